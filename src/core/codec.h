@@ -1,0 +1,95 @@
+// The one interface every codec adapter implements.
+//
+// Adapters implement do_encode/do_decode and may throw; the public
+// encode/decode wrap them so that nothing ever throws across this interface:
+// failures come back as a Status whose message names the codec.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "item.h"
+
+namespace wcb {
+
+using Bytes = std::vector<std::uint8_t>;
+
+class Status {
+ public:
+  static Status success() { return Status(); }
+  // The message reads "<codec>: <problem>", so it names the codec wherever it
+  // surfaces (C++ tests, a JS Error, the page).
+  static Status failure(std::string_view codec, std::string_view problem) {
+    Status status;
+    status.ok_ = false;
+    status.message_.reserve(codec.size() + 2 + problem.size());
+    status.message_.append(codec).append(": ").append(problem);
+    return status;
+  }
+
+  bool ok() const { return ok_; }
+  explicit operator bool() const { return ok_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  bool ok_ = true;
+  std::string message_;
+};
+
+// Thrown by adapters for a malformed input; turned into a Status by Codec.
+class DecodeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Codec {
+ public:
+  virtual ~Codec() = default;
+
+  // Short stable name used on the command line and in results ("protobuf").
+  virtual std::string_view name() const = 0;
+  // Library and version as the results header records it ("protobuf-lite 3.21.12").
+  virtual std::string library_version() const = 0;
+
+  // Replaces the contents of `out` with the encoding of `items`. `out` keeps
+  // its capacity between calls, so a reused buffer does not reallocate.
+  Status encode(std::span<const Item> items, Bytes& out) noexcept {
+    return guarded([&] { do_encode(items, out); }, out);
+  }
+
+  // Replaces the contents of `out` with the items decoded from `bytes`. On
+  // failure `out` is left empty.
+  Status decode(std::span<const std::uint8_t> bytes, Items& out) noexcept {
+    return guarded([&] { do_decode(bytes, out); }, out);
+  }
+
+ protected:
+  virtual void do_encode(std::span<const Item> items, Bytes& out) = 0;
+  virtual void do_decode(std::span<const std::uint8_t> bytes, Items& out) = 0;
+
+ private:
+  template <typename Body, typename Output>
+  Status guarded(Body&& body, Output& out) noexcept {
+    try {
+      body();
+      return Status::success();
+    } catch (const std::bad_alloc&) {
+      out.clear();
+      return Status::failure(name(), "out of memory");
+    } catch (const std::exception& error) {
+      out.clear();
+      return Status::failure(name(), error.what());
+    } catch (...) {
+      out.clear();
+      return Status::failure(name(), "unknown error");
+    }
+  }
+};
+
+}  // namespace wcb
