@@ -1,0 +1,124 @@
+// wcb_native_bench: the native place of the benchmark. Parses the command
+// line and drives the other pieces; measuring, writing and printing live in
+// their own files.
+#include <chrono>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "codecs/registry.h"
+#include "console_table.h"
+#include "core/checksum.h"
+#include "export_encodings.h"
+#include "machine_info.h"
+#include "measure.h"
+#include "options.h"
+#include "results_writer.h"
+#include "step_selection.h"
+
+namespace wcb {
+namespace {
+
+constexpr int kExitCodecFailed = 1;
+constexpr int kExitBadCommandLine = 2;
+
+// Grows `dataset` to `step`: steps are selected by replaying the same
+// deterministic generator, so growing to the index reproduces the step.
+Payload grow_to(TupleDataset& dataset, const GrowthStep& step) {
+  while (dataset.step().index < step.index) dataset.grow();
+  if (dataset.step().count != step.count) {
+    throw std::logic_error("the dataset did not replay: step " + std::to_string(step.index) + " has " +
+                           std::to_string(dataset.step().count) + " items, selection saw " +
+                           std::to_string(step.count));
+  }
+  return {dataset.items(), checksum(dataset.items())};
+}
+
+int run_benchmark(const Options& options, std::span<Codec* const> codecs, std::span<const GrowthStep> steps) {
+  const auto start = std::chrono::system_clock::now();
+  const RunInfo run{iso_utc(start),    read_machine_info(), build_info(),         options.protocol,
+                    options.selection, options.codecs,      timer_resolution_ms()};
+  ResultsFile results(
+      options.out_path.empty() ? default_results_path(start) : std::filesystem::path(options.out_path), run);
+  results.save();
+  std::cerr << "writing " << results.path().string() << " (" << steps.size() << " sizes x " << codecs.size()
+            << " codecs)\n";
+
+  bool every_codec_ok = true;
+  TupleDataset dataset;
+  for (const GrowthStep& step : steps) {
+    const Payload payload = grow_to(dataset, step);
+    std::vector<CodecMeasurement> measurements;
+    for (Codec* codec : codecs) {
+      measurements.push_back(measure_codec(*codec, payload, options.protocol));
+      print_progress(std::cerr, step, measurements.back());
+      every_codec_ok &= measurements.back().ok;
+    }
+    results.add_rows(step, measurements);
+    results.save();
+    print_step_table(std::cout, step, measurements);
+  }
+  results.finish();
+  std::cerr << "wrote " << results.path().string() << '\n';
+  return every_codec_ok ? 0 : kExitCodecFailed;
+}
+
+int run(int argc, char** argv) {
+  const std::vector<std::string> arguments(argv + 1, argv + argc);
+  const std::vector<std::string> available = codec_names();
+  const ParsedOptions parsed = parse_options(arguments, available);
+  if (!parsed.options) {
+    std::cerr << "wcb_native_bench: " << parsed.error << '\n';
+    return kExitBadCommandLine;
+  }
+  const Options& options = *parsed.options;
+  if (options.help) {
+    std::cout << usage_text(available);
+    return 0;
+  }
+  if (options.list) {
+    for (const std::string& name : available)
+      std::cout << name << '\t' << make_codec(name)->library_version() << '\n';
+    return 0;
+  }
+
+  std::vector<std::unique_ptr<Codec>> owned;
+  std::vector<Codec*> codecs;
+  Options chosen = options;
+  if (chosen.codecs.empty()) chosen.codecs = available;
+  for (const std::string& name : chosen.codecs) {
+    owned.push_back(make_codec(name));
+    codecs.push_back(owned.back().get());
+  }
+
+  const std::vector<GrowthStep> steps = select_steps(chosen.selection);
+  if (steps.empty()) {
+    std::cerr << "wcb_native_bench: no growth step has a JSON size between --min-mb "
+              << chosen.selection.min_mb << " and --max-mb " << chosen.selection.max_mb << '\n';
+    return kExitBadCommandLine;
+  }
+
+  if (!chosen.export_directory.empty()) {
+    const bool written = export_encodings(chosen.export_directory, steps, codecs, std::cerr);
+    std::cerr << "exported " << steps.size() << " sizes x " << codecs.size() << " codecs to "
+              << chosen.export_directory << '\n';
+    return written ? 0 : kExitCodecFailed;
+  }
+  return run_benchmark(chosen, codecs, steps);
+}
+
+}  // namespace
+}  // namespace wcb
+
+int main(int argc, char** argv) {
+  try {
+    return wcb::run(argc, argv);
+  } catch (const std::exception& error) {
+    std::cerr << "wcb_native_bench: " << error.what() << '\n';
+    return 1;
+  }
+}

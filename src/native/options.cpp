@@ -1,0 +1,197 @@
+#include "options.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string_view>
+
+namespace wcb {
+
+namespace {
+
+// The presets of --quick: a few small sizes, enough to see the runner work.
+constexpr double kQuickMinMB = 0.05;
+constexpr double kQuickMaxMB = 1.0;
+constexpr int kQuickRepetitions = 3;
+constexpr int kQuickWarmup = 1;
+
+std::string join(std::span<const std::string> names) {
+  std::string joined;
+  for (const std::string& name : names) joined += (joined.empty() ? "" : ", ") + name;
+  return joined;
+}
+
+std::optional<double> parse_number(std::string_view text) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+std::optional<int> parse_integer(std::string_view text) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::vector<std::string> split_commas(std::string_view text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    parts.emplace_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return parts;
+}
+
+ParsedOptions failure(std::string message) { return {std::nullopt, std::move(message)}; }
+
+// The value each valued option was given last, by option name.
+using Values = std::map<std::string, std::string, std::less<>>;
+
+// Each read_* leaves `target` alone when the option is absent, and returns
+// false with a one-line `error` when its value is bad.
+bool read_number(const Values& values, std::string_view name, double& target, std::string& error) {
+  const auto found = values.find(name);
+  if (found == values.end()) return true;
+  const std::optional<double> value = parse_number(found->second);
+  if (!value || *value < 0) {
+    error = found->first + " wants a number >= 0, got '" + found->second + "'";
+    return false;
+  }
+  target = *value;
+  return true;
+}
+
+bool read_count(const Values& values, std::string_view name, int least, int& target, std::string& error) {
+  const auto found = values.find(name);
+  if (found == values.end()) return true;
+  const std::optional<int> value = parse_integer(found->second);
+  if (!value || *value < least) {
+    error =
+        found->first + " wants a whole number >= " + std::to_string(least) + ", got '" + found->second + "'";
+    return false;
+  }
+  target = *value;
+  return true;
+}
+
+bool read_path(const Values& values, std::string_view name, std::string& target, std::string& error) {
+  const auto found = values.find(name);
+  if (found == values.end()) return true;
+  if (found->second.empty()) {
+    error = found->first + " wants a path";
+    return false;
+  }
+  target = found->second;
+  return true;
+}
+
+bool read_codecs(const Values& values, std::span<const std::string> available,
+                 std::vector<std::string>& target, std::string& error) {
+  const auto found = values.find("--codecs");
+  if (found == values.end()) return true;
+  for (const std::string& codec : split_commas(found->second)) {
+    if (std::find(available.begin(), available.end(), codec) == available.end()) {
+      error = "unknown codec '" + codec + "' in --codecs (this build has: " + join(available) + ")";
+      return false;
+    }
+    if (std::find(target.begin(), target.end(), codec) == target.end()) target.push_back(codec);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string usage_text(std::span<const std::string> available_codecs) {
+  return "Usage: wcb_native_bench [options]\n"
+         "Times encode and decode of every codec on the growing tuple dataset (DESIGN.md's protocol)\n"
+         "and writes a results file (src/results.schema.json, place \"native\").\n"
+         "\n"
+         "  --codecs a,b            codecs to run (default: all built: " +
+         join(available_codecs) +
+         ")\n"
+         "  --min-mb X              smallest payload, JSON MB (default 0.1)\n"
+         "  --max-mb X              largest payload, JSON MB (default 30)\n"
+         "  --per-decade N          sizes on a log grid of N points per factor of ten, 0 = every growth step "
+         "(default 3)\n"
+         "  --repetitions N         timed runs per operation (default 7)\n"
+         "  --warmup N              untimed runs before them (default 2)\n"
+         "  --out PATH              results file (default results/native-<UTC date>.json)\n"
+         "  --quick                 small check: --min-mb 0.05 --max-mb 1 --repetitions 3 --warmup 1\n"
+         "                          (options given explicitly win)\n"
+         "  --export-encodings DIR  write DIR/<codec>-step<index>.bin and DIR/manifest.json for the\n"
+         "                          selected sizes instead of timing, then exit\n"
+         "  --list                  print the codecs of this build and their libraries\n"
+         "  --help                  this text\n"
+         "\n"
+         "Exit status: 0 success, 1 a codec failed or a file could not be written, 2 bad command line.\n";
+}
+
+ParsedOptions parse_options(std::span<const std::string> arguments,
+                            std::span<const std::string> available_codecs) {
+  constexpr std::string_view kValued[] = {"--codecs",      "--min-mb", "--max-mb", "--per-decade",
+                                          "--repetitions", "--warmup", "--out",    "--export-encodings"};
+  Options options;
+  bool quick = false;
+  Values values;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    std::string_view argument = arguments[i];
+    std::optional<std::string> value;  // from --name=value
+    if (const std::size_t equals = argument.find('=');
+        argument.starts_with("--") && equals != argument.npos) {
+      value = std::string(argument.substr(equals + 1));
+      argument = argument.substr(0, equals);
+    }
+    const bool valued = std::find(std::begin(kValued), std::end(kValued), argument) != std::end(kValued);
+    if (valued) {
+      if (!value) {
+        if (i + 1 >= arguments.size()) return failure(std::string(argument) + " needs a value");
+        value = arguments[++i];
+      }
+      values[std::string(argument)] = *value;
+      continue;
+    }
+    if (argument == "--help" || argument == "-h") {
+      options.help = true;
+    } else if (argument == "--list") {
+      options.list = true;
+    } else if (argument == "--quick") {
+      quick = true;
+    } else {
+      return failure("unknown option '" + std::string(argument) + "' (see --help)");
+    }
+    if (value) return failure(std::string(argument) + " takes no value");
+  }
+
+  if (quick) {
+    options.selection.min_mb = kQuickMinMB;
+    options.selection.max_mb = kQuickMaxMB;
+    options.protocol.repetitions = kQuickRepetitions;
+    options.protocol.warmup = kQuickWarmup;
+  }
+  std::string error;
+  if (!read_number(values, "--min-mb", options.selection.min_mb, error) ||
+      !read_number(values, "--max-mb", options.selection.max_mb, error) ||
+      !read_number(values, "--per-decade", options.selection.per_decade, error) ||
+      !read_count(values, "--repetitions", 1, options.protocol.repetitions, error) ||
+      !read_count(values, "--warmup", 0, options.protocol.warmup, error) ||
+      !read_path(values, "--out", options.out_path, error) ||
+      !read_path(values, "--export-encodings", options.export_directory, error) ||
+      !read_codecs(values, available_codecs, options.codecs, error)) {
+    return failure(error);
+  }
+  if (options.selection.max_mb < options.selection.min_mb) {
+    char message[128];
+    std::snprintf(message, sizeof message, "--max-mb (%g) is below --min-mb (%g)", options.selection.max_mb,
+                  options.selection.min_mb);
+    return failure(message);
+  }
+  return {std::move(options), {}};
+}
+
+}  // namespace wcb

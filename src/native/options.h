@@ -1,0 +1,37 @@
+// Command line of wcb_native_bench.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "measure.h"
+#include "step_selection.h"
+
+namespace wcb {
+
+struct Options {
+  std::vector<std::string> codecs;  // empty: every codec of the build
+  StepSelection selection;
+  Protocol protocol;
+  std::string out_path;  // empty: default_results_path()
+  std::string export_directory;
+  bool list = false;
+  bool help = false;
+};
+
+struct ParsedOptions {
+  std::optional<Options> options;
+  std::string error;  // one line, set when options is empty
+};
+
+// `arguments` excludes the program name; `available_codecs` are the codec
+// names of this build. Values given explicitly win over --quick's presets,
+// whatever their order.
+ParsedOptions parse_options(std::span<const std::string> arguments,
+                            std::span<const std::string> available_codecs);
+
+std::string usage_text(std::span<const std::string> available_codecs);
+
+}  // namespace wcb

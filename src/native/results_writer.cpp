@@ -1,0 +1,139 @@
+#include "results_writer.h"
+
+#include <ctime>
+#include <fstream>
+#include <stdexcept>
+#include <system_error>
+
+namespace wcb {
+
+namespace {
+
+constexpr int kSchemaVersion = 1;
+
+std::string format_utc(std::chrono::system_clock::time_point time, const char* format) {
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(time);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[64];
+  const std::size_t length = std::strftime(text, sizeof text, format, &utc);
+  return std::string(text, length);
+}
+
+nlohmann::ordered_json stats_json(const Stats& stats) {
+  return {{"median", stats.median}, {"min", stats.min}, {"max", stats.max}, {"mean", stats.mean},
+          {"mad", stats.mad},       {"p75", stats.p75}, {"n", stats.n},     {"samples", stats.samples}};
+}
+
+}  // namespace
+
+std::string iso_utc(std::chrono::system_clock::time_point time) {
+  return format_utc(time, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+std::filesystem::path default_results_path(std::chrono::system_clock::time_point time) {
+  return std::filesystem::path("results") / ("native-" + format_utc(time, "%Y-%m-%dT%H-%M-%SZ") + ".json");
+}
+
+nlohmann::ordered_json run_header_json(const RunInfo& run) {
+  nlohmann::ordered_json machine = {{"os", run.machine.os},
+                                    {"arch", run.machine.arch},
+                                    {"cpus", run.machine.cpus},
+                                    {"memoryBytes", run.machine.memory_bytes},
+                                    {"hostname", run.machine.hostname}};
+  if (!run.machine.cpu_model.empty()) machine["cpuModel"] = run.machine.cpu_model;
+  return {
+      {"place", "native"},
+      {"workload", "tuples"},
+      {"date", run.date},
+      {"finished", false},
+      {"machine", machine},
+      // Native code has no runtime beyond the compiler that built it.
+      {"runtime", {{"name", "native"}, {"version", run.build.compiler}}},
+      {"build",
+       {{"compiler", run.build.compiler},
+        {"emscripten", nullptr},
+        {"flags", run.build.flags},
+        {"profile", run.build.profile}}},
+      {"protocol",
+       {{"warmup", run.protocol.warmup},
+        {"repetitions", run.protocol.repetitions},
+        {"minMB", run.selection.min_mb},
+        {"maxMB", run.selection.max_mb},
+        {"stepsPerDecade", run.selection.per_decade},
+        {"gc", false},
+        {"timerResolutionMs", run.timer_resolution_ms},
+        {"codecs", run.codecs}}},
+  };
+}
+
+nlohmann::ordered_json row_json(const GrowthStep& step, const CodecMeasurement& measurement) {
+  nlohmann::ordered_json row = {
+      {"place", "native"},
+      {"codec", measurement.codec},
+      {"impl", "cpp"},
+      {"interop", "none"},
+      {"library", measurement.library},
+      {"step", step.index},
+      {"items", step.count},
+      {"jsonBytes", step.json_bytes},
+      {"jsonMB", step.json_mb()},
+      {"status", measurement.ok ? "ok" : "failed"},
+  };
+  if (measurement.ok) {
+    row["encodedBytes"] = measurement.encoded_bytes;
+    row["gzipBytes"] = measurement.gzip_bytes;
+    row["encode"] = stats_json(measurement.encode);
+    row["decode"] = stats_json(measurement.decode);
+    // Native code pays no boundary: all of the time is codec time. The
+    // phases let the report set wasm codec time against this.
+    row["encodePhases"] = {{"marshalInMs", 0}, {"codecMs", measurement.encode.median}, {"bytesOutMs", 0}};
+    row["decodePhases"] = {{"bytesInMs", 0}, {"codecMs", measurement.decode.median}, {"marshalOutMs", 0}};
+  } else {
+    row["error"] = measurement.error;
+  }
+  row["memory"] = {{"peakRssBytes", measurement.peak_rss_bytes}};
+  return row;
+}
+
+ResultsFile::ResultsFile(std::filesystem::path path, const RunInfo& run) : path_(std::move(path)) {
+  document_ = {{"schemaVersion", kSchemaVersion},
+               {"run", run_header_json(run)},
+               {"rows", nlohmann::ordered_json::array()}};
+  if (path_.has_parent_path()) {
+    std::error_code error;
+    std::filesystem::create_directories(path_.parent_path(), error);
+    if (error) {
+      throw std::runtime_error("cannot create folder " + path_.parent_path().string() + ": " +
+                               error.message());
+    }
+  }
+}
+
+void ResultsFile::add_rows(const GrowthStep& step, std::span<const CodecMeasurement> measurements) {
+  for (const CodecMeasurement& measurement : measurements)
+    document_["rows"].push_back(row_json(step, measurement));
+}
+
+void ResultsFile::save() {
+  std::filesystem::path temporary = path_;
+  temporary += ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << document_.dump(2) << '\n';
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + temporary.string());
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path_, error);
+  if (error)
+    throw std::runtime_error("cannot rename " + temporary.string() + " to " + path_.string() + ": " +
+                             error.message());
+}
+
+void ResultsFile::finish() {
+  document_["run"]["finished"] = true;
+  save();
+}
+
+}  // namespace wcb

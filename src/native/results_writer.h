@@ -1,0 +1,59 @@
+// The results file of a native run (src/results.schema.json): a run header
+// and one row per (codec, size step). The file is rewritten atomically after
+// every size step, so an interrupted run keeps every row measured so far and
+// says `finished: false`.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/dataset.h"
+#include "machine_info.h"
+#include "measure.h"
+#include "step_selection.h"
+
+namespace wcb {
+
+struct RunInfo {
+  std::string date;  // ISO 8601 UTC, see iso_utc()
+  MachineInfo machine;
+  BuildInfo build;
+  Protocol protocol;
+  StepSelection selection;
+  std::vector<std::string> codecs;
+  double timer_resolution_ms = 0.0;
+};
+
+// "2024-11-30T00:05:12Z"
+std::string iso_utc(std::chrono::system_clock::time_point time);
+// results/native-2024-11-30T00-05-12Z.json: the date without ':' so the name
+// is valid everywhere.
+std::filesystem::path default_results_path(std::chrono::system_clock::time_point time);
+
+// ordered_json keeps the keys in the order written here, for a readable file.
+nlohmann::ordered_json run_header_json(const RunInfo& run);
+nlohmann::ordered_json row_json(const GrowthStep& step, const CodecMeasurement& measurement);
+
+class ResultsFile {
+ public:
+  // Creates the parent folder; writes nothing until save().
+  ResultsFile(std::filesystem::path path, const RunInfo& run);
+
+  void add_rows(const GrowthStep& step, std::span<const CodecMeasurement> measurements);
+  // Writes PATH.tmp, then renames it over PATH. Throws std::runtime_error.
+  void save();
+  // Marks the run finished and saves.
+  void finish();
+
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  nlohmann::ordered_json document_;
+};
+
+}  // namespace wcb
