@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly modules (one per codec) into build/wasm:
+# wcb_<codec>.cjs + wcb_<codec>.wasm and build-info.json. Builds protobuf-lite
+# for wasm first when needed. Quick when everything is up to date.
+#
+# Environment:
+#   WCB_WASM_EXCEPTIONS   wasm (default), js or none: C++ exception mode (src/wasm/toolchain.cmake)
+#   WCB_WASM_BUILD_DIR    build directory (default build/wasm)
+#   WCB_PROTOBUF_WASM_PREFIX  protobuf-lite for wasm (default .cache/protobuf-wasm)
+#   Extra arguments are passed to the CMake configure step (e.g. -DWCB_CODEC_JSON=OFF).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="$(realpath -m "${WCB_WASM_BUILD_DIR:-$ROOT/build/wasm}")"
+EXCEPTIONS="${WCB_WASM_EXCEPTIONS:-wasm}"
+PROTOBUF_PREFIX="$(realpath -m "${WCB_PROTOBUF_WASM_PREFIX:-$ROOT/.cache/protobuf-wasm}")"
+
+# Debian's emscripten runs acorn from /usr/share/nodejs (package node-acorn).
+export NODE_PATH=/usr/share/nodejs
+
+WCB_WASM_EXCEPTIONS="$EXCEPTIONS" WCB_PROTOBUF_WASM_PREFIX="$PROTOBUF_PREFIX" "$ROOT/scripts/build-protobuf-wasm.sh"
+
+cd "$ROOT"
+# Configure only when the build tree is new or options were given; otherwise
+# the build step re-runs CMake itself if a CMakeLists.txt changed.
+if [ ! -f "$BUILD_DIR/CMakeCache.txt" ] || [ $# -gt 0 ] ||
+  ! grep -q "^WCB_WASM_EXCEPTIONS:STRING=$EXCEPTIONS\$" "$BUILD_DIR/CMakeCache.txt"; then
+  emcmake cmake --preset wasm -B "$BUILD_DIR" -DWCB_WASM_EXCEPTIONS="$EXCEPTIONS" \
+    -DWCB_PROTOBUF_WASM_PREFIX="$PROTOBUF_PREFIX" "$@" >/dev/null
+fi
+cmake --build "$BUILD_DIR" -j2

@@ -1,0 +1,81 @@
+# Dependencies and flags of the WebAssembly build (emcmake cmake --preset wasm),
+# included by the top-level CMakeLists.txt instead of
+# scripts/cmake/native-dependencies.cmake. It defines the same interface
+# targets, so the codec libraries build unchanged for both targets.
+
+# protobuf-lite built for wasm by scripts/build-protobuf-wasm.sh.
+set(WCB_PROTOBUF_WASM_PREFIX "${CMAKE_SOURCE_DIR}/.cache/protobuf-wasm"
+    CACHE PATH "Install prefix of protobuf-lite built for wasm (scripts/build-protobuf-wasm.sh)")
+
+# C++ exceptions. The codec adapters report malformed input by throwing
+# (Codec::guarded turns that into a Status), and nlohmann_json, msgpack-cxx and
+# operator new (std::bad_alloc on a hostile length prefix) throw too, so they
+# must be caught inside the module rather than abort it. Emscripten's default
+# (-fignore-exceptions) aborts on the first throw.
+#   wasm: native WebAssembly exception handling (-fwasm-exceptions); zero cost
+#         until something throws. Node >= 17 and Chromium >= 95 run it.
+#   js:   Emscripten's JS-based emulation (-fexceptions); every call that may
+#         throw goes through a JS `invoke_*` trampoline, which is slow.
+#   none: Emscripten's default: a throw aborts the module. Breaks the error
+#         contract; only for measuring what exception support costs.
+# `wasm` is the default. Measured here (Node 20, 10.5 MB payload, median of 5):
+# json encode/decode codec time 130/366 ms with wasm, 200-220/430-444 ms with
+# js, 126-130/366-379 ms with none; the val strategy's total time is 1.7-2.4x
+# higher with js (every emscripten::val call goes through invoke_*), the same
+# with wasm as with none. Size: wcb_raw.wasm is 59 KB with wasm, 66 KB with
+# js, 33 KB with none (the unwinder and libc++abi's exception support).
+set(WCB_WASM_EXCEPTIONS "wasm" CACHE STRING "C++ exception mode of the wasm build: wasm, js or none")
+set_property(CACHE WCB_WASM_EXCEPTIONS PROPERTY STRINGS wasm js none)
+if(WCB_WASM_EXCEPTIONS STREQUAL "wasm")
+  set(WCB_WASM_EXCEPTION_FLAG -fwasm-exceptions)
+elseif(WCB_WASM_EXCEPTIONS STREQUAL "js")
+  set(WCB_WASM_EXCEPTION_FLAG -fexceptions)
+elseif(WCB_WASM_EXCEPTIONS STREQUAL "none")
+  set(WCB_WASM_EXCEPTION_FLAG -fignore-exceptions)
+  message(WARNING "WCB_WASM_EXCEPTIONS=none: a decode error aborts the module (for measurements only)")
+else()
+  message(FATAL_ERROR "WCB_WASM_EXCEPTIONS must be wasm, js or none, not '${WCB_WASM_EXCEPTIONS}'")
+endif()
+# Every object of a module (codecs, generated code, bindings) and the link
+# share the mode; scripts/build-protobuf-wasm.sh builds protobuf with it too.
+add_compile_options(${WCB_WASM_EXCEPTION_FLAG})
+add_link_options(${WCB_WASM_EXCEPTION_FLAG})
+
+if(NOT EXISTS "${WCB_PROTOBUF_WASM_PREFIX}/lib/libprotobuf-lite.a")
+  if(WCB_CODEC_PROTOBUF)
+    message(FATAL_ERROR "No protobuf-lite for wasm in ${WCB_PROTOBUF_WASM_PREFIX}: "
+                        "run scripts/build-wasm.sh (it builds it first), or configure with -DWCB_CODEC_PROTOBUF=OFF")
+  endif()
+endif()
+add_library(wcb_protobuf_lite INTERFACE)
+target_include_directories(wcb_protobuf_lite SYSTEM INTERFACE "${WCB_PROTOBUF_WASM_PREFIX}/include")
+target_link_libraries(wcb_protobuf_lite INTERFACE "${WCB_PROTOBUF_WASM_PREFIX}/lib/libprotobuf-lite.a")
+
+# The header-only libraries come from Debian's /usr/include, but -I/usr/include
+# would put glibc's headers in front of the Emscripten sysroot's. A folder of
+# symlinks to just these libraries' header directories avoids that.
+set(WCB_WASM_HEADERS_DIR "${CMAKE_BINARY_DIR}/wasm-headers")
+file(MAKE_DIRECTORY "${WCB_WASM_HEADERS_DIR}")
+function(wcb_link_system_header name)
+  set(target "/usr/include/${name}")
+  if(NOT EXISTS "${target}")
+    message(FATAL_ERROR "${target} not found: run scripts/setup.sh")
+  endif()
+  file(CREATE_LINK "${target}" "${WCB_WASM_HEADERS_DIR}/${name}" SYMBOLIC)
+endfunction()
+foreach(header nlohmann msgpack msgpack.hpp flatbuffers)
+  wcb_link_system_header(${header})
+endforeach()
+
+add_library(wcb_nlohmann_json INTERFACE)
+target_include_directories(wcb_nlohmann_json SYSTEM INTERFACE "${WCB_WASM_HEADERS_DIR}")
+add_library(wcb_msgpack INTERFACE)
+target_include_directories(wcb_msgpack SYSTEM INTERFACE "${WCB_WASM_HEADERS_DIR}")
+target_compile_definitions(wcb_msgpack INTERFACE MSGPACK_NO_BOOST)
+add_library(wcb_flatbuffers INTERFACE)
+target_include_directories(wcb_flatbuffers SYSTEM INTERFACE "${WCB_WASM_HEADERS_DIR}")
+
+# The code generators run on the build machine: Debian's native protoc and
+# flatc, the versions the wasm runtimes are built from.
+find_program(WCB_PROTOC protoc REQUIRED NO_CMAKE_FIND_ROOT_PATH)
+find_program(WCB_FLATC flatc REQUIRED NO_CMAKE_FIND_ROOT_PATH)

@@ -1,0 +1,47 @@
+// Shared by the wasm-*.test.mjs files (not a test itself).
+import assert from 'node:assert/strict';
+
+import { TupleDataset } from '../../src/harness/dataset.mjs';
+
+/** Asserts `actual` holds the same items as `expected`, field by field with Object.is. */
+export function assertSameItems(actual, expected, label) {
+  assert.ok(Array.isArray(actual), `${label}: decode returned ${typeof actual}, not an array`);
+  assert.equal(actual.length, expected.length, `${label}: item count`);
+  for (let i = 0; i < expected.length; i++) {
+    const a = actual[i];
+    const e = expected[i];
+    if (!Object.is(a.x, e.x) || !Object.is(a.y, e.y) || !Object.is(a.z, e.z)) {
+      assert.fail(`${label}: item ${i} is ${JSON.stringify(a)}, expected ${JSON.stringify(e)}`);
+    }
+  }
+}
+
+/** Asserts two byte arrays are identical, naming the first difference. */
+export function assertSameBytes(actual, expected, label) {
+  assert.ok(actual instanceof Uint8Array, `${label}: not a Uint8Array`);
+  const length = Math.min(actual.length, expected.length);
+  for (let i = 0; i < length; i++) {
+    if (actual[i] !== expected[i]) {
+      assert.fail(
+        `${label}: byte ${i} is ${actual[i]}, expected ${expected[i]} (lengths ${actual.length}, ${expected.length})`,
+      );
+    }
+  }
+  assert.equal(actual.length, expected.length, `${label}: length`);
+}
+
+/** Deterministic 32-bit generator (LCG): the same "random" bytes on every run. */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state;
+  };
+}
+
+/** The dataset grown until it holds at least `count` items. */
+export function datasetWithItems(count) {
+  const dataset = new TupleDataset();
+  while (dataset.items.length < count) dataset.grow();
+  return dataset;
+}
