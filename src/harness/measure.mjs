@@ -1,0 +1,237 @@
+// The measurement protocol of DESIGN.md for one path at one payload size,
+// shared by the Node runner and the browser page. Nothing here touches a
+// Node or browser API directly: the environment passes in what it has.
+//
+// env (every field optional):
+//   now()          clock in ms (default: performance.now)
+//   gc()           full garbage collection, called before every timed operation
+//   gzipSize(u8)   gzip size of bytes, may return a Promise (default: CompressionStream)
+//   jsHeapUsed()   bytes of JS heap in use
+//   pause()        awaited between operations, outside the timed region, so a
+//                  page can repaint or a Stop button can be clicked
+//   signal         an AbortSignal: when aborted, measuring stops by throwing its reason
+
+import { checksumItems } from './checksum.mjs';
+import { median, summarize } from './stats.mjs';
+
+export const ENCODE_PHASES = ['marshalInMs', 'codecMs', 'bytesOutMs'];
+export const DECODE_PHASES = ['bytesInMs', 'codecMs', 'marshalOutMs'];
+
+export const DEFAULT_WARMUP = 2;
+export const DEFAULT_REPETITIONS = 7;
+
+// Every result feeds this, so the JIT cannot prove a call's output unused
+// and drop the work.
+let sinkValue = 0;
+function keep(value) {
+  sinkValue = (sinkValue + value) | 0;
+}
+/** The running sink; exported so callers can print it and keep it alive. */
+export function sink() {
+  return sinkValue;
+}
+
+function sizeOf(encoded) {
+  return typeof encoded === 'string' ? encoded.length : encoded.byteLength;
+}
+
+function toBytes(encoded) {
+  return typeof encoded === 'string' ? new TextEncoder().encode(encoded) : encoded;
+}
+
+/** gzip size with the CompressionStream API, present in Node >= 18 and in browsers. */
+export async function gzipSizeWithCompressionStream(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
+  let total = 0;
+  for await (const chunk of stream) total += chunk.byteLength;
+  return total;
+}
+
+/** Count and checksum a decoded result must match. */
+export function expectationOf(items) {
+  return { count: items.length, checksum: checksumItems(items) };
+}
+
+function hex(value) {
+  return `0x${value.toString(16).padStart(8, '0')}`;
+}
+
+function verifyDecoded(items, expected) {
+  if (!Array.isArray(items)) {
+    throw new Error(`decoded result is not an array of items (got ${typeof items})`);
+  }
+  if (items.length !== expected.count) {
+    throw new Error(`decoded ${items.length} items, expected ${expected.count}`);
+  }
+  const checksum = checksumItems(items);
+  if (checksum !== expected.checksum) {
+    throw new Error(
+      `decoded items differ from the input: checksum ${hex(checksum)}, expected ${hex(expected.checksum)}`,
+    );
+  }
+}
+
+function errorMessage(error) {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+// Median of each phase over the repetitions; omitted unless every
+// repetition reported every phase.
+function phaseMedians(samples, names) {
+  if (samples.length === 0) return undefined;
+  const result = {};
+  for (const name of names) {
+    const values = samples.map((phases) => phases?.[name]);
+    if (!values.every((value) => typeof value === 'number' && Number.isFinite(value))) return undefined;
+    // Phases are derived from separate clocks; noise can push a tiny phase below zero.
+    result[name] = Math.max(0, median(values));
+  }
+  return result;
+}
+
+/** The fields every row of this path at this step carries, ok or failed. */
+export function rowBase(path, { place, step, batch }) {
+  const base = { place, codec: path.codec, impl: path.impl, interop: path.interop };
+  if (path.variant) base.variant = path.variant;
+  if (path.library) base.library = path.library;
+  if (batch) base.batch = batch;
+  base.step = step.index;
+  base.items = step.count;
+  base.jsonBytes = step.jsonBytes;
+  base.jsonMB = step.jsonMB;
+  return base;
+}
+
+/** A row for a path that could not be measured at a step. */
+export function failedRow(path, context, error) {
+  return { ...rowBase(path, context), status: 'failed', error: errorMessage(error) };
+}
+
+/**
+ * Measures one path on one payload: verify (outside any timing), sizes,
+ * warm-up, then `repetitions` timed encodes and decodes, each after a GC.
+ * Resolves to a results row; never rejects for a codec's failure (the row
+ * says 'failed' and why), only when `env.signal` aborts.
+ *
+ * step: { index, count, jsonBytes, jsonMB } (TupleDataset#step()).
+ * expected: { count, checksum } of `items`, computed when not given.
+ */
+export async function measurePath(
+  path,
+  {
+    place,
+    step,
+    items,
+    expected = expectationOf(items),
+    warmup = DEFAULT_WARMUP,
+    repetitions = DEFAULT_REPETITIONS,
+    batch,
+    env = {},
+  },
+) {
+  const now = env.now ?? (() => performance.now());
+  const gc = env.gc ?? (() => {});
+  const gzipSize = env.gzipSize ?? gzipSizeWithCompressionStream;
+  const context = { place, step, batch };
+  let stage = 'verify';
+
+  const checkpoint = async () => {
+    env.signal?.throwIfAborted();
+    if (env.pause) await env.pause();
+    env.signal?.throwIfAborted();
+  };
+
+  try {
+    gc();
+    const heapBefore = env.jsHeapUsed?.();
+
+    // 1. Verify once before anything is timed: a path that loses data is
+    //    never timed.
+    stage = 'encode';
+    const first = path.encode(items);
+    const encoded = first.encoded;
+    const encodedSize = sizeOf(path.bytesOf(encoded));
+    stage = 'decode';
+    const firstDecoded = path.decode(encoded).items;
+    stage = 'verify';
+    verifyDecoded(firstDecoded, expected);
+
+    stage = 'gzip';
+    const bytes = toBytes(path.bytesOf(encoded));
+    const gzipBytes = await gzipSize(bytes);
+    await checkpoint();
+
+    // 2. Warm-up: same calls, untimed.
+    for (let i = 0; i < warmup; i++) {
+      stage = 'warm-up encode';
+      keep(sizeOf(path.encode(items).encoded));
+      stage = 'warm-up decode';
+      keep(path.decode(encoded).items.length);
+    }
+
+    // 3. Timed repetitions: the whole call, GC first.
+    const encodeSamples = [];
+    const encodePhaseSamples = [];
+    for (let i = 0; i < repetitions; i++) {
+      await checkpoint();
+      stage = `timed encode ${i + 1}`;
+      gc();
+      const start = now();
+      const result = path.encode(items);
+      const elapsed = now() - start;
+      const size = sizeOf(path.bytesOf(result.encoded));
+      keep(size);
+      if (size !== encodedSize)
+        throw new Error(`encoded ${size} bytes, the first encode gave ${encodedSize}`);
+      encodeSamples.push(elapsed);
+      encodePhaseSamples.push(result.phases);
+    }
+
+    const decodeSamples = [];
+    const decodePhaseSamples = [];
+    let lastDecoded = firstDecoded;
+    for (let i = 0; i < repetitions; i++) {
+      await checkpoint();
+      stage = `timed decode ${i + 1}`;
+      gc();
+      const start = now();
+      const result = path.decode(encoded);
+      const elapsed = now() - start;
+      verifyDecoded(result.items, expected);
+      keep(result.items.length);
+      decodeSamples.push(elapsed);
+      decodePhaseSamples.push(result.phases);
+      lastDecoded = result.items;
+    }
+
+    // 4. Memory: what stays alive with the encoded bytes and one decoded copy.
+    stage = 'memory';
+    gc();
+    const heapAfter = env.jsHeapUsed?.();
+    keep(lastDecoded.length + sizeOf(encoded));
+    const memory = {};
+    if (path.heapBytes) memory.wasmHeapBytes = path.heapBytes();
+    if (typeof heapBefore === 'number' && typeof heapAfter === 'number') {
+      memory.jsHeapGrowthBytes = heapAfter - heapBefore;
+    }
+
+    const row = {
+      ...rowBase(path, context),
+      status: 'ok',
+      encodedBytes: bytes.byteLength,
+      gzipBytes,
+      encode: summarize(encodeSamples),
+      decode: summarize(decodeSamples),
+    };
+    const encodePhases = phaseMedians(encodePhaseSamples, ENCODE_PHASES);
+    const decodePhases = phaseMedians(decodePhaseSamples, DECODE_PHASES);
+    if (encodePhases) row.encodePhases = encodePhases;
+    if (decodePhases) row.decodePhases = decodePhases;
+    if (Object.keys(memory).length > 0) row.memory = memory;
+    return row;
+  } catch (error) {
+    if (env.signal?.aborted) throw error;
+    return failedRow(path, context, new Error(`${stage}: ${errorMessage(error)}`));
+  }
+}

@@ -1,0 +1,53 @@
+// A "path" is one way of turning items into bytes and back that the
+// harness can measure, whatever sits behind it:
+//
+//   {
+//     codec: 'msgpack',            // format name
+//     impl: 'cpp' | 'js',          // C++ compiled to wasm, or pure JS
+//     interop: 'val' | 'embind' | 'typed' | 'js',
+//     library: 'msgpack-cxx 4.1.3',
+//     encode(items) -> { encoded, phases? },   // phases: { marshalInMs, codecMs, bytesOutMs }
+//     decode(encoded) -> { items, phases? },   // phases: { bytesInMs, codecMs, marshalOutMs }
+//     bytesOf(encoded) -> Uint8Array | string, // what the size columns count
+//     heapBytes?() -> number,                  // wasm memory size, when there is one
+//   }
+//
+// The JSON baseline is built in json-baseline.mjs; this file wraps a wasm
+// codec (src/harness/wasm-codec.mjs) into one path per interop strategy.
+
+/** The path of one wasm codec called through one strategy. */
+export function createWasmPath(codec, strategy) {
+  if (!codec.strategies.includes(strategy)) {
+    throw new Error(`${codec.name}: unknown strategy '${strategy}' (has ${codec.strategies.join(', ')})`);
+  }
+  return {
+    codec: codec.name,
+    impl: 'cpp',
+    interop: strategy,
+    library: codec.libraryVersion,
+    encode(items) {
+      const { bytes, phases } = codec.encode(strategy, items);
+      return { encoded: bytes, phases };
+    },
+    decode(bytes) {
+      return codec.decode(strategy, bytes);
+    },
+    bytesOf(bytes) {
+      return bytes;
+    },
+    heapBytes() {
+      return codec.heapBytes();
+    },
+  };
+}
+
+/** One path per strategy of a wasm codec (all of them by default). */
+export function createWasmPaths(codec, strategies = codec.strategies) {
+  return strategies.map((strategy) => createWasmPath(codec, strategy));
+}
+
+/** A short name for a path or a results row, e.g. "msgpack/typed" or "json (js)". */
+export function pathLabel({ codec, impl, interop, variant }) {
+  const base = impl === 'js' ? `${codec} (js)` : `${codec}/${interop}`;
+  return variant ? `${base} [${variant}]` : base;
+}

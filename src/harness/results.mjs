@@ -1,0 +1,85 @@
+// The results document of src/results.schema.json: a run header and rows.
+// The environment gathers the facts (machine, runtime, build); these helpers
+// put them in the schema's shape.
+
+export const SCHEMA_VERSION = 1;
+export const WORKLOAD = 'tuples';
+
+/** The `protocol` part of the header. */
+export function protocolHeader({
+  warmup,
+  repetitions,
+  minMB,
+  maxMB,
+  stepsPerDecade,
+  gc,
+  timerResolutionMs,
+  crossOriginIsolated,
+  codecs,
+  strategies,
+}) {
+  const protocol = { warmup, repetitions, minMB, maxMB };
+  if (stepsPerDecade !== undefined) protocol.stepsPerDecade = stepsPerDecade;
+  if (gc !== undefined) protocol.gc = gc;
+  if (timerResolutionMs !== undefined) protocol.timerResolutionMs = timerResolutionMs;
+  if (crossOriginIsolated !== undefined) protocol.crossOriginIsolated = crossOriginIsolated;
+  if (codecs) protocol.codecs = [...codecs];
+  if (strategies) protocol.strategies = [...strategies];
+  return protocol;
+}
+
+/**
+ * The `build` part of the header from the wasm build's info
+ * ({ emscripten, flags, profile, modules }); `null` when there is none.
+ */
+export function buildHeader(info) {
+  if (!info) return { emscripten: null, flags: '' };
+  const build = { emscripten: info.emscripten ?? null, flags: info.flags ?? '' };
+  if (info.compiler) build.compiler = info.compiler;
+  if (info.profile) build.profile = info.profile;
+  if (info.modules) {
+    build.modules = info.modules.map(({ codec, wasmBytes, wasmGzipBytes, glueBytes }) => {
+      const module = { codec, wasmBytes, wasmGzipBytes };
+      if (glueBytes !== undefined) module.glueBytes = glueBytes;
+      return module;
+    });
+  }
+  return build;
+}
+
+/** The run header. `date` is a Date or an ISO string. */
+export function runHeader({ place, date, machine, runtime, build, protocol, finished = false }) {
+  return {
+    place,
+    workload: WORKLOAD,
+    date: date instanceof Date ? date.toISOString() : date,
+    finished,
+    machine,
+    runtime,
+    build,
+    protocol,
+  };
+}
+
+/** A whole results document. */
+export function resultsDocument(run, rows) {
+  return { schemaVersion: SCHEMA_VERSION, run, rows };
+}
+
+/**
+ * The clock's smallest visible tick in ms: the smallest non-zero difference
+ * between consecutive readings. Coarse in a page that is not cross-origin
+ * isolated (about 0.1 ms in Chromium), fine in Node.
+ */
+export function measureTimerResolution(now = () => performance.now(), readings = 200) {
+  let smallest = Infinity;
+  let previous = now();
+  for (let i = 0; i < readings; i++) {
+    let current = now();
+    // Spin until the clock moves, bounded so a frozen clock cannot hang us.
+    for (let spin = 0; current === previous && spin < 1e6; spin++) current = now();
+    if (current > previous) smallest = Math.min(smallest, current - previous);
+    previous = current;
+  }
+  return Number.isFinite(smallest) ? smallest : 0;
+}
