@@ -1,0 +1,283 @@
+// npm run bench:web: the browser page (web/index.html) run headless in
+// Debian's Chromium through playwright-core, served by scripts/serve.mjs so
+// it is cross-origin isolated (fine performance.now()), with window.gc
+// exposed for a GC before every timed operation. The page measures; this
+// script sets its options, waits, and writes the page's results JSON next to
+// the Node results (results/browser-<date>.json), then prints the tables.
+
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
+import { startServer } from '../scripts/serve.mjs';
+import { selectSteps } from '../src/harness/dataset.mjs';
+import { renderSummary, renderTables } from '../src/harness/table.mjs';
+import { createResultsValidator } from '../src/harness/validate.mjs';
+import { launchChromium, pageUrl, watchErrors } from '../tests/web/browser.mjs';
+import { DEFAULTS, QUICK, REPO_ROOT, STRATEGIES } from './cli.mjs';
+
+const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
+const DEFAULT_TIMEOUT_SECONDS = 3600;
+const POLL_MS = 1000;
+
+class UsageError extends Error {}
+class RunError extends Error {}
+
+const HELP = `Usage: npm run bench:web -- [options]    (or: node node/bench-web.mjs [options])
+
+Runs the browser page (web/index.html) headless in Chromium (/usr/bin/chromium,
+or $WCB_CHROMIUM) through Playwright: served on localhost with COOP/COEP so it
+is cross-origin isolated, with --js-flags=--expose-gc so it collects garbage
+before every timed operation. Builds the page first when it is stale. Progress
+goes to stderr, tables to stdout, the results JSON (src/results.schema.json,
+place "browser") to --out.
+
+Options:
+  --codecs LIST        comma-separated codecs (default: every codec in the wasm build)
+  --strategies LIST    comma-separated interop strategies (default: ${STRATEGIES.join(',')})
+  --min-mb N           smallest JSON payload size in MB (default: ${DEFAULTS.minMB})
+  --max-mb N           largest JSON payload size in MB (default: ${DEFAULTS.maxMB})
+  --per-decade N       growth steps kept per factor of ten in size, 0 = every step (default: ${DEFAULTS.perDecade})
+  --repetitions N      timed runs per operation (default: ${DEFAULTS.repetitions})
+  --warmup N           untimed runs before them (default: ${DEFAULTS.warmup})
+  --out FILE           results file (default: results/browser-<date>.json)
+  --quick              tiny sweep: ${QUICK.minMB}-${QUICK.maxMB} MB, ${QUICK.repetitions} repetitions, ${QUICK.warmup} warm-up
+                       (options given explicitly still win)
+  --timeout SECONDS    limit for the whole run; the rows measured so far are kept (default: ${DEFAULT_TIMEOUT_SECONDS})
+  --headed             show the browser window (needs a display)
+  -h, --help           show this help
+
+Exit codes: 0 done (failed codecs are reported in the results, not fatal),
+1 runtime error (no wasm build, page error, timeout, results not valid),
+2 bad option, 130 interrupted (partial results written).`;
+
+const startedAt = performance.now();
+function log(text) {
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).padStart(6);
+  process.stderr.write(`${seconds}s ${text}\n`);
+}
+
+function parseList(name, text, accepted) {
+  const values = [
+    ...new Set(
+      text
+        .split(',')
+        .map((value) => value.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (values.length === 0) throw new UsageError(`--${name} is empty (accepted: ${accepted.join(', ')})`);
+  for (const value of values) {
+    if (!accepted.includes(value))
+      throw new UsageError(`--${name}: unknown value '${value}' (accepted: ${accepted.join(', ')})`);
+  }
+  return values;
+}
+
+function parseNumber(name, text, { integer = false, min = 0, exclusiveMin = false } = {}) {
+  const value = Number(text);
+  const ok =
+    text.trim() !== '' &&
+    Number.isFinite(value) &&
+    (!integer || Number.isInteger(value)) &&
+    (exclusiveMin ? value > min : value >= min);
+  const bound = exclusiveMin ? `a number > ${min}` : `${integer ? 'an integer' : 'a number'} >= ${min}`;
+  if (!ok) throw new UsageError(`--${name}: '${text}' is not valid (accepted: ${bound})`);
+  return value;
+}
+
+function defaultOutPath(date) {
+  const stamp = date
+    .toISOString()
+    .replace(/:/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
+  return path.join(REPO_ROOT, 'results', `browser-${stamp}.json`);
+}
+
+/** The driver's options from argv; codecs are checked against the wasm build. */
+export function parseOptions(argv, { buildCodecs, now = new Date() }) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        codecs: { type: 'string' },
+        strategies: { type: 'string' },
+        'min-mb': { type: 'string' },
+        'max-mb': { type: 'string' },
+        'per-decade': { type: 'string' },
+        repetitions: { type: 'string' },
+        warmup: { type: 'string' },
+        out: { type: 'string' },
+        quick: { type: 'boolean' },
+        timeout: { type: 'string' },
+        headed: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(`${error.message.split('\n')[0]} (see --help)`);
+  }
+  const base = values.quick ? { ...DEFAULTS, ...QUICK } : DEFAULTS;
+  const given = (name) => values[name] !== undefined;
+  const options = {
+    codecs: given('codecs') ? parseList('codecs', values.codecs, buildCodecs) : buildCodecs,
+    strategies: given('strategies')
+      ? parseList('strategies', values.strategies, STRATEGIES)
+      : [...STRATEGIES],
+    minMB: given('min-mb') ? parseNumber('min-mb', values['min-mb'], { exclusiveMin: true }) : base.minMB,
+    maxMB: given('max-mb') ? parseNumber('max-mb', values['max-mb'], { exclusiveMin: true }) : base.maxMB,
+    perDecade: given('per-decade') ? parseNumber('per-decade', values['per-decade']) : base.perDecade,
+    repetitions: given('repetitions')
+      ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1 })
+      : base.repetitions,
+    warmup: given('warmup') ? parseNumber('warmup', values.warmup, { integer: true }) : base.warmup,
+    timeoutSeconds: given('timeout')
+      ? parseNumber('timeout', values.timeout, { exclusiveMin: true })
+      : DEFAULT_TIMEOUT_SECONDS,
+    out: given('out') ? path.resolve(values.out) : defaultOutPath(now),
+    headed: Boolean(values.headed),
+  };
+  if (options.maxMB < options.minMB) {
+    throw new UsageError(
+      `--max-mb ${options.maxMB} is below --min-mb ${options.minMB} (accepted: max >= min)`,
+    );
+  }
+  if (selectSteps(options).length === 0) {
+    throw new UsageError(
+      `no growth step between --min-mb ${options.minMB} and --max-mb ${options.maxMB} (accepted: a wider range)`,
+    );
+  }
+  return options;
+}
+
+function writeAtomically(file, document) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp-${process.pid}`;
+  writeFileSync(temporary, JSON.stringify(document, null, 1) + '\n');
+  renameSync(temporary, file);
+}
+
+// The page cannot see the CPU model, memory or host name; the browser runs
+// on this machine, so the header gets them from here.
+function withHostFacts(machine) {
+  const cpus = os.cpus();
+  return {
+    ...machine,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryBytes: os.totalmem(),
+    hostname: os.hostname(),
+  };
+}
+
+const pageState = (page) => page.evaluate(() => document.body.dataset.state);
+
+/** Polls the page until its run ends or `deadline` passes; logs its status line when it changes. */
+async function followRun(page, { deadline, interrupted }) {
+  let lastStatus = '';
+  for (;;) {
+    const [state, status] = await page.evaluate(() => [
+      document.body.dataset.state,
+      document.getElementById('status').textContent,
+    ]);
+    if (status !== lastStatus) {
+      log(status);
+      lastStatus = status;
+    }
+    if (['done', 'stopped', 'error'].includes(state)) return state;
+    if (interrupted() || Date.now() > deadline) {
+      await page.click('#stop');
+      await page.waitForFunction(() => document.body.dataset.state !== 'running', null, { timeout: 600_000 });
+      return interrupted() ? 'interrupted' : 'timeout';
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+async function main(argv) {
+  // Help works before anything is built.
+  if (argv.includes('-h') || argv.includes('--help')) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  let wasmBuild;
+  try {
+    wasmBuild = readWasmBuild();
+  } catch (error) {
+    throw new RunError(error.message);
+  }
+  const options = parseOptions(argv, { buildCodecs: wasmBuild.modules.map(({ codec }) => codec) });
+  const validate = createResultsValidator(JSON.parse(readFileSync(SCHEMA, 'utf8')));
+  const { built } = await buildWeb({ quiet: true });
+  log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');
+
+  const server = await startServer();
+  const browser = await launchChromium({ measuring: true, headed: options.headed });
+  let interrupted = false;
+  const onInterrupt = () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    log('interrupted: stopping the page and keeping the rows measured so far (Ctrl+C again to quit at once)');
+  };
+  process.on('SIGINT', onInterrupt);
+  try {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    const steps = selectSteps(options);
+    log(
+      `${options.codecs.length * options.strategies.length} codec/strategy pairs x ${steps.length} sizes ` +
+        `(${steps.map((step) => step.jsonMB.toFixed(2)).join(', ')} MB), ${options.repetitions} runs + ${options.warmup} warm-up`,
+    );
+    await page.goto(pageUrl(server.url, { ...options, autorun: true, preciseMemory: true }));
+    const end = await followRun(page, {
+      deadline: Date.now() + options.timeoutSeconds * 1000,
+      interrupted: () => interrupted,
+    });
+    const facts = await page.evaluate(() => ({
+      crossOriginIsolated: globalThis.crossOriginIsolated,
+      status: document.getElementById('status').textContent,
+    }));
+    const document = await page.evaluate(() => globalThis.wcbPage?.results());
+    if (!document) throw new RunError(`the page produced no results (${facts.status})`);
+    document.run.machine = withHostFacts(document.run.machine);
+    writeAtomically(options.out, document);
+    const check = validate(document);
+    if (!check.valid) throw new RunError(`results in ${options.out} do not match the schema: ${check.text}`);
+
+    const { rows, run } = document;
+    if (rows.length > 0) process.stdout.write(`${renderTables(rows)}\n\n${renderSummary(rows)}\n`);
+    const failed = rows.filter((row) => row.status !== 'ok').length;
+    const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${facts.crossOriginIsolated}, gc: ${run.protocol.gc}`;
+    log(`${run.runtime.name} ${run.runtime.version}; ${clock}`);
+    log(
+      `wrote ${rows.length} rows (${failed} failed${run.finished ? '' : ', unfinished'}) to ${path.relative(process.cwd(), options.out)}`,
+    );
+    for (const error of errors) log(`page error: ${error}`);
+
+    if (end === 'interrupted') return 130;
+    if (end === 'timeout')
+      throw new RunError(`the run passed --timeout ${options.timeoutSeconds} s; partial results kept`);
+    if (end === 'error') throw new RunError(`the page failed: ${facts.status}`);
+    if (errors.length > 0) throw new RunError(`the page reported ${errors.length} error(s), listed above`);
+    return 0;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    await browser.close();
+    await server.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`bench:web: ${error.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`bench:web: ${error instanceof RunError ? error.message : error.stack}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,144 @@
+// Bundles the browser page (web/src/page.mjs) into web/dist/page.js and
+// web/dist/page.css with esbuild: one classic IIFE script that holds the
+// shared harness, uPlot, every codec's Emscripten glue and its .wasm bytes,
+// the wasm build's info and the results schema. No fetch() and no ES module
+// imports at run time, so the page works opened from disk (file://).
+//
+//   npm run build:web [-- --force]
+//
+// Rebuilds only when an input is newer than the bundle (see isStale).
+
+import { build } from 'esbuild';
+import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
+export const PAGE_BUNDLE = path.join(WEB_DIST, 'page.js');
+const META_FILE = path.join(WEB_DIST, 'meta.json');
+const ENTRY = path.join(REPO_ROOT, 'web', 'src', 'page.mjs');
+const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
+export const DEFAULT_WASM_DIR = path.join(REPO_ROOT, 'build', 'wasm');
+
+/** The wasm build's modules ({ codec, glue, wasm } with absolute paths) and its info. */
+export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
+  const infoPath = path.join(wasmDir, 'build-info.json');
+  if (!existsSync(infoPath)) {
+    throw new Error(
+      `no wasm build in ${wasmDir} (missing build-info.json): run bash scripts/build-wasm.sh first`,
+    );
+  }
+  const info = JSON.parse(readFileSync(infoPath, 'utf8'));
+  if (!Array.isArray(info.modules) || info.modules.length === 0)
+    throw new Error(`${infoPath} lists no modules`);
+  const modules = info.modules.map(({ codec, glue, wasm }) => {
+    const files = { codec, glue: path.resolve(wasmDir, glue), wasm: path.resolve(wasmDir, wasm) };
+    for (const file of [files.glue, files.wasm]) {
+      if (!existsSync(file))
+        throw new Error(`${codec}: ${file} is listed in ${infoPath} but missing; rebuild the wasm`);
+    }
+    return files;
+  });
+  return { infoPath, info, modules };
+}
+
+// The module the page imports as 'wcb:bundled'.
+function bundledModuleSource({ infoPath, modules }) {
+  const lines = [
+    `import buildInfo from ${JSON.stringify(infoPath)};`,
+    `import resultsSchema from ${JSON.stringify(SCHEMA)};`,
+  ];
+  modules.forEach(({ glue, wasm }, index) => {
+    lines.push(`import factory${index} from ${JSON.stringify(glue)};`);
+    lines.push(`import wasm${index} from ${JSON.stringify(wasm)};`);
+  });
+  const entries = modules.map(
+    ({ codec }, index) =>
+      `  { codec: ${JSON.stringify(codec)}, factory: factory${index}, wasmBinary: wasm${index} },`,
+  );
+  lines.push(`export const modules = [\n${entries.join('\n')}\n];`);
+  lines.push('export { buildInfo, resultsSchema };');
+  return lines.join('\n');
+}
+
+function bundledModulePlugin(wasmBuild) {
+  return {
+    name: 'wcb-bundled',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^wcb:bundled$/ }, () => ({ path: 'bundled', namespace: 'wcb' }));
+      esbuild.onLoad({ filter: /.*/, namespace: 'wcb' }, () => ({
+        contents: bundledModuleSource(wasmBuild),
+        resolveDir: REPO_ROOT,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** True when the bundle is missing or older than any file it was built from. */
+export function isStale(wasmDir = DEFAULT_WASM_DIR) {
+  if (!existsSync(PAGE_BUNDLE) || !existsSync(META_FILE)) return true;
+  const builtAt = statSync(PAGE_BUNDLE).mtimeMs;
+  let meta;
+  try {
+    meta = JSON.parse(readFileSync(META_FILE, 'utf8'));
+  } catch {
+    return true;
+  }
+  if (meta.wasmDir !== wasmDir) return true;
+  const inputs = [...meta.inputs, fileURLToPath(import.meta.url), path.join(wasmDir, 'build-info.json')];
+  return inputs.some((file) => !existsSync(file) || statSync(file).mtimeMs > builtAt);
+}
+
+/**
+ * Builds the bundle when stale (or always with force). Resolves to
+ * { built: boolean, bundle, bytes }.
+ */
+export async function buildWeb({ force = false, wasmDir = DEFAULT_WASM_DIR, quiet = false } = {}) {
+  if (!force && !isStale(wasmDir))
+    return { built: false, bundle: PAGE_BUNDLE, bytes: statSync(PAGE_BUNDLE).size };
+  const wasmBuild = readWasmBuild(wasmDir);
+  mkdirSync(WEB_DIST, { recursive: true });
+  const result = await build({
+    entryPoints: [ENTRY],
+    outfile: PAGE_BUNDLE,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['chrome100', 'firefox100', 'safari15'],
+    // The .wasm bytes become a Uint8Array inside the script.
+    loader: { '.wasm': 'binary' },
+    // The Emscripten glue requires these only on its Node code path.
+    external: ['fs', 'path'],
+    metafile: true,
+    legalComments: 'eof',
+    logLevel: 'warning',
+    plugins: [bundledModulePlugin(wasmBuild)],
+  });
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((input) => !input.startsWith('wcb:'))
+    .map((input) => path.resolve(REPO_ROOT, input));
+  writeFileSync(META_FILE, JSON.stringify({ wasmDir, inputs }, null, 2) + '\n');
+  const bytes = statSync(PAGE_BUNDLE).size;
+  if (!quiet) {
+    const codecs = wasmBuild.modules.map(({ codec }) => codec).join(', ');
+    console.log(
+      `built ${path.relative(REPO_ROOT, PAGE_BUNDLE)} (${(bytes / 1024).toFixed(0)} KB; codecs: ${codecs})`,
+    );
+  }
+  return { built: true, bundle: PAGE_BUNDLE, bytes };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const force = process.argv.includes('--force');
+  buildWeb({ force }).then(
+    ({ built }) => {
+      if (!built) console.log(`${path.relative(REPO_ROOT, PAGE_BUNDLE)} is up to date`);
+    },
+    (error) => {
+      console.error(`build:web failed: ${error.message}`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,241 @@
+// The browser page in headless Chromium (playwright-core, Debian's
+// /usr/bin/chromium): opened from disk and served with COOP/COEP, a small
+// sweep of every codec and strategy, its tables, charts and results file,
+// the "decode these bytes" box, and Stop.
+
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { buildWeb, readWasmBuild } from '../../scripts/build-web.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+import { selectSteps } from '../../src/harness/dataset.mjs';
+import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { PAGE_FILE_URL, REPO_ROOT, launchChromium, pageUrl, waitForRunEnd, watchErrors } from './browser.mjs';
+
+const STRATEGIES = ['val', 'embind', 'typed'];
+const SCREENSHOT_DIR = path.join(REPO_ROOT, 'build', 'web-tests');
+// Two small sizes (about 0.1 and 0.3 MB of JSON), two repetitions: this
+// checks that everything runs, it measures nothing. Big enough that JSON
+// takes a few ticks of the coarse clock a file:// page gets (0.1 ms), so the
+// ratio chart has points.
+const TINY_SWEEP = { minMB: 0.1, maxMB: 0.35, perDecade: 2, repetitions: 2, warmup: 1 };
+
+const validate = createResultsValidator(
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
+);
+let codecs;
+let browser;
+let server;
+
+before(async () => {
+  await buildWeb({ quiet: true });
+  codecs = readWasmBuild().modules.map(({ codec }) => codec);
+  browser = await launchChromium();
+  server = await startServer();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A new page that records every error it reports. */
+async function openPage(url) {
+  const page = await browser.context.newPage();
+  const errors = watchErrors(page);
+  const response = await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.state !== 'loading');
+  return { page, errors, response };
+}
+
+/** Pixels of a canvas that are clearly coloured (the series; grid, axes and text are grey or black). */
+function colouredPixels(page, selector) {
+  return page.evaluate((selector) => {
+    const canvas = document.querySelector(selector);
+    if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
+      if (a > 128 && Math.max(r, g, b) - Math.min(r, g, b) > 80) count += 1;
+    }
+    return count;
+  }, selector);
+}
+
+async function downloadResults(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), document: JSON.parse(readFileSync(file, 'utf8')) };
+}
+
+/** The checks shared by the file:// and served runs; returns the results document. */
+async function checkSweep(page, { crossOriginIsolated }) {
+  assert.equal(await waitForRunEnd(page), 'done', await page.textContent('#status'));
+
+  // A table row with numbers for every codec and strategy, at every size.
+  const tables = await page.$$('#tables table');
+  assert.equal(tables.length, 2, 'one table per size');
+  for (const table of tables) {
+    const rows = await table.$$eval('tbody tr', (trs) =>
+      trs.map((tr) => ({
+        path: tr.dataset.path,
+        status: tr.dataset.status,
+        cells: [...tr.cells].map((td) => td.textContent),
+      })),
+    );
+    const expected = [
+      'json (js)',
+      ...codecs.flatMap((codec) => STRATEGIES.map((strategy) => `${codec}/${strategy}`)),
+    ];
+    assert.deepEqual(rows.map((row) => row.path).sort(), expected.sort());
+    for (const row of rows) {
+      assert.equal(row.status, 'ok', `${row.path}: ${row.cells.join(' | ')}`);
+      const [, encodeMs, decodeMs, bytes, gzip] = row.cells;
+      for (const cell of [encodeMs, decodeMs])
+        assert.ok(Number.isFinite(Number(cell)), `${row.path}: time '${cell}'`);
+      for (const cell of [bytes, gzip])
+        assert.match(cell, /^\d+(\.\d+)? (B|KB|MB)$/, `${row.path}: size '${cell}'`);
+    }
+  }
+
+  // Both charts drew their series.
+  for (const chart of ['#chart-time', '#chart-ratio']) {
+    assert.ok((await colouredPixels(page, `${chart} canvas`)) > 100, `${chart} has drawn series`);
+  }
+
+  // What the page says about its clock, and the results file.
+  const facts = await page.$eval('#environment', (list) => ({ ...list.dataset }));
+  assert.equal(facts.crossOriginIsolated, String(crossOriginIsolated));
+  assert.equal(await page.evaluate(() => globalThis.crossOriginIsolated), crossOriginIsolated);
+  assert.match(await page.textContent('#validation'), /valid against results\.schema\.json/);
+
+  const { name, document } = await downloadResults(page);
+  assert.match(name, /^browser-.*\.json$/);
+  const verdict = validate(document);
+  assert.ok(verdict.valid, verdict.text);
+  const { run, rows } = document;
+  assert.equal(run.place, 'browser');
+  assert.equal(run.finished, true);
+  assert.equal(run.runtime.name, 'chromium');
+  assert.match(run.runtime.version, /^\d+\.\d+/);
+  assert.match(run.runtime.userAgent, /Chrome\//);
+  assert.equal(run.protocol.crossOriginIsolated, crossOriginIsolated);
+  assert.ok(run.protocol.timerResolutionMs > 0);
+  assert.equal(String(run.protocol.timerResolutionMs), facts.timerResolutionMs);
+  assert.deepEqual(run.protocol.codecs, codecs);
+  assert.deepEqual(
+    run.build.modules.map(({ codec }) => codec),
+    codecs,
+  );
+  assert.equal(rows.length, 2 * (1 + codecs.length * STRATEGIES.length));
+  assert.ok(rows.every((row) => row.place === 'browser' && row.status === 'ok'));
+  return document;
+}
+
+describe('the page opened from disk (file://)', () => {
+  test('runs a small sweep of every codec and strategy: tables, charts, valid results', async () => {
+    const { page, errors } = await openPage(pageUrl(PAGE_FILE_URL, { ...TINY_SWEEP, autorun: true }));
+    await checkSweep(page, { crossOriginIsolated: false });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('the page served by npm run serve', () => {
+  test('is cross-origin isolated and runs a small sweep: tables, charts, valid results', async () => {
+    const { page, errors, response } = await openPage(pageUrl(server.url, { ...TINY_SWEEP, autorun: true }));
+    const headers = response.headers();
+    assert.equal(headers['cross-origin-opener-policy'], 'same-origin');
+    assert.equal(headers['cross-origin-embedder-policy'], 'require-corp');
+    await checkSweep(page, { crossOriginIsolated: true });
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'served-sweep.png'), fullPage: true });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('decoding corrupted bytes shows the codec error, then a valid run succeeds', async () => {
+    const { page, errors } = await openPage(server.url);
+    for (const codec of codecs) {
+      await page.selectOption('#decode-codec', codec);
+      await page.selectOption('#decode-strategy', 'typed');
+      await page.click('#decode-sample');
+      await page.waitForFunction(() => document.querySelector('#decode-input').value !== '');
+      const hex = await page.inputValue('#decode-input');
+
+      // The sample itself decodes.
+      await page.click('#decode');
+      await page.waitForFunction(
+        () => document.querySelector('#decode-output').dataset.outcome !== undefined,
+      );
+      assert.equal(await page.getAttribute('#decode-output', 'data-outcome'), 'ok');
+      assert.match(await page.textContent('#decode-output'), new RegExp(`^${codec}/typed: decoded 4 items`));
+
+      // Truncated to 7 bytes: the codec's own error, naming it.
+      for (const strategy of STRATEGIES) {
+        await page.selectOption('#decode-strategy', strategy);
+        await page.fill('#decode-input', hex.split(' ').slice(0, 7).join(' '));
+        await page.click('#decode');
+        assert.equal(await page.getAttribute('#decode-output', 'data-outcome'), 'error');
+        assert.match(await page.textContent('#decode-output'), new RegExp(`^Error: ${codec}: \\S`));
+      }
+
+      // The same module decodes valid bytes again.
+      await page.fill('#decode-input', hex);
+      await page.click('#decode');
+      assert.equal(
+        await page.getAttribute('#decode-output', 'data-outcome'),
+        'ok',
+        await page.textContent('#decode-output'),
+      );
+    }
+
+    // Input that is not bytes at all is reported without involving a codec.
+    await page.selectOption('#decode-format', 'hex');
+    await page.fill('#decode-input', 'abc');
+    await page.click('#decode');
+    assert.match(await page.textContent('#decode-output'), /^Input: hex needs an even number of digits/);
+
+    // Then a run through the page still succeeds.
+    await page.fill('#min-mb', '0.001');
+    await page.fill('#max-mb', '0.002');
+    await page.fill('#repetitions', '1');
+    await page.fill('#warmup', '0');
+    await page.click('#run');
+    assert.equal(await waitForRunEnd(page), 'done');
+    const statuses = await page.$$eval('#tables tbody tr', (trs) => trs.map((tr) => tr.dataset.status));
+    assert.equal(statuses.length, 1 + codecs.length * STRATEGIES.length);
+    assert.ok(statuses.every((status) => status === 'ok'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('Stop ends a run early and keeps the rows measured so far', async () => {
+    // A sweep far too long to finish within the test, stopped after a few rows.
+    const long = { minMB: 0.01, maxMB: 1, perDecade: 3, repetitions: 3, warmup: 1 };
+    const { page, errors } = await openPage(pageUrl(server.url, { ...long, autorun: true }));
+    await page.waitForFunction(() => document.querySelectorAll('#tables tbody tr').length >= 3, null, {
+      timeout: 60_000,
+    });
+    await page.click('#stop');
+    assert.equal(await waitForRunEnd(page), 'stopped');
+    assert.match(await page.textContent('#status'), /^Stopped: kept the \d+ rows/);
+
+    const { document } = await downloadResults(page);
+    const verdict = validate(document);
+    assert.ok(verdict.valid, verdict.text);
+    assert.equal(document.run.finished, false);
+    assert.ok(document.rows.length >= 3);
+    const total = selectSteps(long).length * (1 + codecs.length * STRATEGIES.length);
+    assert.ok(
+      document.rows.length < total,
+      `stopped before the end (${document.rows.length} of ${total} rows)`,
+    );
+    const shown = await page.$$eval('#tables tbody tr', (trs) => trs.length);
+    assert.equal(shown, document.rows.length, 'the tables keep every measured row');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -1,0 +1,119 @@
+// The page's two charts, drawn by uPlot: median time vs JSON payload size
+// (log-log), and speed relative to the page's JSON.stringify/JSON.parse.
+
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { isJsonBaseline } from '../../src/harness/json-baseline.mjs';
+import { pathLabel } from '../../src/harness/paths.mjs';
+
+const CODEC_COLORS = {
+  json: '#1f77b4',
+  msgpack: '#d62728',
+  protobuf: '#2ca02c',
+  flatbuffers: '#9467bd',
+  raw: '#ff7f0e',
+};
+const EXTRA_COLORS = ['#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f'];
+const STRATEGY_DASHES = { typed: [], embind: [8, 4], val: [2, 3] };
+const BASELINE_COLOR = '#000';
+
+function colorOf(codec, extras) {
+  if (CODEC_COLORS[codec]) return CODEC_COLORS[codec];
+  if (!extras.has(codec)) extras.set(codec, EXTRA_COLORS[extras.size % EXTRA_COLORS.length]);
+  return extras.get(codec);
+}
+
+/**
+ * Aligned series for uPlot: x = the JSON sizes in MB, then one array per
+ * path with `valueOf(row, baselineRow)` at each size (null where missing).
+ */
+function seriesData(rows, valueOf) {
+  const okRows = rows.filter((row) => row.status === 'ok');
+  const steps = [...new Set(okRows.map((row) => row.step))].sort((a, b) => a - b);
+  const sizeOfStep = new Map(okRows.map((row) => [row.step, row.jsonMB]));
+  const baselines = new Map(okRows.filter(isJsonBaseline).map((row) => [row.step, row]));
+  const paths = new Map();
+  for (const row of okRows) {
+    const label = pathLabel(row);
+    if (!paths.has(label)) paths.set(label, { row, values: new Map() });
+    const value = valueOf(row, baselines.get(row.step));
+    // Log scales: a zero or negative value (a coarse clock) cannot be drawn.
+    if (Number.isFinite(value) && value > 0) paths.get(label).values.set(row.step, value);
+  }
+  const x = steps.map((step) => sizeOfStep.get(step));
+  const series = [...paths.entries()]
+    .filter(([, { values }]) => values.size > 0)
+    .map(([label, { row, values }]) => ({
+      label,
+      row,
+      values: steps.map((step) => values.get(step) ?? null),
+    }));
+  return { x, series };
+}
+
+function buildChart(container, { title, yLabel, x, series }) {
+  const extras = new Map();
+  const width = Math.max(320, container.clientWidth || 800);
+  const options = {
+    title,
+    width,
+    height: 320,
+    scales: { x: { time: false, distr: 3 }, y: { distr: 3 } },
+    axes: [{ label: 'JSON payload (MB)' }, { label: yLabel, size: 70 }],
+    legend: { live: false },
+    series: [
+      { label: 'MB' },
+      ...series.map(({ label, row }) => {
+        const baseline = isJsonBaseline(row);
+        return {
+          label,
+          stroke: baseline ? BASELINE_COLOR : colorOf(row.codec, extras),
+          width: baseline ? 2.5 : 1.5,
+          dash: baseline ? [] : (STRATEGY_DASHES[row.interop] ?? []),
+          points: { show: true, size: 5 },
+          spanGaps: false,
+        };
+      }),
+    ],
+  };
+  const data = [x, ...series.map(({ values }) => values)];
+  return new uPlot(options, data, container);
+}
+
+/** Holds the two charts of the page and redraws them from rows. */
+export class Charts {
+  constructor(timeContainer, ratioContainer) {
+    this.timeContainer = timeContainer;
+    this.ratioContainer = ratioContainer;
+    this.plots = [];
+  }
+
+  clear() {
+    for (const plot of this.plots) plot.destroy();
+    this.plots = [];
+    this.timeContainer.replaceChildren();
+    this.ratioContainer.replaceChildren();
+  }
+
+  /** operation: 'encode' or 'decode'. */
+  render(rows, operation) {
+    this.clear();
+    const time = seriesData(rows, (row) => row[operation].median);
+    if (time.x.length === 0) return;
+    this.plots.push(
+      buildChart(this.timeContainer, { title: `${operation}: median time`, yLabel: 'ms', ...time }),
+    );
+    // The baseline is the flat line at 1.
+    const ratio = seriesData(rows, (row, baseline) =>
+      isJsonBaseline(row) ? 1 : baseline && baseline[operation].median / row[operation].median,
+    );
+    if (ratio.x.length === 0) return;
+    this.plots.push(
+      buildChart(this.ratioContainer, {
+        title: `${operation}: speed vs JSON (x faster)`,
+        yLabel: 'JSON time / time',
+        ...ratio,
+      }),
+    );
+  }
+}

@@ -1,0 +1,419 @@
+// The benchmark page: controls, the sweep on the shared harness, tables,
+// charts, the results download and the "decode these bytes" box.
+//
+// 'wcb:bundled' is made by scripts/build-web.mjs: every codec's Emscripten
+// glue and .wasm bytes, the wasm build's info and the results schema, all
+// inlined so the page needs no fetch() and works from file://.
+
+import { modules, buildInfo, resultsSchema } from 'wcb:bundled';
+import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
+import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { formatMs } from '../../src/harness/table.mjs';
+import { browserFacts } from './browser-info.mjs';
+import { PLACE, instantiateCodec, runBenchmark, yieldToBrowser } from './benchmark.mjs';
+import { Charts } from './charts.mjs';
+import { describeDecode, parseBytes, toHex } from './decode-box.mjs';
+import { TABLE_LEGEND, renderTables } from './tables.mjs';
+import { TupleDataset } from '../../src/harness/dataset.mjs';
+import '../style.css';
+
+const STRATEGIES = ['val', 'embind', 'typed'];
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  facts: undefined,
+  rows: [],
+  run: undefined, // the header of the current or last run
+  controller: undefined,
+  renderPending: false,
+  decodeCodecs: new Map(), // codec name -> Promise of an instance, for the decode box
+  decodeFile: undefined, // { name, bytes } when a file was picked
+};
+
+const validateResults = createResultsValidator(resultsSchema);
+let charts;
+
+function setState(name) {
+  document.body.dataset.state = name;
+}
+
+function strategiesOf(module) {
+  return module.strategies ?? STRATEGIES;
+}
+
+// ---- controls ------------------------------------------------------------
+
+function checkbox(name, value, checked) {
+  const label = document.createElement('label');
+  const input = document.createElement('input');
+  input.type = 'checkbox';
+  input.name = name;
+  input.value = value;
+  input.checked = checked;
+  label.append(input, ` ${value}`);
+  return label;
+}
+
+function checkedValues(name) {
+  return [...document.querySelectorAll(`input[name="${name}"]:checked`)].map((input) => input.value);
+}
+
+/**
+ * Form defaults, overridden by the query string (used by npm run bench:web
+ * and the tests): codecs, strategies, minMB, maxMB, perDecade, repetitions,
+ * warmup; autorun=1 starts the run; preciseMemory=1 says Chromium runs with
+ * --enable-precise-memory-info.
+ */
+function applyQuery(params) {
+  const list = (key) => params.get(key)?.split(',').filter(Boolean);
+  const codecs = list('codecs');
+  const strategies = list('strategies');
+  if (codecs)
+    for (const input of document.querySelectorAll('input[name="codec"]'))
+      input.checked = codecs.includes(input.value);
+  if (strategies) {
+    for (const input of document.querySelectorAll('input[name="strategy"]'))
+      input.checked = strategies.includes(input.value);
+  }
+  const numbers = {
+    minMB: 'min-mb',
+    maxMB: 'max-mb',
+    perDecade: 'per-decade',
+    repetitions: 'repetitions',
+    warmup: 'warmup',
+  };
+  for (const [key, id] of Object.entries(numbers)) if (params.has(key)) $(id).value = params.get(key);
+}
+
+function readControls() {
+  const number = (id) => Number($(id).value);
+  const options = {
+    codecs: checkedValues('codec'),
+    strategies: checkedValues('strategy'),
+    minMB: number('min-mb'),
+    maxMB: number('max-mb'),
+    perDecade: number('per-decade'),
+    repetitions: number('repetitions'),
+    warmup: number('warmup'),
+  };
+  if (!(options.minMB > 0) || !(options.maxMB >= options.minMB)) throw new Error('need 0 < min MB <= max MB');
+  if (!Number.isInteger(options.repetitions) || options.repetitions < 1)
+    throw new Error('repetitions: an integer >= 1');
+  if (!Number.isInteger(options.warmup) || options.warmup < 0) throw new Error('warm-up: an integer >= 0');
+  if (!(options.perDecade >= 0)) throw new Error('steps per decade: a number >= 0');
+  return options;
+}
+
+// ---- results ---------------------------------------------------------------
+
+function currentDocument() {
+  return state.run ? resultsDocument(state.run, state.rows) : undefined;
+}
+
+function showValidation() {
+  const document_ = currentDocument();
+  const line = $('validation');
+  if (!document_) return (line.textContent = '');
+  const verdict = validateResults(document_);
+  line.className = verdict.valid ? 'ok' : 'error';
+  line.textContent = verdict.valid
+    ? `Results: ${state.rows.length} rows, valid against results.schema.json.`
+    : `Results do not match results.schema.json: ${verdict.text}`;
+  return verdict;
+}
+
+function download() {
+  const document_ = currentDocument();
+  if (!document_) return;
+  showValidation();
+  const blob = new Blob([JSON.stringify(document_, null, 2) + '\n'], { type: 'application/json' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = `browser-${document_.run.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+// ---- rendering ---------------------------------------------------------------
+
+function renderResults() {
+  state.renderPending = false;
+  renderTables($('tables'), state.rows);
+  charts.render(state.rows, $('chart-operation').value);
+}
+
+// Coalesces redraws to one per frame while rows stream in.
+function scheduleRender() {
+  if (state.renderPending) return;
+  state.renderPending = true;
+  requestAnimationFrame(() => state.renderPending && renderResults());
+}
+
+function showProgress({ done, total, label, step }) {
+  $('progress').max = total;
+  $('progress').value = done;
+  $('status').textContent =
+    `${done} of ${total} measured; now ${label} at ${step.jsonMB.toFixed(3)} MB (${step.count.toLocaleString('en-US')} items)`;
+}
+
+// One line; the results file keeps the full flags.
+function buildSummary(info) {
+  if (!info) return 'no build info';
+  const version = /\d+\.\d+\.\d+/.exec(info.emscripten ?? '')?.[0] ?? 'unknown';
+  const modules = (info.modules ?? []).map(
+    ({ codec, wasmBytes }) => `${codec} ${(wasmBytes / 1024).toFixed(0)} KB`,
+  );
+  return [
+    `Emscripten ${version}`,
+    info.compileFlags ?? info.flags,
+    info.exceptions && `C++ exceptions: ${info.exceptions}`,
+    modules.length > 0 && `.wasm: ${modules.join(', ')}`,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+function showEnvironment(facts) {
+  const facts_ = [
+    ['Browser', `${facts.runtime.name} ${facts.runtime.version}`],
+    [
+      'Cross-origin isolated',
+      facts.crossOriginIsolated ? 'yes' : 'no (serve with npm run serve for a fine clock)',
+    ],
+    ['Timer resolution', `${formatMs(facts.timerResolutionMs)} ms (performance.now)`],
+    [
+      'GC before each timed op',
+      facts.gc ? 'yes (window.gc)' : 'no (start Chromium with --js-flags=--expose-gc)',
+    ],
+    ['Machine', `${facts.machine.os} ${facts.machine.arch}, ${facts.machine.cpus} logical CPUs`],
+    ['wasm build', buildSummary(buildInfo)],
+  ];
+  const list = $('environment');
+  list.replaceChildren();
+  for (const [term, value] of facts_) {
+    const dt = document.createElement('dt');
+    dt.textContent = term;
+    const dd = document.createElement('dd');
+    dd.textContent = value;
+    dd.dataset.fact = term;
+    list.append(dt, dd);
+  }
+  list.dataset.crossOriginIsolated = String(facts.crossOriginIsolated);
+  list.dataset.timerResolutionMs = String(facts.timerResolutionMs);
+}
+
+// ---- the run -------------------------------------------------------------------
+
+async function run() {
+  let options;
+  try {
+    options = readControls();
+  } catch (error) {
+    $('status').textContent = `Not started: ${error.message}`;
+    return;
+  }
+  if (options.codecs.length === 0 || options.strategies.length === 0) {
+    $('status').textContent = 'Not started: pick at least one codec and one strategy.';
+    return;
+  }
+  const { facts } = state;
+  state.rows = [];
+  state.controller = new AbortController();
+  state.run = runHeader({
+    place: PLACE,
+    date: new Date(),
+    machine: facts.machine,
+    runtime: facts.runtime,
+    build: buildHeader(buildInfo),
+    protocol: protocolHeader({
+      warmup: options.warmup,
+      repetitions: options.repetitions,
+      minMB: options.minMB,
+      maxMB: options.maxMB,
+      stepsPerDecade: options.perDecade,
+      gc: Boolean(facts.gc),
+      timerResolutionMs: facts.timerResolutionMs,
+      crossOriginIsolated: facts.crossOriginIsolated,
+      codecs: options.codecs,
+      strategies: options.strategies,
+    }),
+  });
+  setState('running');
+  $('run').disabled = true;
+  $('stop').disabled = false;
+  $('download').disabled = true;
+  $('validation').textContent = '';
+  charts.clear();
+  $('tables').replaceChildren();
+  $('status').textContent = 'Starting...';
+  await yieldToBrowser();
+
+  let outcome = 'done';
+  try {
+    await runBenchmark({
+      ...options,
+      modules,
+      facts,
+      signal: state.controller.signal,
+      onRow: (row) => {
+        state.rows.push(row);
+        scheduleRender();
+      },
+      onProgress: showProgress,
+    });
+    state.run.finished = true;
+    const failed = state.rows.filter((row) => row.status !== 'ok').length;
+    $('status').textContent = `Done: ${state.rows.length} rows${failed ? `, ${failed} failed` : ''}.`;
+  } catch (error) {
+    if (state.controller.signal.aborted) {
+      outcome = 'stopped';
+      $('status').textContent = `Stopped: kept the ${state.rows.length} rows measured so far.`;
+    } else {
+      outcome = 'error';
+      $('status').textContent = `Run failed: ${error?.message ?? error}`;
+      console.warn(error);
+    }
+  }
+  $('progress').value = outcome === 'done' ? $('progress').max : $('progress').value;
+  renderResults();
+  showValidation();
+  $('run').disabled = false;
+  $('stop').disabled = true;
+  $('download').disabled = state.rows.length === 0;
+  setState(outcome);
+}
+
+function stop() {
+  state.controller?.abort(new Error('stopped by the user'));
+  $('stop').disabled = true;
+}
+
+// ---- decode these bytes --------------------------------------------------------
+
+function decodeCodec(name) {
+  if (!state.decodeCodecs.has(name)) {
+    const module = modules.find((candidate) => candidate.codec === name);
+    const instance = instantiateCodec(module);
+    // A module that failed to load is retried next time.
+    instance.catch(() => state.decodeCodecs.delete(name));
+    state.decodeCodecs.set(name, instance);
+  }
+  return state.decodeCodecs.get(name);
+}
+
+function fillDecodeStrategies() {
+  const module = modules.find((candidate) => candidate.codec === $('decode-codec').value);
+  const select = $('decode-strategy');
+  const previous = select.value;
+  select.replaceChildren(...strategiesOf(module).map((strategy) => new Option(strategy, strategy)));
+  if (strategiesOf(module).includes(previous)) select.value = previous;
+}
+
+function showDecodeOutcome(text, ok) {
+  const output = $('decode-output');
+  output.textContent = text;
+  output.className = ok ? 'ok' : 'error';
+  output.dataset.outcome = ok ? 'ok' : 'error';
+}
+
+async function decodeBytes() {
+  const codecName = $('decode-codec').value;
+  const strategy = $('decode-strategy').value;
+  let bytes;
+  try {
+    bytes = state.decodeFile
+      ? state.decodeFile.bytes
+      : parseBytes($('decode-input').value, $('decode-format').value);
+  } catch (error) {
+    return showDecodeOutcome(`Input: ${error.message}`, false);
+  }
+  let codec;
+  try {
+    codec = await decodeCodec(codecName);
+  } catch (error) {
+    return showDecodeOutcome(`${codecName}: the module did not load: ${error?.message ?? error}`, false);
+  }
+  try {
+    showDecodeOutcome(describeDecode(codec, strategy, bytes), true);
+  } catch (error) {
+    // The codec's own message, e.g. "msgpack: ...". A wasm trap means the
+    // instance may be broken: the next decode gets a fresh one.
+    if (error instanceof WebAssembly.RuntimeError) state.decodeCodecs.delete(codecName);
+    showDecodeOutcome(`Error: ${error?.message ?? error}`, false);
+  }
+}
+
+async function fillSample() {
+  const codecName = $('decode-codec').value;
+  try {
+    const codec = await decodeCodec(codecName);
+    const { bytes } = codec.encode($('decode-strategy').value, new TupleDataset().items);
+    state.decodeFile = undefined;
+    $('decode-file').value = '';
+    $('decode-format').value = 'hex';
+    $('decode-input').value = toHex(bytes);
+    showDecodeOutcome(`${codecName}: the ${bytes.byteLength} bytes of the dataset's first 4 items.`, true);
+  } catch (error) {
+    showDecodeOutcome(`Error: ${error?.message ?? error}`, false);
+  }
+}
+
+async function pickFile() {
+  const file = $('decode-file').files[0];
+  if (!file) return (state.decodeFile = undefined);
+  state.decodeFile = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  showDecodeOutcome(`Will decode ${file.name} (${state.decodeFile.bytes.byteLength} bytes).`, true);
+}
+
+// ---- start -----------------------------------------------------------------------
+
+async function start() {
+  $('missing-bundle').remove();
+  for (const { codec } of modules) $('codec-choices').append(checkbox('codec', codec, true));
+  for (const strategy of STRATEGIES) $('strategy-choices').append(checkbox('strategy', strategy, true));
+  $('decode-codec').replaceChildren(...modules.map(({ codec }) => new Option(codec, codec)));
+  fillDecodeStrategies();
+  $('legend').textContent = TABLE_LEGEND;
+  charts = new Charts($('chart-time'), $('chart-ratio'));
+
+  const params = new URLSearchParams(location.search);
+  applyQuery(params);
+
+  state.facts = await browserFacts({ preciseMemory: params.get('preciseMemory') === '1' });
+  showEnvironment(state.facts);
+
+  $('controls').addEventListener('submit', (event) => {
+    event.preventDefault();
+    run();
+  });
+  $('stop').addEventListener('click', stop);
+  $('download').addEventListener('click', download);
+  $('chart-operation').addEventListener('change', () =>
+    charts.render(state.rows, $('chart-operation').value),
+  );
+  $('decode-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    decodeBytes();
+  });
+  $('decode-sample').addEventListener('click', fillSample);
+  $('decode-codec').addEventListener('change', fillDecodeStrategies);
+  $('decode-file').addEventListener('change', pickFile);
+  $('decode-input').addEventListener('input', () => {
+    state.decodeFile = undefined;
+    $('decode-file').value = '';
+  });
+
+  // For npm run bench:web and the tests: the results document as it stands.
+  globalThis.wcbPage = { results: currentDocument, validate: () => validateResults(currentDocument()) };
+  setState('idle');
+  if (params.get('autorun') === '1') run();
+}
+
+start().catch((error) => {
+  setState('error');
+  $('status').textContent = `The page failed to start: ${error?.message ?? error}`;
+  console.error(error);
+});
