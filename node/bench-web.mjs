@@ -16,6 +16,9 @@ import { renderSummary, renderTables } from '../src/harness/table.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { launchChromium, pageUrl, watchErrors } from '../tests/web/browser.mjs';
 import { DEFAULTS, QUICK, REPO_ROOT, STRATEGIES } from './cli.mjs';
+import { peerNames } from '../src/harness/peers.mjs';
+
+const BROWSER_PEERS = peerNames('browser');
 
 const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 const DEFAULT_TIMEOUT_SECONDS = 3600;
@@ -36,6 +39,9 @@ place "browser") to --out.
 Options:
   --codecs LIST        comma-separated codecs (default: every codec in the wasm build)
   --strategies LIST    comma-separated interop strategies (default: ${STRATEGIES.join(',')})
+  --peers LIST         comma-separated pure-JS libraries (default: every one that runs in a
+                       browser: ${BROWSER_PEERS.join(',')})
+  --no-peers           no pure-JS library
   --min-mb N           smallest JSON payload size in MB (default: ${DEFAULTS.minMB})
   --max-mb N           largest JSON payload size in MB (default: ${DEFAULTS.maxMB})
   --per-decade N       growth steps kept per factor of ten in size, 0 = every step (default: ${DEFAULTS.perDecade})
@@ -106,6 +112,8 @@ export function parseOptions(argv, { buildCodecs, now = new Date() }) {
       options: {
         codecs: { type: 'string' },
         strategies: { type: 'string' },
+        peers: { type: 'string' },
+        'no-peers': { type: 'boolean' },
         'min-mb': { type: 'string' },
         'max-mb': { type: 'string' },
         'per-decade': { type: 'string' },
@@ -128,6 +136,12 @@ export function parseOptions(argv, { buildCodecs, now = new Date() }) {
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, STRATEGIES)
       : [...STRATEGIES],
+    // undefined: the page's default, every JS library that runs in a browser.
+    peers: values['no-peers']
+      ? []
+      : given('peers')
+        ? parseList('peers', values.peers, BROWSER_PEERS)
+        : undefined,
     minMB: given('min-mb') ? parseNumber('min-mb', values['min-mb'], { exclusiveMin: true }) : base.minMB,
     maxMB: given('max-mb') ? parseNumber('max-mb', values['max-mb'], { exclusiveMin: true }) : base.maxMB,
     perDecade: given('per-decade') ? parseNumber('per-decade', values['per-decade']) : base.perDecade,

@@ -1,6 +1,6 @@
 // The Node runner behind `npm run bench:node`: one fresh child process per
-// (codec, strategy), rows streamed back, the results file rewritten after
-// every child, tables printed at the end. See `--help`.
+// (codec, strategy) and per pure-JS peer, rows streamed back, the results
+// file rewritten after every child, tables printed at the end. See `--help`.
 
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { selectSteps } from '../src/harness/dataset.mjs';
-import { createJsonBaselinePath } from '../src/harness/json-baseline.mjs';
+import { createJsonBaselinePath, isJsonBaseline } from '../src/harness/json-baseline.mjs';
 import { failedRow } from '../src/harness/measure.mjs';
 import { pathLabel } from '../src/harness/paths.mjs';
 import {
@@ -18,9 +18,15 @@ import {
   resultsDocument,
   runHeader,
 } from '../src/harness/results.mjs';
-import { formatMs, formatRatio, renderSummary, renderTables } from '../src/harness/table.mjs';
+import {
+  formatMs,
+  formatRatio,
+  renderCleanliness,
+  renderSummary,
+  renderTables,
+} from '../src/harness/table.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
-import { HELP, REPO_ROOT, UsageError, parseOptions } from './cli.mjs';
+import { HELP, REPO_ROOT, UsageError, parseOptions, selectPeers } from './cli.mjs';
 
 const PLACE = 'node';
 const CHILD = join(REPO_ROOT, 'node', 'child.mjs');
@@ -54,6 +60,9 @@ async function importLoader(loader) {
     throw new RunError(`cannot load ${relative(process.cwd(), loader)}: ${error.message}`);
   }
 }
+
+// The peer registry only lists the peers: their libraries load in the children.
+const importPeerRegistry = importLoader;
 
 function readBuildInfo(loader, buildDir) {
   try {
@@ -133,9 +142,11 @@ function runChildProcess(job, steps, { timeoutSeconds, onRow, onStart }) {
   });
 }
 
-// The two paths every child measures, as row descriptions for failed rows.
+// The two paths every child measures, as row descriptions for failed rows:
+// the JSON baseline and the job's subject (a wasm codec through a strategy,
+// or a JS peer).
 function expectedPaths(job) {
-  return [createJsonBaselinePath(), { codec: job.codec, impl: 'cpp', interop: job.strategy }];
+  return [createJsonBaselinePath(), job.subject];
 }
 
 function sameRow(row, path, step) {
@@ -143,7 +154,8 @@ function sameRow(row, path, step) {
     row.step === step.index &&
     row.codec === path.codec &&
     row.impl === path.impl &&
-    row.interop === path.interop
+    row.interop === path.interop &&
+    row.variant === path.variant
   );
 }
 
@@ -155,7 +167,7 @@ function sameRow(row, path, step) {
  */
 async function runJob(job, steps, options, hooks) {
   const rows = [];
-  // Steps the child never reached only get a failed row for the wasm path:
+  // Steps the child never reached only get a failed row for the subject:
   // the baseline was not the one in trouble.
   const fail = (step, reason, paths = expectedPaths(job)) => {
     for (const path of paths) {
@@ -178,7 +190,7 @@ async function runJob(job, steps, options, hooks) {
     if (outcome.done) break;
     log(`${job.batch}: ${outcome.failure}`);
     for (const line of outcome.output.slice(-5)) log(`  | ${line}`);
-    const wasmOnly = expectedPaths(job).filter((path) => path.impl === 'cpp');
+    const wasmOnly = [job.subject];
     const at = outcome.currentStep
       ? remaining.findIndex((step) => step.index === outcome.currentStep.index)
       : -1;
@@ -220,6 +232,8 @@ async function main(argv) {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
+  const registry = await importPeerRegistry(options.peerRegistry);
+  const peers = selectPeers(options.peers, registry, PLACE);
   const loader = await importLoader(options.loader);
   const buildInfo = readBuildInfo(loader, options.buildDir);
   const steps = selectSteps({ minMB: options.minMB, maxMB: options.maxMB, perDecade: options.perDecade });
@@ -246,6 +260,7 @@ async function main(argv) {
       timerResolutionMs: measureTimerResolution(),
       codecs: options.codecs,
       strategies: options.strategies,
+      peers: peers.map((peer) => peer.name),
     }),
   });
   const rows = [];
@@ -259,22 +274,35 @@ async function main(argv) {
     process.exit(130);
   });
 
-  const jobs = options.codecs.flatMap((codec) => options.strategies.map((strategy) => ({ codec, strategy })));
-  const sizes = steps.map((step) => step.jsonMB.toFixed(2)).join(', ');
-  log(
-    `${jobs.length} codec/strategy pairs x ${steps.length} sizes (${sizes} MB), ${options.repetitions} runs + ${options.warmup} warm-up`,
-  );
-  save();
-
-  for (const [number, { codec, strategy }] of jobs.entries()) {
-    const job = {
+  const wasmJobs = options.codecs.flatMap((codec) =>
+    options.strategies.map((strategy) => ({
       codec,
       strategy,
       batch: `${codec}/${strategy}`,
+      subject: { codec, impl: 'cpp', interop: strategy },
+    })),
+  );
+  const peerJobs = peers.map((peer) => ({
+    peer: peer.name,
+    batch: peer.name,
+    subject: registry.peerMeta(peer),
+  }));
+  const jobs = [...wasmJobs, ...peerJobs];
+  const sizes = steps.map((step) => step.jsonMB.toFixed(2)).join(', ');
+  log(
+    `${wasmJobs.length} codec/strategy pairs + ${peerJobs.length} JS libraries x ${steps.length} sizes (${sizes} MB), ${options.repetitions} runs + ${options.warmup} warm-up`,
+  );
+  save();
+
+  for (const [number, jobKind] of jobs.entries()) {
+    const job = {
+      ...jobKind,
       warmup: options.warmup,
       repetitions: options.repetitions,
       buildDir: options.buildDir,
       loader: options.loader,
+      peerRegistry: options.peerRegistry,
+      protoFile: options.protoFile,
     };
     const baselines = new Map();
     const prefix = `[${number + 1}/${jobs.length}] ${job.batch}`;
@@ -283,7 +311,7 @@ async function main(argv) {
       onStart: (child) => (currentChild = child),
       onRow: (row) => {
         rows.push(row);
-        if (row.impl === 'js' && row.status === 'ok') baselines.set(`${row.batch}:${row.step}`, row);
+        if (isJsonBaseline(row) && row.status === 'ok') baselines.set(`${row.batch}:${row.step}`, row);
         const stepNumber = steps.findIndex((step) => step.index === row.step) + 1;
         log(
           `${prefix} size ${stepNumber}/${steps.length} (${row.jsonMB.toFixed(2)} MB) ${describeRow(row, baselines)}`,
@@ -299,7 +327,7 @@ async function main(argv) {
   const check = validate(document);
   if (!check.valid) throw new RunError(`results in ${options.out} do not match the schema: ${check.text}`);
 
-  process.stdout.write(`${renderTables(rows)}\n\n${renderSummary(rows)}\n`);
+  process.stdout.write(`${renderTables(rows)}\n\n${renderCleanliness(rows)}\n\n${renderSummary(rows)}\n`);
   const failed = rows.filter((row) => row.status !== 'ok').length;
   log(`wrote ${rows.length} rows (${failed} failed) to ${displayPath(options.out)}`);
   return 0;

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { peerNames } from '../src/harness/peers.mjs';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,6 +21,10 @@ export const DEFAULTS = {
   timeoutSeconds: 300,
   buildDir: join(REPO_ROOT, 'build', 'wasm'),
   loader: join(REPO_ROOT, 'node', 'load-wasm.mjs'),
+  // undefined: every peer of the registry that runs in Node.
+  peers: undefined,
+  peerRegistry: join(REPO_ROOT, 'src', 'harness', 'peers.mjs'),
+  protoFile: join(REPO_ROOT, 'proto', 'tuple.proto'),
 };
 
 // --quick: a tiny sweep for CI and for checking that everything runs.
@@ -28,14 +33,18 @@ export const QUICK = { minMB: 0.05, maxMB: 1, repetitions: 3, warmup: 1 };
 export const HELP = `Usage: npm run bench:node -- [options]    (or: node node/bench.mjs [options])
 
 Measures every wasm codec through every interop strategy beside JSON.stringify/
-JSON.parse on the growing tuple dataset. Each (codec, strategy) runs in a fresh
-Node process started with --expose-gc; the JSON baseline is measured in the
-same process at the same sizes. Progress goes to stderr, tables to stdout, and
-the results JSON (src/results.schema.json) to --out.
+JSON.parse and the pure-JS libraries (peers) on the growing tuple dataset. Each
+(codec, strategy) and each peer runs in a fresh Node process started with
+--expose-gc; the JSON baseline is measured in the same process at the same
+sizes. Progress goes to stderr, tables (per size, then what each decode returns)
+to stdout, and the results JSON (src/results.schema.json) to --out.
 
 Options:
   --codecs LIST        comma-separated codecs (default: ${CODECS.join(',')})
   --strategies LIST    comma-separated interop strategies (default: ${STRATEGIES.join(',')})
+  --peers LIST         comma-separated pure-JS libraries (default: every Node peer of
+                       src/harness/peers.mjs: ${peerNames('node').join(',')})
+  --no-peers           no pure-JS library, only the wasm codecs and JSON
   --min-mb N           smallest JSON payload size in MB (default: ${DEFAULTS.minMB})
   --max-mb N           largest JSON payload size in MB (default: ${DEFAULTS.maxMB})
   --per-decade N       sizes on a log grid of N points per factor of ten, 0 = every step (default: ${DEFAULTS.perDecade})
@@ -47,6 +56,8 @@ Options:
   --build-dir DIR      the wasm build (default: build/wasm)
   --timeout SECONDS    limit for one (codec, strategy) child process (default: ${DEFAULTS.timeoutSeconds})
   --loader MODULE      module providing loadWasmCodec/readWasmBuildInfo (default: node/load-wasm.mjs; for tests)
+  --peer-registry MODULE  module exporting the peer registry's functions (default:
+                       src/harness/peers.mjs; for tests)
   -h, --help           show this help
 
 Exit codes: 0 done (failed codecs are reported in the results, not fatal),
@@ -67,6 +78,9 @@ const OPTIONS = {
   'build-dir': { type: 'string' },
   timeout: { type: 'string' },
   loader: { type: 'string' },
+  peers: { type: 'string' },
+  'no-peers': { type: 'boolean' },
+  'peer-registry': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -99,6 +113,43 @@ function parseNumber(name, text, { integer = false, min = 0, exclusiveMin = fals
     (exclusiveMin ? value > min : value >= min);
   if (!ok) throw new UsageError(`--${name}: '${text}' is not valid (accepted: ${bound})`);
   return value;
+}
+
+// The names given to --peers, checked against the registry later (see
+// selectPeers): [] for --no-peers, undefined for the default (all).
+function parsePeers(values, fallback) {
+  if (values['no-peers'] && values.peers !== undefined) {
+    throw new UsageError('--peers and --no-peers contradict each other (accepted: one of them)');
+  }
+  if (values['no-peers']) return [];
+  if (values.peers === undefined) return fallback;
+  const names = [
+    ...new Set(
+      values.peers
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.length === 0) throw new UsageError('--peers is empty (accepted: peer names, or --no-peers)');
+  return names;
+}
+
+/**
+ * The registry's peers for `place` that `requested` names (all of them when
+ * undefined), in registry order; a UsageError names what is accepted when a
+ * name is unknown or the peer does not run in `place`.
+ */
+export function selectPeers(requested, registry, place = 'node') {
+  const available = registry.peersFor(place);
+  if (requested === undefined) return available;
+  const accepted = available.map((peer) => peer.name);
+  for (const name of requested) {
+    if (accepted.includes(name)) continue;
+    const where = registry.findPeer(name) ? ` (it does not run in ${place})` : '';
+    throw new UsageError(`--peers: unknown value '${name}'${where} (accepted: ${accepted.join(', ')})`);
+  }
+  return available.filter((peer) => requested.includes(peer.name));
 }
 
 function defaultOutPath(date) {
@@ -164,6 +215,10 @@ export function parseOptions(argv, { now = new Date() } = {}) {
     out: values.out !== undefined ? resolve(values.out) : defaultOutPath(now),
     buildDir: values['build-dir'] !== undefined ? resolve(values['build-dir']) : base.buildDir,
     loader: values.loader !== undefined ? resolve(values.loader) : base.loader,
+    peers: parsePeers(values, base.peers),
+    peerRegistry:
+      values['peer-registry'] !== undefined ? resolve(values['peer-registry']) : base.peerRegistry,
+    protoFile: base.protoFile,
   };
   if (options.maxMB < options.minMB) {
     throw new UsageError(

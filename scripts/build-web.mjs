@@ -1,8 +1,10 @@
 // Bundles the browser page (web/src/page.mjs) into web/dist/page.js and
 // web/dist/page.css with esbuild: one classic IIFE script that holds the
 // shared harness, uPlot, every codec's Emscripten glue and its .wasm bytes,
-// the wasm build's info and the results schema. No fetch() and no ES module
-// imports at run time, so the page works opened from disk (file://).
+// the wasm build's info, the results schema, the pure-JS peer libraries that
+// run in a browser and the text of proto/tuple.proto (for protobufjs). No
+// fetch() and no ES module imports at run time, so the page works opened
+// from disk (file://).
 //
 //   npm run build:web [-- --force]
 //
@@ -19,6 +21,11 @@ export const PAGE_BUNDLE = path.join(WEB_DIST, 'page.js');
 const META_FILE = path.join(WEB_DIST, 'meta.json');
 const ENTRY = path.join(REPO_ROOT, 'web', 'src', 'page.mjs');
 const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
+const PROTO = path.join(REPO_ROOT, 'proto', 'tuple.proto');
+const SHIMS = path.join(REPO_ROOT, 'web', 'src', 'shims');
+// Modules only the Node-only peers of src/harness/peers.mjs import (bser,
+// v8.serialize): the page never loads those peers, so they become stubs.
+const NODE_ONLY_MODULES = ['node:v8', 'bser'];
 export const DEFAULT_WASM_DIR = path.join(REPO_ROOT, 'build', 'wasm');
 
 /** The wasm build's modules ({ codec, glue, wasm } with absolute paths) and its info. */
@@ -48,6 +55,7 @@ function bundledModuleSource({ infoPath, modules }) {
   const lines = [
     `import buildInfo from ${JSON.stringify(infoPath)};`,
     `import resultsSchema from ${JSON.stringify(SCHEMA)};`,
+    `import protoText from ${JSON.stringify(PROTO)};`,
   ];
   modules.forEach(({ glue, wasm }, index) => {
     lines.push(`import factory${index} from ${JSON.stringify(glue)};`);
@@ -58,7 +66,7 @@ function bundledModuleSource({ infoPath, modules }) {
       `  { codec: ${JSON.stringify(codec)}, factory: factory${index}, wasmBinary: wasm${index} },`,
   );
   lines.push(`export const modules = [\n${entries.join('\n')}\n];`);
-  lines.push('export { buildInfo, resultsSchema };');
+  lines.push('export { buildInfo, resultsSchema, protoText };');
   return lines.join('\n');
 }
 
@@ -71,6 +79,35 @@ function bundledModulePlugin(wasmBuild) {
         contents: bundledModuleSource(wasmBuild),
         resolveDir: REPO_ROOT,
         loader: 'js',
+      }));
+    },
+  };
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What the pure-JS peers need to run in a page, and nothing more: avsc's
+ * types require Node's `util` (a few functions, web/src/shims/util.mjs) and
+ * `buffer` (the npm polyfill resolves by name); js-binary uses a free
+ * `Buffer`, given the polyfill by an import added to its files only, so no
+ * other library sees a `Buffer` global and switches to its Node code path.
+ */
+function peersPlugin() {
+  const nodeOnly = new RegExp(`^(${NODE_ONLY_MODULES.map(escapeRegExp).join('|')})$`);
+  return {
+    name: 'wcb-peers',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^util$/ }, () => ({ path: path.join(SHIMS, 'util.mjs') }));
+      esbuild.onResolve({ filter: nodeOnly }, (args) => ({ path: args.path, namespace: 'wcb-node-only' }));
+      esbuild.onLoad({ filter: /.*/, namespace: 'wcb-node-only' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`${args.path} runs in Node only, not in this page`)});`,
+        loader: 'js',
+      }));
+      esbuild.onLoad({ filter: /[\\/]node_modules[\\/]js-binary[\\/].*\.js$/ }, async (args) => ({
+        contents: `var Buffer = require('buffer').Buffer;\n${readFileSync(args.path, 'utf8')}`,
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
       }));
     },
   };
@@ -107,14 +144,14 @@ export async function buildWeb({ force = false, wasmDir = DEFAULT_WASM_DIR, quie
     format: 'iife',
     platform: 'browser',
     target: ['chrome100', 'firefox100', 'safari15'],
-    // The .wasm bytes become a Uint8Array inside the script.
-    loader: { '.wasm': 'binary' },
+    // The .wasm bytes become a Uint8Array inside the script, the .proto a string.
+    loader: { '.wasm': 'binary', '.proto': 'text' },
     // The Emscripten glue requires these only on its Node code path.
     external: ['fs', 'path'],
     metafile: true,
     legalComments: 'eof',
     logLevel: 'warning',
-    plugins: [bundledModulePlugin(wasmBuild)],
+    plugins: [bundledModulePlugin(wasmBuild), peersPlugin()],
   });
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.startsWith('wcb:'))

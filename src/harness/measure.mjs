@@ -5,13 +5,17 @@
 // env (every field optional):
 //   now()          clock in ms (default: performance.now)
 //   gc()           full garbage collection, called before every timed operation
-//   gzipSize(u8)   gzip size of bytes, may return a Promise (default: CompressionStream)
+//   gzipSize(u8)   gzip size of bytes at the default level, may return a Promise
+//                  (default: CompressionStream)
+//   gzip9Size(u8)  gzip size at level 9 (best), may return a Promise; without it
+//                  rows have no gzip9Bytes (CompressionStream takes no level)
 //   jsHeapUsed()   bytes of JS heap in use
 //   pause()        awaited between operations, outside the timed region, so a
 //                  page can repaint or a Stop button can be clicked
 //   signal         an AbortSignal: when aborted, measuring stops by throwing its reason
 
 import { checksumItems } from './checksum.mjs';
+import { checkCleanliness } from './cleanliness.mjs';
 import { median, summarize } from './stats.mjs';
 
 export const ENCODE_PHASES = ['marshalInMs', 'codecMs', 'bytesOutMs'];
@@ -90,6 +94,15 @@ function phaseMedians(samples, names) {
   return result;
 }
 
+// A path's decode() returns the items as its library gives them; a path
+// whose library gives something other than plain {x, y, z} objects (class
+// instances, messages with getters) converts them with toPlainItems() for
+// verification. That conversion is never timed: the timed decode is what
+// the library does, and the row's `cleanliness` says what it returned.
+function plainItemsOf(path, items) {
+  return path.toPlainItems ? path.toPlainItems(items) : items;
+}
+
 /** The fields every row of this path at this step carries, ok or failed. */
 export function rowBase(path, { place, step, batch }) {
   const base = { place, codec: path.codec, impl: path.impl, interop: path.interop };
@@ -154,12 +167,15 @@ export async function measurePath(
     const encodedSize = sizeOf(path.bytesOf(encoded));
     stage = 'decode';
     const firstDecoded = path.decode(encoded).items;
+    stage = 'cleanliness';
+    const cleanliness = checkCleanliness(firstDecoded);
     stage = 'verify';
-    verifyDecoded(firstDecoded, expected);
+    verifyDecoded(plainItemsOf(path, firstDecoded), expected);
 
     stage = 'gzip';
     const bytes = toBytes(path.bytesOf(encoded));
     const gzipBytes = await gzipSize(bytes);
+    const gzip9Bytes = env.gzip9Size ? await env.gzip9Size(bytes) : undefined;
     await checkpoint();
 
     // 2. Warm-up: same calls, untimed.
@@ -198,7 +214,7 @@ export async function measurePath(
       const start = now();
       const result = path.decode(encoded);
       const elapsed = now() - start;
-      verifyDecoded(result.items, expected);
+      verifyDecoded(plainItemsOf(path, result.items), expected);
       keep(result.items.length);
       decodeSamples.push(elapsed);
       decodePhaseSamples.push(result.phases);
@@ -221,6 +237,7 @@ export async function measurePath(
       status: 'ok',
       encodedBytes: bytes.byteLength,
       gzipBytes,
+      ...(gzip9Bytes !== undefined && { gzip9Bytes }),
       encode: summarize(encodeSamples),
       decode: summarize(decodeSamples),
     };
@@ -229,6 +246,7 @@ export async function measurePath(
     if (encodePhases) row.encodePhases = encodePhases;
     if (decodePhases) row.decodePhases = decodePhases;
     if (Object.keys(memory).length > 0) row.memory = memory;
+    row.cleanliness = cleanliness;
     return row;
   } catch (error) {
     if (env.signal?.aborted) throw error;

@@ -8,12 +8,19 @@
 //     library: 'msgpack-cxx 4.1.3',
 //     encode(items) -> { encoded, phases? },   // phases: { marshalInMs, codecMs, bytesOutMs }
 //     decode(encoded) -> { items, phases? },   // phases: { bytesInMs, codecMs, marshalOutMs }
+//                                              // items: as the library gives them
+//     toPlainItems?(items) -> [{x, y, z}],     // when those are not plain objects: the
+//                                              // conversion verification needs (never timed)
 //     bytesOf(encoded) -> Uint8Array | string, // what the size columns count
 //     heapBytes?() -> number,                  // wasm memory size, when there is one
+//     variant?: 'records',                     // a labelled variant of the same library
 //   }
 //
-// The JSON baseline is built in json-baseline.mjs; this file wraps a wasm
-// codec (src/harness/wasm-codec.mjs) into one path per interop strategy.
+// The JSON baseline is built in json-baseline.mjs, the pure-JS peers in
+// peers.mjs; this file wraps a wasm codec (src/harness/wasm-codec.mjs) into
+// one path per interop strategy.
+
+import { JSON_BASELINE_LIBRARY } from './json-baseline.mjs';
 
 /** The path of one wasm codec called through one strategy. */
 export function createWasmPath(codec, strategy) {
@@ -46,8 +53,20 @@ export function createWasmPaths(codec, strategies = codec.strategies) {
   return strategies.map((strategy) => createWasmPath(codec, strategy));
 }
 
-/** A short name for a path or a results row, e.g. "msgpack/typed" or "json (js)". */
-export function pathLabel({ codec, impl, interop, variant }) {
-  const base = impl === 'js' ? `${codec} (js)` : `${codec}/${interop}`;
+/** The library's name without its version: "msgpackr 2.1.4" -> "msgpackr". */
+export function libraryName(library) {
+  return library.replace(/ [^ ]+$/, '');
+}
+
+/**
+ * A short name for a path or a results row: "msgpack/typed" (C++ in wasm),
+ * "json (js)" (the JSON baseline), "msgpack (msgpackr) [records]" (a pure-JS
+ * peer: format, library, variant).
+ */
+export function pathLabel({ codec, impl, interop, variant, library }) {
+  let base;
+  if (impl !== 'js') base = `${codec}/${interop}`;
+  else if (!library || (codec === 'json' && library === JSON_BASELINE_LIBRARY)) base = `${codec} (js)`;
+  else base = `${codec} (${libraryName(library)})`;
   return variant ? `${base} [${variant}]` : base;
 }

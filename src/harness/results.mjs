@@ -17,6 +17,7 @@ export function protocolHeader({
   crossOriginIsolated,
   codecs,
   strategies,
+  peers,
 }) {
   const protocol = { warmup, repetitions, minMB, maxMB };
   if (stepsPerDecade !== undefined) protocol.stepsPerDecade = stepsPerDecade;
@@ -25,6 +26,7 @@ export function protocolHeader({
   if (crossOriginIsolated !== undefined) protocol.crossOriginIsolated = crossOriginIsolated;
   if (codecs) protocol.codecs = [...codecs];
   if (strategies) protocol.strategies = [...strategies];
+  if (peers) protocol.peers = [...peers];
   return protocol;
 }
 

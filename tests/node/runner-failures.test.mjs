@@ -20,7 +20,8 @@ function runFake(config, ...args) {
   const out = join(dir, 'results.json');
   const result = spawnSync(
     process.execPath,
-    [BENCH, '--quick', '--build-dir', dir, '--loader', FAKE_LOADER, '--out', out, ...args],
+    // --no-peers: these tests are about the wasm paths (peers-runner.test.mjs has the JS libraries).
+    [BENCH, '--quick', '--no-peers', '--build-dir', dir, '--loader', FAKE_LOADER, '--out', out, ...args],
     { encoding: 'utf8', timeout: 120_000 },
   );
   return { result, document: JSON.parse(readFileSync(out, 'utf8')) };

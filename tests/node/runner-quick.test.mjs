@@ -1,5 +1,6 @@
 // `npm run bench:node -- --quick` end to end on the real wasm build: exit 0,
-// a results file that validates, and a table with every codec and strategy.
+// a results file that validates, and a table with every codec and strategy
+// and every pure-JS library that runs in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODECS, STRATEGIES } from '../../node/cli.mjs';
+import { pathLabel } from '../../src/harness/paths.mjs';
+import { peerMeta, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,48 +19,79 @@ const missingBuild = existsSync(BUILD_INFO)
   ? false
   : 'build/wasm is missing: run `bash scripts/build-wasm.sh` first (the project test command does)';
 
-test('quick mode runs every codec and strategy end to end', { skip: missingBuild, timeout: 600_000 }, () => {
-  const out = join(mkdtempSync(join(tmpdir(), 'wcb-quick-')), 'node-quick.json');
-  const result = spawnSync(process.execPath, [join(ROOT, 'node', 'bench.mjs'), '--quick', '--out', out], {
-    encoding: 'utf8',
-    timeout: 540_000,
-  });
-  assert.equal(result.status, 0, `exit ${result.status}, signal ${result.signal}\n${result.stderr}`);
+const RATIOS_AND_SHARES = /\d+(\.\d+)?x\s+\d+(\.\d+)?x\s+\d+(\.\d+)?x\s+\d+(\.\d+)?x\s+\d+%\s+\d+%$/;
 
-  const schema = JSON.parse(readFileSync(join(ROOT, 'src', 'results.schema.json'), 'utf8'));
-  const document = JSON.parse(readFileSync(out, 'utf8'));
-  assert.deepEqual(createResultsValidator(schema)(document), { valid: true });
-  assert.equal(document.run.finished, true);
-  assert.equal(document.run.runtime.name, 'node');
-  assert.equal(document.run.runtime.v8, process.versions.v8);
-  assert.match(document.run.build.emscripten, /3\.\d+\.\d+/);
-  assert.equal(document.run.protocol.repetitions, 3);
+test(
+  'quick mode runs every codec, strategy and JS library end to end',
+  { skip: missingBuild, timeout: 600_000 },
+  () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'wcb-quick-')), 'node-quick.json');
+    const result = spawnSync(process.execPath, [join(ROOT, 'node', 'bench.mjs'), '--quick', '--out', out], {
+      encoding: 'utf8',
+      timeout: 540_000,
+    });
+    assert.equal(result.status, 0, `exit ${result.status}, signal ${result.signal}\n${result.stderr}`);
 
-  const steps = [...new Set(document.rows.map((row) => row.step))];
-  assert.ok(steps.length >= 3, `several sizes: ${steps}`);
-  for (const codec of CODECS) {
-    for (const strategy of STRATEGIES) {
-      const rows = document.rows.filter(
-        (row) => row.codec === codec && row.impl === 'cpp' && row.interop === strategy,
-      );
-      assert.equal(rows.length, steps.length, `${codec}/${strategy} has a row per size`);
-      for (const row of rows) {
-        assert.equal(row.status, 'ok', `${codec}/${strategy} at step ${row.step}: ${row.error}`);
-        assert.ok(row.encodePhases && row.decodePhases, `${codec}/${strategy} has phases`);
-        assert.ok(row.memory.wasmHeapBytes > 0);
+    const schema = JSON.parse(readFileSync(join(ROOT, 'src', 'results.schema.json'), 'utf8'));
+    const document = JSON.parse(readFileSync(out, 'utf8'));
+    assert.deepEqual(createResultsValidator(schema)(document), { valid: true });
+    assert.equal(document.run.finished, true);
+    assert.equal(document.run.runtime.name, 'node');
+    assert.equal(document.run.runtime.v8, process.versions.v8);
+    assert.match(document.run.build.emscripten, /3\.\d+\.\d+/);
+    assert.equal(document.run.protocol.repetitions, 3);
+
+    const steps = [...new Set(document.rows.map((row) => row.step))];
+    assert.ok(steps.length >= 3, `several sizes: ${steps}`);
+    for (const codec of CODECS) {
+      for (const strategy of STRATEGIES) {
+        const rows = document.rows.filter(
+          (row) => row.codec === codec && row.impl === 'cpp' && row.interop === strategy,
+        );
+        assert.equal(rows.length, steps.length, `${codec}/${strategy} has a row per size`);
+        for (const row of rows) {
+          assert.equal(row.status, 'ok', `${codec}/${strategy} at step ${row.step}: ${row.error}`);
+          assert.ok(row.encodePhases && row.decodePhases, `${codec}/${strategy} has phases`);
+          assert.ok(row.memory.wasmHeapBytes > 0);
+          assert.ok(row.gzip9Bytes > 0 && row.gzip9Bytes <= row.gzipBytes + 64, 'gzip -9 size');
+          assert.equal(row.cleanliness.clean, true, `${codec}/${strategy} decodes to plain objects`);
+        }
+        const label = `${codec}/${strategy}`;
+        const tableLines = result.stdout.split('\n').filter((line) => line.startsWith(`${label} `));
+        assert.ok(tableLines.length >= steps.length, `the table lists ${label} at every size`);
+        for (const line of tableLines.slice(0, steps.length)) assert.match(line, RATIOS_AND_SHARES);
       }
-      const label = `${codec}/${strategy}`;
+    }
+    const peers = peersFor('node');
+    assert.deepEqual(
+      document.run.protocol.peers,
+      peers.map((peer) => peer.name),
+    );
+    for (const peer of peers) {
+      const meta = peerMeta(peer);
+      const rows = document.rows.filter(
+        (row) => row.impl === 'js' && row.library === meta.library && row.variant === meta.variant,
+      );
+      assert.equal(rows.length, steps.length, `${peer.name} has a row per size`);
+      for (const row of rows) {
+        assert.equal(row.status, 'ok', `${peer.name} at step ${row.step}: ${row.error}`);
+        assert.equal(row.batch, peer.name, 'measured in its own child');
+        assert.ok(row.gzip9Bytes > 0 && typeof row.cleanliness.clean === 'boolean');
+      }
+      const label = pathLabel(meta);
       const tableLines = result.stdout.split('\n').filter((line) => line.startsWith(`${label} `));
       assert.ok(tableLines.length >= steps.length, `the table lists ${label} at every size`);
-      for (const line of tableLines.slice(0, steps.length))
-        assert.match(line, /\d+(\.\d+)?x\s+\d+(\.\d+)?x\s+\d+%\s+\d+%$/);
+      for (const line of tableLines.slice(0, steps.length)) assert.match(line, /x\s+-\s+-$/);
     }
-  }
-  const baselines = document.rows.filter((row) => row.codec === 'json' && row.impl === 'js');
-  assert.equal(
-    baselines.length,
-    CODECS.length * STRATEGIES.length * steps.length,
-    'a JSON baseline per child and size',
-  );
-  assert.match(result.stdout, /^json \(js\) x15 /m);
-});
+    const children = CODECS.length * STRATEGIES.length + peers.length;
+    const baselines = document.rows.filter((row) => row.codec === 'json' && row.impl === 'js');
+    assert.equal(baselines.length, children * steps.length, 'a JSON baseline per child and size');
+    assert.match(result.stdout, new RegExp(`^json \\(js\\) x${children} `, 'm'));
+    assert.equal(
+      result.stdout.match(/^fastest JS library +encode .+ ms; decode .+ ms$/gm)?.length,
+      steps.length,
+      'a fastest-library line per size',
+    );
+    assert.match(result.stdout, /^protobuf \(protobufjs\) +no +yes +yes +no +item 0 is /m);
+  },
+);

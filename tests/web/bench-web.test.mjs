@@ -26,6 +26,8 @@ test('bench:web writes browser results that validate, and prints the table', asy
       'raw,json',
       '--strategies',
       'typed,val',
+      '--peers',
+      'pbf',
       '--min-mb',
       '0.001',
       '--max-mb',
@@ -52,23 +54,25 @@ test('bench:web writes browser results that validate, and prints the table', asy
     assert.deepEqual([...header.protocol.strategies].sort(), ['typed', 'val']);
     assert.equal(header.protocol.repetitions, 2);
     assert.ok(header.machine.cpuModel, 'the host fills in what the page cannot see');
-    // One size: the JSON baseline and 2 codecs x 2 strategies.
+    assert.deepEqual(header.protocol.peers, ['pbf']);
+    // One size: the JSON baseline, 2 codecs x 2 strategies and the one JS library.
     assert.deepEqual(rows.map((row) => `${row.codec}/${row.interop}/${row.status}`).sort(), [
       'json/js/ok',
       'json/typed/ok',
       'json/val/ok',
+      'protobuf/js/ok',
       'raw/typed/ok',
       'raw/val/ok',
     ]);
     assert.ok(rows.every((row) => row.encode.n === 2 && row.decode.n === 2));
-    for (const label of ['json (js)', 'raw/typed', 'raw/val', 'json/typed', 'json/val']) {
+    for (const label of ['json (js)', 'raw/typed', 'raw/val', 'json/typed', 'json/val', 'protobuf (pbf)']) {
       assert.match(
         stdout,
         new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\s+\\d`, 'm'),
         `table line for ${label}`,
       );
     }
-    assert.match(stderr, /wrote 5 rows \(0 failed\)/);
+    assert.match(stderr, /wrote 6 rows \(0 failed\)/);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

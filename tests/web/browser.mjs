@@ -65,6 +65,8 @@ export function pageUrl(base, options = {}) {
   const params = {
     codecs: options.codecs?.join(','),
     strategies: options.strategies?.join(','),
+    // [] (no JS library) gives an empty list, which the page honours.
+    peers: options.peers?.join(','),
     minMB: options.minMB,
     maxMB: options.maxMB,
     perDecade: options.perDecade,

@@ -10,10 +10,14 @@ import { after, before, describe, test } from 'node:test';
 import { buildWeb, readWasmBuild } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { selectSteps } from '../../src/harness/dataset.mjs';
+import { pathLabel } from '../../src/harness/paths.mjs';
+import { peerMeta, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { PAGE_FILE_URL, REPO_ROOT, launchChromium, pageUrl, waitForRunEnd, watchErrors } from './browser.mjs';
 
 const STRATEGIES = ['val', 'embind', 'typed'];
+// The pure-JS libraries the page runs (all checked by default), by their table label.
+const PEER_LABELS = peersFor('browser').map((peer) => pathLabel(peerMeta(peer)));
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'build', 'web-tests');
 // Two small sizes (about 0.1 and 0.3 MB of JSON), two repetitions: this
 // checks that everything runs, it measures nothing. Big enough that JSON
@@ -88,6 +92,7 @@ async function checkSweep(page, { crossOriginIsolated }) {
     const expected = [
       'json (js)',
       ...codecs.flatMap((codec) => STRATEGIES.map((strategy) => `${codec}/${strategy}`)),
+      ...PEER_LABELS,
     ];
     assert.deepEqual(rows.map((row) => row.path).sort(), expected.sort());
     for (const row of rows) {
@@ -99,6 +104,21 @@ async function checkSweep(page, { crossOriginIsolated }) {
         assert.match(cell, /^\d+(\.\d+)? (B|KB|MB)$/, `${row.path}: size '${cell}'`);
     }
   }
+
+  // The pure-JS libraries: a fastest-library line per size, and what each
+  // path's decode returns.
+  for (const table of tables) {
+    const fastest = await table.$eval('tfoot tr[data-role="fastest"]', (tr) => tr.textContent);
+    assert.match(fastest, /^fastest JS library.*encode: .+ ms; decode: .+ ms$/);
+  }
+  const cleanliness = await page.$$eval('#cleanliness tbody tr', (trs) =>
+    trs.map((tr) => [tr.dataset.path, tr.dataset.clean]),
+  );
+  assert.equal(cleanliness.length, 1 + codecs.length * STRATEGIES.length + PEER_LABELS.length);
+  const clean = new Map(cleanliness);
+  assert.equal(clean.get('json (js)'), 'true');
+  for (const codec of codecs) assert.equal(clean.get(`${codec}/typed`), 'true', `${codec}/typed`);
+  assert.equal(clean.get('protobuf (protobufjs)'), 'false', 'protobufjs decodes to Message instances');
 
   // Both charts drew their series.
   for (const chart of ['#chart-time', '#chart-ratio']) {
@@ -129,8 +149,14 @@ async function checkSweep(page, { crossOriginIsolated }) {
     run.build.modules.map(({ codec }) => codec),
     codecs,
   );
-  assert.equal(rows.length, 2 * (1 + codecs.length * STRATEGIES.length));
+  assert.equal(rows.length, 2 * (1 + codecs.length * STRATEGIES.length + PEER_LABELS.length));
   assert.ok(rows.every((row) => row.place === 'browser' && row.status === 'ok'));
+  assert.deepEqual(
+    run.protocol.peers,
+    peersFor('browser').map((peer) => peer.name),
+  );
+  // CompressionStream has no level: no gzip-9 sizes in a page; every row says what decode returned.
+  assert.ok(rows.every((row) => row.gzip9Bytes === undefined && typeof row.cleanliness?.clean === 'boolean'));
   return document;
 }
 
@@ -206,7 +232,7 @@ describe('the page served by npm run serve', () => {
     await page.click('#run');
     assert.equal(await waitForRunEnd(page), 'done');
     const statuses = await page.$$eval('#tables tbody tr', (trs) => trs.map((tr) => tr.dataset.status));
-    assert.equal(statuses.length, 1 + codecs.length * STRATEGIES.length);
+    assert.equal(statuses.length, 1 + codecs.length * STRATEGIES.length + PEER_LABELS.length);
     assert.ok(statuses.every((status) => status === 'ok'));
     assert.deepEqual(errors, []);
     await page.close();
@@ -228,7 +254,7 @@ describe('the page served by npm run serve', () => {
     assert.ok(verdict.valid, verdict.text);
     assert.equal(document.run.finished, false);
     assert.ok(document.rows.length >= 3);
-    const total = selectSteps(long).length * (1 + codecs.length * STRATEGIES.length);
+    const total = selectSteps(long).length * (1 + codecs.length * STRATEGIES.length + PEER_LABELS.length);
     assert.ok(
       document.rows.length < total,
       `stopped before the end (${document.rows.length} of ${total} rows)`,

@@ -16,6 +16,24 @@ const CODEC_COLORS = {
 const EXTRA_COLORS = ['#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f'];
 const STRATEGY_DASHES = { typed: [], embind: [8, 4], val: [2, 3] };
 const BASELINE_COLOR = '#000';
+// Pure-JS libraries: dotted, one colour each (several share a format).
+const PEER_DASH = [1, 3];
+const PEER_COLORS = [
+  '#e6194b',
+  '#3cb44b',
+  '#4363d8',
+  '#f58231',
+  '#911eb4',
+  '#42d4f4',
+  '#f032e6',
+  '#9a6324',
+  '#469990',
+  '#808000',
+  '#000075',
+  '#a9a9a9',
+  '#800000',
+  '#bfef45',
+];
 
 function colorOf(codec, extras) {
   if (CODEC_COLORS[codec]) return CODEC_COLORS[codec];
@@ -51,8 +69,14 @@ function seriesData(rows, valueOf) {
   return { x, series };
 }
 
+function peerColor(label, peers) {
+  if (!peers.has(label)) peers.set(label, PEER_COLORS[peers.size % PEER_COLORS.length]);
+  return peers.get(label);
+}
+
 function buildChart(container, { title, yLabel, x, series }) {
   const extras = new Map();
+  const peers = new Map();
   const width = Math.max(320, container.clientWidth || 800);
   const options = {
     title,
@@ -65,11 +89,12 @@ function buildChart(container, { title, yLabel, x, series }) {
       { label: 'MB' },
       ...series.map(({ label, row }) => {
         const baseline = isJsonBaseline(row);
+        const peer = row.impl === 'js' && !baseline;
         return {
           label,
-          stroke: baseline ? BASELINE_COLOR : colorOf(row.codec, extras),
+          stroke: baseline ? BASELINE_COLOR : peer ? peerColor(label, peers) : colorOf(row.codec, extras),
           width: baseline ? 2.5 : 1.5,
-          dash: baseline ? [] : (STRATEGY_DASHES[row.interop] ?? []),
+          dash: baseline ? [] : peer ? PEER_DASH : (STRATEGY_DASHES[row.interop] ?? []),
           points: { show: true, size: 5 },
           spanGaps: false,
         };

@@ -5,15 +5,15 @@
 // glue and .wasm bytes, the wasm build's info and the results schema, all
 // inlined so the page needs no fetch() and works from file://.
 
-import { modules, buildInfo, resultsSchema } from 'wcb:bundled';
+import { modules, buildInfo, resultsSchema, protoText } from 'wcb:bundled';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { formatMs } from '../../src/harness/table.mjs';
 import { browserFacts } from './browser-info.mjs';
-import { PLACE, instantiateCodec, runBenchmark, yieldToBrowser } from './benchmark.mjs';
+import { PAGE_PEERS, PLACE, instantiateCodec, runBenchmark, yieldToBrowser } from './benchmark.mjs';
 import { Charts } from './charts.mjs';
 import { describeDecode, parseBytes, toHex } from './decode-box.mjs';
-import { TABLE_LEGEND, renderTables } from './tables.mjs';
+import { CLEANLINESS_LEGEND, TABLE_LEGEND, renderCleanliness, renderTables } from './tables.mjs';
 import { TupleDataset } from '../../src/harness/dataset.mjs';
 import '../style.css';
 
@@ -61,14 +61,18 @@ function checkedValues(name) {
 
 /**
  * Form defaults, overridden by the query string (used by npm run bench:web
- * and the tests): codecs, strategies, minMB, maxMB, perDecade, repetitions,
- * warmup; autorun=1 starts the run; preciseMemory=1 says Chromium runs with
- * --enable-precise-memory-info.
+ * and the tests): codecs, strategies, peers (names, or empty for none),
+ * minMB, maxMB, perDecade, repetitions, warmup; autorun=1 starts the run;
+ * preciseMemory=1 says Chromium runs with --enable-precise-memory-info.
  */
 function applyQuery(params) {
   const list = (key) => params.get(key)?.split(',').filter(Boolean);
   const codecs = list('codecs');
   const strategies = list('strategies');
+  const peers = list('peers');
+  if (peers)
+    for (const input of document.querySelectorAll('input[name="peer"]'))
+      input.checked = peers.includes(input.value);
   if (codecs)
     for (const input of document.querySelectorAll('input[name="codec"]'))
       input.checked = codecs.includes(input.value);
@@ -91,6 +95,7 @@ function readControls() {
   const options = {
     codecs: checkedValues('codec'),
     strategies: checkedValues('strategy'),
+    peers: checkedValues('peer'),
     minMB: number('min-mb'),
     maxMB: number('max-mb'),
     perDecade: number('per-decade'),
@@ -142,6 +147,7 @@ function download() {
 function renderResults() {
   state.renderPending = false;
   renderTables($('tables'), state.rows);
+  renderCleanliness($('cleanliness'), state.rows);
   charts.render(state.rows, $('chart-operation').value);
 }
 
@@ -215,9 +221,15 @@ async function run() {
     $('status').textContent = `Not started: ${error.message}`;
     return;
   }
-  if (options.codecs.length === 0 || options.strategies.length === 0) {
-    $('status').textContent = 'Not started: pick at least one codec and one strategy.';
+  const wasmPaths = options.codecs.length * options.strategies.length;
+  if (wasmPaths === 0 && options.peers.length === 0) {
+    $('status').textContent = 'Not started: pick a codec and a strategy, or a JS library.';
     return;
+  }
+  if (wasmPaths === 0) {
+    // Peers alone: no wasm path, whatever half of the pair was picked.
+    options.codecs = [];
+    options.strategies = [];
   }
   const { facts } = state;
   state.rows = [];
@@ -239,6 +251,7 @@ async function run() {
       crossOriginIsolated: facts.crossOriginIsolated,
       codecs: options.codecs,
       strategies: options.strategies,
+      peers: options.peers,
     }),
   });
   setState('running');
@@ -248,6 +261,7 @@ async function run() {
   $('validation').textContent = '';
   charts.clear();
   $('tables').replaceChildren();
+  $('cleanliness').replaceChildren();
   $('status').textContent = 'Starting...';
   await yieldToBrowser();
 
@@ -256,6 +270,7 @@ async function run() {
     await runBenchmark({
       ...options,
       modules,
+      protoText,
       facts,
       signal: state.controller.signal,
       onRow: (row) => {
@@ -374,9 +389,11 @@ async function start() {
   $('missing-bundle').remove();
   for (const { codec } of modules) $('codec-choices').append(checkbox('codec', codec, true));
   for (const strategy of STRATEGIES) $('strategy-choices').append(checkbox('strategy', strategy, true));
+  for (const peer of PAGE_PEERS) $('peer-choices').append(checkbox('peer', peer.name, true));
   $('decode-codec').replaceChildren(...modules.map(({ codec }) => new Option(codec, codec)));
   fillDecodeStrategies();
   $('legend').textContent = TABLE_LEGEND;
+  $('cleanliness-legend').textContent = CLEANLINESS_LEGEND;
   charts = new Charts($('chart-time'), $('chart-ratio'));
 
   const params = new URLSearchParams(location.search);

@@ -1,31 +1,27 @@
 // One HTML table per payload size, with the same columns and number formats
-// as the Node runner's console tables (src/harness/table.mjs).
+// as the Node runner's console tables (src/harness/table.mjs), and the
+// table of what each path's decode returns (cleanliness).
 
 import { isJsonBaseline } from '../../src/harness/json-baseline.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
 import {
+  CLEANLINESS_LEGEND,
+  FASTEST_LABEL,
   TABLE_LEGEND,
+  cleanlinessByPath,
+  fastestPeers,
   formatBytes,
   formatMs,
   formatRatio,
   formatShare,
   interopShare,
+  isPeerRow,
+  speedRatio,
   stepTitle,
+  tableHeader,
 } from '../../src/harness/table.mjs';
 
-export { TABLE_LEGEND };
-
-const HEADER = [
-  'path',
-  'encode ms',
-  'decode ms',
-  'bytes',
-  'gzip',
-  'enc xJSON',
-  'dec xJSON',
-  'enc interop',
-  'dec interop',
-];
+export { CLEANLINESS_LEGEND, TABLE_LEGEND };
 
 function element(tag, text, className) {
   const node = document.createElement(tag);
@@ -34,43 +30,67 @@ function element(tag, text, className) {
   return node;
 }
 
-function cellsOf(row, baseline) {
-  // No ratio where either median is 0: a coarse clock (a page that is not
-  // cross-origin isolated) rounds the fastest operations down to nothing.
-  const ratio = (operation) => {
-    const [reference, own] = [baseline?.[operation].median, row[operation].median];
-    return reference > 0 && own > 0 ? reference / own : undefined;
-  };
+// No ratio where either median is 0: a coarse clock (a page that is not
+// cross-origin isolated) rounds the fastest operations down to nothing.
+function cellsOf(row, { baseline, fastest, gzip9 }) {
+  const versus = (reference, operation) => formatRatio(speedRatio(reference, row[operation].median));
   return [
     formatMs(row.encode.median),
     formatMs(row.decode.median),
     formatBytes(row.encodedBytes),
     formatBytes(row.gzipBytes),
-    isJsonBaseline(row) ? '1.00x' : formatRatio(ratio('encode')),
-    isJsonBaseline(row) ? '1.00x' : formatRatio(ratio('decode')),
+    ...(gzip9 ? [formatBytes(row.gzip9Bytes)] : []),
+    isJsonBaseline(row) ? '1.00x' : versus(baseline?.encode.median, 'encode'),
+    isJsonBaseline(row) ? '1.00x' : versus(baseline?.decode.median, 'decode'),
+    versus(fastest?.encode.encode.median, 'encode'),
+    versus(fastest?.decode.decode.median, 'decode'),
     formatShare(interopShare(row.encode, row.encodePhases)),
     formatShare(interopShare(row.decode, row.decodePhases)),
   ];
 }
 
-function tableRow(row, baseline) {
+function tableRow(row, options, columns) {
   const tr = element('tr');
   tr.dataset.path = pathLabel(row);
   tr.dataset.status = row.status;
+  tr.dataset.impl = row.impl;
   tr.append(element('td', pathLabel(row)));
   if (row.status !== 'ok') {
     tr.className = 'failed';
     const cell = element('td', `failed: ${row.error}`);
-    cell.colSpan = HEADER.length - 1;
+    cell.colSpan = columns - 1;
     tr.append(cell);
     return tr;
   }
   if (isJsonBaseline(row)) tr.className = 'baseline';
-  for (const text of cellsOf(row, baseline)) tr.append(element('td', text));
+  for (const text of cellsOf(row, options)) tr.append(element('td', text));
   return tr;
 }
 
-/** Renders every row into `container`, one table per step, smallest first. */
+// The line naming the fastest JS library of a size (encode and decode).
+function fastestRow(fastest, columns) {
+  const tr = element('tr', undefined, 'fastest');
+  tr.dataset.role = 'fastest';
+  tr.append(element('td', FASTEST_LABEL));
+  const text = fastest
+    ? ['encode', 'decode']
+        .map(
+          (operation) =>
+            `${operation}: ${pathLabel(fastest[operation])} ${formatMs(fastest[operation][operation].median)} ms`,
+        )
+        .join('; ')
+    : 'no JS library measured ok at this size';
+  const cell = element('td', text);
+  cell.colSpan = columns - 1;
+  tr.append(cell);
+  return tr;
+}
+
+/**
+ * Renders every row into `container`, one table per step, smallest first.
+ * The fastest-JS-library line goes in the table's footer, so the body
+ * holds exactly one row per path.
+ */
 export function renderTables(container, rows) {
   const bySteps = new Map();
   for (const row of rows) {
@@ -80,18 +100,54 @@ export function renderTables(container, rows) {
   const tables = [...bySteps.entries()]
     .sort(([a], [b]) => a - b)
     .map(([step, stepRows]) => {
-      const baseline = stepRows.find((row) => isJsonBaseline(row) && row.status === 'ok');
+      const options = {
+        baseline: stepRows.find((row) => isJsonBaseline(row) && row.status === 'ok'),
+        fastest: fastestPeers(stepRows),
+        gzip9: stepRows.some((row) => row.gzip9Bytes !== undefined),
+      };
+      const header = tableHeader(options);
       const table = element('table');
       table.dataset.step = String(step);
       table.append(element('caption', stepTitle(stepRows[0])));
       const head = element('tr');
-      for (const title of HEADER) head.append(element('th', title));
+      for (const title of header) head.append(element('th', title));
       table.append(element('thead'));
       table.tHead.append(head);
       const body = element('tbody');
-      for (const row of stepRows) body.append(tableRow(row, baseline));
+      for (const row of stepRows) body.append(tableRow(row, options, header.length));
       table.append(body);
+      if (stepRows.some(isPeerRow)) {
+        const foot = element('tfoot');
+        foot.append(fastestRow(options.fastest, header.length));
+        table.append(foot);
+      }
       return table;
     });
   container.replaceChildren(...tables);
+}
+
+/** Renders the cleanliness table (one row per path) into `container`. */
+export function renderCleanliness(container, rows) {
+  const entries = cleanlinessByPath(rows);
+  if (entries.length === 0) return container.replaceChildren();
+  const table = element('table', undefined, 'cleanliness');
+  const head = element('tr');
+  for (const title of ['path', 'plain object', 'exact keys x, y, z', 'data properties', 'clean', 'detail'])
+    head.append(element('th', title));
+  table.append(element('thead'));
+  table.tHead.append(head);
+  const body = element('tbody');
+  for (const { label, cleanliness } of entries) {
+    const tr = element('tr');
+    tr.dataset.path = label;
+    tr.dataset.clean = String(cleanliness.clean);
+    tr.append(element('td', label));
+    for (const key of ['plainObject', 'exactKeys', 'dataProperties', 'clean']) {
+      tr.append(element('td', cleanliness[key] ? 'yes' : 'no', cleanliness[key] ? 'yes' : 'no'));
+    }
+    tr.append(element('td', cleanliness.detail ?? ''));
+    body.append(tr);
+  }
+  table.append(body);
+  container.replaceChildren(table);
 }

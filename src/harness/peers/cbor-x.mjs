@@ -1,0 +1,20 @@
+// cbor-x: CBOR, with its default encode/decode (plain CBOR maps, no record
+// extension), the calls its users make.
+
+import { decode, encode } from 'cbor-x';
+
+/** The cbor-x path; decodes to plain objects. */
+export function createPeerPath(meta) {
+  return {
+    ...meta,
+    encode(items) {
+      return { encoded: encode({ items }) };
+    },
+    decode(bytes) {
+      return { items: decode(bytes).items };
+    },
+    bytesOf(bytes) {
+      return bytes;
+    },
+  };
+}

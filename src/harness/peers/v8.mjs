@@ -1,0 +1,21 @@
+// v8.serialize / v8.deserialize: Node's structured-clone wire format (Node
+// only). The library is V8 itself: the registry names the row with V8's
+// version.
+
+import v8 from 'node:v8';
+
+/** The v8.serialize path; decodes to plain objects. */
+export function createPeerPath(meta) {
+  return {
+    ...meta,
+    encode(items) {
+      return { encoded: v8.serialize({ items }) };
+    },
+    decode(bytes) {
+      return { items: v8.deserialize(bytes).items };
+    },
+    bytesOf(bytes) {
+      return bytes;
+    },
+  };
+}
