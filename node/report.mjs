@@ -1,0 +1,132 @@
+// npm run report: results files (native, Node, browser) -> a self-contained
+// HTML report and the same charts as SVG files; with --compare OLD NEW, the
+// change in median of every row between two runs. See --help.
+
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { FLAG_RULE } from '../src/report/compare.mjs';
+import { writeComparison, writeReport } from '../src/report/index.mjs';
+import { InputError, RESULTS_DIR, latestResultsFiles } from '../src/report/load.mjs';
+
+const DEFAULT_SIZE_MB = 10;
+
+const HELP = `Usage: npm run report -- [options] [results files...]
+       npm run report -- --compare OLD NEW [options]
+
+Without files, reports the latest native-*.json, node-*.json and
+browser-*.json of results/ (one of each that exists). Every file is checked
+against src/results.schema.json first; an invalid one is refused.
+
+Writes into --out-dir:
+  index.html    the report: run headers, charts, payload limits, memory and
+                cleanliness tables; self-contained (Vega and the data are
+                inlined), opens from disk with no network
+  <chart>.svg   each chart as an SVG file (time-encode, time-decode,
+                ratio-encode, ratio-decode, breakdown-encode, breakdown-decode,
+                wasm-penalty, sizes, modules), e.g. for the README
+
+With --compare OLD NEW: prints the change in median of every row present in
+both files and writes compare.html and compare.svg; a change is ${FLAG_RULE}.
+
+Options:
+  --out-dir DIR       where to write (default: results/report)
+  --size-mb N         payload size of the breakdown, sizes and memory views; the
+                      nearest measured size is used (default: ${DEFAULT_SIZE_MB})
+  --results-dir DIR   where to look for the latest files (default: results)
+  --compare           compare two results files (exactly two paths: OLD NEW)
+  -h, --help          show this help
+
+Exit codes: 0 written, 1 an input is missing or not a valid results file,
+2 bad option.`;
+
+class UsageError extends Error {}
+
+function parseOptions(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        'out-dir': { type: 'string' },
+        'size-mb': { type: 'string' },
+        'results-dir': { type: 'string' },
+        compare: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${error.message.split('\n')[0]} (see --help)`);
+  }
+  const { values, positionals } = parsed;
+  const sizeMB = values['size-mb'] === undefined ? DEFAULT_SIZE_MB : Number(values['size-mb']);
+  if (!(Number.isFinite(sizeMB) && sizeMB > 0)) {
+    throw new UsageError(`--size-mb: '${values['size-mb']}' is not valid (accepted: a number > 0)`);
+  }
+  if (values.compare && positionals.length !== 2) {
+    throw new UsageError(
+      `--compare takes exactly two results files, OLD and NEW (got ${positionals.length})`,
+    );
+  }
+  const resultsDir = path.resolve(values['results-dir'] ?? RESULTS_DIR);
+  return {
+    help: Boolean(values.help),
+    compare: Boolean(values.compare),
+    files: positionals.map((file) => path.resolve(file)),
+    outDir: path.resolve(values['out-dir'] ?? path.join(resultsDir, 'report')),
+    resultsDir,
+    sizeMB,
+  };
+}
+
+async function main(argv) {
+  const options = parseOptions(argv);
+  if (options.help) {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  const relative = (file) => path.relative(process.cwd(), file) || file;
+  if (options.compare) {
+    const [oldFile, newFile] = options.files;
+    const result = await writeComparison({ oldFile, newFile, outDir: options.outDir });
+    process.stdout.write(`OLD ${relative(oldFile)}\nNEW ${relative(newFile)}\n\n${result.text}\n\n`);
+    process.stdout.write(
+      `wrote ${relative(result.html)}${result.svg ? ` and ${relative(result.svg)}` : ''}\n`,
+    );
+    return;
+  }
+  const files = options.files.length > 0 ? options.files : latestResultsFiles(options.resultsDir);
+  if (files.length === 0) {
+    throw new InputError(
+      `no results files in ${relative(options.resultsDir)} (native-*.json, node-*.json, browser-*.json): ` +
+        'run npm run bench:node, npm run bench:web or the native runner first, or pass files',
+    );
+  }
+  process.stdout.write(`Reporting ${files.map(relative).join(', ')}\n\n`);
+  const result = await writeReport({ files, outDir: options.outDir, sizeMB: options.sizeMB });
+  for (const chart of result.charts) {
+    if (chart.empty) {
+      process.stdout.write(`${chart.id}: no data in these inputs\n`);
+      continue;
+    }
+    const lines = result.headlines[chart.id] ?? [];
+    process.stdout.write(`${chart.id}: ${chart.title}\n${lines.map((line) => `  ${line}\n`).join('')}`);
+  }
+  process.stdout.write(
+    `\nwrote ${relative(result.html)} and ${result.svgs.length} SVG files in ${relative(options.outDir)}\n`,
+  );
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`report: ${error.message}\n`);
+    process.exitCode = 2;
+  } else if (error instanceof InputError) {
+    process.stderr.write(`report: ${error.message}\n`);
+    process.exitCode = 1;
+  } else {
+    process.stderr.write(`report: ${error.stack ?? error}\n`);
+    process.exitCode = 1;
+  }
+});

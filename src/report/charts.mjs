@@ -1,0 +1,436 @@
+// Vega-Lite specs of the report's charts, built from the records of
+// model.mjs. The same spec renders in the HTML page (compiled to Vega, drawn
+// by the inlined Vega runtime) and to the SVG files (Vega's headless
+// renderer in Node), so the README images and the page never disagree.
+
+import {
+  BASELINE_LABEL,
+  OPERATIONS,
+  PHASES,
+  WHOLE_CALL_PHASE,
+  breakdownRecords,
+  formatMB,
+  moduleRecords,
+  penaltyRecords,
+  ratioRecords,
+  sizeRecords,
+  timeRecords,
+} from './model.mjs';
+
+const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+
+// The page's colours (web/src/charts.mjs) for the C++ codecs, black for
+// the JSON baseline, a fixed palette for anything else in order of appearance.
+const CODEC_COLORS = {
+  [BASELINE_LABEL]: '#000000',
+  json: '#1f77b4',
+  msgpack: '#d62728',
+  protobuf: '#2ca02c',
+  flatbuffers: '#9467bd',
+  raw: '#ff7f0e',
+};
+// Distinct from the codec colours above (no second blue, green, orange or purple).
+const EXTRA_COLORS = [
+  '#8c564b',
+  '#e377c2',
+  '#17becf',
+  '#bcbd22',
+  '#7f7f7f',
+  '#393b79',
+  '#ad494a',
+  '#637939',
+  '#8c6d31',
+  '#7b4173',
+  '#e7ba52',
+  '#843c39',
+  '#9c9ede',
+  '#cedb9c',
+  '#de9ed6',
+];
+const HOW_DASHES = { native: [1, 0], typed: [1, 0], embind: [8, 4], val: [2, 2], js: [6, 2, 1, 2] }; // legend order too
+const EXTRA_DASHES = [
+  [4, 4],
+  [10, 2, 2, 2],
+  [1, 3],
+  [12, 4],
+];
+const PHASE_COLORS = ['#4c78a8', '#f58518', '#54a24b'];
+const WHOLE_CALL_COLOR = '#9d9d9d';
+const PLACE_DASHES = { node: [1, 0], browser: [6, 3] };
+
+const FACET_SIZE = 260;
+const SIZE_MEASURES = ['encoded', 'gzip', 'gzip -9'];
+// Line legends show a stroke (with its dash), not the point marker.
+const LINE_LEGEND = { symbolType: 'stroke', symbolSize: 300, symbolStrokeWidth: 2 };
+const DASH_LEGEND = { ...LINE_LEGEND, symbolStrokeColor: '#444' };
+const LOG_AXIS = { format: '~g', grid: true, labelOverlap: 'greedy', labelSeparation: 4 };
+// Log x scale over the measured sizes only (a "nice" domain would pad to
+// whole decades and squeeze the data into the middle).
+const SIZE_X = {
+  field: 'jsonMB',
+  type: 'quantitative',
+  scale: { type: 'log', nice: false, padding: 10 },
+  axis: LOG_AXIS,
+  title: 'JSON payload (MB)',
+};
+
+function unique(values) {
+  return [...new Set(values)];
+}
+
+function colorScale(records) {
+  // The fixed colours first, in their order, then the others as they come.
+  const present = new Set(records.map((record) => record.colorKey));
+  const fixed = Object.keys(CODEC_COLORS).filter((key) => present.has(key));
+  const domain = unique([...fixed, ...present]);
+  let extra = 0;
+  const range = domain.map((key) => CODEC_COLORS[key] ?? EXTRA_COLORS[extra++ % EXTRA_COLORS.length]);
+  return { domain, range };
+}
+
+function dashScale(records) {
+  const present = new Set(records.map((record) => record.how));
+  const domain = unique([...Object.keys(HOW_DASHES).filter((how) => present.has(how)), ...present]);
+  let extra = 0;
+  const range = domain.map((how) => HOW_DASHES[how] ?? EXTRA_DASHES[extra++ % EXTRA_DASHES.length]);
+  return { domain, range };
+}
+
+const pathTooltip = [
+  { field: 'source', title: 'place' },
+  { field: 'label', title: 'path' },
+  { field: 'jsonMB', title: 'JSON MB', format: '.3f' },
+];
+
+const capitalized = (text) => text[0].toUpperCase() + text.slice(1);
+
+/** Median time vs JSON size, log-log, one panel per place. */
+function timeChart(sources, operation) {
+  const records = timeRecords(sources, operation);
+  const what = operation === 'encode' ? 'JS objects -> bytes' : 'bytes -> JS objects';
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: `${capitalized(operation)} (${what}): median time vs JSON payload size`,
+      subtitle: 'log-log; lower is faster; the black line is JSON.stringify/JSON.parse of the same place',
+    },
+    data: { values: records },
+    facet: {
+      column: { field: 'source', type: 'nominal', sort: unique(records.map((r) => r.source)), title: null },
+    },
+    spec: {
+      width: FACET_SIZE,
+      height: FACET_SIZE,
+      mark: { type: 'line', point: { size: 18 }, clip: true },
+      encoding: {
+        x: SIZE_X,
+        y: { field: 'ms', type: 'quantitative', scale: { type: 'log' }, axis: LOG_AXIS, title: 'median ms' },
+        ...pathLineEncoding(records),
+        strokeWidth: { condition: { test: 'datum.baseline', value: 2.5 }, value: 1.3 },
+        detail: { field: 'label' },
+        tooltip: [...pathTooltip, { field: 'ms', title: 'median ms', format: '.4g' }],
+      },
+    },
+    resolve: { scale: { x: 'shared', y: 'shared' } },
+  };
+}
+
+/** Colour by codec or library, dash by path (native, typed, embind, val, JS): shared by the line charts. */
+function pathLineEncoding(records) {
+  return {
+    color: {
+      field: 'colorKey',
+      type: 'nominal',
+      scale: colorScale(records),
+      title: 'codec / library',
+      legend: LINE_LEGEND,
+    },
+    strokeDash: {
+      field: 'how',
+      type: 'nominal',
+      scale: dashScale(records),
+      title: 'path',
+      legend: DASH_LEGEND,
+    },
+  };
+}
+
+/** JSON time / path time vs size (above 1 = faster than JSON), one panel per place with a JSON baseline. */
+function ratioChart(sources, operation) {
+  const records = ratioRecords(sources, operation);
+  const fn = operation === 'encode' ? 'JSON.stringify' : 'JSON.parse';
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: `${capitalized(operation)}: speed relative to ${fn}`,
+      subtitle: `${fn} median / path median in the same process; above 1 = faster than JSON (log scale)`,
+    },
+    data: { values: records },
+    facet: {
+      column: { field: 'source', type: 'nominal', sort: unique(records.map((r) => r.source)), title: null },
+    },
+    spec: {
+      width: FACET_SIZE,
+      height: FACET_SIZE,
+      layer: [
+        {
+          mark: { type: 'rule', color: '#000', strokeWidth: 1.5 },
+          encoding: { y: { datum: 1 } },
+        },
+        {
+          mark: { type: 'line', point: { size: 18 }, clip: true },
+          encoding: {
+            x: SIZE_X,
+            y: {
+              field: 'ratio',
+              type: 'quantitative',
+              scale: { type: 'log' },
+              axis: LOG_AXIS,
+              title: `x ${fn} speed`,
+            },
+            ...pathLineEncoding(records),
+            detail: { field: 'label' },
+            tooltip: [
+              ...pathTooltip,
+              { field: 'ratio', title: 'x JSON', format: '.3g' },
+              { field: 'ms', title: 'median ms', format: '.4g' },
+              { field: 'jsonMs', title: 'JSON ms', format: '.4g' },
+            ],
+          },
+        },
+      ],
+    },
+    resolve: { scale: { x: 'shared', y: 'shared' } },
+  };
+}
+
+/** Stacked phases of every path at the chosen size, one row of bars per place. */
+function breakdownChart(sources, operation, sizeMB) {
+  const { records, facets } = breakdownRecords(sources, operation, sizeMB);
+  const phaseNames = [...PHASES[operation].map(({ name }) => name), WHOLE_CALL_PHASE];
+  const labelSort = { field: 'order', op: 'min' };
+  const y = { field: 'label', type: 'nominal', sort: labelSort, title: null };
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: `${capitalized(operation)}: where the time goes (the size nearest ${formatMB(sizeMB)} MB)`,
+      subtitle:
+        'median of each phase, stacked; the black tick is the median of the whole call; scales differ per place',
+    },
+    data: { values: records },
+    facet: {
+      row: {
+        field: 'facet',
+        type: 'nominal',
+        sort: facets,
+        title: null,
+        header: { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold' },
+      },
+    },
+    spec: {
+      width: 520,
+      height: { step: 16 },
+      layer: [
+        {
+          mark: 'bar',
+          encoding: {
+            y,
+            x: { field: 'ms', type: 'quantitative', stack: 'zero', title: 'median ms' },
+            color: {
+              field: 'phase',
+              type: 'nominal',
+              scale: { domain: phaseNames, range: [...PHASE_COLORS, WHOLE_CALL_COLOR] },
+              title: 'phase',
+            },
+            order: { field: 'phaseOrder' },
+            tooltip: [
+              { field: 'source', title: 'place' },
+              { field: 'label', title: 'path' },
+              { field: 'phase' },
+              { field: 'ms', title: 'ms', format: '.4g' },
+            ],
+          },
+        },
+        {
+          mark: { type: 'tick', color: '#000', thickness: 2 },
+          encoding: {
+            y,
+            x: { field: 'totalMs', type: 'quantitative' },
+            tooltip: [
+              { field: 'label', title: 'path' },
+              { field: 'totalMs', title: 'whole call median ms', format: '.4g' },
+            ],
+          },
+        },
+      ],
+    },
+    resolve: { scale: { x: 'independent', y: 'independent' } },
+  };
+}
+
+/** wasm codec time / native codec time per codec vs size; 1 = no penalty. */
+function penaltyChart(sources) {
+  const records = penaltyRecords(sources);
+  const codecs = unique(records.map((record) => record.codec));
+  let extra = 0;
+  const places = unique(records.map((record) => record.place));
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: 'The wasm penalty: codec time in wasm / the same codec natively',
+      subtitle:
+        'codec phase only (no interop), median over strategies; 1 = as fast as native C++ (log scale)',
+    },
+    data: { values: records },
+    facet: { column: { field: 'operation', type: 'nominal', sort: OPERATIONS, title: null } },
+    spec: {
+      width: FACET_SIZE,
+      height: FACET_SIZE,
+      layer: [
+        { mark: { type: 'rule', color: '#000', strokeWidth: 1.5 }, encoding: { y: { datum: 1 } } },
+        {
+          mark: { type: 'line', point: { size: 18 }, clip: true },
+          encoding: {
+            x: SIZE_X,
+            y: {
+              field: 'penalty',
+              type: 'quantitative',
+              scale: { type: 'log' },
+              axis: LOG_AXIS,
+              title: 'wasm / native',
+            },
+            color: {
+              field: 'codec',
+              type: 'nominal',
+              scale: { domain: codecs, range: codecs.map((c) => CODEC_COLORS[c] ?? EXTRA_COLORS[extra++]) },
+              title: 'codec',
+              legend: LINE_LEGEND,
+            },
+            strokeDash: {
+              field: 'place',
+              type: 'nominal',
+              scale: { domain: places, range: places.map((p) => PLACE_DASHES[p] ?? [2, 2]) },
+              title: 'place',
+              legend: DASH_LEGEND,
+            },
+            detail: { field: 'source' },
+            tooltip: [
+              { field: 'source', title: 'place' },
+              { field: 'codec' },
+              { field: 'jsonMB', title: 'JSON MB', format: '.3f' },
+              { field: 'penalty', title: 'wasm / native', format: '.3g' },
+              { field: 'wasmMs', title: 'wasm codec ms', format: '.4g' },
+              { field: 'nativeMs', title: 'native codec ms', format: '.4g' },
+            ],
+          },
+        },
+      ],
+    },
+    resolve: { scale: { y: 'shared' } },
+  };
+}
+
+/** Encoded and gzip size / JSON text size per format at the chosen size. */
+function sizesChart(sources, sizeMB) {
+  const records = sizeRecords(sources, sizeMB);
+  const y = { field: 'format', type: 'nominal', sort: { field: 'order', op: 'min' }, title: null };
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: `Encoded size vs JSON text (the size nearest ${formatMB(sizeMB)} MB)`,
+      subtitle:
+        'bytes / JSON text bytes of the same payload; gzip as computed by the runtime named in the tooltip',
+    },
+    data: { values: records },
+    width: 480,
+    height: { step: 12 },
+    layer: [
+      {
+        mark: 'bar',
+        encoding: {
+          y,
+          yOffset: { field: 'measure', sort: SIZE_MEASURES },
+          x: { field: 'ratio', type: 'quantitative', title: 'size / JSON text size' },
+          color: {
+            field: 'measure',
+            type: 'nominal',
+            scale: { domain: SIZE_MEASURES, range: ['#4c78a8', '#72b7b2', '#b8dcd9'] },
+            title: null,
+          },
+          tooltip: [
+            { field: 'format' },
+            { field: 'measure' },
+            { field: 'bytes', title: 'bytes', format: ',' },
+            { field: 'ratio', title: 'x JSON text', format: '.3f' },
+            { field: 'jsonMB', title: 'JSON MB', format: '.3f' },
+            { field: 'source', title: 'measured in' },
+          ],
+        },
+      },
+      {
+        mark: { type: 'text', align: 'left', dx: 3, fontSize: 9 },
+        encoding: {
+          y,
+          yOffset: { field: 'measure', sort: SIZE_MEASURES },
+          x: { field: 'ratio', type: 'quantitative' },
+          text: { field: 'ratio', type: 'quantitative', format: '.3~f' },
+        },
+      },
+      { mark: { type: 'rule', color: '#000', strokeDash: [3, 3] }, encoding: { x: { datum: 1 } } },
+    ],
+  };
+}
+
+/** The shipped wasm module of each codec, raw and gzip. */
+function modulesChart(sources) {
+  const records = moduleRecords(sources);
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: 'wasm module size per codec',
+      subtitle: 'the .wasm file as built, and gzipped; the JS glue (in the tooltip) comes on top',
+    },
+    data: { values: records },
+    width: 480,
+    height: { step: 14 },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'codec', type: 'nominal', sort: null, title: null },
+      yOffset: { field: 'measure', sort: ['wasm', 'wasm gzip'] },
+      x: { field: 'kb', type: 'quantitative', title: 'KiB' },
+      color: {
+        field: 'measure',
+        type: 'nominal',
+        scale: { domain: ['wasm', 'wasm gzip'], range: ['#e45756', '#ff9d98'] },
+        title: null,
+      },
+      tooltip: [
+        { field: 'codec' },
+        { field: 'measure' },
+        { field: 'bytes', title: 'bytes', format: ',' },
+        { field: 'glueBytes', title: 'JS glue bytes', format: ',' },
+      ],
+    },
+  };
+}
+
+/**
+ * Every chart of the report: [{ id, title, spec, empty }] in page order;
+ * `id` names the SVG file, `empty` marks a chart the inputs have no data
+ * for (not drawn).
+ */
+export function reportCharts(sources, { sizeMB }) {
+  const charts = [];
+  const add = (id, spec) => {
+    const values = spec.data.values;
+    charts.push({ id, title: spec.title.text, spec, empty: values.length === 0 });
+  };
+  for (const operation of OPERATIONS) add(`time-${operation}`, timeChart(sources, operation));
+  for (const operation of OPERATIONS) add(`ratio-${operation}`, ratioChart(sources, operation));
+  for (const operation of OPERATIONS)
+    add(`breakdown-${operation}`, breakdownChart(sources, operation, sizeMB));
+  add('wasm-penalty', penaltyChart(sources));
+  add('sizes', sizesChart(sources, sizeMB));
+  add('modules', modulesChart(sources));
+  return charts;
+}

@@ -1,0 +1,139 @@
+// One or two sentences per chart, computed from the same records the chart
+// draws: what the picture says, in words (shown under each chart and printed
+// by npm run report).
+
+import {
+  breakdownRecords,
+  closestStep,
+  formatMB,
+  moduleRecords,
+  penaltyRecords,
+  ratioRecords,
+  sizeRecords,
+  timeRecords,
+} from './model.mjs';
+import { groupBy } from '../harness/group-by.mjs';
+
+function formatMs(ms) {
+  return ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toPrecision(3) : ms.toPrecision(2);
+}
+
+function formatRatio(ratio) {
+  return `${ratio >= 10 ? ratio.toFixed(0) : ratio.toPrecision(2)}x`;
+}
+
+const byValue = (valueOf) => (a, b) => valueOf(a) - valueOf(b);
+
+/** The records of each source at the step nearest `sizeMB` of that source. */
+function atChosenSize(sources, records, sizeMB) {
+  const result = [];
+  for (const source of sources) {
+    const chosen = closestStep(source.document, sizeMB);
+    if (!chosen) continue;
+    const here = records.filter((record) => record.source === source.source && record.step === chosen.step);
+    if (here.length > 0) result.push({ source: source.source, jsonMB: chosen.jsonMB, records: here });
+  }
+  return result;
+}
+
+function timeHeadline(sources, operation, sizeMB) {
+  return atChosenSize(sources, timeRecords(sources, operation), sizeMB).map(({ source, jsonMB, records }) => {
+    const sorted = [...records].sort(byValue((r) => r.ms));
+    const [fastest, slowest] = [sorted[0], sorted.at(-1)];
+    const baseline = records.find((r) => r.baseline);
+    const json = baseline ? `, JSON ${formatMs(baseline.ms)} ms` : '';
+    return `${source} at ${formatMB(jsonMB)} MB: fastest ${fastest.label} ${formatMs(fastest.ms)} ms${json}, slowest ${slowest.label} ${formatMs(slowest.ms)} ms.`;
+  });
+}
+
+function ratioHeadline(sources, operation, sizeMB) {
+  return atChosenSize(sources, ratioRecords(sources, operation), sizeMB).map(
+    ({ source, jsonMB, records }) => {
+      const sorted = [...records].sort(byValue((r) => -r.ratio));
+      const faster = records.filter((r) => r.ratio > 1).length;
+      return (
+        `${source} at ${formatMB(jsonMB)} MB: ${faster} of ${records.length} paths beat JSON; ` +
+        `best ${sorted[0].label} ${formatRatio(sorted[0].ratio)}, worst ${sorted.at(-1).label} ${formatRatio(sorted.at(-1).ratio)}.`
+      );
+    },
+  );
+}
+
+/** Share of each wasm path's whole call spent outside the codec: (total - codec) / total. */
+function breakdownHeadline(sources, operation, sizeMB) {
+  const { records } = breakdownRecords(sources, operation, sizeMB);
+  const lines = [];
+  for (const [facet, facetRecords] of groupBy(records, (r) => r.facet)) {
+    const shares = [];
+    for (const [label, pathRecords] of groupBy(facetRecords, (r) => r.label)) {
+      const codec = pathRecords.find((r) => r.phase === 'codec');
+      if (!codec || pathRecords[0].how === 'native') continue;
+      const total = pathRecords[0].totalMs;
+      shares.push({ label, share: Math.max(0, (total - codec.ms) / total) });
+    }
+    if (shares.length === 0) continue;
+    shares.sort(byValue((s) => s.share));
+    const percent = (share) => `${Math.round(share * 100)}%`;
+    lines.push(
+      `${facet}: the boundary (everything but the codec) takes from ${percent(shares[0].share)} (${shares[0].label}) ` +
+        `to ${percent(shares.at(-1).share)} (${shares.at(-1).label}) of the call.`,
+    );
+  }
+  return lines;
+}
+
+function penaltyHeadline(sources) {
+  const records = penaltyRecords(sources);
+  const lines = [];
+  for (const [key, group] of groupBy(records, (r) => `${r.source}|${r.operation}`)) {
+    const [source, operation] = key.split('|');
+    const largestStep = Math.max(...group.map((r) => r.step));
+    const atLargest = group.filter((r) => r.step === largestStep).sort(byValue((r) => r.penalty));
+    const [low, high] = [atLargest[0], atLargest.at(-1)];
+    lines.push(
+      `${source} ${operation} at ${formatMB(low.jsonMB)} MB: the codec takes ${formatRatio(low.penalty)} (${low.codec}) ` +
+        `to ${formatRatio(high.penalty)} (${high.codec}) the native time.`,
+    );
+  }
+  return lines;
+}
+
+function sizesHeadline(sources, sizeMB) {
+  const records = sizeRecords(sources, sizeMB).filter((r) => r.format !== 'JSON text');
+  const lines = [];
+  for (const measure of ['encoded', 'gzip', 'gzip -9']) {
+    const sorted = records.filter((r) => r.measure === measure).sort(byValue((r) => r.ratio));
+    if (sorted.length === 0) continue;
+    lines.push(
+      `${measure}: smallest ${sorted[0].format} ${sorted[0].ratio.toFixed(3)}x the JSON text, ` +
+        `largest ${sorted.at(-1).format} ${sorted.at(-1).ratio.toFixed(3)}x.`,
+    );
+  }
+  return lines;
+}
+
+function modulesHeadline(sources) {
+  const gzip = moduleRecords(sources)
+    .filter((r) => r.measure === 'wasm gzip')
+    .sort(byValue((r) => r.bytes));
+  if (gzip.length === 0) return [];
+  const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+  return [
+    `gzipped wasm from ${kib(gzip[0].bytes)} (${gzip[0].codec}) to ${kib(gzip.at(-1).bytes)} (${gzip.at(-1).codec}).`,
+  ];
+}
+
+/** { chartId: [sentence, ...] } for every chart of charts.mjs reportCharts. */
+export function chartHeadlines(sources, { sizeMB }) {
+  return {
+    'time-encode': timeHeadline(sources, 'encode', sizeMB),
+    'time-decode': timeHeadline(sources, 'decode', sizeMB),
+    'ratio-encode': ratioHeadline(sources, 'encode', sizeMB),
+    'ratio-decode': ratioHeadline(sources, 'decode', sizeMB),
+    'breakdown-encode': breakdownHeadline(sources, 'encode', sizeMB),
+    'breakdown-decode': breakdownHeadline(sources, 'decode', sizeMB),
+    'wasm-penalty': penaltyHeadline(sources),
+    sizes: sizesHeadline(sources, sizeMB),
+    modules: modulesHeadline(sources),
+  };
+}

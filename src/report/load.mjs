@@ -1,0 +1,66 @@
+// Finding and reading results files: the latest of each place in results/
+// by default, every file validated against src/results.schema.json before
+// anything is drawn from it.
+
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createResultsValidator } from '../harness/validate.mjs';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const RESULTS_DIR = path.join(REPO_ROOT, 'results');
+const SCHEMA_FILE = path.join(REPO_ROOT, 'src', 'results.schema.json');
+const PLACES = ['native', 'node', 'browser'];
+
+/** An input problem the user can fix (bad file, nothing to report): exit 1 with its message. */
+export class InputError extends Error {}
+
+/**
+ * The newest results file of each place in `dir` (names are
+ * <place>-<ISO date>.json, so the greatest name is the latest run).
+ */
+export function latestResultsFiles(dir = RESULTS_DIR) {
+  if (!existsSync(dir)) return [];
+  const names = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+  const files = [];
+  for (const place of PLACES) {
+    const candidates = names.filter((name) => name.startsWith(`${place}-`) && name.endsWith('.json')).sort();
+    if (candidates.length > 0) files.push(path.join(dir, candidates.at(-1)));
+  }
+  return files;
+}
+
+let validator;
+function validate(document) {
+  validator ??= createResultsValidator(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')));
+  return validator(document);
+}
+
+/** Reads, parses and validates one results file; throws InputError naming the file and the first problem. */
+export function loadResultsFile(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new InputError(`${file}: cannot read: ${error.message}`);
+  }
+  let document;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`${file}: not JSON: ${error.message}`);
+  }
+  const result = validate(document);
+  if (!result.valid) {
+    throw new InputError(
+      `${file}: not a valid results file (src/results.schema.json): first error at ${result.text}`,
+    );
+  }
+  return { file, document };
+}
+
+export function loadResultsFiles(files) {
+  return files.map(loadResultsFile);
+}

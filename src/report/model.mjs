@@ -1,0 +1,477 @@
+// The report's data model: plain records derived from validated results
+// documents, one list per chart or table. Nothing here draws; charts.mjs
+// turns these records into Vega-Lite specs and html.mjs into tables.
+//
+// A "source" is one input file: its place (native, node, browser), or the
+// place and file name when several files of one place are reported together.
+
+import path from 'node:path';
+import { isJsonBaseline } from '../harness/json-baseline.mjs';
+import { median } from '../harness/stats.mjs';
+import { groupBy } from '../harness/group-by.mjs';
+
+export const PLACES = ['native', 'node', 'browser'];
+export const OPERATIONS = ['encode', 'decode'];
+export const BASELINE_LABEL = 'JSON.stringify/parse';
+
+// The C++ codecs in the order the project lists them; others follow in the
+// order they first appear.
+const CODEC_ORDER = ['raw', 'json', 'msgpack', 'protobuf', 'flatbuffers'];
+const HOW_ORDER = ['native', 'typed', 'embind', 'val', 'js'];
+
+export const PHASES = {
+  encode: [
+    { key: 'marshalInMs', name: 'marshal in (JS -> C++)' },
+    { key: 'codecMs', name: 'codec' },
+    { key: 'bytesOutMs', name: 'bytes out (to JS)' },
+  ],
+  decode: [
+    { key: 'bytesInMs', name: 'bytes in (to wasm)' },
+    { key: 'codecMs', name: 'codec' },
+    { key: 'marshalOutMs', name: 'marshal out (C++ -> JS)' },
+  ],
+};
+// The bar of a path that has no phases (JSON baseline, JS libraries).
+export const WHOLE_CALL_PHASE = 'JSON (whole call)';
+
+/** "msgpackr 1.11.2" -> "msgpackr": the library name without its version. */
+function libraryName(library) {
+  return library ? library.replace(/\s+v?\d[\w.+-]*$/, '') : undefined;
+}
+
+/** A pure-JS peer as the runners' tables name it: "protobuf (pbf)", "bson (js)". */
+function jsLabel(row) {
+  const library = libraryName(row.library);
+  return library && library !== row.codec ? `${row.codec} (${library})` : `${row.codec} (js)`;
+}
+
+/** How a path crosses (or not) the JS <-> wasm boundary: native, val, embind, typed, js. */
+export function howOf(row) {
+  const how = row.impl === 'js' ? 'js' : row.interop === 'none' ? 'native' : row.interop;
+  return row.variant ? `${how} [${row.variant}]` : how;
+}
+
+/** The name of a path inside its place: "msgpack/typed", "protobuf" (native), "JSON.stringify/parse", "msgpackr [records]". */
+export function labelOf(row) {
+  let base;
+  if (isJsonBaseline(row)) base = BASELINE_LABEL;
+  else if (row.impl === 'js') base = jsLabel(row);
+  else if (row.interop === 'none') base = row.codec;
+  else base = `${row.codec}/${row.interop}`;
+  return row.variant ? `${base} [${row.variant}]` : base;
+}
+
+/** The colour group of a path: its codec for C++, its library for JS, the baseline on its own. */
+export function colorKeyOf(row) {
+  if (isJsonBaseline(row)) return BASELINE_LABEL;
+  if (row.impl === 'js') return jsLabel(row);
+  return row.codec;
+}
+
+function compareBy(...keys) {
+  return (a, b) => {
+    for (const key of keys) {
+      const [x, y] = [key(a), key(b)];
+      if (x < y) return -1;
+      if (x > y) return 1;
+    }
+    return 0;
+  };
+}
+
+function rank(list, value) {
+  const index = list.indexOf(value);
+  return index === -1 ? list.length : index;
+}
+
+/** Sort key of a path: baseline first, then C++ codecs in project order, then JS libraries. */
+function pathOrder(row) {
+  return [
+    isJsonBaseline(row) ? 0 : row.impl === 'js' ? 2 : 1,
+    rank(CODEC_ORDER, row.codec),
+    row.codec,
+    rank(HOW_ORDER, row.impl === 'js' ? 'js' : row.interop === 'none' ? 'native' : row.interop),
+    labelOf(row),
+  ];
+}
+
+export function sortRows(rows) {
+  const keyed = rows.map((row) => ({ row, key: pathOrder(row) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < a.key.length; i++) {
+      if (a.key[i] < b.key[i]) return -1;
+      if (a.key[i] > b.key[i]) return 1;
+    }
+    return 0;
+  });
+  return keyed.map(({ row }) => row);
+}
+
+/**
+ * The inputs as sources: [{ source, place, file, document }], in place order
+ * (native, node, browser), a file name added to the source name when one
+ * place has several files.
+ */
+export function toSources(inputs) {
+  const perPlace = groupBy(inputs, (input) => input.document.run.place);
+  const sources = [];
+  for (const place of PLACES) {
+    for (const input of perPlace.get(place) ?? []) {
+      const name = perPlace.get(place).length > 1 ? `${place} (${path.basename(input.file)})` : place;
+      sources.push({ source: name, place, file: input.file, document: input.document });
+    }
+  }
+  return sources;
+}
+
+const okRows = (document) => document.rows.filter((row) => row.status === 'ok');
+
+/**
+ * The JSON baseline of one size in one source: { encode, decode } median ms,
+ * the baseline of the row's own batch (same process) when there is one, the
+ * median of the source's baselines at that size otherwise.
+ */
+function baselineFinder(document) {
+  const baselines = groupBy(okRows(document).filter(isJsonBaseline), (row) => row.step);
+  return (row) => {
+    const candidates = baselines.get(row.step) ?? [];
+    if (candidates.length === 0) return undefined;
+    const own = row.batch && candidates.find((baseline) => baseline.batch === row.batch);
+    if (own) return { encode: own.encode.median, decode: own.decode.median };
+    return {
+      encode: median(candidates.map((baseline) => baseline.encode.median)),
+      decode: median(candidates.map((baseline) => baseline.decode.median)),
+    };
+  };
+}
+
+/**
+ * The rows of a source with the JSON baseline rows of several batches (one
+ * per Node process) merged into one row per size: the median of their medians.
+ */
+function mergedRows(document) {
+  const rows = okRows(document);
+  const merged = [];
+  for (const [, group] of groupBy(rows, (row) => `${labelOf(row)}|${row.step}`)) {
+    if (group.length === 1) {
+      merged.push(group[0]);
+      continue;
+    }
+    const stats = (operation) => ({ median: median(group.map((row) => row[operation].median)) });
+    merged.push({ ...group[0], encode: stats('encode'), decode: stats('decode'), mergedFrom: group.length });
+  }
+  return merged;
+}
+
+function pathFields(source, row) {
+  return {
+    source: source.source,
+    place: source.place,
+    label: labelOf(row),
+    colorKey: colorKeyOf(row),
+    how: howOf(row),
+    codec: row.codec,
+    baseline: isJsonBaseline(row),
+    step: row.step,
+    jsonMB: row.jsonMB,
+  };
+}
+
+/** Time vs size: one record per ok row (baselines merged) with the median ms of `operation`. */
+export function timeRecords(sources, operation) {
+  const records = [];
+  for (const source of sources) {
+    for (const row of sortRows(mergedRows(source.document))) {
+      const ms = row[operation].median;
+      // A log axis cannot show 0 (a coarse clock can measure it).
+      if (ms > 0) records.push({ ...pathFields(source, row), ms });
+    }
+  }
+  return records;
+}
+
+/**
+ * Speed vs JSON: JSON's median / the path's median, the baseline measured
+ * in the same process (batch) when there is one. Sources without a JSON
+ * baseline (native) have no records.
+ */
+export function ratioRecords(sources, operation) {
+  const records = [];
+  for (const source of sources) {
+    const baselineOf = baselineFinder(source.document);
+    for (const row of sortRows(okRows(source.document))) {
+      if (isJsonBaseline(row)) continue;
+      const baseline = baselineOf(row);
+      if (!baseline || !(row[operation].median > 0) || !(baseline[operation] > 0)) continue;
+      records.push({
+        ...pathFields(source, row),
+        ratio: baseline[operation] / row[operation].median,
+        ms: row[operation].median,
+        jsonMs: baseline[operation],
+      });
+    }
+  }
+  return records;
+}
+
+/** The step of a source closest to `sizeMB` on a log scale: { step, jsonMB } or undefined. */
+export function closestStep(document, sizeMB) {
+  let best;
+  for (const row of okRows(document)) {
+    const distance = Math.abs(Math.log(row.jsonMB / sizeMB));
+    if (!best || distance < best.distance) best = { step: row.step, jsonMB: row.jsonMB, distance };
+  }
+  return best && { step: best.step, jsonMB: best.jsonMB };
+}
+
+export function formatMB(mb) {
+  return mb >= 10 ? mb.toFixed(0) : mb >= 1 ? mb.toFixed(1) : mb.toPrecision(2);
+}
+
+/** The facet title of a source at its chosen size, e.g. "node at 9.8 MB". */
+function sourceAt(source, chosen) {
+  return `${source.source} at ${formatMB(chosen.jsonMB)} MB`;
+}
+
+/**
+ * The stacked breakdown at the size closest to `sizeMB`: one record per
+ * phase of every C++ path, one whole-call record for the JSON baseline,
+ * each with the measured median of the whole call (`totalMs`) for a tick.
+ */
+export function breakdownRecords(sources, operation, sizeMB) {
+  const records = [];
+  const facets = [];
+  for (const source of sources) {
+    const chosen = closestStep(source.document, sizeMB);
+    if (!chosen) continue;
+    const facet = sourceAt(source, chosen);
+    facets.push(facet);
+    // The C++ paths and JSON for scale; the JS libraries have no phases to show.
+    const rows = sortRows(
+      mergedRows(source.document).filter(
+        (row) => row.step === chosen.step && (row.impl === 'cpp' || isJsonBaseline(row)),
+      ),
+    );
+    rows.forEach((row, order) => {
+      const totalMs = row[operation].median;
+      const common = { ...pathFields(source, row), facet, order, totalMs };
+      const phases = row[`${operation}Phases`];
+      if (!phases) {
+        records.push({ ...common, phase: WHOLE_CALL_PHASE, phaseOrder: 9, ms: totalMs });
+        return;
+      }
+      PHASES[operation].forEach(({ key, name }, phaseOrder) => {
+        if (phases[key] > 0) records.push({ ...common, phase: name, phaseOrder, ms: phases[key] });
+      });
+    });
+  }
+  return { records, facets };
+}
+
+/**
+ * The wasm penalty: per place, codec, size and operation, the codec phase
+ * in wasm (median over the interop strategies that measured it) divided by
+ * the native codec time of the same codec at the same step.
+ */
+export function penaltyRecords(sources) {
+  const natives = sources.filter((source) => source.place === 'native');
+  if (natives.length === 0) return [];
+  const nativeCodecMs = new Map();
+  for (const row of okRows(natives[0].document)) {
+    for (const operation of OPERATIONS) {
+      const ms = row[`${operation}Phases`]?.codecMs ?? row[operation].median;
+      if (ms > 0) nativeCodecMs.set(`${row.codec}|${row.step}|${operation}`, ms);
+    }
+  }
+  const records = [];
+  for (const source of sources.filter((s) => s.place !== 'native')) {
+    const wasmRows = okRows(source.document).filter((row) => row.impl === 'cpp' && !row.variant);
+    for (const [key, group] of groupBy(wasmRows, (row) => `${row.codec}|${row.step}`)) {
+      for (const operation of OPERATIONS) {
+        const native = nativeCodecMs.get(`${key}|${operation}`);
+        const wasm = group.map((row) => row[`${operation}Phases`]?.codecMs).filter((ms) => ms > 0);
+        if (!native || wasm.length === 0) continue;
+        const wasmMs = median(wasm);
+        records.push({
+          source: source.source,
+          place: source.place,
+          codec: group[0].codec,
+          operation,
+          step: group[0].step,
+          jsonMB: group[0].jsonMB,
+          wasmMs,
+          nativeMs: native,
+          penalty: wasmMs / native,
+          strategies: group.length,
+        });
+      }
+    }
+  }
+  return records.sort(
+    compareBy(
+      (r) => rank(CODEC_ORDER, r.codec),
+      (r) => r.codec,
+      (r) => r.step,
+    ),
+  );
+}
+
+/**
+ * Encoded and gzip size relative to the JSON text at the chosen size, one
+ * format per C++ codec and JS library, taken from the first source that has
+ * it in the order node, browser, native (gzip is computed by that place's
+ * runtime, which is named in the record).
+ */
+export function sizeRecords(sources, sizeMB) {
+  const preference = ['node', 'browser', 'native'];
+  const ordered = [...sources].sort(compareBy((s) => rank(preference, s.place)));
+  const chosenRows = new Map();
+  for (const source of ordered) {
+    const chosen = closestStep(source.document, sizeMB);
+    if (!chosen) continue;
+    for (const row of okRows(source.document).filter((row) => row.step === chosen.step)) {
+      const format = isJsonBaseline(row)
+        ? 'JSON text'
+        : row.impl === 'js'
+          ? labelOf(row)
+          : `${row.codec} (C++)${row.variant ? ` [${row.variant}]` : ''}`;
+      if (!chosenRows.has(format)) chosenRows.set(format, { format, source, row });
+    }
+  }
+  const byFormat = new Map([...chosenRows.values()].map((entry) => [entry.row, entry]));
+  const records = [];
+  sortRows([...byFormat.keys()]).forEach((row, order) => {
+    const { format, source } = byFormat.get(row);
+    const common = { format, source: source.source, jsonMB: row.jsonMB, jsonBytes: row.jsonBytes, order };
+    const measures = [
+      ['encoded', row.encodedBytes],
+      ['gzip', row.gzipBytes],
+      ['gzip -9', row.gzip9Bytes],
+    ];
+    for (const [measure, bytes] of measures) {
+      if (bytes !== undefined) records.push({ ...common, measure, bytes, ratio: bytes / row.jsonBytes });
+    }
+  });
+  return records;
+}
+
+/** wasm module sizes per codec from the run headers (raw and gzip), each build once. */
+export function moduleRecords(sources) {
+  const byCodec = new Map();
+  for (const source of sources) {
+    for (const module of source.document.run.build.modules ?? []) {
+      const list = byCodec.get(module.codec) ?? [];
+      if (!list.some((known) => known.module.wasmBytes === module.wasmBytes)) list.push({ source, module });
+      byCodec.set(module.codec, list);
+    }
+  }
+  const records = [];
+  const codecs = [...byCodec.keys()].sort(
+    compareBy(
+      (codec) => rank(CODEC_ORDER, codec),
+      (codec) => codec,
+    ),
+  );
+  for (const codec of codecs) {
+    const list = byCodec.get(codec);
+    for (const { source, module } of list) {
+      const name = list.length > 1 ? `${codec} (${source.source})` : codec;
+      const common = { codec: name, glueBytes: module.glueBytes };
+      records.push({ ...common, measure: 'wasm', bytes: module.wasmBytes, kb: module.wasmBytes / 1024 });
+      records.push({
+        ...common,
+        measure: 'wasm gzip',
+        bytes: module.wasmGzipBytes,
+        kb: module.wasmGzipBytes / 1024,
+      });
+    }
+  }
+  return records;
+}
+
+/**
+ * Payload limits per source and path: the largest size that passed, the
+ * largest tried, and the first failure (size and reason) when any failed.
+ */
+export function limitRows(sources) {
+  const lines = [];
+  for (const source of sources) {
+    for (const [, rows] of groupBy(sortRows(source.document.rows), labelOf)) {
+      const ok = rows.filter((row) => row.status === 'ok');
+      const failed = rows.filter((row) => row.status !== 'ok').sort(compareBy((row) => row.jsonMB));
+      lines.push({
+        source: source.source,
+        label: labelOf(rows[0]),
+        sizes: new Set(rows.map((row) => row.step)).size,
+        largestOkMB: ok.length > 0 ? Math.max(...ok.map((row) => row.jsonMB)) : undefined,
+        largestTriedMB: Math.max(...rows.map((row) => row.jsonMB)),
+        failedSizes: new Set(failed.map((row) => row.step)).size,
+        firstFailureMB: failed[0]?.jsonMB,
+        firstError: failed[0]?.error,
+      });
+    }
+  }
+  return lines;
+}
+
+/** Memory figures of every path at the chosen size, for the sources that record them. */
+export function memoryRows(sources, sizeMB) {
+  const lines = [];
+  for (const source of sources) {
+    const chosen = closestStep(source.document, sizeMB);
+    if (!chosen) continue;
+    const rows = sortRows(mergedMemoryRows(source.document, chosen.step));
+    for (const row of rows) {
+      lines.push({ source: source.source, jsonMB: chosen.jsonMB, label: labelOf(row), ...row.memory });
+    }
+  }
+  return lines;
+}
+
+// Baseline rows of several batches: keep the first (memory is per process).
+function mergedMemoryRows(document, step) {
+  const seen = new Set();
+  return okRows(document).filter((row) => {
+    if (row.step !== step || !row.memory || Object.keys(row.memory).length === 0) return false;
+    const key = labelOf(row);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Decoded-object cleanliness per source and path, for rows that carry it:
+ * the first row that is not clean if any, else the first row.
+ */
+export function cleanlinessRows(sources) {
+  const lines = [];
+  for (const source of sources) {
+    const rows = source.document.rows.filter((row) => row.cleanliness);
+    for (const [, group] of groupBy(sortRows(rows), labelOf)) {
+      const shown = group.find((row) => row.cleanliness.clean === false) ?? group[0];
+      lines.push({ source: source.source, label: labelOf(shown), ...shown.cleanliness });
+    }
+  }
+  return lines;
+}
+
+/** The facts of one input file for the report header. */
+export function headerOf(source) {
+  const { run, rows } = source.document;
+  const failed = rows.filter((row) => row.status !== 'ok').length;
+  return {
+    source: source.source,
+    file: source.file,
+    place: run.place,
+    date: run.date,
+    finished: run.finished,
+    machine: run.machine,
+    runtime: run.runtime,
+    build: run.build,
+    protocol: run.protocol,
+    rowCount: rows.length,
+    failedCount: failed,
+    sizesMB: [...new Set(rows.map((row) => row.jsonMB))].sort((a, b) => a - b),
+  };
+}

@@ -1,0 +1,365 @@
+// The report's data model and the comparison rule on small documents built
+// in code: what each chart and table is computed from.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { compareRuns, judgeChange } from '../../src/report/compare.mjs';
+import { latestResultsFiles } from '../../src/report/load.mjs';
+import {
+  breakdownRecords,
+  cleanlinessRows,
+  closestStep,
+  labelOf,
+  limitRows,
+  moduleRecords,
+  penaltyRecords,
+  ratioRecords,
+  sizeRecords,
+  timeRecords,
+  toSources,
+} from '../../src/report/model.mjs';
+import { baseline, documentOf, row, sourceOf, validateResults } from './report-helpers.mjs';
+
+function valid(document) {
+  assert.deepEqual(validateResults(document), { valid: true });
+  return document;
+}
+
+describe('labels', () => {
+  test('native, wasm, the JSON baseline and JS libraries are named as the runners name them', () => {
+    assert.equal(labelOf(row({ codec: 'protobuf', interop: 'none', step: 1, jsonMB: 1 })), 'protobuf');
+    assert.equal(labelOf(row({ codec: 'msgpack', interop: 'embind', step: 1, jsonMB: 1 })), 'msgpack/embind');
+    assert.equal(labelOf(baseline({ step: 1, jsonMB: 1 })), 'JSON.stringify/parse');
+    const records = row({
+      codec: 'msgpack',
+      impl: 'js',
+      library: 'msgpackr 2.1.4',
+      variant: 'records',
+      step: 1,
+      jsonMB: 1,
+    });
+    assert.equal(labelOf(records), 'msgpack (msgpackr) [records]');
+    assert.equal(
+      labelOf(row({ codec: 'bson', impl: 'js', library: 'bson 7.3.4', step: 1, jsonMB: 1 })),
+      'bson (js)',
+    );
+  });
+
+  test('two files of one place get their file names', () => {
+    const inputs = ['node-a.json', 'native-x.json', 'node-b.json'].map((file) => ({
+      file: `/r/${file}`,
+      document: documentOf(file.split('-')[0], []),
+    }));
+    assert.deepEqual(
+      toSources(inputs).map((source) => source.source),
+      ['native', 'node (node-a.json)', 'node (node-b.json)'],
+    );
+  });
+});
+
+describe('time and ratio', () => {
+  // Two Node processes (batches), each with its own JSON baseline.
+  const node = valid(
+    documentOf('node', [
+      baseline({ batch: 'raw/typed', step: 5, jsonMB: 1, encodeMs: 2, decodeMs: 3 }),
+      row({ codec: 'raw', batch: 'raw/typed', step: 5, jsonMB: 1, encodeMs: 1, decodeMs: 1 }),
+      baseline({ batch: 'raw/val', step: 5, jsonMB: 1, encodeMs: 4, decodeMs: 6 }),
+      row({ codec: 'raw', interop: 'val', batch: 'raw/val', step: 5, jsonMB: 1, encodeMs: 1, decodeMs: 2 }),
+    ]),
+  );
+
+  test('a ratio uses the JSON baseline measured in the same process', () => {
+    const encode = ratioRecords([sourceOf(node)], 'encode');
+    assert.deepEqual(
+      encode.map((r) => [r.label, r.ratio]),
+      [
+        ['raw/typed', 2],
+        ['raw/val', 4],
+      ],
+    );
+    const decode = ratioRecords([sourceOf(node)], 'decode');
+    assert.deepEqual(
+      decode.map((r) => r.ratio),
+      [3, 3],
+    );
+  });
+
+  test('the baselines of several processes are one line: the median of their medians', () => {
+    const records = timeRecords([sourceOf(node)], 'encode');
+    const baselines = records.filter((r) => r.baseline);
+    assert.equal(baselines.length, 1);
+    assert.equal(baselines[0].ms, 3);
+    assert.equal(records.length, 3);
+  });
+
+  test('native has no JSON baseline, so no ratio', () => {
+    const native = valid(documentOf('native', [row({ codec: 'raw', interop: 'none', step: 5, jsonMB: 1 })]));
+    assert.deepEqual(ratioRecords([sourceOf(native)], 'encode'), []);
+    assert.equal(timeRecords([sourceOf(native)], 'encode').length, 1);
+  });
+});
+
+test('the chosen size is the nearest measured one on a log scale', () => {
+  const document = documentOf(
+    'node',
+    [1, 3, 30].map((jsonMB, step) => row({ codec: 'raw', step, jsonMB })),
+  );
+  assert.equal(closestStep(document, 10).jsonMB, 30);
+  assert.equal(closestStep(document, 5).jsonMB, 3);
+  assert.equal(closestStep(document, 0.01).jsonMB, 1);
+});
+
+test('the breakdown stacks the three phases of each C++ path, JSON as a whole call, JS libraries left out', () => {
+  const node = valid(
+    documentOf('node', [
+      baseline({ step: 1, jsonMB: 1, encodeMs: 5 }),
+      row({
+        codec: 'protobuf',
+        step: 1,
+        jsonMB: 1,
+        encodeMs: 7,
+        phases: { encode: [1, 2, 3], decode: [1, 1, 1] },
+      }),
+      row({ codec: 'protobuf', impl: 'js', library: 'pbf 5.1.2', step: 1, jsonMB: 1 }),
+    ]),
+  );
+  const { records, facets } = breakdownRecords([sourceOf(node)], 'encode', 10);
+  assert.deepEqual(facets, ['node at 1.0 MB']);
+  assert.deepEqual(
+    records.map((r) => [r.label, r.phase, r.ms, r.totalMs]),
+    [
+      ['JSON.stringify/parse', 'JSON (whole call)', 5, 5],
+      ['protobuf/typed', 'marshal in (JS -> C++)', 1, 7],
+      ['protobuf/typed', 'codec', 2, 7],
+      ['protobuf/typed', 'bytes out (to JS)', 3, 7],
+    ],
+  );
+});
+
+test('the wasm penalty divides the wasm codec phase (median over strategies) by the native codec time of the same codec and size', () => {
+  const native = valid(
+    documentOf('native', [
+      row({
+        codec: 'msgpack',
+        interop: 'none',
+        step: 7,
+        jsonMB: 2,
+        phases: { encode: [0, 1, 0], decode: [0, 2, 0] },
+      }),
+      row({
+        codec: 'msgpack',
+        interop: 'none',
+        step: 8,
+        jsonMB: 4,
+        phases: { encode: [0, 9, 0], decode: [0, 9, 0] },
+      }),
+    ]),
+  );
+  const node = valid(
+    documentOf('node', [
+      row({
+        codec: 'msgpack',
+        interop: 'typed',
+        step: 7,
+        jsonMB: 2,
+        phases: { encode: [1, 2, 1], decode: [1, 2, 1] },
+      }),
+      row({
+        codec: 'msgpack',
+        interop: 'embind',
+        step: 7,
+        jsonMB: 2,
+        phases: { encode: [1, 3, 1], decode: [1, 4, 1] },
+      }),
+      row({
+        codec: 'msgpack',
+        interop: 'val',
+        step: 7,
+        jsonMB: 2,
+        phases: { encode: [1, 4, 1], decode: [1, 6, 1] },
+      }),
+      // No native row of this codec: no penalty.
+      row({
+        codec: 'raw',
+        interop: 'typed',
+        step: 7,
+        jsonMB: 2,
+        phases: { encode: [1, 1, 1], decode: [1, 1, 1] },
+      }),
+    ]),
+  );
+  const records = penaltyRecords([sourceOf(native), sourceOf(node)]);
+  assert.deepEqual(
+    records.map((r) => [r.codec, r.operation, r.step, r.penalty]),
+    [
+      ['msgpack', 'encode', 7, 3],
+      ['msgpack', 'decode', 7, 2],
+    ],
+  );
+  assert.deepEqual(penaltyRecords([sourceOf(node)]), []);
+});
+
+test('sizes are relative to the JSON text, one entry per format', () => {
+  const node = valid(
+    documentOf('node', [
+      baseline({ step: 1, jsonMB: 1 }),
+      row({ codec: 'raw', interop: 'typed', step: 1, jsonMB: 1 }),
+      row({ codec: 'raw', interop: 'val', step: 1, jsonMB: 1 }),
+    ]),
+  );
+  const records = sizeRecords([sourceOf(node)], 10);
+  assert.deepEqual(
+    records.map((r) => [r.format, r.measure, r.ratio]),
+    [
+      ['JSON text', 'encoded', 0.5],
+      ['JSON text', 'gzip', 0.0625],
+      ['raw (C++)', 'encoded', 0.5],
+      ['raw (C++)', 'gzip', 0.0625],
+    ],
+  );
+});
+
+test('module sizes come from the run headers, one build listed once', () => {
+  const modules = [{ codec: 'raw', wasmBytes: 2048, wasmGzipBytes: 1024, glueBytes: 10 }];
+  const node = valid(documentOf('node', [], { modules }));
+  const browser = valid(documentOf('browser', [], { modules }));
+  const records = moduleRecords([sourceOf(node), sourceOf(browser)]);
+  assert.deepEqual(
+    records.map((r) => [r.codec, r.measure, r.kb]),
+    [
+      ['raw', 'wasm', 2],
+      ['raw', 'wasm gzip', 1],
+    ],
+  );
+});
+
+test('payload limits: the largest size that passed and the first failure with its reason', () => {
+  const node = valid(
+    documentOf('node', [
+      row({ codec: 'raw', step: 1, jsonMB: 1 }),
+      row({ codec: 'raw', step: 2, jsonMB: 10 }),
+      row({ codec: 'raw', step: 4, jsonMB: 300, failed: 'raw: out of memory at 300 MB' }),
+      row({ codec: 'raw', step: 3, jsonMB: 100, failed: 'raw: out of memory at 100 MB' }),
+      row({ codec: 'protobuf', step: 1, jsonMB: 1 }),
+    ]),
+  );
+  const limits = limitRows([sourceOf(node)]);
+  const raw = limits.find((r) => r.label === 'raw/typed');
+  assert.equal(raw.largestOkMB, 10);
+  assert.equal(raw.largestTriedMB, 300);
+  assert.equal(raw.failedSizes, 2);
+  assert.equal(raw.firstFailureMB, 100);
+  assert.equal(raw.firstError, 'raw: out of memory at 100 MB');
+  const protobuf = limits.find((r) => r.label === 'protobuf/typed');
+  assert.equal(protobuf.failedSizes, 0);
+  assert.equal(protobuf.firstError, undefined);
+});
+
+test('cleanliness: one line per path, the first unclean row when there is one', () => {
+  const clean = { plainObject: true, exactKeys: true, dataProperties: true, clean: true };
+  const unclean = {
+    plainObject: false,
+    exactKeys: true,
+    dataProperties: true,
+    clean: false,
+    detail: 'item 0 is a Foo',
+  };
+  const node = valid(
+    documentOf('node', [
+      row({ codec: 'avro', impl: 'js', library: 'avsc 5.7.9', step: 1, jsonMB: 1, cleanliness: clean }),
+      row({ codec: 'avro', impl: 'js', library: 'avsc 5.7.9', step: 2, jsonMB: 2, cleanliness: unclean }),
+      row({ codec: 'raw', step: 1, jsonMB: 1, cleanliness: clean }),
+      row({ codec: 'raw', interop: 'val', step: 1, jsonMB: 1 }),
+    ]),
+  );
+  const lines = cleanlinessRows([sourceOf(node)]);
+  assert.deepEqual(
+    lines.map((l) => [l.label, l.clean, l.detail]),
+    [
+      ['raw/typed', true, undefined],
+      ['avro (avsc)', false, 'item 0 is a Foo'],
+    ],
+  );
+});
+
+describe('comparison rule', () => {
+  test('2x slower with a small spread is flagged slower', () => {
+    const verdict = judgeChange({ median: 10, mad: 0.2 }, { median: 20, mad: 0.4 });
+    assert.equal(verdict.flagged, true);
+    assert.equal(verdict.verdict, 'slower');
+    assert.equal(verdict.relative, 1);
+  });
+
+  test('a change inside 3 MADs is not flagged, even above 5%', () => {
+    const verdict = judgeChange({ median: 10, mad: 0.1 }, { median: 10.8, mad: 0.4 });
+    assert.equal(verdict.flagged, false);
+    assert.equal(verdict.verdict, '');
+  });
+
+  test('a change under 5% is not flagged, even outside 3 MADs', () => {
+    assert.equal(judgeChange({ median: 10, mad: 0 }, { median: 10.4, mad: 0 }).flagged, false);
+  });
+
+  test('faster beyond the spread is flagged faster', () => {
+    assert.equal(judgeChange({ median: 10, mad: 0.1 }, { median: 5, mad: 0.1 }).verdict, 'faster');
+  });
+
+  test('rows match by place, codec, impl, interop, variant and size; duplicates are merged', () => {
+    const old = documentOf('node', [
+      baseline({ batch: 'a', step: 1, jsonMB: 1, encodeMs: 1, encodeMad: 0.01 }),
+      baseline({ batch: 'b', step: 1, jsonMB: 1, encodeMs: 3, encodeMad: 0.01 }),
+      row({ codec: 'raw', step: 1, jsonMB: 1, encodeMs: 1 }),
+      row({ codec: 'raw', step: 2, jsonMB: 2 }),
+      row({ codec: 'msgpack', step: 1, jsonMB: 1 }),
+    ]);
+    const current = documentOf('node', [
+      baseline({ batch: 'a', step: 1, jsonMB: 1, encodeMs: 2, encodeMad: 0.01 }),
+      row({ codec: 'raw', step: 1, jsonMB: 1, encodeMs: 3 }),
+      row({ codec: 'raw', variant: 'zero-copy', step: 1, jsonMB: 1 }),
+      row({ codec: 'msgpack', step: 1, jsonMB: 1, failed: 'msgpack: broke' }),
+    ]);
+    const { lines, onlyOld, onlyNew, statusChanges } = compareRuns(old, current);
+    const encode = lines.filter((l) => l.operation === 'encode');
+    assert.deepEqual(
+      encode.map((l) => [l.label, l.oldMedian, l.newMedian, l.verdict]),
+      [
+        // Old baselines 1 and 3: median 2, spread the MAD of the medians (1): no flag.
+        ['JSON.stringify/parse', 2, 2, ''],
+        ['raw/typed', 1, 3, 'slower'],
+      ],
+    );
+    assert.deepEqual(
+      onlyOld.map((r) => [r.label, r.step]),
+      [['raw/typed', 2]],
+    );
+    assert.deepEqual(
+      onlyNew.map((r) => r.label),
+      ['raw/typed [zero-copy]'],
+    );
+    assert.deepEqual(
+      statusChanges.map((r) => [r.label, r.change, r.error]),
+      [['msgpack/typed', 'now fails', 'msgpack: broke']],
+    );
+  });
+});
+
+test('the default inputs are the newest file of each place in results/', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wcb-report-latest-'));
+  for (const name of [
+    'node-2026-01-01T00-00-00Z.json',
+    'node-2026-03-01T00-00-00Z.json',
+    'browser-2026-02-01T00-00-00Z.json',
+    'notes.json',
+    'nodejs.txt',
+  ]) {
+    writeFileSync(path.join(dir, name), '{}');
+  }
+  assert.deepEqual(
+    latestResultsFiles(dir).map((file) => path.basename(file)),
+    ['node-2026-03-01T00-00-00Z.json', 'browser-2026-02-01T00-00-00Z.json'],
+  );
+  assert.deepEqual(latestResultsFiles(path.join(dir, 'missing')), []);
+});
