@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite from a clean clone: installs what is missing, builds
-# native (Release and ASan+UBSan) and wasm, then runs ctest, the Node tests
-# and the browser tests.
+# native (Release and ASan+UBSan) and wasm, then runs ctest, a fuzz smoke run
+# of every decoder (WCB_FUZZ_SECONDS each, default 20), the Node tests and the
+# browser tests.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -20,6 +21,12 @@ step "native build (Debug + ASan/UBSan)"
 bash scripts/build-native.sh native-asan
 step "ctest (ASan/UBSan)"
 ctest --preset native-asan
+
+# Every decoder under libFuzzer for a bounded time (scripts/fuzz.sh; the
+# committed corpus is replayed by ctest above and by the Node tests).
+fuzz_seconds="${WCB_FUZZ_SECONDS:-20}"
+step "fuzz smoke (libFuzzer + ASan/UBSan, $fuzz_seconds s per decoder)"
+WCB_FUZZ_SECONDS="$fuzz_seconds" bash scripts/fuzz.sh
 
 step "wasm build"
 bash scripts/build-wasm.sh

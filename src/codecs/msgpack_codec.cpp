@@ -217,7 +217,12 @@ class ItemsVisitor {
     return fail(std::string("unexpected ") + what);
   }
 
+  // Messages quote the input (a map key), so they are cut short: a
+  // megabyte-long hostile key must not make a megabyte-long error (found by
+  // tests/node/wasm-hostile.test.mjs).
   bool fail(std::string message) {
+    constexpr std::size_t kMaxMessageBytes = 200;
+    if (message.size() > kMaxMessageBytes) message.replace(kMaxMessageBytes - 3, std::string::npos, "...");
     if (error.empty()) error = std::move(message);
     return false;
   }
@@ -280,14 +285,20 @@ class MsgpackCodec final : public Codec {
   // msgpack-cxx, like the JS libraries, writes a double holding an integer
   // as that integer (4.0 as the one byte 0x04): the bytes stay the same as
   // JS writes. That would turn -0.0 into 0, so that one value is written as
-  // a float64 by hand and every double keeps its bits.
+  // a float64 by hand and every double keeps its bits. So are 2^64 and above:
+  // msgpack-cxx tests 2^64 for integrality by converting it to uint64_t,
+  // which is undefined behaviour (found by tests/fuzz; it writes a float64).
   static void pack_double(msgpack::packer<FixedSink>& packer, FixedSink& sink, double value) {
-    if (value != 0.0 || !std::signbit(value)) {
+    const bool negative_zero = value == 0.0 && std::signbit(value);
+    if (!negative_zero && !(value >= 0x1p64)) {
       packer.pack_double(value);
       return;
     }
-    const char negative_zero[9] = {static_cast<char>(0xcb), static_cast<char>(0x80), 0, 0, 0, 0, 0, 0, 0};
-    sink.write(negative_zero, sizeof negative_zero);
+    std::uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    char float64[9] = {static_cast<char>(0xcb)};
+    for (int i = 0; i < 8; ++i) float64[1 + i] = static_cast<char>(bits >> (56 - 8 * i));
+    sink.write(float64, sizeof float64);
   }
 
   template <std::size_t N>

@@ -49,6 +49,11 @@ class ProtobufCodec final : public Codec {
                               " bytes; protobuf messages are limited to 2 GiB");
     }
     out.resize(size);
+    // The empty message is zero bytes. Serializing it anyway would hand
+    // protobuf the null data() of an empty vector, which it passes to
+    // memcpy when a previous decode left an (empty) unknown-field buffer:
+    // undefined behaviour (found by tests/fuzz).
+    if (size == 0) return;
     message_.SerializeWithCachedSizesToArray(out.data());
   }
 

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Fuzzes each codec's decoder with libFuzzer (clang, AddressSanitizer +
+# UndefinedBehaviorSanitizer, tests/fuzz/) for a given time, one codec after
+# the other, and prints the executions per decoder and any crash.
+#
+#   scripts/fuzz.sh [--seconds N] [--update-corpus] [codec...]
+#
+#   --seconds N        fuzzing time per decoder (default: $WCB_FUZZ_SECONDS, else 60)
+#   --update-corpus    afterwards, add the inputs that reach new code to the
+#                      committed corpus tests/fuzz/corpus/<codec>/
+#   codec...           default: every codec of the build
+#
+# The build lives in build/fuzz. Each fuzzer starts from valid encodings of
+# the dataset's first growth steps (wcb_fuzz_seeds -> build/fuzz/seeds/) and
+# the committed corpus, and keeps what it finds in build/fuzz/corpus/<codec>/
+# (reused by the next run). A crash, leak, hang, sanitizer report or broken
+# codec contract (tests/fuzz/decode_fuzzer.cpp) is saved under
+# build/fuzz/artifacts/<codec>/; reproduce it with
+#   build/fuzz/tests/fuzz/wcb_fuzz_<codec> <that file>
+# and, once fixed, commit it as tests/fuzz/corpus/<codec>/crash-<what> (the
+# Catch2 suite replays the corpus). Exits non-zero when a decoder failed.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="$ROOT/build/fuzz"
+FUZZ_DIR="$BUILD_DIR/tests/fuzz"
+CORPUS_DIR="$ROOT/tests/fuzz/corpus"
+
+usage() { sed -n '6,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+
+seconds="${WCB_FUZZ_SECONDS:-60}"
+update_corpus=0
+codecs=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --seconds)
+      [ $# -ge 2 ] || { echo "fuzz.sh: --seconds needs a value" >&2; exit 2; }
+      seconds="$2"
+      shift 2
+      ;;
+    --seconds=*)
+      seconds="${1#--seconds=}"
+      shift
+      ;;
+    --update-corpus)
+      update_corpus=1
+      shift
+      ;;
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    -*)
+      echo "fuzz.sh: unknown option $1" >&2
+      usage >&2
+      exit 2
+      ;;
+    *)
+      codecs+=("$1")
+      shift
+      ;;
+  esac
+done
+if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
+  echo "fuzz.sh: --seconds (or WCB_FUZZ_SECONDS) must be a whole number of seconds >= 1, got '$seconds'" >&2
+  exit 2
+fi
+
+cd "$ROOT"
+mkdir -p "$BUILD_DIR/logs"
+build_log="$BUILD_DIR/logs/build.log"
+# Quiet unless the build fails.
+if ! {
+  if [ ! -f "$BUILD_DIR/CMakeCache.txt" ]; then
+    # RelWithDebInfo: optimized like the benchmarked code, with line numbers
+    # in the sanitizer reports.
+    cmake -S . -B "$BUILD_DIR" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DWCB_FUZZ=ON -DWCB_BUILD_TESTS=OFF -DWCB_SANITIZE=fuzzer-no-link,address,undefined
+  fi
+  cmake --build "$BUILD_DIR" -j2 --target wcb_fuzz_all
+} >"$build_log" 2>&1; then
+  cat "$build_log" >&2
+  echo "fuzz.sh: the fuzz build failed (log: $build_log)" >&2
+  exit 1
+fi
+
+if [ ${#codecs[@]} -eq 0 ]; then
+  mapfile -t codecs < <(cd "$FUZZ_DIR" && ls wcb_fuzz_* | sed -n 's/^wcb_fuzz_//p' | grep -vx 'seeds\|all')
+fi
+for codec in "${codecs[@]}"; do
+  if [ ! -x "$FUZZ_DIR/wcb_fuzz_$codec" ]; then
+    echo "fuzz.sh: no fuzzer for codec '$codec' (built: $(cd "$FUZZ_DIR" && ls wcb_fuzz_* | sed -n 's/^wcb_fuzz_//p' | grep -vx seeds | tr '\n' ' '))" >&2
+    exit 2
+  fi
+done
+
+rm -rf "$BUILD_DIR/seeds"
+"$FUZZ_DIR/wcb_fuzz_seeds" "$BUILD_DIR/seeds" "${codecs[@]}" >/dev/null
+
+# Per input: 10 s is a hang; one allocation over 256 MiB is a decoder
+# trusting a claimed length (inputs are at most 8 KiB).
+FUZZ_OPTIONS=(-timeout=10 -malloc_limit_mb=256 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1)
+
+failed=()
+summary=()
+for codec in "${codecs[@]}"; do
+  work="$BUILD_DIR/corpus/$codec"
+  artifacts="$BUILD_DIR/artifacts/$codec"
+  log="$BUILD_DIR/logs/$codec.log"
+  mkdir -p "$work" "$artifacts" "$(dirname "$log")" "$CORPUS_DIR/$codec"
+  printf 'fuzzing %s for %s s ...\n' "$codec" "$seconds"
+  status=0
+  "$FUZZ_DIR/wcb_fuzz_$codec" "${FUZZ_OPTIONS[@]}" -max_total_time="$seconds" \
+    -artifact_prefix="$artifacts/" "$work" "$BUILD_DIR/seeds/$codec" "$CORPUS_DIR/$codec" >"$log" 2>&1 ||
+    status=$?
+  execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
+  rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"
+  rss="$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)"
+  units="$(find "$work" -type f | wc -l)"
+  if [ "$status" -eq 0 ]; then
+    result="ok"
+  else
+    result="FAILED (exit $status)"
+    failed+=("$codec")
+    echo "---- $codec: the fuzzer stopped ($log):"
+    # From the first report line (sanitizer, libFuzzer's timeout, leak or
+    # out-of-memory, or the target's contract check) on; else the log's end.
+    first="$(grep -n -m1 -E '==ERROR|runtime error|^\*\*\* .* broke its contract|ERROR: libFuzzer' "$log" | cut -d: -f1)"
+    if [ -n "$first" ]; then tail -n "+$first" "$log" | head -n 80; else tail -n 40 "$log"; fi
+    echo "---- inputs saved in $artifacts/:"
+    ls -l "$artifacts"
+  fi
+  summary+=("$(printf '%-12s %6s s %12s execs %9s execs/s %6s corpus  %5s MB peak  %s' "$codec" "$seconds" \
+    "${execs:-?}" "${rate:-?}" "$units" "${rss:-?}" "$result")")
+  if [ "$update_corpus" -eq 1 ] && [ "$status" -eq 0 ]; then
+    before="$(find "$CORPUS_DIR/$codec" -type f | wc -l)"
+    "$FUZZ_DIR/wcb_fuzz_$codec" -merge=1 -use_counters=0 -max_len=8192 "$CORPUS_DIR/$codec" "$work" "$BUILD_DIR/seeds/$codec" >>"$log" 2>&1
+    after="$(find "$CORPUS_DIR/$codec" -type f | wc -l)"
+    echo "$codec: tests/fuzz/corpus/$codec/ now holds $after inputs ($((after - before)) added)"
+  fi
+done
+
+echo
+echo "== fuzzing totals (libFuzzer + ASan/UBSan, build/fuzz)"
+printf '%s\n' "${summary[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz.sh: decoder(s) failed: ${failed[*]} (logs in $BUILD_DIR/logs/)" >&2
+  exit 1
+fi
