@@ -9,7 +9,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE_DIR="${WCB_CACHE_DIR:-$ROOT/.cache}"
 
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config clang clang-format libclang-rt-14-dev
+  build-essential cmake clang clang-format libclang-rt-14-dev
   emscripten node-acorn binaryen wabt
   protobuf-compiler libprotobuf-dev
   libmsgpack-cxx-dev nlohmann-json3-dev
