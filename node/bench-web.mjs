@@ -5,7 +5,7 @@
 // script sets its options, waits, and writes the page's results JSON next to
 // the Node results (results/browser-<date>.json), then prints the tables.
 
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,7 @@ import { selectSteps } from '../src/harness/dataset.mjs';
 import { renderSummary, renderTables } from '../src/harness/table.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { launchChromium, pageUrl, watchErrors } from '../tests/web/browser.mjs';
-import { DEFAULTS, QUICK, REPO_ROOT, STRATEGIES } from './cli.mjs';
+import { BOUNDS, CODECS, DEFAULTS, QUICK, REPO_ROOT, STRATEGIES } from './cli.mjs';
 import { peerNames } from '../src/harness/peers.mjs';
 
 const BROWSER_PEERS = peerNames('browser');
@@ -43,14 +43,16 @@ Options:
                        browser: ${BROWSER_PEERS.join(',')})
   --no-peers           no pure-JS library
   --min-mb N           smallest JSON payload size in MB (default: ${DEFAULTS.minMB})
-  --max-mb N           largest JSON payload size in MB (default: ${DEFAULTS.maxMB})
-  --per-decade N       growth steps kept per factor of ten in size, 0 = every step (default: ${DEFAULTS.perDecade})
+  --max-mb N           largest JSON payload size in MB, at most ${BOUNDS.sweepMaxMB} (default: ${DEFAULTS.maxMB})
+  --per-decade N       growth steps kept per factor of ten in size, 0 = every step, at most
+                       ${BOUNDS.perDecade} (default: ${DEFAULTS.perDecade})
   --repetitions N      timed runs per operation (default: ${DEFAULTS.repetitions})
   --warmup N           untimed runs before them (default: ${DEFAULTS.warmup})
   --out FILE           results file (default: results/browser-<date>.json)
   --quick              tiny sweep: ${QUICK.minMB}-${QUICK.maxMB} MB, ${QUICK.repetitions} repetitions, ${QUICK.warmup} warm-up
                        (options given explicitly still win)
-  --timeout SECONDS    limit for the whole run; the rows measured so far are kept (default: ${DEFAULT_TIMEOUT_SECONDS})
+  --timeout SECONDS    limit for the whole run; the rows measured so far are kept
+                       (default: ${DEFAULT_TIMEOUT_SECONDS}, at most ${BOUNDS.timeoutSeconds})
   --headed             show the browser window (needs a display)
   -h, --help           show this help
 
@@ -81,16 +83,70 @@ function parseList(name, text, accepted) {
   return values;
 }
 
-function parseNumber(name, text, { integer = false, min = 0, exclusiveMin = false } = {}) {
+function parseNumber(name, text, { integer = false, min = 0, exclusiveMin = false, max = Infinity } = {}) {
   const value = Number(text);
   const ok =
     text.trim() !== '' &&
     Number.isFinite(value) &&
     (!integer || Number.isInteger(value)) &&
-    (exclusiveMin ? value > min : value >= min);
-  const bound = exclusiveMin ? `a number > ${min}` : `${integer ? 'an integer' : 'a number'} >= ${min}`;
+    (exclusiveMin ? value > min : value >= min) &&
+    value <= max;
+  const kind = integer ? 'an integer' : 'a number';
+  const low = exclusiveMin ? `> ${min}` : `>= ${min}`;
+  const bound = Number.isFinite(max) ? `${kind} ${low} and <= ${max}` : `${kind} ${low}`;
   if (!ok) throw new UsageError(`--${name}: '${text}' is not valid (accepted: ${bound})`);
   return value;
+}
+
+function outputFile(text) {
+  const file = path.resolve(text);
+  let directory = false;
+  try {
+    directory = statSync(file).isDirectory();
+  } catch {
+    // Not there yet: it will be written.
+  }
+  if (directory) throw new UsageError(`--out: '${text}' is a directory (accepted: a file path)`);
+  return file;
+}
+
+const OPTIONS = {
+  codecs: { type: 'string' },
+  strategies: { type: 'string' },
+  peers: { type: 'string' },
+  'no-peers': { type: 'boolean' },
+  'min-mb': { type: 'string' },
+  'max-mb': { type: 'string' },
+  'per-decade': { type: 'string' },
+  repetitions: { type: 'string' },
+  warmup: { type: 'string' },
+  out: { type: 'string' },
+  quick: { type: 'boolean' },
+  timeout: { type: 'string' },
+  headed: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+const ACCEPTED_OPTIONS = `${Object.keys(OPTIONS)
+  .map((name) => `--${name}`)
+  .join(', ')}, -h`;
+
+// parseArgs's own messages run over several lines and do not list the options.
+function usageErrorOf(error) {
+  const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return new UsageError(`unknown option ${quoted} (accepted: ${ACCEPTED_OPTIONS})`);
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return new UsageError(`unexpected argument '${quoted}' (accepted: options only, ${ACCEPTED_OPTIONS})`);
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const name = quoted.split(' ')[0];
+    if (/ambiguous/.test(error.message))
+      return new UsageError(
+        `${name}: a value starting with '-' must be attached to it (accepted: ${name}=VALUE)`,
+      );
+    return new UsageError(`${name} needs a value (see --help)`);
+  }
+  return new UsageError(`${error.message.split('\n')[0]} (see --help)`);
 }
 
 function defaultOutPath(date) {
@@ -105,29 +161,12 @@ function defaultOutPath(date) {
 export function parseOptions(argv, { buildCodecs, now = new Date() }) {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        codecs: { type: 'string' },
-        strategies: { type: 'string' },
-        peers: { type: 'string' },
-        'no-peers': { type: 'boolean' },
-        'min-mb': { type: 'string' },
-        'max-mb': { type: 'string' },
-        'per-decade': { type: 'string' },
-        repetitions: { type: 'string' },
-        warmup: { type: 'string' },
-        out: { type: 'string' },
-        quick: { type: 'boolean' },
-        timeout: { type: 'string' },
-        headed: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (error) {
-    throw new UsageError(`${error.message.split('\n')[0]} (see --help)`);
+    throw usageErrorOf(error);
+  }
+  if (values['no-peers'] && values.peers !== undefined) {
+    throw new UsageError('--peers and --no-peers contradict each other (accepted: one of them)');
   }
   const base = values.quick ? { ...DEFAULTS, ...QUICK } : DEFAULTS;
   const given = (name) => values[name] !== undefined;
@@ -142,17 +181,25 @@ export function parseOptions(argv, { buildCodecs, now = new Date() }) {
       : given('peers')
         ? parseList('peers', values.peers, BROWSER_PEERS)
         : undefined,
-    minMB: given('min-mb') ? parseNumber('min-mb', values['min-mb'], { exclusiveMin: true }) : base.minMB,
-    maxMB: given('max-mb') ? parseNumber('max-mb', values['max-mb'], { exclusiveMin: true }) : base.maxMB,
-    perDecade: given('per-decade') ? parseNumber('per-decade', values['per-decade']) : base.perDecade,
+    minMB: given('min-mb')
+      ? parseNumber('min-mb', values['min-mb'], { exclusiveMin: true, max: BOUNDS.sweepMaxMB })
+      : base.minMB,
+    maxMB: given('max-mb')
+      ? parseNumber('max-mb', values['max-mb'], { exclusiveMin: true, max: BOUNDS.sweepMaxMB })
+      : base.maxMB,
+    perDecade: given('per-decade')
+      ? parseNumber('per-decade', values['per-decade'], { max: BOUNDS.perDecade })
+      : base.perDecade,
     repetitions: given('repetitions')
-      ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1 })
+      ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1, max: BOUNDS.repetitions })
       : base.repetitions,
-    warmup: given('warmup') ? parseNumber('warmup', values.warmup, { integer: true }) : base.warmup,
+    warmup: given('warmup')
+      ? parseNumber('warmup', values.warmup, { integer: true, max: BOUNDS.warmup })
+      : base.warmup,
     timeoutSeconds: given('timeout')
-      ? parseNumber('timeout', values.timeout, { exclusiveMin: true })
+      ? parseNumber('timeout', values.timeout, { exclusiveMin: true, max: BOUNDS.timeoutSeconds })
       : DEFAULT_TIMEOUT_SECONDS,
-    out: given('out') ? path.resolve(values.out) : defaultOutPath(now),
+    out: given('out') ? outputFile(values.out) : defaultOutPath(now),
     headed: Boolean(values.headed),
   };
   if (options.maxMB < options.minMB) {
@@ -217,13 +264,19 @@ async function main(argv) {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
+  // Bad options are reported first (exit 2), even without a wasm build;
+  // codecs are then checked against the build's.
   let wasmBuild;
+  let buildError;
   try {
     wasmBuild = readWasmBuild();
   } catch (error) {
-    throw new RunError(error.message);
+    buildError = error;
   }
-  const options = parseOptions(argv, { buildCodecs: wasmBuild.modules.map(({ codec }) => codec) });
+  const options = parseOptions(argv, {
+    buildCodecs: wasmBuild ? wasmBuild.modules.map(({ codec }) => codec) : CODECS,
+  });
+  if (buildError) throw new RunError(buildError.message);
   const validate = createResultsValidator(JSON.parse(readFileSync(SCHEMA, 'utf8')));
   const { built } = await buildWeb({ quiet: true });
   log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');

@@ -1,8 +1,10 @@
 // The Node runner behind `npm run bench:node`: one fresh child process per
 // (codec, strategy) and per pure-JS peer, rows streamed back, the results
-// file rewritten after every child, tables printed at the end. See `--help`.
+// file rewritten after every row, tables printed at the end. With --limits,
+// each path (and the JSON baseline) grows in its own child until it fails;
+// with --resume, an interrupted run goes on. See `--help`.
 
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -22,16 +24,20 @@ import {
   formatMs,
   formatRatio,
   renderCleanliness,
+  renderLimits,
   renderSummary,
   renderTables,
 } from '../src/harness/table.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
-import { HELP, REPO_ROOT, UsageError, parseOptions, selectPeers } from './cli.mjs';
+import { HELP, REPO_ROOT, UsageError, optionsFromProtocol, parseOptions, selectPeers } from './cli.mjs';
 
 const PLACE = 'node';
 const CHILD = join(REPO_ROOT, 'node', 'child.mjs');
 const SCHEMA = join(REPO_ROOT, 'src', 'results.schema.json');
 const OUTPUT_TAIL_LINES = 20;
+// A line of a dying child that says more than its last line (V8 prints a
+// native stack trace after its fatal error).
+const FATAL_LINE = /FATAL ERROR|heap out of memory|out of memory|Aborted\(|RangeError|bad_alloc/i;
 
 class RunError extends Error {}
 
@@ -73,6 +79,18 @@ function readBuildInfo(loader, buildDir) {
   }
 }
 
+// Node refuses an unknown flag only when a process starts with it: try it
+// once here, so a typo is a bad option and not a failed row per child.
+function checkChildNodeOptions(flags) {
+  if (flags.length === 0) return;
+  const check = spawnSync(process.execPath, [...flags, '-e', '0'], { encoding: 'utf8', timeout: 30_000 });
+  if (check.status === 0) return;
+  const why = check.stderr.trim().split('\n')[0] || `exit ${check.status ?? check.signal}`;
+  throw new UsageError(
+    `--child-node-options: node does not start with '${flags.join(' ')}': ${why} (accepted: flags node accepts)`,
+  );
+}
+
 function writeAtomically(file, document) {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.tmp-${process.pid}`;
@@ -80,71 +98,111 @@ function writeAtomically(file, document) {
   renameSync(temporary, file);
 }
 
-// Keeps the last lines a child printed, to explain a crash.
+// Keeps the last lines a child printed, and the first line that names a
+// fatal error, to explain a crash.
 function outputTail() {
   const lines = [];
   let partial = '';
+  let fatal;
   return {
     push(chunk) {
       const parts = (partial + chunk).split('\n');
       partial = parts.pop();
-      lines.push(...parts.filter((line) => line.trim() !== ''));
+      for (const line of parts) {
+        if (line.trim() === '') continue;
+        lines.push(line);
+        if (fatal === undefined && FATAL_LINE.test(line)) fatal = line.trim();
+      }
       lines.splice(0, Math.max(0, lines.length - OUTPUT_TAIL_LINES));
     },
     lines() {
       return partial.trim() ? [...lines, partial] : [...lines];
     },
+    fatal() {
+      if (fatal === undefined && FATAL_LINE.test(partial)) return partial.trim();
+      return fatal;
+    },
   };
 }
 
 /**
- * Runs one child process on `steps`. Resolves (never rejects) with the rows
- * it sent and how it ended: { rows, done, failure, currentStep, timedOut, output }.
+ * Runs one child process on `job` (with its steps or limits). Resolves
+ * (never rejects) with the rows it sent and how it ended: { rows, done, end,
+ * failure, fatal, currentStep, measuring, growingTo, growFailure, library,
+ * timedOut, output }. With `perStep`, the timeout restarts at every size.
  */
-function runChildProcess(job, steps, { timeoutSeconds, onRow, onStart }) {
+function runChildProcess(job, { timeoutSeconds, perStep = false, childNodeOptions = [], onRow, onStart }) {
   return new Promise((resolve) => {
     const rows = [];
     const tail = outputTail();
-    let done = false;
-    let currentStep;
-    let timedOut = false;
-    const child = fork(CHILD, [JSON.stringify({ ...job, steps })], {
-      execArgv: ['--expose-gc'],
+    const state = { done: false, measuring: false, timedOut: false };
+    const child = fork(CHILD, [JSON.stringify(job)], {
+      execArgv: ['--expose-gc', ...childNodeOptions],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     onStart(child);
     child.stdout.setEncoding('utf8').on('data', (chunk) => tail.push(chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk) => tail.push(chunk));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutSeconds * 1000);
+    let timer;
+    const startTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        state.timedOut = true;
+        child.kill('SIGKILL');
+      }, timeoutSeconds * 1000);
+    };
+    startTimer();
 
     child.on('message', (message) => {
-      if (message.type === 'progress') currentStep = message.step;
-      else if (message.type === 'row') {
+      if (message.type === 'ready') state.library = message.library;
+      else if (message.type === 'growing') {
+        state.growingTo = message.targetMB;
+        state.measuring = false;
+        if (perStep) startTimer();
+      } else if (message.type === 'grow-failed') {
+        state.growFailure = message;
+      } else if (message.type === 'progress') {
+        state.currentStep = message.step;
+        state.measuring = true;
+        if (perStep) startTimer();
+      } else if (message.type === 'row') {
         rows.push(message.row);
+        state.measuring = false;
         onRow(message.row);
-      } else if (message.type === 'done') done = true;
+      } else if (message.type === 'done') {
+        state.done = true;
+        state.end = message.end;
+        state.loadError = message.error;
+      }
     });
     child.on('error', (error) => tail.push(`spawn: ${error.message}\n`));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       let failure;
-      if (timedOut) failure = `timed out: the child process ran over --timeout ${timeoutSeconds} s`;
-      else if (!done) {
+      if (state.timedOut) {
+        failure = perStep
+          ? `timed out: one size ran over --timeout ${timeoutSeconds} s`
+          : `timed out: the child process ran over --timeout ${timeoutSeconds} s`;
+      } else if (!state.done) {
         const how = signal ? `killed by ${signal}` : `exited with code ${code}`;
-        const last = tail.lines().at(-1);
-        failure = `child process crashed (${how})${last ? `: ${last.trim()}` : ''}`;
+        const detail = tail.fatal() ?? tail.lines().at(-1)?.trim();
+        failure = `child process crashed (${how})${detail ? `: ${detail}` : ''}`;
       }
-      resolve({ rows, done: done && !timedOut, failure, currentStep, timedOut, output: tail.lines() });
+      resolve({
+        ...state,
+        rows,
+        done: state.done && !state.timedOut,
+        failure,
+        fatal: tail.fatal(),
+        output: tail.lines(),
+      });
     });
   });
 }
 
-// The two paths every child measures, as row descriptions for failed rows:
-// the JSON baseline and the job's subject (a wasm codec through a strategy,
-// or a JS peer).
+// The two paths every sweep child measures, as row descriptions for failed
+// rows: the JSON baseline and the job's subject (a wasm codec through a
+// strategy, or a JS peer).
 function expectedPaths(job) {
   return [createJsonBaselinePath(), job.subject];
 }
@@ -160,10 +218,10 @@ function sameRow(row, path, step) {
 }
 
 /**
- * One (codec, strategy): a child process over all steps; if it crashes, the
- * rows it could not deliver for the step it was on are failed rows with the
- * reason, and a new child carries on with the larger steps. A timeout ends
- * the job: every step not measured yet is failed.
+ * One (codec, strategy) of the sweep: a child process over all steps; if it
+ * crashes, the rows it could not deliver for the step it was on are failed
+ * rows with the reason, and a new child carries on with the larger steps. A
+ * timeout ends the job: every step not measured yet is failed.
  */
 async function runJob(job, steps, options, hooks) {
   const rows = [];
@@ -179,14 +237,18 @@ async function runJob(job, steps, options, hooks) {
   };
   let remaining = steps;
   while (remaining.length > 0) {
-    const outcome = await runChildProcess(job, remaining, {
-      timeoutSeconds: options.timeoutSeconds,
-      onStart: hooks.onStart,
-      onRow: (row) => {
-        rows.push(row);
-        hooks.onRow(row);
+    const outcome = await runChildProcess(
+      { ...job, steps: remaining },
+      {
+        timeoutSeconds: options.timeoutSeconds,
+        childNodeOptions: options.childNodeOptions,
+        onStart: hooks.onStart,
+        onRow: (row) => {
+          rows.push(row);
+          hooks.onRow(row);
+        },
       },
-    });
+    );
     if (outcome.done) break;
     log(`${job.batch}: ${outcome.failure}`);
     for (const line of outcome.output.slice(-5)) log(`  | ${line}`);
@@ -210,6 +272,101 @@ async function runJob(job, steps, options, hooks) {
   }
 }
 
+/**
+ * What stopped a path, from a row's error or a dead child: 'out-of-memory'
+ * (an allocation failed and was reported as an error: wasm memory, an
+ * ArrayBuffer), 'engine-limit' (V8's largest string or array), 'js-heap'
+ * (V8's heap limit: the process dies), 'crash', 'timeout' or 'error'.
+ */
+function failureCause(text, { crashed = false, timedOut = false } = {}) {
+  if (timedOut) return 'timeout';
+  if (/heap out of memory|Reached heap limit/i.test(text)) return 'js-heap';
+  if (
+    /out of memory|bad_alloc|allocation failed|Cannot enlarge memory|could not allocate|\bOOM\b/i.test(text)
+  )
+    return 'out-of-memory';
+  if (/Invalid (string|array|typed array) length|Maximum call stack size/i.test(text)) return 'engine-limit';
+  return crashed ? 'crash' : 'error';
+}
+
+const mbText = (mb) => `${mb.toFixed(mb >= 10 ? 0 : 2)} MB`;
+
+/**
+ * One path of --limits: a child grows the dataset from where the file left
+ * it (`afterStep`, for --resume) until the path fails or passes the cap.
+ * Resolves to the path's limits entry; a dying child is an outcome, not an
+ * error (the runner goes on with the next path).
+ */
+async function runLimitsJob(job, options, { previousOk, onRow, onStart }) {
+  const outcome = await runChildProcess(
+    { ...job, limits: { ...job.limits, afterStep: previousOk?.step ?? -1 } },
+    {
+      timeoutSeconds: options.timeoutSeconds,
+      perStep: true,
+      childNodeOptions: options.childNodeOptions,
+      onStart,
+      onRow,
+    },
+  );
+  const ok = outcome.rows.filter((row) => row.status === 'ok');
+  const largest = ok.at(-1) ?? previousOk;
+  const entry = {
+    place: PLACE,
+    codec: job.subject.codec,
+    impl: job.subject.impl,
+    interop: job.subject.interop,
+  };
+  if (job.subject.variant) entry.variant = job.subject.variant;
+  const library = job.subject.library ?? outcome.library ?? largest?.library;
+  if (library) entry.library = library;
+  entry.batch = job.batch;
+  entry.largestOkMB = largest?.jsonMB ?? 0;
+  entry.largestOkItems = largest?.items ?? 0;
+  if (largest) entry.largestOkStep = largest.step;
+
+  const failed = outcome.rows.find((row) => row.status !== 'ok');
+  if (failed) {
+    Object.assign(entry, { failedAtMB: failed.jsonMB, failedAtItems: failed.items });
+    entry.cause = failureCause(failed.error);
+    entry.reason = failed.error;
+  } else if (outcome.done && outcome.end === 'cap') {
+    entry.cause = 'none';
+    entry.reason = `no failure up to --limits-max-mb ${options.maxMB} (the next size on the grid is larger)`;
+  } else if (outcome.done && outcome.growFailure) {
+    const { targetMB, error } = outcome.growFailure;
+    entry.failedAtMB = targetMB;
+    entry.cause = failureCause(error);
+    entry.reason = `growing the dataset to ${mbText(targetMB)}: ${error}`;
+  } else if (outcome.done) {
+    entry.cause = 'error';
+    entry.reason = outcome.loadError ?? `the child ended without a result (${outcome.end ?? 'no reason'})`;
+  } else if (outcome.measuring && outcome.currentStep) {
+    // Died measuring a size: that size failed, with the child's reason.
+    const row = failedRow(
+      job.subject,
+      { place: PLACE, step: outcome.currentStep, batch: job.batch },
+      outcome.failure,
+    );
+    if (library) row.library = library;
+    onRow(row);
+    Object.assign(entry, { failedAtMB: row.jsonMB, failedAtItems: row.items });
+    entry.cause = failureCause(outcome.fatal ?? '', { crashed: true, timedOut: outcome.timedOut });
+    entry.reason = outcome.failure;
+  } else {
+    // Died growing the dataset to the next size (or before the first).
+    if (outcome.growingTo !== undefined) entry.failedAtMB = outcome.growingTo;
+    entry.cause = failureCause(outcome.fatal ?? '', { crashed: true, timedOut: outcome.timedOut });
+    const where =
+      outcome.growingTo !== undefined ? `growing the dataset to ${mbText(outcome.growingTo)}` : 'starting';
+    entry.reason = `${outcome.failure} (while ${where})`;
+  }
+  if (!outcome.done) {
+    log(`${job.batch}: ${outcome.failure}`);
+    for (const line of outcome.output.slice(-5)) log(`  | ${line}`);
+  }
+  return entry;
+}
+
 function displayPath(file) {
   const path = relative(process.cwd(), file);
   return path.startsWith('..') ? file : path;
@@ -226,54 +383,58 @@ function describeRow(row, baselines) {
   return `${label}: encode ${formatMs(row.encode.median)} ms, decode ${formatMs(row.decode.median)} ms${ratio}`;
 }
 
-async function main(argv) {
-  const options = parseOptions(argv);
-  if (options.help) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
+/** The results file --resume continues, checked; a UsageError says why it cannot be. */
+function readResumeFile(file, validate) {
+  const name = displayPath(file);
+  const accepted = '(accepted: a results file written by bench:node)';
+  let document;
+  try {
+    document = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--resume: '${name}' is not JSON: ${error.message.split('\n')[0]} ${accepted}`);
   }
-  const registry = await importPeerRegistry(options.peerRegistry);
-  const peers = selectPeers(options.peers, registry, PLACE);
-  const loader = await importLoader(options.loader);
-  const buildInfo = readBuildInfo(loader, options.buildDir);
-  const steps = selectSteps({ minMB: options.minMB, maxMB: options.maxMB, perDecade: options.perDecade });
-  if (steps.length === 0) {
-    throw new UsageError(
-      `no growth step between --min-mb ${options.minMB} and --max-mb ${options.maxMB} (accepted: a wider range)`,
+  const check = validate(document);
+  if (!check.valid) {
+    throw new UsageError(`--resume: '${name}' is not a valid results file (${check.text}) ${accepted}`);
+  }
+  if (document.run.place !== PLACE) {
+    throw new UsageError(`--resume: '${name}' holds ${document.run.place} results ${accepted}`);
+  }
+  return document;
+}
+
+// A resumed run must measure on what the file was measured on, or its rows
+// would not compare.
+function checkSameSetup(recorded, current) {
+  const differences = [
+    ['Node.js', recorded.runtime.version, current.runtime.version],
+    ['V8', recorded.runtime.v8, current.runtime.v8],
+    ['host', recorded.machine.hostname, current.machine.hostname],
+    ['wasm build', JSON.stringify(recorded.build), JSON.stringify(current.build)],
+  ].filter(([, then, now]) => then !== now);
+  if (differences.length > 0) {
+    const [what, then, now] = differences[0];
+    const detail = what === 'wasm build' ? 'it was rebuilt' : `${then} then, ${now} now`;
+    throw new RunError(
+      `cannot resume: the ${what} differs from the one the file was measured with (${detail})`,
     );
   }
-  const validate = createResultsValidator(JSON.parse(readFileSync(SCHEMA, 'utf8')));
+}
 
-  const run = runHeader({
-    place: PLACE,
-    date: new Date(),
-    machine: machineInfo(),
-    runtime: { name: 'node', version: process.version, v8: process.versions.v8 },
-    build: buildHeader(buildInfo),
-    protocol: protocolHeader({
-      warmup: options.warmup,
-      repetitions: options.repetitions,
-      minMB: options.minMB,
-      maxMB: options.maxMB,
-      stepsPerDecade: options.perDecade,
-      gc: true,
-      timerResolutionMs: measureTimerResolution(),
-      codecs: options.codecs,
-      strategies: options.strategies,
-      peers: peers.map((peer) => peer.name),
-    }),
-  });
-  const rows = [];
-  const save = () => writeAtomically(options.out, resultsDocument(run, rows));
-
-  let currentChild;
-  process.on('SIGINT', () => {
-    currentChild?.kill('SIGKILL');
-    save();
-    log(`interrupted: partial results (finished: false) in ${options.out}`);
-    process.exit(130);
-  });
-
+/** Every job of the run: one child each, in this order. */
+function makeJobs(options, peers, registry) {
+  const limits = options.mode === 'limits';
+  const baselinePath = createJsonBaselinePath();
+  const baselineJob = {
+    baseline: true,
+    batch: pathLabel(baselinePath),
+    subject: {
+      codec: baselinePath.codec,
+      impl: baselinePath.impl,
+      interop: baselinePath.interop,
+      library: baselinePath.library,
+    },
+  };
   const wasmJobs = options.codecs.flatMap((codec) =>
     options.strategies.map((strategy) => ({
       codec,
@@ -287,11 +448,95 @@ async function main(argv) {
     batch: peer.name,
     subject: registry.peerMeta(peer),
   }));
-  const jobs = [...wasmJobs, ...peerJobs];
-  const sizes = steps.map((step) => step.jsonMB.toFixed(2)).join(', ');
-  log(
-    `${wasmJobs.length} codec/strategy pairs + ${peerJobs.length} JS libraries x ${steps.length} sizes (${sizes} MB), ${options.repetitions} runs + ${options.warmup} warm-up`,
-  );
+  // The sweep measures the baseline in every child; --limits gives it its own.
+  return { jobs: [...(limits ? [baselineJob] : []), ...wasmJobs, ...peerJobs], wasmJobs, peerJobs };
+}
+
+function runOptions(options, peers, buildInfo) {
+  return {
+    place: PLACE,
+    date: new Date(),
+    machine: machineInfo(),
+    runtime: { name: 'node', version: process.version, v8: process.versions.v8 },
+    build: buildHeader(buildInfo),
+    protocol: protocolHeader({
+      mode: options.mode,
+      warmup: options.warmup,
+      repetitions: options.repetitions,
+      minMB: options.minMB,
+      maxMB: options.maxMB,
+      stepsPerDecade: options.perDecade,
+      gc: true,
+      timerResolutionMs: measureTimerResolution(),
+      timeoutSeconds: options.timeoutSeconds,
+      childNodeOptions: options.childNodeOptions.length > 0 ? options.childNodeOptions : undefined,
+      codecs: options.codecs,
+      strategies: options.strategies,
+      peers: peers.map((peer) => peer.name),
+    }),
+  };
+}
+
+async function main(argv) {
+  let options = parseOptions(argv);
+  if (options.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  const validate = createResultsValidator(JSON.parse(readFileSync(SCHEMA, 'utf8')));
+  const resumed = options.resume ? readResumeFile(options.resume, validate) : undefined;
+  if (resumed) options = optionsFromProtocol(resumed.run.protocol, options);
+  checkChildNodeOptions(options.childNodeOptions);
+  const limitsMode = options.mode === 'limits';
+
+  const registry = await importPeerRegistry(options.peerRegistry);
+  const peers = selectPeers(options.peers, registry, PLACE);
+  const loader = await importLoader(options.loader);
+  const buildInfo = readBuildInfo(loader, options.buildDir);
+  const steps = limitsMode
+    ? []
+    : selectSteps({ minMB: options.minMB, maxMB: options.maxMB, perDecade: options.perDecade });
+  if (!limitsMode && steps.length === 0) {
+    throw new UsageError(
+      `no growth step between --min-mb ${options.minMB} and --max-mb ${options.maxMB} (accepted: a wider range)`,
+    );
+  }
+
+  const fresh = runHeader(runOptions(options, peers, buildInfo));
+  let run = fresh;
+  if (resumed) {
+    checkSameSetup(resumed.run, fresh);
+    run = { ...resumed.run, finished: false, resumedAt: [...(resumed.run.resumedAt ?? []), fresh.date] };
+  }
+  let rows = resumed ? [...resumed.rows] : [];
+  const limits = limitsMode ? [...(run.limits ?? [])] : undefined;
+  if (limitsMode) run.limits = limits;
+  const save = () => writeAtomically(options.out, resultsDocument(run, rows));
+
+  let currentChild;
+  const onSignal = (signal, code) => () => {
+    currentChild?.kill('SIGKILL');
+    save();
+    log(`interrupted by ${signal}: partial results (finished: false) in ${displayPath(options.out)}`);
+    log(`continue with: npm run bench:node -- --resume ${displayPath(options.out)}`);
+    process.exit(code);
+  };
+  process.on('SIGINT', onSignal('SIGINT', 130));
+  process.on('SIGTERM', onSignal('SIGTERM', 143));
+
+  const { jobs, wasmJobs, peerJobs } = makeJobs(options, peers, registry);
+  if (limitsMode) {
+    log(
+      `limits: JSON + ${wasmJobs.length} codec/strategy pairs + ${peerJobs.length} JS libraries, each grown from ` +
+        `${options.minMB} MB (${options.perDecade || 'every step'} per decade) until it fails or passes ${options.maxMB} MB`,
+    );
+  } else {
+    const sizes = steps.map((step) => step.jsonMB.toFixed(2)).join(', ');
+    log(
+      `${wasmJobs.length} codec/strategy pairs + ${peerJobs.length} JS libraries x ${steps.length} sizes (${sizes} MB), ${options.repetitions} runs + ${options.warmup} warm-up`,
+    );
+  }
+  if (resumed) log(`resuming ${displayPath(options.out)}: ${rows.length} rows kept`);
   save();
 
   for (const [number, jobKind] of jobs.entries()) {
@@ -304,13 +549,74 @@ async function main(argv) {
       peerRegistry: options.peerRegistry,
       protoFile: options.protoFile,
     };
-    const baselines = new Map();
     const prefix = `[${number + 1}/${jobs.length}] ${job.batch}`;
-    log(`${prefix}: starting`);
-    await runJob(job, steps, options, {
-      onStart: (child) => (currentChild = child),
+    const onStart = (child) => {
+      currentChild = child;
+      log(`${prefix}: child process ${child.pid}`);
+    };
+    const mine = (row) => row.batch === job.batch;
+
+    if (limitsMode) {
+      if (limits.some((entry) => entry.batch === job.batch)) {
+        log(`${prefix}: limit already found, kept`);
+        continue;
+      }
+      // Resumed: keep the sizes that passed, measure from the next one.
+      rows = rows.filter((row) => !mine(row) || row.status === 'ok');
+      const previousOk = rows
+        .filter(mine)
+        .sort((a, b) => a.step - b.step)
+        .at(-1);
+      if (previousOk) log(`${prefix}: growing on from ${mbText(previousOk.jsonMB)} (kept)`);
+      const entry = await runLimitsJob(
+        { ...job, limits: { minMB: options.minMB, maxMB: options.maxMB, perDecade: options.perDecade } },
+        options,
+        {
+          previousOk,
+          onStart,
+          onRow: (row) => {
+            rows.push(row);
+            save();
+            const what =
+              row.status === 'ok'
+                ? `encode ${formatMs(row.encode.median)} ms, decode ${formatMs(row.decode.median)} ms`
+                : `FAILED ${row.error}`;
+            log(`${prefix} ${mbText(row.jsonMB)}: ${what}`);
+          },
+        },
+      );
+      limits.push(entry);
+      save();
+      const largestOk = entry.largestOkItems > 0 ? mbText(entry.largestOkMB) : 'none';
+      const failedAt = entry.failedAtMB !== undefined ? `, failed at ${mbText(entry.failedAtMB)}` : '';
+      log(`${prefix}: largest ok ${largestOk}${failedAt}: ${entry.cause}: ${entry.reason}`);
+      continue;
+    }
+
+    // The sweep: a step is done when the baseline and the path both measured
+    // ok in this job's process; the others are measured (again).
+    const done = (step) =>
+      expectedPaths(job).every((path) =>
+        rows.some((row) => mine(row) && row.status === 'ok' && sameRow(row, path, step)),
+      );
+    const todo = steps.filter((step) => !done(step));
+    if (todo.length === 0) {
+      log(`${prefix}: every size already measured, kept`);
+      continue;
+    }
+    const todoIndexes = new Set(todo.map((step) => step.index));
+    rows = rows.filter((row) => !(mine(row) && todoIndexes.has(row.step)));
+    const baselines = new Map();
+    for (const row of rows)
+      if (mine(row) && isJsonBaseline(row)) baselines.set(`${row.batch}:${row.step}`, row);
+    log(
+      `${prefix}: starting${todo.length < steps.length ? ` (${todo.length} of ${steps.length} sizes left)` : ''}`,
+    );
+    await runJob(job, todo, options, {
+      onStart,
       onRow: (row) => {
         rows.push(row);
+        save();
         if (isJsonBaseline(row) && row.status === 'ok') baselines.set(`${row.batch}:${row.step}`, row);
         const stepNumber = steps.findIndex((step) => step.index === row.step) + 1;
         log(
@@ -327,7 +633,9 @@ async function main(argv) {
   const check = validate(document);
   if (!check.valid) throw new RunError(`results in ${options.out} do not match the schema: ${check.text}`);
 
-  process.stdout.write(`${renderTables(rows)}\n\n${renderCleanliness(rows)}\n\n${renderSummary(rows)}\n`);
+  if (limitsMode) process.stdout.write(`${renderLimits(limits)}\n`);
+  else
+    process.stdout.write(`${renderTables(rows)}\n\n${renderCleanliness(rows)}\n\n${renderSummary(rows)}\n`);
   const failed = rows.filter((row) => row.status !== 'ok').length;
   log(`wrote ${rows.length} rows (${failed} failed) to ${displayPath(options.out)}`);
   return 0;

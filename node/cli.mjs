@@ -1,5 +1,6 @@
 // Command-line options of the Node runner (node/bench.mjs).
 
+import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,10 +26,31 @@ export const DEFAULTS = {
   peers: undefined,
   peerRegistry: join(REPO_ROOT, 'src', 'harness', 'peers.mjs'),
   protoFile: join(REPO_ROOT, 'proto', 'tuple.proto'),
+  childNodeOptions: [],
 };
 
 // --quick: a tiny sweep for CI and for checking that everything runs.
 export const QUICK = { minMB: 0.05, maxMB: 1, repetitions: 3, warmup: 1 };
+
+// --limits: grow from minMB on a log grid of perDecade points per factor of
+// ten until each path fails or the next size passes maxMB (--limits-max-mb),
+// one verify and one timed encode/decode per size. 4 GB of JSON is past the
+// V8 heap limit (about 4 GB by default) for the dataset alone, so every path
+// that can fail does before it; the test uses small caps.
+export const LIMITS = { minMB: 1, maxMB: 4096, perDecade: 5, repetitions: 1, warmup: 0 };
+
+// Upper bounds that keep a typo from hanging or exhausting the machine: the
+// sweep's sizes are selected in the runner's own process (the dataset grows
+// in it), the grid has perDecade points per factor of ten, and Node's timers
+// cannot wait longer than 2^31 - 1 ms (about 24.8 days).
+export const BOUNDS = {
+  sweepMaxMB: 1024,
+  limitsMaxMB: 65536,
+  perDecade: 100,
+  repetitions: 10000,
+  warmup: 10000,
+  timeoutSeconds: 86400,
+};
 
 export const HELP = `Usage: npm run bench:node -- [options]    (or: node node/bench.mjs [options])
 
@@ -37,7 +59,9 @@ JSON.parse and the pure-JS libraries (peers) on the growing tuple dataset. Each
 (codec, strategy) and each peer runs in a fresh Node process started with
 --expose-gc; the JSON baseline is measured in the same process at the same
 sizes. Progress goes to stderr, tables (per size, then what each decode returns)
-to stdout, and the results JSON (src/results.schema.json) to --out.
+to stdout, and the results JSON (src/results.schema.json) to --out, rewritten
+after every row: an interrupted run keeps what it measured, and --resume
+finishes it.
 
 Options:
   --codecs LIST        comma-separated codecs (default: ${CODECS.join(',')})
@@ -45,23 +69,40 @@ Options:
   --peers LIST         comma-separated pure-JS libraries (default: every Node peer of
                        src/harness/peers.mjs: ${peerNames('node').join(',')})
   --no-peers           no pure-JS library, only the wasm codecs and JSON
-  --min-mb N           smallest JSON payload size in MB (default: ${DEFAULTS.minMB})
-  --max-mb N           largest JSON payload size in MB (default: ${DEFAULTS.maxMB})
-  --per-decade N       sizes on a log grid of N points per factor of ten, 0 = every step (default: ${DEFAULTS.perDecade})
-  --repetitions N      timed runs per operation (default: ${DEFAULTS.repetitions})
-  --warmup N           untimed runs before them (default: ${DEFAULTS.warmup})
-  --out FILE           results file (default: results/node-<date>.json)
+  --min-mb N           smallest JSON payload size in MB (default: ${DEFAULTS.minMB}; --limits: ${LIMITS.minMB})
+  --max-mb N           largest JSON payload size in MB, at most ${BOUNDS.sweepMaxMB} (default: ${DEFAULTS.maxMB})
+  --per-decade N       sizes on a log grid of N points per factor of ten, 0 = every step, at most
+                       ${BOUNDS.perDecade} (default: ${DEFAULTS.perDecade}; --limits: ${LIMITS.perDecade})
+  --repetitions N      timed runs per operation (default: ${DEFAULTS.repetitions}; --limits: ${LIMITS.repetitions})
+  --warmup N           untimed runs before them (default: ${DEFAULTS.warmup}; --limits: ${LIMITS.warmup})
+  --out FILE           results file (default: results/node-<date>.json; --limits:
+                       results/limits-node-<date>.json)
   --quick              tiny sweep: ${QUICK.minMB}-${QUICK.maxMB} MB, ${QUICK.repetitions} repetitions, ${QUICK.warmup} warm-up
                        (options given explicitly still win)
+  --limits             payload limits instead of the sweep: each path (every codec x strategy,
+                       the JSON baseline, every peer) in its own process grows from --min-mb on
+                       the --per-decade grid until it fails or passes --limits-max-mb; records
+                       the largest size that passed and why the next failed (its error, out of
+                       memory, the V8 heap limit, the process's exit signal or code, timeout)
+  --limits-max-mb N    where --limits stops growing a path that has not failed, at most
+                       ${BOUNDS.limitsMaxMB} (default: ${LIMITS.maxMB})
+  --child-node-options=FLAGS
+                       extra Node/V8 flags for every child process, space-separated, e.g.
+                       --child-node-options=--max-old-space-size=64 (a small heap, to find its limit)
+  --resume FILE        continue an interrupted run in FILE with the options it records: sizes
+                       measured ok are kept, the rest are measured; only --build-dir, --loader,
+                       --peer-registry and --timeout may be given with it
   --build-dir DIR      the wasm build (default: build/wasm)
-  --timeout SECONDS    limit for one (codec, strategy) child process (default: ${DEFAULTS.timeoutSeconds})
+  --timeout SECONDS    limit for one (codec, strategy) child process; with --limits, for one
+                       size of it (default: ${DEFAULTS.timeoutSeconds}, at most ${BOUNDS.timeoutSeconds})
   --loader MODULE      module providing loadWasmCodec/readWasmBuildInfo (default: node/load-wasm.mjs; for tests)
   --peer-registry MODULE  module exporting the peer registry's functions (default:
                        src/harness/peers.mjs; for tests)
   -h, --help           show this help
 
 Exit codes: 0 done (failed codecs are reported in the results, not fatal),
-1 runtime error (no wasm build, results not valid), 2 bad option.`;
+1 runtime error (no wasm build, results not valid), 2 bad option,
+130/143 interrupted by SIGINT/SIGTERM (the results so far are written).`;
 
 export class UsageError extends Error {}
 
@@ -75,6 +116,10 @@ const OPTIONS = {
   warmup: { type: 'string' },
   out: { type: 'string' },
   quick: { type: 'boolean' },
+  limits: { type: 'boolean' },
+  'limits-max-mb': { type: 'string' },
+  'child-node-options': { type: 'string' },
+  resume: { type: 'string' },
   'build-dir': { type: 'string' },
   timeout: { type: 'string' },
   loader: { type: 'string' },
@@ -88,6 +133,10 @@ const ACCEPTED_OPTIONS = Object.keys(OPTIONS)
   .map((name) => `--${name}`)
   .join(', ')
   .concat(', -h');
+
+// What --resume accepts beside the file: where things are and how long to
+// wait, nothing that changes what is measured.
+const RESUME_OPTIONS = ['build-dir', 'loader', 'peer-registry', 'timeout'];
 
 function parseList(name, text, accepted) {
   const values = text
@@ -103,16 +152,79 @@ function parseList(name, text, accepted) {
   return [...new Set(values)];
 }
 
-function parseNumber(name, text, { integer = false, min = 0, exclusiveMin = false } = {}) {
+function parseNumber(name, text, { integer = false, min = 0, exclusiveMin = false, max = Infinity } = {}) {
   const value = Number(text);
-  const bound = exclusiveMin ? `a number > ${min}` : `${integer ? 'an integer' : 'a number'} >= ${min}`;
+  const kind = integer ? 'an integer' : 'a number';
+  const low = exclusiveMin ? `> ${min}` : `>= ${min}`;
+  const bound = Number.isFinite(max) ? `${kind} ${low} and <= ${max}` : `${kind} ${low}`;
   const ok =
     text.trim() !== '' &&
     Number.isFinite(value) &&
     (!integer || Number.isInteger(value)) &&
-    (exclusiveMin ? value > min : value >= min);
+    (exclusiveMin ? value > min : value >= min) &&
+    value <= max;
   if (!ok) throw new UsageError(`--${name}: '${text}' is not valid (accepted: ${bound})`);
   return value;
+}
+
+function kindOf(file) {
+  try {
+    const stat = statSync(file);
+    return stat.isDirectory() ? 'directory' : 'file';
+  } catch {
+    return undefined;
+  }
+}
+
+function existingFile(name, text) {
+  const file = resolve(text);
+  const kind = kindOf(file);
+  if (kind !== 'file') {
+    throw new UsageError(
+      `--${name}: ${kind === 'directory' ? `'${text}' is a directory` : `no file '${text}'`} (accepted: an existing file)`,
+    );
+  }
+  return file;
+}
+
+function existingDirectory(name, text) {
+  const directory = resolve(text);
+  const kind = kindOf(directory);
+  if (kind !== 'directory') {
+    throw new UsageError(
+      `--${name}: ${kind === 'file' ? `'${text}' is a file` : `no directory '${text}'`} (accepted: an existing directory)`,
+    );
+  }
+  return directory;
+}
+
+function outputFile(text) {
+  const file = resolve(text);
+  if (kindOf(file) === 'directory') {
+    throw new UsageError(`--out: '${text}' is a directory (accepted: a file path)`);
+  }
+  return file;
+}
+
+/**
+ * --child-node-options: whitespace-separated flags, each starting with '-'.
+ * Whether Node accepts them is checked when the runner starts.
+ */
+function parseNodeFlags(text) {
+  const flags = text.split(/\s+/).filter(Boolean);
+  if (flags.length === 0) {
+    throw new UsageError(
+      '--child-node-options is empty (accepted: Node/V8 flags, e.g. --max-old-space-size=64)',
+    );
+  }
+  for (const flag of flags) {
+    if (!flag.startsWith('-')) {
+      throw new UsageError(
+        `--child-node-options: '${flag}' is not a flag (accepted: Node/V8 flags starting with -, e.g. --max-old-space-size=64)`,
+      );
+    }
+  }
+  return flags;
 }
 
 // The names given to --peers, checked against the registry later (see
@@ -152,22 +264,19 @@ export function selectPeers(requested, registry, place = 'node') {
   return available.filter((peer) => requested.includes(peer.name));
 }
 
-function defaultOutPath(date) {
+function defaultOutPath(date, mode) {
   const stamp = date
     .toISOString()
     .replace(/:/g, '-')
     .replace(/\.\d+Z$/, 'Z');
-  return join(REPO_ROOT, 'results', `node-${stamp}.json`);
+  // limits-node-*: not a node-* file, so npm run report's default (the
+  // newest node-*.json) keeps picking the latest sweep.
+  return join(REPO_ROOT, 'results', `${mode === 'limits' ? 'limits-' : ''}node-${stamp}.json`);
 }
 
-/**
- * Parses argv (without node and the script) into the runner's options, or
- * throws a UsageError whose message is one line naming what is accepted.
- */
-export function parseOptions(argv, { now = new Date() } = {}) {
-  let values;
+function parseArgv(argv) {
   try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
+    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (error) {
     const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
     if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
@@ -177,53 +286,156 @@ export function parseOptions(argv, { now = new Date() } = {}) {
       throw new UsageError(`unexpected argument '${quoted}' (accepted: options only, ${ACCEPTED_OPTIONS})`);
     }
     if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-      throw new UsageError(`${quoted.split(' ')[0]} needs a value (see --help)`);
+      const name = quoted.split(' ')[0];
+      if (/ambiguous/.test(error.message)) {
+        throw new UsageError(
+          `${name}: a value starting with '-' must be attached to it (accepted: ${name}=VALUE)`,
+        );
+      }
+      throw new UsageError(`${name} needs a value (see --help)`);
     }
-    throw error;
+    throw new UsageError(`${error.message.split('\n')[0]} (see --help)`);
   }
-  if (values.help) return { help: true };
+}
 
-  const base = values.quick ? { ...DEFAULTS, ...QUICK } : DEFAULTS;
+// The options that say where things are, shared by a new run and --resume.
+function locations(values) {
+  return {
+    buildDir:
+      values['build-dir'] !== undefined
+        ? existingDirectory('build-dir', values['build-dir'])
+        : DEFAULTS.buildDir,
+    loader: values.loader !== undefined ? existingFile('loader', values.loader) : DEFAULTS.loader,
+    peerRegistry:
+      values['peer-registry'] !== undefined
+        ? existingFile('peer-registry', values['peer-registry'])
+        : DEFAULTS.peerRegistry,
+    protoFile: DEFAULTS.protoFile,
+  };
+}
+
+function parseTimeout(text) {
+  return parseNumber('timeout', text, { exclusiveMin: true, max: BOUNDS.timeoutSeconds });
+}
+
+function parseResume(values) {
+  const extra = Object.keys(values).filter((name) => name !== 'resume' && !RESUME_OPTIONS.includes(name));
+  if (extra.length > 0) {
+    throw new UsageError(
+      `--${extra[0]} cannot be given with --resume: the run goes on with the options recorded in the file ` +
+        `(accepted with --resume: ${RESUME_OPTIONS.map((name) => `--${name}`).join(', ')})`,
+    );
+  }
+  return {
+    help: false,
+    resume: existingFile('resume', values.resume),
+    timeoutSeconds: values.timeout !== undefined ? parseTimeout(values.timeout) : undefined,
+    ...locations(values),
+  };
+}
+
+/**
+ * Parses argv (without node and the script) into the runner's options, or
+ * throws a UsageError whose message is one line naming what is accepted.
+ * With --resume the result is { resume: FILE, timeoutSeconds?, ...locations }:
+ * the rest comes from the file (see optionsFromProtocol).
+ */
+export function parseOptions(argv, { now = new Date() } = {}) {
+  const values = parseArgv(argv);
+  if (values.help) return { help: true };
+  if (values.resume !== undefined) return parseResume(values);
+
+  const limits = Boolean(values.limits);
+  if (limits && values.quick) {
+    throw new UsageError('--quick and --limits contradict each other (accepted: one of them)');
+  }
+  if (limits && values['max-mb'] !== undefined) {
+    throw new UsageError(
+      '--max-mb is the largest size of the sweep; with --limits use --limits-max-mb (accepted: --limits-max-mb N)',
+    );
+  }
+  if (!limits && values['limits-max-mb'] !== undefined) {
+    throw new UsageError('--limits-max-mb needs --limits (accepted: --limits --limits-max-mb N)');
+  }
+  const base = limits ? { ...DEFAULTS, ...LIMITS } : values.quick ? { ...DEFAULTS, ...QUICK } : DEFAULTS;
+  const maxBound = limits ? BOUNDS.limitsMaxMB : BOUNDS.sweepMaxMB;
+  const given = (name) => values[name] !== undefined;
   const options = {
     help: false,
+    mode: limits ? 'limits' : 'sweep',
     quick: Boolean(values.quick),
-    codecs: values.codecs !== undefined ? parseList('codecs', values.codecs, CODECS) : base.codecs,
-    strategies:
-      values.strategies !== undefined
-        ? parseList('strategies', values.strategies, STRATEGIES)
-        : base.strategies,
-    minMB:
-      values['min-mb'] !== undefined
-        ? parseNumber('min-mb', values['min-mb'], { exclusiveMin: true })
-        : base.minMB,
-    maxMB:
-      values['max-mb'] !== undefined
-        ? parseNumber('max-mb', values['max-mb'], { exclusiveMin: true })
+    codecs: given('codecs') ? parseList('codecs', values.codecs, CODECS) : base.codecs,
+    strategies: given('strategies')
+      ? parseList('strategies', values.strategies, STRATEGIES)
+      : base.strategies,
+    minMB: given('min-mb')
+      ? parseNumber('min-mb', values['min-mb'], { exclusiveMin: true, max: maxBound })
+      : base.minMB,
+    maxMB: given('max-mb')
+      ? parseNumber('max-mb', values['max-mb'], { exclusiveMin: true, max: BOUNDS.sweepMaxMB })
+      : given('limits-max-mb')
+        ? parseNumber('limits-max-mb', values['limits-max-mb'], {
+            exclusiveMin: true,
+            max: BOUNDS.limitsMaxMB,
+          })
         : base.maxMB,
-    perDecade:
-      values['per-decade'] !== undefined ? parseNumber('per-decade', values['per-decade']) : base.perDecade,
-    repetitions:
-      values.repetitions !== undefined
-        ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1 })
-        : base.repetitions,
-    warmup:
-      values.warmup !== undefined ? parseNumber('warmup', values.warmup, { integer: true }) : base.warmup,
-    timeoutSeconds:
-      values.timeout !== undefined
-        ? parseNumber('timeout', values.timeout, { exclusiveMin: true })
-        : base.timeoutSeconds,
-    out: values.out !== undefined ? resolve(values.out) : defaultOutPath(now),
-    buildDir: values['build-dir'] !== undefined ? resolve(values['build-dir']) : base.buildDir,
-    loader: values.loader !== undefined ? resolve(values.loader) : base.loader,
+    perDecade: given('per-decade')
+      ? parseNumber('per-decade', values['per-decade'], { max: BOUNDS.perDecade })
+      : base.perDecade,
+    repetitions: given('repetitions')
+      ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1, max: BOUNDS.repetitions })
+      : base.repetitions,
+    warmup: given('warmup')
+      ? parseNumber('warmup', values.warmup, { integer: true, max: BOUNDS.warmup })
+      : base.warmup,
+    timeoutSeconds: given('timeout') ? parseTimeout(values.timeout) : base.timeoutSeconds,
+    out: given('out') ? outputFile(values.out) : defaultOutPath(now, limits ? 'limits' : 'sweep'),
     peers: parsePeers(values, base.peers),
-    peerRegistry:
-      values['peer-registry'] !== undefined ? resolve(values['peer-registry']) : base.peerRegistry,
-    protoFile: base.protoFile,
+    childNodeOptions: given('child-node-options')
+      ? parseNodeFlags(values['child-node-options'])
+      : base.childNodeOptions,
+    ...locations(values),
   };
   if (options.maxMB < options.minMB) {
+    const max = limits ? '--limits-max-mb' : '--max-mb';
     throw new UsageError(
-      `--max-mb ${options.maxMB} is below --min-mb ${options.minMB} (accepted: max >= min)`,
+      `${max} ${options.maxMB} is below --min-mb ${options.minMB} (accepted: ${max} >= --min-mb)`,
     );
   }
   return options;
+}
+
+/**
+ * The options of a run recorded in a results file's protocol, for --resume:
+ * `given` holds what parseOptions returned (locations, maybe a timeout).
+ * Throws a UsageError when the protocol lacks what a run needs.
+ */
+export function optionsFromProtocol(protocol, given) {
+  const missing = ['codecs', 'strategies'].find((key) => !Array.isArray(protocol[key]));
+  if (missing) {
+    throw new UsageError(
+      `--resume: the file's protocol does not record its ${missing} (accepted: a results file written by this runner)`,
+    );
+  }
+  const mode = protocol.mode ?? 'sweep';
+  return {
+    help: false,
+    mode,
+    quick: false,
+    codecs: [...protocol.codecs],
+    strategies: [...protocol.strategies],
+    minMB: protocol.minMB,
+    maxMB: protocol.maxMB,
+    perDecade: protocol.stepsPerDecade ?? (mode === 'limits' ? LIMITS.perDecade : DEFAULTS.perDecade),
+    repetitions: protocol.repetitions,
+    warmup: protocol.warmup,
+    timeoutSeconds: given.timeoutSeconds ?? protocol.timeoutSeconds ?? DEFAULTS.timeoutSeconds,
+    out: given.resume,
+    peers: protocol.peers ? [...protocol.peers] : [],
+    childNodeOptions: protocol.childNodeOptions ? [...protocol.childNodeOptions] : [],
+    buildDir: given.buildDir,
+    loader: given.loader,
+    peerRegistry: given.peerRegistry,
+    protoFile: given.protoFile,
+  };
 }

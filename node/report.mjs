@@ -2,6 +2,7 @@
 // HTML report and the same charts as SVG files; with --compare OLD NEW, the
 // change in median of every row between two runs. See --help.
 
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FLAG_RULE } from '../src/report/compare.mjs';
@@ -41,37 +42,72 @@ Exit codes: 0 written, 1 an input is missing or not a valid results file,
 
 class UsageError extends Error {}
 
+const OPTIONS = {
+  'out-dir': { type: 'string' },
+  'size-mb': { type: 'string' },
+  'results-dir': { type: 'string' },
+  compare: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+const ACCEPTED_OPTIONS = `${Object.keys(OPTIONS)
+  .map((name) => `--${name}`)
+  .join(', ')}, -h, results files`;
+
+function kindOf(file) {
+  try {
+    return statSync(file).isDirectory() ? 'directory' : 'file';
+  } catch {
+    return undefined;
+  }
+}
+
 function parseOptions(argv) {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        'out-dir': { type: 'string' },
-        'size-mb': { type: 'string' },
-        'results-dir': { type: 'string' },
-        compare: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseArgs({ args: argv, strict: true, allowPositionals: true, options: OPTIONS });
   } catch (error) {
+    const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+    if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+      throw new UsageError(`unknown option ${quoted} (accepted: ${ACCEPTED_OPTIONS})`);
+    if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      const name = quoted.split(' ')[0];
+      if (/ambiguous/.test(error.message))
+        throw new UsageError(
+          `${name}: a value starting with '-' must be attached to it (accepted: ${name}=VALUE)`,
+        );
+      throw new UsageError(`${name} needs a value (see --help)`);
+    }
     throw new UsageError(`${error.message.split('\n')[0]} (see --help)`);
   }
   const { values, positionals } = parsed;
+  if (values.help) return { help: true };
   const sizeMB = values['size-mb'] === undefined ? DEFAULT_SIZE_MB : Number(values['size-mb']);
   if (!(Number.isFinite(sizeMB) && sizeMB > 0)) {
     throw new UsageError(`--size-mb: '${values['size-mb']}' is not valid (accepted: a number > 0)`);
   }
   if (values.compare && positionals.length !== 2) {
     throw new UsageError(
-      `--compare takes exactly two results files, OLD and NEW (got ${positionals.length})`,
+      `--compare takes exactly two results files, OLD and NEW (got ${positionals.length}; accepted: --compare OLD NEW)`,
     );
+  }
+  for (const file of positionals) {
+    const kind = kindOf(file);
+    if (kind !== 'file') {
+      const what = kind === 'directory' ? `'${file}' is a directory` : `no file '${file}'`;
+      throw new UsageError(`${what} (accepted: results files, e.g. results/node-<date>.json)`);
+    }
+  }
+  if (values['results-dir'] !== undefined && kindOf(values['results-dir']) !== 'directory') {
+    throw new UsageError(
+      `--results-dir: no directory '${values['results-dir']}' (accepted: an existing directory)`,
+    );
+  }
+  if (values['out-dir'] !== undefined && kindOf(values['out-dir']) === 'file') {
+    throw new UsageError(`--out-dir: '${values['out-dir']}' is a file (accepted: a directory path)`);
   }
   const resultsDir = path.resolve(values['results-dir'] ?? RESULTS_DIR);
   return {
-    help: Boolean(values.help),
+    help: false,
     compare: Boolean(values.compare),
     files: positionals.map((file) => path.resolve(file)),
     outDir: path.resolve(values['out-dir'] ?? path.join(resultsDir, 'report')),

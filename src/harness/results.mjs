@@ -7,6 +7,7 @@ export const WORKLOAD = 'tuples';
 
 /** The `protocol` part of the header. */
 export function protocolHeader({
+  mode,
   warmup,
   repetitions,
   minMB,
@@ -15,15 +16,21 @@ export function protocolHeader({
   gc,
   timerResolutionMs,
   crossOriginIsolated,
+  timeoutSeconds,
+  childNodeOptions,
   codecs,
   strategies,
   peers,
 }) {
-  const protocol = { warmup, repetitions, minMB, maxMB };
+  const protocol = {};
+  if (mode !== undefined) protocol.mode = mode;
+  Object.assign(protocol, { warmup, repetitions, minMB, maxMB });
   if (stepsPerDecade !== undefined) protocol.stepsPerDecade = stepsPerDecade;
   if (gc !== undefined) protocol.gc = gc;
   if (timerResolutionMs !== undefined) protocol.timerResolutionMs = timerResolutionMs;
   if (crossOriginIsolated !== undefined) protocol.crossOriginIsolated = crossOriginIsolated;
+  if (timeoutSeconds !== undefined) protocol.timeoutSeconds = timeoutSeconds;
+  if (childNodeOptions) protocol.childNodeOptions = [...childNodeOptions];
   if (codecs) protocol.codecs = [...codecs];
   if (strategies) protocol.strategies = [...strategies];
   if (peers) protocol.peers = [...peers];

@@ -7,6 +7,7 @@ import { pathLabel } from './paths.mjs';
 import { median } from './stats.mjs';
 import { BYTES_PER_MB } from './dataset.mjs';
 import { groupBy } from './group-by.mjs';
+import { SEED_LIMITS_SOURCE, seedLimitFor } from './seed-limits.mjs';
 
 const KB = 1024;
 
@@ -306,4 +307,37 @@ export function renderSummary(rows) {
     lines.push([pathLabel(pathRows[0]), `largest ok payload ${largest}${failures}`]);
   }
   return renderColumns(['path', 'result'], lines, ['l', 'l']);
+}
+
+// Wide enough for V8's fatal heap message after the child's exit signal.
+const LIMIT_REASON_WIDTH = 140;
+
+/**
+ * The payload limits of a --limits run (the results' run.limits): per path,
+ * the largest JSON payload that passed, where the next one failed and why,
+ * and the limit the seed benchmark published for the same library where it
+ * published one ('-' otherwise). Reasons are cut to one readable line.
+ */
+export function renderLimits(limits, { legend = true } = {}) {
+  const mb = (value) => (value === undefined ? '-' : value >= 10 ? value.toFixed(0) : value.toFixed(2));
+  const lines = limits.map((entry) => [
+    pathLabel(entry),
+    entry.largestOkItems > 0 ? mb(entry.largestOkMB) : 'none',
+    entry.largestOkItems.toLocaleString('en-US'),
+    mb(entry.failedAtMB),
+    entry.cause,
+    mb(seedLimitFor(entry)?.limitMB),
+    shorten(entry.reason, LIMIT_REASON_WIDTH),
+  ]);
+  const table = renderColumns(
+    ['path', 'largest ok MB', 'items', 'failed at MB', 'cause', 'seed MB', 'reason'],
+    lines,
+    ['l', 'r', 'r', 'r', 'l', 'r', 'l'],
+  );
+  if (!legend) return table;
+  return (
+    'Payload limits: the largest JSON payload each path verified and timed, the size that failed next ' +
+    'and why (one process per path). seed MB = the limit the seed benchmark published for that library (' +
+    `${SEED_LIMITS_SOURCE}; older library versions), '-' where it published none.\n${table}`
+  );
 }

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <string_view>
 
@@ -16,6 +17,32 @@ constexpr double kQuickMinMB = 0.05;
 constexpr double kQuickMaxMB = 1.0;
 constexpr int kQuickRepetitions = 3;
 constexpr int kQuickWarmup = 1;
+
+// Upper bounds that keep a typo from exhausting the machine or hanging the
+// step selection (the dataset grows in memory up to --max-mb; the grid has
+// --per-decade points per factor of ten). Node's runner uses the same grid
+// bounds (node/cli.mjs).
+constexpr double kMaxMaxMB = 4096;
+constexpr double kMaxPerDecade = 100;
+constexpr int kMaxRepetitions = 10000;
+constexpr int kMaxWarmup = 10000;
+
+constexpr std::string_view kValuedOptions[] = {"--codecs",      "--min-mb", "--max-mb", "--per-decade",
+                                               "--repetitions", "--warmup", "--out",    "--export-encodings"};
+constexpr std::string_view kFlagOptions[] = {"--quick", "--list", "--help", "-h"};
+
+std::string accepted_options() {
+  std::string text;
+  for (std::string_view name : kValuedOptions) text += (text.empty() ? "" : ", ") + std::string(name);
+  for (std::string_view name : kFlagOptions) text += ", " + std::string(name);
+  return text;
+}
+
+std::string format_number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
 
 std::string join(std::span<const std::string> names) {
   std::string joined;
@@ -55,36 +82,65 @@ using Values = std::map<std::string, std::string, std::less<>>;
 
 // Each read_* leaves `target` alone when the option is absent, and returns
 // false with a one-line `error` when its value is bad.
-bool read_number(const Values& values, std::string_view name, double& target, std::string& error) {
+bool read_number(const Values& values, std::string_view name, double least, bool exclusive, double most,
+                 double& target, std::string& error) {
   const auto found = values.find(name);
   if (found == values.end()) return true;
   const std::optional<double> value = parse_number(found->second);
-  if (!value || *value < 0) {
-    error = found->first + " wants a number >= 0, got '" + found->second + "'";
+  if (!value || (exclusive ? *value <= least : *value < least) || *value > most) {
+    error = found->first + ": '" + found->second + "' is not valid (accepted: a number " +
+            (exclusive ? "> " : ">= ") + format_number(least) + " and <= " + format_number(most) + ")";
     return false;
   }
   target = *value;
   return true;
 }
 
-bool read_count(const Values& values, std::string_view name, int least, int& target, std::string& error) {
+bool read_count(const Values& values, std::string_view name, int least, int most, int& target,
+                std::string& error) {
   const auto found = values.find(name);
   if (found == values.end()) return true;
   const std::optional<int> value = parse_integer(found->second);
-  if (!value || *value < least) {
-    error =
-        found->first + " wants a whole number >= " + std::to_string(least) + ", got '" + found->second + "'";
+  if (!value || *value < least || *value > most) {
+    error = found->first + ": '" + found->second +
+            "' is not valid (accepted: a whole number >= " + std::to_string(least) +
+            " and <= " + std::to_string(most) + ")";
     return false;
   }
   target = *value;
   return true;
 }
 
-bool read_path(const Values& values, std::string_view name, std::string& target, std::string& error) {
+// A file to write: not a directory (its folder is created when missing).
+bool read_output_file(const Values& values, std::string_view name, std::string& target, std::string& error) {
   const auto found = values.find(name);
   if (found == values.end()) return true;
+  std::error_code ignored;
   if (found->second.empty()) {
-    error = found->first + " wants a path";
+    error = found->first + " is empty (accepted: a file path)";
+    return false;
+  }
+  if (std::filesystem::is_directory(found->second, ignored)) {
+    error = found->first + ": '" + found->second + "' is a directory (accepted: a file path)";
+    return false;
+  }
+  target = found->second;
+  return true;
+}
+
+// A directory to write into: created when missing, so only an existing file is wrong.
+bool read_output_directory(const Values& values, std::string_view name, std::string& target,
+                           std::string& error) {
+  const auto found = values.find(name);
+  if (found == values.end()) return true;
+  std::error_code ignored;
+  if (found->second.empty()) {
+    error = found->first + " is empty (accepted: a directory path)";
+    return false;
+  }
+  if (std::filesystem::exists(found->second, ignored) &&
+      !std::filesystem::is_directory(found->second, ignored)) {
+    error = found->first + ": '" + found->second + "' is a file (accepted: a directory path)";
     return false;
   }
   target = found->second;
@@ -96,8 +152,12 @@ bool read_codecs(const Values& values, std::span<const std::string> available,
   const auto found = values.find("--codecs");
   if (found == values.end()) return true;
   for (const std::string& codec : split_commas(found->second)) {
+    if (codec.empty()) {
+      error = "--codecs: empty codec name in '" + found->second + "' (accepted: " + join(available) + ")";
+      return false;
+    }
     if (std::find(available.begin(), available.end(), codec) == available.end()) {
-      error = "unknown codec '" + codec + "' in --codecs (this build has: " + join(available) + ")";
+      error = "unknown codec '" + codec + "' in --codecs (accepted, this build has: " + join(available) + ")";
       return false;
     }
     if (std::find(target.begin(), target.end(), codec) == target.end()) target.push_back(codec);
@@ -116,9 +176,9 @@ std::string usage_text(std::span<const std::string> available_codecs) {
          join(available_codecs) +
          ")\n"
          "  --min-mb X              smallest payload, JSON MB (default 0.1)\n"
-         "  --max-mb X              largest payload, JSON MB (default 30)\n"
+         "  --max-mb X              largest payload, JSON MB (default 30, at most 4096)\n"
          "  --per-decade N          sizes on a log grid of N points per factor of ten, 0 = every growth step "
-         "(default 3)\n"
+         "(default 3, at most 100)\n"
          "  --repetitions N         timed runs per operation (default 7)\n"
          "  --warmup N              untimed runs before them (default 2)\n"
          "  --out PATH              results file (default results/native-<UTC date>.json)\n"
@@ -134,8 +194,6 @@ std::string usage_text(std::span<const std::string> available_codecs) {
 
 ParsedOptions parse_options(std::span<const std::string> arguments,
                             std::span<const std::string> available_codecs) {
-  constexpr std::string_view kValued[] = {"--codecs",      "--min-mb", "--max-mb", "--per-decade",
-                                          "--repetitions", "--warmup", "--out",    "--export-encodings"};
   Options options;
   bool quick = false;
   Values values;
@@ -147,10 +205,11 @@ ParsedOptions parse_options(std::span<const std::string> arguments,
       value = std::string(argument.substr(equals + 1));
       argument = argument.substr(0, equals);
     }
-    const bool valued = std::find(std::begin(kValued), std::end(kValued), argument) != std::end(kValued);
+    const bool valued =
+        std::find(std::begin(kValuedOptions), std::end(kValuedOptions), argument) != std::end(kValuedOptions);
     if (valued) {
       if (!value) {
-        if (i + 1 >= arguments.size()) return failure(std::string(argument) + " needs a value");
+        if (i + 1 >= arguments.size()) return failure(std::string(argument) + " needs a value (see --help)");
         value = arguments[++i];
       }
       values[std::string(argument)] = *value;
@@ -163,9 +222,11 @@ ParsedOptions parse_options(std::span<const std::string> arguments,
     } else if (argument == "--quick") {
       quick = true;
     } else {
-      return failure("unknown option '" + std::string(argument) + "' (see --help)");
+      return failure("unknown option '" + std::string(argument) + "' (accepted: " + accepted_options() + ")");
     }
-    if (value) return failure(std::string(argument) + " takes no value");
+    if (value)
+      return failure(std::string(argument) + " takes no value (accepted: " + std::string(argument) +
+                     " alone)");
   }
 
   if (quick) {
@@ -175,20 +236,20 @@ ParsedOptions parse_options(std::span<const std::string> arguments,
     options.protocol.warmup = kQuickWarmup;
   }
   std::string error;
-  if (!read_number(values, "--min-mb", options.selection.min_mb, error) ||
-      !read_number(values, "--max-mb", options.selection.max_mb, error) ||
-      !read_number(values, "--per-decade", options.selection.per_decade, error) ||
-      !read_count(values, "--repetitions", 1, options.protocol.repetitions, error) ||
-      !read_count(values, "--warmup", 0, options.protocol.warmup, error) ||
-      !read_path(values, "--out", options.out_path, error) ||
-      !read_path(values, "--export-encodings", options.export_directory, error) ||
+  if (!read_number(values, "--min-mb", 0, false, kMaxMaxMB, options.selection.min_mb, error) ||
+      !read_number(values, "--max-mb", 0, true, kMaxMaxMB, options.selection.max_mb, error) ||
+      !read_number(values, "--per-decade", 0, false, kMaxPerDecade, options.selection.per_decade, error) ||
+      !read_count(values, "--repetitions", 1, kMaxRepetitions, options.protocol.repetitions, error) ||
+      !read_count(values, "--warmup", 0, kMaxWarmup, options.protocol.warmup, error) ||
+      !read_output_file(values, "--out", options.out_path, error) ||
+      !read_output_directory(values, "--export-encodings", options.export_directory, error) ||
       !read_codecs(values, available_codecs, options.codecs, error)) {
     return failure(error);
   }
   if (options.selection.max_mb < options.selection.min_mb) {
     char message[128];
-    std::snprintf(message, sizeof message, "--max-mb (%g) is below --min-mb (%g)", options.selection.max_mb,
-                  options.selection.min_mb);
+    std::snprintf(message, sizeof message, "--max-mb (%g) is below --min-mb (%g) (accepted: max >= min)",
+                  options.selection.max_mb, options.selection.min_mb);
     return failure(message);
   }
   return {std::move(options), {}};

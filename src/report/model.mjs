@@ -9,6 +9,7 @@ import path from 'node:path';
 import { isJsonBaseline } from '../harness/json-baseline.mjs';
 import { median } from '../harness/stats.mjs';
 import { groupBy } from '../harness/group-by.mjs';
+import { seedLimitFor } from '../harness/seed-limits.mjs';
 
 export const PLACES = ['native', 'node', 'browser'];
 export const OPERATIONS = ['encode', 'decode'];
@@ -392,10 +393,18 @@ export function moduleRecords(sources) {
 /**
  * Payload limits per source and path: the largest size that passed, the
  * largest tried, and the first failure (size and reason) when any failed.
+ * A --limits run records them itself (run.limits: what stopped each path,
+ * even a process that died without a row); other runs derive them from
+ * their failed rows. `seedLimitMB` is the limit the seed benchmark
+ * published for the same JS library, where it published one.
  */
 export function limitRows(sources) {
   const lines = [];
   for (const source of sources) {
+    if (source.document.run.limits) {
+      lines.push(...recordedLimitRows(source));
+      continue;
+    }
     for (const [, rows] of groupBy(sortRows(source.document.rows), labelOf)) {
       const ok = rows.filter((row) => row.status === 'ok');
       const failed = rows.filter((row) => row.status !== 'ok').sort(compareBy((row) => row.jsonMB));
@@ -408,10 +417,35 @@ export function limitRows(sources) {
         failedSizes: new Set(failed.map((row) => row.step)).size,
         firstFailureMB: failed[0]?.jsonMB,
         firstError: failed[0]?.error,
+        seedLimitMB: seedLimitFor(rows[0])?.limitMB,
       });
     }
   }
   return lines;
+}
+
+// The limits a --limits run recorded, in the same shape; a path grows until
+// its first failure, so it has at most one failed size.
+function recordedLimitRows(source) {
+  const { run, rows } = source.document;
+  return sortRows(run.limits).map((entry) => {
+    const own = rows.filter((row) => row.batch === entry.batch && labelOf(row) === labelOf(entry));
+    const failed = entry.cause !== 'none';
+    const tried = [...own.map((row) => row.jsonMB), entry.failedAtMB ?? 0];
+    return {
+      source: source.source,
+      label: labelOf(entry),
+      sizes: new Set(own.map((row) => row.step)).size,
+      largestOkMB: entry.largestOkItems > 0 ? entry.largestOkMB : undefined,
+      largestTriedMB: Math.max(entry.largestOkMB, ...tried),
+      failedSizes: failed ? 1 : 0,
+      firstFailureMB: entry.failedAtMB,
+      firstError: failed ? entry.reason : undefined,
+      cause: entry.cause,
+      reason: entry.reason,
+      seedLimitMB: seedLimitFor(entry)?.limitMB,
+    };
+  });
 }
 
 /** Memory figures of every path at the chosen size, for the sources that record them. */

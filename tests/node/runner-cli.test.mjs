@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseOptions, DEFAULTS, QUICK } from '../../node/cli.mjs';
+import { parseOptions, DEFAULTS, LIMITS, QUICK } from '../../node/cli.mjs';
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 const FAKE_LOADER = fileURLToPath(new URL('./runner-fake-loader.mjs', import.meta.url));
@@ -31,14 +31,81 @@ test('bad options exit 2 with one line naming what is accepted', () => {
   assertUsageError(bench('--strategies', 'fast'), /accepted: val, embind, typed/);
   assertUsageError(
     bench('--repetitions', '2.5'),
-    /--repetitions: '2.5' is not valid \(accepted: an integer >= 1\)/,
+    /--repetitions: '2.5' is not valid \(accepted: an integer >= 1 and <= 10000\)/,
   );
-  assertUsageError(bench('--min-mb', '0'), /--min-mb: '0' is not valid \(accepted: a number > 0\)/);
+  assertUsageError(
+    bench('--min-mb', '0'),
+    /--min-mb: '0' is not valid \(accepted: a number > 0 and <= 1024\)/,
+  );
   assertUsageError(bench('--min-mb=-1'), /accepted: a number > 0/);
   assertUsageError(bench('--max-mb', '0.2', '--min-mb', '1'), /below --min-mb/);
   assertUsageError(bench('--frobnicate'), /unknown option --frobnicate \(accepted: --codecs, /);
   assertUsageError(bench('results.json'), /unexpected argument 'results.json'/);
   assertUsageError(bench('--out'), /--out needs a value/);
+});
+
+test('every option is checked: ranges, contradictions, files, child flags', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wcb-cli-'));
+  const file = join(dir, 'a-file');
+  writeFileSync(file, '{}');
+  assertUsageError(
+    bench('--max-mb', '5000'),
+    /--max-mb: '5000' is not valid \(accepted: a number > 0 and <= 1024\)/,
+  );
+  assertUsageError(bench('--per-decade', '1e6'), /accepted: a number >= 0 and <= 100/);
+  assertUsageError(
+    bench('--warmup=-1'),
+    /--warmup: '-1' is not valid \(accepted: an integer >= 0 and <= 10000\)/,
+  );
+  assertUsageError(
+    bench('--timeout', '1e9'),
+    /--timeout: '1e9' is not valid \(accepted: a number > 0 and <= 86400\)/,
+  );
+  assertUsageError(bench('--timeout', 'soon'), /--timeout: 'soon' is not valid/);
+  assertUsageError(bench('--codecs', ''), /--codecs is empty \(accepted: raw, json/);
+  assertUsageError(bench('--peers', 'pbf', '--no-peers'), /contradict/);
+  assertUsageError(bench('--quick', '--limits'), /--quick and --limits contradict each other/);
+  assertUsageError(bench('--limits', '--max-mb', '10'), /with --limits use --limits-max-mb/);
+  assertUsageError(bench('--limits-max-mb', '10'), /--limits-max-mb needs --limits/);
+  assertUsageError(
+    bench('--limits', '--limits-max-mb', '0'),
+    /--limits-max-mb: '0' is not valid \(accepted: a number > 0 and <= 65536\)/,
+  );
+  assertUsageError(
+    bench('--limits', '--limits-max-mb', '2', '--min-mb', '4'),
+    /--limits-max-mb 2 is below --min-mb 4/,
+  );
+  assertUsageError(
+    bench('--loader', join(dir, 'missing.mjs')),
+    /--loader: no file '.*missing\.mjs' \(accepted: an existing file\)/,
+  );
+  assertUsageError(bench('--peer-registry', dir), /--peer-registry: '.*' is a directory/);
+  assertUsageError(
+    bench('--build-dir', file),
+    /--build-dir: '.*a-file' is a file \(accepted: an existing directory\)/,
+  );
+  assertUsageError(bench('--build-dir', join(dir, 'nowhere')), /--build-dir: no directory/);
+  assertUsageError(bench('--out', dir), /--out: '.*' is a directory \(accepted: a file path\)/);
+  assertUsageError(bench('--resume', join(dir, 'gone.json')), /--resume: no file '.*gone\.json'/);
+  assertUsageError(
+    bench('--resume', file),
+    /--resume: '.*a-file' is not a valid results file \(\/: must have required property 'schemaVersion'\)/,
+  );
+  writeFileSync(file, 'not json');
+  assertUsageError(bench('--resume', file), /--resume: '.*a-file' is not JSON: /);
+  assertUsageError(bench('--child-node-options', ' '), /--child-node-options is empty/);
+  assertUsageError(
+    bench('--child-node-options', '--max-old-space-size=64'),
+    /--child-node-options: a value starting with '-' must be attached to it \(accepted: --child-node-options=VALUE\)/,
+  );
+  assertUsageError(
+    bench('--child-node-options', 'max-old-space-size=64'),
+    /'max-old-space-size=64' is not a flag/,
+  );
+  assertUsageError(
+    bench('--child-node-options=--no-such-node-flag', '--loader', FAKE_LOADER, '--build-dir', dir),
+    /--child-node-options: node does not start with '--no-such-node-flag': .*bad option/,
+  );
 });
 
 test('--help lists the options and exits 0', () => {
@@ -56,6 +123,10 @@ test('--help lists the options and exits 0', () => {
     '--quick',
     '--build-dir',
     '--timeout',
+    '--limits',
+    '--limits-max-mb',
+    '--child-node-options',
+    '--resume',
   ]) {
     assert.ok(result.stdout.includes(option), `help mentions ${option}`);
   }
@@ -96,4 +167,25 @@ test('--quick sets a tiny sweep and explicit options still win', () => {
   assert.deepEqual(defaults.codecs, DEFAULTS.codecs);
   assert.ok(defaults.out.endsWith(join('results', 'node-2025-03-04T05-06-07Z.json')), defaults.out);
   assert.deepEqual(parseOptions(['--codecs', 'msgpack, raw,msgpack']).codecs, ['msgpack', 'raw']);
+});
+
+test('--limits defaults: a coarse grid from 1 MB to a cap of a few GB, one timed run per size', () => {
+  const limits = parseOptions(['--limits'], { now: new Date('2025-03-04T05:06:07.890Z') });
+  assert.equal(limits.mode, 'limits');
+  assert.equal(limits.minMB, LIMITS.minMB);
+  assert.equal(limits.maxMB, 4096);
+  assert.equal(limits.perDecade, 5);
+  assert.equal(limits.repetitions, 1);
+  assert.equal(limits.warmup, 0);
+  assert.ok(limits.out.endsWith(join('results', 'limits-node-2025-03-04T05-06-07Z.json')), limits.out);
+  const capped = parseOptions([
+    '--limits',
+    '--limits-max-mb',
+    '64',
+    '--child-node-options',
+    ' --max-old-space-size=64  --stack-size=900 ',
+  ]);
+  assert.equal(capped.maxMB, 64);
+  assert.deepEqual(capped.childNodeOptions, ['--max-old-space-size=64', '--stack-size=900']);
+  assert.equal(parseOptions([]).mode, 'sweep');
 });

@@ -258,6 +258,77 @@ test('payload limits: the largest size that passed and the first failure with it
   assert.equal(protobuf.firstError, undefined);
 });
 
+test('payload limits of a --limits run come from run.limits, with the seed figure beside them', () => {
+  const node = documentOf('node', [
+    baseline({ step: 1, jsonMB: 1, batch: 'json (js)' }),
+    baseline({ step: 2, jsonMB: 2, batch: 'json (js)' }),
+    row({ codec: 'raw', step: 1, jsonMB: 1, batch: 'raw/typed' }),
+    row({ codec: 'raw', step: 2, jsonMB: 2, batch: 'raw/typed' }),
+    row({ codec: 'raw', step: 3, jsonMB: 4, batch: 'raw/typed', failed: 'encode: raw: std::bad_alloc' }),
+    row({ codec: 'avro', impl: 'js', library: 'avsc 5.7.9', step: 1, jsonMB: 1, batch: 'avsc' }),
+  ]);
+  const entry = (fields) => ({ place: 'node', ...fields });
+  node.run.limits = [
+    entry({
+      codec: 'raw',
+      impl: 'cpp',
+      interop: 'typed',
+      batch: 'raw/typed',
+      largestOkMB: 2,
+      largestOkItems: 20,
+      failedAtMB: 4,
+      failedAtItems: 30,
+      cause: 'out-of-memory',
+      reason: 'encode: raw: std::bad_alloc',
+    }),
+    // The process died growing the dataset: no row says so, the entry does.
+    entry({
+      codec: 'json',
+      impl: 'js',
+      interop: 'js',
+      library: 'JSON.stringify/JSON.parse',
+      batch: 'json (js)',
+      largestOkMB: 2,
+      largestOkItems: 20,
+      failedAtMB: 3,
+      cause: 'js-heap',
+      reason: 'child process crashed (killed by SIGABRT): FATAL ERROR: Reached heap limit',
+    }),
+    entry({
+      codec: 'avro',
+      impl: 'js',
+      interop: 'js',
+      library: 'avsc 5.7.9',
+      batch: 'avsc',
+      largestOkMB: 1,
+      largestOkItems: 10,
+      cause: 'none',
+      reason: 'no failure up to --limits-max-mb 1',
+    }),
+  ];
+  valid(node);
+  const limits = limitRows([sourceOf(node)]);
+  assert.deepEqual(
+    limits.map((r) => r.label),
+    ['JSON.stringify/parse', 'raw/typed', 'avro (avsc)'],
+  );
+  const [json, raw, avsc] = limits;
+  assert.equal(json.largestOkMB, 2);
+  assert.equal(json.firstFailureMB, 3);
+  assert.equal(json.largestTriedMB, 3);
+  assert.equal(json.failedSizes, 1);
+  assert.equal(json.cause, 'js-heap');
+  assert.match(json.firstError, /heap limit/);
+  assert.equal(json.seedLimitMB, 298);
+  assert.equal(raw.sizes, 3);
+  assert.equal(raw.firstError, 'encode: raw: std::bad_alloc');
+  assert.equal(raw.seedLimitMB, undefined, 'the seed published no wasm limit');
+  assert.equal(avsc.failedSizes, 0);
+  assert.equal(avsc.firstError, undefined);
+  assert.equal(avsc.reason, 'no failure up to --limits-max-mb 1');
+  assert.equal(avsc.seedLimitMB, 372);
+});
+
 test('cleanliness: one line per path, the first unclean row when there is one', () => {
   const clean = { plainObject: true, exactKeys: true, dataProperties: true, clean: true };
   const unclean = {

@@ -90,24 +90,86 @@ function applyQuery(params) {
   for (const [key, id] of Object.entries(numbers)) if (params.has(key)) $(id).value = params.get(key);
 }
 
+// The bounds of the Node runners' options (node/cli.mjs BOUNDS, which the
+// page cannot import): the dataset grows in this tab up to Max MB.
+const INPUT_BOUNDS = { maxMB: 1024, perDecade: 100, repetitions: 10000, warmup: 10000 };
+
+/** A form value that is not accepted: names the input and what it accepts. */
+class InputError extends Error {
+  constructor(id, message) {
+    super(message);
+    this.id = id;
+  }
+}
+
+function readNumber(id, name, { integer = false, min = 0, exclusiveMin = false, max }) {
+  const text = $(id).value.trim();
+  const value = Number(text);
+  const ok =
+    text !== '' &&
+    Number.isFinite(value) &&
+    (!integer || Number.isInteger(value)) &&
+    (exclusiveMin ? value > min : value >= min) &&
+    value <= max;
+  if (!ok) {
+    const kind = integer ? 'a whole number' : 'a number';
+    const shown = text === '' ? 'empty' : `'${text}' is not valid`;
+    throw new InputError(
+      id,
+      `${name}: ${shown} (accepted: ${kind} ${exclusiveMin ? '>' : '>='} ${min} and <= ${max})`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The run's options from the form, or an InputError for the first value
+ * that is not accepted (the same rules as npm run bench:web's options).
+ */
 function readControls() {
-  const number = (id) => Number($(id).value);
   const options = {
     codecs: checkedValues('codec'),
     strategies: checkedValues('strategy'),
     peers: checkedValues('peer'),
-    minMB: number('min-mb'),
-    maxMB: number('max-mb'),
-    perDecade: number('per-decade'),
-    repetitions: number('repetitions'),
-    warmup: number('warmup'),
+    minMB: readNumber('min-mb', 'Min MB', { exclusiveMin: true, max: INPUT_BOUNDS.maxMB }),
+    maxMB: readNumber('max-mb', 'Max MB', { exclusiveMin: true, max: INPUT_BOUNDS.maxMB }),
+    perDecade: readNumber('per-decade', 'Steps per decade', { max: INPUT_BOUNDS.perDecade }),
+    repetitions: readNumber('repetitions', 'Repetitions', {
+      integer: true,
+      min: 1,
+      max: INPUT_BOUNDS.repetitions,
+    }),
+    warmup: readNumber('warmup', 'Warm-up', { integer: true, max: INPUT_BOUNDS.warmup }),
   };
-  if (!(options.minMB > 0) || !(options.maxMB >= options.minMB)) throw new Error('need 0 < min MB <= max MB');
-  if (!Number.isInteger(options.repetitions) || options.repetitions < 1)
-    throw new Error('repetitions: an integer >= 1');
-  if (!Number.isInteger(options.warmup) || options.warmup < 0) throw new Error('warm-up: an integer >= 0');
-  if (!(options.perDecade >= 0)) throw new Error('steps per decade: a number >= 0');
+  if (options.maxMB < options.minMB) {
+    throw new InputError(
+      'max-mb',
+      `Max MB ${options.maxMB} is below Min MB ${options.minMB} (accepted: Max MB >= Min MB)`,
+    );
+  }
+  // The first growth step at or above Min MB must not pass Max MB (the
+  // dataset is only grown to Min MB here; the run selects the rest).
+  const dataset = new TupleDataset();
+  dataset.growToMB(options.minMB);
+  if (dataset.jsonMB > options.maxMB) {
+    throw new InputError(
+      'max-mb',
+      `no payload size of the dataset lies between ${options.minMB} and ${options.maxMB} MB ` +
+        `(accepted: Max MB >= ${dataset.jsonMB.toPrecision(3)}, the next size)`,
+    );
+  }
   return options;
+}
+
+/** Marks the input a message is about (outlined in red), or clears every mark. */
+function markInvalid(id) {
+  for (const input of document.querySelectorAll('#controls input[aria-invalid]')) {
+    input.removeAttribute('aria-invalid');
+    input.style.outline = '';
+  }
+  if (!id) return;
+  $(id).setAttribute('aria-invalid', 'true');
+  $(id).style.outline = '2px solid #b00020';
 }
 
 // ---- results ---------------------------------------------------------------
@@ -213,17 +275,30 @@ function showEnvironment(facts) {
 
 // ---- the run -------------------------------------------------------------------
 
-async function run() {
+// A run that cannot start says why in the status line (in red) and marks
+// the input; started by the query string (autorun), the page's state becomes
+// 'error' so a driver waiting for the run to end does not wait forever.
+function refuse(message, { id, autorun }) {
+  markInvalid(id);
+  $('status').textContent = `Not started: ${message}`;
+  $('status').className = 'error';
+  if (autorun) setState('error');
+}
+
+async function run({ autorun = false } = {}) {
   let options;
   try {
     options = readControls();
   } catch (error) {
-    $('status').textContent = `Not started: ${error.message}`;
+    if (!(error instanceof InputError)) throw error;
+    refuse(error.message, { id: error.id, autorun });
     return;
   }
+  markInvalid();
+  $('status').className = '';
   const wasmPaths = options.codecs.length * options.strategies.length;
   if (wasmPaths === 0 && options.peers.length === 0) {
-    $('status').textContent = 'Not started: pick a codec and a strategy, or a JS library.';
+    refuse('pick a codec and a strategy, or a JS library.', { autorun });
     return;
   }
   if (wasmPaths === 0) {
@@ -426,7 +501,7 @@ async function start() {
   // For npm run bench:web and the tests: the results document as it stands.
   globalThis.wcbPage = { results: currentDocument, validate: () => validateResults(currentDocument()) };
   setState('idle');
-  if (params.get('autorun') === '1') run();
+  if (params.get('autorun') === '1') run({ autorun: true });
 }
 
 start().catch((error) => {
