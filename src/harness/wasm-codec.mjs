@@ -14,6 +14,16 @@
 //   crossing), codecMs, marshalOutMs (C++ items -> JS objects).
 // The phases of a call add up to its total time.
 //
+// Columnar variant (not an interop strategy of its own: the typed bindings,
+// with columns instead of objects on the JS side):
+//
+//   const { bytes, phases } = codec.encodeColumns({ x, y, z });
+//   const { columns, phases } = codec.decodeColumns(bytes);
+//
+// where x is an Int32Array and y, z are Float64Arrays of the same length. No
+// JS object is built or read per item: what the boundary costs when the app
+// keeps its data in typed arrays. columnsFromItems/itemsFromColumns convert.
+//
 // A failed call throws an Error whose message is the codec's ("msgpack:
 // ..."); the module stays usable. Every call frees what it allocated: the
 // module reuses its own buffers, and embind vectors are deleted here.
@@ -93,6 +103,71 @@ class WasmCodec {
       default:
         throw new Error(`${this.name}: unknown strategy '${strategy}' (expected ${STRATEGIES.join(', ')})`);
     }
+  }
+
+  /** Encodes columns {x: Int32Array, y: Float64Array, z: Float64Array}; returns { bytes, phases }. */
+  encodeColumns(columns) {
+    const { x, y, z } = this.#checkColumns(columns);
+    const m = this.#m;
+    const start = now();
+    const count = x.length;
+    const pointer = m.itemBuffer(count);
+    if (pointer === 0 && count > 0) this.#lastCall();
+    const int32 = m.HEAP32;
+    const float64 = m.HEAPF64;
+    let xIndex = pointer >>> 2;
+    let yIndex = (pointer >>> 3) + 1;
+    for (let i = 0; i < count; i++) {
+      int32[xIndex] = x[i];
+      float64[yIndex] = y[i];
+      float64[yIndex + 1] = z[i];
+      xIndex += 6;
+      yIndex += 3;
+    }
+    const view = m.encodeTyped(count);
+    return this.#finishEncode(start, view, now());
+  }
+
+  /** Decodes bytes into columns; returns { columns: {x: Int32Array, y, z: Float64Array}, phases }. */
+  decodeColumns(bytes) {
+    if (!(bytes instanceof Uint8Array)) {
+      throw new TypeError(`${this.name}: decode expects a Uint8Array, not ${describe(bytes)}`);
+    }
+    const m = this.#m;
+    const start = now();
+    const count = this.#decodeIntoHeap(bytes);
+    const marshalStart = now();
+    const columns = columnsFromHeap(m.HEAP32, m.HEAPF64, m.decodedItems(), count);
+    const { items, phases } = this.#finishDecode(start, columns, marshalStart);
+    return { columns: items, phases };
+  }
+
+  #checkColumns(columns) {
+    const { x, y, z } = columns ?? {};
+    if (!(x instanceof Int32Array) || !(y instanceof Float64Array) || !(z instanceof Float64Array)) {
+      throw new TypeError(
+        `${this.name}: encodeColumns expects {x: Int32Array, y: Float64Array, z: Float64Array}, not ` +
+          `{x: ${describe(x)}, y: ${describe(y)}, z: ${describe(z)}}`,
+      );
+    }
+    if (y.length !== x.length || z.length !== x.length) {
+      throw new RangeError(
+        `${this.name}: encodeColumns needs columns of one length, not x ${x.length}, y ${y.length}, z ${z.length}`,
+      );
+    }
+    return { x, y, z };
+  }
+
+  // Copies `bytes` into the module's input buffer and decodes them into its
+  // item storage; returns the item count (0 on failure, reported by
+  // #finishDecode's lastCall).
+  #decodeIntoHeap(bytes) {
+    const m = this.#m;
+    const length = bytes.length;
+    const pointer = m.byteBuffer(length);
+    if (pointer === 0 && length > 0) this.#lastCall();
+    m.HEAPU8.set(bytes, pointer);
+    return m.decodeTyped(length);
   }
 
   /** Why the module aborted (null while it has not: the error contract). */
@@ -224,23 +299,75 @@ class WasmCodec {
   #decodeTyped(bytes) {
     const m = this.#m;
     const start = now();
-    const length = bytes.length;
-    const pointer = m.byteBuffer(length);
-    if (pointer === 0 && length > 0) this.#lastCall();
-    m.HEAPU8.set(bytes, pointer);
-    const count = m.decodeTyped(length); // 0 on failure, reported below
+    const count = this.#decodeIntoHeap(bytes);
     const marshalStart = now();
-    const itemsPointer = m.decodedItems();
-    const int32 = m.HEAP32;
-    const float64 = m.HEAPF64;
-    const items = [];
-    let xIndex = itemsPointer >>> 2;
-    let yIndex = (itemsPointer >>> 3) + 1;
-    for (let i = 0; i < count; i++) {
-      items.push({ x: int32[xIndex], y: float64[yIndex], z: float64[yIndex + 1] });
-      xIndex += 6;
-      yIndex += 3;
-    }
+    // Views taken after the decode: it may have grown the memory.
+    const items = itemsFromHeap(m.HEAP32, m.HEAPF64, m.decodedItems(), count);
     return this.#finishDecode(start, items, marshalStart);
   }
+}
+
+// Builds `count` plain {x, y, z} objects from the items at `pointer` in the
+// wasm heap (layout of src/core/item.h: x at int32 index 6i, y and z at
+// float64 indexes 3i+1 and 3i+2, counted from the item buffer).
+//
+// Every module and codec calls this one function, so its feedback stays
+// monomorphic (one object-literal shape, the same two view types) and it is
+// optimized once for all. The array is allocated at its final length rather
+// than grown by push(): growing copies the element store ~log1.5(n) times,
+// which at 200k items is several MB of garbage on top of the objects.
+// Measured (Node 20, 208k items, 12 decodes each): typically 18-19 ms instead of 20-23
+// ms, ~15% fewer page faults; the rest is V8 allocating ~89 bytes per item
+// (a 48-byte object + two 16-byte heap numbers for y and z, Node's V8 has no
+// pointer compression) into fresh pages after the protocol's gc().
+function itemsFromHeap(int32, float64, pointer, count) {
+  const items = new Array(count);
+  let xIndex = pointer >>> 2;
+  let yIndex = (pointer >>> 3) + 1;
+  for (let i = 0; i < count; i++) {
+    items[i] = { x: int32[xIndex], y: float64[yIndex], z: float64[yIndex + 1] };
+    xIndex += 6;
+    yIndex += 3;
+  }
+  return items;
+}
+
+// The columns of `count` items at `pointer` in the wasm heap (same layout as
+// itemsFromHeap): three typed arrays the caller owns, no object per item.
+function columnsFromHeap(int32, float64, pointer, count) {
+  const x = new Int32Array(count);
+  const y = new Float64Array(count);
+  const z = new Float64Array(count);
+  let xIndex = pointer >>> 2;
+  let yIndex = (pointer >>> 3) + 1;
+  for (let i = 0; i < count; i++) {
+    x[i] = int32[xIndex];
+    y[i] = float64[yIndex];
+    z[i] = float64[yIndex + 1];
+    xIndex += 6;
+    yIndex += 3;
+  }
+  return { x, y, z };
+}
+
+/** Columns {x: Int32Array, y: Float64Array, z: Float64Array} of an array of {x, y, z}. */
+export function columnsFromItems(items) {
+  const count = items.length;
+  const x = new Int32Array(count);
+  const y = new Float64Array(count);
+  const z = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const item = items[i];
+    x[i] = item.x;
+    y[i] = item.y;
+    z[i] = item.z;
+  }
+  return { x, y, z };
+}
+
+/** Plain {x, y, z} objects from columns (the inverse of columnsFromItems). */
+export function itemsFromColumns({ x, y, z }) {
+  const items = new Array(x.length);
+  for (let i = 0; i < x.length; i++) items[i] = { x: x[i], y: y[i], z: z[i] };
+  return items;
 }

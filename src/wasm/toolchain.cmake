@@ -41,6 +41,42 @@ endif()
 add_compile_options(${WCB_WASM_EXCEPTION_FLAG})
 add_link_options(${WCB_WASM_EXCEPTION_FLAG})
 
+# Build profile: what the optimizer aims at, for every object of a module and
+# for the link (after the Release build type's -O3 -DNDEBUG, so these win).
+# protobuf-lite itself is built -O3 by scripts/build-protobuf-wasm.sh in both.
+#   speed: -O3 -mbulk-memory: memcpy/memset of unknown size become the
+#          memory.copy/memory.fill instructions instead of a wasm loop or a
+#          call out to JS. -matomics comes with it only because 3.1.6's
+#          wasm-ld refuses bulk-memory objects beside the exception runtime's
+#          thread-local storage otherwise; the memory stays unshared, and
+#          the few std::atomic operations (protobuf's cached sizes, libc++
+#          reference counts) become atomic instructions, valid and cheap on
+#          unshared memory (Node >= 16, Chromium >= 74). Measured here (Node 20, 10.5 MB,
+#          codec time inside wasm, median of 11, two alternating runs each):
+#          protobuf encode 4.6 -> 3.9 ms, msgpack decode 15 -> 12 ms, raw,
+#          flatbuffers and json unchanged. -msimd128 on top: no gain beyond
+#          the noise, so not used. -flto needs LTO builds of Emscripten's
+#          system libraries: not tried.
+#   size:  -Oz: modules 2-11% smaller (json 127 -> 114 KB, raw 58 -> 56 KB;
+#          gzipped about the same), but 3-15x slower codecs (raw 0.45 -> 6.7
+#          ms encode: -Oz makes memcpy a byte loop; json decode 367 -> 1073 ms).
+# `speed` is the default (the benchmark's subject). build-info.json records
+# the profile ("speed (Release)") and each module's size.
+set(WCB_WASM_PROFILE "speed" CACHE STRING "wasm build profile: speed or size")
+set_property(CACHE WCB_WASM_PROFILE PROPERTY STRINGS speed size)
+if(WCB_WASM_PROFILE STREQUAL "speed")
+  set(WCB_WASM_PROFILE_FLAGS -O3 -mbulk-memory -matomics)
+  # Not at the link: 3.1.6's wasm-ld then refuses the thread-local storage of
+  # the exception runtime without the atomics feature.
+  set(WCB_WASM_PROFILE_LINK_FLAGS -O3)
+elseif(WCB_WASM_PROFILE STREQUAL "size")
+  set(WCB_WASM_PROFILE_FLAGS -Oz)
+  set(WCB_WASM_PROFILE_LINK_FLAGS -Oz)
+else()
+  message(FATAL_ERROR "WCB_WASM_PROFILE must be speed or size, not '${WCB_WASM_PROFILE}'")
+endif()
+add_compile_options(${WCB_WASM_PROFILE_FLAGS})
+
 if(NOT EXISTS "${WCB_PROTOBUF_WASM_PREFIX}/lib/libprotobuf-lite.a")
   if(WCB_CODEC_PROTOBUF)
     message(FATAL_ERROR "No protobuf-lite for wasm in ${WCB_PROTOBUF_WASM_PREFIX}: "
