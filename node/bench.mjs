@@ -440,7 +440,12 @@ function makeJobs(options, peers, registry) {
       codec,
       strategy,
       batch: `${codec}/${strategy}`,
-      subject: { codec, impl: 'cpp', interop: strategy },
+      // `columnar` is the typed strategy handing back typed-array columns,
+      // labelled as a variant of typed (its rows say interop typed).
+      subject:
+        strategy === 'columnar'
+          ? { codec, impl: 'cpp', interop: 'typed', variant: 'columnar' }
+          : { codec, impl: 'cpp', interop: strategy },
     })),
   );
   const peerJobs = peers.map((peer) => ({
