@@ -116,6 +116,9 @@ describe('--compare OLD NEW', () => {
   test('--compare needs exactly two files', () => {
     const one = compare([OLD]);
     assert.equal(one.status, 2);
-    assert.match(one.stderr, /--compare takes exactly two results files, OLD and NEW \(got 1; accepted: --compare OLD NEW\)/);
+    assert.match(
+      one.stderr,
+      /--compare takes exactly two results files, OLD and NEW \(got 1; accepted: --compare OLD NEW\)/,
+    );
   });
 });
