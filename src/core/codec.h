@@ -25,13 +25,24 @@ class Status {
   static Status success() { return Status(); }
   // The message reads "<codec>: <problem>", so it names the codec wherever it
   // surfaces (C++ tests, a JS Error, the page).
+  //
+  // Problems often quote the input (a key, a token), so they are cut to
+  // kMaxProblemBytes: a megabyte-long hostile key must not become a
+  // megabyte-long error in the wasm heap and in JS (found by
+  // tests/node/wasm-hostile.test.mjs).
   static Status failure(std::string_view codec, std::string_view problem) {
+    constexpr std::string_view kEllipsis = "...";
+    const bool cut = problem.size() > kMaxProblemBytes;
+    if (cut) problem = problem.substr(0, kMaxProblemBytes - kEllipsis.size());
     Status status;
     status.ok_ = false;
-    status.message_.reserve(codec.size() + 2 + problem.size());
+    status.message_.reserve(codec.size() + 2 + problem.size() + (cut ? kEllipsis.size() : 0));
     status.message_.append(codec).append(": ").append(problem);
+    if (cut) status.message_.append(kEllipsis);
     return status;
   }
+
+  static constexpr std::size_t kMaxProblemBytes = 200;
 
   bool ok() const { return ok_; }
   explicit operator bool() const { return ok_; }
@@ -64,7 +75,9 @@ class Codec {
   }
 
   // Replaces the contents of `out` with the items decoded from `bytes`. On
-  // failure `out` is left empty.
+  // failure `out` is left empty. Adapters resize `out` and overwrite every
+  // item rather than clear() it first: a reused vector of the same size is
+  // then not zeroed on every call only to be written again.
   Status decode(std::span<const std::uint8_t> bytes, Items& out) noexcept {
     return guarded([&] { do_decode(bytes, out); }, out);
   }
