@@ -57,7 +57,6 @@ class FlatbuffersCodec final : public Codec {
   }
 
   void do_decode(std::span<const std::uint8_t> bytes, Items& out) override {
-    out.clear();
     if (bytes.empty()) throw DecodeError("empty input");
     if (bytes.size() >= FLATBUFFERS_MAX_BUFFER_SIZE) {
       throw DecodeError("input of " + std::to_string(bytes.size()) +
@@ -82,7 +81,10 @@ class FlatbuffersCodec final : public Codec {
     }
 
     const auto* list = fb::GetItems(data)->items();
-    if (list == nullptr) return;  // an absent vector is an empty one
+    if (list == nullptr) {  // an absent vector is an empty one
+      out.clear();
+      return;
+    }
     out.resize(list->size());
     for (flatbuffers::uoffset_t i = 0; i < list->size(); ++i) {
       const fb::Item* entry = list->Get(i);

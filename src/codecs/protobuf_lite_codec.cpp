@@ -58,7 +58,6 @@ class ProtobufCodec final : public Codec {
   }
 
   void do_decode(std::span<const std::uint8_t> bytes, Items& out) override {
-    out.clear();
     if (bytes.size() > kMaxMessageBytes) {
       throw DecodeError("input of " + std::to_string(bytes.size()) +
                         " bytes; protobuf messages are limited to 2 GiB");

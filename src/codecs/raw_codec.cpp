@@ -31,7 +31,6 @@ class RawCodec final : public Codec {
   }
 
   void do_decode(std::span<const std::uint8_t> bytes, Items& out) override {
-    out.clear();
     if (bytes.size() < kHeaderSize)
       throw DecodeError("input of " + std::to_string(bytes.size()) +
                         " bytes is shorter than the 16-byte header");
