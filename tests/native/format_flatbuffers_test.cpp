@@ -14,40 +14,21 @@
 using wcb::Bytes;
 using wcb::Item;
 using wcb::Items;
-using wcb::Status;
-
-namespace {
-
-std::unique_ptr<wcb::Codec> flatbuffers_codec() {
-  auto codec = wcb::make_codec("flatbuffers");
-  REQUIRE(codec != nullptr);
-  return codec;
-}
-
-Bytes encode(wcb::Codec& codec, std::span<const Item> items) {
-  Bytes bytes;
-  const Status status = codec.encode(items, bytes);
-  INFO(status.message());
-  REQUIRE(status.ok());
-  return bytes;
-}
-
-}  // namespace
 
 TEST_CASE("format: flatbuffers library version comes from flatbuffers' macros", "[format][flatbuffers]") {
-  CHECK(flatbuffers_codec()->library_version() == "flatbuffers " + std::to_string(FLATBUFFERS_VERSION_MAJOR) +
-                                                      "." + std::to_string(FLATBUFFERS_VERSION_MINOR) + "." +
-                                                      std::to_string(FLATBUFFERS_VERSION_REVISION));
+  CHECK(wcb::test::require_codec("flatbuffers")->library_version() ==
+        "flatbuffers " + std::to_string(FLATBUFFERS_VERSION_MAJOR) + "." +
+            std::to_string(FLATBUFFERS_VERSION_MINOR) + "." + std::to_string(FLATBUFFERS_VERSION_REVISION));
 }
 
 TEST_CASE("format: flatbuffers bytes pass the Verifier and hold the items, up to 256 KiB of JSON",
           "[format][flatbuffers]") {
-  const auto codec = flatbuffers_codec();
+  const auto codec = wcb::test::require_codec("flatbuffers");
   wcb::TupleDataset dataset;
   while (dataset.step().json_bytes <= 256 * 1024) {
     const wcb::GrowthStep step = dataset.step();
     CAPTURE(step.index, step.count);
-    const Bytes bytes = encode(*codec, dataset.items());
+    const Bytes bytes = wcb::test::encode_ok(*codec, dataset.items());
     flatbuffers::Verifier verifier(bytes.data(), bytes.size());
     REQUIRE(wcb::fb::VerifyItemsBuffer(verifier));
     const auto* list = wcb::fb::GetItems(bytes.data())->items();
@@ -62,12 +43,12 @@ TEST_CASE("format: flatbuffers bytes pass the Verifier and hold the items, up to
 }
 
 TEST_CASE("format: flatbuffers bytes read back with flatc", "[format][flatbuffers]") {
-  const auto codec = flatbuffers_codec();
+  const auto codec = wcb::test::require_codec("flatbuffers");
   Items items = wcb::test::dataset_items(30);
   items.emplace_back(0, 0.0, -0.0);
   items.emplace_back(-2147483647 - 1, -123.5, 1e300);
   const wcb::test::ScratchFile binary(".bin");
-  binary.write(encode(*codec, items));
+  binary.write(wcb::test::encode_ok(*codec, items));
 
   // flatc writes <name>.json next to the binary; --defaults-json makes it
   // print fields equal to the default too.

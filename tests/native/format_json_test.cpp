@@ -14,30 +14,20 @@ using wcb::Status;
 
 namespace {
 
-std::unique_ptr<wcb::Codec> json_codec() {
-  auto codec = wcb::make_codec("json");
-  REQUIRE(codec != nullptr);
-  return codec;
-}
-
 std::string encode_text(wcb::Codec& codec, std::span<const Item> items) {
-  Bytes bytes;
-  const Status status = codec.encode(items, bytes);
-  INFO(status.message());
-  REQUIRE(status.ok());
-  return wcb::test::text_of(bytes);
+  return wcb::test::text_of(wcb::test::encode_ok(codec, items));
 }
 
 }  // namespace
 
 TEST_CASE("format: json library version comes from nlohmann's macros", "[format][json]") {
-  CHECK(json_codec()->library_version() == "nlohmann_json " + std::to_string(NLOHMANN_JSON_VERSION_MAJOR) +
-                                               "." + std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
-                                               std::to_string(NLOHMANN_JSON_VERSION_PATCH));
+  CHECK(wcb::test::require_codec("json")->library_version() ==
+        "nlohmann_json " + std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
+            std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." + std::to_string(NLOHMANN_JSON_VERSION_PATCH));
 }
 
 TEST_CASE("format: json text is what JSON.stringify writes", "[format][json]") {
-  const auto codec = json_codec();
+  const auto codec = wcb::test::require_codec("json");
   CHECK(encode_text(*codec, {}) == R"({"items":[]})");
   CHECK(encode_text(*codec, Items{Item(-7, 0.1, -1e21), Item(2, 4.1040000000000004, 123.456)}) ==
         R"({"items":[{"x":-7,"y":0.1,"z":-1e+21},{"x":2,"y":4.104,"z":123.456}]})");
@@ -46,7 +36,7 @@ TEST_CASE("format: json text is what JSON.stringify writes", "[format][json]") {
 }
 
 TEST_CASE("format: json differs from JS's number text in two known ways, never in value", "[format][json]") {
-  const auto codec = json_codec();
+  const auto codec = wcb::test::require_codec("json");
   SECTION("a 17th digit") {
     // nlohmann prints with Grisu2, which finds a shortest text that reads
     // back to the same double but, when two such texts exist, not always the
@@ -72,7 +62,7 @@ TEST_CASE("format: json text has JSON.stringify's length at every growth step up
   // The dataset's doubles lie in [1e-4, 1e15) and are never integral, where
   // nlohmann and JS print the same shortest digits in the same notation, so
   // the size on the chart's x axis is exactly this codec's output size.
-  const auto codec = json_codec();
+  const auto codec = wcb::test::require_codec("json");
   wcb::TupleDataset dataset;
   Bytes bytes;
   while (dataset.step().json_bytes <= wcb::test::kMiB) {
@@ -85,7 +75,7 @@ TEST_CASE("format: json text has JSON.stringify's length at every growth step up
 }
 
 TEST_CASE("format: json text parses as a JSON document of the right shape", "[format][json]") {
-  const auto codec = json_codec();
+  const auto codec = wcb::test::require_codec("json");
   const Items items = wcb::test::dataset_items(500);
   const auto document = nlohmann::json::parse(encode_text(*codec, items));
   REQUIRE(document.is_object());
@@ -106,7 +96,7 @@ TEST_CASE("format: json text parses as a JSON document of the right shape", "[fo
 }
 
 TEST_CASE("format: json decode accepts any JSON text of the payload's shape", "[format][json]") {
-  const auto codec = json_codec();
+  const auto codec = wcb::test::require_codec("json");
   struct Case {
     const char* what;
     const char* text;

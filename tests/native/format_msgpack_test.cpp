@@ -17,20 +17,6 @@ using wcb::test::join;
 
 namespace {
 
-std::unique_ptr<wcb::Codec> msgpack_codec() {
-  auto codec = wcb::make_codec("msgpack");
-  REQUIRE(codec != nullptr);
-  return codec;
-}
-
-Bytes encode(wcb::Codec& codec, std::span<const Item> items) {
-  Bytes bytes;
-  const Status status = codec.encode(items, bytes);
-  INFO(status.message());
-  REQUIRE(status.ok());
-  return bytes;
-}
-
 const Bytes kItemsKey = {0xa5, 'i', 't', 'e', 'm', 's'};
 const Bytes kX = {0xa1, 'x'};
 const Bytes kY = {0xa1, 'y'};
@@ -40,13 +26,13 @@ Bytes float64(double value) { return join({{0xcb}, big_endian(bits_of(value), 8)
 }  // namespace
 
 TEST_CASE("format: msgpack library version comes from msgpack-cxx's macros", "[format][msgpack]") {
-  CHECK(msgpack_codec()->library_version() == "msgpack-cxx " MSGPACK_VERSION);
+  CHECK(wcb::test::require_codec("msgpack")->library_version() == "msgpack-cxx " MSGPACK_VERSION);
 }
 
 TEST_CASE("format: msgpack bytes are those JS msgpack libraries write", "[format][msgpack]") {
-  const auto codec = msgpack_codec();
+  const auto codec = wcb::test::require_codec("msgpack");
   // {"items": []}
-  CHECK(encode(*codec, {}) == join({{0x81}, kItemsKey, {0x90}}));
+  CHECK(wcb::test::encode_ok(*codec, {}) == join({{0x81}, kItemsKey, {0x90}}));
   // Integers take the smallest form (positive ones unsigned), keys are
   // fixstr in x, y, z order, one fixmap per item. Doubles are float64, but
   // one holding an integer is written as that integer, as the JS libraries
@@ -73,13 +59,13 @@ TEST_CASE("format: msgpack bytes are those JS msgpack libraries write", "[format
       {0x83}, kX, {0x01}, kY, {0xcf, 0, 0, 0x01, 0, 0, 0, 0, 0}, kZ, {0xd3, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0},
   });
   // clang-format on
-  const Bytes bytes = encode(*codec, items);
+  const Bytes bytes = wcb::test::encode_ok(*codec, items);
   CAPTURE(wcb::test::hex(bytes));
   CHECK(bytes == expected);
 }
 
 TEST_CASE("format: msgpack array headers follow the item count", "[format][msgpack]") {
-  const auto codec = msgpack_codec();
+  const auto codec = wcb::test::require_codec("msgpack");
   struct Case {
     std::size_t count;
     Bytes header;
@@ -90,7 +76,7 @@ TEST_CASE("format: msgpack array headers follow the item count", "[format][msgpa
                         {65536, {0xdd, 0x00, 0x01, 0x00, 0x00}}};
   for (const Case& test : cases) {
     CAPTURE(test.count);
-    const Bytes bytes = encode(*codec, Items(test.count, Item(1, 0.5, 0.5)));
+    const Bytes bytes = wcb::test::encode_ok(*codec, Items(test.count, Item(1, 0.5, 0.5)));
     const Bytes prefix = join({{0x81}, kItemsKey, test.header});
     REQUIRE(bytes.size() > prefix.size());
     CHECK(Bytes(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(prefix.size())) == prefix);
@@ -99,9 +85,9 @@ TEST_CASE("format: msgpack array headers follow the item count", "[format][msgpa
 
 TEST_CASE("format: msgpack bytes unpack with msgpack-cxx's object API into the payload's shape",
           "[format][msgpack]") {
-  const auto codec = msgpack_codec();
+  const auto codec = wcb::test::require_codec("msgpack");
   const Items items = wcb::test::dataset_items(300);
-  const Bytes bytes = encode(*codec, items);
+  const Bytes bytes = wcb::test::encode_ok(*codec, items);
   const msgpack::object_handle handle =
       msgpack::unpack(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   const msgpack::object& root = handle.get();
@@ -131,7 +117,7 @@ TEST_CASE("format: msgpack bytes unpack with msgpack-cxx's object API into the p
 }
 
 TEST_CASE("format: msgpack decode accepts every encoding JS libraries may choose", "[format][msgpack]") {
-  const auto codec = msgpack_codec();
+  const auto codec = wcb::test::require_codec("msgpack");
   const auto one_item = [](const Bytes& x, const Bytes& y, const Bytes& z) {
     return join({{0x81}, kItemsKey, {0x91, 0x83}, kX, x, kY, y, kZ, z});
   };

@@ -20,20 +20,6 @@ using wcb::test::little_endian;
 
 namespace {
 
-std::unique_ptr<wcb::Codec> protobuf_codec() {
-  auto codec = wcb::make_codec("protobuf");
-  REQUIRE(codec != nullptr);
-  return codec;
-}
-
-Bytes encode(wcb::Codec& codec, std::span<const Item> items) {
-  Bytes bytes;
-  const Status status = codec.encode(items, bytes);
-  INFO(status.message());
-  REQUIRE(status.ok());
-  return bytes;
-}
-
 // What `protoc --decode_raw` prints for Items: field 1 per item, holding
 // x as a varint (int32 sign-extended to 64 bits) and y, z as fixed64 bits.
 // proto3 leaves out fields equal to zero (-0.0 has bits, so it is kept).
@@ -64,29 +50,29 @@ std::string expected_decode_raw(std::span<const Item> items) {
 
 TEST_CASE("format: protobuf library version comes from protobuf's macros", "[format][protobuf]") {
   constexpr int version = GOOGLE_PROTOBUF_VERSION;
-  CHECK(protobuf_codec()->library_version() == "protobuf-lite " + std::to_string(version / 1000000) + "." +
-                                                   std::to_string(version / 1000 % 1000) + "." +
-                                                   std::to_string(version % 1000));
+  CHECK(wcb::test::require_codec("protobuf")->library_version() ==
+        "protobuf-lite " + std::to_string(version / 1000000) + "." + std::to_string(version / 1000 % 1000) +
+            "." + std::to_string(version % 1000));
 }
 
 TEST_CASE("format: protobuf bytes follow the wire format", "[format][protobuf]") {
-  const auto codec = protobuf_codec();
-  CHECK(encode(*codec, {}).empty());
+  const auto codec = wcb::test::require_codec("protobuf");
+  CHECK(wcb::test::encode_ok(*codec, {}).empty());
   // Field 1 (length-delimited, 20 bytes): x as varint field 1, y and z as
   // fixed64 fields 2 and 3, little-endian.
   const Item item(1, 4.1040000000000004, 1.1009999999999994);
-  CHECK(encode(*codec, Items{item}) == join({{0x0a, 0x14, 0x08, 0x01, 0x11},
-                                             little_endian(bits_of(item.y), 8),
-                                             {0x19},
-                                             little_endian(bits_of(item.z), 8)}));
+  CHECK(wcb::test::encode_ok(*codec, Items{item}) == join({{0x0a, 0x14, 0x08, 0x01, 0x11},
+                                                           little_endian(bits_of(item.y), 8),
+                                                           {0x19},
+                                                           little_endian(bits_of(item.z), 8)}));
   // A negative int32 is a 10-byte varint; zero fields are left out.
-  CHECK(encode(*codec, Items{Item(-1, 0.0, 0.0)}) ==
+  CHECK(wcb::test::encode_ok(*codec, Items{Item(-1, 0.0, 0.0)}) ==
         Bytes{0x0a, 0x0b, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01});
-  CHECK(encode(*codec, Items{Item(0, 0.0, 0.0)}) == Bytes{0x0a, 0x00});
+  CHECK(wcb::test::encode_ok(*codec, Items{Item(0, 0.0, 0.0)}) == Bytes{0x0a, 0x00});
 }
 
 TEST_CASE("format: protobuf bytes read back with protoc --decode_raw", "[format][protobuf]") {
-  const auto codec = protobuf_codec();
+  const auto codec = wcb::test::require_codec("protobuf");
   Items items = wcb::test::dataset_items(40);
   items.emplace_back(-5, 0.5, -0.0);
   items.emplace_back(0, 0.0, 1e300);
@@ -94,7 +80,7 @@ TEST_CASE("format: protobuf bytes read back with protoc --decode_raw", "[format]
   items.emplace_back(2147483647, 5e-324, -2.0);
 
   const wcb::test::ScratchFile file(".pb");
-  file.write(encode(*codec, items));
+  file.write(wcb::test::encode_ok(*codec, items));
   const auto result =
       wcb::test::run_command("'" WCB_PROTOC "' --decode_raw < '" + file.path().string() + "' 2>&1");
   INFO(result.output);
@@ -103,7 +89,7 @@ TEST_CASE("format: protobuf bytes read back with protoc --decode_raw", "[format]
 }
 
 TEST_CASE("format: protobuf decode reads what other writers may write", "[format][protobuf]") {
-  const auto codec = protobuf_codec();
+  const auto codec = wcb::test::require_codec("protobuf");
   const Bytes y = little_endian(bits_of(1.5), 8);
   const Bytes z = little_endian(bits_of(-2.5), 8);
   struct Case {

@@ -3,12 +3,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "codecs/registry.h"
 #include "core/dataset.h"
 
 namespace wcb {
@@ -110,6 +112,21 @@ std::string read_file(const std::filesystem::path& path) {
   std::ostringstream text;
   text << file.rdbuf();
   return text.str();
+}
+
+std::unique_ptr<Codec> require_codec(std::string_view name) {
+  auto codec = make_codec(name);
+  INFO("codec " << name);
+  REQUIRE(codec != nullptr);
+  return codec;
+}
+
+Bytes encode_ok(Codec& codec, std::span<const Item> items) {
+  Bytes bytes;
+  const Status status = codec.encode(items, bytes);
+  INFO(status.message());
+  REQUIRE(status.ok());
+  return bytes;
 }
 
 }  // namespace wcb::test

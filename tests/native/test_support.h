@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <ostream>
 #include <span>
 #include <string>
@@ -74,5 +75,11 @@ class ScratchFile {
 };
 
 std::string read_file(const std::filesystem::path& path);
+
+// The codec `name` of this build; fails the test when it is not built.
+std::unique_ptr<Codec> require_codec(std::string_view name);
+
+// codec.encode(items), which must succeed (the test fails with its message).
+Bytes encode_ok(Codec& codec, std::span<const Item> items);
 
 }  // namespace wcb::test
