@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "item.h"
@@ -59,6 +60,37 @@ class DecodeError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Runs an adapter's body so that nothing escapes: an exception becomes a
+// failed Status naming the codec, and `out` is cleared so a caller never sees
+// half-written output. Shared by Codec and messages::MessageCodec.
+template <typename Output>
+void reset_output(Output& out) noexcept {
+  // Containers keep their capacity for the next call; other outputs are
+  // replaced by an empty value.
+  if constexpr (requires { out.clear(); }) {
+    out.clear();
+  } else {
+    out = Output{};
+  }
+}
+
+template <typename Body, typename Output>
+Status run_guarded(std::string_view codec, Body&& body, Output& out) noexcept {
+  try {
+    body();
+    return Status::success();
+  } catch (const std::bad_alloc&) {
+    reset_output(out);
+    return Status::failure(codec, "out of memory");
+  } catch (const std::exception& error) {
+    reset_output(out);
+    return Status::failure(codec, error.what());
+  } catch (...) {
+    reset_output(out);
+    return Status::failure(codec, "unknown error");
+  }
+}
+
 class Codec {
  public:
   virtual ~Codec() = default;
@@ -89,19 +121,7 @@ class Codec {
  private:
   template <typename Body, typename Output>
   Status guarded(Body&& body, Output& out) noexcept {
-    try {
-      body();
-      return Status::success();
-    } catch (const std::bad_alloc&) {
-      out.clear();
-      return Status::failure(name(), "out of memory");
-    } catch (const std::exception& error) {
-      out.clear();
-      return Status::failure(name(), error.what());
-    } catch (...) {
-      out.clear();
-      return Status::failure(name(), "unknown error");
-    }
+    return run_guarded(name(), std::forward<Body>(body), out);
   }
 };
 
