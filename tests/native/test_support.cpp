@@ -10,6 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "codecs/message_registry.h"
 #include "codecs/registry.h"
 #include "core/dataset.h"
 
@@ -22,6 +23,19 @@ std::ostream& operator<<(std::ostream& stream, const Item& item) {
 }
 
 }  // namespace wcb
+
+namespace wcb::messages {
+
+std::ostream& operator<<(std::ostream& stream, const Message& message) {
+  stream << kind_name(kind_of(message));
+  if (const auto json = make_message_codec("json")) {
+    Bytes text;
+    if (json->encode(message, text).ok()) stream << " " << std::string(text.begin(), text.end());
+  }
+  return stream;
+}
+
+}  // namespace wcb::messages
 
 namespace wcb::test {
 
@@ -124,6 +138,21 @@ std::unique_ptr<Codec> require_codec(std::string_view name) {
 Bytes encode_ok(Codec& codec, std::span<const Item> items) {
   Bytes bytes;
   const Status status = codec.encode(items, bytes);
+  INFO(status.message());
+  REQUIRE(status.ok());
+  return bytes;
+}
+
+std::unique_ptr<messages::MessageCodec> require_message_codec(std::string_view name) {
+  auto codec = make_message_codec(name);
+  INFO("message codec " << name);
+  REQUIRE(codec != nullptr);
+  return codec;
+}
+
+Bytes encode_message_ok(messages::MessageCodec& codec, const messages::Message& message) {
+  Bytes bytes;
+  const Status status = codec.encode(message, bytes);
   INFO(status.message());
   REQUIRE(status.ok());
   return bytes;

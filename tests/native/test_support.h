@@ -13,6 +13,7 @@
 
 #include "core/codec.h"
 #include "core/item.h"
+#include "core/message_codec.h"
 
 namespace wcb {
 
@@ -20,6 +21,14 @@ namespace wcb {
 std::ostream& operator<<(std::ostream& stream, const Item& item);
 
 }  // namespace wcb
+
+namespace wcb::messages {
+
+// How Catch2 prints a message: its kind and its JSON text (when the json
+// message codec is built and can write it).
+std::ostream& operator<<(std::ostream& stream, const Message& message);
+
+}  // namespace wcb::messages
 
 namespace wcb::test {
 
@@ -81,5 +90,11 @@ std::unique_ptr<Codec> require_codec(std::string_view name);
 
 // codec.encode(items), which must succeed (the test fails with its message).
 Bytes encode_ok(Codec& codec, std::span<const Item> items);
+
+// The message codec `name` of this build; fails the test when it is not built.
+std::unique_ptr<messages::MessageCodec> require_message_codec(std::string_view name);
+
+// codec.encode(message), which must succeed (the test fails with its message).
+Bytes encode_message_ok(messages::MessageCodec& codec, const messages::Message& message);
 
 }  // namespace wcb::test

@@ -1,0 +1,305 @@
+// `protobuf` for the messages workload: protobuf-lite with the classes protoc
+// generates from proto/messages.proto (package wcb.msg, one message type per
+// record).
+//
+// Mapping (see src/core/messages.h): the timestamp is a wcb.msg.Timestamp
+// {seconds, nanos}, wire-compatible with google.protobuf.Timestamp: seconds
+// are rounded toward minus infinity and nanos is in [0, 1e9), so 1 ms before
+// the epoch is {-1, 999000000}. A JS Date holds whole milliseconds, so a
+// decoder refuses nanos that are not a multiple of 1,000,000 instead of
+// rounding them away. Binary is `bytes`; a mixed array element is a Scalar
+// whose oneof must be set.
+//
+// Presence: proto3 cannot tell a zero scalar from an absent one, but message
+// fields have presence, so an absent submessage (created_at, level2, ...) is a
+// DecodeError naming it; the encoder always writes them.
+//
+// One object per message type serves every call: Clear() keeps the strings
+// and repeated elements allocated, so encoding or decoding the same record
+// again allocates nothing inside protobuf.
+#include <climits>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <variant>
+
+#include "codecs/message_codecs.h"
+#include "core/message_codec.h"
+#include "core/utf8.h"
+#include "messages.pb.h"
+
+namespace wcb {
+
+namespace {
+
+using namespace messages;
+
+// protobuf sizes messages with int: 2 GiB is the hard limit in both directions.
+constexpr std::size_t kMaxMessageBytes = INT_MAX;
+
+constexpr std::int64_t kMillisecondsPerSecond = 1000;
+constexpr std::int32_t kNanosPerMillisecond = 1'000'000;
+constexpr std::int32_t kNanosPerSecond = 1'000'000'000;
+
+const std::string& checked_text(const std::string& text, Kind kind, const char* field) {
+  // protobuf demands UTF-8 of proto3 `string` fields, but only logs a bad
+  // string when serializing and then refuses to parse its own bytes, so the
+  // encoder checks first and fails clearly.
+  if (!valid_utf8(text)) {
+    throw std::invalid_argument(std::string(kind_name(kind)) + ": field " + field +
+                                " is not valid UTF-8 (protobuf strings must be)");
+  }
+  return text;
+}
+
+[[noreturn]] void missing(Kind kind, const std::string& field) {
+  throw DecodeError(std::string(kind_name(kind)) + ": field " + field + " is missing");
+}
+
+// Milliseconds since the epoch <-> {seconds, nanos} with nanos in [0, 1e9).
+void write_timestamp(Timestamp time, msg::Timestamp& out) {
+  const std::int64_t ms = time.time_since_epoch().count();
+  std::int64_t seconds = ms / kMillisecondsPerSecond;
+  std::int64_t rest = ms % kMillisecondsPerSecond;
+  if (rest < 0) {  // C++ division truncates toward zero; the format wants floor
+    seconds -= 1;
+    rest += kMillisecondsPerSecond;
+  }
+  out.set_seconds(seconds);
+  out.set_nanos(static_cast<std::int32_t>(rest) * kNanosPerMillisecond);
+}
+
+Timestamp read_timestamp(const msg::Timestamp& time) {
+  const std::int64_t seconds = time.seconds();
+  const std::int32_t nanos = time.nanos();
+  if (nanos < 0 || nanos >= kNanosPerSecond) {
+    throw DecodeError("record: field created_at: nanos " + std::to_string(nanos) + " is outside [0, 1e9)");
+  }
+  if (nanos % kNanosPerMillisecond != 0) {
+    throw DecodeError("record: field created_at: nanos " + std::to_string(nanos) +
+                      " is not whole milliseconds (a JS Date holds milliseconds)");
+  }
+  // seconds * 1000 + 999 must fit an int64 of milliseconds.
+  constexpr std::int64_t kLimit = INT64_MAX / kMillisecondsPerSecond - 1;
+  if (seconds > kLimit || seconds < -kLimit) {
+    throw DecodeError("record: field created_at: seconds " + std::to_string(seconds) +
+                      " out of range for milliseconds in an int64");
+  }
+  return Timestamp{
+      std::chrono::milliseconds{seconds * kMillisecondsPerSecond + nanos / kNanosPerMillisecond}};
+}
+
+class ProtobufMessageCodec final : public MessageCodec {
+ public:
+  std::string_view name() const override { return "protobuf"; }
+  std::string library_version() const override {
+    constexpr int version = GOOGLE_PROTOBUF_VERSION;  // e.g. 3021012
+    return "protobuf-lite " + std::to_string(version / 1000000) + "." +
+           std::to_string(version / 1000 % 1000) + "." + std::to_string(version % 1000);
+  }
+
+ protected:
+  // Every encode starts from Clear(): the object is shared with decode, and
+  // a decode of bytes with unknown fields would otherwise carry them into
+  // the next encoding (Clear keeps the allocations).
+  void do_encode(const Message& message, Bytes& out) override {
+    std::visit([&](const auto& value) { encode_one(value, out); }, message);
+  }
+
+  void do_decode(Kind kind, std::span<const std::uint8_t> bytes, Message& out) override {
+    if (bytes.size() > kMaxMessageBytes) {
+      throw DecodeError(std::string(kind_name(kind)) + ": input of " + std::to_string(bytes.size()) +
+                        " bytes; protobuf messages are limited to 2 GiB");
+    }
+    switch (kind) {
+      case Kind::Bool:
+        reuse_as<BoolMessage>(out).value = parse(bool_, kind, bytes).value();
+        return;
+      case Kind::Int:
+        reuse_as<IntMessage>(out).value = parse(int_, kind, bytes).value();
+        return;
+      case Kind::Double:
+        reuse_as<DoubleMessage>(out).value = parse(double_, kind, bytes).value();
+        return;
+      case Kind::String:
+        reuse_as<StringMessage>(out).value = parse(string_, kind, bytes).value();
+        return;
+      case Kind::Array: {
+        const auto& values = parse(array_, kind, bytes).value();
+        reuse_as<ArrayMessage>(out).value.assign(values.begin(), values.end());
+        return;
+      }
+      case Kind::Nested:
+        decode_nested(parse(nested_, kind, bytes), reuse_as<NestedMessage>(out));
+        return;
+      case Kind::Record:
+        decode_record(parse(record_, kind, bytes), reuse_as<Record>(out));
+        return;
+      case Kind::Binary: {
+        const msg::BinaryMessage& binary = parse(binary_, kind, bytes);
+        BinaryMessage& target = reuse_as<BinaryMessage>(out);
+        target.name = binary.name();
+        target.data.assign(binary.data().begin(), binary.data().end());
+        return;
+      }
+    }
+    throw DecodeError("unknown record kind " + std::to_string(static_cast<int>(kind)));
+  }
+
+ private:
+  template <typename Proto>
+  static void serialize(const Proto& message, Bytes& out) {
+    const std::size_t size = message.ByteSizeLong();
+    if (size > kMaxMessageBytes) {
+      throw std::length_error("the message would be " + std::to_string(size) +
+                              " bytes; protobuf messages are limited to 2 GiB");
+    }
+    out.resize(size);
+    // An all-default message is zero bytes; out.data() may then be null,
+    // which protobuf must not be handed (see protobuf_lite_codec.cpp).
+    if (size == 0) return;
+    message.SerializeWithCachedSizesToArray(out.data());
+  }
+
+  template <typename Proto>
+  static const Proto& parse(Proto& message, Kind kind, std::span<const std::uint8_t> bytes) {
+    if (!message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+      message.Clear();
+      throw DecodeError(std::string(kind_name(kind)) + ": malformed bytes (not a valid " +
+                        message.GetTypeName() +
+                        ": truncated or corrupt input, or invalid UTF-8 in a string)");
+    }
+    return message;
+  }
+
+  void encode_one(const BoolMessage& value, Bytes& out) {
+    bool_.Clear();
+    bool_.set_value(value.value);
+    serialize(bool_, out);
+  }
+  void encode_one(const IntMessage& value, Bytes& out) {
+    int_.Clear();
+    int_.set_value(value.value);
+    serialize(int_, out);
+  }
+  void encode_one(const DoubleMessage& value, Bytes& out) {
+    double_.Clear();
+    double_.set_value(value.value);
+    serialize(double_, out);
+  }
+  void encode_one(const StringMessage& value, Bytes& out) {
+    string_.Clear();
+    string_.set_value(checked_text(value.value, Kind::String, "value"));
+    serialize(string_, out);
+  }
+  void encode_one(const ArrayMessage& value, Bytes& out) {
+    array_.Clear();
+    array_.mutable_value()->Add(value.value.begin(), value.value.end());
+    serialize(array_, out);
+  }
+  void encode_one(const NestedMessage& value, Bytes& out) {
+    nested_.Clear();
+    const Level3& level3 = value.value.level2.level3;
+    msg::Level3& target = *nested_.mutable_value()->mutable_level2()->mutable_level3();
+    target.set_flag(level3.flag);
+    target.set_count(level3.count);
+    target.set_label(checked_text(level3.label, Kind::Nested, "value.level2.level3.label"));
+    serialize(nested_, out);
+  }
+  void encode_one(const Record& value, Bytes& out) {
+    record_.Clear();
+    record_.set_id(value.id);
+    record_.set_active(value.active);
+    record_.set_score(value.score);
+    record_.set_balance(value.balance);
+    record_.set_latitude(value.latitude);
+    record_.set_longitude(value.longitude);
+    write_timestamp(value.created_at, *record_.mutable_created_at());
+    record_.set_name(checked_text(value.name, Kind::Record, "name"));
+    record_.set_description(checked_text(value.description, Kind::Record, "description"));
+    auto& tags = *record_.mutable_tags();
+    tags.Reserve(static_cast<int>(value.tags.size()));
+    for (const Scalar& tag : value.tags) {
+      msg::Scalar& entry = *tags.Add();
+      if (const bool* flag = std::get_if<bool>(&tag)) {
+        entry.set_flag(*flag);
+      } else if (const std::int32_t* integer = std::get_if<std::int32_t>(&tag)) {
+        entry.set_integer(*integer);
+      } else if (const double* number = std::get_if<double>(&tag)) {
+        entry.set_number(*number);
+      } else {
+        entry.set_text(checked_text(std::get<std::string>(tag), Kind::Record, "tags[]"));
+      }
+    }
+    serialize(record_, out);
+  }
+  void encode_one(const BinaryMessage& value, Bytes& out) {
+    binary_.Clear();
+    binary_.set_name(checked_text(value.name, Kind::Binary, "name"));
+    binary_.mutable_data()->assign(value.data.begin(), value.data.end());
+    serialize(binary_, out);
+  }
+
+  static void decode_nested(const msg::NestedMessage& nested, NestedMessage& out) {
+    if (!nested.has_value()) missing(Kind::Nested, "value");
+    if (!nested.value().has_level2()) missing(Kind::Nested, "value.level2");
+    if (!nested.value().level2().has_level3()) missing(Kind::Nested, "value.level2.level3");
+    const msg::Level3& level3 = nested.value().level2().level3();
+    Level3& target = out.value.level2.level3;
+    target.flag = level3.flag();
+    target.count = level3.count();
+    target.label = level3.label();
+  }
+
+  static void decode_record(const msg::Record& record, Record& out) {
+    if (!record.has_created_at()) missing(Kind::Record, "created_at");
+    out.id = record.id();
+    out.active = record.active();
+    out.score = record.score();
+    out.balance = record.balance();
+    out.latitude = record.latitude();
+    out.longitude = record.longitude();
+    out.created_at = read_timestamp(record.created_at());
+    out.name = record.name();
+    out.description = record.description();
+    out.tags.resize(static_cast<std::size_t>(record.tags_size()));
+    for (int i = 0; i < record.tags_size(); ++i) {
+      const msg::Scalar& tag = record.tags(i);
+      Scalar& target = out.tags[static_cast<std::size_t>(i)];
+      switch (tag.kind_case()) {
+        case msg::Scalar::kFlag:
+          target = tag.flag();
+          break;
+        case msg::Scalar::kInteger:
+          target = tag.integer();
+          break;
+        case msg::Scalar::kNumber:
+          target = tag.number();
+          break;
+        case msg::Scalar::kText:
+          target = tag.text();
+          break;
+        case msg::Scalar::KIND_NOT_SET:
+          throw DecodeError("record: field tags[" + std::to_string(i) +
+                            "]: no value set in the Scalar oneof (flag, integer, number or text)");
+      }
+    }
+  }
+
+  msg::BoolMessage bool_;
+  msg::IntMessage int_;
+  msg::DoubleMessage double_;
+  msg::StringMessage string_;
+  msg::ArrayMessage array_;
+  msg::NestedMessage nested_;
+  msg::Record record_;
+  msg::BinaryMessage binary_;
+};
+
+}  // namespace
+
+std::unique_ptr<messages::MessageCodec> make_protobuf_message_codec() {
+  return std::make_unique<ProtobufMessageCodec>();
+}
+
+}  // namespace wcb
