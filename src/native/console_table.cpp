@@ -59,6 +59,14 @@ void trim_right(std::string& line) {
   while (!line.empty() && line.back() == ' ') line.pop_back();
 }
 
+// 1234567.8 ops/s -> "1,234,568"; below 100 one decimal.
+std::string ops_text(double ops_per_second) {
+  return ops_per_second >= 100 ? with_thousands(static_cast<std::uint64_t>(ops_per_second + 0.5))
+                               : format("%.1f", ops_per_second);
+}
+
+std::string ns_text(double nanoseconds) { return format(nanoseconds >= 100 ? "%.0f" : "%.1f", nanoseconds); }
+
 std::string step_title(const GrowthStep& step) {
   return "step " + std::to_string(step.index) + ", " + with_thousands(step.count) + " items, " +
          format("%.2f", step.json_mb()) + " MB of JSON";
@@ -111,6 +119,59 @@ void print_step_table(std::ostream& out, const GrowthStep& step,
       pad_left(line, with_thousands(m.encoded_bytes), kNumberWidth);
       pad_left(line, with_thousands(m.gzip_bytes), kNumberWidth);
       pad_left(line, format("%.1f%%", size_ratio * 100.0), kNumberWidth);
+    } else {
+      line += "failed: " + m.error;
+    }
+    trim_right(line);
+    out << line << '\n';
+  }
+  out.flush();
+}
+
+void print_message_progress(std::ostream& out, const MessageMeasurement& measurement) {
+  out << "[" << messages::kind_name(measurement.record) << "] " << measurement.codec << ": ";
+  if (measurement.ok) {
+    out << "encode " << ops_text(measurement.encode.ops_per_sec.median) << " ops/s, decode "
+        << ops_text(measurement.decode.ops_per_sec.median) << " ops/s, round trip "
+        << ops_text(measurement.round_trip.ops_per_sec.median) << " ops/s (medians of "
+        << measurement.encode.ops_per_sec.n << ")\n";
+  } else {
+    out << "FAILED, " << measurement.error << '\n';
+  }
+  out.flush();
+}
+
+void print_message_table(std::ostream& out, std::span<const MessageMeasurement> measurements) {
+  std::size_t record_width = std::string_view("record").size();
+  std::size_t codec_width = std::string_view("codec").size();
+  for (const MessageMeasurement& m : measurements) {
+    record_width = std::max(record_width, messages::kind_name(m.record).size());
+    codec_width = std::max(codec_width, m.codec.size());
+  }
+  constexpr std::size_t kNumberWidth = 11;
+  constexpr std::string_view kNumberHeaders[] = {"encoded B", "enc ops/s", "dec ops/s", "rt ops/s",
+                                                 "enc ns/op", "dec ns/op", "rt ns/op"};
+
+  out << "\nmessages (medians; rt = round trip, encode + decode)\n";
+  std::string header;
+  pad_right(header, "record", record_width);
+  pad_right(header, "codec", codec_width);
+  for (std::string_view title : kNumberHeaders) pad_left(header, title, kNumberWidth);
+  trim_right(header);
+  out << header << '\n';
+
+  for (const MessageMeasurement& m : measurements) {
+    std::string line;
+    pad_right(line, messages::kind_name(m.record), record_width);
+    pad_right(line, m.codec, codec_width);
+    if (m.ok) {
+      pad_left(line, with_thousands(m.encoded_bytes), kNumberWidth);
+      pad_left(line, ops_text(m.encode.ops_per_sec.median), kNumberWidth);
+      pad_left(line, ops_text(m.decode.ops_per_sec.median), kNumberWidth);
+      pad_left(line, ops_text(m.round_trip.ops_per_sec.median), kNumberWidth);
+      pad_left(line, ns_text(m.encode.ns_per_op), kNumberWidth);
+      pad_left(line, ns_text(m.decode.ns_per_op), kNumberWidth);
+      pad_left(line, ns_text(m.round_trip.ns_per_op), kNumberWidth);
     } else {
       line += "failed: " + m.error;
     }

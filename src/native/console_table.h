@@ -7,6 +7,7 @@
 
 #include "core/dataset.h"
 #include "measure.h"
+#include "message_measure.h"
 
 namespace wcb {
 
@@ -16,5 +17,12 @@ void print_progress(std::ostream& out, const GrowthStep& step, const CodecMeasur
 // The table of one size step: times (medians), throughputs and sizes.
 void print_step_table(std::ostream& out, const GrowthStep& step,
                       std::span<const CodecMeasurement> measurements);
+
+// messages workload: one line once a codec is measured on a record.
+void print_message_progress(std::ostream& out, const MessageMeasurement& measurement);
+
+// messages workload: one table of every (record, codec): encoded size and
+// the medians of encode, decode and round trip in ops/s and ns/op.
+void print_message_table(std::ostream& out, std::span<const MessageMeasurement> measurements);
 
 }  // namespace wcb

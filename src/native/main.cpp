@@ -6,16 +6,19 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "codecs/message_registry.h"
 #include "codecs/registry.h"
 #include "console_table.h"
 #include "core/checksum.h"
 #include "export_encodings.h"
 #include "machine_info.h"
 #include "measure.h"
+#include "message_measure.h"
 #include "options.h"
 #include "results_writer.h"
 #include "step_selection.h"
@@ -67,18 +70,86 @@ int run_benchmark(const Options& options, std::span<Codec* const> codecs, std::s
   return every_codec_ok ? 0 : kExitCodecFailed;
 }
 
+// The size of a record's JSON text: the json message codec writes exactly
+// JSON.stringify's text (the messages spec), so its encoding is the
+// reference the JS runners compute. Unknown when json is not built.
+std::optional<std::size_t> json_bytes_of(messages::Kind kind) {
+  const std::unique_ptr<messages::MessageCodec> json = make_message_codec("json");
+  if (!json) return std::nullopt;
+  Bytes text;
+  if (!json->encode(messages::sample_message(kind), text)) return std::nullopt;
+  return text.size();
+}
+
+// The messages workload: every (record, codec) measured in that order, the
+// results file saved after each record.
+int run_messages(const Options& options) {
+  std::vector<messages::Kind> kinds;
+  for (const std::string& name : options.records) kinds.push_back(*messages::kind_from_name(name));
+
+  const auto start = std::chrono::system_clock::now();
+  RunInfo run{iso_utc(start),    read_machine_info(), build_info(),         options.protocol,
+              options.selection, options.codecs,      timer_resolution_ms()};
+  run.workload = "messages";
+  run.records = options.records;
+  ResultsFile results(options.out_path.empty() ? default_results_path(start, "messages")
+                                               : std::filesystem::path(options.out_path),
+                      run);
+  results.save();
+  std::cerr << "writing " << results.path().string() << " (" << kinds.size() << " records x "
+            << options.codecs.size() << " codecs)\n";
+
+  std::vector<std::unique_ptr<messages::MessageCodec>> codecs;
+  for (const std::string& name : options.codecs) codecs.push_back(make_message_codec(name));
+
+  bool every_codec_ok = true;
+  std::vector<MessageMeasurement> measurements;
+  for (const messages::Kind kind : kinds) {
+    const std::optional<std::size_t> json_bytes = json_bytes_of(kind);
+    for (const auto& codec : codecs) {
+      measurements.push_back(measure_message_codec(*codec, kind, options.protocol, json_bytes));
+      print_message_progress(std::cerr, measurements.back());
+      every_codec_ok &= measurements.back().ok;
+      results.add_message_row(measurements.back());
+    }
+    results.save();
+  }
+  print_message_table(std::cout, measurements);
+  results.finish();
+  std::cerr << "wrote " << results.path().string() << '\n';
+  return every_codec_ok ? 0 : kExitCodecFailed;
+}
+
 int run(int argc, char** argv) {
   const std::vector<std::string> arguments(argv + 1, argv + argc);
   const std::vector<std::string> available = codec_names();
-  const ParsedOptions parsed = parse_options(arguments, available);
+  const std::vector<std::string> available_messages = message_codec_names();
+  const ParsedOptions parsed = parse_options(arguments, available, available_messages);
   if (!parsed.options) {
     std::cerr << "wcb_native_bench: " << parsed.error << '\n';
     return kExitBadCommandLine;
   }
   const Options& options = *parsed.options;
   if (options.help) {
-    std::cout << usage_text(available);
+    std::cout << usage_text(available, available_messages);
     return 0;
+  }
+  if (options.workload == "messages") {
+    if (options.list) {
+      for (const std::string& name : available_messages)
+        std::cout << name << '\t' << make_message_codec(name)->library_version() << '\n';
+      return 0;
+    }
+    Options chosen = options;
+    if (chosen.codecs.empty()) chosen.codecs = available_messages;
+    if (chosen.records.empty())
+      chosen.records.assign(messages::kKindNames.begin(), messages::kKindNames.end());
+    if (chosen.codecs.empty()) {
+      std::cerr << "wcb_native_bench: this build has no message codec (json, msgpack, protobuf, flatbuffers "
+                   "are all off)\n";
+      return kExitBadCommandLine;
+    }
+    return run_messages(chosen);
   }
   if (options.list) {
     for (const std::string& name : available)

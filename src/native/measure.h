@@ -18,6 +18,9 @@ namespace wcb {
 struct Protocol {
   int warmup = 2;
   int repetitions = 7;
+  // messages workload only: calls per repetition double until one
+  // repetition takes at least this long (message_measure.h).
+  double min_rep_ms = 20.0;
 };
 
 // The payload every codec of one size step is measured on.

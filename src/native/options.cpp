@@ -8,6 +8,8 @@
 #include <map>
 #include <string_view>
 
+#include "core/messages.h"
+
 namespace wcb {
 
 namespace {
@@ -17,6 +19,10 @@ constexpr double kQuickMinMB = 0.05;
 constexpr double kQuickMaxMB = 1.0;
 constexpr int kQuickRepetitions = 3;
 constexpr int kQuickWarmup = 1;
+constexpr double kQuickMinRepMs = 5;
+
+constexpr std::string_view kWorkloads[] = {"tuples", "messages"};
+constexpr double kMaxMinRepMs = 10000;
 
 // Upper bounds that keep a typo from exhausting the machine or hanging the
 // step selection (the dataset grows in memory up to --max-mb; the grid has
@@ -27,8 +33,14 @@ constexpr double kMaxPerDecade = 100;
 constexpr int kMaxRepetitions = 10000;
 constexpr int kMaxWarmup = 10000;
 
-constexpr std::string_view kValuedOptions[] = {"--codecs",      "--min-mb", "--max-mb", "--per-decade",
-                                               "--repetitions", "--warmup", "--out",    "--export-encodings"};
+constexpr std::string_view kValuedOptions[] = {
+    "--codecs", "--min-mb",           "--max-mb",   "--per-decade", "--repetitions", "--warmup",
+    "--out",    "--export-encodings", "--workload", "--records",    "--min-rep-ms"};
+// Options that only one workload reads: given with the other, they are an
+// error rather than silently ignored.
+constexpr std::string_view kTuplesOnlyOptions[] = {"--min-mb", "--max-mb", "--per-decade",
+                                                   "--export-encodings"};
+constexpr std::string_view kMessagesOnlyOptions[] = {"--records", "--min-rep-ms"};
 constexpr std::string_view kFlagOptions[] = {"--quick", "--list", "--help", "-h"};
 
 std::string accepted_options() {
@@ -44,9 +56,10 @@ std::string format_number(double value) {
   return text;
 }
 
-std::string join(std::span<const std::string> names) {
+template <typename Names>
+std::string join(const Names& names) {
   std::string joined;
-  for (const std::string& name : names) joined += (joined.empty() ? "" : ", ") + name;
+  for (const auto& name : names) joined += (joined.empty() ? "" : ", ") + std::string(name);
   return joined;
 }
 
@@ -165,15 +178,59 @@ bool read_codecs(const Values& values, std::span<const std::string> available,
   return true;
 }
 
+bool read_records(const Values& values, std::vector<std::string>& target, std::string& error) {
+  const auto found = values.find("--records");
+  if (found == values.end()) return true;
+  const auto& names = messages::kKindNames;
+  for (const std::string& record : split_commas(found->second)) {
+    if (std::find(names.begin(), names.end(), record) == names.end()) {
+      error = "--records: unknown record '" + record + "' (accepted: " + join(names) + ")";
+      return false;
+    }
+    if (std::find(target.begin(), target.end(), record) == target.end()) target.push_back(record);
+  }
+  return true;
+}
+
+bool read_workload(const Values& values, std::string& target, std::string& error) {
+  const auto found = values.find("--workload");
+  if (found == values.end()) return true;
+  if (std::find(std::begin(kWorkloads), std::end(kWorkloads), found->second) == std::end(kWorkloads)) {
+    error = "--workload: '" + found->second + "' is not valid (accepted: " + join(kWorkloads) + ")";
+    return false;
+  }
+  target = found->second;
+  return true;
+}
+
+// An option of the other workload was given.
+bool reject_other_workload(const Values& values, std::string_view workload, std::string& error) {
+  const bool messages = workload == "messages";
+  const std::span<const std::string_view> others =
+      messages ? std::span<const std::string_view>(kTuplesOnlyOptions)
+               : std::span<const std::string_view>(kMessagesOnlyOptions);
+  for (std::string_view name : others) {
+    if (values.contains(name)) {
+      error = std::string(name) + " applies to --workload " + (messages ? "tuples" : "messages") +
+              " only (this run: --workload " + std::string(workload) + ")";
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
-std::string usage_text(std::span<const std::string> available_codecs) {
+std::string usage_text(std::span<const std::string> available_codecs,
+                       std::span<const std::string> available_message_codecs) {
   return "Usage: wcb_native_bench [options]\n"
-         "Times encode and decode of every codec on the growing tuple dataset (DESIGN.md's protocol)\n"
-         "and writes a results file (src/results.schema.json, place \"native\").\n"
+         "Times encode and decode of every codec on the growing tuple dataset (DESIGN.md's protocol),\n"
+         "or with --workload messages on each small record of the messages workload, and writes a\n"
+         "results file (src/results.schema.json, place \"native\").\n"
          "\n"
-         "  --codecs a,b            codecs to run (default: all built: " +
-         join(available_codecs) +
+         "  --workload W            tuples (default) or messages\n"
+         "  --codecs a,b            codecs to run (default: all built: tuples " +
+         join(available_codecs) + "; messages " + join(available_message_codecs) +
          ")\n"
          "  --min-mb X              smallest payload, JSON MB (default 0.1)\n"
          "  --max-mb X              largest payload, JSON MB (default 30, at most 4096)\n"
@@ -186,14 +243,20 @@ std::string usage_text(std::span<const std::string> available_codecs) {
          "                          (options given explicitly win)\n"
          "  --export-encodings DIR  write DIR/<codec>-step<index>.bin and DIR/manifest.json for the\n"
          "                          selected sizes instead of timing, then exit\n"
-         "  --list                  print the codecs of this build and their libraries\n"
+         "  --records a,b           messages: records to run (default: all: " +
+         join(messages::kKindNames) +
+         ")\n"
+         "  --min-rep-ms X          messages: calls per repetition double until one takes X ms (default 20)\n"
+         "                          (--quick: --repetitions 3 --warmup 1 --min-rep-ms 5)\n"
+         "  --list                  print the codecs of this build (of --workload) and their libraries\n"
          "  --help                  this text\n"
          "\n"
          "Exit status: 0 success, 1 a codec failed or a file could not be written, 2 bad command line.\n";
 }
 
 ParsedOptions parse_options(std::span<const std::string> arguments,
-                            std::span<const std::string> available_codecs) {
+                            std::span<const std::string> available_codecs,
+                            std::span<const std::string> available_message_codecs) {
   Options options;
   bool quick = false;
   Values values;
@@ -229,13 +292,19 @@ ParsedOptions parse_options(std::span<const std::string> arguments,
                      " alone)");
   }
 
+  std::string error;
+  if (!read_workload(values, options.workload, error) ||
+      !reject_other_workload(values, options.workload, error)) {
+    return failure(error);
+  }
+  const bool messages_workload = options.workload == "messages";
   if (quick) {
     options.selection.min_mb = kQuickMinMB;
     options.selection.max_mb = kQuickMaxMB;
     options.protocol.repetitions = kQuickRepetitions;
     options.protocol.warmup = kQuickWarmup;
+    if (messages_workload) options.protocol.min_rep_ms = kQuickMinRepMs;
   }
-  std::string error;
   if (!read_number(values, "--min-mb", 0, false, kMaxMaxMB, options.selection.min_mb, error) ||
       !read_number(values, "--max-mb", 0, true, kMaxMaxMB, options.selection.max_mb, error) ||
       !read_number(values, "--per-decade", 0, false, kMaxPerDecade, options.selection.per_decade, error) ||
@@ -243,7 +312,10 @@ ParsedOptions parse_options(std::span<const std::string> arguments,
       !read_count(values, "--warmup", 0, kMaxWarmup, options.protocol.warmup, error) ||
       !read_output_file(values, "--out", options.out_path, error) ||
       !read_output_directory(values, "--export-encodings", options.export_directory, error) ||
-      !read_codecs(values, available_codecs, options.codecs, error)) {
+      !read_number(values, "--min-rep-ms", 0, true, kMaxMinRepMs, options.protocol.min_rep_ms, error) ||
+      !read_records(values, options.records, error) ||
+      !read_codecs(values, messages_workload ? available_message_codecs : available_codecs, options.codecs,
+                   error)) {
     return failure(error);
   }
   if (options.selection.max_mb < options.selection.min_mb) {

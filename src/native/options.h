@@ -12,7 +12,9 @@
 namespace wcb {
 
 struct Options {
-  std::vector<std::string> codecs;  // empty: every codec of the build
+  std::string workload = "tuples";   // or "messages"
+  std::vector<std::string> codecs;   // empty: every codec of the build (of the workload)
+  std::vector<std::string> records;  // messages: empty means every record
   StepSelection selection;
   Protocol protocol;
   std::string out_path;  // empty: default_results_path()
@@ -26,12 +28,15 @@ struct ParsedOptions {
   std::string error;  // one line, set when options is empty
 };
 
-// `arguments` excludes the program name; `available_codecs` are the codec
-// names of this build. Values given explicitly win over --quick's presets,
-// whatever their order.
+// `arguments` excludes the program name; `available_codecs` and
+// `available_message_codecs` are the codec names of this build for the
+// tuples and the messages workload. Values given explicitly win over
+// --quick's presets, whatever their order.
 ParsedOptions parse_options(std::span<const std::string> arguments,
-                            std::span<const std::string> available_codecs);
+                            std::span<const std::string> available_codecs,
+                            std::span<const std::string> available_message_codecs);
 
-std::string usage_text(std::span<const std::string> available_codecs);
+std::string usage_text(std::span<const std::string> available_codecs,
+                       std::span<const std::string> available_message_codecs);
 
 }  // namespace wcb

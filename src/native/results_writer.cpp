@@ -25,14 +25,46 @@ nlohmann::ordered_json stats_json(const Stats& stats) {
           {"mad", stats.mad},       {"p75", stats.p75}, {"n", stats.n},     {"samples", stats.samples}};
 }
 
+// The schema's opsStats: the ops/s statistics without the samples (as the
+// JS runners write them), and what a reader wants at a glance.
+nlohmann::ordered_json ops_stats_json(const OpsStats& stats) {
+  nlohmann::ordered_json ops = stats_json(stats.ops_per_sec);
+  ops.erase("samples");
+  return {{"opsPerSec", ops}, {"nsPerOp", stats.ns_per_op}, {"callsPerRep", stats.calls_per_rep}};
+}
+
+nlohmann::ordered_json protocol_json(const RunInfo& run) {
+  if (run.workload == "messages") {
+    return {{"warmup", run.protocol.warmup},
+            {"repetitions", run.protocol.repetitions},
+            {"minRepMs", run.protocol.min_rep_ms},
+            {"gc", false},
+            {"timerResolutionMs", run.timer_resolution_ms},
+            {"codecs", run.codecs},
+            {"records", run.records}};
+  }
+  return {{"warmup", run.protocol.warmup},
+          {"repetitions", run.protocol.repetitions},
+          {"minMB", run.selection.min_mb},
+          {"maxMB", run.selection.max_mb},
+          {"stepsPerDecade", run.selection.per_decade},
+          {"gc", false},
+          {"timerResolutionMs", run.timer_resolution_ms},
+          {"codecs", run.codecs}};
+}
+
 }  // namespace
 
 std::string iso_utc(std::chrono::system_clock::time_point time) {
   return format_utc(time, "%Y-%m-%dT%H:%M:%SZ");
 }
 
-std::filesystem::path default_results_path(std::chrono::system_clock::time_point time) {
-  return std::filesystem::path("results") / ("native-" + format_utc(time, "%Y-%m-%dT%H-%M-%SZ") + ".json");
+std::filesystem::path default_results_path(std::chrono::system_clock::time_point time,
+                                           std::string_view workload) {
+  // results/native-<date>.json, or native-messages-<date>.json: the names
+  // npm run report looks for per workload.
+  const std::string kind = workload == "messages" ? "native-messages-" : "native-";
+  return std::filesystem::path("results") / (kind + format_utc(time, "%Y-%m-%dT%H-%M-%SZ") + ".json");
 }
 
 nlohmann::ordered_json run_header_json(const RunInfo& run) {
@@ -44,7 +76,7 @@ nlohmann::ordered_json run_header_json(const RunInfo& run) {
   if (!run.machine.cpu_model.empty()) machine["cpuModel"] = run.machine.cpu_model;
   return {
       {"place", "native"},
-      {"workload", "tuples"},
+      {"workload", run.workload},
       {"date", run.date},
       {"finished", false},
       {"machine", machine},
@@ -55,15 +87,7 @@ nlohmann::ordered_json run_header_json(const RunInfo& run) {
         {"emscripten", nullptr},
         {"flags", run.build.flags},
         {"profile", run.build.profile}}},
-      {"protocol",
-       {{"warmup", run.protocol.warmup},
-        {"repetitions", run.protocol.repetitions},
-        {"minMB", run.selection.min_mb},
-        {"maxMB", run.selection.max_mb},
-        {"stepsPerDecade", run.selection.per_decade},
-        {"gc", false},
-        {"timerResolutionMs", run.timer_resolution_ms},
-        {"codecs", run.codecs}}},
+      {"protocol", protocol_json(run)},
   };
 }
 
@@ -96,6 +120,28 @@ nlohmann::ordered_json row_json(const GrowthStep& step, const CodecMeasurement& 
   return row;
 }
 
+nlohmann::ordered_json message_row_json(const MessageMeasurement& measurement) {
+  nlohmann::ordered_json row = {
+      {"place", "native"},
+      {"codec", measurement.codec},
+      {"impl", "cpp"},
+      {"interop", "none"},
+      {"library", measurement.library},
+      {"record", messages::kind_name(measurement.record)},
+      {"status", measurement.ok ? "ok" : "failed"},
+  };
+  if (measurement.ok) {
+    row["encodedBytes"] = measurement.encoded_bytes;
+    if (measurement.json_bytes) row["jsonBytes"] = *measurement.json_bytes;
+    row["encode"] = ops_stats_json(measurement.encode);
+    row["decode"] = ops_stats_json(measurement.decode);
+    row["roundTrip"] = ops_stats_json(measurement.round_trip);
+  } else {
+    row["error"] = measurement.error;
+  }
+  return row;
+}
+
 ResultsFile::ResultsFile(std::filesystem::path path, const RunInfo& run) : path_(std::move(path)) {
   document_ = {{"schemaVersion", kSchemaVersion},
                {"run", run_header_json(run)},
@@ -113,6 +159,10 @@ ResultsFile::ResultsFile(std::filesystem::path path, const RunInfo& run) : path_
 void ResultsFile::add_rows(const GrowthStep& step, std::span<const CodecMeasurement> measurements) {
   for (const CodecMeasurement& measurement : measurements)
     document_["rows"].push_back(row_json(step, measurement));
+}
+
+void ResultsFile::add_message_row(const MessageMeasurement& measurement) {
+  document_["rows"].push_back(message_row_json(measurement));
 }
 
 void ResultsFile::save() {

@@ -1,5 +1,6 @@
 // The results file of a native run (src/results.schema.json): a run header
-// and one row per (codec, size step). The file is rewritten atomically after
+// and one row per (codec, size step), or for the messages workload one
+// message row per (codec, record). The file is rewritten atomically after
 // every size step, so an interrupted run keeps every row measured so far and
 // says `finished: false`.
 #pragma once
@@ -14,6 +15,7 @@
 #include "core/dataset.h"
 #include "machine_info.h"
 #include "measure.h"
+#include "message_measure.h"
 #include "step_selection.h"
 
 namespace wcb {
@@ -26,17 +28,21 @@ struct RunInfo {
   StepSelection selection;
   std::vector<std::string> codecs;
   double timer_resolution_ms = 0.0;
+  std::string workload = "tuples";   // or "messages"
+  std::vector<std::string> records;  // messages workload: the records measured
 };
 
 // "2024-11-30T00:05:12Z"
 std::string iso_utc(std::chrono::system_clock::time_point time);
 // results/native-2024-11-30T00-05-12Z.json: the date without ':' so the name
 // is valid everywhere.
-std::filesystem::path default_results_path(std::chrono::system_clock::time_point time);
+std::filesystem::path default_results_path(std::chrono::system_clock::time_point time,
+                                           std::string_view workload = "tuples");
 
 // ordered_json keeps the keys in the order written here, for a readable file.
 nlohmann::ordered_json run_header_json(const RunInfo& run);
 nlohmann::ordered_json row_json(const GrowthStep& step, const CodecMeasurement& measurement);
+nlohmann::ordered_json message_row_json(const MessageMeasurement& measurement);
 
 class ResultsFile {
  public:
@@ -44,6 +50,7 @@ class ResultsFile {
   ResultsFile(std::filesystem::path path, const RunInfo& run);
 
   void add_rows(const GrowthStep& step, std::span<const CodecMeasurement> measurements);
+  void add_message_row(const MessageMeasurement& measurement);
   // Writes PATH.tmp, then renames it over PATH. Throws std::runtime_error.
   void save();
   // Marks the run finished and saves.

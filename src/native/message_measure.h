@@ -1,0 +1,55 @@
+// The messages workload's protocol for one message codec on one record (the
+// messages spec, "Measurement", the same as src/harness/message-measure.mjs):
+// verify a round trip outside timing, then for encode, decode and round trip
+// (encode + decode) each: calibrate the calls per repetition so that one
+// repetition takes at least min_rep_ms, run `warmup` untimed repetitions and
+// `repetitions` timed ones, and report operations per second.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/message_codec.h"
+#include "measure.h"
+#include "stats.h"
+
+namespace wcb {
+
+// One operation's speed: ops/s of each timed repetition (callsPerRep /
+// seconds) and what the results schema derives from it.
+struct OpsStats {
+  Stats ops_per_sec;
+  double ns_per_op = 0.0;  // 1e9 / median ops/s
+  std::uint64_t calls_per_rep = 0;
+};
+
+struct MessageMeasurement {
+  std::string codec;
+  std::string library;
+  messages::Kind record = messages::Kind::Bool;
+  bool ok = false;
+  std::string error;  // set when !ok, names the codec
+  std::size_t encoded_bytes = 0;
+  std::optional<std::size_t> json_bytes;  // the record's JSON text, when known
+  OpsStats encode;
+  OpsStats decode;
+  OpsStats round_trip;
+};
+
+// Calibration never goes past this many calls per repetition, so a call
+// the compiler made free cannot hang the run (as in message-measure.mjs).
+inline constexpr std::uint64_t kMaxCallsPerRep = std::uint64_t{1} << 30;
+
+// Encodes sample_message(kind), decodes it back and compares with the
+// sample. The failure names the codec and the first thing that differs.
+Status verify_message(messages::MessageCodec& codec, messages::Kind kind, Bytes& encoded,
+                      messages::Message& decoded);
+
+// `json_bytes`: the size of the record's JSON text (the json codec's
+// encoding, byte-identical to JSON.stringify), copied into the result.
+MessageMeasurement measure_message_codec(messages::MessageCodec& codec, messages::Kind kind,
+                                         const Protocol& protocol, std::optional<std::size_t> json_bytes);
+
+}  // namespace wcb
