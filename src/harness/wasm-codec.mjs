@@ -27,8 +27,45 @@
 // A failed call throws an Error whose message is the codec's ("msgpack:
 // ..."); the module stays usable. Every call frees what it allocated: the
 // module reuses its own buffers, and embind vectors are deleted here.
+//
+// The messages workload (one record per call, src/harness/messages.mjs):
+// `codec.messages` is null for a module without a message codec (raw), else
+//
+//   const { messages } = codec;
+//   messages.strategies                       // ['val', 'embind']
+//   messages.supports('embind', 'record')     // false: see EMBIND_RECORDS
+//   const bytes = messages.encode('val', 'record', record);   // Uint8Array (a copy)
+//   const copy = messages.decode('val', 'record', bytes);     // a plain record
+//   messages.encodeFloor('val', 'record', record);  // marshal in only, no codec
+//   messages.prepareDecodeFloor('val', 'record', bytes);  // untimed, once
+//   messages.decodeFloor('val', 'record');    // marshal out only: a plain record
+//   messages.emptyCall();                     // the per-call floor
+//   const path = messages.forRecord('val', 'record');  // the same five calls,
+//   path.encode(record);                      // bound, for a timing loop
+//
+// No phases here: a record takes microseconds, so the boundary's share is
+// measured with the floors instead of clock readings inside each call.
+
+import { MESSAGE_NAMES } from './messages.mjs';
 
 export const STRATEGIES = Object.freeze(['val', 'embind', 'typed']);
+
+/** The interop strategies of the messages workload. */
+export const MESSAGE_STRATEGIES = Object.freeze(['val', 'embind']);
+
+/**
+ * The records the embind strategy offers, with the name part of their
+ * exports (encodeBoolEmbind...): those embind's value_object maps to plain JS
+ * objects. It cannot produce a plain array, a Date or a Uint8Array, so array,
+ * record and binary are not applicable (the table shows "n/a").
+ */
+export const EMBIND_RECORDS = Object.freeze({
+  bool: 'Bool',
+  int: 'Int',
+  double: 'Double',
+  string: 'String',
+  nested: 'Nested',
+});
 
 const now = () => performance.now();
 
@@ -69,6 +106,12 @@ class WasmCodec {
     this.name = m.codecName();
     this.libraryVersion = m.libraryVersion();
     this.strategies = STRATEGIES;
+    this.messages = typeof m.encodeMessageVal === 'function' ? new WasmMessages(m, this.name) : null;
+  }
+
+  /** Calls an exported function that takes nothing and does nothing: the per-call floor. */
+  emptyCall() {
+    this.#m.emptyCall();
   }
 
   /** Encodes an array of {x, y, z}; returns { bytes: Uint8Array (a copy), phases }. */
@@ -370,4 +413,243 @@ export function itemsFromColumns({ x, y, z }) {
   const items = new Array(x.length);
   for (let i = 0; i < x.length; i++) items[i] = { x: x[i], y: y[i], z: z[i] };
   return items;
+}
+
+// ---- the messages workload ----
+
+/** What a wrong JS value is, worded like the C++ side (bindings.cpp, describe). */
+function describeValue(value) {
+  if (value === undefined || value === null || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'string') return 'a string';
+  if (value instanceof Date) return 'a Date';
+  if (Array.isArray(value)) return 'an array';
+  if (value instanceof Uint8Array) return 'a Uint8Array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+const INT32 = 'an int32 (an integer from -2147483648 to 2147483647)';
+const isInt32 = (value) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
+const isObject = (value) => value !== null && (typeof value === 'object' || typeof value === 'function');
+
+// The checks of the embind strategy, run before each call. embind converts
+// without checking (an int32 field takes 2**31 as -2**31, NaN or a string as
+// 0, a bool field anything truthy), and its own errors (a missing field)
+// name neither the codec nor the field and leak the half-built struct.
+// Each check returns null or [path, expected, got] for the first bad field.
+const EMBIND_CHECKS = {
+  bool: (record) => (typeof record.value === 'boolean' ? null : ['value', 'a boolean', record.value]),
+  int: (record) => (isInt32(record.value) ? null : ['value', INT32, record.value]),
+  double: (record) => (typeof record.value === 'number' ? null : ['value', 'a number', record.value]),
+  string: (record) => (typeof record.value === 'string' ? null : ['value', 'a string', record.value]),
+  nested: (record) => {
+    const level1 = record.value;
+    if (!isObject(level1)) return ['value', 'an object', level1];
+    const level2 = level1.level2;
+    if (!isObject(level2)) return ['value.level2', 'an object', level2];
+    const level3 = level2.level3;
+    if (!isObject(level3)) return ['value.level2.level3', 'an object', level3];
+    if (typeof level3.flag !== 'boolean') return ['value.level2.level3.flag', 'a boolean', level3.flag];
+    if (!isInt32(level3.count)) return ['value.level2.level3.count', INT32, level3.count];
+    if (typeof level3.label !== 'string') return ['value.level2.level3.label', 'a string', level3.label];
+    return null;
+  },
+};
+
+class WasmMessages {
+  #codec;
+  #paths; // strategy -> record name -> path
+
+  constructor(m, codecName) {
+    this.#codec = codecName;
+    // The C++ Kind order is the wire between the two halves: the kind index
+    // passed to the val exports is the position in MESSAGE_NAMES.
+    const kinds = m.messageKindNames();
+    if (kinds !== MESSAGE_NAMES.join(',')) {
+      throw new Error(`${codecName}: the module's records (${kinds}) are not ${MESSAGE_NAMES.join(',')}`);
+    }
+    this.libraryVersion = m.messageLibraryVersion();
+    this.strategies = MESSAGE_STRATEGIES;
+    this.names = MESSAGE_NAMES;
+    this.emptyCall = m.emptyCall;
+    const fail = () => {
+      throw new Error(m.lastCall().error);
+    };
+    const preparedFloors = new Set();
+    this.#paths = new Map([
+      [
+        'val',
+        new Map(
+          MESSAGE_NAMES.map((name, kind) => [name, this.#valPath(m, fail, preparedFloors, name, kind)]),
+        ),
+      ],
+      [
+        'embind',
+        new Map(
+          Object.entries(EMBIND_RECORDS).map(([name, exportName]) => [
+            name,
+            this.#embindPath(m, fail, preparedFloors, name, exportName),
+          ]),
+        ),
+      ],
+    ]);
+  }
+
+  /** Whether `strategy` offers record `name` (embind: EMBIND_RECORDS only). */
+  supports(strategy, name) {
+    return this.#paths.get(strategy)?.has(name) ?? false;
+  }
+
+  /**
+   * The calls of one (strategy, record), bound: { encode(record),
+   * decode(bytes), encodeFloor(record), prepareDecodeFloor(bytes),
+   * decodeFloor() }. Throws for a strategy or record it does not offer.
+   */
+  forRecord(strategy, name) {
+    const path = this.#paths.get(strategy)?.get(name);
+    if (path) return path;
+    if (!this.#paths.has(strategy)) {
+      throw new Error(
+        `${this.#codec}: unknown messages strategy '${strategy}' (expected ${MESSAGE_STRATEGIES.join(', ')})`,
+      );
+    }
+    if (!MESSAGE_NAMES.includes(name)) {
+      throw new Error(
+        `${this.#codec}: unknown message record "${name}" (known: ${MESSAGE_NAMES.join(', ')})`,
+      );
+    }
+    throw new Error(
+      `${this.#codec}: the ${strategy} strategy does not offer record "${name}" ` +
+        `(embind's value_object cannot produce a plain array, a Date or a Uint8Array)`,
+    );
+  }
+
+  /** Encodes one record; returns its bytes (a copy). */
+  encode(strategy, name, record) {
+    return this.forRecord(strategy, name).encode(record);
+  }
+
+  /** Decodes the bytes of record `name`; returns a plain record (Date, Uint8Array where the record has them). */
+  decode(strategy, name, bytes) {
+    return this.forRecord(strategy, name).decode(bytes);
+  }
+
+  /** The marshal in of encode alone (JS record -> C++ message, no codec); returns nothing. */
+  encodeFloor(strategy, name, record) {
+    this.forRecord(strategy, name).encodeFloor(record);
+  }
+
+  /** Decodes `bytes` into the message decodeFloor marshals out (untimed preparation). */
+  prepareDecodeFloor(strategy, name, bytes) {
+    this.forRecord(strategy, name).prepareDecodeFloor(bytes);
+  }
+
+  /** The marshal out of decode alone (C++ message -> JS record, no parsing); returns the record. */
+  decodeFloor(strategy, name) {
+    return this.forRecord(strategy, name).decodeFloor();
+  }
+
+  #checkRecord(name, record) {
+    if (!isObject(record)) {
+      throw new TypeError(
+        `${this.#codec}: ${name}: encode expects a record object, not ${describeValue(record)}`,
+      );
+    }
+  }
+
+  #checkBytes(bytes) {
+    if (!(bytes instanceof Uint8Array)) {
+      throw new TypeError(`${this.#codec}: decode expects a Uint8Array, not ${describe(bytes)}`);
+    }
+  }
+
+  #requirePrepared(preparedFloors, name) {
+    if (!preparedFloors.has(name)) {
+      throw new Error(`${this.#codec}: decodeFloor of "${name}" before prepareDecodeFloor`);
+    }
+  }
+
+  // strategy val: C++ reads and checks the record (kind = its Kind index).
+  #valPath(m, fail, preparedFloors, name, kind) {
+    return Object.freeze({
+      encode: (record) => {
+        this.#checkRecord(name, record);
+        const view = m.encodeMessageVal(kind, record);
+        if (view === null) fail();
+        return view.slice();
+      },
+      decode: (bytes) => {
+        this.#checkBytes(bytes);
+        const record = m.decodeMessageVal(kind, bytes);
+        if (record === null) fail();
+        return record;
+      },
+      encodeFloor: (record) => {
+        this.#checkRecord(name, record);
+        if (!m.encodeMessageFloorVal(kind, record)) fail();
+      },
+      prepareDecodeFloor: (bytes) => {
+        this.#checkBytes(bytes);
+        if (!m.prepareMessageFloor(kind, bytes)) fail();
+        preparedFloors.add(name);
+      },
+      decodeFloor: () => {
+        this.#requirePrepared(preparedFloors, name);
+        const record = m.decodeMessageFloorVal(kind);
+        if (record === null) fail();
+        return record;
+      },
+    });
+  }
+
+  // strategy embind: the record is checked here, converted by embind.
+  #embindPath(m, fail, preparedFloors, name, exportName) {
+    const encode = m[`encode${exportName}Embind`];
+    const decode = m[`decode${exportName}Embind`];
+    const encodeFloor = m[`encode${exportName}FloorEmbind`];
+    const decodeFloor = m[`decode${exportName}FloorEmbind`];
+    const kind = MESSAGE_NAMES.indexOf(name);
+    const findProblem = EMBIND_CHECKS[name];
+    const check = (record) => {
+      this.#checkRecord(name, record);
+      const problem = findProblem(record);
+      if (problem === null) return;
+      const [path, expected, got] = problem;
+      throw new Error(
+        `${this.#codec}: ${name}: field "${path}": ` +
+          (got === undefined ? 'missing' : `expected ${expected}, got ${describeValue(got)}`),
+      );
+    };
+    return Object.freeze({
+      encode: (record) => {
+        check(record);
+        const view = encode(record);
+        if (view === null) fail();
+        return view.slice();
+      },
+      decode: (bytes) => {
+        this.#checkBytes(bytes);
+        const record = decode(bytes);
+        if (record === null) fail();
+        return record;
+      },
+      encodeFloor: (record) => {
+        check(record);
+        if (!encodeFloor(record)) fail();
+      },
+      prepareDecodeFloor: (bytes) => {
+        this.#checkBytes(bytes);
+        // One C++ message per record serves both strategies' floors.
+        if (!m.prepareMessageFloor(kind, bytes)) fail();
+        preparedFloors.add(name);
+      },
+      decodeFloor: () => {
+        this.#requirePrepared(preparedFloors, name);
+        const record = decodeFloor();
+        if (record === null) fail();
+        return record;
+      },
+    });
+  }
 }

@@ -15,6 +15,11 @@
 //           items back the same way; one boundary crossing per payload.
 // src/harness/wasm-codec.mjs is the JS half of every strategy.
 //
+// The messages workload (one record per call) has its own exports further
+// down, compiled in when the codec has a message adapter
+// (WCB_MESSAGE_CODEC_FACTORY, from codecs/message_codecs.h); every module
+// also exports emptyCall, the per-call floor.
+//
 // Encoded bytes are returned as a view of C++-owned memory, valid until the
 // next call into the module; the JS wrapper copies it out at once.
 //
@@ -37,6 +42,19 @@
 
 #include "codecs/codecs.h"
 #include "core/clock.h"
+
+#ifdef WCB_MESSAGE_CODEC_FACTORY
+#include <array>
+#include <cmath>
+#include <stdexcept>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include "codecs/message_codecs.h"
+#include "core/message_codec.h"
+#include "core/messages.h"
+#endif
 
 #ifndef WCB_CODEC_FACTORY
 #error "define WCB_CODEC_FACTORY to one factory of codecs/codecs.h, e.g. make_raw_codec"
@@ -323,6 +341,526 @@ void release_buffers() {
   s.bytes_in = ByteBuffer();
 }
 
+// ---- the per-call floor (every module) ----
+
+// No arguments, no work: what one call from JS into the module costs (the
+// messages workload's per-call floor).
+void empty_call() {}
+
+#ifdef WCB_MESSAGE_CODEC_FACTORY
+// ---- the messages workload ----
+//
+// One record per call (src/core/messages.h), through two strategies:
+//   val     C++ reads the JS record field by field with emscripten::val,
+//           checking every type (JS gives no guarantee), and builds the
+//           decoded record with val::object(). Every record.
+//   embind  value_object registrations of the records embind maps to plain
+//           JS objects by itself: bool, int, double, string, nested. embind
+//           cannot produce a plain array, a Date or a Uint8Array from a
+//           value_object, so array, record and binary are not offered. embind
+//           does not check types either (2**31 wraps to an int32, NaN becomes
+//           0): the JS wrapper checks the record before the call.
+// Both return encodings as a view of s.encoded (JS copies it at once) and
+// null on failure, with the error in lastCall() like the tuple exports.
+//
+// Floors, for the boundary's share of a call: the encode floor is the
+// strategy's marshal in (JS record -> Message) without the codec; the decode
+// floor is its marshal out (Message -> JS record) of a message decoded once
+// beforehand by prepareMessageFloor.
+
+namespace msg = wcb::messages;
+
+struct MessageState {
+  std::unique_ptr<msg::MessageCodec> codec = WCB_MESSAGE_CODEC_FACTORY();
+  Bytes encoded;
+  ByteBuffer bytes_in;
+  // Encode input, decode output and decode-floor input, one message per
+  // record kind, so that each keeps its strings' capacity from call to call.
+  std::array<msg::Message, msg::kKindCount> in;
+  std::array<msg::Message, msg::kKindCount> decoded;
+  std::array<msg::Message, msg::kKindCount> floor;
+
+  MessageState() {
+    for (std::size_t i = 0; i < msg::kKindCount; ++i) {
+      in[i] = msg::empty_message(static_cast<msg::Kind>(i));
+      decoded[i] = in[i];
+      floor[i] = in[i];
+    }
+  }
+
+  msg::Message& input(msg::Kind kind) { return in[static_cast<std::size_t>(kind)]; }
+};
+
+MessageState& message_state() {
+  static MessageState instance;
+  return instance;
+}
+
+// guarded() for the message exports: a failure names the message codec.
+template <typename Result, typename Body>
+Result guarded_message(Result failed, Body&& body) {
+  State& s = state();
+  MessageState& ms = message_state();
+  s.begin();
+  try {
+    return body(s, ms);
+  } catch (const std::bad_alloc&) {
+    s.fail(Status::failure(ms.codec->name(), "out of memory"));
+  } catch (const std::exception& error) {
+    s.fail(Status::failure(ms.codec->name(), error.what()));
+  } catch (...) {
+    s.fail(Status::failure(ms.codec->name(), "unknown error"));
+  }
+  return failed;
+}
+
+// The JS property keys and constructors, made once: a key built from a C
+// string at every access would time UTF-8 decoding of its name.
+struct JsNames {
+  val value{"value"}, level2{"level2"}, level3{"level3"}, flag{"flag"}, count{"count"}, label{"label"};
+  val id{"id"}, active{"active"}, score{"score"}, balance{"balance"}, latitude{"latitude"},
+      longitude{"longitude"}, created_at{"createdAt"}, name{"name"}, description{"description"}, tags{"tags"},
+      data{"data"}, length{"length"};
+  val date = val::global("Date");
+  val array = val::global("Array");
+  val uint8_array = val::global("Uint8Array");
+};
+
+const JsNames& js() {
+  static const JsNames names;
+  return names;
+}
+
+// A JS record that does not match its schema. Caught by guarded(), which
+// prefixes the codec's name.
+class MarshalError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// What a wrong JS value is, for an error message (error path only).
+std::string describe(const val& value) {
+  if (value.isUndefined()) return "undefined";
+  if (value.isNull()) return "null";
+  if (value.isTrue()) return "true";
+  if (value.isFalse()) return "false";
+  if (value.isNumber()) return "the number " + val::global("String")(value).as<std::string>();
+  if (value.isString()) return "a string";
+  if (value.instanceof (js().date)) return "a Date";
+  if (value.instanceof (js().array)) return "an array";
+  if (value.instanceof (js().uint8_array)) return "a Uint8Array";
+  const std::string type = value.typeOf().as<std::string>();
+  return (type == "object" ? "an " : "a ") + type;
+}
+
+// Reads the fields of one JS record with type checks; errors name the record
+// and the field: 'record: field "createdAt": expected a Date, got a string'.
+class RecordReader {
+ public:
+  explicit RecordReader(msg::Kind kind) : record_(msg::kind_name(kind)) {}
+
+  [[noreturn]] void fail(std::string_view path, std::string_view expected, const val& got) const {
+    std::string problem(record_);
+    problem.append(": field \"").append(path).append("\": ");
+    if (got.isUndefined()) {
+      problem.append("missing");
+    } else {
+      problem.append("expected ").append(expected).append(", got ").append(describe(got));
+    }
+    throw MarshalError(problem);
+  }
+
+  // An element of an array field: path "tags[2]".
+  [[noreturn]] void fail_element(std::string_view path, std::size_t index, std::string_view expected,
+                                 const val& got) const {
+    fail(std::string(path) + "[" + std::to_string(index) + "]", expected, got);
+  }
+
+  val object(const val& parent, const val& key, std::string_view path) const {
+    val field = parent[key];
+    // Reading a property of null or undefined would raise a JS TypeError;
+    // a number or a string would read as a missing field.
+    if (field.isNull() || field.isUndefined() || field.isTrue() || field.isFalse() || field.isNumber() ||
+        field.isString()) {
+      fail(path, "an object", field);
+    }
+    return field;
+  }
+
+  bool boolean(const val& parent, const val& key, std::string_view path) const {
+    const val field = parent[key];
+    if (field.isTrue()) return true;
+    if (!field.isFalse()) fail(path, "a boolean", field);
+    return false;
+  }
+
+  double number(const val& parent, const val& key, std::string_view path) const {
+    const val field = parent[key];
+    if (!field.isNumber()) fail(path, "a number", field);
+    return field.as<double>();
+  }
+
+  std::int32_t int32(const val& parent, const val& key, std::string_view path) const {
+    const val field = parent[key];
+    std::int32_t result;
+    if (!field.isNumber() || !to_int32(field.as<double>(), result)) fail(path, kInt32, field);
+    return result;
+  }
+
+  std::string string(const val& parent, const val& key, std::string_view path) const {
+    const val field = parent[key];
+    if (!field.isString()) fail(path, "a string", field);
+    return field.as<std::string>();
+  }
+
+  msg::Timestamp timestamp(const val& parent, const val& key, std::string_view path) const {
+    const JsNames& names = js();
+    const val field = parent[key];
+    if (!field.instanceof (names.date)) fail(path, "a Date", field);
+    const double ms = field.call<double>("getTime");
+    // An Invalid Date holds NaN; a valid one an integer of at most 8.64e15.
+    if (std::isnan(ms)) fail(path, "a valid Date", field);
+    return msg::Timestamp{std::chrono::milliseconds{static_cast<std::int64_t>(ms)}};
+  }
+
+  void bytes(const val& parent, const val& key, std::string_view path, std::vector<std::uint8_t>& out) const {
+    const JsNames& names = js();
+    const val field = parent[key];
+    if (!field.instanceof (names.uint8_array)) fail(path, "a Uint8Array", field);
+    out.resize(field[names.length].as<std::size_t>());
+    if (!out.empty()) val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", field);
+  }
+
+  // A JS array field: returns it and its length.
+  val array(const val& parent, const val& key, std::string_view path, std::size_t& length) const {
+    const JsNames& names = js();
+    val field = parent[key];
+    if (!field.instanceof (names.array)) fail(path, "an array", field);
+    length = field[names.length].as<std::size_t>();
+    return field;
+  }
+
+  void int32_array(const val& parent, const val& key, std::string_view path,
+                   std::vector<std::int32_t>& out) const {
+    std::size_t length = 0;
+    const val array = this->array(parent, key, path, length);
+    out.resize(length);
+    for (std::size_t i = 0; i < length; ++i) {
+      const val element = array[i];
+      if (!element.isNumber() || !to_int32(element.as<double>(), out[i])) {
+        fail_element(path, i, kInt32, element);
+      }
+    }
+  }
+
+  // A mixed array: booleans, numbers and strings. A number is an int32 when
+  // it is an integer in int32 range (not -0, which an int32 cannot hold),
+  // otherwise a double: the mapping of src/core/messages.h.
+  void scalar_array(const val& parent, const val& key, std::string_view path,
+                    std::vector<msg::Scalar>& out) const {
+    std::size_t length = 0;
+    const val array = this->array(parent, key, path, length);
+    out.resize(length);
+    for (std::size_t i = 0; i < length; ++i) {
+      const val element = array[i];
+      if (element.isTrue() || element.isFalse()) {
+        out[i] = element.isTrue();
+      } else if (element.isNumber()) {
+        const double number = element.as<double>();
+        std::int32_t integer;
+        if (to_int32(number, integer) && !(number == 0 && std::signbit(number))) {
+          out[i] = integer;
+        } else {
+          out[i] = number;
+        }
+      } else if (element.isString()) {
+        out[i] = element.as<std::string>();
+      } else {
+        fail_element(path, i, "a boolean, a number or a string", element);
+      }
+    }
+  }
+
+ private:
+  static constexpr std::string_view kInt32 = "an int32 (an integer from -2147483648 to 2147483647)";
+
+  static bool to_int32(double number, std::int32_t& out) {
+    // False for NaN, fractions and anything out of range.
+    if (!(number >= -2147483648.0 && number <= 2147483647.0) || std::trunc(number) != number) return false;
+    out = static_cast<std::int32_t>(number);
+    return true;
+  }
+
+  std::string_view record_;
+};
+
+// The alternative T of `message`, made the current one if it is not (a
+// reused message keeps its strings' capacity).
+template <typename T>
+T& hold(msg::Message& message) {
+  if (T* held = std::get_if<T>(&message)) return *held;
+  return message.emplace<T>();
+}
+
+// strategy val, marshal in: the JS record of `kind` into `out`.
+void read_record(msg::Kind kind, const val& record, msg::Message& out) {
+  const JsNames& k = js();
+  const RecordReader read(kind);
+  switch (kind) {
+    case msg::Kind::Bool:
+      hold<msg::BoolMessage>(out).value = read.boolean(record, k.value, "value");
+      break;
+    case msg::Kind::Int:
+      hold<msg::IntMessage>(out).value = read.int32(record, k.value, "value");
+      break;
+    case msg::Kind::Double:
+      hold<msg::DoubleMessage>(out).value = read.number(record, k.value, "value");
+      break;
+    case msg::Kind::String:
+      hold<msg::StringMessage>(out).value = read.string(record, k.value, "value");
+      break;
+    case msg::Kind::Array:
+      read.int32_array(record, k.value, "value", hold<msg::ArrayMessage>(out).value);
+      break;
+    case msg::Kind::Nested: {
+      const val level1 = read.object(record, k.value, "value");
+      const val level2 = read.object(level1, k.level2, "value.level2");
+      const val level3 = read.object(level2, k.level3, "value.level2.level3");
+      msg::Level3& target = hold<msg::NestedMessage>(out).value.level2.level3;
+      target.flag = read.boolean(level3, k.flag, "value.level2.level3.flag");
+      target.count = read.int32(level3, k.count, "value.level2.level3.count");
+      target.label = read.string(level3, k.label, "value.level2.level3.label");
+      break;
+    }
+    case msg::Kind::Record: {
+      msg::Record& target = hold<msg::Record>(out);
+      target.id = read.int32(record, k.id, "id");
+      target.active = read.boolean(record, k.active, "active");
+      target.score = read.number(record, k.score, "score");
+      target.balance = read.number(record, k.balance, "balance");
+      // float32 fields: JS holds Math.fround() values, which convert exactly.
+      target.latitude = static_cast<float>(read.number(record, k.latitude, "latitude"));
+      target.longitude = static_cast<float>(read.number(record, k.longitude, "longitude"));
+      target.created_at = read.timestamp(record, k.created_at, "createdAt");
+      target.name = read.string(record, k.name, "name");
+      target.description = read.string(record, k.description, "description");
+      read.scalar_array(record, k.tags, "tags", target.tags);
+      break;
+    }
+    case msg::Kind::Binary: {
+      msg::BinaryMessage& target = hold<msg::BinaryMessage>(out);
+      target.name = read.string(record, k.name, "name");
+      read.bytes(record, k.data, "data", target.data);
+      break;
+    }
+  }
+}
+
+val int32_array_to_js(const std::vector<std::int32_t>& values) {
+  val array = val::array();
+  for (std::size_t i = 0; i < values.size(); ++i) array.set(i, values[i]);
+  return array;
+}
+
+// strategy val, marshal out: a plain JS record, keys in the JS order of
+// src/harness/messages.mjs.
+struct RecordWriter {
+  const JsNames& k = js();
+
+  val with_value(const val& value) const {
+    val object = val::object();
+    object.set(k.value, value);
+    return object;
+  }
+  val operator()(const msg::BoolMessage& m) const { return with_value(val(m.value)); }
+  val operator()(const msg::IntMessage& m) const { return with_value(val(m.value)); }
+  val operator()(const msg::DoubleMessage& m) const { return with_value(val(m.value)); }
+  val operator()(const msg::StringMessage& m) const { return with_value(val(m.value)); }
+  val operator()(const msg::ArrayMessage& m) const { return with_value(int32_array_to_js(m.value)); }
+  val operator()(const msg::NestedMessage& m) const {
+    const msg::Level3& source = m.value.level2.level3;
+    val level3 = val::object();
+    level3.set(k.flag, source.flag);
+    level3.set(k.count, source.count);
+    level3.set(k.label, source.label);
+    val level2 = val::object();
+    level2.set(k.level3, level3);
+    val level1 = val::object();
+    level1.set(k.level2, level2);
+    return with_value(level1);
+  }
+  val operator()(const msg::Record& m) const {
+    val tags = val::array();
+    for (std::size_t i = 0; i < m.tags.size(); ++i) {
+      std::visit([&](const auto& scalar) { tags.set(i, scalar); }, m.tags[i]);
+    }
+    val object = val::object();
+    object.set(k.id, m.id);
+    object.set(k.active, m.active);
+    object.set(k.score, m.score);
+    object.set(k.balance, m.balance);
+    object.set(k.latitude, static_cast<double>(m.latitude));
+    object.set(k.longitude, static_cast<double>(m.longitude));
+    object.set(k.created_at, k.date.new_(static_cast<double>(m.created_at.time_since_epoch().count())));
+    object.set(k.name, m.name);
+    object.set(k.description, m.description);
+    object.set(k.tags, tags);
+    return object;
+  }
+  val operator()(const msg::BinaryMessage& m) const {
+    val object = val::object();
+    object.set(k.name, m.name);
+    // A copy: a view of the heap would change with the next call.
+    object.set(k.data, val(emscripten::typed_memory_view(m.data.size(), m.data.data())).call<val>("slice"));
+    return object;
+  }
+};
+
+val record_to_js(const msg::Message& message) { return std::visit(RecordWriter{}, message); }
+
+// The Kind of a JS kind index (the position in kKindNames), or a failure.
+msg::Kind checked_kind(int kind) {
+  if (kind < 0 || static_cast<std::size_t>(kind) >= msg::kKindCount) {
+    throw MarshalError("unknown record kind " + std::to_string(kind));
+  }
+  return static_cast<msg::Kind>(kind);
+}
+
+// Encodes `message`; a view of the encoding, or null with the Status recorded.
+val encode_message(State& s, MessageState& ms, const msg::Message& message) {
+  const Status status = ms.codec->encode(message, ms.encoded);
+  if (!status) {
+    s.fail(status);
+    return val::null();
+  }
+  return val(emscripten::typed_memory_view(ms.encoded.size(), ms.encoded.data()));
+}
+
+// Decodes `bytes` into `out`; false with the Status recorded.
+bool decode_into(State& s, MessageState& ms, msg::Kind kind, std::span<const std::uint8_t> bytes,
+                 msg::Message& out) {
+  const Status status = ms.codec->decode(kind, bytes, out);
+  if (!status) s.fail(status);
+  return status.ok();
+}
+
+// Copies a JS Uint8Array into ms.bytes_in.
+std::span<const std::uint8_t> copy_in(MessageState& ms, const val& bytes) {
+  const std::size_t length = bytes[js().length].as<std::size_t>();
+  std::uint8_t* target = ms.bytes_in.prepare(length);
+  if (length > 0) val(emscripten::typed_memory_view(length, target)).call<void>("set", bytes);
+  return ms.bytes_in.bytes();
+}
+
+// ---- messages, strategy val ----
+
+// record: a JS record of `kind`. A view of the encoding, or null on failure.
+val encode_message_val(int kind, val record) {
+  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    read_record(checked, record, ms.input(checked));
+    return encode_message(s, ms, ms.input(checked));
+  });
+}
+
+// bytes: a Uint8Array. The decoded JS record, or null on failure.
+val decode_message_val(int kind, val bytes) {
+  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    msg::Message& out = ms.decoded[static_cast<std::size_t>(checked)];
+    if (!decode_into(s, ms, checked, copy_in(ms, bytes), out)) return val::null();
+    return record_to_js(out);
+  });
+}
+
+// Encode floor: the marshal in of encode_message_val, no codec. False on failure.
+bool encode_message_floor_val(int kind, val record) {
+  return guarded_message(false, [&](State&, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    read_record(checked, record, ms.input(checked));
+    return true;
+  });
+}
+
+// Decode floor: the marshal out of decode_message_val, of the message
+// prepared by prepare_message_floor. Null on failure.
+val decode_message_floor_val(int kind) {
+  return guarded_message(val::null(), [&](State&, MessageState& ms) {
+    return record_to_js(ms.floor[static_cast<std::size_t>(checked_kind(kind))]);
+  });
+}
+
+// Decodes `bytes` once into the decode floor's message of `kind` (outside
+// any timing). False on failure.
+bool prepare_message_floor(int kind, val bytes) {
+  return guarded_message(false, [&](State& s, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    return decode_into(s, ms, checked, copy_in(ms, bytes), ms.floor[static_cast<std::size_t>(checked)]);
+  });
+}
+
+// ---- messages, strategy embind (value_object records only) ----
+
+template <typename T, std::size_t I = 0>
+constexpr msg::Kind kind_of_type() {
+  if constexpr (std::is_same_v<std::variant_alternative_t<I, msg::Message>, T>) {
+    return static_cast<msg::Kind>(I);
+  } else {
+    return kind_of_type<T, I + 1>();
+  }
+}
+
+// message: converted from the JS record by embind. A view of the encoding,
+// or null on failure.
+template <typename T>
+val encode_message_embind(const T& message) {
+  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+    msg::Message& input = ms.input(kind_of_type<T>());
+    hold<T>(input) = message;
+    return encode_message(s, ms, input);
+  });
+}
+
+// bytes: a Uint8Array (embind copies it into a std::string). The record
+// converted to JS by embind, or null on failure (a value_object cannot be
+// null, so it is returned through a val).
+template <typename T>
+val decode_message_embind(const std::string& bytes) {
+  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+    constexpr msg::Kind kind = kind_of_type<T>();
+    msg::Message& out = ms.decoded[static_cast<std::size_t>(kind)];
+    const std::span<const std::uint8_t> view(reinterpret_cast<const std::uint8_t*>(bytes.data()),
+                                             bytes.size());
+    if (!decode_into(s, ms, kind, view, out)) return val::null();
+    return val(std::get<T>(out));
+  });
+}
+
+template <typename T>
+bool encode_message_floor_embind(const T& message) {
+  return guarded_message(false, [&](State&, MessageState& ms) {
+    hold<T>(ms.input(kind_of_type<T>())) = message;
+    return true;
+  });
+}
+
+template <typename T>
+val decode_message_floor_embind() {
+  return guarded_message(val::null(), [&](State&, MessageState& ms) {
+    return val(std::get<T>(ms.floor[static_cast<std::size_t>(kind_of_type<T>())]));
+  });
+}
+
+// "bool,int,...": the kind order, which JS checks against its record names.
+std::string message_kind_names() {
+  std::string names;
+  for (const std::string_view name : msg::kKindNames) names.append(names.empty() ? "" : ",").append(name);
+  return names;
+}
+
+std::string message_library_version() { return message_state().codec->library_version(); }
+#endif  // WCB_MESSAGE_CODEC_FACTORY
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(wcb_codec) {
@@ -349,6 +887,52 @@ EMSCRIPTEN_BINDINGS(wcb_codec) {
   function("byteBuffer", &byte_buffer);
   function("decodeTyped", &decode_typed);
   function("decodedItems", &decoded_items);
+
+  function("emptyCall", &empty_call);
 }
+
+#ifdef WCB_MESSAGE_CODEC_FACTORY
+// Exported names per embind record: encodeBoolEmbind, decodeBoolEmbind,
+// encodeBoolFloorEmbind, decodeBoolFloorEmbind, and so on.
+template <typename T>
+void register_embind_record(const std::string& name) {
+  using emscripten::function;
+  function(("encode" + name + "Embind").c_str(), &encode_message_embind<T>);
+  function(("decode" + name + "Embind").c_str(), &decode_message_embind<T>);
+  function(("encode" + name + "FloorEmbind").c_str(), &encode_message_floor_embind<T>);
+  function(("decode" + name + "FloorEmbind").c_str(), &decode_message_floor_embind<T>);
+}
+
+EMSCRIPTEN_BINDINGS(wcb_messages) {
+  using namespace emscripten;
+
+  function("messageKindNames", &message_kind_names);
+  function("messageLibraryVersion", &message_library_version);
+
+  function("encodeMessageVal", &encode_message_val);
+  function("decodeMessageVal", &decode_message_val);
+  function("encodeMessageFloorVal", &encode_message_floor_val);
+  function("decodeMessageFloorVal", &decode_message_floor_val);
+  function("prepareMessageFloor", &prepare_message_floor);
+
+  value_object<msg::BoolMessage>("BoolMessage").field("value", &msg::BoolMessage::value);
+  value_object<msg::IntMessage>("IntMessage").field("value", &msg::IntMessage::value);
+  value_object<msg::DoubleMessage>("DoubleMessage").field("value", &msg::DoubleMessage::value);
+  value_object<msg::StringMessage>("StringMessage").field("value", &msg::StringMessage::value);
+  value_object<msg::Level3>("Level3")
+      .field("flag", &msg::Level3::flag)
+      .field("count", &msg::Level3::count)
+      .field("label", &msg::Level3::label);
+  value_object<msg::Level2>("Level2").field("level3", &msg::Level2::level3);
+  value_object<msg::Level1>("Level1").field("level2", &msg::Level1::level2);
+  value_object<msg::NestedMessage>("NestedMessage").field("value", &msg::NestedMessage::value);
+
+  register_embind_record<msg::BoolMessage>("Bool");
+  register_embind_record<msg::IntMessage>("Int");
+  register_embind_record<msg::DoubleMessage>("Double");
+  register_embind_record<msg::StringMessage>("String");
+  register_embind_record<msg::NestedMessage>("Nested");
+}
+#endif
 
 }  // namespace wcb::wasm

@@ -16,11 +16,16 @@ if (!configPath || !outputPath) {
 }
 
 const config = JSON.parse(fs.readFileSync(configPath, 'utf8'));
-const modules = gluePaths.map((gluePath) => {
+// wcb_<codec>.cjs serves the tuple workload, wcb_<codec>_messages.cjs the
+// messages workload (src/wasm/CMakeLists.txt).
+const MESSAGES_SUFFIX = '_messages';
+const allModules = gluePaths.map((gluePath) => {
   const base = path.basename(gluePath, '.cjs');
   const wasm = fs.readFileSync(path.join(path.dirname(gluePath), `${base}.wasm`));
+  const workload = base.endsWith(MESSAGES_SUFFIX) ? 'messages' : 'tuples';
   return {
-    codec: base.replace(/^wcb_/, ''),
+    codec: base.replace(/^wcb_/, '').replace(new RegExp(`${MESSAGES_SUFFIX}$`), ''),
+    workload,
     glue: path.basename(gluePath),
     wasm: `${base}.wasm`,
     wasmBytes: wasm.length,
@@ -40,6 +45,8 @@ const info = {
   compileFlags: config.compileFlags,
   linkFlags: config.linkFlags,
   gzip: `zlib level ${GZIP_LEVEL}`,
-  modules,
+  // The tuple modules, then those with the messages workload's exports too.
+  modules: allModules.filter((module) => module.workload === 'tuples'),
+  messageModules: allModules.filter((module) => module.workload === 'messages'),
 };
 fs.writeFileSync(outputPath, JSON.stringify(info, null, 2) + '\n');
