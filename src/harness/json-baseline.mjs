@@ -1,6 +1,9 @@
 // The reference every ratio is measured against: the engine's own
 // JSON.stringify / JSON.parse on the same payload the wasm codecs get.
 
+import { base64Decode, base64Encode } from './base64.mjs';
+import { MESSAGE_NAMES } from './messages.mjs';
+
 export const JSON_BASELINE_LIBRARY = 'JSON.stringify/JSON.parse';
 
 /** A measurable path (see paths.mjs) for the JSON baseline. */
@@ -25,4 +28,72 @@ export function createJsonBaselinePath() {
 /** True for a results row (or path) of the JSON baseline. */
 export function isJsonBaseline({ codec, impl }) {
   return codec === 'json' && impl === 'js';
+}
+
+// ---------------------------------------------------------------------------
+// The messages workload (src/harness/messages.mjs records).
+//
+// The JSON text of a record is JSON.stringify(toJsonValue(record)): Dates
+// become ISO 8601 strings through Date.prototype.toJSON, Uint8Arrays padded
+// base64 strings; the C++ json codec writes the same text byte for byte.
+// Like the tuple baseline, encode returns the text (a string) and bytesOf
+// gives it back: the UTF-8 byte count is the measurer's business.
+
+/** The record's fields that hold binary data (Uint8Array <-> base64 in JSON), by record name. */
+const BINARY_FIELDS = Object.freeze({ binary: 'data' });
+/** The record's fields that hold a timestamp (Date <-> ISO 8601 in JSON), by record name. */
+const TIMESTAMP_FIELDS = Object.freeze({ record: 'createdAt' });
+
+/**
+ * The JSON value of a messages record: a shallow copy with its binary field
+ * replaced by its base64 text (key order kept); records without one are
+ * returned as they are (JSON.stringify writes their Dates itself).
+ */
+export function toJsonValue(name, record) {
+  const field = BINARY_FIELDS[name];
+  if (!field) return record;
+  return { ...record, [field]: base64Encode(record[field]) };
+}
+
+/** The JSON text of a messages record, exactly as the JSON baseline encodes it. */
+export function messageJsonText(name, record) {
+  return JSON.stringify(toJsonValue(name, record));
+}
+
+/**
+ * The JSON baseline as a messages path: forRecord(name) -> { encode(record)
+ * -> text, decode(text) -> record, bytesOf(text) -> text }. Both directions
+ * are what a user writes: stringify with base64 for binary, parse then
+ * revive the record's timestamp (new Date) and binary (base64 decode); that
+ * work is timed.
+ */
+export function createJsonMessagePath() {
+  return {
+    codec: 'json',
+    impl: 'js',
+    interop: 'js',
+    library: JSON_BASELINE_LIBRARY,
+    forRecord(name) {
+      if (!MESSAGE_NAMES.includes(name))
+        throw new Error(`json: unknown message record "${name}" (known: ${MESSAGE_NAMES.join(', ')})`);
+      const binaryField = BINARY_FIELDS[name];
+      const timestampField = TIMESTAMP_FIELDS[name];
+      const revive = (value) => {
+        if (binaryField) value[binaryField] = base64Decode(value[binaryField]);
+        if (timestampField) value[timestampField] = new Date(value[timestampField]);
+        return value;
+      };
+      return {
+        encode(record) {
+          return JSON.stringify(binaryField ? toJsonValue(name, record) : record);
+        },
+        decode(text) {
+          return revive(JSON.parse(text));
+        },
+        bytesOf(text) {
+          return text;
+        },
+      };
+    },
+  };
 }

@@ -19,12 +19,16 @@
 // `version` is the installed npm version, pinned in package.json; a test
 // (tests/node/peers-registry.test.mjs) checks the two agree.
 
+import { MESSAGE_NAMES } from './messages.mjs';
+
 export const PEER_PLACES = Object.freeze(['node', 'browser']);
 const EVERYWHERE = PEER_PLACES;
 const NODE_ONLY = Object.freeze(['node']);
 
+// `messages`: whether the peer takes part in the messages workload at all
+// (every peer does; a record one cannot hold is reported by its forRecord).
 function freezePeer(peer) {
-  return Object.freeze({ variant: undefined, ...peer });
+  return Object.freeze({ variant: undefined, messages: true, ...peer });
 }
 
 export const PEERS = Object.freeze(
@@ -172,4 +176,44 @@ export function peerMeta(peer) {
 export async function createPeerPath(peer, context = {}) {
   const adapter = await peer.load();
   return adapter.createPeerPath(peerMeta(peer), context);
+}
+
+/** The peers of `place` that take part in the messages workload, in registry order. */
+export function messagePeersFor(place, peers = PEERS) {
+  return peersFor(place, peers).filter((peer) => peer.messages);
+}
+
+/**
+ * Loads a peer's adapter and makes its messages path:
+ *
+ *   { ...peerMeta(peer), forRecord(name) -> {
+ *       encode(record) -> Uint8Array,        // timed
+ *       decode(bytes) -> the library's value, // timed
+ *       toPlain?(value) -> plain record,      // verification only, untimed
+ *       bytesOf(bytes) -> bytes,              // what the size columns count (as for tuples)
+ *   } }
+ *
+ * forRecord throws Error('<peer>: cannot represent <what> of record
+ * "<name>"') when the library cannot hold that record exactly, and an
+ * unknown-record error for a name outside MESSAGE_NAMES. `context` carries
+ * { messagesProtoText } (proto/messages.proto, for protobufjs). Rejects when
+ * the library does not load or the peer has no messages path.
+ */
+export async function createPeerMessagePath(peer, context = {}) {
+  if (!peer.messages) throw new Error(`${peer.name}: not part of the messages workload`);
+  const adapter = await peer.load();
+  if (typeof adapter.createMessagePath !== 'function')
+    throw new Error(`${peer.name}: its adapter has no createMessagePath`);
+  const path = adapter.createMessagePath(peerMeta(peer), context);
+  return {
+    ...path,
+    forRecord(name) {
+      if (!MESSAGE_NAMES.includes(name))
+        throw new Error(
+          `${peer.name}: unknown message record "${name}" (known: ${MESSAGE_NAMES.join(', ')})`,
+        );
+      const record = path.forRecord(name);
+      return { bytesOf: (bytes) => bytes, ...record };
+    },
+  };
 }

@@ -3,6 +3,8 @@
 
 import bser from 'bser';
 
+import { cannotRepresent } from './message-support.mjs';
+
 /** The bser path; decodes to plain objects. */
 export function createPeerPath(meta) {
   return {
@@ -15,6 +17,28 @@ export function createPeerPath(meta) {
     },
     bytesOf(bytes) {
       return bytes;
+    },
+  };
+}
+
+// bser has no timestamp and no binary type: a Date is written as an empty
+// object and a Uint8Array as an object of indices, so those records cannot
+// be represented.
+const UNREPRESENTABLE = Object.freeze({
+  record: 'the timestamp createdAt (a Date: bser has no date type)',
+  binary: 'the binary data (a Uint8Array: bser has no binary type)',
+});
+
+/** The bser messages path; forRecord throws for the records with a Date or binary data. */
+export function createMessagePath(meta) {
+  return {
+    ...meta,
+    forRecord(name) {
+      if (UNREPRESENTABLE[name]) throw cannotRepresent('bser', UNREPRESENTABLE[name], name);
+      return {
+        encode: (record) => bser.dumpToBuffer(record),
+        decode: (bytes) => bser.loadFromBuffer(bytes),
+      };
     },
   };
 }

@@ -18,3 +18,19 @@ export function createPeerPath(meta) {
     },
   };
 }
+
+/**
+ * The cbor-x messages path: a record is one CBOR map; Date <-> tag 1 (epoch
+ * time), Uint8Array <-> byte string (decoded as a Buffer in Node).
+ */
+export function createMessagePath(meta) {
+  return {
+    ...meta,
+    forRecord() {
+      return {
+        encode: (record) => encode(record),
+        decode: (bytes) => decode(bytes),
+      };
+    },
+  };
+}

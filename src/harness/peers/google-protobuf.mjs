@@ -12,6 +12,8 @@
 
 import jspb from 'google-protobuf';
 
+import { dateOf, isInt32Value, timestampOf } from './message-support.mjs';
+
 /** wcb.pb.Item { int32 x = 1; double y = 2; double z = 3; } */
 export class Item extends jspb.Message {
   constructor(data) {
@@ -147,6 +149,646 @@ export function createPeerPath(meta) {
     },
     toPlainItems(messages) {
       return messages.map((message) => ({ x: message.getX(), y: message.getY(), z: message.getZ() }));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The messages workload: the classes protoc-gen-js would generate for
+// proto/messages.proto (package wcb.msg), written by hand like Item/Items
+// above. jspb messages keep their data in an internal array behind getters,
+// so the path's decode reads every field through the getters into the plain
+// record (what a user does to use the data; timed, like the Timestamp ->
+// Date and Scalar -> value conversions), and its encode builds the messages
+// with the setters.
+
+function readFields(message, reader, readField) {
+  while (reader.nextField()) {
+    if (reader.isEndGroup()) break;
+    if (!readField(reader.getFieldNumber())) reader.skipField();
+  }
+  return message;
+}
+
+/** The class of a message with one scalar field `value = 1` (BoolMessage, IntMessage, ...). */
+function valueMessageClass({ defaultValue, get, set, write, read }) {
+  return class extends jspb.Message {
+    constructor(data) {
+      super();
+      jspb.Message.initialize(this, data, 0, -1, null, null);
+    }
+    getValue() {
+      return get(this, 1, defaultValue);
+    }
+    setValue(value) {
+      return set(this, 1, value);
+    }
+    serializeBinary() {
+      const writer = new jspb.BinaryWriter();
+      this.constructor.serializeBinaryToWriter(this, writer);
+      return writer.getResultBuffer();
+    }
+    static serializeBinaryToWriter(message, writer) {
+      const value = message.getValue();
+      if (value !== defaultValue) write.call(writer, 1, value);
+    }
+    static deserializeBinary(bytes) {
+      return this.deserializeBinaryFromReader(new this(), new jspb.BinaryReader(bytes));
+    }
+    static deserializeBinaryFromReader(message, reader) {
+      return readFields(
+        message,
+        reader,
+        (field) => field === 1 && (message.setValue(read.call(reader)), true),
+      );
+    }
+  };
+}
+
+/** wcb.msg.BoolMessage { bool value = 1; } */
+export const BoolMessage = valueMessageClass({
+  defaultValue: false,
+  get: jspb.Message.getBooleanFieldWithDefault,
+  set: jspb.Message.setProto3BooleanField,
+  write: jspb.BinaryWriter.prototype.writeBool,
+  read: jspb.BinaryReader.prototype.readBool,
+});
+/** wcb.msg.IntMessage { int32 value = 1; } */
+export const IntMessage = valueMessageClass({
+  defaultValue: 0,
+  get: jspb.Message.getFieldWithDefault,
+  set: jspb.Message.setProto3IntField,
+  write: jspb.BinaryWriter.prototype.writeInt32,
+  read: jspb.BinaryReader.prototype.readInt32,
+});
+/** wcb.msg.DoubleMessage { double value = 1; } */
+export const DoubleMessage = valueMessageClass({
+  defaultValue: 0,
+  get: jspb.Message.getFloatingPointFieldWithDefault,
+  set: jspb.Message.setProto3FloatField,
+  write: jspb.BinaryWriter.prototype.writeDouble,
+  read: jspb.BinaryReader.prototype.readDouble,
+});
+/** wcb.msg.StringMessage { string value = 1; } */
+export const StringMessage = valueMessageClass({
+  defaultValue: '',
+  get: jspb.Message.getFieldWithDefault,
+  set: jspb.Message.setProto3StringField,
+  write: jspb.BinaryWriter.prototype.writeString,
+  read: jspb.BinaryReader.prototype.readString,
+});
+
+/** wcb.msg.ArrayMessage { repeated int32 value = 1; } (packed) */
+export class ArrayMessage extends jspb.Message {
+  constructor(data) {
+    super();
+    jspb.Message.initialize(this, data, 0, -1, [1], null);
+  }
+  getValueList() {
+    return jspb.Message.getRepeatedField(this, 1);
+  }
+  setValueList(values) {
+    return jspb.Message.setField(this, 1, values || []);
+  }
+  serializeBinary() {
+    const writer = new jspb.BinaryWriter();
+    ArrayMessage.serializeBinaryToWriter(this, writer);
+    return writer.getResultBuffer();
+  }
+  static serializeBinaryToWriter(message, writer) {
+    const values = message.getValueList();
+    if (values.length > 0) writer.writePackedInt32(1, values);
+  }
+  static deserializeBinary(bytes) {
+    return ArrayMessage.deserializeBinaryFromReader(new ArrayMessage(), new jspb.BinaryReader(bytes));
+  }
+  static deserializeBinaryFromReader(message, reader) {
+    // Packed or not, as proto3 readers must accept both.
+    return readFields(
+      message,
+      reader,
+      (field) => field === 1 && (reader.readPackableInt32Into(message.getValueList()), true),
+    );
+  }
+}
+
+/** wcb.msg.Level3 { bool flag = 1; int32 count = 2; string label = 3; } */
+export class Level3 extends jspb.Message {
+  constructor(data) {
+    super();
+    jspb.Message.initialize(this, data, 0, -1, null, null);
+  }
+  getFlag() {
+    return jspb.Message.getBooleanFieldWithDefault(this, 1, false);
+  }
+  setFlag(value) {
+    return jspb.Message.setProto3BooleanField(this, 1, value);
+  }
+  getCount() {
+    return jspb.Message.getFieldWithDefault(this, 2, 0);
+  }
+  setCount(value) {
+    return jspb.Message.setProto3IntField(this, 2, value);
+  }
+  getLabel() {
+    return jspb.Message.getFieldWithDefault(this, 3, '');
+  }
+  setLabel(value) {
+    return jspb.Message.setProto3StringField(this, 3, value);
+  }
+  static serializeBinaryToWriter(message, writer) {
+    const flag = message.getFlag();
+    if (flag) writer.writeBool(1, flag);
+    const count = message.getCount();
+    if (count !== 0) writer.writeInt32(2, count);
+    const label = message.getLabel();
+    if (label.length > 0) writer.writeString(3, label);
+  }
+  static deserializeBinaryFromReader(message, reader) {
+    return readFields(message, reader, (field) => {
+      if (field === 1) message.setFlag(reader.readBool());
+      else if (field === 2) message.setCount(reader.readInt32());
+      else if (field === 3) message.setLabel(reader.readString());
+      else return false;
+      return true;
+    });
+  }
+}
+
+/** The class of a message with one message field at 1 (Level2, Level1, NestedMessage). */
+function wrapperMessageClass(Inner) {
+  return class extends jspb.Message {
+    constructor(data) {
+      super();
+      jspb.Message.initialize(this, data, 0, -1, null, null);
+    }
+    getInner() {
+      return jspb.Message.getWrapperField(this, Inner, 1);
+    }
+    setInner(value) {
+      return jspb.Message.setWrapperField(this, 1, value);
+    }
+    serializeBinary() {
+      const writer = new jspb.BinaryWriter();
+      this.constructor.serializeBinaryToWriter(this, writer);
+      return writer.getResultBuffer();
+    }
+    static serializeBinaryToWriter(message, writer) {
+      const inner = message.getInner();
+      if (inner != null) writer.writeMessage(1, inner, Inner.serializeBinaryToWriter);
+    }
+    static deserializeBinary(bytes) {
+      return this.deserializeBinaryFromReader(new this(), new jspb.BinaryReader(bytes));
+    }
+    static deserializeBinaryFromReader(message, reader) {
+      return readFields(message, reader, (field) => {
+        if (field !== 1) return false;
+        const inner = new Inner();
+        reader.readMessage(inner, Inner.deserializeBinaryFromReader);
+        message.setInner(inner);
+        return true;
+      });
+    }
+  };
+}
+
+/** wcb.msg.Level2 { Level3 level3 = 1; } (getInner = getLevel3) */
+export const Level2 = wrapperMessageClass(Level3);
+/** wcb.msg.Level1 { Level2 level2 = 1; } */
+export const Level1 = wrapperMessageClass(Level2);
+/** wcb.msg.NestedMessage { Level1 value = 1; } */
+export const NestedMessage = wrapperMessageClass(Level1);
+
+/** wcb.msg.Timestamp { int64 seconds = 1; int32 nanos = 2; } */
+export class Timestamp extends jspb.Message {
+  constructor(data) {
+    super();
+    jspb.Message.initialize(this, data, 0, -1, null, null);
+  }
+  getSeconds() {
+    return jspb.Message.getFieldWithDefault(this, 1, 0);
+  }
+  setSeconds(value) {
+    return jspb.Message.setProto3IntField(this, 1, value);
+  }
+  getNanos() {
+    return jspb.Message.getFieldWithDefault(this, 2, 0);
+  }
+  setNanos(value) {
+    return jspb.Message.setProto3IntField(this, 2, value);
+  }
+  static serializeBinaryToWriter(message, writer) {
+    const seconds = message.getSeconds();
+    if (seconds !== 0) writer.writeInt64(1, seconds);
+    const nanos = message.getNanos();
+    if (nanos !== 0) writer.writeInt32(2, nanos);
+  }
+  static deserializeBinaryFromReader(message, reader) {
+    return readFields(message, reader, (field) => {
+      if (field === 1) message.setSeconds(reader.readInt64());
+      else if (field === 2) message.setNanos(reader.readInt32());
+      else return false;
+      return true;
+    });
+  }
+}
+
+const SCALAR_ONEOF = [1, 2, 3, 4];
+
+/** wcb.msg.Scalar { oneof kind { bool flag = 1; int32 integer = 2; double number = 3; string text = 4; } } */
+export class Scalar extends jspb.Message {
+  constructor(data) {
+    super();
+    jspb.Message.initialize(this, data, 0, -1, null, [SCALAR_ONEOF]);
+  }
+  /** The field number of the member that is set (0: none), like getKindCase(). */
+  getKindCase() {
+    return jspb.Message.computeOneofCase(this, SCALAR_ONEOF);
+  }
+  getFlag() {
+    return jspb.Message.getBooleanFieldWithDefault(this, 1, false);
+  }
+  setFlag(value) {
+    return jspb.Message.setOneofField(this, 1, SCALAR_ONEOF, value);
+  }
+  getInteger() {
+    return jspb.Message.getFieldWithDefault(this, 2, 0);
+  }
+  setInteger(value) {
+    return jspb.Message.setOneofField(this, 2, SCALAR_ONEOF, value);
+  }
+  getNumber() {
+    return jspb.Message.getFloatingPointFieldWithDefault(this, 3, 0);
+  }
+  setNumber(value) {
+    return jspb.Message.setOneofField(this, 3, SCALAR_ONEOF, value);
+  }
+  getText() {
+    return jspb.Message.getFieldWithDefault(this, 4, '');
+  }
+  setText(value) {
+    return jspb.Message.setOneofField(this, 4, SCALAR_ONEOF, value);
+  }
+  // A oneof member is written whenever it is set, default value included.
+  static serializeBinaryToWriter(message, writer) {
+    switch (message.getKindCase()) {
+      case 1:
+        writer.writeBool(1, message.getFlag());
+        break;
+      case 2:
+        writer.writeInt32(2, message.getInteger());
+        break;
+      case 3:
+        writer.writeDouble(3, message.getNumber());
+        break;
+      case 4:
+        writer.writeString(4, message.getText());
+        break;
+    }
+  }
+  static deserializeBinaryFromReader(message, reader) {
+    return readFields(message, reader, (field) => {
+      if (field === 1) message.setFlag(reader.readBool());
+      else if (field === 2) message.setInteger(reader.readInt32());
+      else if (field === 3) message.setNumber(reader.readDouble());
+      else if (field === 4) message.setText(reader.readString());
+      else return false;
+      return true;
+    });
+  }
+}
+
+/** wcb.msg.Record (see proto/messages.proto). */
+export class RecordMessage extends jspb.Message {
+  constructor(data) {
+    super();
+    jspb.Message.initialize(this, data, 0, -1, [10], null);
+  }
+  getId() {
+    return jspb.Message.getFieldWithDefault(this, 1, 0);
+  }
+  setId(value) {
+    return jspb.Message.setProto3IntField(this, 1, value);
+  }
+  getActive() {
+    return jspb.Message.getBooleanFieldWithDefault(this, 2, false);
+  }
+  setActive(value) {
+    return jspb.Message.setProto3BooleanField(this, 2, value);
+  }
+  getScore() {
+    return jspb.Message.getFloatingPointFieldWithDefault(this, 3, 0);
+  }
+  setScore(value) {
+    return jspb.Message.setProto3FloatField(this, 3, value);
+  }
+  getBalance() {
+    return jspb.Message.getFloatingPointFieldWithDefault(this, 4, 0);
+  }
+  setBalance(value) {
+    return jspb.Message.setProto3FloatField(this, 4, value);
+  }
+  getLatitude() {
+    return jspb.Message.getFloatingPointFieldWithDefault(this, 5, 0);
+  }
+  setLatitude(value) {
+    return jspb.Message.setProto3FloatField(this, 5, value);
+  }
+  getLongitude() {
+    return jspb.Message.getFloatingPointFieldWithDefault(this, 6, 0);
+  }
+  setLongitude(value) {
+    return jspb.Message.setProto3FloatField(this, 6, value);
+  }
+  getCreatedAt() {
+    return jspb.Message.getWrapperField(this, Timestamp, 7);
+  }
+  setCreatedAt(value) {
+    return jspb.Message.setWrapperField(this, 7, value);
+  }
+  getName() {
+    return jspb.Message.getFieldWithDefault(this, 8, '');
+  }
+  setName(value) {
+    return jspb.Message.setProto3StringField(this, 8, value);
+  }
+  getDescription() {
+    return jspb.Message.getFieldWithDefault(this, 9, '');
+  }
+  setDescription(value) {
+    return jspb.Message.setProto3StringField(this, 9, value);
+  }
+  getTagsList() {
+    return jspb.Message.getRepeatedWrapperField(this, Scalar, 10);
+  }
+  setTagsList(values) {
+    return jspb.Message.setRepeatedWrapperField(this, 10, values);
+  }
+  addTags(value, index) {
+    return jspb.Message.addToRepeatedWrapperField(this, 10, value, Scalar, index);
+  }
+  serializeBinary() {
+    const writer = new jspb.BinaryWriter();
+    RecordMessage.serializeBinaryToWriter(this, writer);
+    return writer.getResultBuffer();
+  }
+  static serializeBinaryToWriter(message, writer) {
+    const id = message.getId();
+    if (id !== 0) writer.writeInt32(1, id);
+    const active = message.getActive();
+    if (active) writer.writeBool(2, active);
+    const score = message.getScore();
+    if (score !== 0) writer.writeDouble(3, score);
+    const balance = message.getBalance();
+    if (balance !== 0) writer.writeDouble(4, balance);
+    const latitude = message.getLatitude();
+    if (latitude !== 0) writer.writeFloat(5, latitude);
+    const longitude = message.getLongitude();
+    if (longitude !== 0) writer.writeFloat(6, longitude);
+    const createdAt = message.getCreatedAt();
+    if (createdAt != null) writer.writeMessage(7, createdAt, Timestamp.serializeBinaryToWriter);
+    const name = message.getName();
+    if (name.length > 0) writer.writeString(8, name);
+    const description = message.getDescription();
+    if (description.length > 0) writer.writeString(9, description);
+    const tags = message.getTagsList();
+    if (tags.length > 0) writer.writeRepeatedMessage(10, tags, Scalar.serializeBinaryToWriter);
+  }
+  static deserializeBinary(bytes) {
+    return RecordMessage.deserializeBinaryFromReader(new RecordMessage(), new jspb.BinaryReader(bytes));
+  }
+  static deserializeBinaryFromReader(message, reader) {
+    return readFields(message, reader, (field) => {
+      switch (field) {
+        case 1:
+          message.setId(reader.readInt32());
+          return true;
+        case 2:
+          message.setActive(reader.readBool());
+          return true;
+        case 3:
+          message.setScore(reader.readDouble());
+          return true;
+        case 4:
+          message.setBalance(reader.readDouble());
+          return true;
+        case 5:
+          message.setLatitude(reader.readFloat());
+          return true;
+        case 6:
+          message.setLongitude(reader.readFloat());
+          return true;
+        case 7: {
+          const timestamp = new Timestamp();
+          reader.readMessage(timestamp, Timestamp.deserializeBinaryFromReader);
+          message.setCreatedAt(timestamp);
+          return true;
+        }
+        case 8:
+          message.setName(reader.readString());
+          return true;
+        case 9:
+          message.setDescription(reader.readString());
+          return true;
+        case 10: {
+          const scalar = new Scalar();
+          reader.readMessage(scalar, Scalar.deserializeBinaryFromReader);
+          message.addTags(scalar);
+          return true;
+        }
+        default:
+          return false;
+      }
+    });
+  }
+}
+
+/** wcb.msg.BinaryMessage { string name = 1; bytes data = 2; } */
+export class BinaryMessage extends jspb.Message {
+  constructor(data) {
+    super();
+    jspb.Message.initialize(this, data, 0, -1, null, null);
+  }
+  getName() {
+    return jspb.Message.getFieldWithDefault(this, 1, '');
+  }
+  setName(value) {
+    return jspb.Message.setProto3StringField(this, 1, value);
+  }
+  /** The bytes as a Uint8Array (jspb may hold them as base64 text). */
+  getData_asU8() {
+    return jspb.Message.bytesAsU8(jspb.Message.getFieldWithDefault(this, 2, ''));
+  }
+  setData(value) {
+    return jspb.Message.setProto3BytesField(this, 2, value);
+  }
+  serializeBinary() {
+    const writer = new jspb.BinaryWriter();
+    BinaryMessage.serializeBinaryToWriter(this, writer);
+    return writer.getResultBuffer();
+  }
+  static serializeBinaryToWriter(message, writer) {
+    const name = message.getName();
+    if (name.length > 0) writer.writeString(1, name);
+    const data = message.getData_asU8();
+    if (data.length > 0) writer.writeBytes(2, data);
+  }
+  static deserializeBinary(bytes) {
+    return BinaryMessage.deserializeBinaryFromReader(new BinaryMessage(), new jspb.BinaryReader(bytes));
+  }
+  static deserializeBinaryFromReader(message, reader) {
+    return readFields(message, reader, (field) => {
+      if (field === 1) message.setName(reader.readString());
+      else if (field === 2) message.setData(reader.readBytes());
+      else return false;
+      return true;
+    });
+  }
+}
+
+function scalarMessage(value) {
+  const scalar = new Scalar();
+  if (typeof value === 'boolean') scalar.setFlag(value);
+  else if (typeof value === 'string') scalar.setText(value);
+  else if (isInt32Value(value)) scalar.setInteger(value);
+  else scalar.setNumber(value);
+  return scalar;
+}
+
+function scalarValue(scalar) {
+  switch (scalar.getKindCase()) {
+    case 1:
+      return scalar.getFlag();
+    case 2:
+      return scalar.getInteger();
+    case 3:
+      return scalar.getNumber();
+    case 4:
+      return scalar.getText();
+    default:
+      return undefined;
+  }
+}
+
+function level3Message({ flag, count, label }) {
+  const level3 = new Level3();
+  level3.setFlag(flag);
+  level3.setCount(count);
+  level3.setLabel(label);
+  return level3;
+}
+
+/** Per record: the class, record -> message (encode), message -> record (decode). */
+const MESSAGE_MAPPINGS = Object.freeze({
+  bool: valueMapping(BoolMessage),
+  int: valueMapping(IntMessage),
+  double: valueMapping(DoubleMessage),
+  string: valueMapping(StringMessage),
+  array: {
+    Type: ArrayMessage,
+    toMessage: ({ value }) => {
+      const message = new ArrayMessage();
+      message.setValueList(value.slice());
+      return message;
+    },
+    fromMessage: (message) => ({ value: message.getValueList() }),
+  },
+  nested: {
+    Type: NestedMessage,
+    toMessage: ({ value }) => {
+      const level2 = new Level2();
+      level2.setInner(level3Message(value.level2.level3));
+      const level1 = new Level1();
+      level1.setInner(level2);
+      const message = new NestedMessage();
+      message.setInner(level1);
+      return message;
+    },
+    fromMessage: (message) => {
+      const level3 = message.getInner()?.getInner()?.getInner();
+      return {
+        value: {
+          level2: {
+            level3: level3 && { flag: level3.getFlag(), count: level3.getCount(), label: level3.getLabel() },
+          },
+        },
+      };
+    },
+  },
+  record: {
+    Type: RecordMessage,
+    toMessage: (record) => {
+      const message = new RecordMessage();
+      message.setId(record.id);
+      message.setActive(record.active);
+      message.setScore(record.score);
+      message.setBalance(record.balance);
+      message.setLatitude(record.latitude);
+      message.setLongitude(record.longitude);
+      const { seconds, nanos } = timestampOf(record.createdAt);
+      const timestamp = new Timestamp();
+      timestamp.setSeconds(seconds);
+      timestamp.setNanos(nanos);
+      message.setCreatedAt(timestamp);
+      message.setName(record.name);
+      message.setDescription(record.description);
+      message.setTagsList(record.tags.map(scalarMessage));
+      return message;
+    },
+    fromMessage: (message) => {
+      const timestamp = message.getCreatedAt();
+      return {
+        id: message.getId(),
+        active: message.getActive(),
+        score: message.getScore(),
+        balance: message.getBalance(),
+        latitude: message.getLatitude(),
+        longitude: message.getLongitude(),
+        createdAt: timestamp ? dateOf(Number(timestamp.getSeconds()), timestamp.getNanos()) : null,
+        name: message.getName(),
+        description: message.getDescription(),
+        tags: message.getTagsList().map(scalarValue),
+      };
+    },
+  },
+  binary: {
+    Type: BinaryMessage,
+    toMessage: ({ name, data }) => {
+      const message = new BinaryMessage();
+      message.setName(name);
+      message.setData(data);
+      return message;
+    },
+    fromMessage: (message) => ({ name: message.getName(), data: message.getData_asU8() }),
+  },
+});
+
+function valueMapping(Type) {
+  return {
+    Type,
+    toMessage: ({ value }) => {
+      const message = new Type();
+      message.setValue(value);
+      return message;
+    },
+    fromMessage: (message) => ({ value: message.getValue() }),
+  };
+}
+
+/**
+ * The google-protobuf messages path: encode builds the record's message
+ * with the setters and serializes it; decode deserializes and reads the
+ * record back through the getters (plain records, createdAt a Date).
+ */
+export function createMessagePath(meta) {
+  return {
+    ...meta,
+    forRecord(name) {
+      const { Type, toMessage, fromMessage } = MESSAGE_MAPPINGS[name];
+      return {
+        encode: (record) => toMessage(record).serializeBinary(),
+        decode: (bytes) => fromMessage(Type.deserializeBinary(bytes)),
+      };
     },
   };
 }

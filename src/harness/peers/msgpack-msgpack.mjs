@@ -20,3 +20,22 @@ export function createPeerPath(meta) {
     },
   };
 }
+
+/**
+ * The @msgpack/msgpack messages path: a record is one msgpack map; Date <->
+ * timestamp extension -1 (its default extension codec), Uint8Array <-> bin,
+ * non-integer numbers as float64.
+ */
+export function createMessagePath(meta) {
+  const encoder = new Encoder();
+  const decoder = new Decoder();
+  return {
+    ...meta,
+    forRecord() {
+      return {
+        encode: (record) => encoder.encode(record),
+        decode: (bytes) => decoder.decode(bytes),
+      };
+    },
+  };
+}

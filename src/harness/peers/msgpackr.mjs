@@ -25,3 +25,22 @@ export function createPeerPath(meta) {
     },
   };
 }
+
+/**
+ * The msgpackr messages path: a record is one msgpack map (or one msgpackr
+ * record with the 'records' variant); Date <-> timestamp extension -1,
+ * Uint8Array <-> bin (decoded as a Buffer, itself a Uint8Array), non-integer
+ * numbers as float64 (msgpackr cannot tell a float field from a double one).
+ */
+export function createMessagePath(meta) {
+  const packr = new Packr({ useRecords: meta.variant === VARIANT_RECORDS });
+  return {
+    ...meta,
+    forRecord() {
+      return {
+        encode: (record) => packr.pack(record),
+        decode: (bytes) => packr.unpack(bytes),
+      };
+    },
+  };
+}

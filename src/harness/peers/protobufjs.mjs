@@ -5,6 +5,8 @@
 
 import protobuf from 'protobufjs';
 
+import { dateOf, isInt32Value, timestampOf } from './message-support.mjs';
+
 /** The wcb.pb.Items type of the given .proto text. */
 export function itemsType(protoText) {
   if (typeof protoText !== 'string' || protoText === '')
@@ -32,6 +34,106 @@ export function createPeerPath(meta, { protoText } = {}) {
       // Read through the message: a field equal to its default (0) is not
       // an own property but comes from the prototype.
       return messages.map((message) => ({ x: message.x, y: message.y, z: message.z }));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The messages workload: types from proto/messages.proto (package wcb.msg),
+// parsed with keepCase false so field names are the JS records' camelCase
+// names (created_at -> createdAt).
+
+/** protobufjs type name of each record. */
+export const MESSAGE_TYPE_NAMES = Object.freeze({
+  bool: 'wcb.msg.BoolMessage',
+  int: 'wcb.msg.IntMessage',
+  double: 'wcb.msg.DoubleMessage',
+  string: 'wcb.msg.StringMessage',
+  array: 'wcb.msg.ArrayMessage',
+  nested: 'wcb.msg.NestedMessage',
+  record: 'wcb.msg.Record',
+  binary: 'wcb.msg.BinaryMessage',
+});
+
+/** The root of the given proto/messages.proto text. */
+export function messagesRoot(protoText) {
+  if (typeof protoText !== 'string' || protoText === '')
+    throw new Error('protobufjs: the text of proto/messages.proto is needed');
+  return protobuf.parse(protoText, { keepCase: false }).root;
+}
+
+function scalarOf(value) {
+  switch (typeof value) {
+    case 'boolean':
+      return { flag: value };
+    case 'string':
+      return { text: value };
+    default:
+      return isInt32Value(value) ? { integer: value } : { number: value };
+  }
+}
+
+function scalarValue(scalar) {
+  // `kind` (the oneof's name) says which member is set.
+  return scalar[scalar.kind];
+}
+
+function numberOf(int64) {
+  // An int64 decodes as a Long object when the `long` package is there.
+  return typeof int64 === 'number' ? int64 : int64.toNumber();
+}
+
+// A decoded message as plain objects, for verification only: fields read
+// through the message (a field equal to its default is on the prototype).
+function plainOf(value) {
+  if (Array.isArray(value)) return value.map(plainOf);
+  if (value instanceof protobuf.Message) {
+    const plain = {};
+    for (const field of value.$type.fieldsArray) plain[field.name] = plainOf(value[field.name]);
+    return plain;
+  }
+  return value;
+}
+
+/**
+ * The protobufjs messages path. `record`: encode turns createdAt into a
+ * Timestamp {seconds, nanos} and each tag into a Scalar {flag | integer |
+ * number | text}; decode turns them back (into the decoded message, in
+ * place). Both are timed: a user of protobuf writes them. decode returns
+ * protobufjs Message instances; toPlain copies them into plain objects.
+ */
+export function createMessagePath(meta, { messagesProtoText } = {}) {
+  const root = messagesRoot(messagesProtoText);
+  return {
+    ...meta,
+    forRecord(name) {
+      const type = root.lookupType(MESSAGE_TYPE_NAMES[name]);
+      if (name === 'record') {
+        return {
+          encode: (record) =>
+            type
+              .encode({
+                ...record,
+                createdAt: timestampOf(record.createdAt),
+                tags: record.tags.map(scalarOf),
+              })
+              .finish(),
+          decode: (bytes) => {
+            const message = type.decode(bytes);
+            if (!message.createdAt) throw new Error('protobufjs: record: created_at is missing');
+            const { seconds, nanos } = message.createdAt;
+            message.createdAt = dateOf(numberOf(seconds), nanos);
+            message.tags = message.tags.map(scalarValue);
+            return message;
+          },
+          toPlain: plainOf,
+        };
+      }
+      return {
+        encode: (record) => type.encode(record).finish(),
+        decode: (bytes) => type.decode(bytes),
+        toPlain: plainOf,
+      };
     },
   };
 }

@@ -19,3 +19,16 @@ export function createPeerPath(meta) {
     },
   };
 }
+
+/** The v8.serialize messages path: Date and Uint8Array are structured-clone types. */
+export function createMessagePath(meta) {
+  return {
+    ...meta,
+    forRecord() {
+      return {
+        encode: (record) => v8.serialize(record),
+        decode: (bytes) => v8.deserialize(bytes),
+      };
+    },
+  };
+}

@@ -1,0 +1,252 @@
+// Conformance of the messages workload: for each format, the bytes one
+// implementation writes for a record decode, in every other implementation
+// of that format, to the same record (messageDifference === null: numbers
+// bit for bit, Dates by time, bytes by value).
+//
+//   json         the JSON baseline (JSON.stringify + base64) and the C++ json
+//                codec, whose bytes must also equal the UTF-8 of the
+//                baseline's text exactly (the spec's wire mapping)
+//   msgpack      msgpackr (plain maps) and @msgpack/msgpack, plus C++
+//                (the 'records' variant is msgpackr-only and left out)
+//   protobuf     protobufjs, pbf and google-protobuf, plus C++
+//   flatbuffers  the flatbuffers JS runtime and C++
+//
+// Without any wasm build, protoc (C++ libprotobuf) still checks the
+// protobuf peers: it parses their bytes and serializes the message again,
+// and the peers read its bytes.
+//
+// C++ is the wasm module of the format (node/load-wasm.mjs, strategy 'val';
+// the native runner cannot decode given bytes and is the same source). Its
+// tests are skipped, with the reason, when the module is missing or has no
+// messages exports. WCB_WASM_BUILD_DIR points them at another wasm build
+// directory than build/wasm.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+
+import { DEFAULT_WASM_BUILD_DIR, loadWasmCodec, REPO_ROOT, wasmModuleFiles } from '../../node/load-wasm.mjs';
+import { createJsonMessagePath, messageJsonText } from '../../src/harness/json-baseline.mjs';
+import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/harness/messages.mjs';
+import { createPeerMessagePath, findPeer } from '../../src/harness/peers.mjs';
+
+const MESSAGES_PROTO_TEXT = fs.readFileSync(path.join(REPO_ROOT, 'proto', 'messages.proto'), 'utf8');
+const WASM_BUILD_DIR = path.resolve(process.env.WCB_WASM_BUILD_DIR ?? DEFAULT_WASM_BUILD_DIR);
+const CPP_STRATEGY = 'val';
+
+/** A JS peer (by registry name) as a writer and reader of records. */
+async function peerImplementation(name) {
+  const peer = findPeer(name);
+  assert.ok(peer, `no peer '${name}' in src/harness/peers.mjs`);
+  const messagePath = await createPeerMessagePath(peer, { messagesProtoText: MESSAGES_PROTO_TEXT });
+  return {
+    name: `${peer.npm} ${peer.version}`,
+    write: (record, name) => messagePath.forRecord(name).encode(record),
+    read: (bytes, name) => {
+      const codec = messagePath.forRecord(name);
+      const decoded = codec.decode(bytes);
+      return codec.toPlain ? codec.toPlain(decoded) : decoded;
+    },
+  };
+}
+
+/** The JSON baseline as a writer and reader of UTF-8 bytes. */
+function jsonBaselineImplementation() {
+  const messagePath = createJsonMessagePath();
+  return {
+    name: 'JSON baseline',
+    write: (record, name) => new TextEncoder().encode(messagePath.forRecord(name).encode(record)),
+    read: (bytes, name) =>
+      messagePath.forRecord(name).decode(new TextDecoder('utf-8', { fatal: true }).decode(bytes)),
+  };
+}
+
+/**
+ * The C++ codec of `format` in wasm as a writer and reader, or
+ * { skip: reason } when it cannot take part.
+ */
+async function cppImplementation(format) {
+  const files = wasmModuleFiles(format, WASM_BUILD_DIR, 'messages');
+  if (!fs.existsSync(files.glue) || !fs.existsSync(files.wasm)) {
+    return { skip: `no wasm module for ${format} in ${WASM_BUILD_DIR}: run scripts/build-wasm.sh first` };
+  }
+  const codec = await loadWasmCodec(format, { buildDir: WASM_BUILD_DIR, workload: 'messages' });
+  const { messages } = codec;
+  if (!messages) {
+    return {
+      skip: `${files.glue} has no messages exports yet: rebuild the wasm modules (scripts/build-wasm.sh)`,
+    };
+  }
+  return {
+    name: `C++ wasm (${messages.libraryVersion})`,
+    write: (record, name) => messages.encode(CPP_STRATEGY, name, record),
+    read: (bytes, name) => messages.decode(CPP_STRATEGY, name, bytes),
+  };
+}
+
+const CPP = Object.fromEntries(
+  await Promise.all(
+    ['json', 'msgpack', 'protobuf', 'flatbuffers'].map(async (format) => [
+      format,
+      await cppImplementation(format),
+    ]),
+  ),
+);
+
+/**
+ * Every implementation writes every record; every implementation reads
+ * every writing back to the record. Returns the number of checks.
+ */
+function checkConformance(format, implementations) {
+  let checks = 0;
+  for (const name of MESSAGE_NAMES) {
+    const expected = makeMessage(name);
+    for (const writer of implementations) {
+      const bytes = writer.write(makeMessage(name), name);
+      assert.ok(
+        bytes instanceof Uint8Array && bytes.length > 0,
+        `${format} ${name}: ${writer.name} wrote no bytes`,
+      );
+      for (const reader of implementations) {
+        const label = `${format} record "${name}": written by ${writer.name}, read by ${reader.name}`;
+        let decoded;
+        try {
+          decoded = reader.read(bytes, name);
+        } catch (error) {
+          assert.fail(`${label}: decode threw ${error.message}`);
+        }
+        assert.equal(messageDifference(expected, decoded), null, label);
+        checks += 1;
+      }
+    }
+  }
+  assert.equal(checks, MESSAGE_NAMES.length * implementations.length ** 2);
+  return checks;
+}
+
+test('msgpack: msgpackr and @msgpack/msgpack read each other', async () => {
+  checkConformance('msgpack', [
+    await peerImplementation('msgpackr'),
+    await peerImplementation('@msgpack/msgpack'),
+  ]);
+});
+
+test('protobuf: protobufjs, pbf and google-protobuf read each other', async () => {
+  checkConformance('protobuf', [
+    await peerImplementation('protobufjs'),
+    await peerImplementation('pbf'),
+    await peerImplementation('google-protobuf'),
+  ]);
+});
+
+test('protobuf: pbf and google-protobuf write the same bytes (proto3 defaults left out, int32 arrays packed)', async () => {
+  const pbf = await peerImplementation('pbf');
+  const google = await peerImplementation('google-protobuf');
+  for (const name of MESSAGE_NAMES) {
+    assert.deepEqual(pbf.write(makeMessage(name), name), google.write(makeMessage(name), name), name);
+  }
+});
+
+const PROTO_TYPE_NAMES = {
+  bool: 'BoolMessage',
+  int: 'IntMessage',
+  double: 'DoubleMessage',
+  string: 'StringMessage',
+  array: 'ArrayMessage',
+  nested: 'NestedMessage',
+  record: 'Record',
+  binary: 'BinaryMessage',
+};
+
+function findProtoc() {
+  try {
+    execFileSync('protoc', ['--version'], { stdio: 'ignore' });
+    return false;
+  } catch {
+    return 'protoc is not installed (Debian package protobuf-compiler; scripts/setup.sh installs it)';
+  }
+}
+
+/** libprotobuf's own bytes for `bytes`: protoc --decode to text, then --encode back. */
+function protocReserialize(name, bytes) {
+  const args = ['-I', path.join(REPO_ROOT, 'proto'), 'messages.proto'];
+  const text = execFileSync('protoc', [`--decode=wcb.msg.${PROTO_TYPE_NAMES[name]}`, ...args], {
+    input: bytes,
+  });
+  return new Uint8Array(
+    execFileSync('protoc', [`--encode=wcb.msg.${PROTO_TYPE_NAMES[name]}`, ...args], { input: text }),
+  );
+}
+
+test(
+  "protobuf: C++ libprotobuf (protoc) parses the peers' bytes, and the peers read its bytes",
+  { skip: findProtoc() },
+  async () => {
+    const peers = [
+      await peerImplementation('protobufjs'),
+      await peerImplementation('pbf'),
+      await peerImplementation('google-protobuf'),
+    ];
+    for (const name of MESSAGE_NAMES) {
+      for (const writer of peers) {
+        const written = writer.write(makeMessage(name), name);
+        const canonical = protocReserialize(name, written);
+        // Each peer writes what libprotobuf writes: fields in number order,
+        // proto3 defaults left out, int32 arrays packed.
+        assert.deepEqual(
+          new Uint8Array(written),
+          canonical,
+          `protobuf record "${name}": ${writer.name} bytes differ from libprotobuf's`,
+        );
+        for (const reader of peers) {
+          const label = `protobuf record "${name}": written by ${writer.name} via protoc, read by ${reader.name}`;
+          assert.equal(messageDifference(makeMessage(name), reader.read(canonical, name)), null, label);
+        }
+      }
+    }
+  },
+);
+
+test('json: the C++ codec writes the JSON baseline text byte for byte', { skip: CPP.json.skip }, () => {
+  for (const name of MESSAGE_NAMES) {
+    const expected = new TextEncoder().encode(messageJsonText(name, makeMessage(name)));
+    const actual = CPP.json.write(makeMessage(name), name);
+    assert.equal(
+      new TextDecoder().decode(actual),
+      new TextDecoder().decode(expected),
+      `json record "${name}": C++ text differs from JSON.stringify`,
+    );
+    assert.deepEqual(actual, expected, `json record "${name}"`);
+  }
+});
+
+test('json: the C++ codec and the JSON baseline read each other', { skip: CPP.json.skip }, () => {
+  checkConformance('json', [CPP.json, jsonBaselineImplementation()]);
+});
+
+test('msgpack: the C++ codec and the JS peers read each other', { skip: CPP.msgpack.skip }, async () => {
+  checkConformance('msgpack', [
+    CPP.msgpack,
+    await peerImplementation('msgpackr'),
+    await peerImplementation('@msgpack/msgpack'),
+  ]);
+});
+
+test('protobuf: the C++ codec and the JS peers read each other', { skip: CPP.protobuf.skip }, async () => {
+  checkConformance('protobuf', [
+    CPP.protobuf,
+    await peerImplementation('protobufjs'),
+    await peerImplementation('pbf'),
+    await peerImplementation('google-protobuf'),
+  ]);
+});
+
+test(
+  'flatbuffers: the C++ codec and the JS runtime read each other',
+  { skip: CPP.flatbuffers.skip },
+  async () => {
+    checkConformance('flatbuffers', [CPP.flatbuffers, await peerImplementation('flatbuffers')]);
+  },
+);
