@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { selectSteps } from '../src/harness/dataset.mjs';
 import { createJsonBaselinePath, isJsonBaseline } from '../src/harness/json-baseline.mjs';
 import { failedRow } from '../src/harness/measure.mjs';
+import { failedMessageRow } from '../src/harness/message-measure.mjs';
 import { pathLabel } from '../src/harness/paths.mjs';
 import {
   buildHeader,
@@ -22,9 +23,11 @@ import {
 } from '../src/harness/results.mjs';
 import {
   formatMs,
+  formatOpsPerSec,
   formatRatio,
   renderCleanliness,
   renderLimits,
+  renderMessageTables,
   renderSummary,
   renderTables,
 } from '../src/harness/table.mjs';
@@ -163,6 +166,7 @@ function runChildProcess(job, { timeoutSeconds, perStep = false, childNodeOption
         state.growFailure = message;
       } else if (message.type === 'progress') {
         state.currentStep = message.step;
+        state.currentRecord = message.record;
         state.measuring = true;
         if (perStep) startTimer();
       } else if (message.type === 'row') {
@@ -490,8 +494,9 @@ async function main(argv) {
   }
   const validate = createResultsValidator(JSON.parse(readFileSync(SCHEMA, 'utf8')));
   const resumed = options.resume ? readResumeFile(options.resume, validate) : undefined;
-  if (resumed) options = optionsFromProtocol(resumed.run.protocol, options);
+  if (resumed) options = optionsFromProtocol(resumed.run.protocol, options, resumed.run.workload);
   checkChildNodeOptions(options.childNodeOptions);
+  if (options.workload === 'messages') return runMessagesWorkload(options, { validate, resumed });
   const limitsMode = options.mode === 'limits';
 
   const registry = await importPeerRegistry(options.peerRegistry);
@@ -642,6 +647,213 @@ async function main(argv) {
   else
     process.stdout.write(`${renderTables(rows)}\n\n${renderCleanliness(rows)}\n\n${renderSummary(rows)}\n`);
   const failed = rows.filter((row) => row.status !== 'ok').length;
+  log(`wrote ${rows.length} rows (${failed} failed) to ${displayPath(options.out)}`);
+  return 0;
+}
+
+// ---------------------------------------------------------------------------
+// --workload messages: single small records, ops/s per record. One child per
+// (codec, strategy) and per peer, like the sweep; each child measures the
+// JSON baseline, its subject and (wasm) the subject's floors record by record.
+
+function sameMessageRow(row, path, record) {
+  return (
+    row.record === record &&
+    row.codec === path.codec &&
+    row.impl === path.impl &&
+    row.interop === path.interop &&
+    row.variant === path.variant
+  );
+}
+
+function describeMessageRow(row) {
+  const label = `${pathLabel(row)} ${row.record}`;
+  if (row.status === 'n/a') return `${label}: n/a (${row.reason})`;
+  if (row.status !== 'ok') return `${label}: FAILED ${row.error}`;
+  const parts = ['encode', 'decode', 'roundTrip']
+    .filter((operation) => row[operation])
+    .map((operation) => `${operation} ${formatOpsPerSec(row[operation].opsPerSec.median)}`);
+  return `${label}: ${parts.join(', ')}`;
+}
+
+/**
+ * One job of the messages workload over `records`: a child process; if it
+ * dies, the record it was on gets failed rows (baseline and subject, where
+ * missing) and a new child goes on with the records after it. A timeout, or
+ * a death before the first record, fails every record left.
+ */
+async function runMessageJob(job, records, options, hooks) {
+  const rows = [];
+  const expected = [job.baselineSubject, job.subject];
+  const fail = (record, reason, paths = expected) => {
+    for (const path of paths) {
+      if (rows.some((row) => sameMessageRow(row, path, record))) continue;
+      const row = failedMessageRow(path, { place: PLACE, record, batch: job.batch }, reason);
+      rows.push(row);
+      hooks.onRow(row);
+    }
+  };
+  let remaining = records;
+  while (remaining.length > 0) {
+    const outcome = await runChildProcess(
+      { ...job, records: remaining },
+      {
+        timeoutSeconds: options.timeoutSeconds,
+        childNodeOptions: options.childNodeOptions,
+        onStart: hooks.onStart,
+        onRow: (row) => {
+          rows.push(row);
+          hooks.onRow(row);
+        },
+      },
+    );
+    if (outcome.done) break;
+    log(`${job.batch}: ${outcome.failure}`);
+    for (const line of outcome.output.slice(-5)) log(`  | ${line}`);
+    const at = remaining.indexOf(outcome.currentRecord);
+    if (at < 0) {
+      for (const record of remaining) fail(record, outcome.failure, [job.subject]);
+      break;
+    }
+    fail(remaining[at], outcome.failure);
+    remaining = remaining.slice(at + 1);
+    if (outcome.timedOut) {
+      for (const record of remaining) fail(record, `not measured: ${outcome.failure}`, [job.subject]);
+      break;
+    }
+    if (remaining.length > 0) log(`${job.batch}: restarting with the ${remaining.length} record(s) left`);
+  }
+}
+
+async function runMessagesWorkload(options, { validate, resumed }) {
+  const registry = await importPeerRegistry(options.peerRegistry);
+  // By default, the peers that take part in the messages workload (peers.mjs `messages`).
+  const peers = selectPeers(options.peers, registry, PLACE).filter(
+    (peer) => options.peers !== undefined || peer.messages !== false,
+  );
+  const loader = await importLoader(options.loader);
+  const buildInfo = readBuildInfo(loader, options.buildDir);
+
+  const fresh = runHeader({
+    place: PLACE,
+    workload: 'messages',
+    date: new Date(),
+    machine: machineInfo(),
+    runtime: { name: 'node', version: process.version, v8: process.versions.v8 },
+    build: buildHeader(buildInfo, 'messages'),
+    protocol: protocolHeader({
+      warmup: options.warmup,
+      repetitions: options.repetitions,
+      records: options.records,
+      minRepMs: options.minRepMs,
+      gc: true,
+      timerResolutionMs: measureTimerResolution(),
+      timeoutSeconds: options.timeoutSeconds,
+      childNodeOptions: options.childNodeOptions.length > 0 ? options.childNodeOptions : undefined,
+      codecs: options.codecs,
+      strategies: options.strategies,
+      peers: peers.map((peer) => peer.name),
+    }),
+  });
+  let run = fresh;
+  if (resumed) {
+    checkSameSetup(resumed.run, fresh);
+    run = { ...resumed.run, finished: false, resumedAt: [...(resumed.run.resumedAt ?? []), fresh.date] };
+  }
+  let rows = resumed ? [...resumed.rows] : [];
+  const save = () => writeAtomically(options.out, resultsDocument(run, rows));
+
+  let currentChild;
+  const onSignal = (signal, code) => () => {
+    currentChild?.kill('SIGKILL');
+    save();
+    log(`interrupted by ${signal}: partial results (finished: false) in ${displayPath(options.out)}`);
+    log(`continue with: npm run bench:node -- --resume ${displayPath(options.out)}`);
+    process.exit(code);
+  };
+  process.on('SIGINT', onSignal('SIGINT', 130));
+  process.on('SIGTERM', onSignal('SIGTERM', 143));
+
+  const baselinePath = createJsonBaselinePath();
+  const baselineSubject = {
+    codec: baselinePath.codec,
+    impl: baselinePath.impl,
+    interop: baselinePath.interop,
+    library: baselinePath.library,
+  };
+  const jobs = [
+    ...options.codecs.flatMap((codec) =>
+      options.strategies.map((strategy) => ({
+        codec,
+        strategy,
+        batch: `${codec}/${strategy}`,
+        subject: { codec, impl: 'cpp', interop: strategy },
+      })),
+    ),
+    ...peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: registry.peerMeta(peer) })),
+  ];
+  const wasmCount = options.codecs.length * options.strategies.length;
+  log(
+    `messages: ${wasmCount} codec/strategy pairs + ${peers.length} JS libraries x ${options.records.length} records ` +
+      `(${options.records.join(', ')}), ${options.repetitions} repetitions of >= ${options.minRepMs} ms + ${options.warmup} warm-up`,
+  );
+  if (resumed) log(`resuming ${displayPath(options.out)}: ${rows.length} rows kept`);
+  save();
+
+  for (const [number, jobKind] of jobs.entries()) {
+    const job = {
+      ...jobKind,
+      workload: 'messages',
+      baselineSubject,
+      records: options.records,
+      minRepMs: options.minRepMs,
+      warmup: options.warmup,
+      repetitions: options.repetitions,
+      buildDir: options.buildDir,
+      loader: options.loader,
+      peerRegistry: options.peerRegistry,
+      messagesProtoFile: options.messagesProtoFile,
+    };
+    const prefix = `[${number + 1}/${jobs.length}] ${job.batch}`;
+    const mine = (row) => row.batch === job.batch;
+    // A record is done when the baseline and the subject both have a row
+    // measured ok (or n/a: the path does not offer it) in this job's process.
+    const done = (record) =>
+      [baselineSubject, job.subject].every((path) =>
+        rows.some(
+          (row) =>
+            mine(row) && (row.status === 'ok' || row.status === 'n/a') && sameMessageRow(row, path, record),
+        ),
+      );
+    const todo = options.records.filter((record) => !done(record));
+    if (todo.length === 0) {
+      log(`${prefix}: every record already measured, kept`);
+      continue;
+    }
+    // Measured again: the records left, and the empty call (measured last).
+    rows = rows.filter((row) => !(mine(row) && (todo.includes(row.record) || row.interop === 'call')));
+    log(`${prefix}: starting${todo.length < options.records.length ? ` (${todo.length} records left)` : ''}`);
+    await runMessageJob(job, todo, options, {
+      onStart: (child) => {
+        currentChild = child;
+        log(`${prefix}: child process ${child.pid}`);
+      },
+      onRow: (row) => {
+        rows.push(row);
+        save();
+        log(`${prefix} ${describeMessageRow(row)}`);
+      },
+    });
+    save();
+  }
+
+  run.finished = true;
+  const document = resultsDocument(run, rows);
+  writeAtomically(options.out, document);
+  const check = validate(document);
+  if (!check.valid) throw new RunError(`results in ${options.out} do not match the schema: ${check.text}`);
+  process.stdout.write(`${renderMessageTables(rows)}\n`);
+  const failed = rows.filter((row) => row.status === 'failed').length;
   log(`wrote ${rows.length} rows (${failed} failed) to ${displayPath(options.out)}`);
   return 0;
 }

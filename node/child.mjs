@@ -17,13 +17,26 @@
 //   | { type: 'grow-failed', targetMB, error } | { type: 'row', row }
 //   | { type: 'done', end? } (limits: end is 'failed' or 'cap')
 // Run by hand (no IPC), it prints the same messages as JSON lines on stdout.
+//
+// With job.workload === 'messages' (single small records): { codec, strategy }
+// or { peer }, plus { records, minRepMs, warmup, repetitions, messagesProtoFile,
+// ... }: the JSON baseline, the subject and (wasm) its floors, record by
+// record (src/harness/message-measure.mjs measureMessageBatch). Messages:
+// 'ready', { type: 'progress', record, recordNumber, recordCount }, 'row', 'done'.
 
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createGzip, gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { TupleDataset, gridTargets } from '../src/harness/dataset.mjs';
+import * as jsonBaseline from '../src/harness/json-baseline.mjs';
 import { createJsonBaselinePath } from '../src/harness/json-baseline.mjs';
+import {
+  createWasmMessagePath,
+  failedMessageRow,
+  measureMessageBatch,
+  messageSink,
+} from '../src/harness/message-measure.mjs';
 import { createWasmPath, pathLabel } from '../src/harness/paths.mjs';
 import { failedRow, measurePath, sink } from '../src/harness/measure.mjs';
 import { runSweep } from '../src/harness/sweep.mjs';
@@ -142,8 +155,92 @@ async function measureLimits(path, job, env) {
   }
 }
 
+// The JSON baseline of the messages workload (json-baseline.mjs), looked up
+// by name so the tuple workload runs whether or not it exists.
+function loadJsonMessagePath() {
+  if (typeof jsonBaseline.createJsonMessagePath !== 'function') {
+    throw new Error('src/harness/json-baseline.mjs has no createJsonMessagePath()');
+  }
+  return jsonBaseline.createJsonMessagePath();
+}
+
+async function loadMessageSubject(job) {
+  if (job.peer !== undefined) {
+    const registry = await import(pathToFileURL(job.peerRegistry).href);
+    const peer = registry.findPeer(job.peer);
+    if (!peer) throw new Error(`no peer '${job.peer}' in ${job.peerRegistry}`);
+    if (typeof registry.createPeerMessagePath !== 'function') {
+      throw new Error(`${job.peerRegistry} has no createPeerMessagePath()`);
+    }
+    let messagesProtoText;
+    try {
+      messagesProtoText = readFileSync(job.messagesProtoFile, 'utf8');
+    } catch {
+      // Only the protobuf peers need it; they say so when it is missing.
+    }
+    return { subject: await registry.createPeerMessagePath(peer, { messagesProtoText }) };
+  }
+  const loader = await import(pathToFileURL(job.loader).href);
+  const codec = await loader.loadWasmCodec(job.codec, { buildDir: job.buildDir, workload: 'messages' });
+  if (!codec.messages) {
+    throw new Error(
+      `${job.codec}: the module has no message codec (no messages exports in this build; raw never has one)`,
+    );
+  }
+  return { subject: createWasmMessagePath(codec, job.strategy), wasm: { codec, strategy: job.strategy } };
+}
+
+async function measureMessages(job) {
+  const context = { place: PLACE, batch: job.batch };
+  let loaded;
+  try {
+    loaded = await loadMessageSubject(job);
+  } catch (error) {
+    const reason = `load: ${error?.message ?? error}`;
+    for (const record of job.records) {
+      await send({ type: 'row', row: failedMessageRow(job.subject, { ...context, record }, reason) });
+    }
+    await send({ type: 'done', end: 'load-failed', error: reason });
+    return;
+  }
+  let baseline;
+  let baselineError;
+  try {
+    baseline = loadJsonMessagePath();
+  } catch (error) {
+    baselineError = `load: ${error?.message ?? error}`;
+  }
+  await send({ type: 'ready', library: loaded.subject.library });
+  const env = nodeEnvironment({ limits: false });
+  await measureMessageBatch({
+    baseline,
+    subject: loaded.subject,
+    wasm: loaded.wasm,
+    records: job.records,
+    place: PLACE,
+    batch: job.batch,
+    minRepMs: job.minRepMs,
+    warmup: job.warmup,
+    repetitions: job.repetitions,
+    env: { now: env.now, gc: env.gc },
+    onProgress: async ({ record, recordNumber, recordCount }) => {
+      await send({ type: 'progress', record, recordNumber, recordCount });
+      if (baselineError) {
+        const row = failedMessageRow(job.baselineSubject, { ...context, record }, baselineError);
+        await send({ type: 'row', row });
+      }
+    },
+    onRow: (row) => send({ type: 'row', row }),
+  });
+  await send({ type: 'done', sink: messageSink() });
+}
+
 async function main() {
   const job = JSON.parse(process.argv[2]);
+  if (job.workload === 'messages') {
+    await measureMessages(job);
+    return;
+  }
   const limits = job.limits !== undefined;
 
   let path;

@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { peerNames } from '../src/harness/peers.mjs';
+import { MESSAGE_NAMES } from '../src/harness/messages.mjs';
+import { WORKLOADS } from '../src/harness/results.mjs';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -13,6 +15,29 @@ export const STRATEGIES = ['val', 'embind', 'typed'];
 // Accepted by --strategies but not run by default: typed with columns
 // ({x: Int32Array, y, z: Float64Array}) instead of objects, not plain objects.
 export const OPTIONAL_STRATEGIES = ['columnar'];
+
+// --workload messages: single small records (src/harness/messages.mjs), ops/s.
+// raw has no message codec (a memcpy of fixed-size items); typed and columnar
+// move arrays of items, not records.
+export const MESSAGE_CODECS = ['json', 'msgpack', 'protobuf', 'flatbuffers'];
+export const MESSAGE_STRATEGIES = ['val', 'embind'];
+export const MESSAGE_RECORDS = MESSAGE_NAMES;
+// Duration of the default run: calibration stops at the first doubling whose
+// repetition takes >= minRepMs, so a repetition takes minRepMs to 2 x minRepMs
+// (~1.5 x on average). One operation is then ~(2 calibration + 2 warm-up + 7
+// timed) x 15 ms + 8 GCs of ~3 ms = ~190 ms at minRepMs 10. A child measures
+// per record JSON (3 operations), its path (3) and a wasm path's floor (2):
+// val 8 records x 8 = 64 operations (~12 s), embind 8 x 3 + 5 x 5 = 49 (~9 s),
+// a peer 8 x 6 = 48 (~9 s), plus 50 ms of untimed warm-up per path and record
+// (~1 s). 4 codecs x 2 strategies + 13 peers: ~3.5 minutes plus process
+// starts, ~4 minutes on an idle machine; a json val + embind pair took 39 s on
+// this 2-core machine while others compiled (~6 minutes for the whole run).
+// minRepMs 20 (the spec's default, kept for the page, whose clock may be
+// coarse) would double that; Node's clock is fine-grained, so 10-20 ms
+// repetitions are plenty.
+export const MESSAGE_DEFAULTS = { minRepMs: 10, repetitions: 7, warmup: 2 };
+// --quick --workload messages: a check that everything runs (~1 minute).
+export const MESSAGE_QUICK = { minRepMs: 2, repetitions: 3, warmup: 1 };
 
 export const DEFAULTS = {
   codecs: CODECS,
@@ -29,6 +54,7 @@ export const DEFAULTS = {
   peers: undefined,
   peerRegistry: join(REPO_ROOT, 'src', 'harness', 'peers.mjs'),
   protoFile: join(REPO_ROOT, 'proto', 'tuple.proto'),
+  messagesProtoFile: join(REPO_ROOT, 'proto', 'messages.proto'),
   childNodeOptions: [],
 };
 
@@ -53,6 +79,7 @@ export const BOUNDS = {
   repetitions: 10000,
   warmup: 10000,
   timeoutSeconds: 86400,
+  minRepMs: 10000,
 };
 
 export const HELP = `Usage: npm run bench:node -- [options]    (or: node node/bench.mjs [options])
@@ -64,9 +91,18 @@ JSON.parse and the pure-JS libraries (peers) on the growing tuple dataset. Each
 sizes. Progress goes to stderr, tables (per size, then what each decode returns)
 to stdout, and the results JSON (src/results.schema.json) to --out, rewritten
 after every row: an interrupted run keeps what it measured, and --resume
-finishes it.
+finishes it. With --workload messages, single small records instead of the
+dataset: encode, decode and round-trip operations per second per record, with
+each wasm strategy's marshalling floor and each module's empty call.
 
 Options:
+  --workload NAME      tuples (default: the growing dataset, times per payload size) or
+                       messages (single small records, operations per second per record;
+                       codecs ${MESSAGE_CODECS.join(',')}, strategies ${MESSAGE_STRATEGIES.join(',')})
+  --records LIST       messages: comma-separated records (default: ${MESSAGE_RECORDS.join(',')})
+  --min-rep-ms N       messages: calls per repetition double until one repetition takes N ms
+                       (default: ${MESSAGE_DEFAULTS.minRepMs}; --quick: ${MESSAGE_QUICK.minRepMs}); --repetitions and --warmup count
+                       repetitions (default: ${MESSAGE_DEFAULTS.repetitions} and ${MESSAGE_DEFAULTS.warmup})
   --codecs LIST        comma-separated codecs (default: ${CODECS.join(',')})
   --strategies LIST    comma-separated interop strategies (default: ${STRATEGIES.join(',')};
                        also columnar: typed with typed-array columns, not objects)
@@ -130,6 +166,9 @@ const OPTIONS = {
   peers: { type: 'string' },
   'no-peers': { type: 'boolean' },
   'peer-registry': { type: 'string' },
+  workload: { type: 'string' },
+  records: { type: 'string' },
+  'min-rep-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -275,7 +314,11 @@ function defaultOutPath(date, mode) {
     .replace(/\.\d+Z$/, 'Z');
   // limits-node-*: not a node-* file, so npm run report's default (the
   // newest node-*.json) keeps picking the latest sweep.
-  return join(REPO_ROOT, 'results', `${mode === 'limits' ? 'limits-' : ''}node-${stamp}.json`);
+  // node-messages-*: a messages run, which npm run report tells apart by name
+  // (like the page's browser-messages-* and the native native-messages-*).
+  if (mode === 'messages') return join(REPO_ROOT, 'results', `node-messages-${stamp}.json`);
+  const prefix = mode === 'limits' ? 'limits-' : '';
+  return join(REPO_ROOT, 'results', `${prefix}node-${stamp}.json`);
 }
 
 function parseArgv(argv) {
@@ -315,6 +358,7 @@ function locations(values) {
         ? existingFile('peer-registry', values['peer-registry'])
         : DEFAULTS.peerRegistry,
     protoFile: DEFAULTS.protoFile,
+    messagesProtoFile: DEFAULTS.messagesProtoFile,
   };
 }
 
@@ -348,6 +392,18 @@ export function parseOptions(argv, { now = new Date() } = {}) {
   const values = parseArgv(argv);
   if (values.help) return { help: true };
   if (values.resume !== undefined) return parseResume(values);
+  const workload = values.workload ?? 'tuples';
+  if (!WORKLOADS.includes(workload)) {
+    throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOADS.join(', ')})`);
+  }
+  if (workload === 'messages') return parseMessageOptions(values, now);
+  for (const name of ['records', 'min-rep-ms']) {
+    if (values[name] !== undefined) {
+      throw new UsageError(
+        `--${name} needs --workload messages (accepted: --workload messages --${name} ...)`,
+      );
+    }
+  }
 
   const limits = Boolean(values.limits);
   if (limits && values.quick) {
@@ -366,6 +422,7 @@ export function parseOptions(argv, { now = new Date() } = {}) {
   const given = (name) => values[name] !== undefined;
   const options = {
     help: false,
+    workload: 'tuples',
     mode: limits ? 'limits' : 'sweep',
     quick: Boolean(values.quick),
     codecs: given('codecs') ? parseList('codecs', values.codecs, CODECS) : base.codecs,
@@ -409,12 +466,56 @@ export function parseOptions(argv, { now = new Date() } = {}) {
   return options;
 }
 
+// Options of the tuple sweep that mean nothing for single records.
+const TUPLE_ONLY_OPTIONS = ['min-mb', 'max-mb', 'per-decade', 'limits', 'limits-max-mb'];
+
+function parseMessageOptions(values, now) {
+  const misplaced = TUPLE_ONLY_OPTIONS.find((name) => values[name] !== undefined);
+  if (misplaced) {
+    throw new UsageError(
+      `--${misplaced} is for the tuple workload (accepted with --workload messages: --records, --min-rep-ms, ` +
+        '--repetitions, --warmup, --codecs, --strategies, --peers, --quick)',
+    );
+  }
+  const base = values.quick
+    ? { ...DEFAULTS, ...MESSAGE_DEFAULTS, ...MESSAGE_QUICK }
+    : { ...DEFAULTS, ...MESSAGE_DEFAULTS };
+  const given = (name) => values[name] !== undefined;
+  return {
+    help: false,
+    workload: 'messages',
+    mode: 'sweep',
+    quick: Boolean(values.quick),
+    codecs: given('codecs') ? parseList('codecs', values.codecs, MESSAGE_CODECS) : [...MESSAGE_CODECS],
+    strategies: given('strategies')
+      ? parseList('strategies', values.strategies, MESSAGE_STRATEGIES)
+      : [...MESSAGE_STRATEGIES],
+    records: given('records') ? parseList('records', values.records, MESSAGE_RECORDS) : [...MESSAGE_RECORDS],
+    minRepMs: given('min-rep-ms')
+      ? parseNumber('min-rep-ms', values['min-rep-ms'], { exclusiveMin: true, max: BOUNDS.minRepMs })
+      : base.minRepMs,
+    repetitions: given('repetitions')
+      ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1, max: BOUNDS.repetitions })
+      : base.repetitions,
+    warmup: given('warmup')
+      ? parseNumber('warmup', values.warmup, { integer: true, max: BOUNDS.warmup })
+      : base.warmup,
+    timeoutSeconds: given('timeout') ? parseTimeout(values.timeout) : base.timeoutSeconds,
+    out: given('out') ? outputFile(values.out) : defaultOutPath(now, 'messages'),
+    peers: parsePeers(values, base.peers),
+    childNodeOptions: given('child-node-options')
+      ? parseNodeFlags(values['child-node-options'])
+      : base.childNodeOptions,
+    ...locations(values),
+  };
+}
+
 /**
  * The options of a run recorded in a results file's protocol, for --resume:
  * `given` holds what parseOptions returned (locations, maybe a timeout).
  * Throws a UsageError when the protocol lacks what a run needs.
  */
-export function optionsFromProtocol(protocol, given) {
+export function optionsFromProtocol(protocol, given, workload = 'tuples') {
   const missing = ['codecs', 'strategies'].find((key) => !Array.isArray(protocol[key]));
   if (missing) {
     throw new UsageError(
@@ -422,8 +523,32 @@ export function optionsFromProtocol(protocol, given) {
     );
   }
   const mode = protocol.mode ?? 'sweep';
+  if (workload === 'messages') {
+    return {
+      help: false,
+      workload,
+      mode: 'sweep',
+      quick: false,
+      codecs: [...protocol.codecs],
+      strategies: [...protocol.strategies],
+      records: [...(protocol.records ?? MESSAGE_RECORDS)],
+      minRepMs: protocol.minRepMs ?? MESSAGE_DEFAULTS.minRepMs,
+      repetitions: protocol.repetitions,
+      warmup: protocol.warmup,
+      timeoutSeconds: given.timeoutSeconds ?? protocol.timeoutSeconds ?? DEFAULTS.timeoutSeconds,
+      out: given.resume,
+      peers: protocol.peers ? [...protocol.peers] : [],
+      childNodeOptions: protocol.childNodeOptions ? [...protocol.childNodeOptions] : [],
+      buildDir: given.buildDir,
+      loader: given.loader,
+      peerRegistry: given.peerRegistry,
+      protoFile: given.protoFile,
+      messagesProtoFile: given.messagesProtoFile,
+    };
+  }
   return {
     help: false,
+    workload: 'tuples',
     mode,
     quick: false,
     codecs: [...protocol.codecs],

@@ -3,7 +3,10 @@
 // put them in the schema's shape.
 
 export const SCHEMA_VERSION = 1;
+/** The default workload: the growing tuple dataset. */
 export const WORKLOAD = 'tuples';
+/** Every workload a run can measure (run.workload): rows of 'messages' are messageRows. */
+export const WORKLOADS = Object.freeze(['tuples', 'messages']);
 
 /** The `protocol` part of the header. */
 export function protocolHeader({
@@ -21,10 +24,15 @@ export function protocolHeader({
   codecs,
   strategies,
   peers,
+  records,
+  minRepMs,
 }) {
   const protocol = {};
   if (mode !== undefined) protocol.mode = mode;
-  Object.assign(protocol, { warmup, repetitions, minMB, maxMB });
+  Object.assign(protocol, { warmup, repetitions });
+  // The tuple workload's size range; a messages run has none.
+  if (minMB !== undefined) protocol.minMB = minMB;
+  if (maxMB !== undefined) protocol.maxMB = maxMB;
   if (stepsPerDecade !== undefined) protocol.stepsPerDecade = stepsPerDecade;
   if (gc !== undefined) protocol.gc = gc;
   if (timerResolutionMs !== undefined) protocol.timerResolutionMs = timerResolutionMs;
@@ -34,20 +42,24 @@ export function protocolHeader({
   if (codecs) protocol.codecs = [...codecs];
   if (strategies) protocol.strategies = [...strategies];
   if (peers) protocol.peers = [...peers];
+  if (records) protocol.records = [...records];
+  if (minRepMs !== undefined) protocol.minRepMs = minRepMs;
   return protocol;
 }
 
 /**
  * The `build` part of the header from the wasm build's info
- * ({ emscripten, flags, profile, modules }); `null` when there is none.
+ * ({ emscripten, flags, profile, modules, messageModules }), with the modules
+ * of `workload` (each workload has its own); `null` when there is none.
  */
-export function buildHeader(info) {
+export function buildHeader(info, workload = WORKLOAD) {
   if (!info) return { emscripten: null, flags: '' };
   const build = { emscripten: info.emscripten ?? null, flags: info.flags ?? '' };
   if (info.compiler) build.compiler = info.compiler;
   if (info.profile) build.profile = info.profile;
-  if (info.modules) {
-    build.modules = info.modules.map(({ codec, wasmBytes, wasmGzipBytes, glueBytes }) => {
+  const modules = workload === 'messages' ? info.messageModules : info.modules;
+  if (modules) {
+    build.modules = modules.map(({ codec, wasmBytes, wasmGzipBytes, glueBytes }) => {
       const module = { codec, wasmBytes, wasmGzipBytes };
       if (glueBytes !== undefined) module.glueBytes = glueBytes;
       return module;
@@ -56,11 +68,23 @@ export function buildHeader(info) {
   return build;
 }
 
-/** The run header. `date` is a Date or an ISO string. */
-export function runHeader({ place, date, machine, runtime, build, protocol, finished = false }) {
+/** The run header. `date` is a Date or an ISO string; `workload` one of WORKLOADS. */
+export function runHeader({
+  place,
+  workload = WORKLOAD,
+  date,
+  machine,
+  runtime,
+  build,
+  protocol,
+  finished = false,
+}) {
+  if (!WORKLOADS.includes(workload)) {
+    throw new Error(`unknown workload '${workload}' (known: ${WORKLOADS.join(', ')})`);
+  }
   return {
     place,
-    workload: WORKLOAD,
+    workload,
     date: date instanceof Date ? date.toISOString() : date,
     finished,
     machine,

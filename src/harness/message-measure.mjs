@@ -1,0 +1,476 @@
+// The measurement protocol of the `messages` workload (docs: the messages
+// spec, "Measurement"): operations per second of one small record at a time,
+// shared by the Node runner and the browser page. No Node or browser API is
+// used directly: the environment passes in what it has.
+//
+// A message path is one way of turning a record into bytes and back:
+//
+//   {
+//     codec, impl: 'cpp' | 'js', interop: 'val' | 'embind' | 'js' | ...,
+//     variant?, library,
+//     notApplicable?(name) -> string | undefined,  // why the path does not offer
+//                                                  // this record (an 'n/a' row)
+//     forRecord(name) -> {                         // may throw: a failed row
+//       encode(record) -> Uint8Array | string,
+//       decode(encoded) -> the library's own value,
+//       toPlain?(value) -> a plain record,         // verification only, never timed
+//     },
+//   }
+//
+// The JSON baseline (json-baseline.mjs createJsonMessagePath) and the JS
+// peers (peers.mjs createPeerMessagePath) are message paths already; a wasm
+// codec's `messages` API (wasm-codec.mjs) becomes one per strategy with
+// createWasmMessagePath, and its floors (marshalling with no codec work, and
+// the empty call) are measured by measureMessageFloor / measureEmptyCall.
+//
+// env (every field optional):
+//   now()     clock in ms (default: performance.now)
+//   gc()      full garbage collection, called before calibrating and before
+//             every timed repetition
+//   pause()   awaited between operations, outside the timed region
+//   signal    an AbortSignal: when aborted, measuring stops by throwing its reason
+
+import { makeMessage, messageDifference } from './messages.mjs';
+import { summarize } from './stats.mjs';
+
+export const DEFAULT_MIN_REP_MS = 20;
+export const DEFAULT_WARMUP = 2;
+export const DEFAULT_REPETITIONS = 7;
+export const MESSAGE_OPERATIONS = Object.freeze(['encode', 'decode', 'roundTrip']);
+// Before a path's first timed operation on a record, its calls run untimed for
+// this many times minRepMs: a wasm function starts in V8's baseline tier and
+// is optimised in the background once hot; without this the first operation
+// measured (encode) can time the baseline code on a busy machine.
+export const PATH_WARMUP_FACTOR = 5;
+export const FLOOR_VARIANT = 'floor';
+/** The `record` of the empty-call row: it crosses the boundary with no record at all. */
+export const NO_RECORD = 'none';
+
+// Calibration never goes past this many calls per repetition, so a clock
+// that does not move (or a call the engine optimised away) cannot hang the run.
+const MAX_CALLS_PER_REP = 2 ** 30;
+
+// Every result feeds this, so the JIT cannot prove a call's output unused.
+let sinkValue = 0;
+function keep(value) {
+  sinkValue = (sinkValue + (typeof value === 'number' ? value : value == null ? 0 : 1)) | 0;
+}
+/** The running sink; exported so callers can print it and keep it alive. */
+export function messageSink() {
+  return sinkValue;
+}
+
+function errorMessage(error) {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+function byteLength(encoded) {
+  if (typeof encoded === 'string') return new TextEncoder().encode(encoded).byteLength;
+  if (encoded instanceof Uint8Array) return encoded.byteLength;
+  throw new Error(`encode returned ${encoded === null ? 'null' : typeof encoded}, not bytes or a string`);
+}
+
+function base64(bytes) {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/**
+ * UTF-8 bytes of the record's JSON text as the spec's wire mapping writes it
+ * (Uint8Array as base64, Date as toJSON): the size column's reference.
+ */
+export function messageJsonBytes(record) {
+  const text = JSON.stringify(record, (key, value) => (value instanceof Uint8Array ? base64(value) : value));
+  return new TextEncoder().encode(text).byteLength;
+}
+
+/** The fields every message row of this path carries, whatever its status. */
+export function messageRowBase(path, { place, record, batch }) {
+  const base = { place, codec: path.codec, impl: path.impl, interop: path.interop };
+  if (path.variant) base.variant = path.variant;
+  if (path.library) base.library = path.library;
+  if (batch) base.batch = batch;
+  base.record = record;
+  return base;
+}
+
+/** A row for a path that could not be measured on a record. */
+export function failedMessageRow(path, context, error) {
+  return { ...messageRowBase(path, context), status: 'failed', error: errorMessage(error) };
+}
+
+/** A row for a record the path does not offer (embind and the record with a Date, ...). */
+export function notApplicableMessageRow(path, context, reason) {
+  return { ...messageRowBase(path, context), status: 'n/a', reason };
+}
+
+/** The results schema's opsStats from per-repetition ops/s. */
+export function opsStats(opsPerSecond, callsPerRep) {
+  const opsPerSec = summarize(opsPerSecond);
+  delete opsPerSec.samples;
+  return { opsPerSec, nsPerOp: 1e9 / opsPerSec.median, callsPerRep };
+}
+
+function makeCheckpoint(env) {
+  return async () => {
+    env.signal?.throwIfAborted();
+    if (env.pause) await env.pause();
+    env.signal?.throwIfAborted();
+  };
+}
+
+/**
+ * Times `call` (no arguments; its result is kept) with the messages
+ * protocol: callsPerRep doubles from 1 until one repetition takes at least
+ * minRepMs; `warmup` untimed repetitions (doubling again if one falls under
+ * minRepMs, as a cold first call can make calibration stop short); then
+ * `repetitions` timed ones, each after a GC. Returns opsStats.
+ */
+export async function measureCalls(
+  call,
+  {
+    minRepMs = DEFAULT_MIN_REP_MS,
+    warmup = DEFAULT_WARMUP,
+    repetitions = DEFAULT_REPETITIONS,
+    env = {},
+  } = {},
+) {
+  const now = env.now ?? (() => performance.now());
+  const gc = env.gc ?? (() => {});
+  const checkpoint = makeCheckpoint(env);
+  const repetition = (calls) => {
+    const start = now();
+    for (let i = 0; i < calls; i++) keep(call());
+    return now() - start;
+  };
+
+  gc();
+  let callsPerRep = 1;
+  while (repetition(callsPerRep) < minRepMs && callsPerRep < MAX_CALLS_PER_REP) callsPerRep *= 2;
+  for (let i = 0; i < warmup; i++) {
+    await checkpoint();
+    if (repetition(callsPerRep) < minRepMs && callsPerRep < MAX_CALLS_PER_REP) callsPerRep *= 2;
+  }
+  const samples = [];
+  for (let i = 0; i < repetitions; i++) {
+    await checkpoint();
+    gc();
+    const elapsedMs = repetition(callsPerRep);
+    // A clock too coarse to see the repetition: count it as one tick.
+    samples.push(callsPerRep / (Math.max(elapsedMs, 1e-6) / 1000));
+  }
+  return opsStats(samples, callsPerRep);
+}
+
+/** Runs `call` untimed until `ms` have passed (bounded, for a clock that does not move). */
+function warmUpFor(ms, call, now) {
+  const start = now();
+  for (let i = 0; i < MAX_CALLS_PER_REP && now() - start < ms; i++) keep(call());
+}
+
+function verifyRecord(expected, decoded) {
+  const difference = messageDifference(expected, decoded);
+  if (difference !== null) throw new Error(`decoded record differs: ${difference}`);
+}
+
+/**
+ * Measures one path on one record: verify (encode, decode, toPlain, compare)
+ * outside timing, round trips untimed for PATH_WARMUP_FACTOR x minRepMs,
+ * then encode, decode and round trip (decode(encode(r))),
+ * each calibrated and timed (measureCalls); the last decode and round-trip
+ * outputs are verified again. Resolves to { row, encoded } (`encoded`: the
+ * path's bytes of the record, for the decode floor; undefined unless ok).
+ * Never rejects for a path's failure (the row says 'failed' and why), only
+ * when env.signal aborts.
+ */
+export async function measureMessagePath(
+  path,
+  {
+    place,
+    record: name,
+    batch,
+    minRepMs = DEFAULT_MIN_REP_MS,
+    warmup = DEFAULT_WARMUP,
+    repetitions = DEFAULT_REPETITIONS,
+    env = {},
+  },
+) {
+  const context = { place, record: name, batch };
+  const now = env.now ?? (() => performance.now());
+  const notApplicable = path.notApplicable?.(name);
+  if (notApplicable) return { row: notApplicableMessageRow(path, context, notApplicable) };
+  let stage = 'prepare';
+  try {
+    const input = makeMessage(name);
+    const expected = makeMessage(name);
+    const jsonBytes = messageJsonBytes(expected);
+    const functions = path.forRecord(name);
+    const plain = (value) => (functions.toPlain ? functions.toPlain(value) : value);
+    const timing = { minRepMs, warmup, repetitions, env };
+
+    stage = 'encode';
+    const encoded = functions.encode(input);
+    const encodedBytes = byteLength(encoded);
+    stage = 'decode';
+    const decoded = functions.decode(encoded);
+    stage = 'verify';
+    verifyRecord(expected, plain(decoded));
+
+    stage = 'warm-up';
+    warmUpFor(PATH_WARMUP_FACTOR * minRepMs, () => functions.decode(functions.encode(input)), now);
+
+    stage = 'timed encode';
+    let lastEncoded = encoded;
+    const encode = await measureCalls(() => (lastEncoded = functions.encode(input)), timing);
+    if (byteLength(lastEncoded) !== encodedBytes)
+      throw new Error(`encoded ${byteLength(lastEncoded)} bytes, the first encode gave ${encodedBytes}`);
+
+    stage = 'timed decode';
+    let lastDecoded = decoded;
+    const decode = await measureCalls(() => (lastDecoded = functions.decode(encoded)), timing);
+    stage = 'verify after decode';
+    verifyRecord(expected, plain(lastDecoded));
+
+    stage = 'timed round trip';
+    let lastRoundTrip = decoded;
+    const roundTrip = await measureCalls(
+      () => (lastRoundTrip = functions.decode(functions.encode(input))),
+      timing,
+    );
+    stage = 'verify after round trip';
+    verifyRecord(expected, plain(lastRoundTrip));
+
+    const row = {
+      ...messageRowBase(path, context),
+      status: 'ok',
+      encodedBytes,
+      jsonBytes,
+      encode,
+      decode,
+      roundTrip,
+    };
+    return { row, encoded };
+  } catch (error) {
+    if (env.signal?.aborted) throw error;
+    // forRecord's own refusal ("<peer>: cannot represent ...") is the whole story.
+    const why = stage === 'prepare' ? errorMessage(error) : `${stage}: ${errorMessage(error)}`;
+    return { row: failedMessageRow(path, context, why) };
+  }
+}
+
+/**
+ * A wasm codec's messages API (wasm-codec.mjs `codec.messages`) through one
+ * strategy as a message path. Records the strategy does not offer
+ * (supports() false) are 'n/a'.
+ */
+export function createWasmMessagePath(codec, strategy) {
+  const messages = codec.messages;
+  if (!messages) throw new Error(`${codec.name}: no message codec in this module`);
+  if (!messages.strategies.includes(strategy)) {
+    throw new Error(
+      `${codec.name}: no messages strategy '${strategy}' (has ${messages.strategies.join(', ')})`,
+    );
+  }
+  return {
+    codec: codec.name,
+    impl: 'cpp',
+    interop: strategy,
+    library: messages.libraryVersion ?? codec.libraryVersion,
+    notApplicable(name) {
+      if (messages.supports(strategy, name)) return undefined;
+      return `${codec.name}/${strategy}: record "${name}" is not offered through ${strategy} (it cannot map it to plain JS values)`;
+    },
+    forRecord(name) {
+      const calls = boundCalls(messages, strategy, name);
+      return { encode: calls.encode, decode: calls.decode };
+    },
+  };
+}
+
+// The calls of one (strategy, record) with no lookup per call: the API's
+// own bound functions when it has them (wasm-codec.mjs forRecord).
+function boundCalls(messages, strategy, name) {
+  if (typeof messages.forRecord === 'function') return messages.forRecord(strategy, name);
+  return {
+    encode: (record) => messages.encode(strategy, name, record),
+    decode: (bytes) => messages.decode(strategy, name, bytes),
+    encodeFloor: (record) => messages.encodeFloor(strategy, name, record),
+    prepareDecodeFloor: (bytes) => messages.prepareDecodeFloor(strategy, name, bytes),
+    decodeFloor: () => messages.decodeFloor(strategy, name),
+  };
+}
+
+/** The row description of a strategy's floor (marshalling only, no codec work). */
+export function wasmFloorPath(codec, strategy) {
+  return {
+    codec: codec.name,
+    impl: 'cpp',
+    interop: strategy,
+    variant: FLOOR_VARIANT,
+    library: codec.messages?.libraryVersion ?? codec.libraryVersion,
+  };
+}
+
+/** The row description of a module's empty call. */
+export function emptyCallPath(codec) {
+  return {
+    codec: codec.name,
+    impl: 'cpp',
+    interop: 'call',
+    variant: FLOOR_VARIANT,
+    library: codec.messages?.libraryVersion ?? codec.libraryVersion,
+  };
+}
+
+/**
+ * The floor of a wasm strategy on one record: encode floor = the same
+ * marshal in (JS record -> C++ message) with no codec call; decode floor =
+ * the same marshal out of a message kept in wasm, prepared once from
+ * `encoded` (the path's bytes of the record) outside timing. A decode floor
+ * that returns a value must return the record. No round trip. Resolves to a row.
+ */
+export async function measureMessageFloor(
+  codec,
+  strategy,
+  {
+    place,
+    record: name,
+    batch,
+    encoded,
+    minRepMs = DEFAULT_MIN_REP_MS,
+    warmup = DEFAULT_WARMUP,
+    repetitions = DEFAULT_REPETITIONS,
+    env = {},
+  },
+) {
+  const path = wasmFloorPath(codec, strategy);
+  const context = { place, record: name, batch };
+  const now = env.now ?? (() => performance.now());
+  const messages = codec.messages;
+  if (!messages.supports(strategy, name)) {
+    return notApplicableMessageRow(path, context, `record "${name}" is not offered through ${strategy}`);
+  }
+  let stage = 'prepare';
+  try {
+    const input = makeMessage(name);
+    const expected = makeMessage(name);
+    const timing = { minRepMs, warmup, repetitions, env };
+    const calls = boundCalls(messages, strategy, name);
+    stage = 'encode floor';
+    calls.encodeFloor(input);
+    stage = 'prepare decode floor';
+    calls.prepareDecodeFloor(encoded);
+    stage = 'decode floor';
+    const first = calls.decodeFloor();
+    if (first !== undefined) verifyRecord(expected, first);
+    stage = 'warm-up';
+    warmUpFor(PATH_WARMUP_FACTOR * minRepMs, () => (calls.encodeFloor(input), calls.decodeFloor()), now);
+
+    stage = 'timed encode floor';
+    const encode = await measureCalls(() => calls.encodeFloor(input), timing);
+    stage = 'timed decode floor';
+    let last = first;
+    const decode = await measureCalls(() => (last = calls.decodeFloor()), timing);
+    stage = 'verify after decode floor';
+    if (last !== undefined) verifyRecord(expected, last);
+    return {
+      ...messageRowBase(path, context),
+      status: 'ok',
+      encodedBytes: byteLength(encoded),
+      jsonBytes: messageJsonBytes(expected),
+      encode,
+      decode,
+    };
+  } catch (error) {
+    if (env.signal?.aborted) throw error;
+    return failedMessageRow(path, context, new Error(`${stage}: ${errorMessage(error)}`));
+  }
+}
+
+/** The per-call floor of a module: an exported function with no arguments and no work. */
+export async function measureEmptyCall(
+  codec,
+  {
+    place,
+    batch,
+    minRepMs = DEFAULT_MIN_REP_MS,
+    warmup = DEFAULT_WARMUP,
+    repetitions = DEFAULT_REPETITIONS,
+    env = {},
+  },
+) {
+  const path = emptyCallPath(codec);
+  const context = { place, record: NO_RECORD, batch };
+  try {
+    const encode = await measureCalls(() => codec.messages.emptyCall(), {
+      minRepMs,
+      warmup,
+      repetitions,
+      env,
+    });
+    return { ...messageRowBase(path, context), status: 'ok', encode };
+  } catch (error) {
+    if (env.signal?.aborted) throw error;
+    return failedMessageRow(path, context, new Error(`empty call: ${errorMessage(error)}`));
+  }
+}
+
+/**
+ * The share of a wasm path's call spent marshalling across the boundary:
+ * floor ns/op / path ns/op, per operation, capped at 1 (noise can make the
+ * floor a little slower than the whole call). Undefined unless both rows are ok.
+ */
+export function boundaryShare(pathRow, floorRow) {
+  if (pathRow?.status !== 'ok' || floorRow?.status !== 'ok') return undefined;
+  const share = (operation) =>
+    Math.min(1, Math.max(0, floorRow[operation].nsPerOp / pathRow[operation].nsPerOp));
+  return { encode: share('encode'), decode: share('decode') };
+}
+
+/**
+ * Everything one process (a Node child, a page instance) measures for one
+ * subject, record by record: the JSON baseline, the subject (a wasm codec
+ * through a strategy, or a JS peer) and, for a wasm subject, its floor
+ * (boundaryShare is set on the subject's row), then once the module's empty
+ * call. `wasm` = { codec, strategy } when the subject is a wasm path.
+ * Calls onRow(row) for each row (awaited) in that order and
+ * onProgress({ record, recordNumber, recordCount }) before each record.
+ */
+export async function measureMessageBatch({
+  baseline,
+  subject,
+  wasm,
+  records,
+  place,
+  batch,
+  minRepMs = DEFAULT_MIN_REP_MS,
+  warmup = DEFAULT_WARMUP,
+  repetitions = DEFAULT_REPETITIONS,
+  env = {},
+  onRow = () => {},
+  onProgress = () => {},
+}) {
+  const options = { place, batch, minRepMs, warmup, repetitions, env };
+  const checkpoint = makeCheckpoint(env);
+  for (const [index, record] of records.entries()) {
+    await checkpoint();
+    await onProgress({ record, recordNumber: index + 1, recordCount: records.length });
+    if (baseline) await onRow((await measureMessagePath(baseline, { ...options, record })).row);
+    const { row, encoded } = await measureMessagePath(subject, { ...options, record });
+    if (wasm && row.status === 'ok') {
+      const floor = await measureMessageFloor(wasm.codec, wasm.strategy, { ...options, record, encoded });
+      const share = boundaryShare(row, floor);
+      if (share) row.boundaryShare = share;
+      await onRow(row);
+      await onRow(floor);
+    } else {
+      await onRow(row);
+    }
+  }
+  if (wasm) {
+    await checkpoint();
+    await onRow(await measureEmptyCall(wasm.codec, options));
+  }
+}

@@ -1,0 +1,87 @@
+// A stand-in for node/load-wasm.mjs in the messages runner tests: pure-JS
+// codecs with the `codec.messages` API of src/harness/wasm-codec.mjs whose
+// behaviour each test chooses. `buildDir` holds fake-build.json:
+//   { "<codec>": { "mode": "ok" | "wrong" | "throw" | "crash" | "load-error" | "no-messages",
+//                  "record": "<name>" } }
+// wrong, throw and crash only hit `record` (every record when absent). Not a test itself.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+function readConfig(buildDir) {
+  const file = join(buildDir, 'fake-build.json');
+  if (!existsSync(file)) throw new Error(`${file} not found`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+export function readWasmBuildInfo(buildDir) {
+  return {
+    emscripten: 'fake',
+    flags: '-O2 (fake build for tests)',
+    profile: 'test',
+    modules: Object.keys(readConfig(buildDir)).map((codec) => ({
+      codec,
+      wasmBytes: 1000,
+      wasmGzipBytes: 500,
+    })),
+  };
+}
+
+// Tagged JSON: Dates and Uint8Arrays survive the trip.
+const encodeRecord = (record) =>
+  new TextEncoder().encode(
+    JSON.stringify(record, function (key, value) {
+      const raw = this[key];
+      if (raw instanceof Date) return { $date: raw.getTime() };
+      if (raw instanceof Uint8Array) return { $bytes: [...raw] };
+      return value;
+    }),
+  );
+const decodeRecord = (bytes) =>
+  JSON.parse(new TextDecoder().decode(bytes), (key, value) => {
+    if (value && typeof value === 'object' && '$date' in value) return new Date(value.$date);
+    if (value && typeof value === 'object' && '$bytes' in value) return Uint8Array.from(value.$bytes);
+    return value;
+  });
+
+// embind offers the records it can map to plain values, as in wasm-codec.mjs.
+const EMBIND = ['bool', 'int', 'double', 'string', 'nested'];
+
+export async function loadWasmCodec(name, { buildDir }) {
+  const { mode = 'ok', record: target } = readConfig(buildDir)[name] ?? {};
+  if (mode === 'load-error') throw new Error(`${name}: fake module failed to load`);
+  const hits = (record) => target === undefined || record === target;
+  const floors = new Map();
+  const messages = {
+    strategies: ['val', 'embind'],
+    libraryVersion: `fake-${name}-messages 1.0`,
+    supports: (strategy, record) => strategy === 'val' || EMBIND.includes(record),
+    encode(strategy, record, value) {
+      if (mode === 'crash' && hits(record)) process.kill(process.pid, 'SIGKILL');
+      return encodeRecord(value);
+    },
+    decode(strategy, record, bytes) {
+      if (mode === 'throw' && hits(record)) throw new Error(`${name}: ${record}: truncated input`);
+      const value = decodeRecord(bytes);
+      if (mode === 'wrong' && hits(record)) value.extra = 1;
+      return value;
+    },
+    encodeFloor(strategy, record, value) {
+      JSON.stringify(value);
+    },
+    prepareDecodeFloor(strategy, record, bytes) {
+      floors.set(record, bytes);
+    },
+    decodeFloor(strategy, record) {
+      if (!floors.has(record)) throw new Error(`${name}: decodeFloor before prepareDecodeFloor`);
+      return decodeRecord(floors.get(record));
+    },
+    emptyCall() {},
+  };
+  return {
+    name,
+    libraryVersion: `fake-${name} 1.0`,
+    strategies: ['val', 'embind', 'typed'],
+    messages: mode === 'no-messages' ? null : messages,
+  };
+}

@@ -1,0 +1,341 @@
+// `npm run bench:node -- --workload messages` with fake wasm codecs and fake
+// JS libraries that misbehave on purpose (every failure is a row with its
+// reason, the run goes on, the file validates), its options, --resume, and a
+// tiny run on the real build when it has message codecs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
+import * as peerRegistry from '../../src/harness/peers.mjs';
+import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { parseOptions } from '../../node/cli.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BENCH = join(ROOT, 'node', 'bench.mjs');
+const FAKE_LOADER = fileURLToPath(new URL('./messages-fake-loader.mjs', import.meta.url));
+const FAKE_REGISTRY = fileURLToPath(new URL('./messages-fake-registry.mjs', import.meta.url));
+const schema = JSON.parse(readFileSync(join(ROOT, 'src', 'results.schema.json'), 'utf8'));
+const validate = createResultsValidator(schema);
+const noJsonMessagePath =
+  typeof jsonBaseline.createJsonMessagePath === 'function'
+    ? false
+    : 'src/harness/json-baseline.mjs has no createJsonMessagePath yet';
+const TINY = ['--workload', 'messages', '--repetitions', '2', '--warmup', '1', '--min-rep-ms', '0.5'];
+
+function bench(args, timeout = 120_000) {
+  return spawnSync(process.execPath, [BENCH, ...args], { encoding: 'utf8', timeout });
+}
+
+function runFake(config, ...args) {
+  const dir = mkdtempSync(join(tmpdir(), 'wcb-messages-run-'));
+  writeFileSync(join(dir, 'fake-build.json'), JSON.stringify(config));
+  const out = join(dir, 'results.json');
+  const result = bench([
+    ...TINY,
+    '--build-dir',
+    dir,
+    '--loader',
+    FAKE_LOADER,
+    '--peer-registry',
+    FAKE_REGISTRY,
+    '--out',
+    out,
+    ...args,
+  ]);
+  return { result, out, dir, document: JSON.parse(readFileSync(out, 'utf8')) };
+}
+
+const find = (rows, { batch, codec, interop, variant, record }) =>
+  rows.filter(
+    (row) =>
+      (batch === undefined || row.batch === batch) &&
+      (codec === undefined || row.codec === codec) &&
+      (interop === undefined || row.interop === interop) &&
+      row.variant === variant &&
+      (record === undefined || row.record === record),
+  );
+
+test(
+  'every failure is a row with its reason, the run goes on and the results validate',
+  { skip: noJsonMessagePath, timeout: 180_000 },
+  () => {
+    const { result, document } = runFake(
+      {
+        json: { mode: 'ok' },
+        msgpack: { mode: 'wrong', record: 'int' },
+        protobuf: { mode: 'crash', record: 'int' },
+        flatbuffers: { mode: 'no-messages' },
+      },
+      '--records',
+      'bool,int,binary',
+    );
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(validate(document), { valid: true });
+    const { run, rows } = document;
+    assert.equal(run.workload, 'messages');
+    assert.equal(run.finished, true);
+    assert.deepEqual(run.protocol.records, ['bool', 'int', 'binary']);
+    assert.equal(run.protocol.minRepMs, 0.5);
+    assert.equal(run.protocol.repetitions, 2);
+    assert.deepEqual(run.protocol.strategies, ['val', 'embind']);
+    assert.deepEqual(run.protocol.peers, ['fake-json', 'fake-no-binary']);
+    assert.equal(run.protocol.minMB, undefined);
+
+    // One process per (codec, strategy) and per peer, each with its own JSON baseline.
+    const batches = [...new Set(rows.map((row) => row.batch))];
+    assert.deepEqual(batches, [
+      'json/val',
+      'json/embind',
+      'msgpack/val',
+      'msgpack/embind',
+      'protobuf/val',
+      'protobuf/embind',
+      'flatbuffers/val',
+      'flatbuffers/embind',
+      'fake-json',
+      'fake-no-binary',
+    ]);
+    for (const batch of ['json/val', 'fake-json', 'protobuf/val']) {
+      assert.deepEqual(
+        find(rows, { batch, codec: 'json', interop: 'js' }).map((row) => [row.record, row.status]),
+        [
+          ['bool', 'ok'],
+          ['int', 'ok'],
+          ['binary', 'ok'],
+        ],
+        batch,
+      );
+    }
+
+    // json: all ok; the val path has a floor and a boundary share per record, one empty call.
+    for (const record of ['bool', 'int', 'binary']) {
+      const [path] = find(rows, { batch: 'json/val', codec: 'json', interop: 'val', record });
+      assert.equal(path.status, 'ok');
+      assert.ok(path.roundTrip.opsPerSec.median > 0);
+      assert.ok(path.boundaryShare.encode >= 0 && path.boundaryShare.decode <= 1);
+      assert.equal(find(rows, { batch: 'json/val', interop: 'val', variant: 'floor', record }).length, 1);
+    }
+    assert.equal(
+      find(rows, { batch: 'json/val', interop: 'call', variant: 'floor', record: 'none' }).length,
+      1,
+    );
+    // embind does not offer binary: n/a, no floor.
+    const [embindBinary] = find(rows, { batch: 'json/embind', interop: 'embind', record: 'binary' });
+    assert.equal(embindBinary.status, 'n/a');
+    assert.equal(find(rows, { batch: 'json/embind', variant: 'floor', record: 'binary' }).length, 0);
+
+    // msgpack decodes int wrongly: failed with the difference, the other records ok.
+    const msgpack = find(rows, { batch: 'msgpack/val', interop: 'val' });
+    assert.deepEqual(
+      msgpack.map((row) => [row.record, row.status]),
+      [
+        ['bool', 'ok'],
+        ['int', 'failed'],
+        ['binary', 'ok'],
+      ],
+    );
+    assert.match(
+      msgpack[1].error,
+      /^verify: decoded record differs: \$: expected keys value, got extra, value$/,
+    );
+
+    // protobuf kills its process on int: that record failed, a new process measured binary.
+    const protobuf = find(rows, { batch: 'protobuf/val', interop: 'val' });
+    assert.deepEqual(
+      protobuf.map((row) => [row.record, row.status]),
+      [
+        ['bool', 'ok'],
+        ['int', 'failed'],
+        ['binary', 'ok'],
+      ],
+    );
+    assert.match(protobuf[1].error, /^child process crashed \(killed by SIGKILL\)/);
+    assert.match(result.stderr, /protobuf\/val: restarting with the 1 record\(s\) left/);
+
+    // flatbuffers has no message codec: failed rows that say so, for each record.
+    const flatbuffers = find(rows, { batch: 'flatbuffers/val', codec: 'flatbuffers', interop: 'val' });
+    assert.equal(flatbuffers.length, 3);
+    assert.ok(
+      flatbuffers.every((row) => /^load: flatbuffers: the module has no message codec/.test(row.error)),
+    );
+
+    // A peer that cannot hold binary data: a failed row with its message.
+    const [noBinary] = find(rows, {
+      batch: 'fake-no-binary',
+      interop: 'js',
+      codec: 'fake',
+      record: 'binary',
+    });
+    assert.equal(noBinary.error, 'fake-no-binary: cannot represent the Uint8Array of record "binary"');
+
+    // The console tables: a block per record, the per-call floor, the summary.
+    for (const record of ['bool', 'int', 'binary'])
+      assert.match(result.stdout, new RegExp(`^record "${record}"`, 'm'));
+    assert.match(result.stdout, /^json\/val\s+\d+ B\s+[\d.]+ [kM]?\/?s?/m);
+    assert.match(result.stdout, /^json\/embind\s+n\/a: /m);
+    assert.match(result.stdout, /^Per-call floor/m);
+    assert.match(result.stdout, /^Summary over records/m);
+  },
+);
+
+test(
+  '--resume measures again only the batches left unfinished',
+  { skip: noJsonMessagePath, timeout: 180_000 },
+  () => {
+    const { result, out, dir, document } = runFake(
+      { json: { mode: 'ok' }, msgpack: { mode: 'ok' } },
+      '--codecs',
+      'json,msgpack',
+      '--strategies',
+      'val',
+      '--no-peers',
+      '--records',
+      'bool,nested',
+    );
+    assert.equal(result.status, 0, result.stderr);
+    // As if interrupted during msgpack/val's nested record.
+    const kept = document.rows.filter((row) => !(row.batch === 'msgpack/val' && row.record !== 'bool'));
+    writeFileSync(
+      out,
+      JSON.stringify({ ...document, run: { ...document.run, finished: false }, rows: kept }),
+    );
+    const resumed = bench([
+      '--resume',
+      out,
+      '--build-dir',
+      dir,
+      '--loader',
+      FAKE_LOADER,
+      '--peer-registry',
+      FAKE_REGISTRY,
+    ]);
+    assert.equal(resumed.status, 0, resumed.stderr);
+    assert.match(resumed.stderr, /json\/val: every record already measured, kept/);
+    assert.match(resumed.stderr, /msgpack\/val: starting \(1 records left\)/);
+    const after = JSON.parse(readFileSync(out, 'utf8'));
+    assert.deepEqual(validate(after), { valid: true });
+    assert.equal(after.run.finished, true);
+    assert.equal(after.run.resumedAt.length, 1);
+    assert.deepEqual(
+      after.rows.filter((row) => row.batch === 'json/val'),
+      document.rows.filter((row) => row.batch === 'json/val'),
+      'finished batches are kept as they were',
+    );
+    const msgpack = after.rows.filter((row) => row.batch === 'msgpack/val');
+    assert.deepEqual(
+      msgpack
+        .map((row) => `${row.record} ${row.codec}/${row.interop}${row.variant ? ` [${row.variant}]` : ''}`)
+        .sort(),
+      [
+        'bool json/js',
+        'bool msgpack/val',
+        'bool msgpack/val [floor]',
+        'nested json/js',
+        'nested msgpack/val',
+        'nested msgpack/val [floor]',
+        'none msgpack/call [floor]',
+      ],
+    );
+  },
+);
+
+test('messages options: defaults, lists and what does not go with the workload', () => {
+  const options = parseOptions(['--workload', 'messages'], { now: new Date('2026-01-02T03:04:05Z') });
+  assert.equal(options.workload, 'messages');
+  assert.deepEqual(options.codecs, ['json', 'msgpack', 'protobuf', 'flatbuffers']);
+  assert.deepEqual(options.strategies, ['val', 'embind']);
+  assert.deepEqual(options.records, [
+    'bool',
+    'int',
+    'double',
+    'string',
+    'array',
+    'nested',
+    'record',
+    'binary',
+  ]);
+  assert.equal(options.minRepMs, 10);
+  assert.equal(options.repetitions, 7);
+  assert.equal(options.warmup, 2);
+  assert.ok(options.out.endsWith(join('results', 'node-messages-2026-01-02T03-04-05Z.json')), options.out);
+  assert.deepEqual(parseOptions(['--workload', 'messages', '--records', 'int, bool,int']).records, [
+    'int',
+    'bool',
+  ]);
+  assert.equal(parseOptions([]).workload, 'tuples');
+
+  const usage = (args, pattern) => {
+    const result = bench(args, 60_000);
+    assert.equal(result.status, 2, result.stderr);
+    assert.match(result.stderr, pattern);
+  };
+  usage(['--workload', 'bytes'], /--workload: unknown value 'bytes' \(accepted: tuples, messages\)/);
+  usage(
+    ['--workload', 'messages', '--records', 'bool,huge'],
+    /--records: unknown value 'huge' \(accepted: bool, int,/,
+  );
+  usage(
+    ['--workload', 'messages', '--strategies', 'typed'],
+    /--strategies: unknown value 'typed' \(accepted: val, embind\)/,
+  );
+  usage(
+    ['--workload', 'messages', '--codecs', 'raw'],
+    /--codecs: unknown value 'raw' \(accepted: json, msgpack,/,
+  );
+  usage(
+    ['--workload', 'messages', '--min-rep-ms', '0'],
+    /--min-rep-ms: '0' is not valid \(accepted: a number > 0/,
+  );
+  usage(['--workload', 'messages', '--max-mb', '3'], /--max-mb is for the tuple workload/);
+  usage(['--records', 'bool'], /--records needs --workload messages/);
+});
+
+// The real wasm build and the real peers, when they speak messages.
+const BUILD_DIR = join(ROOT, 'build', 'wasm');
+async function missingMessageBuild() {
+  try {
+    const { loadWasmCodec } = await import('../../node/load-wasm.mjs');
+    const codec = await loadWasmCodec('json', { buildDir: BUILD_DIR, workload: 'messages' });
+    return codec.messages ? false : 'build/wasm has no message codecs yet (bash scripts/build-wasm.sh)';
+  } catch (error) {
+    return `no wasm build: ${error.message}`;
+  }
+}
+const noRealBuild = await missingMessageBuild();
+
+test(
+  'a tiny real run: json through val and embind, one record, and a JS library',
+  { skip: noJsonMessagePath || noRealBuild, timeout: 180_000 },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wcb-messages-real-'));
+    const out = join(dir, 'results.json');
+    const peers =
+      typeof peerRegistry.createPeerMessagePath === 'function' ? ['--peers', 'msgpackr'] : ['--no-peers'];
+    const result = bench([
+      ...TINY,
+      '--build-dir',
+      BUILD_DIR,
+      '--codecs',
+      'json',
+      '--records',
+      'nested',
+      ...peers,
+      '--out',
+      out,
+    ]);
+    assert.equal(result.status, 0, result.stderr);
+    const document = JSON.parse(readFileSync(out, 'utf8'));
+    assert.deepEqual(validate(document), { valid: true });
+    const failed = document.rows.filter((row) => row.status !== 'ok');
+    assert.deepEqual(failed, [], 'every row ok');
+    for (const strategy of ['val', 'embind']) {
+      const [path] = find(document.rows, { codec: 'json', interop: strategy, record: 'nested' });
+      assert.ok(path.boundaryShare, `json/${strategy} has a boundary share`);
+    }
+    assert.equal(find(document.rows, { codec: 'json', interop: 'call', variant: 'floor' }).length, 2);
+  },
+);
