@@ -12,13 +12,21 @@ import { parseArgs } from 'node:util';
 import { buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
 import { startServer } from '../scripts/serve.mjs';
 import { selectSteps } from '../src/harness/dataset.mjs';
-import { renderSummary, renderTables } from '../src/harness/table.mjs';
+import { renderMessageTables, renderSummary, renderTables } from '../src/harness/table.mjs';
+import { MESSAGE_NAMES } from '../src/harness/messages.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { launchChromium, pageUrl, watchErrors } from '../tests/web/browser.mjs';
-import { BOUNDS, CODECS, DEFAULTS, QUICK, REPO_ROOT, STRATEGIES } from './cli.mjs';
+import { BOUNDS, CODECS, DEFAULTS, MESSAGE_CODECS, QUICK, REPO_ROOT, STRATEGIES } from './cli.mjs';
 import { peerNames } from '../src/harness/peers.mjs';
 
 const BROWSER_PEERS = peerNames('browser');
+const WORKLOADS = ['tuples', 'messages'];
+const MESSAGE_STRATEGIES = ['val', 'embind'];
+// The messages workload's repetitions: calls per repetition double until one
+// takes at least minRepMs (the same defaults as npm run bench:node).
+const MESSAGE_DEFAULTS = { minRepMs: 20, repetitions: 7, warmup: 2 };
+const MESSAGE_QUICK = { minRepMs: 2, repetitions: 3, warmup: 1 };
+const MAX_MIN_REP_MS = 10000;
 
 const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 const DEFAULT_TIMEOUT_SECONDS = 3600;
@@ -37,6 +45,14 @@ goes to stderr, tables to stdout, the results JSON (src/results.schema.json,
 place "browser") to --out.
 
 Options:
+  --workload NAME      tuples (default: the growing dataset, time per payload size) or
+                       messages (single records, operations per second per record; strategies
+                       ${MESSAGE_STRATEGIES.join(',')}; results/browser-messages-<date>.json)
+                       codecs: those of the wasm build with a message codec (${MESSAGE_CODECS.join(',')})
+  --records LIST       messages: comma-separated records (default: ${MESSAGE_NAMES.join(',')})
+  --min-rep-ms N       messages: calls per repetition double until one repetition takes N ms
+                       (default: ${MESSAGE_DEFAULTS.minRepMs}; --quick: ${MESSAGE_QUICK.minRepMs}); --repetitions and --warmup
+                       count repetitions (default: ${MESSAGE_DEFAULTS.repetitions} and ${MESSAGE_DEFAULTS.warmup}; --quick: ${MESSAGE_QUICK.repetitions} and ${MESSAGE_QUICK.warmup})
   --codecs LIST        comma-separated codecs (default: every codec in the wasm build)
   --strategies LIST    comma-separated interop strategies (default: ${STRATEGIES.join(',')})
   --peers LIST         comma-separated pure-JS libraries (default: every one that runs in a
@@ -124,6 +140,9 @@ const OPTIONS = {
   quick: { type: 'boolean' },
   timeout: { type: 'string' },
   headed: { type: 'boolean' },
+  workload: { type: 'string' },
+  records: { type: 'string' },
+  'min-rep-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -149,12 +168,57 @@ function usageErrorOf(error) {
   return new UsageError(`${error.message.split('\n')[0]} (see --help)`);
 }
 
-function defaultOutPath(date) {
+function defaultOutPath(date, workload) {
   const stamp = date
     .toISOString()
     .replace(/:/g, '-')
     .replace(/\.\d+Z$/, 'Z');
-  return path.join(REPO_ROOT, 'results', `browser-${stamp}.json`);
+  const kind = workload === 'messages' ? 'messages-' : '';
+  return path.join(REPO_ROOT, 'results', `browser-${kind}${stamp}.json`);
+}
+
+/**
+ * The messages workload's options: records, strategies val/embind, ops/s
+ * repetitions; the size options belong to the tuple workload and are refused.
+ */
+function parseMessageOptions(values, { buildCodecs, now }) {
+  for (const name of ['min-mb', 'max-mb', 'per-decade']) {
+    if (values[name] !== undefined)
+      throw new UsageError(
+        `--${name} is an option of the tuples workload (accepted with --workload messages: --records, --min-rep-ms, --repetitions, --warmup)`,
+      );
+  }
+  const base = values.quick ? MESSAGE_QUICK : MESSAGE_DEFAULTS;
+  const given = (name) => values[name] !== undefined;
+  // raw has no message codec.
+  const messageCodecs = buildCodecs.filter((codec) => MESSAGE_CODECS.includes(codec));
+  return {
+    workload: 'messages',
+    codecs: given('codecs') ? parseList('codecs', values.codecs, messageCodecs) : messageCodecs,
+    strategies: given('strategies')
+      ? parseList('strategies', values.strategies, MESSAGE_STRATEGIES)
+      : [...MESSAGE_STRATEGIES],
+    peers: values['no-peers']
+      ? []
+      : given('peers')
+        ? parseList('peers', values.peers, BROWSER_PEERS)
+        : undefined,
+    records: given('records') ? parseList('records', values.records, MESSAGE_NAMES) : [...MESSAGE_NAMES],
+    minRepMs: given('min-rep-ms')
+      ? parseNumber('min-rep-ms', values['min-rep-ms'], { exclusiveMin: true, max: MAX_MIN_REP_MS })
+      : base.minRepMs,
+    repetitions: given('repetitions')
+      ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1, max: BOUNDS.repetitions })
+      : base.repetitions,
+    warmup: given('warmup')
+      ? parseNumber('warmup', values.warmup, { integer: true, max: BOUNDS.warmup })
+      : base.warmup,
+    timeoutSeconds: given('timeout')
+      ? parseNumber('timeout', values.timeout, { exclusiveMin: true, max: BOUNDS.timeoutSeconds })
+      : DEFAULT_TIMEOUT_SECONDS,
+    out: given('out') ? outputFile(values.out) : defaultOutPath(now, 'messages'),
+    headed: Boolean(values.headed),
+  };
 }
 
 /** The driver's options from argv; codecs are checked against the wasm build. */
@@ -168,9 +232,20 @@ export function parseOptions(argv, { buildCodecs, now = new Date() }) {
   if (values['no-peers'] && values.peers !== undefined) {
     throw new UsageError('--peers and --no-peers contradict each other (accepted: one of them)');
   }
+  const workload = values.workload ?? 'tuples';
+  if (!WORKLOADS.includes(workload))
+    throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOADS.join(', ')})`);
+  if (workload === 'messages') return parseMessageOptions(values, { buildCodecs, now });
+  for (const name of ['records', 'min-rep-ms']) {
+    if (values[name] !== undefined)
+      throw new UsageError(
+        `--${name} is an option of the messages workload (accepted: --workload messages --${name} ...)`,
+      );
+  }
   const base = values.quick ? { ...DEFAULTS, ...QUICK } : DEFAULTS;
   const given = (name) => values[name] !== undefined;
   const options = {
+    workload: 'tuples',
     codecs: given('codecs') ? parseList('codecs', values.codecs, buildCodecs) : buildCodecs,
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, STRATEGIES)
@@ -274,7 +349,9 @@ async function main(argv) {
     buildError = error;
   }
   const options = parseOptions(argv, {
-    buildCodecs: wasmBuild ? wasmBuild.modules.map(({ codec }) => codec) : CODECS,
+    buildCodecs: wasmBuild
+      ? wasmBuild.modules.filter(({ workload }) => workload === 'tuples').map(({ codec }) => codec)
+      : CODECS,
   });
   if (buildError) throw new RunError(buildError.message);
   const validate = createResultsValidator(JSON.parse(readFileSync(SCHEMA, 'utf8')));
@@ -293,11 +370,19 @@ async function main(argv) {
   try {
     const page = await browser.context.newPage();
     const errors = watchErrors(page);
-    const steps = selectSteps(options);
-    log(
-      `${options.codecs.length * options.strategies.length} codec/strategy pairs x ${steps.length} sizes ` +
-        `(${steps.map((step) => step.jsonMB.toFixed(2)).join(', ')} MB), ${options.repetitions} runs + ${options.warmup} warm-up`,
-    );
+    const messages = options.workload === 'messages';
+    if (messages) {
+      log(
+        `messages: ${options.codecs.length * options.strategies.length} codec/strategy pairs x ${options.records.length} records ` +
+          `(${options.records.join(', ')}), ${options.repetitions} repetitions of >= ${options.minRepMs} ms + ${options.warmup} warm-up`,
+      );
+    } else {
+      const steps = selectSteps(options);
+      log(
+        `${options.codecs.length * options.strategies.length} codec/strategy pairs x ${steps.length} sizes ` +
+          `(${steps.map((step) => step.jsonMB.toFixed(2)).join(', ')} MB), ${options.repetitions} runs + ${options.warmup} warm-up`,
+      );
+    }
     await page.goto(pageUrl(server.url, { ...options, autorun: true, preciseMemory: true }));
     const end = await followRun(page, {
       deadline: Date.now() + options.timeoutSeconds * 1000,
@@ -315,8 +400,9 @@ async function main(argv) {
     if (!check.valid) throw new RunError(`results in ${options.out} do not match the schema: ${check.text}`);
 
     const { rows, run } = document;
-    if (rows.length > 0) process.stdout.write(`${renderTables(rows)}\n\n${renderSummary(rows)}\n`);
-    const failed = rows.filter((row) => row.status !== 'ok').length;
+    if (rows.length > 0 && messages) process.stdout.write(`${renderMessageTables(rows)}\n`);
+    else if (rows.length > 0) process.stdout.write(`${renderTables(rows)}\n\n${renderSummary(rows)}\n`);
+    const failed = rows.filter((row) => row.status === 'failed').length;
     const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${facts.crossOriginIsolated}, gc: ${run.protocol.gc}`;
     log(`${run.runtime.name} ${run.runtime.version}; ${clock}`);
     log(

@@ -10,13 +10,16 @@ import { writeComparison, writeReport } from '../src/report/index.mjs';
 import { InputError, RESULTS_DIR, latestResultsFiles } from '../src/report/load.mjs';
 
 const DEFAULT_SIZE_MB = 10;
+const WORKLOADS = ['tuples', 'messages'];
 
 const HELP = `Usage: npm run report -- [options] [results files...]
        npm run report -- --compare OLD NEW [options]
 
 Without files, reports the latest native-*.json, node-*.json and
-browser-*.json of results/ (one of each that exists). Every file is checked
-against src/results.schema.json first; an invalid one is refused.
+browser-*.json of results/ (one of each that exists; with --workload messages
+the latest <place>-messages-*.json). Every file is checked against
+src/results.schema.json first; an invalid one is refused. One report holds one
+workload: files of the tuples and the messages workloads together are refused.
 
 Writes into --out-dir:
   index.html    the report: run headers, charts, payload limits, memory and
@@ -26,14 +29,22 @@ Writes into --out-dir:
                 ratio-encode, ratio-decode, breakdown-encode, breakdown-decode,
                 wasm-penalty, sizes, modules), e.g. for the README
 
-With --compare OLD NEW: prints the change in median of every row present in
-both files and writes compare.html and compare.svg; a change is ${FLAG_RULE}.
+Messages results (run.workload "messages") give instead: index.html with the
+run headers, operations per second per record and path (messages-encode,
+messages-decode, messages-roundtrip), one table per record (ops/s, ns/op,
+x JSON, boundary share) and the per-call floor of each wasm module
+(call-floor), each chart also as an SVG file.
+
+With --compare OLD NEW (tuples results only): prints the change in median of
+every row present in both files and writes compare.html and compare.svg; a change is ${FLAG_RULE}.
 
 Options:
   --out-dir DIR       where to write (default: results/report)
   --size-mb N         payload size of the breakdown, sizes and memory views; the
                       nearest measured size is used (default: ${DEFAULT_SIZE_MB})
   --results-dir DIR   where to look for the latest files (default: results)
+  --workload NAME     which latest files to pick when none are given: tuples or
+                      messages (default: tuples)
   --compare           compare two results files (exactly two paths: OLD NEW)
   -h, --help          show this help
 
@@ -46,6 +57,7 @@ const OPTIONS = {
   'out-dir': { type: 'string' },
   'size-mb': { type: 'string' },
   'results-dir': { type: 'string' },
+  workload: { type: 'string' },
   compare: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -85,6 +97,10 @@ function parseOptions(argv) {
   if (!(Number.isFinite(sizeMB) && sizeMB > 0)) {
     throw new UsageError(`--size-mb: '${values['size-mb']}' is not valid (accepted: a number > 0)`);
   }
+  const workload = values.workload ?? 'tuples';
+  if (!WORKLOADS.includes(workload)) {
+    throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOADS.join(', ')})`);
+  }
   if (values.compare && positionals.length !== 2) {
     throw new UsageError(
       `--compare takes exactly two results files, OLD and NEW (got ${positionals.length}; accepted: --compare OLD NEW)`,
@@ -113,6 +129,7 @@ function parseOptions(argv) {
     outDir: path.resolve(values['out-dir'] ?? path.join(resultsDir, 'report')),
     resultsDir,
     sizeMB,
+    workload,
   };
 }
 
@@ -132,10 +149,17 @@ async function main(argv) {
     );
     return;
   }
-  const files = options.files.length > 0 ? options.files : latestResultsFiles(options.resultsDir);
+  const files =
+    options.files.length > 0
+      ? options.files
+      : latestResultsFiles(options.resultsDir, { workload: options.workload });
   if (files.length === 0) {
+    const patterns =
+      options.workload === 'messages'
+        ? '<place>-messages-*.json'
+        : 'native-*.json, node-*.json, browser-*.json';
     throw new InputError(
-      `no results files in ${relative(options.resultsDir)} (native-*.json, node-*.json, browser-*.json): ` +
+      `no results files in ${relative(options.resultsDir)} (${patterns}): ` +
         'run npm run bench:node, npm run bench:web or the native runner first, or pass files',
     );
   }

@@ -2,11 +2,15 @@
 // web/dist/page.css with esbuild: one classic IIFE script that holds the
 // shared harness, uPlot, every codec's Emscripten glue and its .wasm bytes,
 // the wasm build's info, the results schema, the pure-JS peer libraries that
-// run in a browser and the text of proto/tuple.proto (for protobufjs). No
-// fetch() and no ES module imports at run time, so the page works opened
-// from disk (file://).
+// run in a browser and the texts of proto/tuple.proto and
+// proto/messages.proto (for protobufjs). No fetch() and no ES module imports
+// at run time, so the page works opened from disk (file://).
 //
-//   npm run build:web [-- --force]
+//   npm run build:web [-- --force] [-- --wasm-dir DIR]
+//
+// The wasm build is build/wasm unless --wasm-dir DIR or the environment
+// variable WCB_WASM_BUILD_DIR (the one scripts/build-wasm.sh and the Node
+// runner use) names another one, e.g. a build with new exports.
 //
 // Rebuilds only when an input is newer than the bundle (see isStale).
 
@@ -22,13 +26,19 @@ const META_FILE = path.join(WEB_DIST, 'meta.json');
 const ENTRY = path.join(REPO_ROOT, 'web', 'src', 'page.mjs');
 const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 const PROTO = path.join(REPO_ROOT, 'proto', 'tuple.proto');
+const MESSAGES_PROTO = path.join(REPO_ROOT, 'proto', 'messages.proto');
 const SHIMS = path.join(REPO_ROOT, 'web', 'src', 'shims');
 // Modules only the Node-only peers of src/harness/peers.mjs import (bser,
 // v8.serialize): the page never loads those peers, so they become stubs.
 const NODE_ONLY_MODULES = ['node:v8', 'bser'];
-export const DEFAULT_WASM_DIR = path.join(REPO_ROOT, 'build', 'wasm');
+export const DEFAULT_WASM_DIR = process.env.WCB_WASM_BUILD_DIR
+  ? path.resolve(process.env.WCB_WASM_BUILD_DIR)
+  : path.join(REPO_ROOT, 'build', 'wasm');
 
-/** The wasm build's modules ({ codec, glue, wasm } with absolute paths) and its info. */
+/**
+ * The wasm build's modules ({ codec, workload, glue, wasm } with absolute
+ * paths: the tuple modules, then the messages ones) and its info.
+ */
 export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
   const infoPath = path.join(wasmDir, 'build-info.json');
   if (!existsSync(infoPath)) {
@@ -39,8 +49,9 @@ export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
   const info = JSON.parse(readFileSync(infoPath, 'utf8'));
   if (!Array.isArray(info.modules) || info.modules.length === 0)
     throw new Error(`${infoPath} lists no modules`);
-  const modules = info.modules.map(({ codec, glue, wasm }) => {
-    const files = { codec, glue: path.resolve(wasmDir, glue), wasm: path.resolve(wasmDir, wasm) };
+  const listed = [...info.modules, ...(info.messageModules ?? [])];
+  const modules = listed.map(({ codec, workload = 'tuples', glue, wasm }) => {
+    const files = { codec, workload, glue: path.resolve(wasmDir, glue), wasm: path.resolve(wasmDir, wasm) };
     for (const file of [files.glue, files.wasm]) {
       if (!existsSync(file))
         throw new Error(`${codec}: ${file} is listed in ${infoPath} but missing; rebuild the wasm`);
@@ -56,17 +67,19 @@ function bundledModuleSource({ infoPath, modules }) {
     `import buildInfo from ${JSON.stringify(infoPath)};`,
     `import resultsSchema from ${JSON.stringify(SCHEMA)};`,
     `import protoText from ${JSON.stringify(PROTO)};`,
+    `import messagesProtoText from ${JSON.stringify(MESSAGES_PROTO)};`,
   ];
   modules.forEach(({ glue, wasm }, index) => {
     lines.push(`import factory${index} from ${JSON.stringify(glue)};`);
     lines.push(`import wasm${index} from ${JSON.stringify(wasm)};`);
   });
   const entries = modules.map(
-    ({ codec }, index) =>
-      `  { codec: ${JSON.stringify(codec)}, factory: factory${index}, wasmBinary: wasm${index} },`,
+    ({ codec, workload }, index) =>
+      `  { codec: ${JSON.stringify(codec)}, workload: ${JSON.stringify(workload)}, ` +
+      `factory: factory${index}, wasmBinary: wasm${index} },`,
   );
   lines.push(`export const modules = [\n${entries.join('\n')}\n];`);
-  lines.push('export { buildInfo, resultsSchema, protoText };');
+  lines.push('export { buildInfo, resultsSchema, protoText, messagesProtoText };');
   return lines.join('\n');
 }
 
@@ -159,7 +172,7 @@ export async function buildWeb({ force = false, wasmDir = DEFAULT_WASM_DIR, quie
   writeFileSync(META_FILE, JSON.stringify({ wasmDir, inputs }, null, 2) + '\n');
   const bytes = statSync(PAGE_BUNDLE).size;
   if (!quiet) {
-    const codecs = wasmBuild.modules.map(({ codec }) => codec).join(', ');
+    const codecs = wasmBuild.modules.map(({ codec, workload }) => `${codec} (${workload})`).join(', ');
     console.log(
       `built ${path.relative(REPO_ROOT, PAGE_BUNDLE)} (${(bytes / 1024).toFixed(0)} KB; codecs: ${codecs})`,
     );
@@ -169,7 +182,10 @@ export async function buildWeb({ force = false, wasmDir = DEFAULT_WASM_DIR, quie
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const force = process.argv.includes('--force');
-  buildWeb({ force }).then(
+  const wasmDirAt = process.argv.indexOf('--wasm-dir');
+  const wasmDir =
+    wasmDirAt === -1 ? DEFAULT_WASM_DIR : path.resolve(process.argv[wasmDirAt + 1] ?? DEFAULT_WASM_DIR);
+  buildWeb({ force, wasmDir }).then(
     ({ built }) => {
       if (!built) console.log(`${path.relative(REPO_ROOT, PAGE_BUNDLE)} is up to date`);
     },

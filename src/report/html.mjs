@@ -185,8 +185,18 @@ function runFacts(header) {
     ['Emscripten', build.emscripten ?? '(none: native)'],
     ['profile', build.profile ?? ''],
     ['flags', build.flags],
+    // Only said for the messages workload, so the tuple report stays as it was.
+    ['workload', header.workload === 'messages' ? 'messages' : ''],
     ['repetitions', `${protocol.repetitions} after ${protocol.warmup} warm-up`],
-    ['sizes (MB)', header.sizesMB.map(formatMB).join(', ')],
+    [
+      'sizes (MB)',
+      header.sizesMB
+        .filter((mb) => mb !== undefined)
+        .map(formatMB)
+        .join(', '),
+    ],
+    ['records', (header.records ?? []).join(', ')],
+    ['min repetition (ms)', protocol.minRepMs === undefined ? '' : String(protocol.minRepMs)],
     ['GC before each timed run', protocol.gc === undefined ? '' : protocol.gc ? 'yes' : 'no'],
     [
       'timer resolution',
@@ -201,7 +211,7 @@ function runFacts(header) {
 }
 
 /** One column per run, one line per fact (a line no run has is left out). */
-function runsTable(headers) {
+export function runsTable(headers) {
   const facts = headers.map(runFacts);
   const head = `<tr><th></th>${headers.map((h) => `<th>${escapeHtml(h.source)}</th>`).join('')}</tr>`;
   const lines = facts[0]

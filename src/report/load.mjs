@@ -16,18 +16,29 @@ const PLACES = ['native', 'node', 'browser'];
 export class InputError extends Error {}
 
 /**
- * The newest results file of each place in `dir` (names are
- * <place>-<ISO date>.json, so the greatest name is the latest run).
+ * The newest results file of each place in `dir` for a workload. Tuples:
+ * <place>-<ISO date>.json. Messages: <place>-messages-<ISO date>.json (every
+ * runner names its messages files so). The greatest date is the latest run.
  */
-export function latestResultsFiles(dir = RESULTS_DIR) {
+export function latestResultsFiles(dir = RESULTS_DIR, { workload = 'tuples' } = {}) {
   if (!existsSync(dir)) return [];
   const names = readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
     .map((entry) => entry.name);
   const files = [];
   for (const place of PLACES) {
-    const candidates = names.filter((name) => name.startsWith(`${place}-`) && name.endsWith('.json')).sort();
-    if (candidates.length > 0) files.push(path.join(dir, candidates.at(-1)));
+    const prefixes = workload === 'messages' ? [`${place}-messages-`] : [`${place}-`];
+    const dated = [];
+    for (const name of names) {
+      const prefix = prefixes.find((candidate) => name.startsWith(candidate));
+      if (!prefix) continue;
+      const date = name.slice(prefix.length);
+      // <place>-messages-* is not a tuples file of that place.
+      if (workload !== 'messages' && date.startsWith('messages-')) continue;
+      dated.push({ name, date });
+    }
+    dated.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    if (dated.length > 0) files.push(path.join(dir, dated.at(-1).name));
   }
   return files;
 }

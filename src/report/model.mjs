@@ -506,6 +506,9 @@ export function headerOf(source) {
     protocol: run.protocol,
     rowCount: rows.length,
     failedCount: failed,
+    workload: run.workload,
     sizesMB: [...new Set(rows.map((row) => row.jsonMB))].sort((a, b) => a - b),
+    // The messages workload: its record names, in the order first measured.
+    records: [...new Set(rows.map((row) => row.record).filter((record) => record && record !== 'none'))],
   };
 }

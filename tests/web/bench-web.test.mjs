@@ -85,3 +85,71 @@ test('bench:web rejects a bad option with exit code 2 and names what it accepts'
     return true;
   });
 });
+
+test('bench:web --workload messages writes a valid messages results file and prints the tables', async () => {
+  const directory = mkdtempSync(path.join(tmpdir(), 'wcb-bench-web-messages-'));
+  try {
+    const out = path.join(directory, 'browser-messages.json');
+    const args = ['--workload', 'messages', '--records', 'int', '--codecs', 'json', '--strategies', 'val'];
+    args.push(
+      '--peers',
+      'msgpackr',
+      '--repetitions',
+      '2',
+      '--warmup',
+      '0',
+      '--min-rep-ms',
+      '1',
+      '--out',
+      out,
+    );
+    const { stdout, stderr } = await run(process.execPath, [BENCH_WEB, ...args], { timeout: 180_000 });
+    const document = JSON.parse(readFileSync(out, 'utf8'));
+    const verdict = validate(document);
+    assert.ok(verdict.valid, verdict.text);
+    const { run: header, rows } = document;
+    assert.equal(header.workload, 'messages');
+    assert.equal(header.finished, true);
+    assert.deepEqual(header.protocol.records, ['int']);
+    assert.equal(header.protocol.minRepMs, 1);
+    assert.equal(header.protocol.gc, true);
+    assert.deepEqual(header.protocol.strategies, ['val']);
+    const byPath = new Map(
+      rows.map((row) => [`${row.codec}/${row.interop}${row.variant ? `/${row.variant}` : ''}`, row]),
+    );
+    assert.equal(byPath.get('json/js').status, 'ok');
+    assert.equal(byPath.get('msgpack/js').status, 'ok');
+    assert.ok(byPath.has('json/val'), 'the wasm path has a row, ok or failed');
+    assert.ok(rows.every((row) => row.record === 'int' || row.record === 'none'));
+    assert.match(stdout, /^record "int" \(JSON \d+ B\)$/m);
+    assert.match(stdout, /^json \(js\)\s+\d+ B\s+\d/m);
+    assert.match(stderr, /messages: 1 codec\/strategy pairs x 1 records \(int\)/);
+    assert.match(stderr, /wrote \d+ rows/);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
+
+test('bench:web refuses options of the other workload with exit code 2', async () => {
+  await assert.rejects(
+    run(process.execPath, [BENCH_WEB, '--workload', 'messages', '--max-mb', '1']),
+    (error) => {
+      assert.equal(error.code, 2);
+      assert.match(error.stderr, /--max-mb is an option of the tuples workload/);
+      return true;
+    },
+  );
+  await assert.rejects(
+    run(process.execPath, [BENCH_WEB, '--workload', 'messages', '--records', 'date']),
+    (error) => {
+      assert.equal(error.code, 2);
+      assert.match(error.stderr, /--records: unknown value 'date' \(accepted: bool, int, double/);
+      return true;
+    },
+  );
+  await assert.rejects(run(process.execPath, [BENCH_WEB, '--workload', 'files']), (error) => {
+    assert.equal(error.code, 2);
+    assert.match(error.stderr, /--workload: unknown value 'files' \(accepted: tuples, messages\)/);
+    return true;
+  });
+});

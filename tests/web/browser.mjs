@@ -63,6 +63,10 @@ export function watchErrors(page) {
 export function pageUrl(base, options = {}) {
   const url = new URL(base);
   const params = {
+    // The messages workload: its selector, records and min ms per repetition.
+    workload: options.workload === 'messages' ? 'messages' : undefined,
+    records: options.records?.join(','),
+    minRepMs: options.minRepMs,
     codecs: options.codecs?.join(','),
     strategies: options.strategies?.join(','),
     // [] (no JS library) gives an empty list, which the page honours.

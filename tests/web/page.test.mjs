@@ -34,7 +34,9 @@ let server;
 
 before(async () => {
   await buildWeb({ quiet: true });
-  codecs = readWasmBuild().modules.map(({ codec }) => codec);
+  codecs = readWasmBuild()
+    .modules.filter(({ workload }) => workload === 'tuples')
+    .map(({ codec }) => codec);
   browser = await launchChromium();
   server = await startServer();
 });

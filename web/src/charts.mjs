@@ -1,9 +1,11 @@
 // The page's two charts, drawn by uPlot: median time vs JSON payload size
-// (log-log), and speed relative to the page's JSON.stringify/JSON.parse.
+// (log-log), and speed relative to the page's JSON.stringify/JSON.parse; for
+// the messages workload, ops/s per record and the same speed ratio.
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { isJsonBaseline } from '../../src/harness/json-baseline.mjs';
+import { MESSAGE_NAMES } from '../../src/harness/messages.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
 
 const CODEC_COLORS = {
@@ -74,25 +76,58 @@ function peerColor(label, peers) {
   return peers.get(label);
 }
 
-function buildChart(container, { title, yLabel, x, series }) {
+/**
+ * x: the messages workload's records, placed at 0, 1, ... and labelled by
+ * name, instead of the tuple workload's payload sizes.
+ */
+function recordAxis(records) {
+  return {
+    scale: { time: false, distr: 1, range: () => [-0.5, records.length - 0.5] },
+    axis: {
+      label: 'record',
+      splits: () => records.map((_, index) => index),
+      values: (_, splits) => splits.map((index) => records[index] ?? ''),
+    },
+  };
+}
+
+function buildChart(container, { title, yLabel, x, series, records }) {
   const extras = new Map();
   const peers = new Map();
   const width = Math.max(320, container.clientWidth || 800);
+  const byRecord = records && recordAxis(records);
   const options = {
     title,
     width,
     height: 320,
-    scales: { x: { time: false, distr: 3 }, y: { distr: 3 } },
-    axes: [{ label: 'JSON payload (MB)' }, { label: yLabel, size: 70 }],
+    scales: { x: byRecord ? byRecord.scale : { time: false, distr: 3 }, y: { distr: 3 } },
+    axes: [byRecord ? byRecord.axis : { label: 'JSON payload (MB)' }, { label: yLabel, size: 70 }],
     legend: { live: false },
     series: [
-      { label: 'MB' },
+      { label: byRecord ? 'record' : 'MB' },
       ...series.map(({ label, row }) => {
         const baseline = isJsonBaseline(row);
         const peer = row.impl === 'js' && !baseline;
+        const stroke = baseline
+          ? BASELINE_COLOR
+          : peer
+            ? peerColor(label, peers)
+            : colorOf(row.codec, extras);
+        if (byRecord) {
+          // Records are categories: points only, no line between them; val
+          // filled, embind hollow (a codec keeps its colour).
+          const hollow = row.impl === 'cpp' && row.interop === 'embind';
+          return {
+            label,
+            stroke,
+            width: 2,
+            paths: () => null,
+            points: { show: true, size: 9, fill: hollow ? '#fff' : stroke },
+          };
+        }
         return {
           label,
-          stroke: baseline ? BASELINE_COLOR : peer ? peerColor(label, peers) : colorOf(row.codec, extras),
+          stroke,
           width: baseline ? 2.5 : 1.5,
           dash: baseline ? [] : peer ? PEER_DASH : (STRATEGY_DASHES[row.interop] ?? []),
           points: { show: true, size: 5 },
@@ -118,6 +153,52 @@ export class Charts {
     this.plots = [];
     this.timeContainer.replaceChildren();
     this.ratioContainer.replaceChildren();
+  }
+
+  /**
+   * The messages workload: ops/s of every path per record (log scale), and
+   * its speed relative to the JSON baseline on the same record. Floors are
+   * left out (they do no codec work). operation: encode, decode or roundTrip.
+   */
+  renderMessages(rows, operation) {
+    this.clear();
+    const okRows = rows.filter(
+      (row) => row.status === 'ok' && row.variant !== 'floor' && row[operation]?.opsPerSec,
+    );
+    const records = MESSAGE_NAMES.filter((name) => okRows.some((row) => row.record === name));
+    if (records.length === 0) return;
+    const baselines = new Map(okRows.filter(isJsonBaseline).map((row) => [row.record, row]));
+    const seriesOf = (valueOf) => {
+      const paths = new Map();
+      for (const row of okRows) {
+        const label = pathLabel(row);
+        if (!paths.has(label)) paths.set(label, { row, values: records.map(() => null) });
+        const value = valueOf(row, baselines.get(row.record));
+        if (Number.isFinite(value) && value > 0) paths.get(label).values[records.indexOf(row.record)] = value;
+      }
+      return [...paths.entries()].map(([label, { row, values }]) => ({ label, row, values }));
+    };
+    const x = records.map((_, index) => index);
+    const title = operation === 'roundTrip' ? 'round trip' : operation;
+    this.plots.push(
+      buildChart(this.timeContainer, {
+        title: `${title}: operations per second per record (log scale)`,
+        yLabel: 'ops/s',
+        x,
+        records,
+        series: seriesOf((row) => row[operation].opsPerSec.median),
+      }),
+    );
+    const ops = (row) => row[operation].opsPerSec.median;
+    this.plots.push(
+      buildChart(this.ratioContainer, {
+        title: `${title}: speed vs JSON (x faster)`,
+        yLabel: 'path ops/s / JSON ops/s',
+        x,
+        records,
+        series: seriesOf((row, baseline) => (baseline ? ops(row) / ops(baseline) : undefined)),
+      }),
+    );
   }
 
   /** operation: 'encode' or 'decode'. */

@@ -5,7 +5,13 @@
 // glue and .wasm bytes, the wasm build's info and the results schema, all
 // inlined so the page needs no fetch() and works from file://.
 
-import { modules, buildInfo, resultsSchema, protoText } from 'wcb:bundled';
+import {
+  modules as bundledModules,
+  buildInfo,
+  resultsSchema,
+  protoText,
+  messagesProtoText,
+} from 'wcb:bundled';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { formatMs } from '../../src/harness/table.mjs';
@@ -15,9 +21,23 @@ import { Charts } from './charts.mjs';
 import { describeDecode, parseBytes, toHex } from './decode-box.mjs';
 import { CLEANLINESS_LEGEND, TABLE_LEGEND, renderCleanliness, renderTables } from './tables.mjs';
 import { TupleDataset } from '../../src/harness/dataset.mjs';
+import {
+  MESSAGE_CODECS,
+  MESSAGE_NAMES,
+  MESSAGE_STRATEGIES,
+  runMessagesBenchmark,
+} from './messages-benchmark.mjs';
+import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND, renderMessageTables } from './message-tables.mjs';
 import '../style.css';
 
+// Each workload has its own wasm modules (src/wasm/CMakeLists.txt): the tuple
+// ones (also the decode box's), and those with the message exports too.
+const modules = bundledModules.filter((module) => module.workload === 'tuples');
+const messageModules = bundledModules.filter((module) => module.workload === 'messages');
+
 const STRATEGIES = ['val', 'embind', 'typed'];
+const WORKLOADS = ['tuples', 'messages'];
+const MESSAGES = 'messages';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,6 +45,7 @@ const state = {
   facts: undefined,
   rows: [],
   run: undefined, // the header of the current or last run
+  workload: 'tuples', // the workload of state.rows (the form's selector may differ)
   controller: undefined,
   renderPending: false,
   decodeCodecs: new Map(), // codec name -> Promise of an instance, for the decode box
@@ -67,6 +88,11 @@ function checkedValues(name) {
  */
 function applyQuery(params) {
   const list = (key) => params.get(key)?.split(',').filter(Boolean);
+  if (WORKLOADS.includes(params.get('workload'))) $('workload').value = params.get('workload');
+  const records = list('records');
+  if (records)
+    for (const input of document.querySelectorAll('input[name="record"]'))
+      input.checked = records.includes(input.value);
   const codecs = list('codecs');
   const strategies = list('strategies');
   const peers = list('peers');
@@ -86,13 +112,14 @@ function applyQuery(params) {
     perDecade: 'per-decade',
     repetitions: 'repetitions',
     warmup: 'warmup',
+    minRepMs: 'min-rep-ms',
   };
   for (const [key, id] of Object.entries(numbers)) if (params.has(key)) $(id).value = params.get(key);
 }
 
 // The bounds of the Node runners' options (node/cli.mjs BOUNDS, which the
 // page cannot import): the dataset grows in this tab up to Max MB.
-const INPUT_BOUNDS = { maxMB: 1024, perDecade: 100, repetitions: 10000, warmup: 10000 };
+const INPUT_BOUNDS = { maxMB: 1024, perDecade: 100, repetitions: 10000, warmup: 10000, minRepMs: 60000 };
 
 /** A form value that is not accepted: names the input and what it accepts. */
 class InputError extends Error {
@@ -127,6 +154,7 @@ function readNumber(id, name, { integer = false, min = 0, exclusiveMin = false, 
  * that is not accepted (the same rules as npm run bench:web's options).
  */
 function readControls() {
+  if ($('workload').value === MESSAGES) return readMessageControls();
   const options = {
     codecs: checkedValues('codec'),
     strategies: checkedValues('strategy'),
@@ -159,6 +187,30 @@ function readControls() {
     );
   }
   return options;
+}
+
+/** The messages workload's options: records, min ms per repetition, repetitions, warm-up. */
+function readMessageControls() {
+  return {
+    workload: MESSAGES,
+    codecs: checkedValues('codec').filter((codec) => MESSAGE_CODECS.includes(codec)),
+    // typed is a strategy for arrays of tuples; the messages workload has val and embind.
+    strategies: checkedValues('strategy').filter((strategy) => MESSAGE_STRATEGIES.includes(strategy)),
+    peers: checkedValues('peer').filter(
+      (name) => PAGE_PEERS.find((peer) => peer.name === name)?.messages !== false,
+    ),
+    records: checkedValues('record'),
+    minRepMs: readNumber('min-rep-ms', 'Min ms per repetition', {
+      exclusiveMin: true,
+      max: INPUT_BOUNDS.minRepMs,
+    }),
+    repetitions: readNumber('repetitions', 'Repetitions', {
+      integer: true,
+      min: 1,
+      max: INPUT_BOUNDS.repetitions,
+    }),
+    warmup: readNumber('warmup', 'Warm-up', { integer: true, max: INPUT_BOUNDS.warmup }),
+  };
 }
 
 /** Marks the input a message is about (outlined in red), or clears every mark. */
@@ -197,7 +249,8 @@ function download() {
   const blob = new Blob([JSON.stringify(document_, null, 2) + '\n'], { type: 'application/json' });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
-  link.download = `browser-${document_.run.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`;
+  const workload = document_.run.workload === MESSAGES ? 'messages-' : '';
+  link.download = `browser-${workload}${document_.run.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`;
   document.body.append(link);
   link.click();
   link.remove();
@@ -208,6 +261,11 @@ function download() {
 
 function renderResults() {
   state.renderPending = false;
+  if (state.workload === MESSAGES) {
+    renderMessageTables($('tables'), state.rows);
+    charts.renderMessages(state.rows, $('chart-operation').value);
+    return;
+  }
   renderTables($('tables'), state.rows);
   renderCleanliness($('cleanliness'), state.rows);
   charts.render(state.rows, $('chart-operation').value);
@@ -220,11 +278,44 @@ function scheduleRender() {
   requestAnimationFrame(() => state.renderPending && renderResults());
 }
 
-function showProgress({ done, total, label, step }) {
+function showProgress({ done, total, label, step, record }) {
   $('progress').max = total;
   $('progress').value = done;
-  $('status').textContent =
-    `${done} of ${total} measured; now ${label} at ${step.jsonMB.toFixed(3)} MB (${step.count.toLocaleString('en-US')} items)`;
+  const where = step
+    ? `at ${step.jsonMB.toFixed(3)} MB (${step.count.toLocaleString('en-US')} items)`
+    : `on record "${record}"`;
+  $('status').textContent = `${done} of ${total} measured; now ${label} ${where}`;
+}
+
+// Texts and controls that depend on the workload the form shows.
+const WORKLOAD_TEXTS = {
+  tuples: {
+    sizes: 'Sizes and repetitions',
+    tables: 'Results per size',
+    time: 'Median time (ms) vs JSON payload size (MB), log-log.',
+    ratio: 'Speed vs JSON: JSON time / path time (above 1 = faster than JSON.stringify/JSON.parse).',
+  },
+  messages: {
+    sizes: 'Repetitions',
+    tables: 'Results per record',
+    time: 'Operations per second of every path on each record (log scale); floors are in the tables.',
+    ratio:
+      'Speed vs JSON: path ops/s / JSON ops/s on the same record (above 1 = faster than JSON.stringify/JSON.parse).',
+  },
+};
+
+function showWorkload() {
+  const workload = $('workload').value;
+  document.body.dataset.workload = workload;
+  const texts = WORKLOAD_TEXTS[workload];
+  $('sizes-legend').textContent = texts.sizes;
+  $('tables-title').textContent = texts.tables;
+  $('chart-time-caption').textContent = texts.time;
+  $('chart-ratio-caption').textContent = texts.ratio;
+  $('legend').textContent =
+    workload === MESSAGES ? `${MESSAGE_TABLE_LEGEND} ${FLOOR_TABLE_LEGEND}` : TABLE_LEGEND;
+  if (workload !== MESSAGES && $('chart-operation').value === 'roundTrip')
+    $('chart-operation').value = 'encode';
 }
 
 // One line; the results file keeps the full flags.
@@ -296,6 +387,7 @@ async function run({ autorun = false } = {}) {
   }
   markInvalid();
   $('status').className = '';
+  if (options.workload === MESSAGES) return runMessages(options, { autorun });
   const wasmPaths = options.codecs.length * options.strategies.length;
   if (wasmPaths === 0 && options.peers.length === 0) {
     refuse('pick a codec and a strategy, or a JS library.', { autorun });
@@ -308,6 +400,7 @@ async function run({ autorun = false } = {}) {
   }
   const { facts } = state;
   state.rows = [];
+  state.workload = 'tuples';
   state.controller = new AbortController();
   state.run = runHeader({
     place: PLACE,
@@ -329,6 +422,84 @@ async function run({ autorun = false } = {}) {
       peers: options.peers,
     }),
   });
+  await measureRun(() =>
+    runBenchmark({
+      ...options,
+      modules,
+      protoText,
+      facts,
+      signal: state.controller.signal,
+      onRow: (row) => {
+        state.rows.push(row);
+        scheduleRender();
+      },
+      onProgress: showProgress,
+    }),
+  );
+}
+
+/** The messages workload: every path on every checked record. */
+async function runMessages(options, { autorun }) {
+  const wasmPaths = options.codecs.length * options.strategies.length;
+  if (options.records.length === 0) {
+    refuse('pick at least one record.', { id: undefined, autorun });
+    return;
+  }
+  if (wasmPaths === 0 && options.peers.length === 0) {
+    refuse('pick a codec and a strategy (val or embind), or a JS library.', { autorun });
+    return;
+  }
+  if (wasmPaths === 0) {
+    options.codecs = [];
+    options.strategies = [];
+  }
+  const { facts } = state;
+  state.rows = [];
+  state.workload = MESSAGES;
+  state.controller = new AbortController();
+  const protocol = protocolHeader({
+    warmup: options.warmup,
+    repetitions: options.repetitions,
+    gc: Boolean(facts.gc),
+    timerResolutionMs: facts.timerResolutionMs,
+    crossOriginIsolated: facts.crossOriginIsolated,
+    codecs: options.codecs,
+    strategies: options.strategies,
+    peers: options.peers,
+    records: options.records,
+    minRepMs: options.minRepMs,
+  });
+  state.run = runHeader({
+    place: PLACE,
+    workload: MESSAGES,
+    date: new Date(),
+    machine: facts.machine,
+    runtime: facts.runtime,
+    build: buildHeader(buildInfo, MESSAGES),
+    protocol,
+  });
+  await measureRun(() =>
+    runMessagesBenchmark({
+      ...options,
+      modules: messageModules,
+      protoText,
+      messagesProtoText,
+      facts,
+      signal: state.controller.signal,
+      onRow: (row) => {
+        state.rows.push(row);
+        scheduleRender();
+      },
+      onProgress: showProgress,
+    }),
+  );
+}
+
+/**
+ * Runs `measure` (resolving when the run is done) with the page's buttons,
+ * status and state around it; a stopped run keeps its rows.
+ */
+async function measureRun(measure) {
   setState('running');
   $('run').disabled = true;
   $('stop').disabled = false;
@@ -342,20 +513,9 @@ async function run({ autorun = false } = {}) {
 
   let outcome = 'done';
   try {
-    await runBenchmark({
-      ...options,
-      modules,
-      protoText,
-      facts,
-      signal: state.controller.signal,
-      onRow: (row) => {
-        state.rows.push(row);
-        scheduleRender();
-      },
-      onProgress: showProgress,
-    });
+    await measure();
     state.run.finished = true;
-    const failed = state.rows.filter((row) => row.status !== 'ok').length;
+    const failed = state.rows.filter((row) => row.status === 'failed').length;
     $('status').textContent = `Done: ${state.rows.length} rows${failed ? `, ${failed} failed` : ''}.`;
   } catch (error) {
     if (state.controller.signal.aborted) {
@@ -462,9 +622,23 @@ async function pickFile() {
 
 async function start() {
   $('missing-bundle').remove();
-  for (const { codec } of modules) $('codec-choices').append(checkbox('codec', codec, true));
+  for (const { codec } of modules) {
+    const choice = checkbox('codec', codec, true);
+    // raw has no message codec: not offered for the messages workload.
+    if (!MESSAGE_CODECS.includes(codec)) choice.classList.add('tuples-only');
+    $('codec-choices').append(choice);
+  }
   for (const strategy of STRATEGIES) $('strategy-choices').append(checkbox('strategy', strategy, true));
-  for (const peer of PAGE_PEERS) $('peer-choices').append(checkbox('peer', peer.name, true));
+  for (const peer of PAGE_PEERS) {
+    const choice = checkbox('peer', peer.name, true);
+    // A library that takes no part in the messages workload is not offered there.
+    if (peer.messages === false) choice.classList.add('tuples-only');
+    $('peer-choices').append(choice);
+  }
+  for (const record of MESSAGE_NAMES) $('record-choices').append(checkbox('record', record, true));
+  // typed (typed arrays of tuples) is no strategy of the messages workload.
+  for (const input of document.querySelectorAll('input[name="strategy"]'))
+    if (!MESSAGE_STRATEGIES.includes(input.value)) input.parentElement.classList.add('tuples-only');
   $('decode-codec').replaceChildren(...modules.map(({ codec }) => new Option(codec, codec)));
   fillDecodeStrategies();
   $('legend').textContent = TABLE_LEGEND;
@@ -473,6 +647,7 @@ async function start() {
 
   const params = new URLSearchParams(location.search);
   applyQuery(params);
+  showWorkload();
 
   state.facts = await browserFacts({ preciseMemory: params.get('preciseMemory') === '1' });
   showEnvironment(state.facts);
@@ -483,9 +658,8 @@ async function start() {
   });
   $('stop').addEventListener('click', stop);
   $('download').addEventListener('click', download);
-  $('chart-operation').addEventListener('change', () =>
-    charts.render(state.rows, $('chart-operation').value),
-  );
+  $('chart-operation').addEventListener('change', renderResults);
+  $('workload').addEventListener('change', showWorkload);
   $('decode-form').addEventListener('submit', (event) => {
     event.preventDefault();
     decodeBytes();

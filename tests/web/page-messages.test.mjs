@@ -1,0 +1,207 @@
+// The page's messages workload in headless Chromium: the workload selector
+// (record checklist and min ms per repetition instead of sizes), a tiny run
+// (one record, two repetitions, 1 ms repetitions) with its tables, chart and
+// valid results file, Stop, and the "decode these bytes" box still working
+// for tuples afterwards.
+
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { loadWasmCodec } from '../../node/load-wasm.mjs';
+import { DEFAULT_WASM_DIR, buildWeb } from '../../scripts/build-web.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+import { MESSAGE_NAMES } from '../../src/harness/messages.mjs';
+import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { REPO_ROOT, launchChromium, pageUrl, waitForRunEnd, watchErrors } from './browser.mjs';
+
+const SCREENSHOT_DIR = path.join(REPO_ROOT, 'build', 'web-tests');
+// Checks that everything runs; it measures nothing.
+const TINY = { workload: 'messages', records: ['bool'], repetitions: 2, warmup: 0, minRepMs: 1 };
+
+const validate = createResultsValidator(
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
+);
+let browser;
+let server;
+// Whether the page's wasm build has the message exports (codec.messages).
+let wasmMessages;
+
+before(async () => {
+  await buildWeb({ quiet: true });
+  wasmMessages =
+    (await loadWasmCodec('json', { buildDir: DEFAULT_WASM_DIR, workload: 'messages' })).messages !== null;
+  browser = await launchChromium();
+  server = await startServer();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(url) {
+  const page = await browser.context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.state !== 'loading');
+  return { page, errors };
+}
+
+async function downloadResults(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  return {
+    name: download.suggestedFilename(),
+    document: JSON.parse(readFileSync(await download.path(), 'utf8')),
+  };
+}
+
+function colouredPixels(page, selector) {
+  return page.evaluate((selector) => {
+    const canvas = document.querySelector(selector);
+    if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
+      if (a > 128 && Math.max(r, g, b) - Math.min(r, g, b) > 80) count += 1;
+    }
+    return count;
+  }, selector);
+}
+
+describe('the messages workload of the page', { timeout: 300_000 }, () => {
+  test('the workload selector swaps the size controls for the record checklist', async () => {
+    const { page, errors } = await openPage(server.url);
+    assert.equal(await page.inputValue('#workload'), 'tuples');
+    assert.ok(await page.isVisible('#min-mb'));
+    assert.ok(!(await page.isVisible('#record-choices')));
+    assert.ok(!(await page.isVisible('#min-rep-ms')));
+
+    await page.selectOption('#workload', 'messages');
+    for (const id of ['#min-mb', '#max-mb', '#per-decade', '#cleanliness-section'])
+      assert.ok(!(await page.isVisible(id)), `${id} hidden for messages`);
+    for (const id of ['#record-choices', '#min-rep-ms', '#repetitions', '#warmup'])
+      assert.ok(await page.isVisible(id), `${id} shown for messages`);
+    const records = await page.$$eval('input[name="record"]', (inputs) =>
+      inputs.map((input) => [input.value, input.checked]),
+    );
+    assert.deepEqual(
+      records,
+      MESSAGE_NAMES.map((name) => [name, true]),
+    );
+    // typed moves arrays of tuples: no strategy of the messages workload; raw has no message codec.
+    assert.ok(!(await page.isVisible('input[name="strategy"][value="typed"]')));
+    assert.ok(!(await page.isVisible('input[name="codec"][value="raw"]')));
+    assert.ok(await page.isVisible('input[name="codec"][value="json"]'));
+    assert.ok(await page.isVisible('input[name="strategy"][value="embind"]'));
+    assert.equal(await page.textContent('#tables-title'), 'Results per record');
+
+    // A bad value is refused, naming the field and what it accepts; no record neither.
+    await page.fill('#min-rep-ms', '100000');
+    await page.click('#run');
+    assert.match(
+      await page.textContent('#status'),
+      /^Not started: Min ms per repetition: '100000' is not valid \(accepted: a number > 0 and <= 60000\)/,
+    );
+    await page.fill('#min-rep-ms', '1');
+    for (const input of await page.$$('input[name="record"]')) await input.uncheck();
+    await page.click('#run');
+    assert.match(await page.textContent('#status'), /^Not started: pick at least one record/);
+
+    await page.selectOption('#workload', 'tuples');
+    assert.ok(await page.isVisible('#min-mb'));
+    assert.ok(!(await page.isVisible('#record-choices')));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a tiny run: a table per record with the floors, a chart, a valid results file', async () => {
+    const options = { ...TINY, codecs: ['json'], strategies: ['val', 'embind'], peers: ['msgpackr'] };
+    const { page, errors } = await openPage(pageUrl(server.url, { ...options, autorun: true }));
+    assert.equal(await waitForRunEnd(page), 'done', await page.textContent('#status'));
+
+    const tables = await page.$$eval('#tables table', (nodes) =>
+      nodes.map((node) => node.dataset.record ?? node.dataset.role),
+    );
+    const lines = await page.$$eval('#tables table[data-record="bool"] tbody tr', (trs) =>
+      trs.map((tr) => ({ path: tr.dataset.path, status: tr.dataset.status, text: tr.textContent })),
+    );
+    const line = (label) => lines.find((candidate) => candidate.path === label);
+    assert.equal(line('json (js)').status, 'ok');
+    assert.equal(line('msgpack (msgpackr)')?.status, 'ok', JSON.stringify(lines));
+    if (wasmMessages) {
+      assert.deepEqual(tables, ['bool', 'call-floor']);
+      for (const label of ['json/val', 'json/val [floor]', 'json/embind', 'json/embind [floor]'])
+        assert.equal(line(label)?.status, 'ok', `${label}: ${JSON.stringify(lines)}`);
+      // The share of the boundary is shown for the wasm paths.
+      assert.match(line('json/val').text, /\d+%/);
+      const floors = await page.$$eval('#tables table[data-role="call-floor"] tbody tr', (trs) => trs.length);
+      assert.ok(floors >= 1, 'the empty call of the json module');
+    } else {
+      // A wasm build without message exports: the wasm paths fail, named, and the run goes on.
+      assert.deepEqual(tables, ['bool']);
+      for (const label of ['json/val', 'json/embind']) {
+        assert.equal(line(label)?.status, 'failed');
+        assert.match(line(label).text, /json: no message codec in this module/);
+      }
+    }
+    assert.ok((await colouredPixels(page, '#chart-time canvas')) > 20, 'the ops/s chart draws points');
+    await page.selectOption('#chart-operation', 'roundTrip');
+    assert.match(await page.textContent('#chart-time'), /round trip: operations per second per record/);
+
+    assert.match(await page.textContent('#validation'), /valid against results\.schema\.json/);
+    const { name, document } = await downloadResults(page);
+    assert.match(name, /^browser-messages-.*\.json$/);
+    const verdict = validate(document);
+    assert.ok(verdict.valid, verdict.text);
+    assert.equal(document.run.workload, 'messages');
+    assert.equal(document.run.finished, true);
+    assert.deepEqual(document.run.protocol.records, ['bool']);
+    assert.equal(document.run.protocol.minRepMs, 1);
+    assert.equal(document.run.protocol.minMB, undefined);
+    assert.ok(document.rows.every((row) => row.place === 'browser' && ['bool', 'none'].includes(row.record)));
+    const ok = document.rows.filter((row) => row.status === 'ok' && row.variant !== 'floor');
+    assert.ok(ok.every((row) => row.encode.opsPerSec.n === 2 && row.roundTrip.callsPerRep >= 1));
+
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'messages-run.png'), fullPage: true });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('Stop keeps the rows; the decode box then still decodes tuples and reports bad input', async () => {
+    // Every record at 20 ms repetitions: far longer than the test waits.
+    const long = { workload: 'messages', minRepMs: 20, repetitions: 7, warmup: 2, codecs: ['json'] };
+    const { page, errors } = await openPage(pageUrl(server.url, { ...long, peers: [], autorun: true }));
+    await page.waitForFunction(() => document.querySelectorAll('#tables tbody tr').length >= 2, null, {
+      timeout: 60_000,
+    });
+    await page.click('#stop');
+    assert.equal(await waitForRunEnd(page), 'stopped');
+    assert.match(await page.textContent('#status'), /^Stopped: kept the \d+ rows/);
+    const { document } = await downloadResults(page);
+    const verdict = validate(document);
+    assert.ok(verdict.valid, verdict.text);
+    assert.equal(document.run.finished, false);
+    assert.ok(document.rows.length >= 2);
+    assert.ok(document.rows.length < MESSAGE_NAMES.length * 3, 'stopped before the end');
+
+    await page.selectOption('#decode-codec', 'msgpack');
+    await page.selectOption('#decode-strategy', 'typed');
+    await page.click('#decode-sample');
+    await page.waitForFunction(() => document.querySelector('#decode-input').value !== '');
+    await page.click('#decode');
+    assert.match(await page.textContent('#decode-output'), /^msgpack\/typed: decoded 4 items/);
+    await page.fill('#decode-input', '93 01');
+    await page.click('#decode');
+    assert.equal(await page.getAttribute('#decode-output', 'data-outcome'), 'error');
+    assert.match(await page.textContent('#decode-output'), /^Error: msgpack: \S/);
+    await page.selectOption('#decode-format', 'hex');
+    await page.fill('#decode-input', 'abc');
+    await page.click('#decode');
+    assert.match(await page.textContent('#decode-output'), /^Input: hex needs an even number of digits/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

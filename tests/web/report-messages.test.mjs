@@ -1,0 +1,208 @@
+// npm run report on results of the messages workload: the model (ops/s per
+// record, x JSON, the per-call floor), the HTML and SVG files, the HTML
+// drawn in headless Chromium, the choice of the latest files per workload,
+// and the clear refusal of tuple and message files mixed in one report.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { latestResultsFiles } from '../../src/report/load.mjs';
+import { callFloorRows, opsRecords, recordTableRows, recordsOf } from '../../src/report/messages.mjs';
+import { toSources } from '../../src/report/model.mjs';
+import { launchChromium, watchErrors } from './browser.mjs';
+import { messagesDocument } from './messages-helpers.mjs';
+import { REPO_ROOT, baseline, documentOf, validateResults } from './report-helpers.mjs';
+
+const REPORT = path.join(REPO_ROOT, 'node', 'report.mjs');
+const MESSAGE_CHARTS = ['messages-encode', 'messages-decode', 'messages-roundtrip', 'call-floor'];
+
+function report(args) {
+  return spawnSync(process.execPath, [REPORT, ...args], {
+    encoding: 'utf8',
+    cwd: REPO_ROOT,
+    timeout: 120_000,
+  });
+}
+
+function sourcesOf(...documents) {
+  return toSources(documents.map((document, index) => ({ file: `file-${index}.json`, document })));
+}
+
+describe('the messages model', () => {
+  const document = messagesDocument('browser');
+
+  test('the fixture is a valid messages results file', () => {
+    assert.deepEqual(validateResults(document), { valid: true });
+  });
+
+  test('ops/s per path and record, with x JSON against the baseline of the same record', () => {
+    const records = opsRecords(sourcesOf(document), 'encode');
+    const byKey = new Map(records.map((record) => [`${record.label}|${record.record}`, record]));
+    // bool: JSON, json/val, json/embind, msgpackr; record: JSON, json/val.
+    // Floors, n/a and failed rows draw nothing.
+    assert.equal(records.length, 6);
+    assert.ok(!records.some((record) => record.label.includes('[floor]')));
+    assert.equal(byKey.get('json/val|bool').opsPerSec, 1e7);
+    assert.equal(byKey.get('json/val|bool').versusJson, 0.25);
+    assert.equal(byKey.get('msgpack (msgpackr)|bool').versusJson, 0.2);
+    assert.equal(byKey.get('JSON.stringify/parse|record').versusJson, 1);
+    const decode = opsRecords(sourcesOf(document), 'decode');
+    assert.equal(decode.find((r) => r.label === 'json/val' && r.record === 'record').versusJson, 4);
+  });
+
+  test('a table per record lists every path, floors, n/a and failures included', () => {
+    assert.deepEqual(recordsOf(sourcesOf(document)), ['bool', 'record']);
+    const lines = recordTableRows(sourcesOf(document), 'record');
+    assert.deepEqual(
+      lines.map((line) => `${line.label}:${line.status}`),
+      [
+        'JSON.stringify/parse:ok',
+        'json/embind:n/a',
+        'json/val:ok',
+        'json/val [floor]:ok',
+        'bser (js):failed',
+      ],
+    );
+    const floor = lines.find((line) => line.floor);
+    assert.equal(floor.roundTrip, undefined, 'a floor has no round trip');
+    assert.equal(floor.encode.versusJson, undefined, 'a floor is no codec: no x JSON');
+    assert.deepEqual(lines[2].boundaryShare, { encode: 0.5, decode: 0.25 });
+  });
+
+  test('the per-call floor comes from the empty-call row of each module', () => {
+    const lines = callFloorRows(sourcesOf(document));
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0].codec, 'json');
+    assert.equal(lines[0].nsPerOp, 20);
+  });
+});
+
+describe('npm run report on messages results files', { timeout: 300_000 }, () => {
+  let dir;
+  let browser;
+
+  before(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'wcb-report-messages-'));
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('writes the HTML and one SVG per chart; the page draws them from disk with no error', async () => {
+    const files = ['node', 'browser'].map((place) => {
+      const file = path.join(dir, `${place}-messages.json`);
+      writeFileSync(file, JSON.stringify(messagesDocument(place)));
+      return file;
+    });
+    const outDir = path.join(dir, 'report');
+    const result = report([...files, '--out-dir', outDir]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(
+      readdirSync(outDir).sort(),
+      ['index.html', ...MESSAGE_CHARTS.map((id) => `${id}.svg`)].sort(),
+    );
+    for (const id of MESSAGE_CHARTS) {
+      const svg = readFileSync(path.join(outDir, `${id}.svg`), 'utf8');
+      assert.match(svg, /class="mark-(symbol|rect)[^"]*"[^>]*><path/, `${id} has data marks`);
+    }
+    assert.match(
+      result.stdout,
+      /messages-encode: .*\n {2}node bool: fastest JSON\.stringify\/parse 40\.0 M ops\/s/,
+    );
+    assert.match(
+      result.stdout,
+      /messages-decode: .*\n {2}node bool: fastest json\/val 80\.0 M ops\/s \(4\.0x JSON\); JSON 20\.0 M ops\/s\./,
+    );
+    assert.match(
+      result.stdout,
+      /call-floor: .*\n {2}node: an empty call costs 20\.0 ns \(1 module instance\(s\)\)/,
+    );
+
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(pathToFileURL(path.join(outDir, 'index.html')).href);
+    await page.waitForFunction(() => document.body.dataset.state !== 'loading', null, { timeout: 60_000 });
+    assert.equal(await page.evaluate(() => document.body.dataset.state), 'done');
+    const rendered = await page.$$eval('[data-chart]', (elements) =>
+      elements.map((element) => [element.dataset.chart, element.dataset.rendered]),
+    );
+    assert.deepEqual(
+      rendered,
+      MESSAGE_CHARTS.map((id) => [id, 'true']),
+    );
+    // One table per record (two places each), the floor table, the runs' records.
+    const recordTables = await page.$$eval('#records section', (sections) =>
+      sections.map((section) => [section.id, section.querySelectorAll('tbody tr').length]),
+    );
+    assert.deepEqual(recordTables, [
+      ['record-bool', 10],
+      ['record-record', 10],
+    ]);
+    const recordText = await page.textContent('#record-record');
+    assert.match(recordText, /n\/a: json\/embind: record "record" is not offered through embind/);
+    assert.match(recordText, /failed: bser: cannot represent a Date/);
+    assert.match(recordText, /50% \/ 25%/);
+    assert.equal(await page.$$eval('#floor-table tbody tr', (rows) => rows.length), 2);
+    assert.match(await page.textContent('#runs'), /bool, record/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('tuple and message files in one report are refused, naming the files of each workload', () => {
+    const messages = path.join(dir, 'browser-messages.json');
+    writeFileSync(messages, JSON.stringify(messagesDocument('browser')));
+    const tuples = path.join(dir, 'node-tuples.json');
+    const tupleDocument = documentOf('node', [baseline({ step: 1, jsonMB: 0.1 })]);
+    assert.deepEqual(validateResults(tupleDocument), { valid: true });
+    writeFileSync(tuples, JSON.stringify(tupleDocument));
+    const out = path.join(dir, 'mixed');
+    const result = report([tuples, messages, '--out-dir', out]);
+    assert.equal(result.status, 1, result.stderr);
+    assert.match(
+      result.stderr,
+      /different workloads \(tuples: node-tuples\.json; messages: browser-messages\.json\); report one workload at a time/,
+    );
+    assert.ok(!existsSync(path.join(out, 'index.html')), 'nothing written');
+
+    const compare = report(['--compare', messages, messages, '--out-dir', out]);
+    assert.equal(compare.status, 1);
+    assert.match(compare.stderr, /--compare works on tuples results only/);
+  });
+
+  test('the latest files are picked per workload; --workload messages reports them', () => {
+    const resultsDir = path.join(dir, 'results');
+    mkdirSync(resultsDir);
+    const tuples = documentOf('browser', [baseline({ step: 1, jsonMB: 0.1 })]);
+    writeFileSync(path.join(resultsDir, 'browser-2026-01-01T00-00-00Z.json'), JSON.stringify(tuples));
+    writeFileSync(
+      path.join(resultsDir, 'browser-messages-2026-02-01T00-00-00Z.json'),
+      JSON.stringify(messagesDocument('browser')),
+    );
+    writeFileSync(path.join(resultsDir, 'browser-messages-2025-01-01T00-00-00Z.json'), '{"not": "results"}');
+    writeFileSync(
+      path.join(resultsDir, 'node-messages-2026-03-01T00-00-00Z.json'),
+      JSON.stringify(messagesDocument('node')),
+    );
+    const names = (files) => files.map((file) => path.basename(file));
+    assert.deepEqual(names(latestResultsFiles(resultsDir)), ['browser-2026-01-01T00-00-00Z.json']);
+    assert.deepEqual(names(latestResultsFiles(resultsDir, { workload: 'messages' })), [
+      'node-messages-2026-03-01T00-00-00Z.json',
+      'browser-messages-2026-02-01T00-00-00Z.json',
+    ]);
+    const result = report(['--results-dir', resultsDir, '--workload', 'messages']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.ok(existsSync(path.join(resultsDir, 'report', 'messages-encode.svg')));
+    const tupleReport = report(['--results-dir', resultsDir, '--out-dir', path.join(dir, 'tuples')]);
+    assert.equal(tupleReport.status, 0, tupleReport.stderr);
+    assert.match(tupleReport.stdout, /Reporting .*browser-2026-01-01T00-00-00Z\.json\n/);
+    const bad = report(['--workload', 'records']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--workload: unknown value 'records' \(accepted: tuples, messages\)/);
+  });
+});

@@ -1,0 +1,73 @@
+// The page's tables of the messages workload, with the same columns and
+// number formats as the Node runner's console tables (src/harness/table.mjs
+// messageRecordTables / messageFloorTable): one table per record (ops/s and
+// ns/op of encode, decode and round trip, speed vs the JSON baseline, the
+// boundary's share of each wasm call), then the per-call floor of every
+// wasm module (the empty call).
+
+import { MESSAGE_TABLE_LEGEND, messageFloorTable, messageRecordTables } from '../../src/harness/table.mjs';
+
+export { MESSAGE_TABLE_LEGEND };
+
+export const FLOOR_TABLE_LEGEND =
+  'Per-call floor (last table): an exported wasm function with no arguments and no work, called in a loop; ' +
+  'any call into wasm costs at least this.';
+
+function element(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+/** A table line (cells, or { label, text } for a path that was not measured) as a <tr>. */
+function tableRow(line, columns) {
+  const tr = element('tr');
+  if (Array.isArray(line)) {
+    const [label] = line;
+    tr.dataset.path = label;
+    tr.dataset.status = 'ok';
+    if (label.startsWith('json (js)')) tr.className = 'baseline';
+    if (label.endsWith('[floor]')) tr.className = 'floor';
+    for (const cell of line) tr.append(element('td', cell));
+    return tr;
+  }
+  const status = line.text.startsWith('n/a') ? 'n/a' : 'failed';
+  tr.dataset.path = line.label;
+  tr.dataset.status = status;
+  tr.className = status === 'n/a' ? 'not-applicable' : 'failed';
+  tr.append(element('td', line.label));
+  const cell = element('td', line.text);
+  cell.colSpan = columns - 1;
+  tr.append(cell);
+  return tr;
+}
+
+function table(caption, header, lines) {
+  const node = element('table', undefined, 'messages');
+  node.append(element('caption', caption));
+  const head = element('tr');
+  for (const title of header) head.append(element('th', title));
+  node.append(element('thead'));
+  node.tHead.append(head);
+  const body = element('tbody');
+  body.append(...lines.map((line) => tableRow(line, header.length)));
+  node.append(body);
+  return node;
+}
+
+/** Renders one table per record, then the per-call floor table, into `container`. */
+export function renderMessageTables(container, rows) {
+  const tables = messageRecordTables(rows).map(({ record, title, header, lines }) => {
+    const node = table(title, header, lines);
+    node.dataset.record = record;
+    return node;
+  });
+  const floor = messageFloorTable(rows);
+  if (floor.lines.length > 0) {
+    const node = table('Per-call floor: an empty exported wasm function', floor.header, floor.lines);
+    node.dataset.role = 'call-floor';
+    tables.push(node);
+  }
+  container.replaceChildren(...tables);
+}
