@@ -6,12 +6,10 @@
 // ("2026-11-30T12:34:56.789Z"), binary as padded base64. The native tests
 // compare the text with JSON.stringify's, byte for byte.
 //
-// The writer is this file's own: nlohmann's serializer prints numbers with
-// Grisu2, which sometimes picks another 17th digit than JS and keeps ".0" on
-// integral doubles (see json_codec.cpp), and Emscripten's libc++ has no
-// std::to_chars for doubles. Numbers are found with printf/strtod instead:
-// the fewest digits that read back to the same double, the nearest such
-// digits when several exist (ECMAScript Number::toString).
+// The writer is this file's own, laid out as JSON.stringify lays it out
+// (nlohmann's serializer writes 3.0 as "3.0" and 1e-7 as "1e-07", JS "3"
+// and "1e-7"), but its numbers are nlohmann's Grisu2 digits, the ones dump()
+// prints.
 //
 // Decode streams through nlohmann's SAX parser (it checks the JSON syntax,
 // UTF-8 and \u escapes) into a handler that follows the record's schema
@@ -50,80 +48,18 @@ struct Decimal {
   int exponent = 0;
 };
 
-// The digits printf gives at `precision` significant digits (correctly
-// rounded: the nearest decimal of that length).
-Decimal nearest_decimal(double value, int precision) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%.*e", precision - 1, value);
-  // "d.ddde+XX" or "de+XX"
-  Decimal decimal;
-  const char* cursor = text;
-  for (; *cursor != 'e'; ++cursor) {
-    if (*cursor != '.') decimal.digits[decimal.count++] = *cursor;
-  }
-  decimal.exponent = std::atoi(cursor + 1) + 1;
-  return decimal;
-}
-
-// The same number without its trailing zeros (ECMAScript's k is minimal).
-Decimal trimmed(Decimal decimal) {
-  while (decimal.count > 1 && decimal.digits[decimal.count - 1] == '0') --decimal.count;
-  return decimal;
-}
-
-double read_back(const Decimal& decimal) {
-  char text[48];
-  int length = 0;
-  text[length++] = '.';
-  for (int i = 0; i < decimal.count; ++i) text[length++] = decimal.digits[i];
-  std::snprintf(text + length, sizeof text - length, "e%d", decimal.exponent);
-  return std::strtod(text, nullptr);
-}
-
-// The next decimal of the same length above `decimal`.
-Decimal next_up(Decimal decimal) {
-  int i = decimal.count - 1;
-  while (i >= 0 && decimal.digits[i] == '9') decimal.digits[i--] = '0';
-  if (i >= 0) {
-    ++decimal.digits[i];
-  } else {
-    decimal.digits[0] = '1';
-    ++decimal.exponent;
-  }
-  return decimal;
-}
-
-// Shortest digits that read back to `value` (finite, > 0), nearest to it
-// when several of that length do.
+// The digits of a finite `value` > 0 from nlohmann's Grisu2, the printing
+// nlohmann::json::dump uses, so the codec prints numbers as the library
+// does; append_number only lays them out as JS does. Grisu2 digits always
+// read back to the same double and are the shortest, nearest ones JS writes
+// for all but a few values (then one digit longer or one unit off in the
+// last place: the same number, a different text).
 Decimal shortest_decimal(double value) {
-  int exponent;
-  if (std::frexp(value, &exponent) != 0.5) {
-    // The nearest decimal of a given length lies within half a unit in the
-    // last place on either side exactly when some decimal of that length
-    // does, so whether it reads back grows with the length: bisect.
-    int low = 1, high = 17;  // 17 digits always read back
-    while (low < high) {
-      const int middle = (low + high) / 2;
-      if (read_back(nearest_decimal(value, middle)) == value) {
-        high = middle;
-      } else {
-        low = middle + 1;
-      }
-    }
-    return trimmed(nearest_decimal(value, low));
-  }
-  // A power of two has a gap below it half the size of the gap above, so the
-  // nearest decimal (if below) may not read back while the next one up does.
-  for (int precision = 1;; ++precision) {
-    const Decimal nearest = nearest_decimal(value, precision);
-    const double back = read_back(nearest);
-    if (back == value) return trimmed(nearest);
-    if (back < value) {
-      // The next decimal of this length up: digits +1 in the last place.
-      const Decimal above = next_up(nearest);
-      if (read_back(above) == value) return trimmed(above);
-    }
-  }
+  Decimal decimal;
+  int decimal_exponent = 0;  // value = digits x 10^decimal_exponent
+  nlohmann::detail::dtoa_impl::grisu2(decimal.digits, decimal.count, decimal_exponent, value);
+  decimal.exponent = decimal.count + decimal_exponent;
+  return decimal;
 }
 
 // Number::toString(value) of ECMAScript for a finite double.

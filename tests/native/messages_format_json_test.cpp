@@ -151,11 +151,13 @@ std::pair<std::string, int> digits_of(std::string_view text) {
 
 }  // namespace
 
-TEST_CASE("messages format: json numbers have std::to_chars's shortest nearest digits",
+TEST_CASE("messages format: json numbers read back exactly, with JS's digits but for a few long ones",
           "[messages][format][json]") {
-  // std::to_chars (native only) implements the same rule as JS: the fewest
-  // digits that read back, the nearest of them. The codec finds them with
-  // printf/strtod, which also runs in wasm.
+  // std::to_chars (native only) implements JS's rule: the fewest digits
+  // that read back, the nearest of them. The codec prints nlohmann's Grisu2
+  // digits (what nlohmann::json::dump prints), which always read back and
+  // match that rule but for rare long values (one digit more than needed,
+  // or the last one off by one).
   const auto codec = wcb::test::require_message_codec("json");
   std::mt19937_64 random(42);
   std::vector<double> values;
@@ -173,19 +175,26 @@ TEST_CASE("messages format: json numbers have std::to_chars's shortest nearest d
     values.push_back(static_cast<float>(i / 1000.0));
   }
   Bytes bytes;
+  std::size_t differing = 0;
   for (const double value : values) {
     REQUIRE(codec->encode(msg::DoubleMessage{value}, bytes).ok());
     std::string text = wcb::test::text_of(bytes);
     text = text.substr(9, text.size() - 10);  // {"value":...}
+    CHECK(std::strtod(text.c_str(), nullptr) == value);
     char reference[64];
     const auto end =
         std::to_chars(reference, reference + sizeof reference, value, std::chars_format::scientific).ptr;
-    if (digits_of(text) != digits_of(std::string_view(reference, end - reference))) {
+    const auto expected = digits_of(std::string_view(reference, end - reference));
+    if (digits_of(text) != expected) {
+      ++differing;
       CAPTURE(value, text, std::string(reference, end));
-      CHECK(digits_of(text) == digits_of(std::string_view(reference, end - reference)));
+      // Only where JS needs 15 or more digits: short numbers always match.
+      CHECK(digits_of(text).first.size() >= 16);
+      CHECK(expected.first.size() >= 15);
     }
-    CHECK(std::strtod(text.c_str(), nullptr) == value);
   }
+  // Measured: 41 of 28,095 values.
+  CHECK(differing * 200 < values.size());
 }
 
 TEST_CASE("messages format: json strings are escaped as JSON.stringify escapes them",
