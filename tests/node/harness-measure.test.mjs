@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TupleDataset } from '../../src/harness/dataset.mjs';
 import { createJsonBaselinePath, isJsonBaseline } from '../../src/harness/json-baseline.mjs';
-import { measurePath, gzipSizeWithCompressionStream } from '../../src/harness/measure.mjs';
+import { MAX_WARMUP_ROUNDS, measurePath, gzipSizeWithCompressionStream } from '../../src/harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../src/harness/paths.mjs';
 import { runSweep } from '../../src/harness/sweep.mjs';
 
@@ -47,7 +47,15 @@ function virtualClock() {
   return { now: () => time, advance: (ms) => (time += ms) };
 }
 
-const context = (extra = {}) => ({ place: 'node', warmup: 1, repetitions: 5, ...payload(), ...extra });
+// minWarmupMs 0: exactly `warmup` warm-up rounds, so the tests can count calls.
+const context = (extra = {}) => ({
+  place: 'node',
+  warmup: 1,
+  minWarmupMs: 0,
+  repetitions: 5,
+  ...payload(),
+  ...extra,
+});
 
 test('a correct path gives an ok row with its stats, phases, sizes and memory', async () => {
   const clock = virtualClock();
@@ -83,6 +91,27 @@ test('a correct path gives an ok row with its stats, phases, sizes and memory', 
   assert.deepEqual(row.memory, { wasmHeapBytes: 131072, jsHeapGrowthBytes: 0 });
   assert.ok(gcCalls >= 10, `gc before every timed operation (${gcCalls} calls)`);
   assert.ok(pauses >= 10, `pause between operations (${pauses} calls)`);
+});
+
+test('the warm-up goes on until it has lasted minWarmupMs (at most MAX_WARMUP_ROUNDS rounds)', async () => {
+  const run = async (minWarmupMs, warmup = 1) => {
+    const clock = virtualClock();
+    const path = fakePath({ clock });
+    let encodes = 0;
+    const encode = path.encode.bind(path);
+    path.encode = (items) => ((encodes += 1), encode(items));
+    const row = await measurePath(path, { ...context({ minWarmupMs, warmup }), env: { now: clock.now } });
+    assert.equal(row.status, 'ok', row.error);
+    return encodes - 1 - row.encode.n; // minus the verifying encode and the timed ones
+  };
+  assert.equal(await run(0), 1);
+  // Warm-up round k advances the clock by k + 1 (its encode, the verifying
+  // one being the first) + 10 (its decode) ms: 12, 13, 14, 15, 16; after
+  // four rounds 54 ms < 60, after five 70.
+  assert.equal(await run(60), 5);
+  assert.equal(await run(1e9), MAX_WARMUP_ROUNDS);
+  // --warmup 0 (the limits mode) means none at all.
+  assert.equal(await run(1e9, 0), 0);
 });
 
 test('a path that returns wrong items is failed with the reason, never timed', async () => {
