@@ -296,13 +296,13 @@ function boundCalls(messages, strategy, name) {
   return {
     encode: (record) => messages.encode(strategy, name, record),
     decode: (bytes) => messages.decode(strategy, name, bytes),
+    prepareFloor: (bytes) => messages.prepareFloor(strategy, name, bytes),
     encodeFloor: (record) => messages.encodeFloor(strategy, name, record),
-    prepareDecodeFloor: (bytes) => messages.prepareDecodeFloor(strategy, name, bytes),
-    decodeFloor: () => messages.decodeFloor(strategy, name),
+    decodeFloor: (bytes) => messages.decodeFloor(strategy, name, bytes),
   };
 }
 
-/** The row description of a strategy's floor (marshalling only, no codec work). */
+/** The row description of a strategy's floor (the call without the codec's work). */
 export function wasmFloorPath(codec, strategy) {
   return {
     codec: codec.name,
@@ -324,12 +324,23 @@ export function emptyCallPath(codec) {
   };
 }
 
+// The encode floor hands back the prepared bytes, copied.
+function verifyFloorBytes(expected, actual) {
+  const same =
+    actual instanceof Uint8Array &&
+    actual.length === expected.length &&
+    actual.every((byte, index) => byte === expected[index]);
+  if (!same) throw new Error('the encode floor did not return the prepared bytes');
+}
+
 /**
- * The floor of a wasm strategy on one record: encode floor = the same
- * marshal in (JS record -> C++ message) with no codec call; decode floor =
- * the same marshal out of a message kept in wasm, prepared once from
- * `encoded` (the path's bytes of the record) outside timing. A decode floor
- * that returns a value must return the record. No round trip. Resolves to a row.
+ * The floor of a wasm strategy on one record: the path's calls with the
+ * codec left out. encode floor = the same marshal in (JS record -> C++
+ * message) and copy out of bytes; decode floor = the same copy in of the
+ * bytes and marshal out of a message. Both are prepared once from `encoded`
+ * (the path's bytes of the record) outside timing, and their outputs are
+ * checked: the encode floor returns those bytes, the decode floor the record.
+ * No round trip. Resolves to a row.
  */
 export async function measureMessageFloor(
   codec,
@@ -358,23 +369,27 @@ export async function measureMessageFloor(
     const expected = makeMessage(name);
     const timing = { minRepMs, warmup, repetitions, env };
     const calls = boundCalls(messages, strategy, name);
+    stage = 'prepare floor';
+    calls.prepareFloor(encoded);
     stage = 'encode floor';
-    calls.encodeFloor(input);
-    stage = 'prepare decode floor';
-    calls.prepareDecodeFloor(encoded);
+    verifyFloorBytes(encoded, calls.encodeFloor(input));
     stage = 'decode floor';
-    const first = calls.decodeFloor();
-    if (first !== undefined) verifyRecord(expected, first);
+    const first = calls.decodeFloor(encoded);
+    verifyRecord(expected, first);
     stage = 'warm-up';
-    warmUpFor(PATH_WARMUP_FACTOR * minRepMs, () => (calls.encodeFloor(input), calls.decodeFloor()), now);
+    warmUpFor(
+      PATH_WARMUP_FACTOR * minRepMs,
+      () => (calls.encodeFloor(input), calls.decodeFloor(encoded)),
+      now,
+    );
 
     stage = 'timed encode floor';
     const encode = await measureCalls(() => calls.encodeFloor(input), timing);
     stage = 'timed decode floor';
     let last = first;
-    const decode = await measureCalls(() => (last = calls.decodeFloor()), timing);
+    const decode = await measureCalls(() => (last = calls.decodeFloor(encoded)), timing);
     stage = 'verify after decode floor';
-    if (last !== undefined) verifyRecord(expected, last);
+    verifyRecord(expected, last);
     return {
       ...messageRowBase(path, context),
       status: 'ok',

@@ -36,9 +36,9 @@
 //   messages.supports('embind', 'record')     // false: see EMBIND_RECORDS
 //   const bytes = messages.encode('val', 'record', record);   // Uint8Array (a copy)
 //   const copy = messages.decode('val', 'record', bytes);     // a plain record
-//   messages.encodeFloor('val', 'record', record);  // marshal in only, no codec
-//   messages.prepareDecodeFloor('val', 'record', bytes);  // untimed, once
-//   messages.decodeFloor('val', 'record');    // marshal out only: a plain record
+//   messages.prepareFloor('val', 'record', bytes);  // untimed, once: the floors' bytes and message
+//   messages.encodeFloor('val', 'record', record);  // encode without the codec: a copy of those bytes
+//   messages.decodeFloor('val', 'record', bytes);   // decode without the codec: a plain record
 //   messages.emptyCall();                     // the per-call floor
 //   const path = messages.forRecord('val', 'record');  // the same five calls,
 //   path.encode(record);                      // bound, for a timing loop
@@ -503,8 +503,8 @@ class WasmMessages {
 
   /**
    * The calls of one (strategy, record), bound: { encode(record),
-   * decode(bytes), encodeFloor(record), prepareDecodeFloor(bytes),
-   * decodeFloor() }. Throws for a strategy or record it does not offer.
+   * decode(bytes), prepareFloor(bytes), encodeFloor(record),
+   * decodeFloor(bytes) }. Throws for a strategy or record it does not offer.
    */
   forRecord(strategy, name) {
     const path = this.#paths.get(strategy)?.get(name);
@@ -535,19 +535,30 @@ class WasmMessages {
     return this.forRecord(strategy, name).decode(bytes);
   }
 
-  /** The marshal in of encode alone (JS record -> C++ message, no codec); returns nothing. */
+  /**
+   * Untimed preparation of the floors of record `name`: decodes `bytes` into
+   * the message decodeFloor marshals out and keeps them as what encodeFloor
+   * returns.
+   */
+  prepareFloor(strategy, name, bytes) {
+    this.forRecord(strategy, name).prepareFloor(bytes);
+  }
+
+  /**
+   * encode without the codec: marshals the record in (JS record -> C++
+   * message) and returns a copy of the prepared bytes (none before
+   * prepareFloor), as encode copies its encoding out.
+   */
   encodeFloor(strategy, name, record) {
-    this.forRecord(strategy, name).encodeFloor(record);
+    return this.forRecord(strategy, name).encodeFloor(record);
   }
 
-  /** Decodes `bytes` into the message decodeFloor marshals out (untimed preparation). */
-  prepareDecodeFloor(strategy, name, bytes) {
-    this.forRecord(strategy, name).prepareDecodeFloor(bytes);
-  }
-
-  /** The marshal out of decode alone (C++ message -> JS record, no parsing); returns the record. */
-  decodeFloor(strategy, name) {
-    return this.forRecord(strategy, name).decodeFloor();
+  /**
+   * decode without the codec: copies `bytes` in, as decode does, and marshals
+   * the prepared message out (no parsing); returns the record.
+   */
+  decodeFloor(strategy, name, bytes) {
+    return this.forRecord(strategy, name).decodeFloor(bytes);
   }
 
   #checkRecord(name, record) {
@@ -566,7 +577,7 @@ class WasmMessages {
 
   #requirePrepared(preparedFloors, name) {
     if (!preparedFloors.has(name)) {
-      throw new Error(`${this.#codec}: decodeFloor of "${name}" before prepareDecodeFloor`);
+      throw new Error(`${this.#codec}: a floor of "${name}" before prepareFloor`);
     }
   }
 
@@ -587,16 +598,19 @@ class WasmMessages {
       },
       encodeFloor: (record) => {
         this.#checkRecord(name, record);
-        if (!m.encodeMessageFloorVal(kind, record)) fail();
+        const view = m.encodeMessageFloorVal(kind, record);
+        if (view === null) fail();
+        return view.slice();
       },
-      prepareDecodeFloor: (bytes) => {
+      prepareFloor: (bytes) => {
         this.#checkBytes(bytes);
         if (!m.prepareMessageFloor(kind, bytes)) fail();
         preparedFloors.add(name);
       },
-      decodeFloor: () => {
+      decodeFloor: (bytes) => {
+        this.#checkBytes(bytes);
         this.#requirePrepared(preparedFloors, name);
-        const record = m.decodeMessageFloorVal(kind);
+        const record = m.decodeMessageFloorVal(kind, bytes);
         if (record === null) fail();
         return record;
       },
@@ -636,17 +650,20 @@ class WasmMessages {
       },
       encodeFloor: (record) => {
         check(record);
-        if (!encodeFloor(record)) fail();
+        const view = encodeFloor(record);
+        if (view === null) fail();
+        return view.slice();
       },
-      prepareDecodeFloor: (bytes) => {
+      prepareFloor: (bytes) => {
         this.#checkBytes(bytes);
         // One C++ message per record serves both strategies' floors.
         if (!m.prepareMessageFloor(kind, bytes)) fail();
         preparedFloors.add(name);
       },
-      decodeFloor: () => {
+      decodeFloor: (bytes) => {
+        this.#checkBytes(bytes);
         this.#requirePrepared(preparedFloors, name);
-        const record = decodeFloor();
+        const record = decodeFloor(bytes);
         if (record === null) fail();
         return record;
       },

@@ -363,10 +363,12 @@ void empty_call() {}
 // Both return encodings as a view of s.encoded (JS copies it at once) and
 // null on failure, with the error in lastCall() like the tuple exports.
 //
-// Floors, for the boundary's share of a call: the encode floor is the
-// strategy's marshal in (JS record -> Message) without the codec; the decode
-// floor is its marshal out (Message -> JS record) of a message decoded once
-// beforehand by prepareMessageFloor.
+// Floors, for the boundary's share of a call: the same call with the codec
+// left out. The encode floor marshals the JS record in (JS -> Message) and
+// hands back a view of bytes prepared beforehand (JS copies them out as it
+// copies an encoding); the decode floor copies the JS bytes in and marshals
+// out (Message -> JS record) a message decoded beforehand. prepareMessageFloor
+// prepares both from one encoding, outside any timing.
 
 namespace msg = wcb::messages;
 
@@ -379,6 +381,8 @@ struct MessageState {
   std::array<msg::Message, msg::kKindCount> in;
   std::array<msg::Message, msg::kKindCount> decoded;
   std::array<msg::Message, msg::kKindCount> floor;
+  // The encoding the encode floor hands back, per record kind.
+  std::array<Bytes, msg::kKindCount> floor_encoded;
 
   MessageState() {
     for (std::size_t i = 0; i < msg::kKindCount; ++i) {
@@ -773,29 +777,40 @@ val decode_message_val(int kind, val bytes) {
   });
 }
 
-// Encode floor: the marshal in of encode_message_val, no codec. False on failure.
-bool encode_message_floor_val(int kind, val record) {
-  return guarded_message(false, [&](State&, MessageState& ms) {
+// A view of the prepared encoding of `kind`: what the encode floors return.
+val floor_encoding(MessageState& ms, msg::Kind kind) {
+  const Bytes& bytes = ms.floor_encoded[static_cast<std::size_t>(kind)];
+  return val(emscripten::typed_memory_view(bytes.size(), bytes.data()));
+}
+
+// Encode floor: encode_message_val without the codec. Null on failure.
+val encode_message_floor_val(int kind, val record) {
+  return guarded_message(val::null(), [&](State&, MessageState& ms) {
     const msg::Kind checked = checked_kind(kind);
     read_record(checked, record, ms.input(checked));
-    return true;
+    return floor_encoding(ms, checked);
   });
 }
 
-// Decode floor: the marshal out of decode_message_val, of the message
-// prepared by prepare_message_floor. Null on failure.
-val decode_message_floor_val(int kind) {
+// Decode floor: decode_message_val without the codec (the bytes are copied
+// in, the prepared message is marshalled out). Null on failure.
+val decode_message_floor_val(int kind, val bytes) {
   return guarded_message(val::null(), [&](State&, MessageState& ms) {
-    return record_to_js(ms.floor[static_cast<std::size_t>(checked_kind(kind))]);
+    const msg::Kind checked = checked_kind(kind);
+    copy_in(ms, bytes);
+    return record_to_js(ms.floor[static_cast<std::size_t>(checked)]);
   });
 }
 
-// Decodes `bytes` once into the decode floor's message of `kind` (outside
-// any timing). False on failure.
+// Decodes `bytes` once into the floors' message of `kind` and keeps the
+// bytes as the floors' encoding (outside any timing). False on failure.
 bool prepare_message_floor(int kind, val bytes) {
   return guarded_message(false, [&](State& s, MessageState& ms) {
     const msg::Kind checked = checked_kind(kind);
-    return decode_into(s, ms, checked, copy_in(ms, bytes), ms.floor[static_cast<std::size_t>(checked)]);
+    const std::span<const std::uint8_t> copied = copy_in(ms, bytes);
+    if (!decode_into(s, ms, checked, copied, ms.floor[static_cast<std::size_t>(checked)])) return false;
+    ms.floor_encoded[static_cast<std::size_t>(checked)].assign(copied.begin(), copied.end());
+    return true;
   });
 }
 
@@ -837,15 +852,16 @@ val decode_message_embind(const std::string& bytes) {
 }
 
 template <typename T>
-bool encode_message_floor_embind(const T& message) {
-  return guarded_message(false, [&](State&, MessageState& ms) {
+val encode_message_floor_embind(const T& message) {
+  return guarded_message(val::null(), [&](State&, MessageState& ms) {
     hold<T>(ms.input(kind_of_type<T>())) = message;
-    return true;
+    return floor_encoding(ms, kind_of_type<T>());
   });
 }
 
+// bytes: copied in by embind, as in decode_message_embind, then unused.
 template <typename T>
-val decode_message_floor_embind() {
+val decode_message_floor_embind(const std::string& /*bytes*/) {
   return guarded_message(val::null(), [&](State&, MessageState& ms) {
     return val(std::get<T>(ms.floor[static_cast<std::size_t>(kind_of_type<T>())]));
   });

@@ -66,15 +66,17 @@ export async function loadWasmCodec(name, { buildDir }) {
       if (mode === 'wrong' && hits(record)) value.extra = 1;
       return value;
     },
-    encodeFloor(strategy, record, value) {
-      JSON.stringify(value);
-    },
-    prepareDecodeFloor(strategy, record, bytes) {
+    prepareFloor(strategy, record, bytes) {
       floors.set(record, bytes);
     },
-    decodeFloor(strategy, record) {
-      if (!floors.has(record)) throw new Error(`${name}: decodeFloor before prepareDecodeFloor`);
-      return decodeRecord(floors.get(record));
+    encodeFloor(strategy, record, value) {
+      if (!floors.has(record)) throw new Error(`${name}: a floor before prepareFloor`);
+      JSON.stringify(value);
+      return floors.get(record).slice();
+    },
+    decodeFloor(strategy, record, bytes) {
+      if (!floors.has(record)) throw new Error(`${name}: a floor before prepareFloor`);
+      return decodeRecord(bytes);
     },
     emptyCall() {},
   };

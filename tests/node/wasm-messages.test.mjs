@@ -406,24 +406,33 @@ for (const codecName of codecNames.filter((name) => MESSAGE_CODECS.has(name))) {
         assert.ok(growth <= 256, `malloc'd bytes grew by ${growth} over 1,000 round trips`);
       });
 
-      test(`${strategy}: the floors return and do not throw`, () => {
+      test(`${strategy}: the floors give the prepared bytes and record, without the codec`, () => {
         for (const name of supported(strategy)) {
           const record = makeMessage(name);
-          assert.equal(messages.encodeFloor(strategy, name, record), undefined, `${name}: encodeFloor`);
+          messages.prepareFloor(strategy, name, encoded[name]);
+          const bytes = messages.encodeFloor(strategy, name, record);
+          assert.deepEqual(bytes, encoded[name], `${name}: encodeFloor returns the prepared bytes`);
+          assert.notEqual(bytes.buffer, encoded[name].buffer, `${name}: as a copy`);
           assert.equal(
             messageDifference(makeMessage(name), record),
             null,
             `${name}: encodeFloor changed its input`,
           );
-          messages.prepareDecodeFloor(strategy, name, encoded[name]);
           for (let i = 0; i < 3; i++) {
-            const decoded = messages.decodeFloor(strategy, name);
+            const decoded = messages.decodeFloor(strategy, name, encoded[name]);
             assert.equal(messageDifference(makeMessage(name), decoded), null, `${name}: decodeFloor ${i}`);
           }
-          const path = messages.forRecord(strategy, name);
-          assert.equal(path.encodeFloor(record), undefined, `${name}: forRecord().encodeFloor`);
+          // No parsing: other bytes still give the prepared record.
+          const other = messages.decodeFloor(strategy, name, new Uint8Array([1, 2, 3]));
           assert.equal(
-            messageDifference(record, path.decodeFloor()),
+            messageDifference(makeMessage(name), other),
+            null,
+            `${name}: decodeFloor parses nothing`,
+          );
+          const path = messages.forRecord(strategy, name);
+          assert.deepEqual(path.encodeFloor(record), encoded[name], `${name}: forRecord().encodeFloor`);
+          assert.equal(
+            messageDifference(record, path.decodeFloor(encoded[name])),
             null,
             `${name}: forRecord().decodeFloor`,
           );
@@ -433,26 +442,30 @@ for (const codecName of codecNames.filter((name) => MESSAGE_CODECS.has(name))) {
       });
     }
 
-    test('prepareDecodeFloor of bad bytes throws the codec error; decodeFloor needs a prepared record', async () => {
+    test('prepareFloor of bad bytes throws the codec error; the floors need a prepared record', async () => {
       const fresh = (await loadWasmCodec(codecName, { workload: 'messages' })).messages;
       for (const strategy of MESSAGE_STRATEGIES) {
         errorOf(
-          () => fresh.decodeFloor(strategy, 'bool'),
-          `${codecName}: decodeFloor of "bool" before`,
+          () => fresh.decodeFloor(strategy, 'bool', encoded.bool),
+          `${codecName}: a floor of "bool" before`,
           strategy,
         );
+        assert.deepEqual(fresh.encodeFloor(strategy, 'bool', makeMessage('bool')), new Uint8Array(0));
       }
       if (SELF_DESCRIBING.has(codecName)) {
-        errorOf(() => fresh.prepareDecodeFloor('val', 'bool', new Uint8Array(0)), `${codecName}: `, 'empty');
+        errorOf(() => fresh.prepareFloor('val', 'bool', new Uint8Array(0)), `${codecName}: `, 'empty');
         errorOf(
-          () => fresh.decodeFloor('val', 'bool'),
-          `${codecName}: decodeFloor of "bool" before`,
+          () => fresh.decodeFloor('val', 'bool', encoded.bool),
+          `${codecName}: a floor of "bool" before`,
           'failed',
         );
       }
-      fresh.prepareDecodeFloor('val', 'nested', encoded.nested);
-      // One C++ message per record serves both strategies' decode floors.
-      assert.equal(messageDifference(makeMessage('nested'), fresh.decodeFloor('embind', 'nested')), null);
+      fresh.prepareFloor('val', 'nested', encoded.nested);
+      // One C++ message per record serves both strategies' floors.
+      assert.equal(
+        messageDifference(makeMessage('nested'), fresh.decodeFloor('embind', 'nested', encoded.nested)),
+        null,
+      );
     });
 
     test('val: a throwing getter reaches the caller as itself, and nothing leaks', () => {
