@@ -255,9 +255,12 @@ class RecordVisitor {
     const bool in_int32 = value <= static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
     return builder.number(static_cast<double>(value), in_int32, [value] { return std::to_string(value); });
   }
+  // msgpack-cxx calls this for every value of the signed formats (int 8 to
+  // int 64), positive ones too: both bounds are checked (found by fuzzing).
   bool visit_negative_integer(std::int64_t value) {
     if (!not_key("an integer")) return false;
-    const bool in_int32 = value >= std::numeric_limits<std::int32_t>::min();
+    const bool in_int32 = value >= std::numeric_limits<std::int32_t>::min() &&
+                          value <= std::numeric_limits<std::int32_t>::max();
     return builder.number(static_cast<double>(value), in_int32, [value] { return std::to_string(value); });
   }
   bool visit_float32(float value) { return visit_float64(value); }
