@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
 # Fuzzes each codec's decoder with libFuzzer (clang, AddressSanitizer +
-# UndefinedBehaviorSanitizer, tests/fuzz/) for a given time, one codec after
+# UndefinedBehaviorSanitizer, tests/fuzz/) for a given time, one decoder after
 # the other, and prints the executions per decoder and any crash.
 #
-#   scripts/fuzz.sh [--seconds N] [--update-corpus] [codec...]
+#   scripts/fuzz.sh [--seconds N] [--message-seconds N] [--update-corpus] [decoder...]
 #
-#   --seconds N        fuzzing time per decoder (default: $WCB_FUZZ_SECONDS, else 60)
-#   --update-corpus    afterwards, add the inputs that reach new code to the
-#                      committed corpus tests/fuzz/corpus/<codec>/
-#   codec...           default: every codec of the build
+#   --seconds N          fuzzing time per decoder (default: $WCB_FUZZ_SECONDS, else 60)
+#   --message-seconds N  fuzzing time per message decoder (default: $WCB_FUZZ_MESSAGE_SECONDS,
+#                        else the --seconds value)
+#   --update-corpus      afterwards, add the inputs that reach new code to the
+#                        committed corpus tests/fuzz/corpus/<decoder>/
+#   decoder...           a tuple codec (json) or a message codec of the messages
+#                        workload (json_messages); default: every one of the build,
+#                        tuple decoders first
 #
-# The build lives in build/fuzz. Each fuzzer starts from valid encodings of
-# the dataset's first growth steps (wcb_fuzz_seeds -> build/fuzz/seeds/) and
-# the committed corpus, and keeps what it finds in build/fuzz/corpus/<codec>/
+# The build lives in build/fuzz. Each fuzzer starts from valid encodings
+# (wcb_fuzz_seeds -> build/fuzz/seeds/: the dataset's first growth steps; for
+# a message decoder, each record's encoding after a byte naming its kind) and
+# the committed corpus, and keeps what it finds in build/fuzz/corpus/<decoder>/
 # (reused by the next run). A crash, leak, hang, sanitizer report or broken
-# codec contract (tests/fuzz/decode_fuzzer.cpp) is saved under
-# build/fuzz/artifacts/<codec>/; reproduce it with
-#   build/fuzz/tests/fuzz/wcb_fuzz_<codec> <that file>
-# and, once fixed, commit it as tests/fuzz/corpus/<codec>/crash-<what> (the
+# codec contract (tests/fuzz/decode_fuzzer.cpp, message_decode_fuzzer.cpp) is
+# saved under build/fuzz/artifacts/<decoder>/; reproduce it with
+#   build/fuzz/tests/fuzz/wcb_fuzz_<decoder> <that file>
+# and, once fixed, commit it as tests/fuzz/corpus/<decoder>/crash-<what> (the
 # Catch2 suite replays the corpus). Exits non-zero when a decoder failed.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,9 +30,10 @@ BUILD_DIR="$ROOT/build/fuzz"
 FUZZ_DIR="$BUILD_DIR/tests/fuzz"
 CORPUS_DIR="$ROOT/tests/fuzz/corpus"
 
-usage() { sed -n '6,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '6,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 seconds="${WCB_FUZZ_SECONDS:-60}"
+message_seconds="${WCB_FUZZ_MESSAGE_SECONDS:-}"
 update_corpus=0
 codecs=()
 while [ $# -gt 0 ]; do
@@ -39,6 +45,15 @@ while [ $# -gt 0 ]; do
       ;;
     --seconds=*)
       seconds="${1#--seconds=}"
+      shift
+      ;;
+    --message-seconds)
+      [ $# -ge 2 ] || { echo "fuzz.sh: --message-seconds needs a value" >&2; exit 2; }
+      message_seconds="$2"
+      shift 2
+      ;;
+    --message-seconds=*)
+      message_seconds="${1#--message-seconds=}"
       shift
       ;;
     --update-corpus)
@@ -64,6 +79,11 @@ if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
   echo "fuzz.sh: --seconds (or WCB_FUZZ_SECONDS) must be a whole number of seconds >= 1, got '$seconds'" >&2
   exit 2
 fi
+message_seconds="${message_seconds:-$seconds}"
+if ! [[ "$message_seconds" =~ ^[1-9][0-9]*$ ]]; then
+  echo "fuzz.sh: --message-seconds (or WCB_FUZZ_MESSAGE_SECONDS) must be a whole number of seconds >= 1, got '$message_seconds'" >&2
+  exit 2
+fi
 
 cd "$ROOT"
 mkdir -p "$BUILD_DIR/logs"
@@ -83,12 +103,14 @@ if ! {
   exit 1
 fi
 
+# Every decoder of the build: tuple decoders, then message decoders.
+built_decoders() { (cd "$FUZZ_DIR" && ls wcb_fuzz_* | sed -n 's/^wcb_fuzz_//p' | grep -vx 'seeds\|all'); }
 if [ ${#codecs[@]} -eq 0 ]; then
-  mapfile -t codecs < <(cd "$FUZZ_DIR" && ls wcb_fuzz_* | sed -n 's/^wcb_fuzz_//p' | grep -vx 'seeds\|all')
+  mapfile -t codecs < <(built_decoders | grep -v '_messages$'; built_decoders | grep '_messages$')
 fi
 for codec in "${codecs[@]}"; do
   if [ ! -x "$FUZZ_DIR/wcb_fuzz_$codec" ]; then
-    echo "fuzz.sh: no fuzzer for codec '$codec' (built: $(cd "$FUZZ_DIR" && ls wcb_fuzz_* | sed -n 's/^wcb_fuzz_//p' | grep -vx seeds | tr '\n' ' '))" >&2
+    echo "fuzz.sh: no fuzzer for codec '$codec' (built: $(built_decoders | tr '\n' ' '))" >&2
     exit 2
   fi
 done
@@ -107,9 +129,11 @@ for codec in "${codecs[@]}"; do
   artifacts="$BUILD_DIR/artifacts/$codec"
   log="$BUILD_DIR/logs/$codec.log"
   mkdir -p "$work" "$artifacts" "$(dirname "$log")" "$CORPUS_DIR/$codec"
-  printf 'fuzzing %s for %s s ...\n' "$codec" "$seconds"
+  time_limit="$seconds"
+  if [[ "$codec" == *_messages ]]; then time_limit="$message_seconds"; fi
+  printf 'fuzzing %s for %s s ...\n' "$codec" "$time_limit"
   status=0
-  "$FUZZ_DIR/wcb_fuzz_$codec" "${FUZZ_OPTIONS[@]}" -max_total_time="$seconds" \
+  "$FUZZ_DIR/wcb_fuzz_$codec" "${FUZZ_OPTIONS[@]}" -max_total_time="$time_limit" \
     -artifact_prefix="$artifacts/" "$work" "$BUILD_DIR/seeds/$codec" "$CORPUS_DIR/$codec" >"$log" 2>&1 ||
     status=$?
   execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
@@ -129,11 +153,11 @@ for codec in "${codecs[@]}"; do
     echo "---- inputs saved in $artifacts/:"
     ls -l "$artifacts"
   fi
-  summary+=("$(printf '%-12s %6s s %12s execs %9s execs/s %6s corpus  %5s MB peak  %s' "$codec" "$seconds" \
+  summary+=("$(printf '%-20s %6s s %12s execs %9s execs/s %6s corpus  %5s MB peak  %s' "$codec" "$time_limit" \
     "${execs:-?}" "${rate:-?}" "$units" "${rss:-?}" "$result")")
   if [ "$update_corpus" -eq 1 ] && [ "$status" -eq 0 ]; then
     before="$(find "$CORPUS_DIR/$codec" -type f | wc -l)"
-    "$FUZZ_DIR/wcb_fuzz_$codec" -merge=1 -use_counters=0 -max_len=8192 "$CORPUS_DIR/$codec" "$work" "$BUILD_DIR/seeds/$codec" >>"$log" 2>&1
+    "$FUZZ_DIR/wcb_fuzz_$codec" -set_cover_merge=1 -use_counters=0 -max_len=8192 "$CORPUS_DIR/$codec" "$work" "$BUILD_DIR/seeds/$codec" >>"$log" 2>&1
     after="$(find "$CORPUS_DIR/$codec" -type f | wc -l)"
     echo "$codec: tests/fuzz/corpus/$codec/ now holds $after inputs ($((after - before)) added)"
   fi

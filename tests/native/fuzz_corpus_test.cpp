@@ -5,6 +5,12 @@
 // at most 512 bytes and leaves the output empty; a success encodes back to
 // bytes that decode to the same bits. Under the native-asan preset the
 // sanitizers watch every replay.
+//
+// The message decoders (the messages workload) replay it too, each input
+// read as the message fuzzers read it (tests/fuzz/message_fuzz_input.h: the
+// first byte picks the record kind): their own folders
+// tests/fuzz/corpus/<codec>_messages/ and every other file, with the contract
+// of tests/fuzz/message_decode_fuzzer.cpp.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -12,7 +18,9 @@
 #include <string>
 #include <vector>
 
+#include "../fuzz/message_fuzz_input.h"
 #include "allocation_tracker.h"
+#include "codecs/message_registry.h"
 #include "codecs/registry.h"
 #include "test_support.h"
 
@@ -50,9 +58,20 @@ std::string relative_name(const std::filesystem::path& path) {
   return std::filesystem::relative(path, WCB_FUZZ_CORPUS_DIR).generic_string();
 }
 
-bool names_codec(const Status& status, const Codec& codec) {
+template <typename AnyCodec>
+bool names_codec(const Status& status, const AnyCodec& codec) {
   const std::string prefix = std::string(codec.name()) + ": ";
   return status.message().size() > prefix.size() && status.message().starts_with(prefix);
+}
+
+// A decode must not allocate by a claimed count: the largest allocation
+// stays within a multiple of the input (a 2-byte protobuf item becomes a
+// 24-byte Item plus protobuf's own object).
+void check_largest_allocation(const CorpusFile& file, std::size_t input_size, std::size_t largest) {
+  if (largest > 64 * input_size + 64 * 1024) {
+    CAPTURE(relative_name(file.path), input_size, largest);
+    FAIL_CHECK("the decode allocated more than 64 times the input");
+  }
 }
 
 // Decodes `input` from a heap buffer of exactly its size (a read past the end
@@ -63,14 +82,7 @@ bool replay(Codec& codec, const CorpusFile& file, Items& out) {
   out.assign(2, wcb::Item(9, 9.0, 9.0));
   const wcb::test::AllocationWatch watch;
   const Status status = codec.decode(exact, out);
-  const std::size_t largest = watch.largest();
-  // Never an allocation sized by a claimed count: the largest one stays
-  // within a multiple of the input (a 2-byte protobuf item becomes a
-  // 24-byte Item plus protobuf's own object).
-  if (largest > 64 * exact.size() + 64 * 1024) {
-    CAPTURE(relative_name(file.path), exact.size(), largest);
-    FAIL_CHECK("the decode allocated more than 64 times the input");
-  }
+  check_largest_allocation(file, exact.size(), watch.largest());
   if (status.ok()) return true;
   if (!names_codec(status, codec) || !out.empty() || status.message().size() > kMaxErrorBytes) {
     CAPTURE(relative_name(file.path), status.message(), out.size());
@@ -93,6 +105,55 @@ void check_round_trip(Codec& codec, const CorpusFile& file, const Items& decoded
   INFO(again_status.message());
   REQUIRE(again_status.ok());
   CHECK(wcb::test::first_difference(decoded, again) == static_cast<std::size_t>(-1));
+  Bytes reencoded;
+  REQUIRE(codec.encode(again, reencoded).ok());
+  CHECK(reencoded == encoded);
+}
+
+namespace msg = wcb::messages;
+
+constexpr std::string_view kMessagesSuffix = "_messages";
+
+// Decodes `file` as the message fuzzers do (first byte: the kind) from a
+// heap buffer of exactly the bytes' size, into an output holding the sample
+// of that kind (stale values of the same record). Returns whether it
+// decoded; a failure must name the codec and leave the empty message.
+bool replay_message(msg::MessageCodec& codec, const CorpusFile& file, msg::Message& out) {
+  const auto [kind, bytes] = wcb::fuzz::split_message_input(file.bytes);
+  const Bytes exact(bytes.begin(), bytes.end());
+  out = msg::sample_message(kind);
+  const wcb::test::AllocationWatch watch;
+  const Status status = codec.decode(kind, exact, out);
+  check_largest_allocation(file, exact.size(), watch.largest());
+  if (status.ok()) {
+    CAPTURE(relative_name(file.path));
+    CHECK(msg::kind_of(out) == kind);
+    return true;
+  }
+  const bool empty = out == msg::empty_message(kind);
+  if (!names_codec(status, codec) || !empty || status.message().size() > kMaxErrorBytes) {
+    CAPTURE(relative_name(file.path), msg::kind_name(kind), status.message());
+    CHECK(names_codec(status, codec));
+    CHECK(empty);
+    CHECK(status.message().size() <= kMaxErrorBytes);
+  }
+  return false;
+}
+
+// A successful message decode is a fixed point of the codec (values
+// compared by their bits, see SameMessage).
+void check_message_round_trip(msg::MessageCodec& codec, const CorpusFile& file, const msg::Message& decoded) {
+  CAPTURE(relative_name(file.path), msg::kind_name(msg::kind_of(decoded)));
+  const auto same_message = wcb::fuzz::SameMessage::for_codec(codec.name());
+  Bytes encoded;
+  const Status encoded_status = codec.encode(decoded, encoded);
+  INFO(encoded_status.message());
+  REQUIRE(encoded_status.ok());
+  msg::Message again;
+  const Status again_status = codec.decode(msg::kind_of(decoded), encoded, again);
+  INFO(again_status.message());
+  REQUIRE(again_status.ok());
+  CHECK(same_message(decoded, again));
   Bytes reencoded;
   REQUIRE(codec.encode(again, reencoded).ok());
   CHECK(reencoded == encoded);
@@ -139,6 +200,51 @@ TEST_CASE("fuzz corpus: every input through every decoder", "[fuzz-corpus]") {
       Items out;
       REQUIRE(codec->decode(bytes, out).ok());
       CHECK(wcb::test::same_items(out, items));
+    }
+  }
+}
+
+TEST_CASE("fuzz corpus: every message codec has a committed corpus", "[fuzz-corpus]") {
+  std::map<std::string, std::size_t> files_per_folder;
+  for (const CorpusFile& file : corpus()) ++files_per_folder[relative_name(file.path.parent_path())];
+  for (const wcb::MessageCodecEntry& entry : wcb::message_codec_registry()) {
+    const std::string folder = std::string(entry.name) + std::string(kMessagesSuffix);
+    CAPTURE(folder);
+    CHECK(files_per_folder[folder] > 0);
+  }
+}
+
+TEST_CASE("fuzz corpus: every input through every message decoder", "[fuzz-corpus]") {
+  REQUIRE_FALSE(corpus().empty());
+  for (const wcb::MessageCodecEntry& entry : wcb::message_codec_registry()) {
+    DYNAMIC_SECTION(entry.name) {
+      const std::string own_folder = std::string(entry.name) + std::string(kMessagesSuffix);
+      // One codec object for the whole corpus, as the wasm module and the
+      // runners reuse theirs.
+      const auto codec = entry.make();
+      std::size_t decoded_count = 0;
+      std::size_t own_decoded_count = 0;
+      for (const CorpusFile& file : corpus()) {
+        msg::Message out;
+        if (!replay_message(*codec, file, out)) continue;
+        ++decoded_count;
+        own_decoded_count += relative_name(file.path.parent_path()) == own_folder;
+        check_message_round_trip(*codec, file, out);
+      }
+      // The codec's own folder holds valid encodings (every record's sample
+      // and variations of them); most of the corpus does not decode.
+      CAPTURE(decoded_count, own_decoded_count, corpus().size());
+      CHECK(own_decoded_count > 0);
+      CHECK(decoded_count < corpus().size());
+
+      // And the codec still round-trips every record after all that.
+      for (const msg::Message& sample : msg::sample_messages()) {
+        CAPTURE(msg::kind_name(msg::kind_of(sample)));
+        const Bytes bytes = wcb::test::encode_message_ok(*codec, sample);
+        msg::Message out;
+        REQUIRE(codec->decode(msg::kind_of(sample), bytes, out).ok());
+        CHECK(out == sample);
+      }
     }
   }
 }
