@@ -581,49 +581,60 @@ class WasmMessages {
     }
   }
 
-  // strategy val: C++ reads and checks the record (kind = its Kind index).
-  #valPath(m, fail, preparedFloors, name, kind) {
+  // The five calls of one (strategy, record) around its exports, which
+  // return null on failure (the error is then in lastCall): `check`
+  // validates a record in JS before it crosses.
+  #boundPath(m, fail, preparedFloors, { name, kind, check, encode, decode, encodeFloor, decodeFloor }) {
+    const copy = (view) => {
+      if (view === null) fail();
+      return view.slice();
+    };
+    const result = (record) => {
+      if (record === null) fail();
+      return record;
+    };
     return Object.freeze({
       encode: (record) => {
-        this.#checkRecord(name, record);
-        const view = m.encodeMessageVal(kind, record);
-        if (view === null) fail();
-        return view.slice();
+        check(record);
+        return copy(encode(record));
       },
       decode: (bytes) => {
         this.#checkBytes(bytes);
-        const record = m.decodeMessageVal(kind, bytes);
-        if (record === null) fail();
-        return record;
+        return result(decode(bytes));
       },
       encodeFloor: (record) => {
-        this.#checkRecord(name, record);
-        const view = m.encodeMessageFloorVal(kind, record);
-        if (view === null) fail();
-        return view.slice();
+        check(record);
+        return copy(encodeFloor(record));
       },
       prepareFloor: (bytes) => {
         this.#checkBytes(bytes);
+        // One C++ message per record serves both strategies' floors.
         if (!m.prepareMessageFloor(kind, bytes)) fail();
         preparedFloors.add(name);
       },
       decodeFloor: (bytes) => {
         this.#checkBytes(bytes);
         this.#requirePrepared(preparedFloors, name);
-        const record = m.decodeMessageFloorVal(kind, bytes);
-        if (record === null) fail();
-        return record;
+        return result(decodeFloor(bytes));
       },
+    });
+  }
+
+  // strategy val: C++ reads and checks the record (kind = its Kind index).
+  #valPath(m, fail, preparedFloors, name, kind) {
+    return this.#boundPath(m, fail, preparedFloors, {
+      name,
+      kind,
+      check: (record) => this.#checkRecord(name, record),
+      encode: (record) => m.encodeMessageVal(kind, record),
+      decode: (bytes) => m.decodeMessageVal(kind, bytes),
+      encodeFloor: (record) => m.encodeMessageFloorVal(kind, record),
+      decodeFloor: (bytes) => m.decodeMessageFloorVal(kind, bytes),
     });
   }
 
   // strategy embind: the record is checked here, converted by embind.
   #embindPath(m, fail, preparedFloors, name, exportName) {
-    const encode = m[`encode${exportName}Embind`];
-    const decode = m[`decode${exportName}Embind`];
-    const encodeFloor = m[`encode${exportName}FloorEmbind`];
-    const decodeFloor = m[`decode${exportName}FloorEmbind`];
-    const kind = MESSAGE_NAMES.indexOf(name);
     const findProblem = EMBIND_CHECKS[name];
     const check = (record) => {
       this.#checkRecord(name, record);
@@ -635,38 +646,14 @@ class WasmMessages {
           (got === undefined ? 'missing' : `expected ${expected}, got ${describeValue(got)}`),
       );
     };
-    return Object.freeze({
-      encode: (record) => {
-        check(record);
-        const view = encode(record);
-        if (view === null) fail();
-        return view.slice();
-      },
-      decode: (bytes) => {
-        this.#checkBytes(bytes);
-        const record = decode(bytes);
-        if (record === null) fail();
-        return record;
-      },
-      encodeFloor: (record) => {
-        check(record);
-        const view = encodeFloor(record);
-        if (view === null) fail();
-        return view.slice();
-      },
-      prepareFloor: (bytes) => {
-        this.#checkBytes(bytes);
-        // One C++ message per record serves both strategies' floors.
-        if (!m.prepareMessageFloor(kind, bytes)) fail();
-        preparedFloors.add(name);
-      },
-      decodeFloor: (bytes) => {
-        this.#checkBytes(bytes);
-        this.#requirePrepared(preparedFloors, name);
-        const record = decodeFloor(bytes);
-        if (record === null) fail();
-        return record;
-      },
+    return this.#boundPath(m, fail, preparedFloors, {
+      name,
+      kind: MESSAGE_NAMES.indexOf(name),
+      check,
+      encode: m[`encode${exportName}Embind`],
+      decode: m[`decode${exportName}Embind`],
+      encodeFloor: m[`encode${exportName}FloorEmbind`],
+      decodeFloor: m[`decode${exportName}FloorEmbind`],
     });
   }
 }
