@@ -222,27 +222,35 @@ function sameRow(row, path, step) {
 }
 
 /**
- * One (codec, strategy) of the sweep: a child process over all steps; if it
- * crashes, the rows it could not deliver for the step it was on are failed
- * rows with the reason, and a new child carries on with the larger steps. A
- * timeout ends the job: every step not measured yet is failed.
+ * The child processes of one batch over its units (the sweep's steps, the
+ * messages workload's records), in order. If a child dies, the units up to
+ * the one it was on get failed rows for every expected path not delivered,
+ * and a new child goes on with the units after it. A timeout, or a death
+ * before the first unit (while loading: a new child would die the same way),
+ * fails every unit left for the subject only: the baseline was not the one
+ * in trouble.
+ *
+ * units: { list, field (the job's key for them), at(outcome, remaining) ->
+ * index of the unit the child was on (-1: none), same(row, path, unit),
+ * failedRow(path, unit, reason), paths (expected per unit), smaller (how a
+ * timeout note names the earlier units), left(n) (the units after, for the
+ * log) }.
  */
-async function runJob(job, steps, options, hooks) {
+async function runBatchChildren(job, units, options, hooks) {
   const rows = [];
-  // Steps the child never reached only get a failed row for the subject:
-  // the baseline was not the one in trouble.
-  const fail = (step, reason, paths = expectedPaths(job)) => {
+  const fail = (unit, reason, paths = units.paths) => {
     for (const path of paths) {
-      if (rows.some((row) => sameRow(row, path, step))) continue;
-      const row = failedRow(path, { place: PLACE, step, batch: job.batch }, reason);
+      if (rows.some((row) => units.same(row, path, unit))) continue;
+      const row = units.failedRow(path, unit, reason);
       rows.push(row);
       hooks.onRow(row);
     }
   };
-  let remaining = steps;
+  const subjectOnly = [job.subject];
+  let remaining = units.list;
   while (remaining.length > 0) {
     const outcome = await runChildProcess(
-      { ...job, steps: remaining },
+      { ...job, [units.field]: remaining },
       {
         timeoutSeconds: options.timeoutSeconds,
         childNodeOptions: options.childNodeOptions,
@@ -256,24 +264,36 @@ async function runJob(job, steps, options, hooks) {
     if (outcome.done) break;
     log(`${job.batch}: ${outcome.failure}`);
     for (const line of outcome.output.slice(-5)) log(`  | ${line}`);
-    const wasmOnly = [job.subject];
-    const at = outcome.currentStep
-      ? remaining.findIndex((step) => step.index === outcome.currentStep.index)
-      : -1;
+    const at = units.at(outcome, remaining);
     if (at < 0) {
-      // Dead before the first step (while loading): a new child would die the same way.
-      for (const step of remaining) fail(step, outcome.failure, wasmOnly);
+      for (const unit of remaining) fail(unit, outcome.failure, subjectOnly);
       break;
     }
-    for (const step of remaining.slice(0, at + 1)) fail(step, outcome.failure);
+    for (const unit of remaining.slice(0, at + 1)) fail(unit, outcome.failure);
     remaining = remaining.slice(at + 1);
     if (outcome.timedOut) {
-      for (const step of remaining)
-        fail(step, `not measured: ${outcome.failure} at a smaller size`, wasmOnly);
+      for (const unit of remaining)
+        fail(unit, `not measured: ${outcome.failure}${units.smaller}`, subjectOnly);
       break;
     }
-    if (remaining.length > 0) log(`${job.batch}: restarting with the ${remaining.length} larger size(s)`);
+    if (remaining.length > 0) log(`${job.batch}: restarting with the ${units.left(remaining.length)}`);
   }
+}
+
+/** One (codec, strategy) or peer of the sweep over `steps` (runBatchChildren). */
+function runJob(job, steps, options, hooks) {
+  const units = {
+    list: steps,
+    field: 'steps',
+    at: (outcome, remaining) =>
+      outcome.currentStep ? remaining.findIndex((step) => step.index === outcome.currentStep.index) : -1,
+    same: sameRow,
+    failedRow: (path, step, reason) => failedRow(path, { place: PLACE, step, batch: job.batch }, reason),
+    paths: expectedPaths(job),
+    smaller: ' at a smaller size',
+    left: (count) => `${count} larger size(s)`,
+  };
+  return runBatchChildren(job, units, options, hooks);
 }
 
 /**
@@ -676,53 +696,20 @@ function describeMessageRow(row) {
   return `${label}: ${parts.join(', ')}`;
 }
 
-/**
- * One job of the messages workload over `records`: a child process; if it
- * dies, the record it was on gets failed rows (baseline and subject, where
- * missing) and a new child goes on with the records after it. A timeout, or
- * a death before the first record, fails every record left.
- */
-async function runMessageJob(job, records, options, hooks) {
-  const rows = [];
-  const expected = [job.baselineSubject, job.subject];
-  const fail = (record, reason, paths = expected) => {
-    for (const path of paths) {
-      if (rows.some((row) => sameMessageRow(row, path, record))) continue;
-      const row = failedMessageRow(path, { place: PLACE, record, batch: job.batch }, reason);
-      rows.push(row);
-      hooks.onRow(row);
-    }
+/** One (codec, strategy) or peer of the messages workload over `records` (runBatchChildren). */
+function runMessageJob(job, records, options, hooks) {
+  const units = {
+    list: records,
+    field: 'records',
+    at: (outcome, remaining) => remaining.indexOf(outcome.currentRecord),
+    same: sameMessageRow,
+    failedRow: (path, record, reason) =>
+      failedMessageRow(path, { place: PLACE, record, batch: job.batch }, reason),
+    paths: [job.baselineSubject, job.subject],
+    smaller: '',
+    left: (count) => `${count} record(s) left`,
   };
-  let remaining = records;
-  while (remaining.length > 0) {
-    const outcome = await runChildProcess(
-      { ...job, records: remaining },
-      {
-        timeoutSeconds: options.timeoutSeconds,
-        childNodeOptions: options.childNodeOptions,
-        onStart: hooks.onStart,
-        onRow: (row) => {
-          rows.push(row);
-          hooks.onRow(row);
-        },
-      },
-    );
-    if (outcome.done) break;
-    log(`${job.batch}: ${outcome.failure}`);
-    for (const line of outcome.output.slice(-5)) log(`  | ${line}`);
-    const at = remaining.indexOf(outcome.currentRecord);
-    if (at < 0) {
-      for (const record of remaining) fail(record, outcome.failure, [job.subject]);
-      break;
-    }
-    fail(remaining[at], outcome.failure);
-    remaining = remaining.slice(at + 1);
-    if (outcome.timedOut) {
-      for (const record of remaining) fail(record, `not measured: ${outcome.failure}`, [job.subject]);
-      break;
-    }
-    if (remaining.length > 0) log(`${job.batch}: restarting with the ${remaining.length} record(s) left`);
-  }
+  return runBatchChildren(job, units, options, hooks);
 }
 
 async function runMessagesWorkload(options, { validate, resumed }) {
