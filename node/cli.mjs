@@ -219,27 +219,20 @@ function kindOf(file) {
   }
 }
 
-function existingFile(name, text) {
-  const file = resolve(text);
-  const kind = kindOf(file);
-  if (kind !== 'file') {
+// The path of an existing file or directory (`wanted`), or a usage error.
+function existingPath(name, text, wanted) {
+  const path = resolve(text);
+  const kind = kindOf(path);
+  if (kind !== wanted) {
     throw new UsageError(
-      `--${name}: ${kind === 'directory' ? `'${text}' is a directory` : `no file '${text}'`} (accepted: an existing file)`,
+      `--${name}: ${kind ? `'${text}' is a ${kind}` : `no ${wanted} '${text}'`} (accepted: an existing ${wanted})`,
     );
   }
-  return file;
+  return path;
 }
 
-function existingDirectory(name, text) {
-  const directory = resolve(text);
-  const kind = kindOf(directory);
-  if (kind !== 'directory') {
-    throw new UsageError(
-      `--${name}: ${kind === 'file' ? `'${text}' is a file` : `no directory '${text}'`} (accepted: an existing directory)`,
-    );
-  }
-  return directory;
-}
+const existingFile = (name, text) => existingPath(name, text, 'file');
+const existingDirectory = (name, text) => existingPath(name, text, 'directory');
 
 function outputFile(text) {
   const file = resolve(text);
