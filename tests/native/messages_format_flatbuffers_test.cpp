@@ -26,17 +26,11 @@ namespace msg = wcb::messages;
 namespace fbm = wcb::fbm;
 
 std::unique_ptr<msg::MessageCodec> require_flatbuffers() {
-  auto codec = wcb::make_message_codec("flatbuffers");
-  REQUIRE(codec != nullptr);
-  return codec;
+  return wcb::test::require_message_codec("flatbuffers");
 }
 
 Bytes encode_ok(msg::MessageCodec& codec, const Message& message) {
-  Bytes bytes;
-  const Status status = codec.encode(message, bytes);
-  INFO(status.message());
-  REQUIRE(status.ok());
-  return bytes;
+  return wcb::test::encode_message_ok(codec, message);
 }
 
 template <typename T>

@@ -24,18 +24,10 @@ namespace {
 
 namespace msg = wcb::messages;
 
-std::unique_ptr<msg::MessageCodec> require_protobuf() {
-  auto codec = wcb::make_message_codec("protobuf");
-  REQUIRE(codec != nullptr);
-  return codec;
-}
+std::unique_ptr<msg::MessageCodec> require_protobuf() { return wcb::test::require_message_codec("protobuf"); }
 
 Bytes encode_ok(msg::MessageCodec& codec, const Message& message) {
-  Bytes bytes;
-  const Status status = codec.encode(message, bytes);
-  INFO(status.message());
-  REQUIRE(status.ok());
-  return bytes;
+  return wcb::test::encode_message_ok(codec, message);
 }
 
 // The protobuf message type of each record, in Kind order.
