@@ -61,32 +61,22 @@ class DecodeError : public std::runtime_error {
 };
 
 // Runs an adapter's body so that nothing escapes: an exception becomes a
-// failed Status naming the codec, and `out` is cleared so a caller never sees
-// half-written output. Shared by Codec and messages::MessageCodec.
-template <typename Output>
-void reset_output(Output& out) noexcept {
-  // Containers keep their capacity for the next call; other outputs are
-  // replaced by an empty value.
-  if constexpr (requires { out.clear(); }) {
-    out.clear();
-  } else {
-    out = Output{};
-  }
-}
-
-template <typename Body, typename Output>
-Status run_guarded(std::string_view codec, Body&& body, Output& out) noexcept {
+// failed Status naming the codec, after `reset` has emptied the output so a
+// caller never sees half-written output. Shared by Codec and
+// messages::MessageCodec.
+template <typename Body, typename Reset>
+Status run_guarded(std::string_view codec, Body&& body, Reset&& reset) noexcept {
   try {
     body();
     return Status::success();
   } catch (const std::bad_alloc&) {
-    reset_output(out);
+    reset();
     return Status::failure(codec, "out of memory");
   } catch (const std::exception& error) {
-    reset_output(out);
+    reset();
     return Status::failure(codec, error.what());
   } catch (...) {
-    reset_output(out);
+    reset();
     return Status::failure(codec, "unknown error");
   }
 }
@@ -119,9 +109,10 @@ class Codec {
   virtual void do_decode(std::span<const std::uint8_t> bytes, Items& out) = 0;
 
  private:
+  // Containers keep their capacity for the next call.
   template <typename Body, typename Output>
   Status guarded(Body&& body, Output& out) noexcept {
-    return run_guarded(name(), std::forward<Body>(body), out);
+    return run_guarded(name(), std::forward<Body>(body), [&] { out.clear(); });
   }
 };
 

@@ -25,16 +25,14 @@ class MessageCodec {
   // keeps its capacity between calls.
   Status encode(const Message& message, Bytes& out) noexcept {
     return run_guarded(
-        name(), [&] { do_encode(message, out); }, out);
+        name(), [&] { do_encode(message, out); }, [&] { out.clear(); });
   }
 
   // Decodes `bytes` as a record of `kind` into `out` (which then holds that
   // alternative). On failure `out` is left as an empty message of `kind`.
   Status decode(Kind kind, std::span<const std::uint8_t> bytes, Message& out) noexcept {
-    Status status = run_guarded(
-        name(), [&] { do_decode(kind, bytes, out); }, out);
-    if (!status) out = empty_message(kind);
-    return status;
+    return run_guarded(
+        name(), [&] { do_decode(kind, bytes, out); }, [&] { out = empty_message(kind); });
   }
 
  protected:
