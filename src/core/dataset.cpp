@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -17,6 +18,33 @@ constexpr std::size_t kItemKeysBytes = std::char_traits<char>::length("{\"x\":,\
 
 // JS's Math.round for the non-negative values used here.
 std::size_t js_round(double value) { return static_cast<std::size_t>(std::floor(value + 0.5)); }
+
+// Writes the shortest round-trip digits of a finite `value` in the form
+// [-]d[.ddd]e[+-]xx and returns the end.
+char* shortest_scientific(char* first, char* last, double value) {
+#ifdef __EMSCRIPTEN__
+  // Emscripten 3.1.6's libc++ has no floating-point to_chars. The shortest
+  // precision that reads back as the same double is found by bisection
+  // (reading back is monotonic in the precision); printf rounds correctly,
+  // so those digits are the ones to_chars would choose. Slower, and only the
+  // wasm build of wcb_codec_loop runs it.
+  int low = 1;
+  int high = 17;  // 17 significant digits always read back
+  while (low < high) {
+    const int middle = (low + high) / 2;
+    std::snprintf(first, static_cast<std::size_t>(last - first), "%.*e", middle - 1, value);
+    if (std::strtod(first, nullptr) == value) {
+      high = middle;
+    } else {
+      low = middle + 1;
+    }
+  }
+  const int length = std::snprintf(first, static_cast<std::size_t>(last - first), "%.*e", low - 1, value);
+  return first + length;
+#else
+  return std::to_chars(first, last, value, std::chars_format::scientific).ptr;
+#endif
+}
 
 }  // namespace
 
@@ -56,15 +84,15 @@ std::size_t js_number_length(double value) {
   if (value == 0.0) return 1;                            // "0", also for -0
   char buffer[64];
   // Shortest round-trip digits in the form [-]d[.ddd]e[+-]xx.
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer - 1, value, std::chars_format::scientific);
-  *result.ptr = '\0';  // to_chars does not terminate; atoi below reads up to a non-digit
+  char* const end = shortest_scientific(buffer, buffer + sizeof buffer - 1, value);
+  *end = '\0';  // to_chars does not terminate; atoi below reads up to a non-digit
   const char* p = buffer;
   std::size_t sign = 0;
   if (*p == '-') {
     sign = 1;
     ++p;
   }
-  const char* e = static_cast<const char*>(std::memchr(p, 'e', static_cast<std::size_t>(result.ptr - p)));
+  const char* e = static_cast<const char*>(std::memchr(p, 'e', static_cast<std::size_t>(end - p)));
   const std::size_t digits = static_cast<std::size_t>(e - p) - ((e - p) > 1 ? 1 : 0);  // minus the '.'
   const int exponent = std::atoi(e + 1);
   const int n = exponent + 1;  // position of the decimal point, as in the spec

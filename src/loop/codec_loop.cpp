@@ -1,0 +1,149 @@
+// wcb_codec_loop: the codecs with no JavaScript anywhere near them. The same
+// C++ loop (encode, then decode, the tuple dataset at one size, N times)
+// compiles natively and to a wasm program that Node runs, so the ratio of the
+// two timings is the cost of running the codec's code as WebAssembly in V8,
+// free of any boundary (issue 8's target 2). scripts/codec-gap.mjs runs both
+// builds alternately and prints the ratios.
+//
+//   wcb_codec_loop [--codecs a,b] [--mb 10] [--repetitions 21] [--warmup 3]
+//
+// Prints one JSON line per codec: {"codec", "library", "place", "mb", "items",
+// "checksum" (of the dataset, src/core/checksum.h), "bytes", "encodeMs": [...],
+// "decodeMs": [...]} with every timed repetition, so the caller computes the
+// statistics. Each decode is checked bit for bit against
+// the input before its time counts.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codecs/registry.h"
+#include "core/checksum.h"
+#include "core/clock.h"
+#include "core/dataset.h"
+
+#ifdef __EMSCRIPTEN__
+constexpr std::string_view kPlace = "wasm";
+#else
+constexpr std::string_view kPlace = "native";
+#endif
+
+namespace {
+
+struct Options {
+  std::vector<std::string> codecs;
+  double mb = 10;
+  int repetitions = 21;
+  int warmup = 3;
+};
+
+[[noreturn]] void usage_error(const std::string& problem) {
+  std::fprintf(stderr, "wcb_codec_loop: %s\n", problem.c_str());
+  std::fprintf(stderr, "usage: wcb_codec_loop [--codecs a,b] [--mb 10] [--repetitions 21] [--warmup 3]\n");
+  std::exit(2);
+}
+
+double parse_number(std::string_view name, const char* text, double min, double max) {
+  char* end = nullptr;
+  const double value = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(value >= min && value <= max)) {
+    usage_error(std::string(name) + " must be a number from " + std::to_string(min) + " to " +
+                std::to_string(max) + ", not '" + text + "'");
+  }
+  return value;
+}
+
+Options parse_options(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view name = argv[i];
+    if (i + 1 >= argc) usage_error("unknown option or missing value: " + std::string(name));
+    const char* value = argv[++i];
+    if (name == "--codecs") {
+      std::string_view list = value;
+      while (!list.empty()) {
+        const std::size_t comma = list.find(',');
+        const std::string codec(list.substr(0, comma));
+        if (!wcb::make_codec(codec)) usage_error("no codec '" + codec + "' in this build");
+        options.codecs.push_back(codec);
+        list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+      }
+    } else if (name == "--mb") {
+      options.mb = parse_number(name, value, 0.001, 1024);
+    } else if (name == "--repetitions") {
+      options.repetitions = static_cast<int>(parse_number(name, value, 1, 10000));
+    } else if (name == "--warmup") {
+      options.warmup = static_cast<int>(parse_number(name, value, 0, 10000));
+    } else {
+      usage_error("unknown option: " + std::string(name));
+    }
+  }
+  if (options.codecs.empty()) options.codecs = wcb::codec_names();
+  return options;
+}
+
+bool same_items(std::span<const wcb::Item> expected, const wcb::Items& actual) {
+  if (expected.size() != actual.size()) return false;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (!wcb::same_bits(expected[i], actual[i])) return false;
+  }
+  return true;
+}
+
+void print_times(const char* key, const std::vector<double>& times) {
+  std::printf(",\"%s\":[", key);
+  for (std::size_t i = 0; i < times.size(); ++i) std::printf("%s%.6f", i ? "," : "", times[i]);
+  std::printf("]");
+}
+
+// Returns false (after saying why on stderr) if the codec failed or did not
+// give its input back.
+bool run_codec(const std::string& name, const wcb::TupleDataset& dataset, const Options& options) {
+  const std::unique_ptr<wcb::Codec> codec = wcb::make_codec(name);
+  const std::span<const wcb::Item> items = dataset.items();
+  wcb::Bytes encoded;
+  wcb::Items decoded;
+  std::vector<double> encode_ms;
+  std::vector<double> decode_ms;
+  for (int round = 0; round < options.warmup + options.repetitions; ++round) {
+    const double start = wcb::now_ms();
+    const wcb::Status encode_status = codec->encode(items, encoded);
+    const double encoded_at = wcb::now_ms();
+    const wcb::Status decode_status = codec->decode(encoded, decoded);
+    const double decoded_at = wcb::now_ms();
+    if (!encode_status || !decode_status) {
+      std::fprintf(stderr, "wcb_codec_loop: %s\n",
+                   (encode_status ? decode_status : encode_status).message().c_str());
+      return false;
+    }
+    if (!same_items(items, decoded)) {
+      std::fprintf(stderr, "wcb_codec_loop: %s: the decoded items differ from the input\n", name.c_str());
+      return false;
+    }
+    if (round < options.warmup) continue;
+    encode_ms.push_back(encoded_at - start);
+    decode_ms.push_back(decoded_at - encoded_at);
+  }
+  std::printf(
+      "{\"codec\":\"%s\",\"library\":\"%s\",\"place\":\"%s\",\"mb\":%.4f,\"items\":%zu,\"checksum\":%u,"
+      "\"bytes\":%zu",
+      name.c_str(), codec->library_version().c_str(), kPlace.data(), dataset.step().json_mb(), items.size(),
+      static_cast<unsigned>(wcb::checksum(items)), encoded.size());
+  print_times("encodeMs", encode_ms);
+  print_times("decodeMs", decode_ms);
+  std::printf("}\n");
+  std::fflush(stdout);
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options options = parse_options(argc, argv);
+  wcb::TupleDataset dataset;
+  dataset.grow_to_mb(options.mb);
+  bool ok = true;
+  for (const std::string& codec : options.codecs) ok = run_codec(codec, dataset, options) && ok;
+  return ok ? 0 : 1;
+}
