@@ -1,0 +1,188 @@
+// The codec gap: how much slower the same C++ codec code runs as WebAssembly
+// in V8 than natively, with no JavaScript boundary involved. Runs
+// wcb_codec_loop (src/loop/codec_loop.cpp) natively and as wasm in Node,
+// alternating, and prints the medians and the wasm/native ratios.
+//
+//   npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21]
+//                        [--native <exe>]... [--wasm <cjs>]...
+//
+// Every --wasm is a build of wcb_codec_loop.cjs compared with the (first)
+// native one; several make an A/B of build flags, each run in every round. A
+// second --native (say, a clang build) is compared with the first the same way. A round runs
+// each program once, in rotated order, so slow phases of a shared machine
+// fall on all of them; each program's figure is the median of the rounds'
+// medians. The programs check every decode bit for bit; the script checks
+// that all of them encoded the same dataset to the same number of bytes.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { REPO_ROOT } from './cli.mjs';
+import { median } from '../src/harness/stats.mjs';
+
+const USAGE =
+  'usage: npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21] [--native <exe>]... [--wasm <cjs>]...';
+
+function fail(message) {
+  console.error(`codec-gap: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function positive(name, text, max) {
+  const value = Number(text);
+  if (!(value > 0 && value <= max))
+    fail(`--${name} must be a number above 0 and at most ${max}, not '${text}'`);
+  return value;
+}
+
+function parseOptions(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        codecs: { type: 'string', default: 'raw,json,msgpack,protobuf,flatbuffers' },
+        mb: { type: 'string', default: '10' },
+        rounds: { type: 'string', default: '3' },
+        repetitions: { type: 'string', default: '21' },
+        native: {
+          type: 'string',
+          multiple: true,
+          default: [join(REPO_ROOT, 'build/native-release/src/loop/wcb_codec_loop')],
+        },
+        wasm: { type: 'string', multiple: true, default: [join(REPO_ROOT, 'build/wasm/wcb_codec_loop.cjs')] },
+      },
+    }).values;
+  } catch (error) {
+    fail(error.message);
+  }
+  const programs = [
+    ...parsed.native.map((path, i) => ({
+      label: parsed.native.length === 1 ? 'native' : `native${i + 1}`,
+      command: path,
+      args: [],
+    })),
+    ...parsed.wasm.map((path, i) => ({
+      label: parsed.wasm.length === 1 ? 'wasm' : `wasm${i + 1}`,
+      command: process.execPath,
+      args: [path],
+    })),
+  ];
+  for (const program of programs) {
+    const file = program.args[0] ?? program.command;
+    if (!existsSync(file))
+      fail(`${file} not found: build it first (scripts/build-native.sh, scripts/build-wasm.sh)`);
+    program.file = relative(REPO_ROOT, file);
+  }
+  return {
+    codecs: parsed.codecs,
+    mb: positive('mb', parsed.mb, 1024),
+    rounds: Math.round(positive('rounds', parsed.rounds, 100)),
+    repetitions: Math.round(positive('repetitions', parsed.repetitions, 10000)),
+    programs,
+  };
+}
+
+function runProgram(program, options) {
+  const args = [
+    ...program.args,
+    '--codecs',
+    options.codecs,
+    '--mb',
+    String(options.mb),
+    '--repetitions',
+    String(options.repetitions),
+  ];
+  let text;
+  try {
+    text = execFileSync(program.command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const said = (error.stderr || error.stdout || error.message).trim();
+    throw new Error(`codec-gap: ${program.label} (${program.file}) failed: ${said}`);
+  }
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+}
+
+// Three significant digits (sub-millisecond codecs included), no exponent.
+const format = (ms) =>
+  ms >= 100
+    ? ms.toFixed(0)
+    : ms >= 1
+      ? ms.toPrecision(3)
+      : ms.toFixed(Math.min(6, 2 - Math.floor(Math.log10(ms))));
+
+function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const { programs } = options;
+  // rounds[program][codec] = [{encode, decode}] per round
+  const perRound = programs.map(() => new Map());
+  const reference = new Map();
+  for (let round = 0; round < options.rounds; ++round) {
+    for (let k = 0; k < programs.length; ++k) {
+      const index = (k + round) % programs.length;
+      for (const line of runProgram(programs[index], options)) {
+        const seen = reference.get(line.codec);
+        const shape = { items: line.items, checksum: line.checksum, bytes: line.bytes };
+        if (!seen) reference.set(line.codec, { ...shape, mb: line.mb, library: line.library });
+        else if (
+          seen.items !== shape.items ||
+          seen.checksum !== shape.checksum ||
+          seen.bytes !== shape.bytes
+        ) {
+          throw new Error(
+            `codec-gap: ${line.codec}: ${programs[index].label} saw ${JSON.stringify(shape)}, ` +
+              `another program ${JSON.stringify({ items: seen.items, checksum: seen.checksum, bytes: seen.bytes })}`,
+          );
+        }
+        const rows = perRound[index].get(line.codec) ?? [];
+        rows.push({ encode: median(line.encodeMs), decode: median(line.decodeMs) });
+        perRound[index].set(line.codec, rows);
+      }
+    }
+  }
+
+  const first = reference.values().next().value;
+  console.log(
+    `codec time with no JS boundary, ${first.mb.toFixed(2)} MB (${first.items} items): ` +
+      `median of ${options.rounds} rounds x ${options.repetitions} repetitions, ms`,
+  );
+  for (const program of programs) console.log(`  ${program.label.padEnd(7)} ${program.file}`);
+  const header = ['codec', `${programs[0].label} enc`, `${programs[0].label} dec`];
+  for (const { label } of programs.slice(1)) header.push(`${label} enc`, `${label} dec`, 'x enc', 'x dec');
+  const rows = [header];
+  for (const [codec] of reference) {
+    const figure = (i, key) => median(perRound[i].get(codec).map((r) => r[key]));
+    const nativeEncode = figure(0, 'encode');
+    const nativeDecode = figure(0, 'decode');
+    const row = [codec, format(nativeEncode), format(nativeDecode)];
+    for (let i = 1; i < programs.length; ++i) {
+      const encode = figure(i, 'encode');
+      const decode = figure(i, 'decode');
+      row.push(
+        format(encode),
+        format(decode),
+        (encode / nativeEncode).toFixed(2),
+        (decode / nativeDecode).toFixed(2),
+      );
+    }
+    rows.push(row);
+  }
+  const widths = header.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const row of rows) {
+    console.log(
+      row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '),
+    );
+  }
+  console.log(`x = program / ${programs[0].label} (1.00 = as fast)`);
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
