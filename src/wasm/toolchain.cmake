@@ -44,22 +44,36 @@ add_link_options(${WCB_WASM_EXCEPTION_FLAG})
 # Build profile: what the optimizer aims at, for every object of a module and
 # for the link (after the Release build type's -O3 -DNDEBUG, so these win).
 # protobuf-lite itself is built -O3 by scripts/build-protobuf-wasm.sh in both.
-#   speed: -O3 -mbulk-memory: memcpy/memset of unknown size become the
+#   speed: -O3 -mbulk-memory -mllvm -inline-threshold=1000.
+#          -mbulk-memory: memcpy/memset of unknown size become the
 #          memory.copy/memory.fill instructions instead of a wasm loop or a
 #          call out to JS. -matomics comes with it only because 3.1.6's
 #          wasm-ld refuses bulk-memory objects beside the exception runtime's
 #          thread-local storage otherwise; the memory stays unshared, and
 #          the few std::atomic operations (protobuf's cached sizes, libc++
 #          reference counts) become atomic instructions, valid and cheap on
-#          unshared memory (Node >= 16, Chromium >= 74). Measured here (Node 20, 10.5 MB,
-#          codec time inside wasm, median of 11, two alternating runs each):
-#          protobuf encode 4.6 -> 3.9 ms, msgpack decode 15 -> 12 ms, raw,
-#          flatbuffers and json unchanged. -msimd128 on top: no gain beyond
-#          the noise, so not used. -flto (Debian ships the LTO system
-#          libraries): no gain either, so not used (in-wasm codec ms at 10 MB,
+#          unshared memory (Node >= 16, Chromium >= 74). Measured here (Node
+#          20, 10.5 MB, codec time inside wasm, median of 11, two alternating
+#          runs each): protobuf encode 4.6 -> 3.9 ms, msgpack decode 15 -> 12
+#          ms, raw, flatbuffers and json unchanged.
+#          -mllvm -inline-threshold=1000 (LLVM's default is 225): clang
+#          leaves header-library code such as flatbuffers' PushElement,
+#          AddElement and EndTable and msgpack-cxx's packer as calls where
+#          GCC inlines them natively, and V8 does not inline wasm calls.
+#          Measured with `npm run bench:gap` (no JS boundary, 10.5 MB, 2
+#          rounds x 15, wasm ms enc/dec): default msgpack 3.41/12.0,
+#          flatbuffers 10.2/1.97, json 123/363; 500: no change; 1000:
+#          msgpack 2.40/10.7, flatbuffers 8.28/1.31, json 113/356; 3000:
+#          msgpack decode worse (14.2) and modules up to 55% larger. 1000
+#          costs 4-16% of module size (flatbuffers 63 -> 74 KB, json_messages
+#          254 -> 291 KB). protobuf does not change: its hot loops are in the
+#          prebuilt libprotobuf-lite.
+#          Tried and not used: -msimd128 (no gain beyond the noise); -flto
+#          (Debian ships the LTO system libraries; in-wasm codec ms at 10 MB,
 #          median of 15 alternating with the default build: protobuf
 #          3.46/4.15 -> 3.50/4.25 enc/dec, flatbuffers 9.62/1.73 -> 9.64/1.63,
-#          raw 0.31/0.28 -> 0.30/0.27).
+#          raw 0.31/0.28 -> 0.30/0.27); -mnontrapping-fptoint -msign-ext
+#          (bench:gap: within 3% everywhere).
 #   size:  -Oz: modules 2-11% smaller (json 127 -> 114 KB, raw 58 -> 56 KB;
 #          gzipped about the same), but 3-15x slower codecs (raw 0.45 -> 6.7
 #          ms encode: -Oz makes memcpy a byte loop; json decode 367 -> 1073 ms).
@@ -68,7 +82,8 @@ add_link_options(${WCB_WASM_EXCEPTION_FLAG})
 set(WCB_WASM_PROFILE "speed" CACHE STRING "wasm build profile: speed or size")
 set_property(CACHE WCB_WASM_PROFILE PROPERTY STRINGS speed size)
 if(WCB_WASM_PROFILE STREQUAL "speed")
-  set(WCB_WASM_PROFILE_FLAGS -O3 -mbulk-memory -matomics)
+  # SHELL: keeps CMake from merging the repeated -mllvm of other options.
+  set(WCB_WASM_PROFILE_FLAGS -O3 -mbulk-memory -matomics "SHELL:-mllvm -inline-threshold=1000")
   # Not at the link: 3.1.6's wasm-ld then refuses the thread-local storage of
   # the exception runtime without the atomics feature.
   set(WCB_WASM_PROFILE_LINK_FLAGS -O3)
