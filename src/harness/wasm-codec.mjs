@@ -22,7 +22,10 @@
 //
 // where x is an Int32Array and y, z are Float64Arrays of the same length. No
 // JS object is built or read per item: what the boundary costs when the app
-// keeps its data in typed arrays. columnsFromItems/itemsFromColumns convert.
+// keeps its data in typed arrays. Encode writes the columns into the item
+// storage; decode has C++ transpose the decoded items into one array per
+// field (timed as marshalling) and copies each out with one slice().
+// columnsFromItems/itemsFromColumns convert.
 //
 // A failed call throws an Error whose message is the codec's ("msgpack:
 // ..."); the module stays usable. Every call frees what it allocated: the
@@ -169,9 +172,12 @@ class WasmCodec {
     }
     const m = this.#m;
     const start = now();
-    const count = this.#decodeIntoHeap(bytes);
+    this.#copyIntoHeap(bytes);
+    m.decodeColumns(bytes.length);
     const marshalStart = now();
-    const columns = columnsFromHeap(m.HEAP32, m.HEAPF64, m.decodedItems(), count);
+    // C++ transposed the items into one array per field: one slice each.
+    const views = m.decodedColumns();
+    const columns = { x: views.x.slice(), y: views.y.slice(), z: views.z.slice() };
     const { items, phases } = this.#finishDecode(start, columns, marshalStart);
     return { columns: items, phases };
   }
@@ -192,16 +198,13 @@ class WasmCodec {
     return { x, y, z };
   }
 
-  // Copies `bytes` into the module's input buffer and decodes them into its
-  // item storage; returns the item count (0 on failure, reported by
-  // #finishDecode's lastCall).
-  #decodeIntoHeap(bytes) {
+  // Copies `bytes` into the module's input buffer.
+  #copyIntoHeap(bytes) {
     const m = this.#m;
     const length = bytes.length;
     const pointer = m.byteBuffer(length);
     if (pointer === 0 && length > 0) this.#lastCall();
     m.HEAPU8.set(bytes, pointer);
-    return m.decodeTyped(length);
   }
 
   /** Why the module aborted (null while it has not: the error contract). */
@@ -320,7 +323,9 @@ class WasmCodec {
   #decodeTyped(bytes) {
     const m = this.#m;
     const start = now();
-    const count = this.#decodeIntoHeap(bytes);
+    this.#copyIntoHeap(bytes);
+    // The item count; 0 on failure, reported by #finishDecode's lastCall.
+    const count = m.decodeTyped(bytes.length);
     const marshalStart = now();
     // Views taken after the decode: it may have grown the memory.
     const items = itemsFromHeap(m.HEAP32, m.HEAPF64, m.decodedItems(), count);
@@ -328,7 +333,7 @@ class WasmCodec {
   }
 }
 
-// The four loops between JS values and the items in the wasm heap are
+// The three loops between JS values and the items in the wasm heap are
 // functions of their own, not inline in the methods that call them: V8 then
 // optimizes each loop once and keeps it. Inline, the loop was compiled on
 // stack replacement within the method, and every deoptimization of the
@@ -392,24 +397,6 @@ function itemsFromHeap(int32, float64, pointer, count) {
     yIndex += 3;
   }
   return items;
-}
-
-// The columns of `count` items at `pointer` in the wasm heap (same layout as
-// itemsFromHeap): three typed arrays the caller owns, no object per item.
-function columnsFromHeap(int32, float64, pointer, count) {
-  const x = new Int32Array(count);
-  const y = new Float64Array(count);
-  const z = new Float64Array(count);
-  let xIndex = pointer >>> 2;
-  let yIndex = (pointer >>> 3) + 1;
-  for (let i = 0; i < count; i++) {
-    x[i] = int32[xIndex];
-    y[i] = float64[yIndex];
-    z[i] = float64[yIndex + 1];
-    xIndex += 6;
-    yIndex += 3;
-  }
-  return { x, y, z };
 }
 
 /** Columns {x: Int32Array, y: Float64Array, z: Float64Array} of an array of {x, y, z}. */

@@ -13,6 +13,8 @@
 //   typed   JS writes x, y, z straight into C++-owned item storage through
 //           heap views (24-byte stride, see core/item.h) and reads decoded
 //           items back the same way; one boundary crossing per payload.
+//           Its columnar variant decodes into one array per field instead
+//           (decodeColumns/decodedColumns).
 // src/harness/wasm-codec.mjs is the JS half of every strategy.
 //
 // The messages workload (one record per call) has its own exports further
@@ -39,6 +41,7 @@
 #include <new>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "codecs/codecs.h"
 #include "core/clock.h"
@@ -98,6 +101,11 @@ struct State {
   Items items_in;       // encode input of the val and typed strategies
   ByteBuffer bytes_in;  // decode input of the val and typed strategies
   Items items_out;      // decode output of the val and typed strategies
+  // decodeColumns' output: items_out transposed, one array per field, so JS
+  // copies each column out with one slice().
+  std::vector<std::int32_t> x_out;
+  std::vector<double> y_out;
+  std::vector<double> z_out;
 
   // Outcome of the last call.
   bool ok = true;
@@ -307,6 +315,43 @@ std::size_t decode_typed(std::size_t length) {
 
 std::uintptr_t decoded_items() { return reinterpret_cast<std::uintptr_t>(state().items_out.data()); }
 
+// The columnar variant of decodeTyped: decodes like it, then transposes the
+// items into x_out, y_out and z_out (timed as marshalling, not as the codec).
+// Returns the count (0 on failure: check lastCall); decodedColumns() gives
+// views of the columns, valid until the next call. Replaces JS reading the
+// 24-byte items with a strided loop into three new typed arrays; measured
+// by the Node runner at 10.5 MB (marshal-out phase, medians): flatbuffers
+// 1.38 -> 0.74 ms, protobuf 1.60 -> 0.72, raw 1.20 -> 0.97.
+std::size_t decode_columns(std::size_t length) {
+  const std::size_t count = decode_typed(length);
+  if (!state().ok) return 0;
+  return guarded(std::size_t{0}, [&](State& s) {
+    const double start = now_ms();
+    s.x_out.resize(count);
+    s.y_out.resize(count);
+    s.z_out.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const Item& item = s.items_out[i];
+      s.x_out[i] = item.x;
+      s.y_out[i] = item.y;
+      s.z_out[i] = item.z;
+    }
+    s.marshal_ms = now_ms() - start;
+    return count;
+  });
+}
+
+// {x: Int32Array, y: Float64Array, z: Float64Array} views of the columns of
+// the last decodeColumns, valid until the next call.
+val decoded_columns() {
+  const State& s = state();
+  val columns = val::object();
+  columns.set("x", val(emscripten::typed_memory_view(s.x_out.size(), s.x_out.data())));
+  columns.set("y", val(emscripten::typed_memory_view(s.y_out.size(), s.y_out.data())));
+  columns.set("z", val(emscripten::typed_memory_view(s.z_out.size(), s.z_out.data())));
+  return columns;
+}
+
 // ---- module information ----
 
 std::string codec_name() { return state().name; }
@@ -338,6 +383,9 @@ void release_buffers() {
   Bytes().swap(s.encoded);
   Items().swap(s.items_in);
   Items().swap(s.items_out);
+  std::vector<std::int32_t>().swap(s.x_out);
+  std::vector<double>().swap(s.y_out);
+  std::vector<double>().swap(s.z_out);
   s.bytes_in = ByteBuffer();
 }
 
@@ -903,6 +951,8 @@ EMSCRIPTEN_BINDINGS(wcb_codec) {
   function("byteBuffer", &byte_buffer);
   function("decodeTyped", &decode_typed);
   function("decodedItems", &decoded_items);
+  function("decodeColumns", &decode_columns);
+  function("decodedColumns", &decoded_columns);
 
   function("emptyCall", &empty_call);
 }
