@@ -48,8 +48,9 @@ double parse_number(std::string_view name, const char* text, double min, double 
   char* end = nullptr;
   const double value = std::strtod(text, &end);
   if (end == text || *end != '\0' || !(value >= min && value <= max)) {
-    usage_error(std::string(name) + " must be a number from " + std::to_string(min) + " to " +
-                std::to_string(max) + ", not '" + text + "'");
+    char bounds[64];
+    std::snprintf(bounds, sizeof bounds, "from %g to %g", min, max);
+    usage_error(std::string(name) + " must be a number " + bounds + ", not '" + text + "'");
   }
   return value;
 }
