@@ -391,6 +391,20 @@ async function runLimitsJob(job, options, { previousOk, onRow, onStart }) {
   return entry;
 }
 
+// Ctrl-C or a kill: stops the running child, saves the rows measured so far
+// (the run stays finished: false) and says how to resume.
+function saveOnInterrupt(out, save, runningChild) {
+  const onSignal = (signal, code) => () => {
+    runningChild()?.kill('SIGKILL');
+    save();
+    log(`interrupted by ${signal}: partial results (finished: false) in ${displayPath(out)}`);
+    log(`continue with: npm run bench:node -- --resume ${displayPath(out)}`);
+    process.exit(code);
+  };
+  process.on('SIGINT', onSignal('SIGINT', 130));
+  process.on('SIGTERM', onSignal('SIGTERM', 143));
+}
+
 function displayPath(file) {
   const path = relative(process.cwd(), file);
   return path.startsWith('..') ? file : path;
@@ -544,15 +558,7 @@ async function main(argv) {
   const save = () => writeAtomically(options.out, resultsDocument(run, rows));
 
   let currentChild;
-  const onSignal = (signal, code) => () => {
-    currentChild?.kill('SIGKILL');
-    save();
-    log(`interrupted by ${signal}: partial results (finished: false) in ${displayPath(options.out)}`);
-    log(`continue with: npm run bench:node -- --resume ${displayPath(options.out)}`);
-    process.exit(code);
-  };
-  process.on('SIGINT', onSignal('SIGINT', 130));
-  process.on('SIGTERM', onSignal('SIGTERM', 143));
+  saveOnInterrupt(options.out, save, () => currentChild);
 
   const { jobs, wasmJobs, peerJobs } = makeJobs(options, peers, registry);
   if (limitsMode) {
@@ -751,15 +757,7 @@ async function runMessagesWorkload(options, { validate, resumed }) {
   const save = () => writeAtomically(options.out, resultsDocument(run, rows));
 
   let currentChild;
-  const onSignal = (signal, code) => () => {
-    currentChild?.kill('SIGKILL');
-    save();
-    log(`interrupted by ${signal}: partial results (finished: false) in ${displayPath(options.out)}`);
-    log(`continue with: npm run bench:node -- --resume ${displayPath(options.out)}`);
-    process.exit(code);
-  };
-  process.on('SIGINT', onSignal('SIGINT', 130));
-  process.on('SIGTERM', onSignal('SIGTERM', 143));
+  saveOnInterrupt(options.out, save, () => currentChild);
 
   const baselinePath = createJsonBaselinePath();
   const baselineSubject = {
