@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <vector>
 
 namespace wcb {
@@ -35,6 +36,15 @@ static_assert(offsetof(Item, z) == 16);
 inline bool same_bits(const Item& a, const Item& b) {
   return a.x == b.x && std::memcmp(&a.y, &b.y, sizeof(double)) == 0 &&
          std::memcmp(&a.z, &b.z, sizeof(double)) == 0;
+}
+
+// Same length and bit-identical items (NaN and -0.0 included).
+inline bool same_items(std::span<const Item> a, std::span<const Item> b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (!same_bits(a[i], b[i])) return false;
+  }
+  return true;
 }
 
 using Items = std::vector<Item>;

@@ -84,14 +84,6 @@ Options parse_options(int argc, char** argv) {
   return options;
 }
 
-bool same_items(std::span<const wcb::Item> expected, const wcb::Items& actual) {
-  if (expected.size() != actual.size()) return false;
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    if (!wcb::same_bits(expected[i], actual[i])) return false;
-  }
-  return true;
-}
-
 void print_times(const char* key, const std::vector<double>& times) {
   std::printf(",\"%s\":[", key);
   for (std::size_t i = 0; i < times.size(); ++i) std::printf("%s%.6f", i ? "," : "", times[i]);
@@ -118,7 +110,7 @@ bool run_codec(const std::string& name, const wcb::TupleDataset& dataset, const 
                    (encode_status ? decode_status : encode_status).message().c_str());
       return false;
     }
-    if (!same_items(items, decoded)) {
+    if (!wcb::same_items(items, decoded)) {
       std::fprintf(stderr, "wcb_codec_loop: %s: the decoded items differ from the input\n", name.c_str());
       return false;
     }

@@ -40,9 +40,7 @@ Items dataset_items(std::size_t count);
 // Index of the first item whose bits differ (or the shorter length when one
 // is a prefix of the other); npos when both are bit-identical.
 std::size_t first_difference(std::span<const Item> a, std::span<const Item> b);
-inline bool same_items(std::span<const Item> a, std::span<const Item> b) {
-  return first_difference(a, b) == static_cast<std::size_t>(-1);
-}
+using wcb::same_items;
 
 // "0a 14 08 01" for CAPTURE/INFO.
 std::string hex(std::span<const std::uint8_t> bytes);
