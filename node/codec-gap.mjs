@@ -20,6 +20,7 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from './cli.mjs';
 import { median } from '../src/harness/stats.mjs';
+import { formatMs, renderColumns } from '../src/harness/table.mjs';
 
 const USAGE =
   'usage: npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21] [--native <exe>]... [--wasm <cjs>]...';
@@ -107,14 +108,6 @@ function runProgram(program, options) {
     .map((line) => JSON.parse(line));
 }
 
-// Three significant digits (sub-millisecond codecs included), no exponent.
-const format = (ms) =>
-  ms >= 100
-    ? ms.toFixed(0)
-    : ms >= 1
-      ? ms.toPrecision(3)
-      : ms.toFixed(Math.min(6, 2 - Math.floor(Math.log10(ms))));
-
 function main() {
   const options = parseOptions(process.argv.slice(2));
   const { programs } = options;
@@ -153,30 +146,31 @@ function main() {
   for (const program of programs) console.log(`  ${program.label.padEnd(7)} ${program.file}`);
   const header = ['codec', `${programs[0].label} enc`, `${programs[0].label} dec`];
   for (const { label } of programs.slice(1)) header.push(`${label} enc`, `${label} dec`, 'x enc', 'x dec');
-  const rows = [header];
+  const lines = [];
   for (const [codec] of reference) {
     const figure = (i, key) => median(perRound[i].get(codec).map((r) => r[key]));
     const nativeEncode = figure(0, 'encode');
     const nativeDecode = figure(0, 'decode');
-    const row = [codec, format(nativeEncode), format(nativeDecode)];
+    const row = [codec, formatMs(nativeEncode), formatMs(nativeDecode)];
     for (let i = 1; i < programs.length; ++i) {
       const encode = figure(i, 'encode');
       const decode = figure(i, 'decode');
       row.push(
-        format(encode),
-        format(decode),
+        formatMs(encode),
+        formatMs(decode),
         (encode / nativeEncode).toFixed(2),
         (decode / nativeDecode).toFixed(2),
       );
     }
-    rows.push(row);
+    lines.push(row);
   }
-  const widths = header.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  for (const row of rows) {
-    console.log(
-      row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '),
-    );
-  }
+  console.log(
+    renderColumns(
+      header,
+      lines,
+      header.map((_, column) => (column === 0 ? 'l' : 'r')),
+    ),
+  );
   console.log(`x = program / ${programs[0].label} (1.00 = as fast)`);
 }
 
