@@ -157,8 +157,7 @@ class WasmCodec {
     const m = this.#m;
     const start = now();
     const count = x.length;
-    const pointer = m.itemBuffer(count);
-    if (pointer === 0 && count > 0) this.#lastCall();
+    const pointer = this.#itemBuffer(count);
     // Views taken after the allocation: growing the memory detaches old ones.
     columnsToHeap(m.HEAP32, m.HEAPF64, pointer, x, y, z);
     const view = m.encodeTyped(count);
@@ -196,6 +195,14 @@ class WasmCodec {
       );
     }
     return { x, y, z };
+  }
+
+  // The address of module-owned storage for `count` items (throws the
+  // module's error if it cannot allocate them).
+  #itemBuffer(count) {
+    const pointer = this.#m.itemBuffer(count);
+    if (pointer === 0 && count > 0) this.#lastCall();
+    return pointer;
   }
 
   // Copies `bytes` into the module's input buffer.
@@ -275,8 +282,7 @@ class WasmCodec {
     const m = this.#m;
     const start = now();
     const count = items.length;
-    const pointer = m.itemBuffer(count);
-    if (pointer === 0 && count > 0) this.#lastCall();
+    const pointer = this.#itemBuffer(count);
     // Views taken after the allocation: growing the memory detaches old ones.
     itemsToHeap(m.HEAP32, m.HEAPF64, pointer, items);
     const view = m.encodeTyped(count);
