@@ -516,39 +516,12 @@ export function optionsFromProtocol(protocol, given, workload = 'tuples') {
     );
   }
   const mode = protocol.mode ?? 'sweep';
-  if (workload === 'messages') {
-    return {
-      help: false,
-      workload,
-      mode: 'sweep',
-      quick: false,
-      codecs: [...protocol.codecs],
-      strategies: [...protocol.strategies],
-      records: [...(protocol.records ?? MESSAGE_RECORDS)],
-      minRepMs: protocol.minRepMs ?? MESSAGE_DEFAULTS.minRepMs,
-      repetitions: protocol.repetitions,
-      warmup: protocol.warmup,
-      timeoutSeconds: given.timeoutSeconds ?? protocol.timeoutSeconds ?? DEFAULTS.timeoutSeconds,
-      out: given.resume,
-      peers: protocol.peers ? [...protocol.peers] : [],
-      childNodeOptions: protocol.childNodeOptions ? [...protocol.childNodeOptions] : [],
-      buildDir: given.buildDir,
-      loader: given.loader,
-      peerRegistry: given.peerRegistry,
-      protoFile: given.protoFile,
-      messagesProtoFile: given.messagesProtoFile,
-    };
-  }
-  return {
+  // What both workloads record and restore the same way.
+  const shared = {
     help: false,
-    workload: 'tuples',
-    mode,
     quick: false,
     codecs: [...protocol.codecs],
     strategies: [...protocol.strategies],
-    minMB: protocol.minMB,
-    maxMB: protocol.maxMB,
-    perDecade: protocol.stepsPerDecade ?? (mode === 'limits' ? LIMITS.perDecade : DEFAULTS.perDecade),
     repetitions: protocol.repetitions,
     warmup: protocol.warmup,
     timeoutSeconds: given.timeoutSeconds ?? protocol.timeoutSeconds ?? DEFAULTS.timeoutSeconds,
@@ -559,5 +532,23 @@ export function optionsFromProtocol(protocol, given, workload = 'tuples') {
     loader: given.loader,
     peerRegistry: given.peerRegistry,
     protoFile: given.protoFile,
+  };
+  if (workload === 'messages') {
+    return {
+      ...shared,
+      workload,
+      mode: 'sweep',
+      records: [...(protocol.records ?? MESSAGE_RECORDS)],
+      minRepMs: protocol.minRepMs ?? MESSAGE_DEFAULTS.minRepMs,
+      messagesProtoFile: given.messagesProtoFile,
+    };
+  }
+  return {
+    ...shared,
+    workload: 'tuples',
+    mode,
+    minMB: protocol.minMB,
+    maxMB: protocol.maxMB,
+    perDecade: protocol.stepsPerDecade ?? (mode === 'limits' ? LIMITS.perDecade : DEFAULTS.perDecade),
   };
 }
