@@ -7,6 +7,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeTaggedJson as decodeRecord, encodeTaggedJson as encodeRecord } from './tagged-json.mjs';
 
 function readConfig(buildDir) {
   const file = join(buildDir, 'fake-build.json');
@@ -26,23 +27,6 @@ export function readWasmBuildInfo(buildDir) {
     })),
   };
 }
-
-// Tagged JSON: Dates and Uint8Arrays survive the trip.
-const encodeRecord = (record) =>
-  new TextEncoder().encode(
-    JSON.stringify(record, function (key, value) {
-      const raw = this[key];
-      if (raw instanceof Date) return { $date: raw.getTime() };
-      if (raw instanceof Uint8Array) return { $bytes: [...raw] };
-      return value;
-    }),
-  );
-const decodeRecord = (bytes) =>
-  JSON.parse(new TextDecoder().decode(bytes), (key, value) => {
-    if (value && typeof value === 'object' && '$date' in value) return new Date(value.$date);
-    if (value && typeof value === 'object' && '$bytes' in value) return Uint8Array.from(value.$bytes);
-    return value;
-  });
 
 // embind offers the records it can map to plain values, as in wasm-codec.mjs.
 const EMBIND = ['bool', 'int', 'double', 'string', 'nested'];

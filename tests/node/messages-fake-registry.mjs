@@ -2,21 +2,7 @@
 // (--peer-registry): fake JS libraries with createPeerMessagePath, one that
 // works and one that cannot hold binary data. Not a test itself.
 
-const encode = (record) =>
-  new TextEncoder().encode(
-    JSON.stringify(record, function (key, value) {
-      const raw = this[key];
-      if (raw instanceof Date) return { $date: raw.getTime() };
-      if (raw instanceof Uint8Array) return { $bytes: [...raw] };
-      return value;
-    }),
-  );
-const decode = (bytes) =>
-  JSON.parse(new TextDecoder().decode(bytes), (key, value) => {
-    if (value && typeof value === 'object' && '$date' in value) return new Date(value.$date);
-    if (value && typeof value === 'object' && '$bytes' in value) return Uint8Array.from(value.$bytes);
-    return value;
-  });
+import { decodeTaggedJson as decode, encodeTaggedJson as encode } from './tagged-json.mjs';
 
 const fake = (name, { noBinary = false } = {}) => ({
   name,

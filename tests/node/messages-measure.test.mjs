@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeTaggedJson, encodeTaggedJson } from './tagged-json.mjs';
 import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
 import {
   boundaryShare,
@@ -51,21 +52,8 @@ function messagesDocument(rows, protocol = {}) {
 // A message path over a codec that writes tagged JSON; `decode` can be
 // swapped to misbehave.
 function fakePath({ decodeHook = (value) => value, forRecord, ...meta } = {}) {
-  const encode = (record) =>
-    new TextEncoder().encode(
-      JSON.stringify(record, function (key, value) {
-        const raw = this[key];
-        if (raw instanceof Date) return { $date: raw.getTime() };
-        if (raw instanceof Uint8Array) return { $bytes: [...raw] };
-        return value;
-      }),
-    );
-  const decode = (bytes) =>
-    JSON.parse(new TextDecoder().decode(bytes), (key, value) => {
-      if (value && typeof value === 'object' && '$date' in value) return new Date(value.$date);
-      if (value && typeof value === 'object' && '$bytes' in value) return Uint8Array.from(value.$bytes);
-      return value;
-    });
+  const encode = encodeTaggedJson;
+  const decode = decodeTaggedJson;
   return {
     codec: 'fake',
     impl: 'js',
