@@ -177,6 +177,30 @@ function defaultOutPath(date, workload) {
   return path.join(REPO_ROOT, 'results', `browser-${kind}${stamp}.json`);
 }
 
+// --no-peers / --peers, for both workloads; undefined: the page's default,
+// every JS library that runs in a browser.
+function parsePeers(values) {
+  if (values['no-peers']) return [];
+  return values.peers !== undefined ? parseList('peers', values.peers, BROWSER_PEERS) : undefined;
+}
+
+// --repetitions, --warmup and --timeout, for both workloads; `base` holds
+// the workload's defaults (or --quick's).
+function parseRunLength(values, base) {
+  const given = (name) => values[name] !== undefined;
+  return {
+    repetitions: given('repetitions')
+      ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1, max: BOUNDS.repetitions })
+      : base.repetitions,
+    warmup: given('warmup')
+      ? parseNumber('warmup', values.warmup, { integer: true, max: BOUNDS.warmup })
+      : base.warmup,
+    timeoutSeconds: given('timeout')
+      ? parseNumber('timeout', values.timeout, { exclusiveMin: true, max: BOUNDS.timeoutSeconds })
+      : DEFAULT_TIMEOUT_SECONDS,
+  };
+}
+
 /**
  * The messages workload's options: records, strategies val/embind, ops/s
  * repetitions; the size options belong to the tuple workload and are refused.
@@ -198,24 +222,12 @@ function parseMessageOptions(values, { buildCodecs, now }) {
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, MESSAGE_STRATEGIES)
       : [...MESSAGE_STRATEGIES],
-    peers: values['no-peers']
-      ? []
-      : given('peers')
-        ? parseList('peers', values.peers, BROWSER_PEERS)
-        : undefined,
+    peers: parsePeers(values),
     records: given('records') ? parseList('records', values.records, MESSAGE_NAMES) : [...MESSAGE_NAMES],
     minRepMs: given('min-rep-ms')
       ? parseNumber('min-rep-ms', values['min-rep-ms'], { exclusiveMin: true, max: MAX_MIN_REP_MS })
       : base.minRepMs,
-    repetitions: given('repetitions')
-      ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1, max: BOUNDS.repetitions })
-      : base.repetitions,
-    warmup: given('warmup')
-      ? parseNumber('warmup', values.warmup, { integer: true, max: BOUNDS.warmup })
-      : base.warmup,
-    timeoutSeconds: given('timeout')
-      ? parseNumber('timeout', values.timeout, { exclusiveMin: true, max: BOUNDS.timeoutSeconds })
-      : DEFAULT_TIMEOUT_SECONDS,
+    ...parseRunLength(values, base),
     out: given('out') ? outputFile(values.out) : defaultOutPath(now, 'messages'),
     headed: Boolean(values.headed),
   };
@@ -250,12 +262,7 @@ export function parseOptions(argv, { buildCodecs, now = new Date() }) {
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, STRATEGIES)
       : [...STRATEGIES],
-    // undefined: the page's default, every JS library that runs in a browser.
-    peers: values['no-peers']
-      ? []
-      : given('peers')
-        ? parseList('peers', values.peers, BROWSER_PEERS)
-        : undefined,
+    peers: parsePeers(values),
     minMB: given('min-mb')
       ? parseNumber('min-mb', values['min-mb'], { exclusiveMin: true, max: BOUNDS.sweepMaxMB })
       : base.minMB,
@@ -265,15 +272,7 @@ export function parseOptions(argv, { buildCodecs, now = new Date() }) {
     perDecade: given('per-decade')
       ? parseNumber('per-decade', values['per-decade'], { max: BOUNDS.perDecade })
       : base.perDecade,
-    repetitions: given('repetitions')
-      ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1, max: BOUNDS.repetitions })
-      : base.repetitions,
-    warmup: given('warmup')
-      ? parseNumber('warmup', values.warmup, { integer: true, max: BOUNDS.warmup })
-      : base.warmup,
-    timeoutSeconds: given('timeout')
-      ? parseNumber('timeout', values.timeout, { exclusiveMin: true, max: BOUNDS.timeoutSeconds })
-      : DEFAULT_TIMEOUT_SECONDS,
+    ...parseRunLength(values, base),
     out: given('out') ? outputFile(values.out) : defaultOutPath(now),
     headed: Boolean(values.headed),
   };
