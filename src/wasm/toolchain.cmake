@@ -65,7 +65,7 @@ add_link_options(${WCB_WASM_EXCEPTION_FLAG})
 #          flatbuffers 10.2/1.97, json 123/363; 500: no change; 1000:
 #          msgpack 2.40/10.7, flatbuffers 8.28/1.31, json 113/356; 3000:
 #          msgpack decode worse (14.2) and modules up to 55% larger. 1000
-#          costs 4-16% of module size (flatbuffers 63 -> 74 KB, json_messages
+#          costs 6-16% of module size (flatbuffers 63 -> 74 KB, json_messages
 #          254 -> 291 KB). protobuf does not change: its hot loops are in the
 #          prebuilt libprotobuf-lite.
 #          Tried and not used: -msimd128 (no gain beyond the noise); -flto
