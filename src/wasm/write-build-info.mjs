@@ -1,7 +1,9 @@
 // Writes build/wasm/build-info.json after the modules are linked: the build
-// configuration CMake recorded (Emscripten version, flags, profile) plus each
+// configuration CMake recorded (Emscripten version, flags, profile), the
+// catalog (workloads, codecs, each codec's module per workload) and each
 // module's shipped size. Run by the wcb_wasm_build_info target:
-//   node write-build-info.mjs <build-config.json> <build-info.json> <wcb_codec.cjs>...
+//   node write-build-info.mjs <build-config.json> <catalog.json> <build-info.json>
+// The modules sit beside build-info.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -9,30 +11,37 @@ import zlib from 'node:zlib';
 // Gzip at the highest level, as a server precompressing static assets would.
 const GZIP_LEVEL = 9;
 
-const [configPath, outputPath, ...gluePaths] = process.argv.slice(2);
-if (!configPath || !outputPath) {
-  console.error('usage: write-build-info.mjs <build-config.json> <build-info.json> <module.cjs>...');
+const [configPath, catalogPath, outputPath] = process.argv.slice(2);
+if (!configPath || !catalogPath || !outputPath) {
+  console.error('usage: write-build-info.mjs <build-config.json> <catalog.json> <build-info.json>');
   process.exit(2);
 }
 
 const config = JSON.parse(fs.readFileSync(configPath, 'utf8'));
-// wcb_<codec>.cjs serves the tuple workload, wcb_<codec>_messages.cjs the
-// messages workload (src/wasm/CMakeLists.txt).
-const MESSAGES_SUFFIX = '_messages';
-const allModules = gluePaths.map((gluePath) => {
-  const base = path.basename(gluePath, '.cjs');
-  const wasm = fs.readFileSync(path.join(path.dirname(gluePath), `${base}.wasm`));
-  const workload = base.endsWith(MESSAGES_SUFFIX) ? 'messages' : 'tuples';
+const catalog = JSON.parse(fs.readFileSync(catalogPath, 'utf8'));
+const moduleDir = path.dirname(outputPath);
+
+/** A module's file names plus its sizes (raw and gzipped wasm, glue). */
+function withSizes(module) {
+  const wasm = fs.readFileSync(path.join(moduleDir, module.wasm));
   return {
-    codec: base.replace(/^wcb_/, '').replace(new RegExp(`${MESSAGES_SUFFIX}$`), ''),
-    workload,
-    glue: path.basename(gluePath),
-    wasm: `${base}.wasm`,
+    ...module,
     wasmBytes: wasm.length,
     wasmGzipBytes: zlib.gzipSync(wasm, { level: GZIP_LEVEL }).length,
-    glueBytes: fs.statSync(gluePath).size,
+    glueBytes: fs.statSync(path.join(moduleDir, module.glue)).size,
   };
-});
+}
+
+for (const codec of catalog.codecs) {
+  for (const workload of Object.keys(codec.modules)) codec.modules[workload] = withSizes(codec.modules[workload]);
+}
+
+// The pre-catalog lists (one entry per module, tuples and messages apart),
+// kept until every reader takes the catalog.
+const legacyModules = (workload) =>
+  catalog.codecs
+    .filter((codec) => codec.modules[workload])
+    .map((codec) => ({ codec: codec.name, workload, ...codec.modules[workload] }));
 
 // `emcc --version` prints a banner; the version is its last x.y.z.
 const emscriptenVersion = (config.emscripten.match(/\d+\.\d+\.\d+/g) ?? [config.emscripten]).pop();
@@ -45,8 +54,8 @@ const info = {
   compileFlags: config.compileFlags,
   linkFlags: config.linkFlags,
   gzip: `zlib level ${GZIP_LEVEL}`,
-  // The tuple modules, then those with the messages workload's exports too.
-  modules: allModules.filter((module) => module.workload === 'tuples'),
-  messageModules: allModules.filter((module) => module.workload === 'messages'),
+  catalog,
+  modules: legacyModules('tuples'),
+  messageModules: legacyModules('messages'),
 };
 fs.writeFileSync(outputPath, JSON.stringify(info, null, 2) + '\n');

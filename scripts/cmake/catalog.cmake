@@ -1,0 +1,45 @@
+# The catalog: which workloads this build has and which codecs implement
+# which of them, as JSON for every JS reader (build/wasm/build-info.json's
+# `catalog`, build/<preset>/catalog.json natively). Filled from global
+# properties the declarations set:
+#   WCB_WORKLOADS                     workload names, in catalog order
+#   WCB_CODECS                        enabled codec names, in catalog order
+#   WCB_CODEC_WORKLOADS_<codec>       the workloads a codec implements
+#   WCB_MODULE_NAME_<codec>_<workload>  wasm module base name (wasm build only)
+
+function(wcb_json_string_list out)
+  set(items "")
+  foreach(item IN LISTS ARGN)
+    list(APPEND items "\"${item}\"")
+  endforeach()
+  list(JOIN items ", " joined)
+  set(${out} "[${joined}]" PARENT_SCOPE)
+endfunction()
+
+# wcb_catalog_json(<out var> [WITH_MODULES]): the catalog object as JSON text.
+# WITH_MODULES adds each codec's `modules` ({ workload: { glue, wasm } });
+# src/wasm/write-build-info.mjs adds the sizes once the modules are linked.
+function(wcb_catalog_json out)
+  cmake_parse_arguments(arg "WITH_MODULES" "" "" ${ARGN})
+  get_property(workloads GLOBAL PROPERTY WCB_WORKLOADS)
+  get_property(codecs GLOBAL PROPERTY WCB_CODECS)
+  wcb_json_string_list(workloads_json ${workloads})
+  set(codec_objects "")
+  foreach(codec IN LISTS codecs)
+    get_property(codec_workloads GLOBAL PROPERTY WCB_CODEC_WORKLOADS_${codec})
+    wcb_json_string_list(codec_workloads_json ${codec_workloads})
+    set(object "{ \"name\": \"${codec}\", \"workloads\": ${codec_workloads_json}")
+    if(arg_WITH_MODULES)
+      set(modules "")
+      foreach(workload IN LISTS codec_workloads)
+        get_property(name GLOBAL PROPERTY WCB_MODULE_NAME_${codec}_${workload})
+        list(APPEND modules "\"${workload}\": { \"glue\": \"${name}.cjs\", \"wasm\": \"${name}.wasm\" }")
+      endforeach()
+      list(JOIN modules ", " modules_json)
+      string(APPEND object ", \"modules\": { ${modules_json} }")
+    endif()
+    list(APPEND codec_objects "${object} }")
+  endforeach()
+  list(JOIN codec_objects ",\n    " codecs_json)
+  set(${out} "{\n  \"workloads\": ${workloads_json},\n  \"codecs\": [\n    ${codecs_json}\n  ]\n}\n" PARENT_SCOPE)
+endfunction()
