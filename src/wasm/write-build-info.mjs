@@ -33,7 +33,8 @@ function withSizes(module) {
 }
 
 for (const codec of catalog.codecs) {
-  for (const workload of Object.keys(codec.modules)) codec.modules[workload] = withSizes(codec.modules[workload]);
+  for (const workload of Object.keys(codec.modules))
+    codec.modules[workload] = withSizes(codec.modules[workload]);
 }
 
 // The pre-catalog lists (one entry per module, tuples and messages apart),
