@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly modules (one per codec) into build/wasm:
-# wcb_<codec>.cjs + wcb_<codec>.wasm and build-info.json. Builds protobuf-lite
-# for wasm first when needed. Quick when everything is up to date.
+# wcb_<codec>.cjs + wcb_<codec>.wasm and build-info.json, then the page bundle
+# (web/dist). Builds protobuf-lite for wasm first when needed. Quick when
+# everything is up to date.
 #
 # Environment:
 #   WCB_WASM_EXCEPTIONS   wasm (default), js or none: C++ exception mode (src/wasm/toolchain.cmake)
@@ -29,3 +30,7 @@ if [ ! -f "$BUILD_DIR/CMakeCache.txt" ] || [ $# -gt 0 ] ||
     -DWCB_PROTOBUF_WASM_PREFIX="$PROTOBUF_PREFIX" "$@" >/dev/null
 fi
 cmake --build "$BUILD_DIR" -j2
+
+# The page bundle (web/dist) holds the modules just built, so web/index.html
+# opens ready after either README command. It rebuilds only when stale.
+WCB_WASM_BUILD_DIR="$BUILD_DIR" node "$ROOT/scripts/build-web.mjs"
