@@ -1,0 +1,247 @@
+// google-protobuf: the message classes of proto/messages.proto (package
+// wcb.msg) with one field or a nesting of them, written by hand in the shape
+// protoc-gen-js generates (see google-protobuf.mjs for why). The record's
+// classes (Timestamp, Scalar, Record) are in google-protobuf-record.mjs.
+
+import jspb from 'google-protobuf';
+
+/** Reads every field of `message`; `readField(number)` returns false for a field it does not know (skipped). */
+export function readFields(message, reader, readField) {
+  while (reader.nextField()) {
+    if (reader.isEndGroup()) break;
+    if (!readField(reader.getFieldNumber())) reader.skipField();
+  }
+  return message;
+}
+
+/** The class of a message with one scalar field `value = 1` (BoolMessage, IntMessage, ...). */
+function valueMessageClass({ defaultValue, get, set, write, read }) {
+  return class extends jspb.Message {
+    constructor(data) {
+      super();
+      jspb.Message.initialize(this, data, 0, -1, null, null);
+    }
+    getValue() {
+      return get(this, 1, defaultValue);
+    }
+    setValue(value) {
+      return set(this, 1, value);
+    }
+    serializeBinary() {
+      const writer = new jspb.BinaryWriter();
+      this.constructor.serializeBinaryToWriter(this, writer);
+      return writer.getResultBuffer();
+    }
+    static serializeBinaryToWriter(message, writer) {
+      const value = message.getValue();
+      if (value !== defaultValue) write.call(writer, 1, value);
+    }
+    static deserializeBinary(bytes) {
+      return this.deserializeBinaryFromReader(new this(), new jspb.BinaryReader(bytes));
+    }
+    static deserializeBinaryFromReader(message, reader) {
+      return readFields(
+        message,
+        reader,
+        (field) => field === 1 && (message.setValue(read.call(reader)), true),
+      );
+    }
+  };
+}
+
+/** wcb.msg.BoolMessage { bool value = 1; } */
+export const BoolMessage = valueMessageClass({
+  defaultValue: false,
+  get: jspb.Message.getBooleanFieldWithDefault,
+  set: jspb.Message.setProto3BooleanField,
+  write: jspb.BinaryWriter.prototype.writeBool,
+  read: jspb.BinaryReader.prototype.readBool,
+});
+/** wcb.msg.IntMessage { int32 value = 1; } */
+export const IntMessage = valueMessageClass({
+  defaultValue: 0,
+  get: jspb.Message.getFieldWithDefault,
+  set: jspb.Message.setProto3IntField,
+  write: jspb.BinaryWriter.prototype.writeInt32,
+  read: jspb.BinaryReader.prototype.readInt32,
+});
+/** wcb.msg.DoubleMessage { double value = 1; } */
+export const DoubleMessage = valueMessageClass({
+  defaultValue: 0,
+  get: jspb.Message.getFloatingPointFieldWithDefault,
+  set: jspb.Message.setProto3FloatField,
+  write: jspb.BinaryWriter.prototype.writeDouble,
+  read: jspb.BinaryReader.prototype.readDouble,
+});
+/** wcb.msg.StringMessage { string value = 1; } */
+export const StringMessage = valueMessageClass({
+  defaultValue: '',
+  get: jspb.Message.getFieldWithDefault,
+  set: jspb.Message.setProto3StringField,
+  write: jspb.BinaryWriter.prototype.writeString,
+  read: jspb.BinaryReader.prototype.readString,
+});
+
+/** wcb.msg.ArrayMessage { repeated int32 value = 1; } (packed) */
+export class ArrayMessage extends jspb.Message {
+  constructor(data) {
+    super();
+    jspb.Message.initialize(this, data, 0, -1, [1], null);
+  }
+  getValueList() {
+    return jspb.Message.getRepeatedField(this, 1);
+  }
+  setValueList(values) {
+    return jspb.Message.setField(this, 1, values || []);
+  }
+  serializeBinary() {
+    const writer = new jspb.BinaryWriter();
+    ArrayMessage.serializeBinaryToWriter(this, writer);
+    return writer.getResultBuffer();
+  }
+  static serializeBinaryToWriter(message, writer) {
+    const values = message.getValueList();
+    if (values.length > 0) writer.writePackedInt32(1, values);
+  }
+  static deserializeBinary(bytes) {
+    return ArrayMessage.deserializeBinaryFromReader(new ArrayMessage(), new jspb.BinaryReader(bytes));
+  }
+  static deserializeBinaryFromReader(message, reader) {
+    // Packed or not, as proto3 readers must accept both.
+    return readFields(
+      message,
+      reader,
+      (field) => field === 1 && (reader.readPackableInt32Into(message.getValueList()), true),
+    );
+  }
+}
+
+/** wcb.msg.Level3 { bool flag = 1; int32 count = 2; string label = 3; } */
+export class Level3 extends jspb.Message {
+  constructor(data) {
+    super();
+    jspb.Message.initialize(this, data, 0, -1, null, null);
+  }
+  getFlag() {
+    return jspb.Message.getBooleanFieldWithDefault(this, 1, false);
+  }
+  setFlag(value) {
+    return jspb.Message.setProto3BooleanField(this, 1, value);
+  }
+  getCount() {
+    return jspb.Message.getFieldWithDefault(this, 2, 0);
+  }
+  setCount(value) {
+    return jspb.Message.setProto3IntField(this, 2, value);
+  }
+  getLabel() {
+    return jspb.Message.getFieldWithDefault(this, 3, '');
+  }
+  setLabel(value) {
+    return jspb.Message.setProto3StringField(this, 3, value);
+  }
+  static serializeBinaryToWriter(message, writer) {
+    const flag = message.getFlag();
+    if (flag) writer.writeBool(1, flag);
+    const count = message.getCount();
+    if (count !== 0) writer.writeInt32(2, count);
+    const label = message.getLabel();
+    if (label.length > 0) writer.writeString(3, label);
+  }
+  static deserializeBinaryFromReader(message, reader) {
+    return readFields(message, reader, (field) => {
+      if (field === 1) message.setFlag(reader.readBool());
+      else if (field === 2) message.setCount(reader.readInt32());
+      else if (field === 3) message.setLabel(reader.readString());
+      else return false;
+      return true;
+    });
+  }
+}
+
+/** The class of a message with one message field at 1 (Level2, Level1, NestedMessage). */
+function wrapperMessageClass(Inner) {
+  return class extends jspb.Message {
+    constructor(data) {
+      super();
+      jspb.Message.initialize(this, data, 0, -1, null, null);
+    }
+    getInner() {
+      return jspb.Message.getWrapperField(this, Inner, 1);
+    }
+    setInner(value) {
+      return jspb.Message.setWrapperField(this, 1, value);
+    }
+    serializeBinary() {
+      const writer = new jspb.BinaryWriter();
+      this.constructor.serializeBinaryToWriter(this, writer);
+      return writer.getResultBuffer();
+    }
+    static serializeBinaryToWriter(message, writer) {
+      const inner = message.getInner();
+      if (inner != null) writer.writeMessage(1, inner, Inner.serializeBinaryToWriter);
+    }
+    static deserializeBinary(bytes) {
+      return this.deserializeBinaryFromReader(new this(), new jspb.BinaryReader(bytes));
+    }
+    static deserializeBinaryFromReader(message, reader) {
+      return readFields(message, reader, (field) => {
+        if (field !== 1) return false;
+        const inner = new Inner();
+        reader.readMessage(inner, Inner.deserializeBinaryFromReader);
+        message.setInner(inner);
+        return true;
+      });
+    }
+  };
+}
+
+/** wcb.msg.Level2 { Level3 level3 = 1; } (getInner = getLevel3) */
+export const Level2 = wrapperMessageClass(Level3);
+/** wcb.msg.Level1 { Level2 level2 = 1; } */
+export const Level1 = wrapperMessageClass(Level2);
+/** wcb.msg.NestedMessage { Level1 value = 1; } */
+export const NestedMessage = wrapperMessageClass(Level1);
+
+/** wcb.msg.BinaryMessage { string name = 1; bytes data = 2; } */
+export class BinaryMessage extends jspb.Message {
+  constructor(data) {
+    super();
+    jspb.Message.initialize(this, data, 0, -1, null, null);
+  }
+  getName() {
+    return jspb.Message.getFieldWithDefault(this, 1, '');
+  }
+  setName(value) {
+    return jspb.Message.setProto3StringField(this, 1, value);
+  }
+  /** The bytes as a Uint8Array (jspb may hold them as base64 text). */
+  getData_asU8() {
+    return jspb.Message.bytesAsU8(jspb.Message.getFieldWithDefault(this, 2, ''));
+  }
+  setData(value) {
+    return jspb.Message.setProto3BytesField(this, 2, value);
+  }
+  serializeBinary() {
+    const writer = new jspb.BinaryWriter();
+    BinaryMessage.serializeBinaryToWriter(this, writer);
+    return writer.getResultBuffer();
+  }
+  static serializeBinaryToWriter(message, writer) {
+    const name = message.getName();
+    if (name.length > 0) writer.writeString(1, name);
+    const data = message.getData_asU8();
+    if (data.length > 0) writer.writeBytes(2, data);
+  }
+  static deserializeBinary(bytes) {
+    return BinaryMessage.deserializeBinaryFromReader(new BinaryMessage(), new jspb.BinaryReader(bytes));
+  }
+  static deserializeBinaryFromReader(message, reader) {
+    return readFields(message, reader, (field) => {
+      if (field === 1) message.setName(reader.readString());
+      else if (field === 2) message.setData(reader.readBytes());
+      else return false;
+      return true;
+    });
+  }
+}
