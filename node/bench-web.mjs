@@ -15,7 +15,8 @@ import { selectSteps } from '../src/harness/dataset.mjs';
 import { renderMessageTables, renderSummary, renderTables } from '../src/harness/table.mjs';
 import { MESSAGE_NAMES } from '../src/harness/messages.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
-import { launchChromium, pageUrl, watchErrors } from '../tests/web/browser.mjs';
+import { pageUrl } from '../web/src/query.mjs';
+import { launchChromium, watchErrors } from './chromium.mjs';
 import { BOUNDS, CODECS, DEFAULTS, MESSAGE_CODECS, QUICK, REPO_ROOT, STRATEGIES } from './cli.mjs';
 import { peerNames } from '../src/harness/peers.mjs';
 

@@ -8,12 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { test } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
 import { latestResultsFiles } from '../../src/report/load.mjs';
 import { callFloorRows, opsRecords, recordTableRows, recordsOf } from '../../src/report/messages.mjs';
 import { toSources } from '../../src/report/model.mjs';
-import { launchChromium, watchErrors } from './browser.mjs';
+import { watchErrors } from './browser.mjs';
 import { messagesDocument } from './messages-helpers.mjs';
 import { REPO_ROOT, baseline, documentOf, validateResults } from './report-helpers.mjs';
 
@@ -32,7 +32,7 @@ function sourcesOf(...documents) {
   return toSources(documents.map((document, index) => ({ file: `file-${index}.json`, document })));
 }
 
-describe('the messages model', () => {
+test.describe('the messages model', () => {
   const document = messagesDocument('browser');
 
   test('the fixture is a valid messages results file', () => {
@@ -81,20 +81,16 @@ describe('the messages model', () => {
   });
 });
 
-describe('npm run report on messages results files', { timeout: 300_000 }, () => {
+test.describe('npm run report on messages results files', () => {
   let dir;
-  let browser;
 
-  before(async () => {
+  test.beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'wcb-report-messages-'));
-    browser = await launchChromium();
   });
 
-  after(async () => {
-    await browser?.close();
-  });
-
-  test('writes the HTML and one SVG per chart; the page draws them from disk with no error', async () => {
+  test('writes the HTML and one SVG per chart; the page draws them from disk with no error', async ({
+    page,
+  }) => {
     const files = ['node', 'browser'].map((place) => {
       const file = path.join(dir, `${place}-messages.json`);
       writeFileSync(file, JSON.stringify(messagesDocument(place)));
@@ -124,7 +120,6 @@ describe('npm run report on messages results files', { timeout: 300_000 }, () =>
       /call-floor: .*\n {2}node: an empty call costs 20\.0 ns \(1 module instance\(s\)\)/,
     );
 
-    const page = await browser.context.newPage();
     const errors = watchErrors(page);
     await page.goto(pathToFileURL(path.join(outDir, 'index.html')).href);
     await page.waitForFunction(() => document.body.dataset.state !== 'loading', null, { timeout: 60_000 });
@@ -151,7 +146,6 @@ describe('npm run report on messages results files', { timeout: 300_000 }, () =>
     assert.equal(await page.$$eval('#floor-table tbody tr', (rows) => rows.length), 2);
     assert.match(await page.textContent('#runs'), /bool, record/);
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
   test('tuple and message files in one report are refused, naming the files of each workload', () => {

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { test } from '@playwright/test';
 import { promisify } from 'node:util';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { REPO_ROOT } from './browser.mjs';

@@ -16,10 +16,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { test } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
 import { labelOf } from '../../src/report/model.mjs';
-import { launchChromium, watchErrors } from './browser.mjs';
+import { watchErrors } from './browser.mjs';
 import { REPO_ROOT, validateResults } from './report-helpers.mjs';
 
 const NATIVE_BENCH = path.join(REPO_ROOT, 'build', 'native-release', 'src', 'native', 'wcb_native_bench');
@@ -65,14 +65,14 @@ function smallRunOptions(script) {
   return options;
 }
 
-describe('npm run report on quick runs', { skip: missing, timeout: 600_000 }, () => {
+test.describe('npm run report on quick runs', () => {
+  test.skip(Boolean(missing), missing || '');
   let dir;
   let files;
   let outDir;
   let reportRun;
-  let browser;
 
-  before(async () => {
+  test.beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'wcb-report-'));
     files = {
       native: path.join(dir, 'native-quick.json'),
@@ -95,11 +95,6 @@ describe('npm run report on quick runs', { skip: missing, timeout: 600_000 }, ()
     );
     outDir = path.join(dir, 'report');
     reportRun = report([files.native, files.node, files.browser, '--out-dir', outDir]);
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
   });
 
   test('the quick runs are small, valid results files', () => {
@@ -123,8 +118,7 @@ describe('npm run report on quick runs', { skip: missing, timeout: 600_000 }, ()
     assert.match(reportRun.stdout, /wasm-penalty: .*\n {2}node encode at 0\.48 MB: the codec takes/);
   });
 
-  test('the HTML opens from disk and draws every chart with no error and no network', async () => {
-    const page = await browser.context.newPage();
+  test('the HTML opens from disk and draws every chart with no error and no network', async ({ page }) => {
     const errors = watchErrors(page);
     const requests = [];
     page.on('request', (request) => requests.push(request.url()));
@@ -161,7 +155,6 @@ describe('npm run report on quick runs', { skip: missing, timeout: 600_000 }, ()
       return new Set(rows.map(labelOf)).size;
     });
     assert.equal(limitRows, paths[0] + paths[1] + paths[2]);
-    await page.close();
   });
 
   test('without paths it reports the newest file of each place in --results-dir', () => {

@@ -7,72 +7,49 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { test } from '@playwright/test';
 import { loadWasmCodec } from '../../node/load-wasm.mjs';
-import { DEFAULT_WASM_DIR, buildWeb } from '../../scripts/build-web.mjs';
+import { DEFAULT_WASM_DIR } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { MESSAGE_NAMES } from '../../src/harness/messages.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
-import { REPO_ROOT, launchChromium, pageUrl, waitForRunEnd, watchErrors } from './browser.mjs';
-
-const SCREENSHOT_DIR = path.join(REPO_ROOT, 'build', 'web-tests');
+import {
+  REPO_ROOT,
+  SCREENSHOT_DIR,
+  colouredPixels,
+  downloadResults,
+  openPage,
+  pageUrl,
+  waitForRunEnd,
+  watchErrors,
+} from './browser.mjs';
 // Checks that everything runs; it measures nothing.
 const TINY = { workload: 'messages', records: ['bool'], repetitions: 2, warmup: 0, minRepMs: 1 };
 
 const validate = createResultsValidator(
   JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
 );
-let browser;
 let server;
 // Whether the page's wasm build has the message exports (codec.messages).
 let wasmMessages;
 
-before(async () => {
-  await buildWeb({ quiet: true });
+// The page bundle is built by tests/web/global-setup.mjs.
+test.beforeAll(async () => {
   wasmMessages =
     (await loadWasmCodec('json', { buildDir: DEFAULT_WASM_DIR, workload: 'messages' })).messages !== null;
-  browser = await launchChromium();
   server = await startServer();
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.close();
 });
 
-async function openPage(url) {
-  const page = await browser.context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(url);
-  await page.waitForFunction(() => document.body.dataset.state !== 'loading');
-  return { page, errors };
-}
+test.describe('the messages workload of the page', () => {
+  test.describe.configure({ timeout: 300_000 });
 
-async function downloadResults(page) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
-  return {
-    name: download.suggestedFilename(),
-    document: JSON.parse(readFileSync(await download.path(), 'utf8')),
-  };
-}
-
-function colouredPixels(page, selector) {
-  return page.evaluate((selector) => {
-    const canvas = document.querySelector(selector);
-    if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
-    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
-      if (a > 128 && Math.max(r, g, b) - Math.min(r, g, b) > 80) count += 1;
-    }
-    return count;
-  }, selector);
-}
-
-describe('the messages workload of the page', { timeout: 300_000 }, () => {
-  test('the workload selector swaps the size controls for the record checklist', async () => {
-    const { page, errors } = await openPage(server.url);
+  test('the workload selector swaps the size controls for the record checklist', async ({ page }) => {
+    const errors = watchErrors(page);
+    await openPage(page, server.url);
     assert.equal(await page.inputValue('#workload'), 'tuples');
     assert.ok(await page.isVisible('#min-mb'));
     assert.ok(!(await page.isVisible('#record-choices')));
@@ -113,12 +90,12 @@ describe('the messages workload of the page', { timeout: 300_000 }, () => {
     assert.ok(await page.isVisible('#min-mb'));
     assert.ok(!(await page.isVisible('#record-choices')));
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
-  test('a tiny run: a table per record with the floors, a chart, a valid results file', async () => {
+  test('a tiny run: a table per record with the floors, a chart, a valid results file', async ({ page }) => {
     const options = { ...TINY, codecs: ['json'], strategies: ['val', 'embind'], peers: ['msgpackr'] };
-    const { page, errors } = await openPage(pageUrl(server.url, { ...options, autorun: true }));
+    const errors = watchErrors(page);
+    await openPage(page, pageUrl(server.url, { ...options, autorun: true }));
     assert.equal(await waitForRunEnd(page), 'done', await page.textContent('#status'));
 
     const tables = await page.$$eval('#tables table', (nodes) =>
@@ -167,13 +144,15 @@ describe('the messages workload of the page', { timeout: 300_000 }, () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'messages-run.png'), fullPage: true });
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
-  test('Stop keeps the rows; the decode box then still decodes tuples and reports bad input', async () => {
+  test('Stop keeps the rows; the decode box then still decodes tuples and reports bad input', async ({
+    page,
+  }) => {
     // Every record at 20 ms repetitions: far longer than the test waits.
     const long = { workload: 'messages', minRepMs: 20, repetitions: 7, warmup: 2, codecs: ['json'] };
-    const { page, errors } = await openPage(pageUrl(server.url, { ...long, peers: [], autorun: true }));
+    const errors = watchErrors(page);
+    await openPage(page, pageUrl(server.url, { ...long, peers: [], autorun: true }));
     await page.waitForFunction(() => document.querySelectorAll('#tables tbody tr').length >= 2, null, {
       timeout: 60_000,
     });
@@ -202,6 +181,5 @@ describe('the messages workload of the page', { timeout: 300_000 }, () => {
     await page.click('#decode');
     assert.match(await page.textContent('#decode-output'), /^Input: hex needs an even number of digits/);
     assert.deepEqual(errors, []);
-    await page.close();
   });
 });

@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { test } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
-import { launchChromium, watchErrors } from './browser.mjs';
+import { watchErrors } from './browser.mjs';
 import { REPO_ROOT } from './report-helpers.mjs';
 
 const FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures', 'report');
@@ -35,19 +35,13 @@ function tableLine(stdout, label, mb, operation) {
   return line.trim().split(/\s{2,}/);
 }
 
-describe('--compare OLD NEW', () => {
+test.describe('--compare OLD NEW', () => {
   let outDir;
   let result;
-  let browser;
 
-  before(async () => {
+  test.beforeAll(async () => {
     outDir = mkdtempSync(path.join(tmpdir(), 'wcb-compare-'));
     result = compare([OLD, NEW, '--out-dir', outDir]);
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
   });
 
   test('flags the row made 2x slower', () => {
@@ -73,8 +67,7 @@ describe('--compare OLD NEW', () => {
     assert.match(result.stdout, /wrote .*compare\.html and .*compare\.svg/);
   });
 
-  test('compare.html draws its chart with no error and lists the flagged row', async () => {
-    const page = await browser.context.newPage();
+  test('compare.html draws its chart with no error and lists the flagged row', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto(pathToFileURL(path.join(outDir, 'compare.html')).href);
     await page.waitForFunction(() => document.body.dataset.state !== 'loading', null, { timeout: 60_000 });
@@ -101,7 +94,6 @@ describe('--compare OLD NEW', () => {
       ),
     );
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
   test('a run compared with itself flags nothing', () => {

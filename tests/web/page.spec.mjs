@@ -1,4 +1,4 @@
-// The browser page in headless Chromium (playwright-core, Debian's
+// The browser page in headless Chromium (Playwright Test, Debian's
 // /usr/bin/chromium): opened from disk and served with COOP/COEP, a small
 // sweep of every codec and strategy, its tables, charts and results file,
 // the "decode these bytes" box, and Stop.
@@ -6,19 +6,28 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { buildWeb, readWasmBuild } from '../../scripts/build-web.mjs';
+import { test } from '@playwright/test';
+import { readWasmBuild } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { selectSteps } from '../../src/harness/dataset.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
 import { peerMeta, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
-import { PAGE_FILE_URL, REPO_ROOT, launchChromium, pageUrl, waitForRunEnd, watchErrors } from './browser.mjs';
+import {
+  PAGE_FILE_URL,
+  REPO_ROOT,
+  SCREENSHOT_DIR,
+  colouredPixels,
+  downloadResults,
+  openPage,
+  pageUrl,
+  waitForRunEnd,
+  watchErrors,
+} from './browser.mjs';
 
 const STRATEGIES = ['val', 'embind', 'typed'];
 // The pure-JS libraries the page runs (all checked by default), by their table label.
 const PEER_LABELS = peersFor('browser').map((peer) => pathLabel(peerMeta(peer)));
-const SCREENSHOT_DIR = path.join(REPO_ROOT, 'build', 'web-tests');
 // Two small sizes (about 0.1 and 0.3 MB of JSON), two repetitions: this
 // checks that everything runs, it measures nothing. Big enough that JSON
 // takes a few ticks of the coarse clock a file:// page gets (0.1 ms), so the
@@ -28,53 +37,19 @@ const TINY_SWEEP = { minMB: 0.1, maxMB: 0.35, perDecade: 2, repetitions: 2, warm
 const validate = createResultsValidator(
   JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
 );
-let codecs;
-let browser;
+// The page bundle is built by tests/web/global-setup.mjs.
+const codecs = readWasmBuild()
+  .modules.filter(({ workload }) => workload === 'tuples')
+  .map(({ codec }) => codec);
 let server;
 
-before(async () => {
-  await buildWeb({ quiet: true });
-  codecs = readWasmBuild()
-    .modules.filter(({ workload }) => workload === 'tuples')
-    .map(({ codec }) => codec);
-  browser = await launchChromium();
+test.beforeAll(async () => {
   server = await startServer();
 });
 
-after(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.close();
 });
-
-/** A new page that records every error it reports. */
-async function openPage(url) {
-  const page = await browser.context.newPage();
-  const errors = watchErrors(page);
-  const response = await page.goto(url);
-  await page.waitForFunction(() => document.body.dataset.state !== 'loading');
-  return { page, errors, response };
-}
-
-/** Pixels of a canvas that are clearly coloured (the series; grid, axes and text are grey or black). */
-function colouredPixels(page, selector) {
-  return page.evaluate((selector) => {
-    const canvas = document.querySelector(selector);
-    if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
-    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
-      if (a > 128 && Math.max(r, g, b) - Math.min(r, g, b) > 80) count += 1;
-    }
-    return count;
-  }, selector);
-}
-
-async function downloadResults(page) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
-  const file = await download.path();
-  return { name: download.suggestedFilename(), document: JSON.parse(readFileSync(file, 'utf8')) };
-}
 
 /** The checks shared by the file:// and served runs; returns the results document. */
 async function checkSweep(page, { crossOriginIsolated }) {
@@ -162,18 +137,19 @@ async function checkSweep(page, { crossOriginIsolated }) {
   return document;
 }
 
-describe('the page opened from disk (file://)', () => {
-  test('runs a small sweep of every codec and strategy: tables, charts, valid results', async () => {
-    const { page, errors } = await openPage(pageUrl(PAGE_FILE_URL, { ...TINY_SWEEP, autorun: true }));
+test.describe('the page opened from disk (file://)', () => {
+  test('runs a small sweep of every codec and strategy: tables, charts, valid results', async ({ page }) => {
+    const errors = watchErrors(page);
+    await openPage(page, pageUrl(PAGE_FILE_URL, { ...TINY_SWEEP, autorun: true }));
     await checkSweep(page, { crossOriginIsolated: false });
     assert.deepEqual(errors, []);
-    await page.close();
   });
 });
 
-describe('the page served by npm run serve', () => {
-  test('is cross-origin isolated and runs a small sweep: tables, charts, valid results', async () => {
-    const { page, errors, response } = await openPage(pageUrl(server.url, { ...TINY_SWEEP, autorun: true }));
+test.describe('the page served by npm run serve', () => {
+  test('is cross-origin isolated and runs a small sweep: tables, charts, valid results', async ({ page }) => {
+    const errors = watchErrors(page);
+    const response = await openPage(page, pageUrl(server.url, { ...TINY_SWEEP, autorun: true }));
     const headers = response.headers();
     assert.equal(headers['cross-origin-opener-policy'], 'same-origin');
     assert.equal(headers['cross-origin-embedder-policy'], 'require-corp');
@@ -181,11 +157,11 @@ describe('the page served by npm run serve', () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'served-sweep.png'), fullPage: true });
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
-  test('decoding corrupted bytes shows the codec error, then a valid run succeeds', async () => {
-    const { page, errors } = await openPage(server.url);
+  test('decoding corrupted bytes shows the codec error, then a valid run succeeds', async ({ page }) => {
+    const errors = watchErrors(page);
+    await openPage(page, server.url);
     for (const codec of codecs) {
       await page.selectOption('#decode-codec', codec);
       await page.selectOption('#decode-strategy', 'typed');
@@ -237,13 +213,13 @@ describe('the page served by npm run serve', () => {
     assert.equal(statuses.length, 1 + codecs.length * STRATEGIES.length + PEER_LABELS.length);
     assert.ok(statuses.every((status) => status === 'ok'));
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
-  test('Stop ends a run early and keeps the rows measured so far', async () => {
+  test('Stop ends a run early and keeps the rows measured so far', async ({ page }) => {
     // A sweep far too long to finish within the test, stopped after a few rows.
     const long = { minMB: 0.01, maxMB: 1, perDecade: 3, repetitions: 3, warmup: 1 };
-    const { page, errors } = await openPage(pageUrl(server.url, { ...long, autorun: true }));
+    const errors = watchErrors(page);
+    await openPage(page, pageUrl(server.url, { ...long, autorun: true }));
     await page.waitForFunction(() => document.querySelectorAll('#tables tbody tr').length >= 3, null, {
       timeout: 60_000,
     });
@@ -264,6 +240,5 @@ describe('the page served by npm run serve', () => {
     const shown = await page.$$eval('#tables tbody tr', (trs) => trs.length);
     assert.equal(shown, document.rows.length, 'the tables keep every measured row');
     assert.deepEqual(errors, []);
-    await page.close();
   });
 });

@@ -1,0 +1,61 @@
+// Debian's Chromium through playwright-core (no browser download is possible
+// here), for npm run bench:web; the Playwright Test config and the browser
+// tests take the same executable and flags from here.
+
+import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const CHROMIUM = process.env.WCB_CHROMIUM ?? '/usr/bin/chromium';
+
+// Without the background-networking flags Chromium keeps trying the closed network.
+export const CHROMIUM_ARGS = Object.freeze([
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]);
+
+// A benchmark run wants window.gc before every timed operation and precise JS heap figures.
+export const MEASURING_ARGS = Object.freeze(['--js-flags=--expose-gc', '--enable-precise-memory-info']);
+
+export const VIEWPORT = Object.freeze({ width: 1280, height: 900 });
+
+/**
+ * Launches headless Chromium with a fresh profile directory; `measuring`
+ * adds MEASURING_ARGS. Resolves to { context, close() }.
+ */
+export async function launchChromium({ measuring = false, headed = false } = {}) {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'wcb-chromium-'));
+  const args = [...CHROMIUM_ARGS, ...(measuring ? MEASURING_ARGS : [])];
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: !headed,
+    args,
+    acceptDownloads: true,
+    viewport: VIEWPORT,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects uncaught errors, console errors and failed requests of a page. */
+export function watchErrors(page) {
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) =>
+    errors.push(`request failed: ${request.url()} ${request.failure()?.errorText}`),
+  );
+  return errors;
+}

@@ -1,0 +1,7 @@
+// Before the browser tests: the page bundle, built once when stale.
+
+import { buildWeb } from '../../scripts/build-web.mjs';
+
+export default async function globalSetup() {
+  await buildWeb({ quiet: true });
+}
