@@ -32,7 +32,15 @@ import {
   renderTables,
 } from '../src/harness/table.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
-import { HELP, REPO_ROOT, UsageError, optionsFromProtocol, parseOptions, selectPeers } from './cli.mjs';
+import { HELP } from './bench-help.mjs';
+import {
+  REPO_ROOT,
+  UsageError,
+  optionsFromProtocol,
+  parseOptions,
+  resolveCodecs,
+  selectPeers,
+} from './cli.mjs';
 
 const PLACE = 'node';
 const CHILD = join(REPO_ROOT, 'node', 'child.mjs');
@@ -537,6 +545,7 @@ async function main(argv) {
   const peers = selectPeers(options.peers, registry, PLACE);
   const loader = await importLoader(options.loader);
   const buildInfo = readBuildInfo(loader, options.buildDir);
+  options = resolveCodecs(options, buildInfo);
   const steps = limitsMode
     ? []
     : selectSteps({ minMB: options.minMB, maxMB: options.maxMB, perDecade: options.perDecade });
@@ -718,7 +727,8 @@ function runMessageJob(job, records, options, hooks) {
   return runBatchChildren(job, units, options, hooks);
 }
 
-async function runMessagesWorkload(options, { validate, resumed }) {
+async function runMessagesWorkload(parsed, { validate, resumed }) {
+  let options = parsed;
   const registry = await importPeerRegistry(options.peerRegistry);
   // By default, the peers that take part in the messages workload (peers.mjs `messages`).
   const peers = selectPeers(options.peers, registry, PLACE).filter(
@@ -726,6 +736,7 @@ async function runMessagesWorkload(options, { validate, resumed }) {
   );
   const loader = await importLoader(options.loader);
   const buildInfo = readBuildInfo(loader, options.buildDir);
+  options = resolveCodecs(options, buildInfo);
 
   const fresh = runHeader({
     place: PLACE,

@@ -1,52 +1,45 @@
-// Command-line options of the Node runner (node/bench.mjs).
+// Command-line options of the Node runner (node/bench.mjs). The workloads,
+// strategies, records, defaults and bounds come from src/catalog.mjs, the
+// codecs from the wasm build's catalog (resolveCodecs, once it is read).
 
-import { statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { peerNames } from '../src/harness/peers.mjs';
-import { MESSAGE_NAMES } from '../src/harness/messages.mjs';
-import { WORKLOADS } from '../src/harness/results.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  BOUNDS,
+  DEFAULT_WORKLOAD,
+  WORKLOAD_NAMES,
+  codecsOf,
+  recordsOf,
+  strategiesOf,
+  workloadInfo,
+} from '../src/catalog.mjs';
+import {
+  REPO_ROOT,
+  UsageError,
+  defaultResultsPath,
+  existingDirectory,
+  existingFile,
+  outputFile,
+  parseArgv,
+  parseBounded,
+  parseList,
+  parseNodeFlags,
+  parsePeers,
+  selectPeers,
+} from './options.mjs';
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export { BOUNDS, REPO_ROOT, UsageError, selectPeers };
 
-export const CODECS = ['raw', 'json', 'msgpack', 'protobuf', 'flatbuffers'];
-export const STRATEGIES = ['val', 'embind', 'typed'];
-// Accepted by --strategies but not run by default: typed with columns
-// ({x: Int32Array, y, z: Float64Array}) instead of objects, not plain objects.
-export const OPTIONAL_STRATEGIES = ['columnar'];
+const TUPLES = workloadInfo('tuples');
 
-// --workload messages: single small records (src/harness/messages.mjs), ops/s.
-// raw has no message codec (a memcpy of fixed-size items); typed and columnar
-// move arrays of items, not records.
-export const MESSAGE_CODECS = ['json', 'msgpack', 'protobuf', 'flatbuffers'];
-export const MESSAGE_STRATEGIES = ['val', 'embind'];
-export const MESSAGE_RECORDS = MESSAGE_NAMES;
-// Duration of the default run: calibration stops at the first doubling whose
-// repetition takes >= minRepMs, so a repetition takes minRepMs to 2 x minRepMs
-// (~1.5 x on average). One operation is then ~(2 calibration + 2 warm-up + 7
-// timed) x 15 ms + 8 GCs of ~3 ms = ~190 ms at minRepMs 10. A child measures
-// per record JSON (3 operations), its path (3) and a wasm path's floor (2):
-// val 8 records x 8 = 64 operations (~12 s), embind 8 x 3 + 5 x 5 = 49 (~9 s),
-// a peer 8 x 6 = 48 (~9 s), plus 50 ms of untimed warm-up per path and record
-// (~1 s). 4 codecs x 2 strategies + 13 peers: ~3.5 minutes plus process
-// starts, ~4 minutes on an idle machine; a json val + embind pair took 39 s on
-// this 2-core machine while others compiled (~6 minutes for the whole run).
-// minRepMs 20 (the spec's default, kept for the page, whose clock may be
-// coarse) would double that; Node's clock is fine-grained, so 10-20 ms
-// repetitions are plenty.
-export const MESSAGE_DEFAULTS = { minRepMs: 10, repetitions: 7, warmup: 2 };
-// --quick --workload messages: a check that everything runs (~1 minute).
-export const MESSAGE_QUICK = { minRepMs: 2, repetitions: 3, warmup: 1 };
+/** The tuple workload's default strategies (the catalog's). */
+export const STRATEGIES = [...TUPLES.strategies];
 
 export const DEFAULTS = {
-  codecs: CODECS,
+  // undefined: every codec the wasm build declares for the workload.
+  codecs: undefined,
   strategies: STRATEGIES,
-  minMB: 0.1,
-  maxMB: 30,
-  perDecade: 3,
-  repetitions: 7,
-  warmup: 2,
+  ...TUPLES.defaults,
   timeoutSeconds: 300,
   buildDir: join(REPO_ROOT, 'build', 'wasm'),
   loader: join(REPO_ROOT, 'node', 'load-wasm.mjs'),
@@ -58,93 +51,23 @@ export const DEFAULTS = {
   childNodeOptions: [],
 };
 
+// For node/bench-web.mjs until it reads the build's catalog itself: the
+// codecs of the default wasm build (empty without one). Goes with that change.
+function defaultBuildCodecs(workload) {
+  try {
+    const info = JSON.parse(readFileSync(join(DEFAULTS.buildDir, 'build-info.json'), 'utf8'));
+    return codecsOf(info, workload);
+  } catch {
+    return [];
+  }
+}
+export const CODECS = defaultBuildCodecs('tuples');
+export const MESSAGE_CODECS = defaultBuildCodecs('messages');
+
 // --quick: a tiny sweep for CI and for checking that everything runs.
-export const QUICK = { minMB: 0.05, maxMB: 1, repetitions: 3, warmup: 1 };
-
-// --limits: grow from minMB on a log grid of perDecade points per factor of
-// ten until each path fails or the next size passes maxMB (--limits-max-mb),
-// one verify and one timed encode/decode per size. 4 GB of JSON is past the
-// V8 heap limit (about 4 GB by default) for the dataset alone, so every path
-// that can fail does before it; the test uses small caps.
-export const LIMITS = { minMB: 1, maxMB: 4096, perDecade: 5, repetitions: 1, warmup: 0 };
-
-// Upper bounds that keep a typo from hanging or exhausting the machine: the
-// sweep's sizes are selected in the runner's own process (the dataset grows
-// in it), the grid has perDecade points per factor of ten, and Node's timers
-// cannot wait longer than 2^31 - 1 ms (about 24.8 days).
-export const BOUNDS = {
-  sweepMaxMB: 1024,
-  limitsMaxMB: 65536,
-  perDecade: 100,
-  repetitions: 10000,
-  warmup: 10000,
-  timeoutSeconds: 86400,
-  minRepMs: 10000,
-};
-
-export const HELP = `Usage: npm run bench:node -- [options]    (or: node node/bench.mjs [options])
-
-Measures every wasm codec through every interop strategy beside JSON.stringify/
-JSON.parse and the pure-JS libraries (peers) on the growing tuple dataset. Each
-(codec, strategy) and each peer runs in a fresh Node process started with
---expose-gc; the JSON baseline is measured in the same process at the same
-sizes. Progress goes to stderr, tables (per size, then what each decode returns)
-to stdout, and the results JSON (src/results.schema.json) to --out, rewritten
-after every row: an interrupted run keeps what it measured, and --resume
-finishes it. With --workload messages, single small records instead of the
-dataset: encode, decode and round-trip operations per second per record, with
-each wasm strategy's marshalling floor and each module's empty call.
-
-Options:
-  --workload NAME      tuples (default: the growing dataset, times per payload size) or
-                       messages (single small records, operations per second per record;
-                       codecs ${MESSAGE_CODECS.join(',')}, strategies ${MESSAGE_STRATEGIES.join(',')})
-  --records LIST       messages: comma-separated records (default: ${MESSAGE_RECORDS.join(',')})
-  --min-rep-ms N       messages: calls per repetition double until one repetition takes N ms
-                       (default: ${MESSAGE_DEFAULTS.minRepMs}; --quick: ${MESSAGE_QUICK.minRepMs}); --repetitions and --warmup count
-                       repetitions (default: ${MESSAGE_DEFAULTS.repetitions} and ${MESSAGE_DEFAULTS.warmup})
-  --codecs LIST        comma-separated codecs (default: ${CODECS.join(',')})
-  --strategies LIST    comma-separated interop strategies (default: ${STRATEGIES.join(',')};
-                       also columnar: typed with typed-array columns, not objects)
-  --peers LIST         comma-separated pure-JS libraries (default: every Node peer of
-                       src/harness/peers.mjs: ${peerNames('node').join(',')})
-  --no-peers           no pure-JS library, only the wasm codecs and JSON
-  --min-mb N           smallest JSON payload size in MB (default: ${DEFAULTS.minMB}; --limits: ${LIMITS.minMB})
-  --max-mb N           largest JSON payload size in MB, at most ${BOUNDS.sweepMaxMB} (default: ${DEFAULTS.maxMB})
-  --per-decade N       sizes on a log grid of N points per factor of ten, 0 = every step, at most
-                       ${BOUNDS.perDecade} (default: ${DEFAULTS.perDecade}; --limits: ${LIMITS.perDecade})
-  --repetitions N      timed runs per operation (default: ${DEFAULTS.repetitions}; --limits: ${LIMITS.repetitions})
-  --warmup N           untimed runs before them (default: ${DEFAULTS.warmup}; --limits: ${LIMITS.warmup})
-  --out FILE           results file (default: results/node-<date>.json; --limits:
-                       results/limits-node-<date>.json)
-  --quick              tiny sweep: ${QUICK.minMB}-${QUICK.maxMB} MB, ${QUICK.repetitions} repetitions, ${QUICK.warmup} warm-up
-                       (options given explicitly still win)
-  --limits             payload limits instead of the sweep: each path (every codec x strategy,
-                       the JSON baseline, every peer) in its own process grows from --min-mb on
-                       the --per-decade grid until it fails or passes --limits-max-mb; records
-                       the largest size that passed and why the next failed (its error, out of
-                       memory, the V8 heap limit, the process's exit signal or code, timeout)
-  --limits-max-mb N    where --limits stops growing a path that has not failed, at most
-                       ${BOUNDS.limitsMaxMB} (default: ${LIMITS.maxMB})
-  --child-node-options=FLAGS
-                       extra Node/V8 flags for every child process, space-separated, e.g.
-                       --child-node-options=--max-old-space-size=64 (a small heap, to find its limit)
-  --resume FILE        continue an interrupted run in FILE with the options it records: sizes
-                       measured ok are kept, the rest are measured; only --build-dir, --loader,
-                       --peer-registry and --timeout may be given with it
-  --build-dir DIR      the wasm build (default: build/wasm)
-  --timeout SECONDS    limit for one (codec, strategy) child process; with --limits, for one
-                       size of it (default: ${DEFAULTS.timeoutSeconds}, at most ${BOUNDS.timeoutSeconds})
-  --loader MODULE      module providing loadWasmCodec/readWasmBuildInfo (default: node/load-wasm.mjs; for tests)
-  --peer-registry MODULE  module exporting the peer registry's functions (default:
-                       src/harness/peers.mjs; for tests)
-  -h, --help           show this help
-
-Exit codes: 0 done (failed codecs are reported in the results, not fatal),
-1 runtime error (no wasm build, results not valid), 2 bad option,
-130/143 interrupted by SIGINT/SIGTERM (the results so far are written).`;
-
-export class UsageError extends Error {}
+export const QUICK = TUPLES.quick;
+// --limits: each path grows until it fails or the next size passes maxMB.
+export const LIMITS = TUPLES.limits;
 
 const OPTIONS = {
   codecs: { type: 'string' },
@@ -172,171 +95,15 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 };
 
-const ACCEPTED_OPTIONS = Object.keys(OPTIONS)
-  .map((name) => `--${name}`)
-  .join(', ')
-  .concat(', -h');
-
 // What --resume accepts beside the file: where things are and how long to
 // wait, nothing that changes what is measured.
 const RESUME_OPTIONS = ['build-dir', 'loader', 'peer-registry', 'timeout'];
 
-function parseList(name, text, accepted) {
-  const values = text
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean);
-  if (values.length === 0) throw new UsageError(`--${name} is empty (accepted: ${accepted.join(', ')})`);
-  for (const value of values) {
-    if (!accepted.includes(value)) {
-      throw new UsageError(`--${name}: unknown value '${value}' (accepted: ${accepted.join(', ')})`);
-    }
-  }
-  return [...new Set(values)];
-}
-
-function parseNumber(name, text, { integer = false, min = 0, exclusiveMin = false, max = Infinity } = {}) {
-  const value = Number(text);
-  const kind = integer ? 'an integer' : 'a number';
-  const low = exclusiveMin ? `> ${min}` : `>= ${min}`;
-  const bound = Number.isFinite(max) ? `${kind} ${low} and <= ${max}` : `${kind} ${low}`;
-  const ok =
-    text.trim() !== '' &&
-    Number.isFinite(value) &&
-    (!integer || Number.isInteger(value)) &&
-    (exclusiveMin ? value > min : value >= min) &&
-    value <= max;
-  if (!ok) throw new UsageError(`--${name}: '${text}' is not valid (accepted: ${bound})`);
-  return value;
-}
-
-function kindOf(file) {
-  try {
-    const stat = statSync(file);
-    return stat.isDirectory() ? 'directory' : 'file';
-  } catch {
-    return undefined;
-  }
-}
-
-// The path of an existing file or directory (`wanted`), or a usage error.
-function existingPath(name, text, wanted) {
-  const path = resolve(text);
-  const kind = kindOf(path);
-  if (kind !== wanted) {
-    throw new UsageError(
-      `--${name}: ${kind ? `'${text}' is a ${kind}` : `no ${wanted} '${text}'`} (accepted: an existing ${wanted})`,
-    );
-  }
-  return path;
-}
-
-const existingFile = (name, text) => existingPath(name, text, 'file');
-const existingDirectory = (name, text) => existingPath(name, text, 'directory');
-
-function outputFile(text) {
-  const file = resolve(text);
-  if (kindOf(file) === 'directory') {
-    throw new UsageError(`--out: '${text}' is a directory (accepted: a file path)`);
-  }
-  return file;
-}
-
-/**
- * --child-node-options: whitespace-separated flags, each starting with '-'.
- * Whether Node accepts them is checked when the runner starts.
- */
-function parseNodeFlags(text) {
-  const flags = text.split(/\s+/).filter(Boolean);
-  if (flags.length === 0) {
-    throw new UsageError(
-      '--child-node-options is empty (accepted: Node/V8 flags, e.g. --max-old-space-size=64)',
-    );
-  }
-  for (const flag of flags) {
-    if (!flag.startsWith('-')) {
-      throw new UsageError(
-        `--child-node-options: '${flag}' is not a flag (accepted: Node/V8 flags starting with -, e.g. --max-old-space-size=64)`,
-      );
-    }
-  }
-  return flags;
-}
-
-// The names given to --peers, checked against the registry later (see
-// selectPeers): [] for --no-peers, undefined for the default (all).
-function parsePeers(values, fallback) {
-  if (values['no-peers'] && values.peers !== undefined) {
-    throw new UsageError('--peers and --no-peers contradict each other (accepted: one of them)');
-  }
-  if (values['no-peers']) return [];
-  if (values.peers === undefined) return fallback;
-  const names = [
-    ...new Set(
-      values.peers
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
-  ];
-  if (names.length === 0) throw new UsageError('--peers is empty (accepted: peer names, or --no-peers)');
-  return names;
-}
-
-/**
- * The registry's peers for `place` that `requested` names (all of them when
- * undefined), in registry order; a UsageError names what is accepted when a
- * name is unknown or the peer does not run in `place`.
- */
-export function selectPeers(requested, registry, place = 'node') {
-  const available = registry.peersFor(place);
-  if (requested === undefined) return available;
-  const accepted = available.map((peer) => peer.name);
-  for (const name of requested) {
-    if (accepted.includes(name)) continue;
-    const where = registry.findPeer(name) ? ` (it does not run in ${place})` : '';
-    throw new UsageError(`--peers: unknown value '${name}'${where} (accepted: ${accepted.join(', ')})`);
-  }
-  return available.filter((peer) => requested.includes(peer.name));
-}
-
-function defaultOutPath(date, mode) {
-  const stamp = date
-    .toISOString()
-    .replace(/:/g, '-')
-    .replace(/\.\d+Z$/, 'Z');
-  // limits-node-*: not a node-* file, so npm run report's default (the
-  // newest node-*.json) keeps picking the latest sweep.
-  // node-messages-*: a messages run, which npm run report tells apart by name
-  // (like the page's browser-messages-* and the native native-messages-*).
-  if (mode === 'messages') return join(REPO_ROOT, 'results', `node-messages-${stamp}.json`);
-  const prefix = mode === 'limits' ? 'limits-' : '';
-  return join(REPO_ROOT, 'results', `${prefix}node-${stamp}.json`);
-}
-
-function parseArgv(argv) {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
-    if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      throw new UsageError(`unknown option ${quoted} (accepted: ${ACCEPTED_OPTIONS})`);
-    }
-    if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-      throw new UsageError(`unexpected argument '${quoted}' (accepted: options only, ${ACCEPTED_OPTIONS})`);
-    }
-    if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-      const name = quoted.split(' ')[0];
-      if (/ambiguous/.test(error.message)) {
-        throw new UsageError(
-          `${name}: a value starting with '-' must be attached to it (accepted: ${name}=VALUE)`,
-        );
-      }
-      throw new UsageError(`${name} needs a value (see --help)`);
-    }
-    throw new UsageError(`${error.message.split('\n')[0]} (see --help)`);
-  }
-}
+// The options of each measuring protocol (src/catalog.mjs WORKLOADS).
+const PROTOCOL_OPTIONS = {
+  'per-payload': ['min-mb', 'max-mb', 'per-decade', 'limits', 'limits-max-mb'],
+  'per-call': ['records', 'min-rep-ms'],
+};
 
 // The options that say where things are, shared by a new run and --resume.
 function locations(values) {
@@ -355,10 +122,6 @@ function locations(values) {
   };
 }
 
-function parseTimeout(text) {
-  return parseNumber('timeout', text, { exclusiveMin: true, max: BOUNDS.timeoutSeconds });
-}
-
 function parseResume(values) {
   const extra = Object.keys(values).filter((name) => name !== 'resume' && !RESUME_OPTIONS.includes(name));
   if (extra.length > 0) {
@@ -370,7 +133,37 @@ function parseResume(values) {
   return {
     help: false,
     resume: existingFile('resume', values.resume),
-    timeoutSeconds: values.timeout !== undefined ? parseTimeout(values.timeout) : undefined,
+    timeoutSeconds:
+      values.timeout !== undefined ? parseBounded('timeout', values.timeout, 'timeoutSeconds') : undefined,
+    ...locations(values),
+  };
+}
+
+/** The options every workload shares; `base` holds the workload's defaults (or --quick's). */
+function commonOptions(values, workload, base, outKind) {
+  const given = (name) => values[name] !== undefined;
+  return {
+    help: false,
+    workload,
+    quick: Boolean(values.quick),
+    // Checked against the build's catalog by resolveCodecs.
+    codecs: undefined,
+    codecsText: values.codecs,
+    strategies: given('strategies')
+      ? parseList('strategies', values.strategies, strategiesOf(workload, { optional: true }))
+      : strategiesOf(workload),
+    repetitions: given('repetitions')
+      ? parseBounded('repetitions', values.repetitions, 'repetitions')
+      : base.repetitions,
+    warmup: given('warmup') ? parseBounded('warmup', values.warmup, 'warmup') : base.warmup,
+    timeoutSeconds: given('timeout')
+      ? parseBounded('timeout', values.timeout, 'timeoutSeconds')
+      : DEFAULTS.timeoutSeconds,
+    out: given('out') ? outputFile(values.out) : outKind,
+    peers: parsePeers(values, { fallback: DEFAULTS.peers }),
+    childNodeOptions: given('child-node-options')
+      ? parseNodeFlags(values['child-node-options'])
+      : DEFAULTS.childNodeOptions,
     ...locations(values),
   };
 }
@@ -378,26 +171,40 @@ function parseResume(values) {
 /**
  * Parses argv (without node and the script) into the runner's options, or
  * throws a UsageError whose message is one line naming what is accepted.
- * With --resume the result is { resume: FILE, timeoutSeconds?, ...locations }:
- * the rest comes from the file (see optionsFromProtocol).
+ * `codecs` stays undefined until resolveCodecs checks --codecs against the
+ * build. With --resume the result is { resume: FILE, timeoutSeconds?,
+ * ...locations }: the rest comes from the file (see optionsFromProtocol).
  */
 export function parseOptions(argv, { now = new Date() } = {}) {
-  const values = parseArgv(argv);
+  const values = parseArgv(argv, OPTIONS);
   if (values.help) return { help: true };
   if (values.resume !== undefined) return parseResume(values);
-  const workload = values.workload ?? 'tuples';
-  if (!WORKLOADS.includes(workload)) {
-    throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOADS.join(', ')})`);
+  const workload = values.workload ?? DEFAULT_WORKLOAD;
+  if (!WORKLOAD_NAMES.includes(workload)) {
+    throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOAD_NAMES.join(', ')})`);
   }
-  if (workload === 'messages') return parseMessageOptions(values, now);
-  for (const name of ['records', 'min-rep-ms']) {
-    if (values[name] !== undefined) {
+  const { protocol } = workloadInfo(workload);
+  for (const [other, names] of Object.entries(PROTOCOL_OPTIONS)) {
+    if (other === protocol) continue;
+    const misplaced = names.find((name) => values[name] !== undefined);
+    if (!misplaced) continue;
+    if (protocol === 'per-payload') {
       throw new UsageError(
-        `--${name} needs --workload messages (accepted: --workload messages --${name} ...)`,
+        `--${misplaced} needs --workload messages (accepted: --workload messages --${misplaced} ...)`,
       );
     }
+    throw new UsageError(
+      `--${misplaced} is for the tuple workload (accepted with --workload ${workload}: --records, --min-rep-ms, ` +
+        '--repetitions, --warmup, --codecs, --strategies, --peers, --quick)',
+    );
   }
+  return protocol === 'per-call'
+    ? perCallOptions(values, workload, now)
+    : perPayloadOptions(values, workload, now);
+}
 
+function perPayloadOptions(values, workload, now) {
+  const info = workloadInfo(workload);
   const limits = Boolean(values.limits);
   if (limits && values.quick) {
     throw new UsageError('--quick and --limits contradict each other (accepted: one of them)');
@@ -410,45 +217,29 @@ export function parseOptions(argv, { now = new Date() } = {}) {
   if (!limits && values['limits-max-mb'] !== undefined) {
     throw new UsageError('--limits-max-mb needs --limits (accepted: --limits --limits-max-mb N)');
   }
-  const base = limits ? { ...DEFAULTS, ...LIMITS } : values.quick ? { ...DEFAULTS, ...QUICK } : DEFAULTS;
-  const maxBound = limits ? BOUNDS.limitsMaxMB : BOUNDS.sweepMaxMB;
+  const base = { ...info.defaults, ...(limits ? info.limits : values.quick ? info.quick : {}) };
   const given = (name) => values[name] !== undefined;
+  // limits-node-*: not a node-* file, so the report's default (the newest node-*.json) stays a sweep.
+  const out = defaultResultsPath({
+    place: 'node',
+    date: now,
+    prefix: limits ? 'limits-' : '',
+    kind: workload === DEFAULT_WORKLOAD ? undefined : workload,
+  });
   const options = {
-    help: false,
-    workload: 'tuples',
+    ...commonOptions(values, workload, base, out),
     mode: limits ? 'limits' : 'sweep',
-    quick: Boolean(values.quick),
-    codecs: given('codecs') ? parseList('codecs', values.codecs, CODECS) : base.codecs,
-    strategies: given('strategies')
-      ? parseList('strategies', values.strategies, [...STRATEGIES, ...OPTIONAL_STRATEGIES])
-      : base.strategies,
     minMB: given('min-mb')
-      ? parseNumber('min-mb', values['min-mb'], { exclusiveMin: true, max: maxBound })
+      ? parseBounded('min-mb', values['min-mb'], limits ? 'limitsMaxMB' : 'minMB')
       : base.minMB,
     maxMB: given('max-mb')
-      ? parseNumber('max-mb', values['max-mb'], { exclusiveMin: true, max: BOUNDS.sweepMaxMB })
+      ? parseBounded('max-mb', values['max-mb'], 'maxMB')
       : given('limits-max-mb')
-        ? parseNumber('limits-max-mb', values['limits-max-mb'], {
-            exclusiveMin: true,
-            max: BOUNDS.limitsMaxMB,
-          })
+        ? parseBounded('limits-max-mb', values['limits-max-mb'], 'limitsMaxMB')
         : base.maxMB,
     perDecade: given('per-decade')
-      ? parseNumber('per-decade', values['per-decade'], { max: BOUNDS.perDecade })
+      ? parseBounded('per-decade', values['per-decade'], 'perDecade')
       : base.perDecade,
-    repetitions: given('repetitions')
-      ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1, max: BOUNDS.repetitions })
-      : base.repetitions,
-    warmup: given('warmup')
-      ? parseNumber('warmup', values.warmup, { integer: true, max: BOUNDS.warmup })
-      : base.warmup,
-    timeoutSeconds: given('timeout') ? parseTimeout(values.timeout) : base.timeoutSeconds,
-    out: given('out') ? outputFile(values.out) : defaultOutPath(now, limits ? 'limits' : 'sweep'),
-    peers: parsePeers(values, base.peers),
-    childNodeOptions: given('child-node-options')
-      ? parseNodeFlags(values['child-node-options'])
-      : base.childNodeOptions,
-    ...locations(values),
   };
   if (options.maxMB < options.minMB) {
     const max = limits ? '--limits-max-mb' : '--max-mb';
@@ -459,48 +250,35 @@ export function parseOptions(argv, { now = new Date() } = {}) {
   return options;
 }
 
-// Options of the tuple sweep that mean nothing for single records.
-const TUPLE_ONLY_OPTIONS = ['min-mb', 'max-mb', 'per-decade', 'limits', 'limits-max-mb'];
-
-function parseMessageOptions(values, now) {
-  const misplaced = TUPLE_ONLY_OPTIONS.find((name) => values[name] !== undefined);
-  if (misplaced) {
-    throw new UsageError(
-      `--${misplaced} is for the tuple workload (accepted with --workload messages: --records, --min-rep-ms, ` +
-        '--repetitions, --warmup, --codecs, --strategies, --peers, --quick)',
-    );
-  }
-  const base = values.quick
-    ? { ...DEFAULTS, ...MESSAGE_DEFAULTS, ...MESSAGE_QUICK }
-    : { ...DEFAULTS, ...MESSAGE_DEFAULTS };
+function perCallOptions(values, workload, now) {
+  const info = workloadInfo(workload);
+  const base = { ...info.defaults, ...(values.quick ? info.quick : {}) };
   const given = (name) => values[name] !== undefined;
+  // node-messages-*: told apart by name, like browser-messages-* and native-messages-*.
+  const out = defaultResultsPath({ place: 'node', date: now, kind: workload });
   return {
-    help: false,
-    workload: 'messages',
+    ...commonOptions(values, workload, base, out),
     mode: 'sweep',
-    quick: Boolean(values.quick),
-    codecs: given('codecs') ? parseList('codecs', values.codecs, MESSAGE_CODECS) : [...MESSAGE_CODECS],
-    strategies: given('strategies')
-      ? parseList('strategies', values.strategies, MESSAGE_STRATEGIES)
-      : [...MESSAGE_STRATEGIES],
-    records: given('records') ? parseList('records', values.records, MESSAGE_RECORDS) : [...MESSAGE_RECORDS],
+    records: given('records')
+      ? parseList('records', values.records, recordsOf(workload))
+      : recordsOf(workload),
     minRepMs: given('min-rep-ms')
-      ? parseNumber('min-rep-ms', values['min-rep-ms'], { exclusiveMin: true, max: BOUNDS.minRepMs })
+      ? parseBounded('min-rep-ms', values['min-rep-ms'], 'minRepMs')
       : base.minRepMs,
-    repetitions: given('repetitions')
-      ? parseNumber('repetitions', values.repetitions, { integer: true, min: 1, max: BOUNDS.repetitions })
-      : base.repetitions,
-    warmup: given('warmup')
-      ? parseNumber('warmup', values.warmup, { integer: true, max: BOUNDS.warmup })
-      : base.warmup,
-    timeoutSeconds: given('timeout') ? parseTimeout(values.timeout) : base.timeoutSeconds,
-    out: given('out') ? outputFile(values.out) : defaultOutPath(now, 'messages'),
-    peers: parsePeers(values, base.peers),
-    childNodeOptions: given('child-node-options')
-      ? parseNodeFlags(values['child-node-options'])
-      : base.childNodeOptions,
-    ...locations(values),
   };
+}
+
+/**
+ * Sets options.codecs from --codecs (or every codec of the workload) checked
+ * against the build's catalog; a UsageError names the codecs it accepts.
+ */
+export function resolveCodecs(options, buildInfo) {
+  if (options.codecs !== undefined) return options;
+  const accepted = codecsOf(buildInfo, options.workload);
+  const codecs =
+    options.codecsText !== undefined ? parseList('codecs', options.codecsText, accepted) : accepted;
+  const { codecsText: _, ...rest } = options;
+  return { ...rest, codecs };
 }
 
 /**
@@ -508,18 +286,20 @@ function parseMessageOptions(values, now) {
  * `given` holds what parseOptions returned (locations, maybe a timeout).
  * Throws a UsageError when the protocol lacks what a run needs.
  */
-export function optionsFromProtocol(protocol, given, workload = 'tuples') {
+export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD) {
   const missing = ['codecs', 'strategies'].find((key) => !Array.isArray(protocol[key]));
   if (missing) {
     throw new UsageError(
       `--resume: the file's protocol does not record its ${missing} (accepted: a results file written by this runner)`,
     );
   }
+  const info = workloadInfo(workload);
   const mode = protocol.mode ?? 'sweep';
-  // What both workloads record and restore the same way.
   const shared = {
     help: false,
     quick: false,
+    workload,
+    mode,
     codecs: [...protocol.codecs],
     strategies: [...protocol.strategies],
     repetitions: protocol.repetitions,
@@ -532,23 +312,21 @@ export function optionsFromProtocol(protocol, given, workload = 'tuples') {
     loader: given.loader,
     peerRegistry: given.peerRegistry,
     protoFile: given.protoFile,
+    messagesProtoFile: given.messagesProtoFile,
   };
-  if (workload === 'messages') {
+  if (info.protocol === 'per-call') {
     return {
       ...shared,
-      workload,
       mode: 'sweep',
-      records: [...(protocol.records ?? MESSAGE_RECORDS)],
-      minRepMs: protocol.minRepMs ?? MESSAGE_DEFAULTS.minRepMs,
-      messagesProtoFile: given.messagesProtoFile,
+      records: [...(protocol.records ?? recordsOf(workload))],
+      minRepMs: protocol.minRepMs ?? info.defaults.minRepMs,
     };
   }
   return {
     ...shared,
-    workload: 'tuples',
-    mode,
     minMB: protocol.minMB,
     maxMB: protocol.maxMB,
-    perDecade: protocol.stepsPerDecade ?? (mode === 'limits' ? LIMITS.perDecade : DEFAULTS.perDecade),
+    perDecade:
+      protocol.stepsPerDecade ?? (mode === 'limits' ? info.limits.perDecade : info.defaults.perDecade),
   };
 }

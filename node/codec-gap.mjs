@@ -18,9 +18,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT } from './cli.mjs';
+import { REPO_ROOT } from './options.mjs';
 import { median } from '../src/harness/stats.mjs';
-import { formatMs, renderColumns } from '../src/harness/table.mjs';
+import { alignFirstLeft, formatMs, renderColumns } from '../src/harness/format.mjs';
 
 const USAGE =
   'usage: npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21] [--native <exe>]... [--wasm <cjs>]...';
@@ -43,7 +43,8 @@ function parseOptions(argv) {
     parsed = parseArgs({
       args: argv,
       options: {
-        codecs: { type: 'string', default: 'raw,json,msgpack,protobuf,flatbuffers' },
+        // No default: the loop runs every codec its build registered.
+        codecs: { type: 'string' },
         mb: { type: 'string', default: '10' },
         rounds: { type: 'string', default: '3' },
         repetitions: { type: 'string', default: '21' },
@@ -88,8 +89,7 @@ function parseOptions(argv) {
 function runProgram(program, options) {
   const args = [
     ...program.args,
-    '--codecs',
-    options.codecs,
+    ...(options.codecs !== undefined ? ['--codecs', options.codecs] : []),
     '--mb',
     String(options.mb),
     '--repetitions',
@@ -164,13 +164,7 @@ function main() {
     }
     lines.push(row);
   }
-  console.log(
-    renderColumns(
-      header,
-      lines,
-      header.map((_, column) => (column === 0 ? 'l' : 'r')),
-    ),
-  );
+  console.log(renderColumns(header, lines, alignFirstLeft(header)));
   console.log(`x = program / ${programs[0].label} (1.00 = as fast)`);
 }
 

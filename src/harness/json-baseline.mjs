@@ -3,8 +3,9 @@
 
 import { base64Decode, base64Encode } from './base64.mjs';
 import { MESSAGE_NAMES } from './messages.mjs';
+import { JSON_BASELINE_LIBRARY, isJsonBaseline } from '../catalog.mjs';
 
-export const JSON_BASELINE_LIBRARY = 'JSON.stringify/JSON.parse';
+export { JSON_BASELINE_LIBRARY, isJsonBaseline };
 
 /** A measurable path (see paths.mjs) for the JSON baseline. */
 export function createJsonBaselinePath() {
@@ -23,11 +24,6 @@ export function createJsonBaselinePath() {
       return text;
     },
   };
-}
-
-/** True for a results row (or path) of the JSON baseline. */
-export function isJsonBaseline({ codec, impl }) {
-  return codec === 'json' && impl === 'js';
 }
 
 // ---------------------------------------------------------------------------

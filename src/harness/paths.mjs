@@ -20,8 +20,10 @@
 // peers.mjs; this file wraps a wasm codec (src/harness/wasm-codec.mjs) into
 // one path per interop strategy.
 
-import { JSON_BASELINE_LIBRARY } from './json-baseline.mjs';
 import { columnsFromItems, itemsFromColumns } from './wasm-codec.mjs';
+
+// Labels live in the browser-safe catalog; re-exported for existing importers.
+export { libraryName, pathLabel } from '../catalog.mjs';
 
 /**
  * The columnar variant as a strategy name: createWasmPath(codec, 'columnar')
@@ -109,22 +111,4 @@ export function createWasmColumnarPath(codec) {
 /** One path per strategy of a wasm codec (all of them by default). */
 export function createWasmPaths(codec, strategies = codec.strategies) {
   return strategies.map((strategy) => createWasmPath(codec, strategy));
-}
-
-/** The library's name without its version: "msgpackr 2.1.4" -> "msgpackr". */
-export function libraryName(library) {
-  return library.replace(/ [^ ]+$/, '');
-}
-
-/**
- * A short name for a path or a results row: "msgpack/typed" (C++ in wasm),
- * "json (js)" (the JSON baseline), "msgpack (msgpackr) [records]" (a pure-JS
- * peer: format, library, variant).
- */
-export function pathLabel({ codec, impl, interop, variant, library }) {
-  let base;
-  if (impl !== 'js') base = `${codec}/${interop}`;
-  else if (!library || (codec === 'json' && library === JSON_BASELINE_LIBRARY)) base = `${codec} (js)`;
-  else base = `${codec} (${libraryName(library)})`;
-  return variant ? `${base} [${variant}]` : base;
 }

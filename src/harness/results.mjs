@@ -2,11 +2,13 @@
 // The environment gathers the facts (machine, runtime, build); these helpers
 // put them in the schema's shape.
 
+import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, catalogOf, modulesOf } from '../catalog.mjs';
+
 export const SCHEMA_VERSION = 1;
 /** The default workload: the growing tuple dataset. */
-export const WORKLOAD = 'tuples';
-/** Every workload a run can measure (run.workload): rows of 'messages' are messageRows. */
-export const WORKLOADS = Object.freeze(['tuples', 'messages']);
+export const WORKLOAD = DEFAULT_WORKLOAD;
+/** Every workload a run can measure (run.workload), from the catalog. */
+export const WORKLOADS = WORKLOAD_NAMES;
 
 /** The `protocol` part of the header. */
 export function protocolHeader({
@@ -48,17 +50,17 @@ export function protocolHeader({
 }
 
 /**
- * The `build` part of the header from the wasm build's info
- * ({ emscripten, flags, profile, modules, messageModules }), with the modules
- * of `workload` (each workload has its own); `null` when there is none.
+ * The `build` part of the header from the wasm build's info ({ emscripten,
+ * flags, profile, catalog }), with the sizes of `workload`'s modules (each
+ * workload has its own); `null` when there is none.
  */
 export function buildHeader(info, workload = WORKLOAD) {
   if (!info) return { emscripten: null, flags: '' };
   const build = { emscripten: info.emscripten ?? null, flags: info.flags ?? '' };
   if (info.compiler) build.compiler = info.compiler;
   if (info.profile) build.profile = info.profile;
-  const modules = workload === 'messages' ? info.messageModules : info.modules;
-  if (modules) {
+  const modules = catalogOf(info) ? modulesOf(info).filter((module) => module.workload === workload) : [];
+  if (modules.length > 0) {
     build.modules = modules.map(({ codec, wasmBytes, wasmGzipBytes, glueBytes }) => {
       const module = { codec, wasmBytes, wasmGzipBytes };
       if (glueBytes !== undefined) module.glueBytes = glueBytes;

@@ -12,8 +12,7 @@
 // figure, and none is made up for them. The seed's versions were older than
 // the ones pinned here, so the figures are a reference, not a prediction.
 
-import { isJsonBaseline } from './json-baseline.mjs';
-import { libraryName } from './paths.mjs';
+import { isJsonBaseline, libraryName } from '../catalog.mjs';
 
 export const SEED_LIMITS_SOURCE =
   'Adelost/javascript-serialization-benchmark README (2020-07-28), Node.js 12.16.3, default heap';

@@ -2,77 +2,37 @@
 // per path. Used by the Node runner's console output; any place can print
 // it from a results file.
 
-import { isJsonBaseline } from './json-baseline.mjs';
-import { pathLabel } from './paths.mjs';
+import { isJsonBaseline, pathLabel } from '../catalog.mjs';
+import {
+  alignFirstLeft,
+  formatBytes,
+  formatMs,
+  formatNs,
+  formatOpsPerSec,
+  formatRatio,
+  formatShare,
+  formatYesNo,
+  interopShare,
+  renderColumns,
+  shorten,
+  speedRatio,
+} from './format.mjs';
 import { median } from './stats.mjs';
-import { BYTES_PER_MB } from './dataset.mjs';
 import { groupBy } from './group-by.mjs';
 import { SEED_LIMITS_SOURCE, seedLimitFor } from './seed-limits.mjs';
 
-const KB = 1024;
-
-export function formatMs(ms) {
-  if (ms === undefined || !Number.isFinite(ms)) return '-';
-  if (ms >= 1000) return ms.toFixed(0);
-  if (ms === 0) return '0';
-  return ms.toPrecision(3);
-}
-
-export function formatBytes(bytes) {
-  if (bytes === undefined) return '-';
-  if (bytes >= BYTES_PER_MB) return `${(bytes / BYTES_PER_MB).toPrecision(3)} MB`;
-  if (bytes >= KB) return `${(bytes / KB).toPrecision(3)} KB`;
-  return `${bytes} B`;
-}
-
-export function formatRatio(ratio) {
-  if (ratio === undefined || !Number.isFinite(ratio)) return '-';
-  return `${ratio >= 10 ? ratio.toFixed(1) : ratio.toFixed(2)}x`;
-}
-
-export function formatShare(share) {
-  if (share === undefined || !Number.isFinite(share)) return '-';
-  return `${Math.round(share * 100)}%`;
-}
-
-/** Share of an operation's median time spent outside the codec itself. */
-export function interopShare(stats, phases) {
-  if (!stats || !phases || !(stats.median > 0)) return undefined;
-  const share = (stats.median - phases.codecMs) / stats.median;
-  return Math.min(1, Math.max(0, share));
-}
-
-/**
- * Renders columns of strings; `align` holds 'l' or 'r' per column. A line
- * that is `{ label, text }` instead of an array (a failure) puts its text
- * right after the first column.
- */
-export function renderColumns(header, lines, align) {
-  const firstCell = (line) => (Array.isArray(line) ? line[0] : line.label);
-  const widths = header.map((title, column) =>
-    Math.max(
-      title.length,
-      ...lines.map(
-        (line) => (column === 0 ? firstCell(line) : Array.isArray(line) ? line[column] : '').length,
-      ),
-    ),
-  );
-  const pad = (cells) =>
-    cells
-      .map((cell, column) =>
-        align[column] === 'l' ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
-      )
-      .join('  ')
-      .trimEnd();
-  const totalWidth = widths.reduce((sum, width) => sum + width, 0) + 2 * (widths.length - 1);
-  return [
-    pad(header),
-    '-'.repeat(totalWidth),
-    ...lines.map((line) =>
-      Array.isArray(line) ? pad(line) : `${line.label.padEnd(widths[0])}  ${line.text}`,
-    ),
-  ].join('\n');
-}
+// The formatters live in format.mjs; re-exported for the modules that still import them from here.
+export {
+  formatBytes,
+  formatMs,
+  formatNs,
+  formatOpsPerSec,
+  formatRatio,
+  formatShare,
+  interopShare,
+  renderColumns,
+  speedRatio,
+};
 
 /**
  * The columns of a size's table; gzip-9 only when some row has it (the
@@ -102,11 +62,6 @@ export const TABLE_LEGEND =
   "named on the 'fastest JS library' line) / this path's median (>1 = faster than the best library). " +
   'gzip, gzip-9: gzip size at the default level and at level 9. ' +
   'interop = (total - codec) / total: the share of the time spent crossing JS <-> wasm.';
-
-/** Reference time / own time, or undefined unless both are positive numbers. */
-export function speedRatio(reference, own) {
-  return reference > 0 && own > 0 ? reference / own : undefined;
-}
 
 /** True for a row of a pure-JS library (impl js, not the JSON baseline). */
 export function isPeerRow(row) {
@@ -236,7 +191,7 @@ export function renderTables(rows, { legend = true } = {}) {
   return blocks.join('\n\n');
 }
 
-const YES_NO = (value) => (value ? 'yes' : 'no');
+const YES_NO = formatYesNo;
 
 /**
  * Per path, what its decode returns, over every size it measured ok: one
@@ -268,7 +223,6 @@ export const CLEANLINESS_LEGEND =
 
 // The console keeps a detail to one readable line; the results file has it whole.
 const DETAIL_WIDTH = 100;
-const shorten = (text, width) => (text.length > width ? `${text.slice(0, width - 3)}...` : text);
 
 /** The cleanliness table of a run: one line per path (details cut to 100 characters). */
 export function renderCleanliness(rows, { legend = true } = {}) {
@@ -347,20 +301,6 @@ export function renderLimits(limits, { legend = true } = {}) {
 // *Table/*Data functions return { header, lines } (lines: arrays of cells,
 // or { label, text } for a failed or n/a path) for a page to render as it
 // likes; the render* functions print them as text.
-
-/** Operations per second as "1.23 M/s", "456 k/s" or "12.3 /s". */
-export function formatOpsPerSec(ops) {
-  if (ops === undefined || !Number.isFinite(ops)) return '-';
-  if (ops >= 1e6) return `${(ops / 1e6).toPrecision(3)} M/s`;
-  if (ops >= 1e3) return `${(ops / 1e3).toPrecision(3)} k/s`;
-  return `${ops.toPrecision(3)} /s`;
-}
-
-/** Nanoseconds per operation: 3 significant digits, whole numbers from 1000 on. */
-export function formatNs(ns) {
-  if (ns === undefined || !Number.isFinite(ns)) return '-';
-  return ns >= 1000 ? ns.toFixed(0) : ns.toPrecision(3);
-}
 
 const MESSAGE_OPS = ['encode', 'decode', 'roundTrip'];
 const RECORD_ORDER = ['bool', 'int', 'double', 'string', 'array', 'nested', 'record', 'binary'];
@@ -582,8 +522,6 @@ export function messageSummaryTable(rows) {
     lines,
   };
 }
-
-const alignFirstLeft = (header) => header.map((_, column) => (column === 0 ? 'l' : 'r'));
 
 /**
  * The console output of a messages run: the legend, one table per record,

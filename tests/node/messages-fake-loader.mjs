@@ -16,15 +16,24 @@ function readConfig(buildDir) {
 }
 
 export function readWasmBuildInfo(buildDir) {
+  const module = (codec, workload) => ({
+    glue: `fake_${codec}_${workload}.cjs`,
+    wasm: `fake_${codec}_${workload}.wasm`,
+    wasmBytes: 1000,
+    wasmGzipBytes: 500,
+  });
   return {
     emscripten: 'fake',
     flags: '-O2 (fake build for tests)',
     profile: 'test',
-    modules: Object.keys(readConfig(buildDir)).map((codec) => ({
-      codec,
-      wasmBytes: 1000,
-      wasmGzipBytes: 500,
-    })),
+    catalog: {
+      workloads: ['tuples', 'messages'],
+      codecs: Object.keys(readConfig(buildDir)).map((name) => ({
+        name,
+        workloads: ['tuples', 'messages'],
+        modules: { tuples: module(name, 'tuples'), messages: module(name, 'messages') },
+      })),
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseOptions, DEFAULTS, LIMITS, QUICK } from '../../node/cli.mjs';
+import { parseOptions, resolveCodecs, DEFAULTS, LIMITS, QUICK } from '../../node/cli.mjs';
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 const FAKE_LOADER = fileURLToPath(new URL('./runner-fake-loader.mjs', import.meta.url));
@@ -166,7 +166,20 @@ test('--quick sets a tiny sweep and explicit options still win', () => {
   assert.equal(defaults.warmup, 2);
   assert.deepEqual(defaults.codecs, DEFAULTS.codecs);
   assert.ok(defaults.out.endsWith(join('results', 'node-2025-03-04T05-06-07Z.json')), defaults.out);
-  assert.deepEqual(parseOptions(['--codecs', 'msgpack, raw,msgpack']).codecs, ['msgpack', 'raw']);
+  // --codecs is checked against the build's catalog; every codec of it by default.
+  const info = {
+    catalog: {
+      workloads: ['tuples'],
+      codecs: ['raw', 'msgpack', 'toy'].map((name) => ({ name, workloads: ['tuples'] })),
+    },
+  };
+  assert.deepEqual(resolveCodecs(defaults, info).codecs, ['raw', 'msgpack', 'toy']);
+  const listed = resolveCodecs(parseOptions(['--codecs', 'msgpack, raw,msgpack']), info);
+  assert.deepEqual(listed.codecs, ['msgpack', 'raw']);
+  assert.throws(
+    () => resolveCodecs(parseOptions(['--codecs', 'zstd']), info),
+    /--codecs: unknown value 'zstd' \(accepted: raw, msgpack, toy\)/,
+  );
 });
 
 test('--limits defaults: a coarse grid from 1 MB to a cap of a few GB, one timed run per size', () => {

@@ -15,16 +15,25 @@ function readConfig(buildDir) {
 
 export function readWasmBuildInfo(buildDir) {
   const config = readConfig(buildDir);
+  const module = (codec) => ({
+    glue: `fake_${codec}.cjs`,
+    wasm: `fake_${codec}.wasm`,
+    wasmBytes: 1000,
+    wasmGzipBytes: 500,
+    glueBytes: 2000,
+  });
   return {
     emscripten: 'fake',
     flags: '-O2 (fake build for tests)',
     profile: 'test',
-    modules: Object.keys(config).map((codec) => ({
-      codec,
-      wasmBytes: 1000,
-      wasmGzipBytes: 500,
-      glueBytes: 2000,
-    })),
+    catalog: {
+      workloads: ['tuples'],
+      codecs: Object.keys(config).map((name) => ({
+        name,
+        workloads: ['tuples'],
+        modules: { tuples: module(name) },
+      })),
+    },
   };
 }
 

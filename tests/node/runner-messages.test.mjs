@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
 import * as peerRegistry from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
-import { parseOptions } from '../../node/cli.mjs';
+import { parseOptions, resolveCodecs } from '../../node/cli.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH = join(ROOT, 'node', 'bench.mjs');
@@ -246,7 +246,18 @@ test(
 test('messages options: defaults, lists and what does not go with the workload', () => {
   const options = parseOptions(['--workload', 'messages'], { now: new Date('2026-01-02T03:04:05Z') });
   assert.equal(options.workload, 'messages');
-  assert.deepEqual(options.codecs, ['json', 'msgpack', 'protobuf', 'flatbuffers']);
+  // The codecs the build's catalog declares for the workload.
+  const info = {
+    catalog: {
+      workloads: ['tuples', 'messages'],
+      codecs: [
+        { name: 'raw', workloads: ['tuples'] },
+        { name: 'json', workloads: ['tuples', 'messages'] },
+        { name: 'msgpack', workloads: ['tuples', 'messages'] },
+      ],
+    },
+  };
+  assert.deepEqual(resolveCodecs(options, info).codecs, ['json', 'msgpack']);
   assert.deepEqual(options.strategies, ['val', 'embind']);
   assert.deepEqual(options.records, [
     'bool',

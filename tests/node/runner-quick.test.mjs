@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CODECS, STRATEGIES } from '../../node/cli.mjs';
+import { STRATEGIES } from '../../node/cli.mjs';
+import { codecsOf } from '../../src/catalog.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
 import { peerMeta, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
@@ -41,6 +42,10 @@ test(
     assert.match(document.run.build.emscripten, /3\.\d+\.\d+/);
     assert.equal(document.run.protocol.repetitions, 3);
 
+    // The codecs the build declares for the workload: the runner's default.
+    const CODECS = codecsOf(JSON.parse(readFileSync(BUILD_INFO, 'utf8')), 'tuples');
+    assert.ok(CODECS.length > 0, 'the build declares codecs');
+    assert.deepEqual(document.run.protocol.codecs, CODECS);
     const steps = [...new Set(document.rows.map((row) => row.step))];
     assert.ok(steps.length >= 3, `several sizes: ${steps}`);
     for (const codec of CODECS) {

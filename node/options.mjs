@@ -1,0 +1,195 @@
+// Command-line parsing shared by every runner (bench:node, bench:web,
+// bench:gap, report): lists, bounded numbers (bounds from src/catalog.mjs),
+// paths, peers, and the one-line usage errors naming what is accepted.
+
+import { statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A bad command line: its message is one line naming what is accepted (exit code 2). */
+export class UsageError extends Error {}
+
+/** A comma-separated list of values out of `accepted`, without repeats. */
+export function parseList(name, text, accepted) {
+  const values = text
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  if (values.length === 0) throw new UsageError(`--${name} is empty (accepted: ${accepted.join(', ')})`);
+  for (const value of values) {
+    if (!accepted.includes(value)) {
+      throw new UsageError(`--${name}: unknown value '${value}' (accepted: ${accepted.join(', ')})`);
+    }
+  }
+  return [...new Set(values)];
+}
+
+/** A number within `bounds` ({ integer, min, exclusiveMin, max }). */
+export function parseNumber(name, text, bounds = {}) {
+  const value = Number(text);
+  const { ok, accepted } = checkBounds(value, bounds);
+  if (!ok || text.trim() === '')
+    throw new UsageError(`--${name}: '${text}' is not valid (accepted: ${accepted})`);
+  return value;
+}
+
+/** A number option with the catalog's bounds of `key` (OPTION_BOUNDS). */
+export function parseBounded(name, text, key) {
+  return parseNumber(name, text, OPTION_BOUNDS[key]);
+}
+
+function kindOf(file) {
+  try {
+    return statSync(file).isDirectory() ? 'directory' : 'file';
+  } catch {
+    return undefined;
+  }
+}
+
+/** The absolute path of an existing file or directory (`wanted`), or a usage error. */
+export function existingPath(name, text, wanted) {
+  const path = resolve(text);
+  const kind = kindOf(path);
+  if (kind !== wanted) {
+    throw new UsageError(
+      `--${name}: ${kind ? `'${text}' is a ${kind}` : `no ${wanted} '${text}'`} (accepted: an existing ${wanted})`,
+    );
+  }
+  return path;
+}
+
+export const existingFile = (name, text) => existingPath(name, text, 'file');
+export const existingDirectory = (name, text) => existingPath(name, text, 'directory');
+
+/** A file to write (it may not exist yet), not a directory. */
+export function outputFile(text, name = 'out') {
+  const file = resolve(text);
+  if (kindOf(file) === 'directory') {
+    throw new UsageError(`--${name}: '${text}' is a directory (accepted: a file path)`);
+  }
+  return file;
+}
+
+/**
+ * Whitespace-separated Node/V8 flags, each starting with '-'. Whether Node
+ * accepts them is checked when the runner starts.
+ */
+export function parseNodeFlags(text, name = 'child-node-options') {
+  const flags = text.split(/\s+/).filter(Boolean);
+  if (flags.length === 0) {
+    throw new UsageError(`--${name} is empty (accepted: Node/V8 flags, e.g. --max-old-space-size=64)`);
+  }
+  for (const flag of flags) {
+    if (!flag.startsWith('-')) {
+      throw new UsageError(
+        `--${name}: '${flag}' is not a flag (accepted: Node/V8 flags starting with -, e.g. --max-old-space-size=64)`,
+      );
+    }
+  }
+  return flags;
+}
+
+/**
+ * --peers / --no-peers: [] for --no-peers, `fallback` when neither is given,
+ * else the names (checked against `accepted` when given, else later by
+ * selectPeers against the registry).
+ */
+export function parsePeers(values, { fallback, accepted } = {}) {
+  if (values['no-peers'] && values.peers !== undefined) {
+    throw new UsageError('--peers and --no-peers contradict each other (accepted: one of them)');
+  }
+  if (values['no-peers']) return [];
+  if (values.peers === undefined) return fallback;
+  if (accepted) return parseList('peers', values.peers, accepted);
+  const names = [
+    ...new Set(
+      values.peers
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.length === 0) throw new UsageError('--peers is empty (accepted: peer names, or --no-peers)');
+  return names;
+}
+
+/**
+ * The registry's peers for `place` that `requested` names (all of them when
+ * undefined), in registry order; a UsageError names what is accepted when a
+ * name is unknown or the peer does not run in `place`.
+ */
+export function selectPeers(requested, registry, place = 'node') {
+  const available = registry.peersFor(place);
+  if (requested === undefined) return available;
+  const accepted = available.map((peer) => peer.name);
+  for (const name of requested) {
+    if (accepted.includes(name)) continue;
+    const where = registry.findPeer(name) ? ` (it does not run in ${place})` : '';
+    throw new UsageError(`--peers: unknown value '${name}'${where} (accepted: ${accepted.join(', ')})`);
+  }
+  return available.filter((peer) => requested.includes(peer.name));
+}
+
+/** "--a, --b, -h": the options of a parseArgs spec, for error messages. */
+export function acceptedOptions(spec) {
+  const names = Object.entries(spec).flatMap(([name, option]) => [
+    `--${name}`,
+    ...(option.short ? [`-${option.short}`] : []),
+  ]);
+  const shorts = names.filter((name) => !name.startsWith('--'));
+  return [...names.filter((name) => name.startsWith('--')), ...shorts].join(', ');
+}
+
+/**
+ * parseArgs with one-line UsageErrors (its own messages run over several
+ * lines and do not list the options): the option values.
+ */
+export function parseArgv(argv, spec) {
+  try {
+    return parseArgs({ args: argv, options: spec, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw usageErrorOf(error, acceptedOptions(spec));
+  }
+}
+
+function usageErrorOf(error, accepted) {
+  const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    return new UsageError(`unknown option ${quoted} (accepted: ${accepted})`);
+  }
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    return new UsageError(`unexpected argument '${quoted}' (accepted: options only, ${accepted})`);
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const name = quoted.split(' ')[0];
+    if (/ambiguous/.test(error.message)) {
+      return new UsageError(
+        `${name}: a value starting with '-' must be attached to it (accepted: ${name}=VALUE)`,
+      );
+    }
+    return new UsageError(`${name} needs a value (see --help)`);
+  }
+  return new UsageError(`${error.message.split('\n')[0]} (see --help)`);
+}
+
+/** A date as a file-name stamp: 2026-12-01T08-04-05Z. */
+export function fileStamp(date) {
+  return date
+    .toISOString()
+    .replace(/:/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
+}
+
+/**
+ * The default results file: results/<prefix><place>-<kind-><stamp>.json, e.g.
+ * node-2026-..., node-messages-..., limits-node-..., browser-messages-....
+ * `kind` is the workload when it is not the default one.
+ */
+export function defaultResultsPath({ place, date, kind, prefix = '' }) {
+  const middle = kind ? `${kind}-` : '';
+  return join(REPO_ROOT, 'results', `${prefix}${place}-${middle}${fileStamp(date)}.json`);
+}

@@ -1,0 +1,238 @@
+// What can be measured, in one browser-safe module (no node: imports): the
+// workloads and their measuring protocol, the interop strategies and records
+// of each, the bounds and defaults of the run options (the CLI and the page
+// accept the same values), the labels of paths, and helpers that read the
+// codecs a build declares (the `catalog` of build/wasm/build-info.json or
+// build/<preset>/catalog.json, written by the build: docs/design.md#codecs).
+// The Node runners, the page and the report import it.
+
+/** The records of the messages workload, in the C++ Kind order (src/core/messages.cpp). */
+export const RECORD_NAMES = Object.freeze([
+  'bool',
+  'int',
+  'double',
+  'string',
+  'array',
+  'nested',
+  'record',
+  'binary',
+]);
+
+/**
+ * The workloads (docs/design.md#dataset, #protocol). `protocol` names the
+ * measuring protocol: 'per-payload' (time and phases per payload size) or
+ * 'per-call' (operations per second of one small record).
+ * `strategies`: run by default; `optionalStrategies`: accepted when asked for.
+ * `defaults`, `quick`, `limits`: the run options of bench:node (and the
+ * page, except where `browser` overrides them).
+ */
+export const WORKLOADS = Object.freeze([
+  Object.freeze({
+    name: 'tuples',
+    label: 'growing tuple dataset',
+    protocol: 'per-payload',
+    strategies: Object.freeze(['val', 'embind', 'typed']),
+    // typed with typed-array columns ({x: Int32Array, y, z: Float64Array}) instead of objects.
+    optionalStrategies: Object.freeze(['columnar']),
+    defaults: Object.freeze({ minMB: 0.1, maxMB: 30, perDecade: 3, repetitions: 7, warmup: 2 }),
+    quick: Object.freeze({ minMB: 0.05, maxMB: 1, repetitions: 3, warmup: 1 }),
+    // --limits: one verify and one timed run per size, growing until each path fails.
+    limits: Object.freeze({ minMB: 1, maxMB: 4096, perDecade: 5, repetitions: 1, warmup: 0 }),
+  }),
+  Object.freeze({
+    name: 'messages',
+    label: 'single small records',
+    protocol: 'per-call',
+    strategies: Object.freeze(['val', 'embind']),
+    optionalStrategies: Object.freeze([]),
+    records: RECORD_NAMES,
+    // Node's clock is fine-grained, 10 ms repetitions are plenty; the page's clock
+    // may be coarse, hence 20 there (docs/decisions.md).
+    defaults: Object.freeze({ minRepMs: 10, repetitions: 7, warmup: 2 }),
+    quick: Object.freeze({ minRepMs: 2, repetitions: 3, warmup: 1 }),
+    browser: Object.freeze({ minRepMs: 20 }),
+  }),
+]);
+
+export const WORKLOAD_NAMES = Object.freeze(WORKLOADS.map((workload) => workload.name));
+export const DEFAULT_WORKLOAD = 'tuples';
+export const PROTOCOLS = Object.freeze(['per-payload', 'per-call']);
+
+/** Every strategy name of any workload, in first-seen order (colours, dashes). */
+export const ALL_STRATEGIES = Object.freeze([
+  ...new Set(WORKLOADS.flatMap((workload) => [...workload.strategies, ...workload.optionalStrategies])),
+]);
+
+/** A workload's entry of WORKLOADS; throws naming the known ones. */
+export function workloadInfo(name) {
+  const workload = WORKLOADS.find((entry) => entry.name === name);
+  if (!workload) throw new Error(`unknown workload '${name}' (known: ${WORKLOAD_NAMES.join(', ')})`);
+  return workload;
+}
+
+/** The strategies of a workload; with `optional`, those accepted on request too. */
+export function strategiesOf(workload, { optional = false } = {}) {
+  const info = workloadInfo(workload);
+  return optional ? [...info.strategies, ...info.optionalStrategies] : [...info.strategies];
+}
+
+/** The records of a workload ([] when it has none). */
+export function recordsOf(workload) {
+  return [...(workloadInfo(workload).records ?? [])];
+}
+
+/**
+ * Upper bounds of the run options, one set for every runner and the page:
+ * they keep a typo from hanging or exhausting the machine (Node's timers wait
+ * at most 2^31 - 1 ms). minRepMs: 10000 (the page allowed 60000 before).
+ */
+export const BOUNDS = Object.freeze({
+  sweepMaxMB: 1024,
+  limitsMaxMB: 65536,
+  perDecade: 100,
+  repetitions: 10000,
+  warmup: 10000,
+  timeoutSeconds: 86400,
+  minRepMs: 10000,
+});
+
+/**
+ * The bounds of each numeric run option as parseNumber takes them (options.mjs,
+ * the page's inputs): { integer, min, exclusiveMin, max }.
+ */
+export const OPTION_BOUNDS = Object.freeze({
+  minMB: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.sweepMaxMB }),
+  maxMB: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.sweepMaxMB }),
+  limitsMaxMB: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.limitsMaxMB }),
+  perDecade: Object.freeze({ min: 0, max: BOUNDS.perDecade }),
+  repetitions: Object.freeze({ integer: true, min: 1, max: BOUNDS.repetitions }),
+  warmup: Object.freeze({ integer: true, min: 0, max: BOUNDS.warmup }),
+  timeoutSeconds: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.timeoutSeconds }),
+  minRepMs: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.minRepMs }),
+});
+
+/**
+ * Whether `value` is within `bounds` (an OPTION_BOUNDS entry), and the text
+ * naming what is accepted: { ok, accepted }.
+ */
+export function checkBounds(value, { integer = false, min = 0, exclusiveMin = false, max = Infinity } = {}) {
+  const kind = integer ? 'an integer' : 'a number';
+  const low = exclusiveMin ? `> ${min}` : `>= ${min}`;
+  const accepted = Number.isFinite(max) ? `${kind} ${low} and <= ${max}` : `${kind} ${low}`;
+  const ok =
+    Number.isFinite(value) &&
+    (!integer || Number.isInteger(value)) &&
+    (exclusiveMin ? value > min : value >= min) &&
+    value <= max;
+  return { ok, accepted };
+}
+
+// ---------------------------------------------------------------------------
+// Path labels.
+
+/** The JSON baseline's library name: the engine's own JSON. */
+export const JSON_BASELINE_LIBRARY = 'JSON.stringify/JSON.parse';
+
+/** True for a results row (or path) of the JSON baseline. */
+export function isJsonBaseline({ codec, impl }) {
+  return codec === 'json' && impl === 'js';
+}
+
+/** The library's name without its version: "msgpackr 2.1.4" -> "msgpackr". */
+export function libraryName(library) {
+  return library.replace(/ [^ ]+$/, '');
+}
+
+/**
+ * A short name for a path or a results row: "msgpack/typed" (C++ in wasm),
+ * "json (js)" (the JSON baseline), "msgpack (msgpackr) [records]" (a pure-JS
+ * peer: format, library, variant).
+ */
+export function pathLabel({ codec, impl, interop, variant, library }) {
+  let base;
+  if (impl !== 'js') base = `${codec}/${interop}`;
+  else if (!library || (codec === 'json' && library === JSON_BASELINE_LIBRARY)) base = `${codec} (js)`;
+  else base = `${codec} (${libraryName(library)})`;
+  return variant ? `${base} [${variant}]` : base;
+}
+
+/** Where a run measures, as the results header names it. */
+export const PLACES = Object.freeze(['native', 'node', 'browser']);
+
+// ---------------------------------------------------------------------------
+// The build's catalog: { workloads: [...], codecs: [{ name, workloads,
+// modules?: { <workload>: { glue, wasm, wasmBytes, wasmGzipBytes, glueBytes } } }] }.
+
+/**
+ * The catalog of a build-info object (build/wasm/build-info.json), of a
+ * native catalog.json, or the catalog itself; null when there is none.
+ */
+export function catalogOf(info) {
+  if (!info) return null;
+  if (info.catalog) return info.catalog;
+  if (Array.isArray(info.codecs) && Array.isArray(info.workloads)) return info;
+  if (Array.isArray(info.modules)) return catalogFromModuleLists(info);
+  return null;
+}
+
+// A build from before the catalog: `modules` (tuples) and `messageModules`.
+// Goes once every build writes `catalog`.
+function catalogFromModuleLists(info) {
+  const codecs = [];
+  const lists = { tuples: info.modules, messages: info.messageModules ?? [] };
+  for (const [workload, modules] of Object.entries(lists)) {
+    for (const { codec: name, workload: _, ...module } of modules) {
+      let codec = codecs.find((entry) => entry.name === name);
+      if (!codec) codecs.push((codec = { name, workloads: [], modules: {} }));
+      codec.workloads.push(workload);
+      codec.modules[workload] = module;
+    }
+  }
+  const workloads = Object.keys(lists).filter((workload) => lists[workload].length > 0);
+  return { workloads, codecs };
+}
+
+function requireCatalog(info) {
+  const catalog = catalogOf(info);
+  if (!catalog) throw new Error('the build info has no catalog: rebuild (scripts/build-wasm.sh)');
+  return catalog;
+}
+
+/** The workloads a build serves, in its order. */
+export function buildWorkloads(info) {
+  return [...requireCatalog(info).workloads];
+}
+
+/** Every codec a build declares, in declaration order (raw first). */
+export function codecNames(info) {
+  return requireCatalog(info).codecs.map((codec) => codec.name);
+}
+
+/** The codecs a build declares for `workload`, in declaration order. */
+export function codecsOf(info, workload = DEFAULT_WORKLOAD) {
+  return requireCatalog(info)
+    .codecs.filter((codec) => codec.workloads.includes(workload))
+    .map((codec) => codec.name);
+}
+
+/**
+ * The wasm module of (codec, workload): { glue, wasm, wasmBytes,
+ * wasmGzipBytes, glueBytes }, or undefined when the build has none.
+ */
+export function moduleOf(info, codec, workload = DEFAULT_WORKLOAD) {
+  return requireCatalog(info).codecs.find((entry) => entry.name === codec)?.modules?.[workload];
+}
+
+/**
+ * Every wasm module of a build as a flat list: { codec, workload, glue, wasm,
+ * wasmBytes, wasmGzipBytes, glueBytes }, codecs in declaration order.
+ */
+export function modulesOf(info) {
+  return requireCatalog(info).codecs.flatMap((codec) =>
+    Object.entries(codec.modules ?? {}).map(([workload, module]) => ({
+      codec: codec.name,
+      workload,
+      ...module,
+    })),
+  );
+}
