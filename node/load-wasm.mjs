@@ -1,17 +1,18 @@
 // Loads the wasm codec modules of build/wasm (scripts/build-wasm.sh) in Node.
 //
 //   const codec = await loadWasmCodec('msgpack');   // see src/harness/wasm-codec.mjs
-//   const info = readWasmBuildInfo();               // Emscripten version, flags, module sizes
+//   const info = readWasmBuildInfo();               // Emscripten version, flags, catalog
 //   const names = listWasmCodecs();                 // codecs with a built module
 //
-// Each workload has its own modules (src/wasm/CMakeLists.txt): wcb_<codec>
-// for tuples, wcb_<codec>_messages (tuples + messages) for messages; pass
-// { workload: 'messages' } for the latter.
+// Each workload has its own module per codec; the build's catalog
+// (src/catalog.mjs) names its glue and .wasm files: pass { workload } for a
+// workload other than the default.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { DEFAULT_WORKLOAD, codecsOf, moduleOf } from '../src/catalog.mjs';
 import { createWasmCodec } from '../src/harness/wasm-codec.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,39 +28,38 @@ function missingBuild(what, buildDir) {
   return new Error(`${what} not found in ${buildDir}: run scripts/build-wasm.sh to build the wasm modules`);
 }
 
-/** build/wasm/build-info.json: { emscripten, profile, exceptions, flags, gzip, modules: [...] }. */
+/** build/wasm/build-info.json: { emscripten, profile, exceptions, flags, gzip, catalog }. */
 export function readWasmBuildInfo(buildDir = DEFAULT_WASM_BUILD_DIR) {
   const file = path.join(buildDir, 'build-info.json');
   if (!fs.existsSync(file)) throw missingBuild('build-info.json', buildDir);
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-/** The build-info entries of a workload's modules ('tuples' or 'messages'). */
-export function workloadModules(info, workload = 'tuples') {
-  return (workload === 'messages' ? info.messageModules : info.modules) ?? [];
+/** Names of the codecs built as wasm modules of a workload, in declaration order. */
+export function listWasmCodecs(buildDir = DEFAULT_WASM_BUILD_DIR, workload = DEFAULT_WORKLOAD) {
+  return codecsOf(readWasmBuildInfo(buildDir), workload);
 }
 
-/** Names of the codecs built as wasm modules of a workload, in build order. */
-export function listWasmCodecs(buildDir = DEFAULT_WASM_BUILD_DIR, workload = 'tuples') {
-  return workloadModules(readWasmBuildInfo(buildDir), workload).map((module) => module.codec);
-}
-
-/** Paths of one codec's glue (.cjs) and .wasm for a workload. */
-export function wasmModuleFiles(codec, buildDir = DEFAULT_WASM_BUILD_DIR, workload = 'tuples') {
+/**
+ * Paths of one codec's glue (.cjs) and .wasm for a workload, as the build's
+ * catalog names them; an error when the build has no such module.
+ */
+export function wasmModuleFiles(codec, buildDir = DEFAULT_WASM_BUILD_DIR, workload = DEFAULT_WORKLOAD) {
   // Absolute, so require() never takes the path for a package name.
   buildDir = path.resolve(buildDir);
-  const base = workload === 'messages' ? `wcb_${codec}_messages` : `wcb_${codec}`;
-  return {
-    glue: path.join(buildDir, `${base}.cjs`),
-    wasm: path.join(buildDir, `${base}.wasm`),
-  };
+  const module = moduleOf(readWasmBuildInfo(buildDir), codec, workload);
+  if (!module) throw missingBuild(`${workload} wasm module for codec '${codec}'`, buildDir);
+  return { glue: path.join(buildDir, module.glue), wasm: path.join(buildDir, module.wasm) };
 }
 
 /**
  * A fresh instance of one codec's wasm module, wrapped by createWasmCodec.
  * Every call makes a new instance with its own memory.
  */
-export async function loadWasmCodec(codec, { buildDir = DEFAULT_WASM_BUILD_DIR, workload = 'tuples' } = {}) {
+export async function loadWasmCodec(
+  codec,
+  { buildDir = DEFAULT_WASM_BUILD_DIR, workload = DEFAULT_WORKLOAD } = {},
+) {
   buildDir = path.resolve(buildDir);
   const files = wasmModuleFiles(codec, buildDir, workload);
   if (!fs.existsSync(files.glue) || !fs.existsSync(files.wasm)) {

@@ -27,7 +27,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
 
-import { DEFAULT_WASM_BUILD_DIR, loadWasmCodec, REPO_ROOT, wasmModuleFiles } from '../../node/load-wasm.mjs';
+import {
+  DEFAULT_WASM_BUILD_DIR,
+  listWasmCodecs,
+  loadWasmCodec,
+  REPO_ROOT,
+  wasmModuleFiles,
+} from '../../node/load-wasm.mjs';
 import { createJsonMessagePath, messageJsonText } from '../../src/harness/json-baseline.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/harness/messages.mjs';
 import { createPeerMessagePath, findPeer } from '../../src/harness/peers.mjs';
@@ -68,7 +74,12 @@ function jsonBaselineImplementation() {
  * { skip: reason } when it cannot take part.
  */
 async function cppImplementation(format) {
-  const files = wasmModuleFiles(format, WASM_BUILD_DIR, 'messages');
+  let files;
+  try {
+    files = wasmModuleFiles(format, WASM_BUILD_DIR, 'messages');
+  } catch (error) {
+    return { skip: error.message };
+  }
   if (!fs.existsSync(files.glue) || !fs.existsSync(files.wasm)) {
     return { skip: `no wasm module for ${format} in ${WASM_BUILD_DIR}: run scripts/build-wasm.sh first` };
   }
@@ -86,14 +97,27 @@ async function cppImplementation(format) {
   };
 }
 
-const CPP = Object.fromEntries(
-  await Promise.all(
-    ['json', 'msgpack', 'protobuf', 'flatbuffers'].map(async (format) => [
-      format,
-      await cppImplementation(format),
-    ]),
+// The C++ side of each format below; a format the build does not declare for
+// messages is skipped with the reason.
+const CPP = new Proxy(
+  Object.fromEntries(
+    await Promise.all(buildMessageCodecs().map(async (format) => [format, await cppImplementation(format)])),
   ),
+  {
+    get: (known, format) =>
+      known[format] ?? {
+        skip: `the wasm build in ${WASM_BUILD_DIR} declares no messages module for ${String(format)}`,
+      },
+  },
 );
+
+function buildMessageCodecs() {
+  try {
+    return listWasmCodecs(WASM_BUILD_DIR, 'messages');
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Every implementation writes every record; every implementation reads
