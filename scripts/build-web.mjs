@@ -18,6 +18,7 @@ import { build } from 'esbuild';
 import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { catalogOf, modulesOf } from '../src/catalog.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
@@ -37,7 +38,7 @@ export const DEFAULT_WASM_DIR = process.env.WCB_WASM_BUILD_DIR
 
 /**
  * The wasm build's modules ({ codec, workload, glue, wasm } with absolute
- * paths: the tuple modules, then the messages ones) and its info.
+ * paths, from its catalog: src/catalog.mjs modulesOf) and its info.
  */
 export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
   const infoPath = path.join(wasmDir, 'build-info.json');
@@ -47,10 +48,9 @@ export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
     );
   }
   const info = JSON.parse(readFileSync(infoPath, 'utf8'));
-  if (!Array.isArray(info.modules) || info.modules.length === 0)
-    throw new Error(`${infoPath} lists no modules`);
-  const listed = [...info.modules, ...(info.messageModules ?? [])];
-  const modules = listed.map(({ codec, workload = 'tuples', glue, wasm }) => {
+  const listed = catalogOf(info) ? modulesOf(info) : [];
+  if (listed.length === 0) throw new Error(`${infoPath} lists no modules`);
+  const modules = listed.map(({ codec, workload, glue, wasm }) => {
     const files = { codec, workload, glue: path.resolve(wasmDir, glue), wasm: path.resolve(wasmDir, wasm) };
     for (const file of [files.glue, files.wasm]) {
       if (!existsSync(file))

@@ -74,12 +74,13 @@ test.describe('the messages workload of the page', () => {
     assert.ok(await page.isVisible('input[name="strategy"][value="embind"]'));
     assert.equal(await page.textContent('#tables-title'), 'Results per record');
 
-    // A bad value is refused, naming the field and what it accepts; no record neither.
+    // A bad value is refused, naming the field and what it accepts (the runners' bound,
+    // src/catalog.mjs); no record neither.
     await page.fill('#min-rep-ms', '100000');
     await page.click('#run');
     assert.match(
       await page.textContent('#status'),
-      /^Not started: Min ms per repetition: '100000' is not valid \(accepted: a number > 0 and <= 60000\)/,
+      /^Not started: Min ms per repetition: '100000' is not valid \(accepted: a number > 0 and <= 10000\)/,
     );
     await page.fill('#min-rep-ms', '1');
     for (const input of await page.$$('input[name="record"]')) await input.uncheck();

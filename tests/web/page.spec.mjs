@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { readWasmBuild } from '../../scripts/build-web.mjs';
+import { codecsOf } from '../../src/catalog.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { selectSteps } from '../../src/harness/dataset.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
@@ -38,9 +39,7 @@ const validate = createResultsValidator(
   JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
 );
 // The page bundle is built by tests/web/global-setup.mjs.
-const codecs = readWasmBuild()
-  .modules.filter(({ workload }) => workload === 'tuples')
-  .map(({ codec }) => codec);
+const codecs = codecsOf(readWasmBuild().info, 'tuples');
 let server;
 
 test.beforeAll(async () => {

@@ -1,9 +1,12 @@
-// The benchmark page: controls, the sweep on the shared harness, tables,
-// charts, the results download and the "decode these bytes" box.
+// The benchmark page: the run controls, a run of the chosen workload, its
+// tables and charts, the results download and the "decode these bytes"
+// box. What is particular to a workload (its options, run, tables, charts)
+// is in src/workloads/<name>/page.mjs, found by name; the workloads and
+// codecs are those of the build's catalog (src/catalog.mjs).
 //
-// 'wcb:bundled' is made by scripts/build-web.mjs: every codec's Emscripten
-// glue and .wasm bytes, the wasm build's info and the results schema, all
-// inlined so the page needs no fetch() and works from file://.
+// 'wcb:bundled' is made by scripts/build-web.mjs: every wasm module's
+// Emscripten glue and .wasm bytes, the wasm build's info and the results
+// schema, all inlined so the page needs no fetch() and works from file://.
 
 import {
   modules as bundledModules,
@@ -12,44 +15,41 @@ import {
   protoText,
   messagesProtoText,
 } from 'wcb:bundled';
+import { DEFAULT_WORKLOAD, buildWorkloads, codecNames, codecsOf, strategiesOf } from '../../src/catalog.mjs';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
-import { formatMs } from '../../src/harness/table.mjs';
 import { browserFacts } from './browser-info.mjs';
-import { PAGE_PEERS, PLACE, instantiateCodec, runBenchmark, yieldToBrowser } from './benchmark.mjs';
 import { Charts } from './charts.mjs';
-import { describeDecode, parseBytes, toHex } from './decode-box.mjs';
-import { CLEANLINESS_LEGEND, TABLE_LEGEND, renderCleanliness, renderTables } from './tables.mjs';
-import { TupleDataset } from '../../src/harness/dataset.mjs';
+import { setUpDecodePanel } from './decode-panel.mjs';
+import { showEnvironment } from './environment.mjs';
 import {
-  MESSAGE_CODECS,
-  MESSAGE_NAMES,
-  MESSAGE_STRATEGIES,
-  runMessagesBenchmark,
-} from './messages-benchmark.mjs';
-import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND, renderMessageTables } from './message-tables.mjs';
+  InputError,
+  applyQuery,
+  checkbox,
+  checkedValues,
+  markInvalid,
+  readNumber,
+  refuseInput,
+} from './form.mjs';
+import { PAGE_PEERS, PLACE, yieldToBrowser } from './runtime.mjs';
 import '../style.css';
-
-// Each workload has its own wasm modules (src/wasm/CMakeLists.txt): the tuple
-// ones (also the decode box's), and those with the message exports too.
-const modules = bundledModules.filter((module) => module.workload === 'tuples');
-const messageModules = bundledModules.filter((module) => module.workload === 'messages');
-
-const STRATEGIES = ['val', 'embind', 'typed'];
-const WORKLOADS = ['tuples', 'messages'];
-const MESSAGES = 'messages';
 
 const $ = (id) => document.getElementById(id);
 
+const WORKLOADS = buildWorkloads(buildInfo);
+// Every strategy a box is shown for: the default strategies of every workload, in first-seen order.
+const STRATEGIES = [...new Set(WORKLOADS.flatMap((workload) => strategiesOf(workload)))];
+// Numeric options every workload has; the others are shown for the workloads that read them.
+const COMMON_INPUTS = ['repetitions', 'warmup'];
+
 const state = {
+  pages: new Map(), // workload name -> its page module (src/workloads/<name>/page.mjs)
   facts: undefined,
   rows: [],
   run: undefined, // the header of the current or last run
-  workload: 'tuples', // the workload of state.rows (the form's selector may differ)
+  workload: DEFAULT_WORKLOAD, // the workload of state.rows (the form's selector may differ)
   controller: undefined,
   renderPending: false,
-  decodeCodecs: new Map(), // codec name -> Promise of an instance, for the decode box
-  decodeFile: undefined, // { name, bytes } when a file was picked
 };
 
 const validateResults = createResultsValidator(resultsSchema);
@@ -59,170 +59,69 @@ function setState(name) {
   document.body.dataset.state = name;
 }
 
-function strategiesOf(module) {
-  return module.strategies ?? STRATEGIES;
-}
+/** The modules of the bundle that serve `workload`. */
+const modulesOf = (workload) => bundledModules.filter((module) => module.workload === workload);
+
+/** The page module of the workload the form shows. */
+const formPage = () => state.pages.get($('workload').value);
 
 // ---- controls ------------------------------------------------------------
 
-function checkbox(name, value, checked) {
-  const label = document.createElement('label');
-  const input = document.createElement('input');
-  input.type = 'checkbox';
-  input.name = name;
-  input.value = value;
-  input.checked = checked;
-  label.append(input, ` ${value}`);
-  return label;
-}
-
-function checkedValues(name) {
-  return [...document.querySelectorAll(`input[name="${name}"]:checked`)].map((input) => input.value);
-}
-
-/**
- * Form defaults, overridden by the query string (used by npm run bench:web
- * and the tests): codecs, strategies, peers (names, or empty for none),
- * minMB, maxMB, perDecade, repetitions, warmup; autorun=1 starts the run;
- * preciseMemory=1 says Chromium runs with --enable-precise-memory-info.
- */
-function applyQuery(params) {
-  const list = (key) => params.get(key)?.split(',').filter(Boolean);
-  if (WORKLOADS.includes(params.get('workload'))) $('workload').value = params.get('workload');
-  const records = list('records');
-  if (records)
-    for (const input of document.querySelectorAll('input[name="record"]'))
-      input.checked = records.includes(input.value);
-  const codecs = list('codecs');
-  const strategies = list('strategies');
-  const peers = list('peers');
-  if (peers)
-    for (const input of document.querySelectorAll('input[name="peer"]'))
-      input.checked = peers.includes(input.value);
-  if (codecs)
-    for (const input of document.querySelectorAll('input[name="codec"]'))
-      input.checked = codecs.includes(input.value);
-  if (strategies) {
-    for (const input of document.querySelectorAll('input[name="strategy"]'))
-      input.checked = strategies.includes(input.value);
-  }
-  const numbers = {
-    minMB: 'min-mb',
-    maxMB: 'max-mb',
-    perDecade: 'per-decade',
-    repetitions: 'repetitions',
-    warmup: 'warmup',
-    minRepMs: 'min-rep-ms',
-  };
-  for (const [key, id] of Object.entries(numbers)) if (params.has(key)) $(id).value = params.get(key);
-}
-
-// The bounds of the Node runners' options (node/cli.mjs BOUNDS, which the
-// page cannot import): the dataset grows in this tab up to Max MB.
-const INPUT_BOUNDS = { maxMB: 1024, perDecade: 100, repetitions: 10000, warmup: 10000, minRepMs: 60000 };
-
-/** A form value that is not accepted: names the input and what it accepts. */
-class InputError extends Error {
-  constructor(id, message) {
-    super(message);
-    this.id = id;
-  }
-}
-
-function readNumber(id, name, { integer = false, min = 0, exclusiveMin = false, max }) {
-  const text = $(id).value.trim();
-  const value = Number(text);
-  const ok =
-    text !== '' &&
-    Number.isFinite(value) &&
-    (!integer || Number.isInteger(value)) &&
-    (exclusiveMin ? value > min : value >= min) &&
-    value <= max;
-  if (!ok) {
-    const kind = integer ? 'a whole number' : 'a number';
-    const shown = text === '' ? 'empty' : `'${text}' is not valid`;
-    throw new InputError(
-      id,
-      `${name}: ${shown} (accepted: ${kind} ${exclusiveMin ? '>' : '>='} ${min} and <= ${max})`,
-    );
-  }
-  return value;
-}
+/** The checked boxes named `name` that the current workload shows. */
+const shownChecked = (name) =>
+  checkedValues(name).filter((value) => {
+    const input = document.querySelector(`input[name="${name}"][value="${CSS.escape(value)}"]`);
+    return !input.closest('[hidden]');
+  });
 
 /**
  * The run's options from the form, or an InputError for the first value
- * that is not accepted (the same rules as npm run bench:web's options).
+ * that is not accepted (the same rules as the runners' options).
  */
 function readControls() {
-  if ($('workload').value === MESSAGES) return readMessageControls();
-  const options = {
-    codecs: checkedValues('codec'),
-    strategies: checkedValues('strategy'),
-    peers: checkedValues('peer'),
-    minMB: readNumber('min-mb', 'Min MB', { exclusiveMin: true, max: INPUT_BOUNDS.maxMB }),
-    maxMB: readNumber('max-mb', 'Max MB', { exclusiveMin: true, max: INPUT_BOUNDS.maxMB }),
-    perDecade: readNumber('per-decade', 'Steps per decade', { max: INPUT_BOUNDS.perDecade }),
-    repetitions: readNumber('repetitions', 'Repetitions', {
-      integer: true,
-      min: 1,
-      max: INPUT_BOUNDS.repetitions,
-    }),
-    warmup: readNumber('warmup', 'Warm-up', { integer: true, max: INPUT_BOUNDS.warmup }),
-  };
-  if (options.maxMB < options.minMB) {
-    throw new InputError(
-      'max-mb',
-      `Max MB ${options.maxMB} is below Min MB ${options.minMB} (accepted: Max MB >= Min MB)`,
-    );
-  }
-  // The first growth step at or above Min MB must not pass Max MB (the
-  // dataset is only grown to Min MB here; the run selects the rest).
-  const dataset = new TupleDataset();
-  dataset.growToMB(options.minMB);
-  if (dataset.jsonMB > options.maxMB) {
-    throw new InputError(
-      'max-mb',
-      `no payload size of the dataset lies between ${options.minMB} and ${options.maxMB} MB ` +
-        `(accepted: Max MB >= ${dataset.jsonMB.toPrecision(3)}, the next size)`,
-    );
-  }
-  return options;
-}
-
-/** The messages workload's options: records, min ms per repetition, repetitions, warm-up. */
-function readMessageControls() {
+  const workload = $('workload').value;
+  const read = { number: readNumber, checked: shownChecked };
   return {
-    workload: MESSAGES,
-    codecs: checkedValues('codec').filter((codec) => MESSAGE_CODECS.includes(codec)),
-    // typed is a strategy for arrays of tuples; the messages workload has val and embind.
-    strategies: checkedValues('strategy').filter((strategy) => MESSAGE_STRATEGIES.includes(strategy)),
-    peers: checkedValues('peer').filter(
-      (name) => PAGE_PEERS.find((peer) => peer.name === name)?.messages !== false,
-    ),
-    records: checkedValues('record'),
-    minRepMs: readNumber('min-rep-ms', 'Min ms per repetition', {
-      exclusiveMin: true,
-      max: INPUT_BOUNDS.minRepMs,
-    }),
-    repetitions: readNumber('repetitions', 'Repetitions', {
-      integer: true,
-      min: 1,
-      max: INPUT_BOUNDS.repetitions,
-    }),
-    warmup: readNumber('warmup', 'Warm-up', { integer: true, max: INPUT_BOUNDS.warmup }),
+    workload,
+    codecs: shownChecked('codec'),
+    strategies: shownChecked('strategy'),
+    peers: shownChecked('peer'),
+    ...formPage().readOptions(read, refuseInput),
+    repetitions: readNumber('repetitions', 'Repetitions'),
+    warmup: readNumber('warmup', 'Warm-up'),
   };
 }
 
-/** Marks the input a message is about (outlined in red), or clears every mark. */
-function markInvalid(id) {
-  for (const input of document.querySelectorAll('#controls input[aria-invalid]')) {
-    input.removeAttribute('aria-invalid');
-    input.style.outline = '';
+/** Shows the controls, texts and sections of the workload the form selects. */
+function showWorkload() {
+  const workload = $('workload').value;
+  const page = formPage();
+  document.body.dataset.workload = workload;
+  for (const element of document.querySelectorAll('[data-workloads]'))
+    element.hidden = !element.dataset.workloads.split(' ').includes(workload);
+  for (const label of document.querySelectorAll('[data-option]')) {
+    const option = label.dataset.option;
+    label.hidden = !COMMON_INPUTS.includes(option) && !(page.inputs ?? []).includes(option);
   }
-  if (!id) return;
-  $(id).setAttribute('aria-invalid', 'true');
-  $(id).style.outline = '2px solid #b00020';
+  $('records-fieldset').hidden = !document.querySelector(
+    `[data-workloads~="${workload}"] input[name="record"]`,
+  );
+  $('sizes-legend').textContent = page.texts.sizes;
+  $('tables-title').textContent = page.texts.tables;
+  $('chart-time-caption').textContent = page.texts.time;
+  $('chart-ratio-caption').textContent = page.texts.ratio;
+  $('legend').textContent = page.texts.legend;
+  $('cleanliness-section').hidden = !page.texts.extraLegend;
+  $('cleanliness-legend').textContent = page.texts.extraLegend ?? '';
+  const select = $('chart-operation');
+  const previous = select.value;
+  select.replaceChildren(
+    ...page.operations.map((operation) => new Option(OPERATION_TITLES[operation] ?? operation, operation)),
+  );
+  if (page.operations.includes(previous)) select.value = previous;
 }
+
+const OPERATION_TITLES = { roundTrip: 'round trip' };
 
 // ---- results ---------------------------------------------------------------
 
@@ -249,8 +148,10 @@ function download() {
   const blob = new Blob([JSON.stringify(document_, null, 2) + '\n'], { type: 'application/json' });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
-  const workload = document_.run.workload === MESSAGES ? 'messages-' : '';
-  link.download = `browser-${workload}${document_.run.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`;
+  // browser-<date>.json for the default workload, browser-<workload>-<date>.json for the others.
+  const { workload } = document_.run;
+  const kind = workload && workload !== DEFAULT_WORKLOAD ? `${workload}-` : '';
+  link.download = `browser-${kind}${document_.run.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`;
   document.body.append(link);
   link.click();
   link.remove();
@@ -261,14 +162,13 @@ function download() {
 
 function renderResults() {
   state.renderPending = false;
-  if (state.workload === MESSAGES) {
-    renderMessageTables($('tables'), state.rows);
-    charts.renderMessages(state.rows, $('chart-operation').value);
-    return;
-  }
-  renderTables($('tables'), state.rows);
-  renderCleanliness($('cleanliness'), state.rows);
-  charts.render(state.rows, $('chart-operation').value);
+  const containers = {
+    tables: $('tables'),
+    extra: $('cleanliness'),
+    charts,
+    operation: $('chart-operation').value,
+  };
+  state.pages.get(state.workload).render(containers, state.rows);
 }
 
 // Coalesces redraws to one per frame while rows stream in.
@@ -278,90 +178,12 @@ function scheduleRender() {
   requestAnimationFrame(() => state.renderPending && renderResults());
 }
 
-function showProgress({ done, total, label, step, record }) {
+function showProgress(progress) {
+  const { done, total, label } = progress;
   $('progress').max = total;
   $('progress').value = done;
-  const where = step
-    ? `at ${step.jsonMB.toFixed(3)} MB (${step.count.toLocaleString('en-US')} items)`
-    : `on record "${record}"`;
+  const where = state.pages.get(state.workload).progressText(progress);
   $('status').textContent = `${done} of ${total} measured; now ${label} ${where}`;
-}
-
-// Texts and controls that depend on the workload the form shows.
-const WORKLOAD_TEXTS = {
-  tuples: {
-    sizes: 'Sizes and repetitions',
-    tables: 'Results per size',
-    time: 'Median time (ms) vs JSON payload size (MB), log-log.',
-    ratio: 'Speed vs JSON: JSON time / path time (above 1 = faster than JSON.stringify/JSON.parse).',
-  },
-  messages: {
-    sizes: 'Repetitions',
-    tables: 'Results per record',
-    time: 'Operations per second of every path on each record (log scale); floors are in the tables.',
-    ratio:
-      'Speed vs JSON: path ops/s / JSON ops/s on the same record (above 1 = faster than JSON.stringify/JSON.parse).',
-  },
-};
-
-function showWorkload() {
-  const workload = $('workload').value;
-  document.body.dataset.workload = workload;
-  const texts = WORKLOAD_TEXTS[workload];
-  $('sizes-legend').textContent = texts.sizes;
-  $('tables-title').textContent = texts.tables;
-  $('chart-time-caption').textContent = texts.time;
-  $('chart-ratio-caption').textContent = texts.ratio;
-  $('legend').textContent =
-    workload === MESSAGES ? `${MESSAGE_TABLE_LEGEND} ${FLOOR_TABLE_LEGEND}` : TABLE_LEGEND;
-  if (workload !== MESSAGES && $('chart-operation').value === 'roundTrip')
-    $('chart-operation').value = 'encode';
-}
-
-// One line; the results file keeps the full flags.
-function buildSummary(info) {
-  if (!info) return 'no build info';
-  const version = /\d+\.\d+\.\d+/.exec(info.emscripten ?? '')?.[0] ?? 'unknown';
-  const modules = (info.modules ?? []).map(
-    ({ codec, wasmBytes }) => `${codec} ${(wasmBytes / 1024).toFixed(0)} KB`,
-  );
-  return [
-    `Emscripten ${version}`,
-    info.compileFlags ?? info.flags,
-    info.exceptions && `C++ exceptions: ${info.exceptions}`,
-    modules.length > 0 && `.wasm: ${modules.join(', ')}`,
-  ]
-    .filter(Boolean)
-    .join('; ');
-}
-
-function showEnvironment(facts) {
-  const facts_ = [
-    ['Browser', `${facts.runtime.name} ${facts.runtime.version}`],
-    [
-      'Cross-origin isolated',
-      facts.crossOriginIsolated ? 'yes' : 'no (serve with npm run serve for a fine clock)',
-    ],
-    ['Timer resolution', `${formatMs(facts.timerResolutionMs)} ms (performance.now)`],
-    [
-      'GC before each timed op',
-      facts.gc ? 'yes (window.gc)' : 'no (start Chromium with --js-flags=--expose-gc)',
-    ],
-    ['Machine', `${facts.machine.os} ${facts.machine.arch}, ${facts.machine.cpus} logical CPUs`],
-    ['wasm build', buildSummary(buildInfo)],
-  ];
-  const list = $('environment');
-  list.replaceChildren();
-  for (const [term, value] of facts_) {
-    const dt = document.createElement('dt');
-    dt.textContent = term;
-    const dd = document.createElement('dd');
-    dd.textContent = value;
-    dd.dataset.fact = term;
-    list.append(dt, dd);
-  }
-  list.dataset.crossOriginIsolated = String(facts.crossOriginIsolated);
-  list.dataset.timerResolutionMs = String(facts.timerResolutionMs);
 }
 
 // ---- the run -------------------------------------------------------------------
@@ -387,11 +209,16 @@ async function run({ autorun = false } = {}) {
   }
   markInvalid();
   $('status').className = '';
-  if (options.workload === MESSAGES) return runMessages(options, { autorun });
+  const { workload } = options;
+  const page = state.pages.get(workload);
+  const refusal = page.refusal(options);
+  if (refusal) return refuse(refusal, { autorun });
   const wasmPaths = options.codecs.length * options.strategies.length;
   if (wasmPaths === 0 && options.peers.length === 0) {
-    refuse('pick a codec and a strategy, or a JS library.', { autorun });
-    return;
+    // Names the strategies when the workload takes only some of the page's.
+    const strategies = strategiesOf(workload);
+    const which = strategies.length < STRATEGIES.length ? ` (${strategies.join(' or ')})` : '';
+    return refuse(`pick a codec and a strategy${which}, or a JS library.`, { autorun });
   }
   if (wasmPaths === 0) {
     // Peers alone: no wasm path, whatever half of the pair was picked.
@@ -400,20 +227,19 @@ async function run({ autorun = false } = {}) {
   }
   const { facts } = state;
   state.rows = [];
-  state.workload = 'tuples';
+  state.workload = workload;
   state.controller = new AbortController();
   state.run = runHeader({
     place: PLACE,
+    workload,
     date: new Date(),
     machine: facts.machine,
     runtime: facts.runtime,
-    build: buildHeader(buildInfo),
+    build: buildHeader(buildInfo, workload),
     protocol: protocolHeader({
       warmup: options.warmup,
       repetitions: options.repetitions,
-      minMB: options.minMB,
-      maxMB: options.maxMB,
-      stepsPerDecade: options.perDecade,
+      ...page.protocolFields(options),
       gc: Boolean(facts.gc),
       timerResolutionMs: facts.timerResolutionMs,
       crossOriginIsolated: facts.crossOriginIsolated,
@@ -423,65 +249,9 @@ async function run({ autorun = false } = {}) {
     }),
   });
   await measureRun(() =>
-    runBenchmark({
+    page.run({
       ...options,
-      modules,
-      protoText,
-      facts,
-      signal: state.controller.signal,
-      onRow: (row) => {
-        state.rows.push(row);
-        scheduleRender();
-      },
-      onProgress: showProgress,
-    }),
-  );
-}
-
-/** The messages workload: every path on every checked record. */
-async function runMessages(options, { autorun }) {
-  const wasmPaths = options.codecs.length * options.strategies.length;
-  if (options.records.length === 0) {
-    refuse('pick at least one record.', { id: undefined, autorun });
-    return;
-  }
-  if (wasmPaths === 0 && options.peers.length === 0) {
-    refuse('pick a codec and a strategy (val or embind), or a JS library.', { autorun });
-    return;
-  }
-  if (wasmPaths === 0) {
-    options.codecs = [];
-    options.strategies = [];
-  }
-  const { facts } = state;
-  state.rows = [];
-  state.workload = MESSAGES;
-  state.controller = new AbortController();
-  const protocol = protocolHeader({
-    warmup: options.warmup,
-    repetitions: options.repetitions,
-    gc: Boolean(facts.gc),
-    timerResolutionMs: facts.timerResolutionMs,
-    crossOriginIsolated: facts.crossOriginIsolated,
-    codecs: options.codecs,
-    strategies: options.strategies,
-    peers: options.peers,
-    records: options.records,
-    minRepMs: options.minRepMs,
-  });
-  state.run = runHeader({
-    place: PLACE,
-    workload: MESSAGES,
-    date: new Date(),
-    machine: facts.machine,
-    runtime: facts.runtime,
-    build: buildHeader(buildInfo, MESSAGES),
-    protocol,
-  });
-  await measureRun(() =>
-    runMessagesBenchmark({
-      ...options,
-      modules: messageModules,
+      modules: modulesOf(workload),
       protoText,
       messagesProtoText,
       facts,
@@ -541,116 +311,61 @@ function stop() {
   $('stop').disabled = true;
 }
 
-// ---- decode these bytes --------------------------------------------------------
-
-function decodeCodec(name) {
-  if (!state.decodeCodecs.has(name)) {
-    const module = modules.find((candidate) => candidate.codec === name);
-    const instance = instantiateCodec(module);
-    // A module that failed to load is retried next time.
-    instance.catch(() => state.decodeCodecs.delete(name));
-    state.decodeCodecs.set(name, instance);
-  }
-  return state.decodeCodecs.get(name);
-}
-
-function fillDecodeStrategies() {
-  const module = modules.find((candidate) => candidate.codec === $('decode-codec').value);
-  const select = $('decode-strategy');
-  const previous = select.value;
-  select.replaceChildren(...strategiesOf(module).map((strategy) => new Option(strategy, strategy)));
-  if (strategiesOf(module).includes(previous)) select.value = previous;
-}
-
-function showDecodeOutcome(text, ok) {
-  const output = $('decode-output');
-  output.textContent = text;
-  output.className = ok ? 'ok' : 'error';
-  output.dataset.outcome = ok ? 'ok' : 'error';
-}
-
-async function decodeBytes() {
-  const codecName = $('decode-codec').value;
-  const strategy = $('decode-strategy').value;
-  let bytes;
-  try {
-    bytes = state.decodeFile
-      ? state.decodeFile.bytes
-      : parseBytes($('decode-input').value, $('decode-format').value);
-  } catch (error) {
-    return showDecodeOutcome(`Input: ${error.message}`, false);
-  }
-  let codec;
-  try {
-    codec = await decodeCodec(codecName);
-  } catch (error) {
-    return showDecodeOutcome(`${codecName}: the module did not load: ${error?.message ?? error}`, false);
-  }
-  try {
-    showDecodeOutcome(describeDecode(codec, strategy, bytes), true);
-  } catch (error) {
-    // The codec's own message, e.g. "msgpack: ...". A wasm trap means the
-    // instance may be broken: the next decode gets a fresh one.
-    if (error instanceof WebAssembly.RuntimeError) state.decodeCodecs.delete(codecName);
-    showDecodeOutcome(`Error: ${error?.message ?? error}`, false);
-  }
-}
-
-async function fillSample() {
-  const codecName = $('decode-codec').value;
-  try {
-    const codec = await decodeCodec(codecName);
-    const { bytes } = codec.encode($('decode-strategy').value, new TupleDataset().items);
-    state.decodeFile = undefined;
-    $('decode-file').value = '';
-    $('decode-format').value = 'hex';
-    $('decode-input').value = toHex(bytes);
-    showDecodeOutcome(`${codecName}: the ${bytes.byteLength} bytes of the dataset's first 4 items.`, true);
-  } catch (error) {
-    showDecodeOutcome(`Error: ${error?.message ?? error}`, false);
-  }
-}
-
-async function pickFile() {
-  const file = $('decode-file').files[0];
-  if (!file) return (state.decodeFile = undefined);
-  state.decodeFile = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
-  showDecodeOutcome(`Will decode ${file.name} (${state.decodeFile.bytes.byteLength} bytes).`, true);
-}
-
 // ---- start -----------------------------------------------------------------------
+
+/** A checkbox shown for the workloads in `workloads`. */
+function choice(name, value, workloads) {
+  const label = checkbox(name, value, true);
+  label.dataset.workloads = workloads.join(' ');
+  return label;
+}
 
 async function start() {
   $('missing-bundle').remove();
-  for (const { codec } of modules) {
-    const choice = checkbox('codec', codec, true);
-    // raw has no message codec: not offered for the messages workload.
-    if (!MESSAGE_CODECS.includes(codec)) choice.classList.add('tuples-only');
-    $('codec-choices').append(choice);
-  }
-  for (const strategy of STRATEGIES) $('strategy-choices').append(checkbox('strategy', strategy, true));
-  for (const peer of PAGE_PEERS) {
-    const choice = checkbox('peer', peer.name, true);
-    // A library that takes no part in the messages workload is not offered there.
-    if (peer.messages === false) choice.classList.add('tuples-only');
-    $('peer-choices').append(choice);
-  }
-  for (const record of MESSAGE_NAMES) $('record-choices').append(checkbox('record', record, true));
-  // typed (typed arrays of tuples) is no strategy of the messages workload.
-  for (const input of document.querySelectorAll('input[name="strategy"]'))
-    if (!MESSAGE_STRATEGIES.includes(input.value)) input.parentElement.classList.add('tuples-only');
-  $('decode-codec').replaceChildren(...modules.map(({ codec }) => new Option(codec, codec)));
-  fillDecodeStrategies();
-  $('legend').textContent = TABLE_LEGEND;
-  $('cleanliness-legend').textContent = CLEANLINESS_LEGEND;
-  charts = new Charts($('chart-time'), $('chart-ratio'));
+  // Each workload's page module, found by name (esbuild bundles every src/workloads/*/page.mjs).
+  for (const workload of WORKLOADS)
+    state.pages.set(workload, await import(`../../src/workloads/${workload}/page.mjs`));
+  $('workload').replaceChildren(
+    ...WORKLOADS.map((workload) => new Option(state.pages.get(workload).texts.option, workload)),
+  );
+  const workloadsOf = (test) => WORKLOADS.filter(test);
+  for (const codec of codecNames(buildInfo))
+    $('codec-choices').append(
+      choice(
+        'codec',
+        codec,
+        workloadsOf((w) => codecsOf(buildInfo, w).includes(codec)),
+      ),
+    );
+  for (const strategy of STRATEGIES)
+    $('strategy-choices').append(
+      choice(
+        'strategy',
+        strategy,
+        workloadsOf((w) => strategiesOf(w).includes(strategy)),
+      ),
+    );
+  for (const peer of PAGE_PEERS)
+    $('peer-choices').append(
+      choice(
+        'peer',
+        peer.name,
+        workloadsOf((w) => state.pages.get(w).acceptsPeer(peer)),
+      ),
+    );
+  for (const workload of WORKLOADS)
+    for (const record of state.pages.get(workload).records ?? [])
+      $('record-choices').append(choice('record', record, [workload]));
+  const defaultModules = modulesOf(DEFAULT_WORKLOAD);
+  setUpDecodePanel(defaultModules, (module) => module.strategies ?? strategiesOf(DEFAULT_WORKLOAD));
+  charts = new Charts($('chart-time'), $('chart-ratio'), codecNames(buildInfo));
 
   const params = new URLSearchParams(location.search);
-  applyQuery(params);
+  applyQuery(params, WORKLOADS);
   showWorkload();
 
   state.facts = await browserFacts({ preciseMemory: params.get('preciseMemory') === '1' });
-  showEnvironment(state.facts);
+  showEnvironment($('environment'), state.facts, buildInfo);
 
   $('controls').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -660,17 +375,6 @@ async function start() {
   $('download').addEventListener('click', download);
   $('chart-operation').addEventListener('change', renderResults);
   $('workload').addEventListener('change', showWorkload);
-  $('decode-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    decodeBytes();
-  });
-  $('decode-sample').addEventListener('click', fillSample);
-  $('decode-codec').addEventListener('change', fillDecodeStrategies);
-  $('decode-file').addEventListener('change', pickFile);
-  $('decode-input').addEventListener('input', () => {
-    state.decodeFile = undefined;
-    $('decode-file').value = '';
-  });
 
   // For npm run bench:web and the tests: the results document as it stands.
   globalThis.wcbPage = { results: currentDocument, validate: () => validateResults(currentDocument()) };

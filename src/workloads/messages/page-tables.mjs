@@ -5,7 +5,7 @@
 // boundary's share of each wasm call), then the per-call floor of every
 // wasm module (the empty call).
 
-import { MESSAGE_TABLE_LEGEND, messageFloorTable, messageRecordTables } from '../../src/harness/table.mjs';
+import { MESSAGE_TABLE_LEGEND, messageFloorTable, messageRecordTables } from '../../harness/table.mjs';
 
 export { MESSAGE_TABLE_LEGEND };
 

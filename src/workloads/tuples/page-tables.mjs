@@ -2,8 +2,8 @@
 // as the Node runner's console tables (src/harness/table.mjs), and the
 // table of what each path's decode returns (cleanliness).
 
-import { isJsonBaseline } from '../../src/harness/json-baseline.mjs';
-import { pathLabel } from '../../src/harness/paths.mjs';
+import { isJsonBaseline } from '../../harness/json-baseline.mjs';
+import { pathLabel } from '../../harness/paths.mjs';
 import {
   CLEANLINESS_LEGEND,
   FASTEST_LABEL,
@@ -19,7 +19,7 @@ import {
   speedRatio,
   stepTitle,
   tableHeader,
-} from '../../src/harness/table.mjs';
+} from '../../harness/table.mjs';
 
 export { CLEANLINESS_LEGEND, TABLE_LEGEND };
 

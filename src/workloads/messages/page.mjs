@@ -1,0 +1,205 @@
+// The messages workload in the page (web/src/page.mjs loads it by name): its
+// options (records, min ms per repetition), its run on the shared harness
+// (src/harness/message-measure.mjs, the same measurement as the Node
+// runner), its tables and charts. The run: the JSON baseline first, then
+// each (codec, strategy) in a fresh instance of its wasm module with its
+// floors and the module's empty call, then each pure-JS peer that runs in a
+// browser, record by record. Rows are handed out as they are measured, so a
+// stopped run keeps what it has.
+
+import { createJsonMessagePath, isJsonBaseline } from '../../harness/json-baseline.mjs';
+import {
+  createWasmMessagePath,
+  failedMessageRow,
+  measureMessageBatch,
+} from '../../harness/message-measure.mjs';
+import { pathLabel } from '../../harness/paths.mjs';
+import { createPeerMessagePath, findPeer, peerMeta } from '../../harness/peers.mjs';
+import { recordsOf } from '../../catalog.mjs';
+import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
+import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND, renderMessageTables } from './page-tables.mjs';
+
+const RECORDS = recordsOf('messages');
+
+/** The batch label of the JSON baseline's rows (every ratio of the page uses it). */
+export const JSON_BATCH = 'json';
+
+export const texts = {
+  option: 'messages: single records, operations per second',
+  sizes: 'Repetitions',
+  tables: 'Results per record',
+  time: 'Operations per second of every path on each record (log scale); floors are in the tables.',
+  ratio:
+    'Speed vs JSON: path ops/s / JSON ops/s on the same record (above 1 = faster than JSON.stringify/JSON.parse).',
+  legend: `${MESSAGE_TABLE_LEGEND} ${FLOOR_TABLE_LEGEND}`,
+};
+
+/** The numeric inputs of the form this workload reads (besides repetitions and warm-up). */
+export const inputs = ['minRepMs'];
+
+/** The records a run can pick from, in the checklist. */
+export const records = RECORDS;
+
+/** The operations the charts can show. */
+export const operations = ['encode', 'decode', 'roundTrip'];
+
+/** A library that takes no part in the messages workload is not offered. */
+export const acceptsPeer = (peer) => peer.messages !== false;
+
+/** The options of this workload from the form (see tuples/page.mjs). */
+export function readOptions(read) {
+  return {
+    records: read.checked('record'),
+    minRepMs: read.number('minRepMs', 'Min ms per repetition'),
+  };
+}
+
+/** Why a run with these options cannot start, or undefined. */
+export function refusal(options) {
+  return options.records.length === 0 ? 'pick at least one record.' : undefined;
+}
+
+/** The run header's protocol fields of this workload. */
+export function protocolFields(options) {
+  return { records: options.records, minRepMs: options.minRepMs };
+}
+
+/** Where the run is, for the status line. */
+export function progressText({ record }) {
+  return `on record "${record}"`;
+}
+
+/**
+ * Runs the messages workload. options: { modules (this workload's, from the
+ * bundle), codecs, strategies, peers (names), records, minRepMs,
+ * repetitions, warmup, protoText, messagesProtoText, facts, signal,
+ * onRow(row), onProgress({ done, total, label, record }) }. Resolves when
+ * done; rejects with the signal's reason when stopped.
+ */
+export async function run(options) {
+  const { modules, codecs, strategies, records, facts, signal, onRow, onProgress } = options;
+  const peers = options.peers ?? [];
+  const env = { gc: facts.gc, pause: yieldToBrowser, signal };
+  const timing = {
+    place: PLACE,
+    minRepMs: options.minRepMs,
+    warmup: options.warmup,
+    repetitions: options.repetitions,
+    env,
+  };
+  const total = records.length * (1 + codecs.length * strategies.length + peers.length);
+  let done = 0;
+
+  const batchOf = async (label, batch) => {
+    await measureMessageBatch({
+      ...timing,
+      ...batch,
+      records,
+      batch: label,
+      onProgress: ({ record }) => onProgress({ done, total, label, record }),
+      onRow: (row) => {
+        // One unit of progress per path and record (floors come with their path).
+        if (row.variant !== 'floor') done += 1;
+        onRow(row);
+      },
+    });
+    await yieldToBrowser();
+  };
+
+  // A path that cannot be made fails on every record; the run goes on.
+  const failEverywhere = (stub, label, error) => {
+    for (const record of records) {
+      done += 1;
+      onRow(failedMessageRow(stub, { place: PLACE, record, batch: label }, error));
+    }
+    onProgress({ done, total, label, record: records.at(-1) });
+  };
+
+  await batchOf(JSON_BATCH, { subject: createJsonMessagePath() });
+  for (const codecName of codecs) {
+    const module = modules.find((candidate) => candidate.codec === codecName);
+    for (const strategy of strategies) {
+      signal?.throwIfAborted();
+      const label = `${codecName}/${strategy}`;
+      let codec;
+      let subject;
+      try {
+        if (!module) throw new Error(`${codecName}: not in this page's wasm build`);
+        codec = await instantiateCodec(module);
+        subject = createWasmMessagePath(codec, strategy);
+      } catch (error) {
+        failEverywhere({ codec: codecName, impl: 'cpp', interop: strategy }, label, error);
+        continue;
+      }
+      await batchOf(label, { subject, wasm: { codec, strategy } });
+    }
+  }
+  for (const name of peers) {
+    signal?.throwIfAborted();
+    const peer = findPeer(name);
+    let subject;
+    try {
+      if (!peer || !peer.places.includes(PLACE)) throw new Error(`${name}: not a peer of this page`);
+      // createPeerMessagePath refuses a peer that is not part of the messages workload.
+      subject = await createPeerMessagePath(peer, {
+        protoText: options.protoText,
+        messagesProtoText: options.messagesProtoText,
+      });
+    } catch (error) {
+      const stub = peer ? peerMeta(peer) : { codec: name, impl: 'js', interop: 'js' };
+      failEverywhere(stub, name, `load: ${error?.message ?? error}`);
+      continue;
+    }
+    await batchOf(name, { subject });
+  }
+}
+
+/**
+ * The charts: ops/s of every path per record (log scale), and its speed
+ * relative to the JSON baseline on the same record. Floors are left out
+ * (they do no codec work). operation: encode, decode or roundTrip.
+ */
+function drawCharts(charts, rows, operation) {
+  const okRows = rows.filter(
+    (row) => row.status === 'ok' && row.variant !== 'floor' && row[operation]?.opsPerSec,
+  );
+  const records = RECORDS.filter((name) => okRows.some((row) => row.record === name));
+  if (records.length === 0) return;
+  const baselines = new Map(okRows.filter(isJsonBaseline).map((row) => [row.record, row]));
+  const seriesOf = (valueOf) => {
+    const paths = new Map();
+    for (const row of okRows) {
+      const label = pathLabel(row);
+      if (!paths.has(label)) paths.set(label, { row, values: records.map(() => null) });
+      const value = valueOf(row, baselines.get(row.record));
+      if (Number.isFinite(value) && value > 0) paths.get(label).values[records.indexOf(row.record)] = value;
+    }
+    return [...paths.entries()].map(([label, { row, values }]) => ({ label, row, values }));
+  };
+  const x = records.map((_, index) => index);
+  const categories = { name: 'record', values: records };
+  const title = operation === 'roundTrip' ? 'round trip' : operation;
+  const ops = (row) => row[operation].opsPerSec.median;
+  charts.draw('time', {
+    title: `${title}: operations per second per record (log scale)`,
+    yLabel: 'ops/s',
+    x,
+    categories,
+    series: seriesOf(ops),
+  });
+  charts.draw('ratio', {
+    title: `${title}: speed vs JSON (x faster)`,
+    yLabel: 'path ops/s / JSON ops/s',
+    x,
+    categories,
+    series: seriesOf((row, baseline) => (baseline ? ops(row) / ops(baseline) : undefined)),
+  });
+}
+
+/** One table per record and the per-call floor table, and the charts of `operation`. */
+export function render({ tables, extra, charts, operation }, rows) {
+  renderMessageTables(tables, rows);
+  extra.replaceChildren();
+  charts.clear();
+  drawCharts(charts, rows, operation);
+}

@@ -1,0 +1,215 @@
+// The tuples workload in the page (web/src/page.mjs loads it by name): its
+// options (payload sizes), its run on the shared harness, its tables and
+// charts. The sweep: the JSON baseline first, then each (codec, strategy)
+// in a fresh instance of its wasm module, then each pure-JS peer that runs
+// in a browser, every one over the same growth steps. Rows are handed out as
+// they are measured, so a stopped run keeps what it has.
+//
+// Sizes: gzipBytes comes from the browser's CompressionStream, which has no
+// compression level, so browser rows carry no gzip9Bytes.
+
+import { TupleDataset, selectSteps } from '../../harness/dataset.mjs';
+import { createJsonBaselinePath, isJsonBaseline } from '../../harness/json-baseline.mjs';
+import { failedRow } from '../../harness/measure.mjs';
+import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
+import { createPeerPath, findPeer, peerMeta } from '../../harness/peers.mjs';
+import { runSweep } from '../../harness/sweep.mjs';
+import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
+import { CLEANLINESS_LEGEND, TABLE_LEGEND, renderCleanliness, renderTables } from './page-tables.mjs';
+
+export const texts = {
+  option: 'tuples: the growing dataset, time per payload size',
+  sizes: 'Sizes and repetitions',
+  tables: 'Results per size',
+  time: 'Median time (ms) vs JSON payload size (MB), log-log.',
+  ratio: 'Speed vs JSON: JSON time / path time (above 1 = faster than JSON.stringify/JSON.parse).',
+  legend: TABLE_LEGEND,
+  extraLegend: CLEANLINESS_LEGEND,
+};
+
+/** The numeric inputs of the form this workload reads (besides repetitions and warm-up). */
+export const inputs = ['minMB', 'maxMB', 'perDecade'];
+
+/** The operations the charts can show. */
+export const operations = ['encode', 'decode'];
+
+/** Every JS library of the page takes part. */
+export const acceptsPeer = () => true;
+
+/**
+ * The options of this workload from the form: `read.number(key, label)`
+ * reads a numeric input within the catalog's bounds, `refuse(key, text)`
+ * throws the page's input error.
+ */
+export function readOptions(read, refuse) {
+  const options = {
+    minMB: read.number('minMB', 'Min MB'),
+    maxMB: read.number('maxMB', 'Max MB'),
+    perDecade: read.number('perDecade', 'Steps per decade'),
+  };
+  if (options.maxMB < options.minMB)
+    refuse('maxMB', `Max MB ${options.maxMB} is below Min MB ${options.minMB} (accepted: Max MB >= Min MB)`);
+  // The first growth step at or above Min MB must not pass Max MB (the
+  // dataset is only grown to Min MB here; the run selects the rest).
+  const dataset = new TupleDataset();
+  dataset.growToMB(options.minMB);
+  if (dataset.jsonMB > options.maxMB) {
+    refuse(
+      'maxMB',
+      `no payload size of the dataset lies between ${options.minMB} and ${options.maxMB} MB ` +
+        `(accepted: Max MB >= ${dataset.jsonMB.toPrecision(3)}, the next size)`,
+    );
+  }
+  return options;
+}
+
+/** Why a run with these options cannot start, or undefined. */
+export function refusal() {
+  return undefined;
+}
+
+/** The run header's protocol fields of this workload. */
+export function protocolFields(options) {
+  return { minMB: options.minMB, maxMB: options.maxMB, stepsPerDecade: options.perDecade };
+}
+
+/** Where the run is, for the status line. */
+export function progressText({ step }) {
+  return `at ${step.jsonMB.toFixed(3)} MB (${step.count.toLocaleString('en-US')} items)`;
+}
+
+/**
+ * Runs the sweep. options: { modules (this workload's, from the bundle),
+ * codecs, strategies, peers (names), protoText, minMB, maxMB, perDecade,
+ * repetitions, warmup, facts, signal, onRow(row), onProgress({ done, total,
+ * label, step }) }. Resolves when done; rejects with the signal's reason
+ * when stopped.
+ */
+export async function run(options) {
+  const { modules, codecs, strategies, minMB, maxMB, perDecade, facts, signal, onRow, onProgress } = options;
+  const peers = options.peers ?? [];
+  const steps = selectSteps({ minMB, maxMB, perDecade });
+  if (steps.length === 0)
+    throw new Error(`no growth step of the dataset lies between ${minMB} and ${maxMB} MB`);
+  const env = {
+    gc: facts.gc,
+    jsHeapUsed: facts.jsHeapUsed,
+    pause: yieldToBrowser,
+    signal,
+  };
+  const measureOptions = { place: PLACE, warmup: options.warmup, repetitions: options.repetitions, env };
+  const total = steps.length * (1 + codecs.length * strategies.length + peers.length);
+  let done = 0;
+  const report = (label, step) => onProgress({ done, total, label, step });
+  const sweep = async (path, label) => {
+    await runSweep({
+      ...measureOptions,
+      paths: [path],
+      steps,
+      onProgress: ({ step }) => report(label, step),
+      onRow: (row) => {
+        done += 1;
+        onRow(row);
+      },
+    });
+  };
+
+  // A path that cannot be made fails every size; the sweep goes on.
+  const failEverywhere = (stub, label, error) => {
+    for (const step of steps) {
+      done += 1;
+      onRow(failedRow(stub, { place: PLACE, step }, error));
+    }
+    report(label, steps[steps.length - 1]);
+  };
+
+  await sweep(createJsonBaselinePath(), 'JSON.stringify/parse');
+  for (const codecName of codecs) {
+    const module = modules.find((candidate) => candidate.codec === codecName);
+    for (const strategy of strategies) {
+      signal?.throwIfAborted();
+      let path;
+      try {
+        if (!module) throw new Error(`${codecName}: not in this page's wasm build`);
+        path = createWasmPath(await instantiateCodec(module), strategy);
+      } catch (error) {
+        failEverywhere(
+          { codec: codecName, impl: 'cpp', interop: strategy },
+          `${codecName}/${strategy}`,
+          error,
+        );
+        continue;
+      }
+      await sweep(path, `${codecName}/${strategy}`);
+      await yieldToBrowser();
+    }
+  }
+  for (const name of peers) {
+    signal?.throwIfAborted();
+    const peer = findPeer(name);
+    let path;
+    try {
+      if (!peer || !peer.places.includes(PLACE)) throw new Error(`${name}: not a peer of this page`);
+      path = await createPeerPath(peer, { protoText: options.protoText });
+    } catch (error) {
+      const stub = peer ? peerMeta(peer) : { codec: name, impl: 'js', interop: 'js' };
+      failEverywhere(stub, name, `load: ${error?.message ?? error}`);
+      continue;
+    }
+    await sweep(path, name);
+    await yieldToBrowser();
+  }
+  return steps;
+}
+
+/**
+ * Aligned series: x = the JSON sizes in MB, then one array per path with
+ * `valueOf(row, baselineRow)` at each size (null where missing).
+ */
+function seriesData(rows, valueOf) {
+  const okRows = rows.filter((row) => row.status === 'ok');
+  const steps = [...new Set(okRows.map((row) => row.step))].sort((a, b) => a - b);
+  const sizeOfStep = new Map(okRows.map((row) => [row.step, row.jsonMB]));
+  const baselines = new Map(okRows.filter(isJsonBaseline).map((row) => [row.step, row]));
+  const paths = new Map();
+  for (const row of okRows) {
+    const label = pathLabel(row);
+    if (!paths.has(label)) paths.set(label, { row, values: new Map() });
+    const value = valueOf(row, baselines.get(row.step));
+    // Log scales: a zero or negative value (a coarse clock) cannot be drawn.
+    if (Number.isFinite(value) && value > 0) paths.get(label).values.set(row.step, value);
+  }
+  const x = steps.map((step) => sizeOfStep.get(step));
+  const series = [...paths.entries()]
+    .filter(([, { values }]) => values.size > 0)
+    .map(([label, { row, values }]) => ({
+      label,
+      row,
+      values: steps.map((step) => values.get(step) ?? null),
+    }));
+  return { x, series };
+}
+
+function drawCharts(charts, rows, operation) {
+  const time = seriesData(rows, (row) => row[operation].median);
+  if (time.x.length === 0) return;
+  charts.draw('time', { title: `${operation}: median time`, yLabel: 'ms', ...time });
+  // The baseline is the flat line at 1.
+  const ratio = seriesData(rows, (row, baseline) =>
+    isJsonBaseline(row) ? 1 : baseline && baseline[operation].median / row[operation].median,
+  );
+  if (ratio.x.length === 0) return;
+  charts.draw('ratio', {
+    title: `${operation}: speed vs JSON (x faster)`,
+    yLabel: 'JSON time / time',
+    ...ratio,
+  });
+}
+
+/** Tables (one per size), what decode returns (the extra section), and the charts of `operation`. */
+export function render({ tables, extra, charts, operation }, rows) {
+  renderTables(tables, rows);
+  renderCleanliness(extra, rows);
+  charts.clear();
+  drawCharts(charts, rows, operation);
+}

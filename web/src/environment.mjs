@@ -1,0 +1,51 @@
+// The page's facts list: browser, clock, GC, machine and the wasm build.
+
+import { formatMs } from '../../src/harness/format.mjs';
+import { buildWorkloads, modulesOf } from '../../src/catalog.mjs';
+
+// One line; the results file keeps the full flags. Module sizes: those of the build's first workload.
+function buildSummary(info) {
+  if (!info) return 'no build info';
+  const version = /\d+\.\d+\.\d+/.exec(info.emscripten ?? '')?.[0] ?? 'unknown';
+  const [first] = buildWorkloads(info);
+  const modules = modulesOf(info)
+    .filter(({ workload }) => workload === first)
+    .map(({ codec, wasmBytes }) => `${codec} ${(wasmBytes / 1024).toFixed(0)} KB`);
+  return [
+    `Emscripten ${version}`,
+    info.compileFlags ?? info.flags,
+    info.exceptions && `C++ exceptions: ${info.exceptions}`,
+    modules.length > 0 && `.wasm: ${modules.join(', ')}`,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** Fills the facts list `list` from browserFacts() and the build info. */
+export function showEnvironment(list, facts, info) {
+  const facts_ = [
+    ['Browser', `${facts.runtime.name} ${facts.runtime.version}`],
+    [
+      'Cross-origin isolated',
+      facts.crossOriginIsolated ? 'yes' : 'no (serve with npm run serve for a fine clock)',
+    ],
+    ['Timer resolution', `${formatMs(facts.timerResolutionMs)} ms (performance.now)`],
+    [
+      'GC before each timed op',
+      facts.gc ? 'yes (window.gc)' : 'no (start Chromium with --js-flags=--expose-gc)',
+    ],
+    ['Machine', `${facts.machine.os} ${facts.machine.arch}, ${facts.machine.cpus} logical CPUs`],
+    ['wasm build', buildSummary(info)],
+  ];
+  list.replaceChildren();
+  for (const [term, value] of facts_) {
+    const dt = document.createElement('dt');
+    dt.textContent = term;
+    const dd = document.createElement('dd');
+    dd.textContent = value;
+    dd.dataset.fact = term;
+    list.append(dt, dd);
+  }
+  list.dataset.crossOriginIsolated = String(facts.crossOriginIsolated);
+  list.dataset.timerResolutionMs = String(facts.timerResolutionMs);
+}

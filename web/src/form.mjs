@@ -1,0 +1,91 @@
+// The page's run controls: checkboxes, numeric inputs read within the
+// catalog's bounds (src/catalog.mjs: the runners accept the same values),
+// the mark on a refused input, and the query string applied to the form.
+
+import { OPTION_BOUNDS } from '../../src/catalog.mjs';
+import { LIST_PARAMS, NUMBER_INPUTS } from './query.mjs';
+
+const $ = (id) => document.getElementById(id);
+
+// The checkbox name of each list option of the query string.
+const CHECKBOX_OF = { codecs: 'codec', strategies: 'strategy', peers: 'peer', records: 'record' };
+
+/** A labelled checkbox. */
+export function checkbox(name, value, checked) {
+  const label = document.createElement('label');
+  const input = document.createElement('input');
+  input.type = 'checkbox';
+  input.name = name;
+  input.value = value;
+  input.checked = checked;
+  label.append(input, ` ${value}`);
+  return label;
+}
+
+/** The values of the checked boxes named `name`, in page order. */
+export function checkedValues(name) {
+  return [...document.querySelectorAll(`input[name="${name}"]:checked`)].map((input) => input.value);
+}
+
+/** A form value that is not accepted: names the input and what it accepts. */
+export class InputError extends Error {
+  constructor(id, message) {
+    super(message);
+    this.id = id;
+  }
+}
+
+/** Throws the InputError of option `key` (a NUMBER_INPUTS key) with `message`. */
+export function refuseInput(key, message) {
+  throw new InputError(NUMBER_INPUTS[key], message);
+}
+
+/** The value of numeric option `key` (see NUMBER_INPUTS), within its OPTION_BOUNDS, or an InputError. */
+export function readNumber(key, name) {
+  const id = NUMBER_INPUTS[key];
+  const { integer = false, min = 0, exclusiveMin = false, max } = OPTION_BOUNDS[key];
+  const text = $(id).value.trim();
+  const value = Number(text);
+  const ok =
+    text !== '' &&
+    Number.isFinite(value) &&
+    (!integer || Number.isInteger(value)) &&
+    (exclusiveMin ? value > min : value >= min) &&
+    value <= max;
+  if (!ok) {
+    const kind = integer ? 'a whole number' : 'a number';
+    const shown = text === '' ? 'empty' : `'${text}' is not valid`;
+    throw new InputError(
+      id,
+      `${name}: ${shown} (accepted: ${kind} ${exclusiveMin ? '>' : '>='} ${min} and <= ${max})`,
+    );
+  }
+  return value;
+}
+
+/** Marks the input a message is about (outlined in red), or clears every mark. */
+export function markInvalid(id) {
+  for (const input of document.querySelectorAll('#controls input[aria-invalid]')) {
+    input.removeAttribute('aria-invalid');
+    input.style.outline = '';
+  }
+  if (!id) return;
+  $(id).setAttribute('aria-invalid', 'true');
+  $(id).style.outline = '2px solid #b00020';
+}
+
+/**
+ * Form defaults, overridden by the query string (npm run bench:web and the
+ * tests; web/src/query.mjs): workload, lists (names, or empty for none),
+ * numbers.
+ */
+export function applyQuery(params, workloads) {
+  if (workloads.includes(params.get('workload'))) $('workload').value = params.get('workload');
+  for (const key of LIST_PARAMS) {
+    const values = params.get(key)?.split(',').filter(Boolean);
+    if (!values) continue;
+    for (const input of document.querySelectorAll(`input[name="${CHECKBOX_OF[key]}"]`))
+      input.checked = values.includes(input.value);
+  }
+  for (const [key, id] of Object.entries(NUMBER_INPUTS)) if (params.has(key)) $(id).value = params.get(key);
+}

@@ -1,0 +1,33 @@
+// What every workload's run in the page shares: the place name, the pure-JS
+// peers that run in a browser, a fresh wasm instance per path (the page's
+// stand-in for the Node runner's fresh process) and yielding to the browser
+// between operations.
+
+import { peersFor } from '../../src/harness/peers.mjs';
+import { createWasmCodec } from '../../src/harness/wasm-codec.mjs';
+
+export const PLACE = 'browser';
+
+/** The peers this page can run, in registry order. */
+export const PAGE_PEERS = peersFor(PLACE);
+
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+
+/**
+ * Resolves on a fresh task, so the browser can paint and handle input (the
+ * Stop button) between operations. A message is not throttled the way
+ * nested setTimeout(0) is.
+ */
+export function yieldToBrowser() {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
+}
+
+/** A fresh instance of one codec's wasm module (an entry of the bundle's modules). */
+export function instantiateCodec(module) {
+  return createWasmCodec(module.factory, { wasmBinary: module.wasmBinary });
+}
