@@ -1,0 +1,201 @@
+// The options of npm run bench:web: parsed with the runners' shared parsers
+// (node/options.mjs); workloads, strategies, records, defaults and bounds
+// from src/catalog.mjs, codecs from the wasm build's catalog.
+
+import {
+  BOUNDS,
+  DEFAULT_WORKLOAD,
+  WORKLOADS,
+  WORKLOAD_NAMES,
+  codecsOf,
+  recordsOf,
+  strategiesOf,
+  workloadInfo,
+} from '../src/catalog.mjs';
+import { selectSteps } from '../src/harness/dataset.mjs';
+import { peerNames } from '../src/harness/peers.mjs';
+import {
+  UsageError,
+  defaultResultsPath,
+  outputFile,
+  parseArgv,
+  parseBounded,
+  parseList,
+  parsePeers,
+} from './options.mjs';
+
+export const BROWSER_PEERS = peerNames('browser');
+export const DEFAULT_TIMEOUT_SECONDS = 3600;
+
+// The options of each measuring protocol (src/catalog.mjs WORKLOADS), by flag and option key.
+const PROTOCOL_OPTIONS = {
+  'per-payload': { 'min-mb': 'minMB', 'max-mb': 'maxMB', 'per-decade': 'perDecade' },
+  'per-call': { records: 'records', 'min-rep-ms': 'minRepMs' },
+};
+
+const OPTIONS = {
+  workload: { type: 'string' },
+  codecs: { type: 'string' },
+  strategies: { type: 'string' },
+  peers: { type: 'string' },
+  'no-peers': { type: 'boolean' },
+  ...Object.fromEntries(
+    Object.values(PROTOCOL_OPTIONS).flatMap((flags) =>
+      Object.keys(flags).map((flag) => [flag, { type: 'string' }]),
+    ),
+  ),
+  repetitions: { type: 'string' },
+  warmup: { type: 'string' },
+  out: { type: 'string' },
+  quick: { type: 'boolean' },
+  timeout: { type: 'string' },
+  headed: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+/** A workload's run defaults in the browser (or --quick's): catalog defaults, browser overrides, quick. */
+function defaultsOf(workload, quick) {
+  const info = workloadInfo(workload);
+  return { ...info.defaults, ...(info.browser ?? {}), ...(quick ? info.quick : {}) };
+}
+
+function workloadHelp(info) {
+  const defaults = defaultsOf(info.name, false);
+  const quick = defaultsOf(info.name, true);
+  const flags = Object.keys(PROTOCOL_OPTIONS[info.protocol]);
+  const lines = [
+    `  ${info.name}: ${info.label} (${info.protocol}); strategies ${strategiesOf(info.name).join(',')}`,
+    `    its options: ${flags.map((flag) => `--${flag}`).join(', ')}`,
+    `    defaults: ${Object.entries(defaults)
+      .map(([key, value]) => `${key} ${value}`)
+      .join(', ')}; --quick: ${Object.entries(quick)
+      .map(([key, value]) => `${key} ${value}`)
+      .join(', ')}`,
+  ];
+  if (info.records) lines.push(`    records: ${recordsOf(info.name).join(',')}`);
+  return lines.join('\n');
+}
+
+export const HELP = `Usage: npm run bench:web -- [options]    (or: node node/bench-web.mjs [options])
+
+Runs the browser page (web/index.html) headless in Chromium (/usr/bin/chromium,
+or $WCB_CHROMIUM) through Playwright: served on localhost with COOP/COEP so it
+is cross-origin isolated, with --js-flags=--expose-gc so it collects garbage
+before every timed operation. Builds the page first when it is stale. Progress
+goes to stderr, tables to stdout, the results JSON (src/results.schema.json,
+place "browser") to --out.
+
+Workloads (--workload NAME, default ${DEFAULT_WORKLOAD}):
+${WORKLOADS.map(workloadHelp).join('\n')}
+
+Options:
+  --workload NAME      one of ${WORKLOAD_NAMES.join(', ')} (default: ${DEFAULT_WORKLOAD}); results go to
+                       results/browser-<date>.json (${DEFAULT_WORKLOAD}) or results/browser-<workload>-<date>.json
+  --codecs LIST        comma-separated codecs (default: every codec of the wasm build for the workload)
+  --strategies LIST    comma-separated interop strategies (default: the workload's)
+  --peers LIST         comma-separated pure-JS libraries (default: every one that runs in a
+                       browser and takes part in the workload: ${BROWSER_PEERS.join(',')})
+  --no-peers           no pure-JS library
+  --min-mb N           smallest JSON payload size in MB
+  --max-mb N           largest JSON payload size in MB, at most ${BOUNDS.sweepMaxMB}
+  --per-decade N       growth steps kept per factor of ten in size, 0 = every step, at most ${BOUNDS.perDecade}
+  --records LIST       comma-separated records
+  --min-rep-ms N       calls per repetition double until one repetition takes N ms, at most ${BOUNDS.minRepMs}
+  --repetitions N      timed runs (repetitions) per operation
+  --warmup N           untimed runs before them
+  --out FILE           results file
+  --quick              the workload's tiny run (options given explicitly still win)
+  --timeout SECONDS    limit for the whole run; the rows measured so far are kept
+                       (default: ${DEFAULT_TIMEOUT_SECONDS}, at most ${BOUNDS.timeoutSeconds})
+  --headed             show the browser window (needs a display)
+  -h, --help           show this help
+
+Exit codes: 0 done (failed codecs are reported in the results, not fatal),
+1 runtime error (no wasm build, page error, timeout, results not valid),
+2 bad option, 130 interrupted (partial results written).`;
+
+/** Refuses an option of another protocol's workloads, naming them and what this workload accepts. */
+function refuseMisplaced(values, workload, protocol) {
+  for (const [other, flags] of Object.entries(PROTOCOL_OPTIONS)) {
+    if (other === protocol) continue;
+    const misplaced = Object.keys(flags).find((flag) => values[flag] !== undefined);
+    if (!misplaced) continue;
+    const owners = WORKLOADS.filter((info) => info.protocol === other).map((info) => info.name);
+    const own = [...Object.keys(PROTOCOL_OPTIONS[protocol]), 'repetitions', 'warmup'].map(
+      (flag) => `--${flag}`,
+    );
+    throw new UsageError(
+      `--${misplaced} is an option of the ${owners.join(' or ')} workload (accepted with --workload ${workload}: ${own.join(', ')})`,
+    );
+  }
+}
+
+/** The workload's own options (sizes, or records and min ms per repetition). */
+function protocolOptions(values, workload, protocol, base) {
+  const options = {};
+  for (const [flag, key] of Object.entries(PROTOCOL_OPTIONS[protocol])) {
+    const given = values[flag] !== undefined;
+    if (key === 'records')
+      options.records = given ? parseList(flag, values[flag], recordsOf(workload)) : recordsOf(workload);
+    else options[key] = given ? parseBounded(flag, values[flag], key) : base[key];
+  }
+  if (protocol !== 'per-payload') return options;
+  if (options.maxMB < options.minMB) {
+    throw new UsageError(
+      `--max-mb ${options.maxMB} is below --min-mb ${options.minMB} (accepted: max >= min)`,
+    );
+  }
+  if (selectSteps(options).length === 0) {
+    throw new UsageError(
+      `no growth step between --min-mb ${options.minMB} and --max-mb ${options.maxMB} (accepted: a wider range)`,
+    );
+  }
+  return options;
+}
+
+/**
+ * The driver's options from argv. `buildInfo`: the wasm build's info, whose
+ * catalog gives the codecs --codecs accepts (unchecked without a build: the
+ * run then fails for want of one).
+ */
+export function parseOptions(argv, { buildInfo, now = new Date() } = {}) {
+  const values = parseArgv(argv, OPTIONS);
+  const workload = values.workload ?? DEFAULT_WORKLOAD;
+  if (!WORKLOAD_NAMES.includes(workload))
+    throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOAD_NAMES.join(', ')})`);
+  const { protocol } = workloadInfo(workload);
+  refuseMisplaced(values, workload, protocol);
+  const base = defaultsOf(workload, values.quick);
+  const given = (name) => values[name] !== undefined;
+  const buildCodecs = buildInfo ? codecsOf(buildInfo, workload) : undefined;
+  let codecs = buildCodecs;
+  if (given('codecs')) {
+    codecs = buildCodecs
+      ? parseList('codecs', values.codecs, buildCodecs)
+      : values.codecs.split(',').map((codec) => codec.trim());
+  }
+  return {
+    workload,
+    codecs,
+    strategies: given('strategies')
+      ? parseList('strategies', values.strategies, strategiesOf(workload))
+      : strategiesOf(workload),
+    peers: parsePeers(values, { accepted: BROWSER_PEERS }),
+    ...protocolOptions(values, workload, protocol, base),
+    repetitions: given('repetitions')
+      ? parseBounded('repetitions', values.repetitions, 'repetitions')
+      : base.repetitions,
+    warmup: given('warmup') ? parseBounded('warmup', values.warmup, 'warmup') : base.warmup,
+    timeoutSeconds: given('timeout')
+      ? parseBounded('timeout', values.timeout, 'timeoutSeconds')
+      : DEFAULT_TIMEOUT_SECONDS,
+    out: given('out')
+      ? outputFile(values.out)
+      : defaultResultsPath({
+          place: 'browser',
+          date: now,
+          kind: workload === DEFAULT_WORKLOAD ? undefined : workload,
+        }),
+    headed: Boolean(values.headed),
+  };
+}
