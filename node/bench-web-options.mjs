@@ -194,7 +194,7 @@ export function parseOptions(argv, { buildInfo, now = new Date() } = {}) {
       : defaultResultsPath({
           place: 'browser',
           date: now,
-          kind: workload === DEFAULT_WORKLOAD ? undefined : workload,
+          kind: workload !== DEFAULT_WORKLOAD ? workload : undefined,
         }),
     headed: Boolean(values.headed),
   };

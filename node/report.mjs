@@ -5,37 +5,39 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../src/catalog.mjs';
 import { FLAG_RULE } from '../src/report/compare.mjs';
-import { writeComparison, writeReport } from '../src/report/index.mjs';
+import { reportOf, writeComparison, writeReport } from '../src/report/index.mjs';
 import { InputError, RESULTS_DIR, latestResultsFiles } from '../src/report/load.mjs';
+import { UsageError, existingDirectory, parseNumber } from './options.mjs';
 
 const DEFAULT_SIZE_MB = 10;
-const WORKLOADS = ['tuples', 'messages'];
 
-const HELP = `Usage: npm run report -- [options] [results files...]
+/** The results files of a workload that the report picks by default (load.mjs latestResultsFiles). */
+const filePattern = (workload) =>
+  PLACES.map((place) => `${place}-${workload !== DEFAULT_WORKLOAD ? `${workload}-` : ''}*.json`).join(', ');
+
+// What each workload's report writes (src/workloads/<name>/report.mjs `help`).
+async function helpText() {
+  const reports = [];
+  for (const workload of WORKLOAD_NAMES) reports.push([workload, (await reportOf(workload)).help]);
+  const comparable = [];
+  for (const workload of WORKLOAD_NAMES) if ((await reportOf(workload)).comparable) comparable.push(workload);
+  return `Usage: npm run report -- [options] [results files...]
        npm run report -- --compare OLD NEW [options]
 
-Without files, reports the latest native-*.json, node-*.json and
-browser-*.json of results/ (one of each that exists; with --workload messages
-the latest <place>-messages-*.json). Every file is checked against
-src/results.schema.json first; an invalid one is refused. One report holds one
-workload: files of the tuples and the messages workloads together are refused.
+Without files, reports the latest results file of each place in results/
+(${WORKLOAD_NAMES.map((workload) => `${workload}: ${filePattern(workload)}`).join('; ')}).
+Every file is checked against src/results.schema.json first; an invalid one
+is refused. One report holds one workload: files of several workloads
+together are refused.
 
-Writes into --out-dir:
-  index.html    the report: run headers, charts, payload limits, memory and
-                cleanliness tables; self-contained (Vega and the data are
-                inlined), opens from disk with no network
-  <chart>.svg   each chart as an SVG file (time-encode, time-decode,
-                ratio-encode, ratio-decode, breakdown-encode, breakdown-decode,
-                wasm-penalty, sizes, modules), e.g. for the README
+Writes into --out-dir an index.html (self-contained: Vega and the data are
+inlined, opens from disk with no network) and each chart as an SVG file,
+e.g. for the README. What they hold depends on the workload:
+${reports.map(([workload, text]) => `  ${workload}: ${text}`).join('\n')}
 
-Messages results (run.workload "messages") give instead: index.html with the
-run headers, operations per second per record and path (messages-encode,
-messages-decode, messages-roundtrip), one table per record (ops/s, ns/op,
-x JSON, boundary share) and the per-call floor of each wasm module
-(call-floor), each chart also as an SVG file.
-
-With --compare OLD NEW (tuples results only): prints the change in median of
+With --compare OLD NEW (${comparable.join(', ')} results only): prints the change in median of
 every row present in both files and writes compare.html and compare.svg; a change is ${FLAG_RULE}.
 
 Options:
@@ -43,15 +45,14 @@ Options:
   --size-mb N         payload size of the breakdown, sizes and memory views; the
                       nearest measured size is used (default: ${DEFAULT_SIZE_MB})
   --results-dir DIR   where to look for the latest files (default: results)
-  --workload NAME     which latest files to pick when none are given: tuples or
-                      messages (default: tuples)
+  --workload NAME     which latest files to pick when none are given: one of
+                      ${WORKLOAD_NAMES.join(', ')} (default: ${DEFAULT_WORKLOAD})
   --compare           compare two results files (exactly two paths: OLD NEW)
   -h, --help          show this help
 
 Exit codes: 0 written, 1 an input is missing or not a valid results file,
 2 bad option.`;
-
-class UsageError extends Error {}
+}
 
 const OPTIONS = {
   'out-dir': { type: 'string' },
@@ -93,13 +94,13 @@ function parseOptions(argv) {
   }
   const { values, positionals } = parsed;
   if (values.help) return { help: true };
-  const sizeMB = values['size-mb'] === undefined ? DEFAULT_SIZE_MB : Number(values['size-mb']);
-  if (!(Number.isFinite(sizeMB) && sizeMB > 0)) {
-    throw new UsageError(`--size-mb: '${values['size-mb']}' is not valid (accepted: a number > 0)`);
-  }
-  const workload = values.workload ?? 'tuples';
-  if (!WORKLOADS.includes(workload)) {
-    throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOADS.join(', ')})`);
+  const sizeMB =
+    values['size-mb'] === undefined
+      ? DEFAULT_SIZE_MB
+      : parseNumber('size-mb', values['size-mb'], { min: 0, exclusiveMin: true });
+  const workload = values.workload ?? DEFAULT_WORKLOAD;
+  if (!WORKLOAD_NAMES.includes(workload)) {
+    throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOAD_NAMES.join(', ')})`);
   }
   if (values.compare && positionals.length !== 2) {
     throw new UsageError(
@@ -113,11 +114,7 @@ function parseOptions(argv) {
       throw new UsageError(`${what} (accepted: results files, e.g. results/node-<date>.json)`);
     }
   }
-  if (values['results-dir'] !== undefined && kindOf(values['results-dir']) !== 'directory') {
-    throw new UsageError(
-      `--results-dir: no directory '${values['results-dir']}' (accepted: an existing directory)`,
-    );
-  }
+  if (values['results-dir'] !== undefined) existingDirectory('results-dir', values['results-dir']);
   if (values['out-dir'] !== undefined && kindOf(values['out-dir']) === 'file') {
     throw new UsageError(`--out-dir: '${values['out-dir']}' is a file (accepted: a directory path)`);
   }
@@ -136,7 +133,7 @@ function parseOptions(argv) {
 async function main(argv) {
   const options = parseOptions(argv);
   if (options.help) {
-    process.stdout.write(`${HELP}\n`);
+    process.stdout.write(`${await helpText()}\n`);
     return;
   }
   const relative = (file) => path.relative(process.cwd(), file) || file;
@@ -154,12 +151,8 @@ async function main(argv) {
       ? options.files
       : latestResultsFiles(options.resultsDir, { workload: options.workload });
   if (files.length === 0) {
-    const patterns =
-      options.workload === 'messages'
-        ? '<place>-messages-*.json'
-        : 'native-*.json, node-*.json, browser-*.json';
     throw new InputError(
-      `no results files in ${relative(options.resultsDir)} (${patterns}): ` +
+      `no results files in ${relative(options.resultsDir)} (${filePattern(options.workload)}): ` +
         'run npm run bench:node, npm run bench:web or the native runner first, or pass files',
     );
   }

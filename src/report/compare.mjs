@@ -14,7 +14,7 @@
 // MADs) and big enough to matter (5%), so noise on a quiet row and tiny
 // shifts on a very steady one are not flagged.
 
-import { renderColumns } from '../harness/table.mjs';
+import { renderColumns } from '../harness/format.mjs';
 import { mad, median } from '../harness/stats.mjs';
 import { formatMB, labelOf, sortRows } from './model.mjs';
 

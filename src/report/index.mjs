@@ -1,33 +1,36 @@
 // The two jobs of npm run report: a report of one or more results files, and
 // a comparison of two. Both write a self-contained HTML page plus the charts
-// as SVG files into one folder and return what they wrote.
+// as SVG files into one folder and return what they wrote. What a report
+// shows is up to its workload: src/workloads/<name>/report.mjs, found by name.
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { reportCharts } from './charts.mjs';
+import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../catalog.mjs';
 import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './compare.mjs';
-import { chartHeadlines } from './headlines.mjs';
-import { compareHtml, reportHtml } from './html.mjs';
+import { compareHtml } from './html.mjs';
 import { InputError, loadResultsFile, loadResultsFiles } from './load.mjs';
-import {
-  isMessagesDocument,
-  messageCharts,
-  messageHeadlines,
-  messagesReportHtml,
-  workloadOf,
-} from './messages.mjs';
-import { cleanlinessRows, headerOf, limitRows, memoryRows, toSources } from './model.mjs';
+import { headerOf, toSources } from './model.mjs';
 import { VEGA_VERSION, toSvg, toVega, vegaBundle } from './render.mjs';
+
+/** The workload of a results document (the default one when the header says nothing). */
+export function workloadOf(document) {
+  return document.run.workload ?? DEFAULT_WORKLOAD;
+}
+
+/** A workload's report module (its charts, headlines and page). */
+export function reportOf(workload) {
+  return import(`../workloads/${workload}/report.mjs`);
+}
 
 /**
  * Reads and validates `files`, writes <outDir>/index.html and one SVG per
- * chart that has data. Returns { html, svgs, headlines, sources }.
+ * chart that has data. Returns { html, svgs, headlines, charts, sources, workload }.
  */
 export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   const sources = toSources(loadResultsFiles(files));
   const workload = workloadOfAll(sources);
-  if (workload === 'messages') return writeMessagesReport({ sources, outDir, now });
-  const charts = reportCharts(sources, { sizeMB });
+  const report = await reportOf(workload);
+  const charts = report.charts(sources, { sizeMB });
   mkdirSync(outDir, { recursive: true });
   const svgs = [];
   for (const chart of charts) {
@@ -41,30 +44,27 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
     writeFileSync(svgFile, await toSvg(chart.vega));
     svgs.push(svgFile);
   }
-  const headlines = chartHeadlines(sources, { sizeMB });
+  const headlines = report.headlines(sources, { sizeMB });
   const html = path.join(outDir, 'index.html');
   writeFileSync(
     html,
-    reportHtml({
-      headers: sources.map(headerOf),
+    report.html({
+      sources,
       charts,
       headlines,
-      limits: limitRows(sources),
-      memory: memoryRows(sources, sizeMB),
-      cleanliness: cleanlinessRows(sources),
       sizeMB,
       generated: now.toISOString(),
       vegaSource: vegaBundle(),
       vegaVersion: VEGA_VERSION,
     }),
   );
-  return { html, svgs, headlines, charts, sources };
+  return { html, svgs, headlines, charts, sources, workload };
 }
 
 /**
  * The one workload of every source, or an InputError naming the files of
- * each workload: tuples (sizes in MB) and messages (single records) share no
- * axis, so one report holds one workload.
+ * each workload: workloads share no axis (sizes in MB, single records...),
+ * so one report holds one workload.
  */
 export function workloadOfAll(sources) {
   const byWorkload = new Map();
@@ -81,38 +81,6 @@ export function workloadOfAll(sources) {
   return [...byWorkload.keys()][0];
 }
 
-/** The messages report: <outDir>/index.html and one SVG per chart with data. */
-async function writeMessagesReport({ sources, outDir, now }) {
-  const charts = messageCharts(sources);
-  mkdirSync(outDir, { recursive: true });
-  const svgs = [];
-  for (const chart of charts) {
-    const svgFile = path.join(outDir, `${chart.id}.svg`);
-    if (chart.empty) {
-      rmSync(svgFile, { force: true });
-      continue;
-    }
-    chart.vega = toVega(chart.spec);
-    writeFileSync(svgFile, await toSvg(chart.vega));
-    svgs.push(svgFile);
-  }
-  const headlines = messageHeadlines(sources);
-  const html = path.join(outDir, 'index.html');
-  writeFileSync(
-    html,
-    messagesReportHtml({
-      headers: sources.map(headerOf),
-      sources,
-      charts,
-      headlines,
-      generated: now.toISOString(),
-      vegaSource: vegaBundle(),
-      vegaVersion: VEGA_VERSION,
-    }),
-  );
-  return { html, svgs, headlines, charts, sources, workload: 'messages' };
-}
-
 /**
  * Compares two results files: writes <outDir>/compare.html and compare.svg,
  * returns { html, svg, comparison, text } (text: the console table).
@@ -120,10 +88,14 @@ async function writeMessagesReport({ sources, outDir, now }) {
 export async function writeComparison({ oldFile, newFile, outDir, now = new Date() }) {
   const [old, current] = [loadResultsFile(oldFile), loadResultsFile(newFile)];
   for (const input of [old, current]) {
-    if (isMessagesDocument(input.document))
+    const workload = workloadOf(input.document);
+    if (!(await reportOf(workload)).comparable) {
+      const comparable = [];
+      for (const name of WORKLOAD_NAMES) if ((await reportOf(name)).comparable) comparable.push(name);
       throw new InputError(
-        `${input.file}: --compare works on tuples results only (this file's run.workload is messages)`,
+        `${input.file}: --compare works on ${comparable.join(' or ')} results only (this file's run.workload is ${workload})`,
       );
+    }
   }
   const comparison = compareRuns(old.document, current.document);
   mkdirSync(outDir, { recursive: true });

@@ -5,36 +5,38 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../catalog.mjs';
 import { createResultsValidator } from '../harness/validate.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const RESULTS_DIR = path.join(REPO_ROOT, 'results');
 const SCHEMA_FILE = path.join(REPO_ROOT, 'src', 'results.schema.json');
-const PLACES = ['native', 'node', 'browser'];
 
 /** An input problem the user can fix (bad file, nothing to report): exit 1 with its message. */
 export class InputError extends Error {}
 
 /**
- * The newest results file of each place in `dir` for a workload. Tuples:
- * <place>-<ISO date>.json. Messages: <place>-messages-<ISO date>.json (every
- * runner names its messages files so). The greatest date is the latest run.
+ * The newest results file of each place in `dir` for a workload: the
+ * default workload's are <place>-<ISO date>.json, any other's
+ * <place>-<workload>-<ISO date>.json (every runner names its files so:
+ * node/options.mjs defaultResultsPath). The greatest date is the latest run.
  */
-export function latestResultsFiles(dir = RESULTS_DIR, { workload = 'tuples' } = {}) {
+export function latestResultsFiles(dir = RESULTS_DIR, { workload = DEFAULT_WORKLOAD } = {}) {
   if (!existsSync(dir)) return [];
   const names = readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
     .map((entry) => entry.name);
+  const kind = workload !== DEFAULT_WORKLOAD ? `${workload}-` : '';
+  // <place>-<other workload>-* is not a file of the default workload of that place.
+  const others = WORKLOAD_NAMES.filter((name) => name !== workload && name !== DEFAULT_WORKLOAD);
   const files = [];
   for (const place of PLACES) {
-    const prefixes = workload === 'messages' ? [`${place}-messages-`] : [`${place}-`];
+    const prefix = `${place}-${kind}`;
     const dated = [];
     for (const name of names) {
-      const prefix = prefixes.find((candidate) => name.startsWith(candidate));
-      if (!prefix) continue;
+      if (!name.startsWith(prefix)) continue;
       const date = name.slice(prefix.length);
-      // <place>-messages-* is not a tuples file of that place.
-      if (workload !== 'messages' && date.startsWith('messages-')) continue;
+      if (kind === '' && others.some((other) => date.startsWith(`${other}-`))) continue;
       dated.push({ name, date });
     }
     dated.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));

@@ -1,39 +1,20 @@
-// The report's data model: plain records derived from validated results
-// documents, one list per chart or table. Nothing here draws; charts.mjs
-// turns these records into Vega-Lite specs and html.mjs into tables.
+// What every workload's report shares: the sources (one per input file),
+// the names, colour keys and order of paths, and each run's header facts.
+// The records of each workload's charts and tables are in
+// src/workloads/<name>/report-*.mjs.
 //
 // A "source" is one input file: its place (native, node, browser), or the
 // place and file name when several files of one place are reported together.
 
 import path from 'node:path';
 import { isJsonBaseline } from '../harness/json-baseline.mjs';
-import { median } from '../harness/stats.mjs';
 import { groupBy } from '../harness/group-by.mjs';
-import { seedLimitFor } from '../harness/seed-limits.mjs';
+import { codecRank } from './codec-order.mjs';
 
 export const PLACES = ['native', 'node', 'browser'];
-export const OPERATIONS = ['encode', 'decode'];
 export const BASELINE_LABEL = 'JSON.stringify/parse';
 
-// The C++ codecs in the order the project lists them; others follow in the
-// order they first appear.
-const CODEC_ORDER = ['raw', 'json', 'msgpack', 'protobuf', 'flatbuffers'];
 const HOW_ORDER = ['native', 'typed', 'embind', 'val', 'js'];
-
-export const PHASES = {
-  encode: [
-    { key: 'marshalInMs', name: 'marshal in (JS -> C++)' },
-    { key: 'codecMs', name: 'codec' },
-    { key: 'bytesOutMs', name: 'bytes out (to JS)' },
-  ],
-  decode: [
-    { key: 'bytesInMs', name: 'bytes in (to wasm)' },
-    { key: 'codecMs', name: 'codec' },
-    { key: 'marshalOutMs', name: 'marshal out (C++ -> JS)' },
-  ],
-};
-// The bar of a path that has no phases (JSON baseline, JS libraries).
-export const WHOLE_CALL_PHASE = 'JSON (whole call)';
 
 /** "msgpackr 1.11.2" -> "msgpackr": the library name without its version. */
 function libraryName(library) {
@@ -69,7 +50,7 @@ export function colorKeyOf(row) {
   return row.codec;
 }
 
-function compareBy(...keys) {
+export function compareBy(...keys) {
   return (a, b) => {
     for (const key of keys) {
       const [x, y] = [key(a), key(b)];
@@ -80,7 +61,7 @@ function compareBy(...keys) {
   };
 }
 
-function rank(list, value) {
+export function rank(list, value) {
   const index = list.indexOf(value);
   return index === -1 ? list.length : index;
 }
@@ -89,7 +70,7 @@ function rank(list, value) {
 function pathOrder(row) {
   return [
     isJsonBaseline(row) ? 0 : row.impl === 'js' ? 2 : 1,
-    rank(CODEC_ORDER, row.codec),
+    codecRank(row.codec),
     row.codec,
     rank(HOW_ORDER, row.impl === 'js' ? 'js' : row.interop === 'none' ? 'native' : row.interop),
     labelOf(row),
@@ -125,369 +106,8 @@ export function toSources(inputs) {
   return sources;
 }
 
-const okRows = (document) => document.rows.filter((row) => row.status === 'ok');
-
-/**
- * The JSON baseline of one size in one source: { encode, decode } median ms,
- * the baseline of the row's own batch (same process) when there is one, the
- * median of the source's baselines at that size otherwise.
- */
-function baselineFinder(document) {
-  const baselines = groupBy(okRows(document).filter(isJsonBaseline), (row) => row.step);
-  return (row) => {
-    const candidates = baselines.get(row.step) ?? [];
-    if (candidates.length === 0) return undefined;
-    const own = row.batch && candidates.find((baseline) => baseline.batch === row.batch);
-    if (own) return { encode: own.encode.median, decode: own.decode.median };
-    return {
-      encode: median(candidates.map((baseline) => baseline.encode.median)),
-      decode: median(candidates.map((baseline) => baseline.decode.median)),
-    };
-  };
-}
-
-/**
- * The rows of a source with the JSON baseline rows of several batches (one
- * per Node process) merged into one row per size: the median of their medians.
- */
-function mergedRows(document) {
-  const rows = okRows(document);
-  const merged = [];
-  for (const [, group] of groupBy(rows, (row) => `${labelOf(row)}|${row.step}`)) {
-    if (group.length === 1) {
-      merged.push(group[0]);
-      continue;
-    }
-    const stats = (operation) => ({ median: median(group.map((row) => row[operation].median)) });
-    merged.push({ ...group[0], encode: stats('encode'), decode: stats('decode'), mergedFrom: group.length });
-  }
-  return merged;
-}
-
-function pathFields(source, row) {
-  return {
-    source: source.source,
-    place: source.place,
-    label: labelOf(row),
-    colorKey: colorKeyOf(row),
-    how: howOf(row),
-    codec: row.codec,
-    baseline: isJsonBaseline(row),
-    step: row.step,
-    jsonMB: row.jsonMB,
-  };
-}
-
-/** Time vs size: one record per ok row (baselines merged) with the median ms of `operation`. */
-export function timeRecords(sources, operation) {
-  const records = [];
-  for (const source of sources) {
-    for (const row of sortRows(mergedRows(source.document))) {
-      const ms = row[operation].median;
-      // A log axis cannot show 0 (a coarse clock can measure it).
-      if (ms > 0) records.push({ ...pathFields(source, row), ms });
-    }
-  }
-  return records;
-}
-
-/**
- * Speed vs JSON: JSON's median / the path's median, the baseline measured
- * in the same process (batch) when there is one. Sources without a JSON
- * baseline (native) have no records.
- */
-export function ratioRecords(sources, operation) {
-  const records = [];
-  for (const source of sources) {
-    const baselineOf = baselineFinder(source.document);
-    for (const row of sortRows(okRows(source.document))) {
-      if (isJsonBaseline(row)) continue;
-      const baseline = baselineOf(row);
-      if (!baseline || !(row[operation].median > 0) || !(baseline[operation] > 0)) continue;
-      records.push({
-        ...pathFields(source, row),
-        ratio: baseline[operation] / row[operation].median,
-        ms: row[operation].median,
-        jsonMs: baseline[operation],
-      });
-    }
-  }
-  return records;
-}
-
-/** The step of a source closest to `sizeMB` on a log scale: { step, jsonMB } or undefined. */
-export function closestStep(document, sizeMB) {
-  let best;
-  for (const row of okRows(document)) {
-    const distance = Math.abs(Math.log(row.jsonMB / sizeMB));
-    if (!best || distance < best.distance) best = { step: row.step, jsonMB: row.jsonMB, distance };
-  }
-  return best && { step: best.step, jsonMB: best.jsonMB };
-}
-
 export function formatMB(mb) {
   return mb >= 10 ? mb.toFixed(0) : mb >= 1 ? mb.toFixed(1) : mb.toPrecision(2);
-}
-
-/** The facet title of a source at its chosen size, e.g. "node at 9.8 MB". */
-function sourceAt(source, chosen) {
-  return `${source.source} at ${formatMB(chosen.jsonMB)} MB`;
-}
-
-/**
- * The stacked breakdown at the size closest to `sizeMB`: one record per
- * phase of every C++ path, one whole-call record for the JSON baseline,
- * each with the measured median of the whole call (`totalMs`) for a tick.
- */
-export function breakdownRecords(sources, operation, sizeMB) {
-  const records = [];
-  const facets = [];
-  for (const source of sources) {
-    const chosen = closestStep(source.document, sizeMB);
-    if (!chosen) continue;
-    const facet = sourceAt(source, chosen);
-    facets.push(facet);
-    // The C++ paths and JSON for scale; the JS libraries have no phases to show.
-    const rows = sortRows(
-      mergedRows(source.document).filter(
-        (row) => row.step === chosen.step && (row.impl === 'cpp' || isJsonBaseline(row)),
-      ),
-    );
-    rows.forEach((row, order) => {
-      const totalMs = row[operation].median;
-      const common = { ...pathFields(source, row), facet, order, totalMs };
-      const phases = row[`${operation}Phases`];
-      if (!phases) {
-        records.push({ ...common, phase: WHOLE_CALL_PHASE, phaseOrder: 9, ms: totalMs });
-        return;
-      }
-      PHASES[operation].forEach(({ key, name }, phaseOrder) => {
-        if (phases[key] > 0) records.push({ ...common, phase: name, phaseOrder, ms: phases[key] });
-      });
-    });
-  }
-  return { records, facets };
-}
-
-/**
- * The wasm penalty: per place, codec, size and operation, the codec phase
- * in wasm (median over the interop strategies that measured it) divided by
- * the native codec time of the same codec at the same step.
- */
-export function penaltyRecords(sources) {
-  const natives = sources.filter((source) => source.place === 'native');
-  if (natives.length === 0) return [];
-  const nativeCodecMs = new Map();
-  for (const row of okRows(natives[0].document)) {
-    for (const operation of OPERATIONS) {
-      const ms = row[`${operation}Phases`]?.codecMs ?? row[operation].median;
-      if (ms > 0) nativeCodecMs.set(`${row.codec}|${row.step}|${operation}`, ms);
-    }
-  }
-  const records = [];
-  for (const source of sources.filter((s) => s.place !== 'native')) {
-    const wasmRows = okRows(source.document).filter((row) => row.impl === 'cpp' && !row.variant);
-    for (const [key, group] of groupBy(wasmRows, (row) => `${row.codec}|${row.step}`)) {
-      for (const operation of OPERATIONS) {
-        const native = nativeCodecMs.get(`${key}|${operation}`);
-        const wasm = group.map((row) => row[`${operation}Phases`]?.codecMs).filter((ms) => ms > 0);
-        if (!native || wasm.length === 0) continue;
-        const wasmMs = median(wasm);
-        records.push({
-          source: source.source,
-          place: source.place,
-          codec: group[0].codec,
-          operation,
-          step: group[0].step,
-          jsonMB: group[0].jsonMB,
-          wasmMs,
-          nativeMs: native,
-          penalty: wasmMs / native,
-          strategies: group.length,
-        });
-      }
-    }
-  }
-  return records.sort(
-    compareBy(
-      (r) => rank(CODEC_ORDER, r.codec),
-      (r) => r.codec,
-      (r) => r.step,
-    ),
-  );
-}
-
-/**
- * Encoded and gzip size relative to the JSON text at the chosen size, one
- * format per C++ codec and JS library, taken from the first source that has
- * it in the order node, browser, native (gzip is computed by that place's
- * runtime, which is named in the record).
- */
-export function sizeRecords(sources, sizeMB) {
-  const preference = ['node', 'browser', 'native'];
-  const ordered = [...sources].sort(compareBy((s) => rank(preference, s.place)));
-  const chosenRows = new Map();
-  for (const source of ordered) {
-    const chosen = closestStep(source.document, sizeMB);
-    if (!chosen) continue;
-    for (const row of okRows(source.document).filter((row) => row.step === chosen.step)) {
-      const format = isJsonBaseline(row)
-        ? 'JSON text'
-        : row.impl === 'js'
-          ? labelOf(row)
-          : `${row.codec} (C++)${row.variant ? ` [${row.variant}]` : ''}`;
-      if (!chosenRows.has(format)) chosenRows.set(format, { format, source, row });
-    }
-  }
-  const byFormat = new Map([...chosenRows.values()].map((entry) => [entry.row, entry]));
-  const records = [];
-  sortRows([...byFormat.keys()]).forEach((row, order) => {
-    const { format, source } = byFormat.get(row);
-    const common = { format, source: source.source, jsonMB: row.jsonMB, jsonBytes: row.jsonBytes, order };
-    const measures = [
-      ['encoded', row.encodedBytes],
-      ['gzip', row.gzipBytes],
-      ['gzip -9', row.gzip9Bytes],
-    ];
-    for (const [measure, bytes] of measures) {
-      if (bytes !== undefined) records.push({ ...common, measure, bytes, ratio: bytes / row.jsonBytes });
-    }
-  });
-  return records;
-}
-
-/** wasm module sizes per codec from the run headers (raw and gzip), each build once. */
-export function moduleRecords(sources) {
-  const byCodec = new Map();
-  for (const source of sources) {
-    for (const module of source.document.run.build.modules ?? []) {
-      const list = byCodec.get(module.codec) ?? [];
-      if (!list.some((known) => known.module.wasmBytes === module.wasmBytes)) list.push({ source, module });
-      byCodec.set(module.codec, list);
-    }
-  }
-  const records = [];
-  const codecs = [...byCodec.keys()].sort(
-    compareBy(
-      (codec) => rank(CODEC_ORDER, codec),
-      (codec) => codec,
-    ),
-  );
-  for (const codec of codecs) {
-    const list = byCodec.get(codec);
-    for (const { source, module } of list) {
-      const name = list.length > 1 ? `${codec} (${source.source})` : codec;
-      const common = { codec: name, glueBytes: module.glueBytes };
-      records.push({ ...common, measure: 'wasm', bytes: module.wasmBytes, kb: module.wasmBytes / 1024 });
-      records.push({
-        ...common,
-        measure: 'wasm gzip',
-        bytes: module.wasmGzipBytes,
-        kb: module.wasmGzipBytes / 1024,
-      });
-    }
-  }
-  return records;
-}
-
-/**
- * Payload limits per source and path: the largest size that passed, the
- * largest tried, and the first failure (size and reason) when any failed.
- * A --limits run records them itself (run.limits: what stopped each path,
- * even a process that died without a row); other runs derive them from
- * their failed rows. `seedLimitMB` is the limit the seed benchmark
- * published for the same JS library, where it published one.
- */
-export function limitRows(sources) {
-  const lines = [];
-  for (const source of sources) {
-    if (source.document.run.limits) {
-      lines.push(...recordedLimitRows(source));
-      continue;
-    }
-    for (const [, rows] of groupBy(sortRows(source.document.rows), labelOf)) {
-      const ok = rows.filter((row) => row.status === 'ok');
-      const failed = rows.filter((row) => row.status !== 'ok').sort(compareBy((row) => row.jsonMB));
-      lines.push({
-        source: source.source,
-        label: labelOf(rows[0]),
-        sizes: new Set(rows.map((row) => row.step)).size,
-        largestOkMB: ok.length > 0 ? Math.max(...ok.map((row) => row.jsonMB)) : undefined,
-        largestTriedMB: Math.max(...rows.map((row) => row.jsonMB)),
-        failedSizes: new Set(failed.map((row) => row.step)).size,
-        firstFailureMB: failed[0]?.jsonMB,
-        firstError: failed[0]?.error,
-        seedLimitMB: seedLimitFor(rows[0])?.limitMB,
-      });
-    }
-  }
-  return lines;
-}
-
-// The limits a --limits run recorded, in the same shape; a path grows until
-// its first failure, so it has at most one failed size.
-function recordedLimitRows(source) {
-  const { run, rows } = source.document;
-  return sortRows(run.limits).map((entry) => {
-    const own = rows.filter((row) => row.batch === entry.batch && labelOf(row) === labelOf(entry));
-    const failed = entry.cause !== 'none';
-    const tried = [...own.map((row) => row.jsonMB), entry.failedAtMB ?? 0];
-    return {
-      source: source.source,
-      label: labelOf(entry),
-      sizes: new Set(own.map((row) => row.step)).size,
-      largestOkMB: entry.largestOkItems > 0 ? entry.largestOkMB : undefined,
-      largestTriedMB: Math.max(entry.largestOkMB, ...tried),
-      failedSizes: failed ? 1 : 0,
-      firstFailureMB: entry.failedAtMB,
-      firstError: failed ? entry.reason : undefined,
-      cause: entry.cause,
-      reason: entry.reason,
-      seedLimitMB: seedLimitFor(entry)?.limitMB,
-    };
-  });
-}
-
-/** Memory figures of every path at the chosen size, for the sources that record them. */
-export function memoryRows(sources, sizeMB) {
-  const lines = [];
-  for (const source of sources) {
-    const chosen = closestStep(source.document, sizeMB);
-    if (!chosen) continue;
-    const rows = sortRows(mergedMemoryRows(source.document, chosen.step));
-    for (const row of rows) {
-      lines.push({ source: source.source, jsonMB: chosen.jsonMB, label: labelOf(row), ...row.memory });
-    }
-  }
-  return lines;
-}
-
-// Baseline rows of several batches: keep the first (memory is per process).
-function mergedMemoryRows(document, step) {
-  const seen = new Set();
-  return okRows(document).filter((row) => {
-    if (row.step !== step || !row.memory || Object.keys(row.memory).length === 0) return false;
-    const key = labelOf(row);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/**
- * Decoded-object cleanliness per source and path, for rows that carry it:
- * the first row that is not clean if any, else the first row.
- */
-export function cleanlinessRows(sources) {
-  const lines = [];
-  for (const source of sources) {
-    const rows = source.document.rows.filter((row) => row.cleanliness);
-    for (const [, group] of groupBy(sortRows(rows), labelOf)) {
-      const shown = group.find((row) => row.cleanliness.clean === false) ?? group[0];
-      lines.push({ source: source.source, label: labelOf(shown), ...shown.cleanliness });
-    }
-  }
-  return lines;
 }
 
 /** The facts of one input file for the report header. */

@@ -11,7 +11,12 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
 import { latestResultsFiles } from '../../src/report/load.mjs';
-import { callFloorRows, opsRecords, recordTableRows, recordsOf } from '../../src/report/messages.mjs';
+import {
+  callFloorRows,
+  opsRecords,
+  recordTableRows,
+  recordsOf,
+} from '../../src/workloads/messages/report-model.mjs';
 import { toSources } from '../../src/report/model.mjs';
 import { watchErrors } from './browser.mjs';
 import { messagesDocument } from './messages-helpers.mjs';

@@ -8,19 +8,18 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { compareRuns, judgeChange } from '../../src/report/compare.mjs';
 import { latestResultsFiles } from '../../src/report/load.mjs';
+import { labelOf, toSources } from '../../src/report/model.mjs';
 import {
   breakdownRecords,
   cleanlinessRows,
   closestStep,
-  labelOf,
   limitRows,
   moduleRecords,
   penaltyRecords,
   ratioRecords,
   sizeRecords,
   timeRecords,
-  toSources,
-} from '../../src/report/model.mjs';
+} from '../../src/workloads/tuples/report-model.mjs';
 import { baseline, documentOf, row, sourceOf, validateResults } from './report-helpers.mjs';
 
 function valid(document) {

@@ -9,7 +9,7 @@ function buildSummary(info) {
   const version = /\d+\.\d+\.\d+/.exec(info.emscripten ?? '')?.[0] ?? 'unknown';
   const [first] = buildWorkloads(info);
   const modules = modulesOf(info)
-    .filter(({ workload }) => workload === first)
+    .filter((module) => first === module.workload)
     .map(({ codec, wasmBytes }) => `${codec} ${(wasmBytes / 1024).toFixed(0)} KB`);
   return [
     `Emscripten ${version}`,

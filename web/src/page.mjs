@@ -60,7 +60,7 @@ function setState(name) {
 }
 
 /** The modules of the bundle that serve `workload`. */
-const modulesOf = (workload) => bundledModules.filter((module) => module.workload === workload);
+const modulesOf = (name) => bundledModules.filter((module) => name === module.workload);
 
 /** The page module of the workload the form shows. */
 const formPage = () => state.pages.get($('workload').value);

@@ -2,17 +2,17 @@
 // draws: what the picture says, in words (shown under each chart and printed
 // by npm run report).
 
+import { groupBy } from '../../harness/group-by.mjs';
+import { formatMB } from '../../report/model.mjs';
 import {
   breakdownRecords,
   closestStep,
-  formatMB,
   moduleRecords,
   penaltyRecords,
   ratioRecords,
   sizeRecords,
   timeRecords,
-} from './model.mjs';
-import { groupBy } from '../harness/group-by.mjs';
+} from './report-model.mjs';
 
 function formatMs(ms) {
   return ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toPrecision(3) : ms.toPrecision(2);

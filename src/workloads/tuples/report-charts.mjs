@@ -1,52 +1,28 @@
-// Vega-Lite specs of the report's charts, built from the records of
-// model.mjs. The same spec renders in the HTML page (compiled to Vega, drawn
+// Vega-Lite specs of the tuples report's charts, built from the records of
+// report-model.mjs. The same spec renders in the HTML page (compiled to Vega, drawn
 // by the inlined Vega runtime) and to the SVG files (Vega's headless
 // renderer in Node), so the README images and the page never disagree.
 
+import { codecRank, reportColors } from '../../report/codec-order.mjs';
+import { BASELINE_LABEL, formatMB } from '../../report/model.mjs';
 import {
-  BASELINE_LABEL,
   OPERATIONS,
   PHASES,
   WHOLE_CALL_PHASE,
   breakdownRecords,
-  formatMB,
   moduleRecords,
   penaltyRecords,
   ratioRecords,
   sizeRecords,
   timeRecords,
-} from './model.mjs';
+} from './report-model.mjs';
 
 const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
-// The page's colours (web/src/charts.mjs) for the C++ codecs, black for
-// the JSON baseline, a fixed palette for anything else in order of appearance.
-const CODEC_COLORS = {
-  [BASELINE_LABEL]: '#000000',
-  json: '#1f77b4',
-  msgpack: '#d62728',
-  protobuf: '#2ca02c',
-  flatbuffers: '#9467bd',
-  raw: '#ff7f0e',
-};
-// Distinct from the codec colours above (no second blue, green, orange or purple).
-const EXTRA_COLORS = [
-  '#8c564b',
-  '#e377c2',
-  '#17becf',
-  '#bcbd22',
-  '#7f7f7f',
-  '#393b79',
-  '#ad494a',
-  '#637939',
-  '#8c6d31',
-  '#7b4173',
-  '#e7ba52',
-  '#843c39',
-  '#9c9ede',
-  '#cedb9c',
-  '#de9ed6',
-];
+// The C++ codecs take their colours from the build's catalog order (the
+// page's too: src/report/palette.mjs), black for the JSON baseline, the
+// next palette colours for anything else in order of appearance.
+const BASELINE_COLOR = '#000000';
 const HOW_DASHES = { native: [1, 0], typed: [1, 0], embind: [8, 4], val: [2, 2], js: [6, 2, 1, 2] }; // legend order too
 const EXTRA_DASHES = [
   [4, 4],
@@ -79,12 +55,15 @@ function unique(values) {
 }
 
 function colorScale(records) {
-  // The fixed colours first, in their order, then the others as they come.
+  // The baseline, the codecs in catalog order, then the others as they come.
   const present = new Set(records.map((record) => record.colorKey));
-  const fixed = Object.keys(CODEC_COLORS).filter((key) => present.has(key));
-  const domain = unique([...fixed, ...present]);
-  let extra = 0;
-  const range = domain.map((key) => CODEC_COLORS[key] ?? EXTRA_COLORS[extra++ % EXTRA_COLORS.length]);
+  const codecs = unique(
+    records.filter((record) => !record.baseline && record.colorKey === record.codec).map((r) => r.codec),
+  );
+  const ordered = [...codecs].sort((a, b) => codecRank(a) - codecRank(b));
+  const domain = unique([...(present.has(BASELINE_LABEL) ? [BASELINE_LABEL] : []), ...ordered, ...present]);
+  const colorOf = reportColors();
+  const range = domain.map((key) => (key === BASELINE_LABEL ? BASELINE_COLOR : colorOf(key)));
   return { domain, range };
 }
 
@@ -272,7 +251,7 @@ function breakdownChart(sources, operation, sizeMB) {
 function penaltyChart(sources) {
   const records = penaltyRecords(sources);
   const codecs = unique(records.map((record) => record.codec));
-  let extra = 0;
+  const colorOf = reportColors();
   const places = unique(records.map((record) => record.place));
   return {
     $schema: VEGA_LITE_SCHEMA,
@@ -302,7 +281,7 @@ function penaltyChart(sources) {
             color: {
               field: 'codec',
               type: 'nominal',
-              scale: { domain: codecs, range: codecs.map((c) => CODEC_COLORS[c] ?? EXTRA_COLORS[extra++]) },
+              scale: { domain: codecs, range: codecs.map(colorOf) },
               title: 'codec',
               legend: LINE_LEGEND,
             },

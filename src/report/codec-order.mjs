@@ -1,0 +1,45 @@
+// The order of the C++ codecs in the report (rows, legends, colours): the
+// build's catalog (raw first, then as declared), then any other codec of the
+// results in order of first appearance. No codec name is typed here.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { catalogOf, codecNames } from '../catalog.mjs';
+import { codecColors } from './palette.mjs';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The codec names of a wasm build's catalog (build-info.json), or [] without one. */
+export function buildCodecOrder(
+  buildDir = process.env.WCB_WASM_BUILD_DIR ?? path.join(REPO_ROOT, 'build', 'wasm'),
+) {
+  try {
+    const info = JSON.parse(readFileSync(path.join(buildDir, 'build-info.json'), 'utf8'));
+    return catalogOf(info) ? codecNames(info) : [];
+  } catch {
+    return [];
+  }
+}
+
+let order;
+
+/** The codec order of this report: set by useCodecOrder, else the default wasm build's catalog. */
+export function codecOrder() {
+  order ??= buildCodecOrder();
+  return order;
+}
+
+/** Sets the codec order (a catalog's codec names), e.g. for a report of another build. */
+export function useCodecOrder(names) {
+  order = [...names];
+}
+
+/** A codec's place in the order; codecs outside it sort after, by name. */
+export function codecRank(codec) {
+  const index = codecOrder().indexOf(codec);
+  return index === -1 ? codecOrder().length : index;
+}
+
+/** A colour function for codecs by their order (src/report/palette.mjs); other keys take the next colours. */
+export const reportColors = () => codecColors(codecOrder());

@@ -1,0 +1,129 @@
+// The charts of the messages report (Vega-Lite specs): operations per
+// second per record and path, and the per-call floor, one colour per place.
+
+import { recordsOf as catalogRecords } from '../../catalog.mjs';
+import { groupBy } from '../../harness/group-by.mjs';
+import { median } from '../../harness/stats.mjs';
+import { MESSAGE_OPERATIONS, OPERATION_TITLES, callFloorRows, opsRecords } from './report-model.mjs';
+
+const MESSAGE_NAMES = catalogRecords('messages');
+const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const SOURCE_COLORS = { native: '#ff7f0e', node: '#1f77b4', browser: '#d62728' };
+const EXTRA_COLORS = ['#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
+const LOG_AXIS = { format: '~s', grid: true, labelOverlap: 'greedy' };
+
+function sourceColors(records) {
+  const domain = [...new Set(records.map((record) => record.source))];
+  let extra = 0;
+  const range = domain.map((source) => {
+    const place = records.find((record) => record.source === source).place;
+    const fixed = SOURCE_COLORS[place];
+    // Several files of one place: only the first gets the place's colour.
+    const first = domain.find((other) => records.find((r) => r.source === other).place === place) === source;
+    return fixed && first ? fixed : EXTRA_COLORS[extra++ % EXTRA_COLORS.length];
+  });
+  return { domain, range };
+}
+
+/** Ops/s of every path, one panel per record, log scale; a dot per place. */
+function opsChart(sources, operation) {
+  const records = opsRecords(sources, operation);
+  const title = OPERATION_TITLES[operation];
+  const labels = [...new Set(records.map((record) => record.label))];
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: `Messages, ${title}: operations per second per record`,
+      subtitle:
+        'median ops/s of the timed repetitions (log scale); further right is faster; one dot per place',
+    },
+    data: { values: records },
+    facet: {
+      field: 'record',
+      type: 'nominal',
+      sort: MESSAGE_NAMES.filter((name) => records.some((record) => record.record === name)),
+      title: null,
+      header: { labelFontWeight: 'bold', labelFontSize: 12 },
+    },
+    columns: 4,
+    spec: {
+      width: 190,
+      height: { step: 12 },
+      mark: { type: 'point', filled: true, size: 45 },
+      encoding: {
+        y: { field: 'label', type: 'nominal', sort: labels, title: null },
+        x: {
+          field: 'opsPerSec',
+          type: 'quantitative',
+          scale: { type: 'log' },
+          axis: LOG_AXIS,
+          title: 'ops/s',
+        },
+        color: { field: 'source', type: 'nominal', scale: sourceColors(records), title: 'place' },
+        shape: { field: 'source', type: 'nominal', title: 'place' },
+        tooltip: [
+          { field: 'source', title: 'place' },
+          { field: 'label', title: 'path' },
+          { field: 'record' },
+          { field: 'opsPerSec', title: 'ops/s', format: ',.0f' },
+          { field: 'nsPerOp', title: 'ns/op', format: ',.0f' },
+          { field: 'versusJson', title: 'x JSON', format: '.3g' },
+        ],
+      },
+    },
+    resolve: { scale: { x: 'shared', y: 'shared' } },
+  };
+}
+
+/** The empty call's ns/op per module and place: the median over the module's instances (batches). */
+function callFloorChart(sources) {
+  const measured = callFloorRows(sources).filter((line) => line.nsPerOp > 0);
+  const withPlace = [...groupBy(measured, (line) => `${line.source}|${line.codec}`).values()].map((group) => {
+    const nsPerOp = median(group.map((line) => line.nsPerOp));
+    return {
+      source: group[0].source,
+      codec: group[0].codec,
+      place: sources.find((source) => source.source === group[0].source).place,
+      nsPerOp,
+      opsPerSec: 1e9 / nsPerOp,
+      instances: group.length,
+    };
+  });
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: 'The per-call floor: one call into wasm that does nothing',
+      subtitle:
+        'ns per call of an exported function with no arguments and no work, per module and place (median over its instances)',
+    },
+    data: { values: withPlace },
+    width: 420,
+    height: { step: 14 },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'codec', type: 'nominal', title: 'module' },
+      yOffset: { field: 'source' },
+      x: { field: 'nsPerOp', type: 'quantitative', title: 'ns per call' },
+      color: { field: 'source', type: 'nominal', scale: sourceColors(withPlace), title: 'place' },
+      tooltip: [
+        { field: 'source', title: 'place' },
+        { field: 'codec', title: 'module' },
+        { field: 'nsPerOp', title: 'ns/call (median)', format: ',.1f' },
+        { field: 'opsPerSec', title: 'calls/s', format: ',.0f' },
+        { field: 'instances', title: 'module instances' },
+      ],
+    },
+  };
+}
+
+export const chartId = (operation) => `messages-${operation.toLowerCase()}`;
+
+/** The charts of a messages report: [{ id, title, spec, empty }] in page order. */
+export function messageCharts(sources) {
+  const charts = [];
+  const add = (id, spec) =>
+    charts.push({ id, title: spec.title.text, spec, empty: spec.data.values.length === 0 });
+  for (const operation of MESSAGE_OPERATIONS) add(chartId(operation), opsChart(sources, operation));
+  add('call-floor', callFloorChart(sources));
+  return charts;
+}

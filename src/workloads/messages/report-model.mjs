@@ -1,0 +1,147 @@
+// The messages report's data model: ops/s per record and path against the
+// JSON baseline of the same record, the table lines of each record and the
+// per-call floor of each module. Nothing here draws.
+
+import { recordsOf as catalogRecords } from '../../catalog.mjs';
+import { groupBy } from '../../harness/group-by.mjs';
+import { median } from '../../harness/stats.mjs';
+import { colorKeyOf, labelOf, sortRows } from '../../report/model.mjs';
+
+const MESSAGE_NAMES = catalogRecords('messages');
+export const MESSAGE_OPERATIONS = ['encode', 'decode', 'roundTrip'];
+export const OPERATION_TITLES = { encode: 'encode', decode: 'decode', roundTrip: 'round trip' };
+const FLOOR = 'floor';
+const CALL = 'call';
+
+const isFloor = (row) => row.variant === FLOOR;
+const isCallFloor = (row) => row.interop === CALL && isFloor(row);
+const isJsonBaseline = (row) => row.codec === 'json' && row.impl === 'js';
+const okRows = (source) => source.document.rows.filter((row) => row.status === 'ok');
+const recordRank = (record) => {
+  const index = MESSAGE_NAMES.indexOf(record);
+  return index === -1 ? MESSAGE_NAMES.length : index;
+};
+
+/** The records of a set of sources, in MESSAGE_NAMES order (unknown names last). */
+export function recordsOf(sources) {
+  const names = new Set();
+  for (const source of sources)
+    for (const row of source.document.rows) if (row.record && row.record !== 'none') names.add(row.record);
+  return [...names].sort((a, b) => recordRank(a) - recordRank(b) || (a < b ? -1 : 1));
+}
+
+/** ops/s median of one operation of a row, or undefined. */
+export function opsOf(row, operation) {
+  return row[operation]?.opsPerSec?.median;
+}
+
+/**
+ * The JSON baseline's ops/s for a row: the baseline of the same source,
+ * record and batch (same process) when there is one, else the median of
+ * the source's baselines of that record.
+ */
+function baselineFinder(source) {
+  const baselines = groupBy(okRows(source).filter(isJsonBaseline), (row) => row.record);
+  return (row, operation) => {
+    const candidates = baselines.get(row.record) ?? [];
+    const own = row.batch && candidates.find((candidate) => candidate.batch === row.batch);
+    if (own) return opsOf(own, operation);
+    const values = candidates.map((candidate) => opsOf(candidate, operation)).filter((v) => v > 0);
+    return values.length > 0 ? median(values) : undefined;
+  };
+}
+
+function howOf(row) {
+  if (row.impl === 'js') return 'js';
+  return row.interop === 'none' ? 'native' : row.interop;
+}
+
+/**
+ * One record per measured (source, path, record, operation) of a path that
+ * does codec work (floors excluded): ops/s, ns/op and the speed vs JSON.
+ */
+export function opsRecords(sources, operation) {
+  const records = [];
+  for (const source of sources) {
+    const jsonOps = baselineFinder(source);
+    for (const row of sortRows(okRows(source).filter((row) => !isFloor(row)))) {
+      const ops = opsOf(row, operation);
+      if (!(ops > 0)) continue;
+      const reference = jsonOps(row, operation);
+      records.push({
+        source: source.source,
+        place: source.place,
+        label: labelOf(row),
+        colorKey: colorKeyOf(row),
+        how: howOf(row),
+        codec: row.codec,
+        record: row.record,
+        recordOrder: recordRank(row.record),
+        baseline: isJsonBaseline(row),
+        opsPerSec: ops,
+        nsPerOp: row[operation].nsPerOp ?? 1e9 / ops,
+        versusJson: reference > 0 ? ops / reference : undefined,
+      });
+    }
+  }
+  return records;
+}
+
+/**
+ * The lines of one record's table, per source: every path (ok or failed),
+ * with ops/s and ns/op of each operation, x JSON and the boundary share.
+ * Paths that were not measured for a record (e.g. embind for `record`) have
+ * no line here; the HTML says which.
+ */
+export function recordTableRows(sources, record) {
+  const lines = [];
+  for (const source of sources) {
+    const jsonOps = baselineFinder(source);
+    const rows = source.document.rows.filter((row) => row.record === record && !isCallFloor(row));
+    for (const row of sortRows(rows)) {
+      const line = {
+        source: source.source,
+        label: labelOf(row),
+        status: row.status,
+        error: row.error,
+        reason: row.reason,
+        floor: isFloor(row),
+        encodedBytes: row.encodedBytes,
+        jsonBytes: row.jsonBytes,
+      };
+      for (const operation of MESSAGE_OPERATIONS) {
+        const ops = row.status === 'ok' ? opsOf(row, operation) : undefined;
+        const reference = jsonOps(row, operation);
+        line[operation] = ops && {
+          opsPerSec: ops,
+          nsPerOp: row[operation].nsPerOp ?? 1e9 / ops,
+          versusJson: reference > 0 && !isFloor(row) ? ops / reference : undefined,
+        };
+      }
+      line.boundaryShare = row.boundaryShare;
+      lines.push(line);
+    }
+  }
+  return lines;
+}
+
+/** The per-call floor of every wasm module per source: the empty call's ns/op and ops/s. */
+export function callFloorRows(sources) {
+  const lines = [];
+  for (const source of sources) {
+    for (const row of source.document.rows.filter(isCallFloor)) {
+      const ops = row.status === 'ok' ? opsOf(row, 'encode') : undefined;
+      lines.push({
+        source: source.source,
+        codec: row.codec,
+        batch: row.batch,
+        label: `${row.codec} (empty call)`,
+        status: row.status,
+        error: row.error,
+        opsPerSec: ops,
+        nsPerOp: ops ? (row.encode.nsPerOp ?? 1e9 / ops) : undefined,
+      });
+    }
+  }
+  return lines;
+}

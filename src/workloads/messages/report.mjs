@@ -1,0 +1,230 @@
+// The report of the `messages` workload (run.workload 'messages'), found
+// by name by src/report/index.mjs: operations per second per record and
+// path, the JSON baseline as the reference, the boundary's share of each
+// wasm call and the per-call floor (an exported wasm function that does
+// nothing). The model is in report-model.mjs, the charts in
+// report-charts.mjs; headlines and HTML here.
+//
+// Rows (src/results.schema.json messageRow): { place, codec, impl, interop,
+// variant?, library, batch?, record, status, error?, encodedBytes, jsonBytes,
+// encode/decode/roundTrip: { opsPerSec: stats, nsPerOp, callsPerRep },
+// boundaryShare?: { encode, decode } }. Floor rows carry variant 'floor':
+// interop val/embind (the marshal alone, no roundTrip) and interop 'call'
+// with record 'none' (the empty call, encode only).
+
+import { groupBy } from '../../harness/group-by.mjs';
+import { escapeHtml, htmlPage, htmlTable, runsTable } from '../../report/html.mjs';
+import { headerOf } from '../../report/model.mjs';
+import { chartId, messageCharts } from './report-charts.mjs';
+import {
+  MESSAGE_OPERATIONS,
+  OPERATION_TITLES,
+  callFloorRows,
+  opsRecords,
+  recordTableRows,
+  recordsOf,
+} from './report-model.mjs';
+
+// ---- headlines -----------------------------------------------------------------
+
+export function formatOps(ops) {
+  if (!(ops > 0)) return '-';
+  if (ops >= 1e6) return `${(ops / 1e6).toPrecision(3)} M`;
+  if (ops >= 1e3) return `${(ops / 1e3).toPrecision(3)} k`;
+  return ops.toPrecision(3);
+}
+
+export function formatNs(ns) {
+  if (!(ns >= 0)) return '-';
+  return ns >= 100 ? ns.toFixed(0) : ns.toPrecision(3);
+}
+
+const formatTimes = (ratio) =>
+  ratio === undefined ? '-' : `${ratio >= 10 ? ratio.toFixed(0) : ratio.toPrecision(2)}x`;
+
+/** { chartId: [sentence, ...] }: the fastest path per record and place, and the floor. */
+export function messageHeadlines(sources) {
+  const headlines = {};
+  for (const operation of MESSAGE_OPERATIONS) {
+    const lines = [];
+    const records = opsRecords(sources, operation);
+    for (const [key, group] of groupBy(records, (r) => `${r.source}|${r.record}`)) {
+      const [source, record] = key.split('|');
+      const best = group.reduce((a, b) => (b.opsPerSec > a.opsPerSec ? b : a));
+      const json = group.find((r) => r.baseline);
+      const versus = json && !best.baseline ? ` (${formatTimes(best.versusJson)} JSON)` : '';
+      lines.push(
+        `${source} ${record}: fastest ${best.label} ${formatOps(best.opsPerSec)} ops/s${versus}` +
+          (json ? `; JSON ${formatOps(json.opsPerSec)} ops/s.` : '.'),
+      );
+    }
+    headlines[chartId(operation)] = lines;
+  }
+  const floors = callFloorRows(sources).filter((line) => line.nsPerOp > 0);
+  headlines['call-floor'] = [...groupBy(floors, (line) => line.source)].map(([source, group]) => {
+    const values = group.map((line) => line.nsPerOp).sort((a, b) => a - b);
+    const range =
+      values.length === 1 ? formatNs(values[0]) : `${formatNs(values[0])} to ${formatNs(values.at(-1))}`;
+    return `${source}: an empty call costs ${range} ns (${group.length} module instance(s)).`;
+  });
+  return headlines;
+}
+
+// ---- HTML ------------------------------------------------------------------------
+
+const HOW_TO_READ = {
+  encode:
+    'Encodes per second of one record (the JS object to bytes), one panel per record, every path on the same log axis: C++ codecs in wasm through val or embind, the JSON baseline (JSON.stringify), and the pure-JS libraries. Each repetition is a loop of calls long enough for the clock; the dot is the median of the repetitions.',
+  decode:
+    'Decodes per second (bytes to the JS record, verified after timing against the original record), against JSON.parse plus the revive of Date and binary fields.',
+  roundTrip: 'Encode followed by decode of the result, per second: what a request/response pair costs.',
+  floor:
+    'An exported wasm function with no arguments that does no work, called in a loop: what any call into wasm costs, whatever it does. Compare it with the ns/op of the codec paths below: a record whose encode is a few times this floor spends most of its time crossing the boundary.',
+};
+
+function opsCell(line, operation) {
+  const value = line[operation];
+  return value ? `${formatOps(value.opsPerSec)} (${formatNs(value.nsPerOp)} ns)` : '';
+}
+
+function shareCell(share) {
+  return share === undefined || !Number.isFinite(share) ? '' : `${Math.round(share * 100)}%`;
+}
+
+function recordSection(sources, record) {
+  const lines = recordTableRows(sources, record);
+  const columns = [
+    { title: 'place', value: (r) => r.source },
+    { title: 'path', value: (r) => r.label },
+    ...MESSAGE_OPERATIONS.map((operation) => ({
+      title: `${OPERATION_TITLES[operation]} ops/s (ns/op)`,
+      value: (r) => (r.status === 'ok' ? opsCell(r, operation) : ''),
+      num: true,
+    })),
+    { title: 'encode x JSON', value: (r) => formatTimes(r.encode?.versusJson), num: true },
+    { title: 'decode x JSON', value: (r) => formatTimes(r.decode?.versusJson), num: true },
+    {
+      title: 'boundary share enc / dec',
+      value: (r) =>
+        r.boundaryShare ? `${shareCell(r.boundaryShare.encode)} / ${shareCell(r.boundaryShare.decode)}` : '',
+      num: true,
+    },
+    { title: 'bytes', value: (r) => (r.encodedBytes === undefined ? '' : r.encodedBytes), num: true },
+    {
+      title: 'status',
+      value: (r) =>
+        r.status === 'ok'
+          ? r.floor
+            ? 'floor (no codec work)'
+            : 'ok'
+          : r.status === 'n/a'
+            ? `n/a: ${r.reason}`
+            : `failed: ${r.error}`,
+      cls: (r) => (r.status === 'failed' ? 'bad' : ''),
+    },
+  ];
+  const jsonBytes = lines.find((line) => line.jsonBytes !== undefined)?.jsonBytes;
+  return `<section id="record-${escapeHtml(record)}"><h3>${escapeHtml(record)}${jsonBytes !== undefined ? ` <small>(${jsonBytes} bytes as JSON)</small>` : ''}</h3>
+${htmlTable(columns, lines)}</section>`;
+}
+
+function floorSection(sources) {
+  const lines = callFloorRows(sources);
+  if (lines.length === 0)
+    return '<section id="floor"><h2>Per-call floor</h2><p class="empty">No wasm module in these results (no empty-call row).</p></section>';
+  const columns = [
+    { title: 'place', value: (r) => r.source },
+    { title: 'module', value: (r) => r.codec },
+    { title: 'instance', value: (r) => r.batch ?? '' },
+    { title: 'ns per call', value: (r) => formatNs(r.nsPerOp), num: true },
+    { title: 'calls/s', value: (r) => formatOps(r.opsPerSec), num: true },
+    { title: 'status', value: (r) => (r.status === 'ok' ? 'ok' : `failed: ${r.error}`) },
+  ];
+  return `<section id="floor-table"><h2>Per-call floor</h2>
+<p class="how">${escapeHtml(HOW_TO_READ.floor)}</p>
+${htmlTable(columns, lines)}</section>`;
+}
+
+function chartSection(chart, headlines, how) {
+  const lines = headlines[chart.id] ?? [];
+  const headline =
+    lines.length > 0
+      ? `<ul class="headline">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
+      : '';
+  if (chart.empty)
+    return `<section id="${chart.id}"><h2>${escapeHtml(chart.title)}</h2><p class="empty">No chart: no data in these results.</p></section>`;
+  return `<section id="${chart.id}">
+<h2>${escapeHtml(chart.title)}</h2>
+${how ? `<p class="how">${escapeHtml(how)}</p>` : ''}
+${headline}
+<div class="view" data-chart="${chart.id}"></div>
+<p class="meta"><a href="${chart.id}.svg">${chart.id}.svg</a></p>
+</section>`;
+}
+
+/** The messages report page. */
+export function messagesReportHtml({
+  headers,
+  sources,
+  charts,
+  headlines,
+  generated,
+  vegaSource,
+  vegaVersion,
+}) {
+  const specs = Object.fromEntries(charts.filter((c) => !c.empty).map((c) => [c.id, c.vega]));
+  const records = recordsOf(sources);
+  const how = {
+    ...Object.fromEntries(
+      MESSAGE_OPERATIONS.map((operation) => [chartId(operation), HOW_TO_READ[operation]]),
+    ),
+    'call-floor': HOW_TO_READ.floor,
+  };
+  const nav = [
+    ...charts.filter((c) => !c.empty).map((c) => `<a href="#${c.id}">${escapeHtml(c.id)}</a>`),
+    '<a href="#records">tables per record</a>',
+    '<a href="#floor-table">floor</a>',
+  ].join('');
+  const body = `<h1>wasm-codec-bench report: messages</h1>
+<p class="meta">Generated ${escapeHtml(generated)} by <code>npm run report</code> from ${headers.length} results file(s) of the messages workload (single records, operations per second); charts drawn by Vega ${escapeHtml(vegaVersion)} (inlined). Hover a dot for its values.</p>
+<nav>${nav}</nav>
+<section id="runs"><h2>Runs</h2>
+${runsTable(headers)}
+</section>
+${charts.map((chart) => chartSection(chart, headlines, how[chart.id])).join('\n')}
+<section id="records"><h2>Per record</h2>
+<p class="how">ops/s: median operations per second (ns/op = 10^9 / ops/s). x JSON: ops/s over the JSON baseline's of the same record and place (above 1 = faster than JSON). Boundary share: the strategy's floor (the same marshalling with no codec call) over the path's ns/op, measured in the same page or process. Floor rows do no codec work; a path that cannot hold a record exactly is a failed row naming why; a strategy that does not offer a record has no line.</p>
+${records.map((record) => recordSection(sources, record)).join('\n')}
+</section>
+${floorSection(sources)}`;
+  return htmlPage({ title: 'wasm-codec-bench report: messages', body, specs, vegaSource });
+}
+
+// ---- the report's plug-in interface (src/report/index.mjs) -----------------------
+
+/** What the report writes, for npm run report --help. */
+export const help = `operations per second per record and path (messages-encode,
+    messages-decode, messages-roundtrip), one table per record (ops/s, ns/op, x JSON, boundary share)
+    and the per-call floor of each wasm module (call-floor), with the run headers`;
+
+/** --compare works on per-payload results only. */
+export const comparable = false;
+
+/** The charts: [{ id, title, spec, empty }] in page order. */
+export const charts = (sources) => messageCharts(sources);
+
+/** What each chart says, by chart id. */
+export const headlines = (sources) => messageHeadlines(sources);
+
+/** The report page. */
+export function html({ sources, charts: drawn, headlines: lines, generated, vegaSource, vegaVersion }) {
+  return messagesReportHtml({
+    headers: sources.map(headerOf),
+    sources,
+    charts: drawn,
+    headlines: lines,
+    generated,
+    vegaSource,
+    vegaVersion,
+  });
+}

@@ -1,0 +1,152 @@
+// The HTML page of the tuples report: its charts with how to read each, the
+// runs, payload limits, memory and what decode returns. The page frame,
+// tables and run facts are shared (src/report/html.mjs).
+
+import { escapeHtml, formatBytes, htmlPage, htmlTable, runsTable } from '../../report/html.mjs';
+import { formatMB } from '../../report/model.mjs';
+
+// How to read each chart: what is on the axes and what "good" looks like.
+const HOW_TO_READ = {
+  'time-encode':
+    'Median time of one encode (JS objects to bytes) against the size of the same payload as JSON text, both axes logarithmic. One panel per place; colour is the codec or library, the dash is the path (native C++, the wasm interop strategies val / embind / typed, or pure JS). A line below the black JSON line is faster than JSON.stringify. Parallel lines mean the same cost per byte; the gap between native and the wasm lines of a codec is what running in JS costs.',
+  'time-decode':
+    'The same for decode (bytes to JS objects, verified against the input), against JSON.parse. Decode includes building every JS object, which is where the interop strategies differ most.',
+  'ratio-encode':
+    'How many times faster than JSON.stringify each path is, against the JSON baseline measured in the same process at the same size. Above the black line at 1 a path beats JSON; below it JSON wins. Native has no JS baseline and no panel.',
+  'ratio-decode': 'The same against JSON.parse.',
+  'breakdown-encode':
+    'Where one encode spends its time at one size: marshal in (reading the JS objects into C++ data), the codec itself, and bytes out (copying the result to a JS Uint8Array). Each bar is the median of each phase; the black tick is the median of the whole call (phases are timed in separate runs, so they need not add up exactly). The grey bar is JSON.stringify (or JSON.parse) as a whole, for scale. Everything that is not orange is the price of the boundary.',
+  'breakdown-decode':
+    'The same for decode: bytes in (copying into wasm memory), the codec, and marshal out (building the JS objects from C++ data).',
+  'wasm-penalty':
+    'The codec phase alone in wasm divided by the same codec compiled natively at the same size (the median over the interop strategies, which all run the same codec). At 1 wasm is as fast as native C++; 2 means the codec itself runs at half speed in wasm. This is the cost of wasm, separate from the cost of the boundary.',
+  sizes:
+    'Encoded bytes and gzip bytes of each format divided by the JSON text of the same payload (dashed line at 1 = the JSON text). Shorter is smaller. The growing tuple data is very regular, so gzip shrinks it far more than real data would.',
+  modules:
+    'What each codec costs to ship: the .wasm module as built, and gzipped. The JS glue that Emscripten generates comes on top (in the tooltip).',
+};
+
+const EMPTY_REASON = {
+  'wasm-penalty': 'needs a native results file and a Node or browser one',
+  'ratio-encode': 'needs a Node or browser results file (native has no JSON baseline)',
+  'ratio-decode': 'needs a Node or browser results file (native has no JSON baseline)',
+  modules: 'needs a Node or browser results file (their header lists the wasm modules)',
+};
+
+function chartSection(chart, headlines) {
+  const how = HOW_TO_READ[chart.id] ? `<p class="how">${escapeHtml(HOW_TO_READ[chart.id])}</p>` : '';
+  const lines = headlines[chart.id] ?? [];
+  const headline =
+    lines.length > 0
+      ? `<ul class="headline">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
+      : '';
+  if (chart.empty) {
+    const reason = EMPTY_REASON[chart.id] ?? 'no data in these results';
+    return `<section id="${chart.id}"><h2>${escapeHtml(chart.title)}</h2><p class="empty">No chart: ${escapeHtml(reason)}.</p></section>`;
+  }
+  return `<section id="${chart.id}">
+<h2>${escapeHtml(chart.title)}</h2>
+${how}
+${headline}
+<div class="view" data-chart="${chart.id}"></div>
+<p class="meta"><a href="${chart.id}.svg">${chart.id}.svg</a></p>
+</section>`;
+}
+
+const mbText = (mb) => (mb === undefined ? '' : formatMB(mb));
+
+function limitsSection(limits) {
+  const columns = [
+    { title: 'place', value: (r) => r.source },
+    { title: 'path', value: (r) => r.label },
+    { title: 'sizes tried', value: (r) => r.sizes, num: true },
+    { title: 'largest ok (MB)', value: (r) => mbText(r.largestOkMB) || 'none', num: true },
+    { title: 'largest tried (MB)', value: (r) => mbText(r.largestTriedMB), num: true },
+    {
+      title: 'failed sizes',
+      value: (r) => r.failedSizes,
+      num: true,
+      cls: (r) => (r.failedSizes > 0 ? 'bad' : ''),
+    },
+    { title: 'first failure (MB)', value: (r) => mbText(r.firstFailureMB), num: true },
+    { title: 'first error', value: (r) => r.firstError ?? '' },
+  ];
+  const failures = limits.filter((r) => r.failedSizes > 0).length;
+  const summary =
+    failures === 0
+      ? 'Every path handled every size it was given.'
+      : `${failures} path(s) failed at some size; the first failure of each is listed.`;
+  return `<section id="limits"><h2>Payload limits</h2>
+<p class="how">The largest JSON payload each path encoded and decoded correctly, and the first size at which it failed (a failure is verified, reported and never timed). ${escapeHtml(summary)}</p>
+${htmlTable(columns, limits)}</section>`;
+}
+
+function memorySection(memory) {
+  if (memory.length === 0) {
+    return '<section id="memory"><h2>Memory</h2><p class="empty">No row of these results records memory.</p></section>';
+  }
+  const columns = [
+    { title: 'place', value: (r) => r.source },
+    { title: 'JSON MB', value: (r) => formatMB(r.jsonMB), num: true },
+    { title: 'path', value: (r) => r.label },
+    { title: 'wasm heap after', value: (r) => formatBytes(r.wasmHeapBytes), num: true },
+    { title: 'JS heap growth', value: (r) => formatBytes(r.jsHeapGrowthBytes), num: true },
+    { title: 'peak RSS', value: (r) => formatBytes(r.peakRssBytes), num: true },
+  ];
+  return `<section id="memory"><h2>Memory at the chosen size</h2>
+<p class="how">wasm heap: the wasm memory size after the row (it only grows); JS heap growth: JS heap used after minus before the row (can be negative after a GC); peak RSS: the process's peak resident memory (native).</p>
+${htmlTable(columns, memory)}</section>`;
+}
+
+function cleanlinessSection(cleanliness) {
+  if (cleanliness.length === 0) {
+    return '<section id="cleanliness"><h2>Decoded-object cleanliness</h2><p class="empty">No row of these results carries a cleanliness check.</p></section>';
+  }
+  const yesNo = (value) => (value === undefined ? '' : value ? 'yes' : 'no');
+  const flag = (value) => (value === false ? 'bad' : value === true ? 'good' : '');
+  const columns = [
+    { title: 'place', value: (r) => r.source },
+    { title: 'path', value: (r) => r.label },
+    { title: 'clean', value: (r) => yesNo(r.clean), cls: (r) => flag(r.clean) },
+    { title: 'plain object', value: (r) => yesNo(r.plainObject), cls: (r) => flag(r.plainObject) },
+    { title: 'exactly x, y, z', value: (r) => yesNo(r.exactKeys), cls: (r) => flag(r.exactKeys) },
+    { title: 'data properties', value: (r) => yesNo(r.dataProperties), cls: (r) => flag(r.dataProperties) },
+    { title: 'detail', value: (r) => r.detail ?? '' },
+  ];
+  return `<section id="cleanliness"><h2>Decoded-object cleanliness</h2>
+<p class="how">Is each decoded item what JSON.parse would give: a plain object (prototype Object.prototype) whose own enumerable properties are exactly x, y, z, as data properties (no getters, wrappers or extra fields)? A "no" means code that consumes the items may behave differently than with JSON.</p>
+${htmlTable(columns, cleanliness)}</section>`;
+}
+
+/** The report page. */
+export function reportHtml({
+  headers,
+  charts,
+  headlines,
+  limits,
+  memory,
+  cleanliness,
+  sizeMB,
+  generated,
+  vegaSource,
+  vegaVersion,
+}) {
+  const specs = Object.fromEntries(charts.filter((c) => !c.empty).map((c) => [c.id, c.vega]));
+  const nav = [
+    ...charts.filter((c) => !c.empty).map((c) => `<a href="#${c.id}">${escapeHtml(c.id)}</a>`),
+    '<a href="#limits">limits</a>',
+    '<a href="#memory">memory</a>',
+    '<a href="#cleanliness">cleanliness</a>',
+  ].join('');
+  const body = `<h1>wasm-codec-bench report</h1>
+<p class="meta">Generated ${escapeHtml(generated)} by <code>npm run report</code> from ${headers.length} results file(s); breakdown and sizes at the size nearest ${escapeHtml(formatMB(sizeMB))} MB; charts drawn by Vega ${escapeHtml(vegaVersion)} (inlined). Hover a point or bar for its values.</p>
+<nav>${nav}</nav>
+<section id="runs"><h2>Runs</h2>
+${runsTable(headers)}
+</section>
+${charts.map((chart) => chartSection(chart, headlines)).join('\n')}
+${limitsSection(limits)}
+${memorySection(memory)}
+${cleanlinessSection(cleanliness)}`;
+  return htmlPage({ title: 'wasm-codec-bench report', body, specs, vegaSource });
+}

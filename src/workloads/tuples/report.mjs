@@ -1,0 +1,50 @@
+// The report of the tuples workload, found by name by src/report/index.mjs:
+// time, speed vs JSON, where the time goes, the wasm penalty, sizes and
+// module sizes against the JSON payload size, with the runs, limits, memory
+// and cleanliness tables. Model, charts, headlines and HTML are in the
+// report-*.mjs files beside this one.
+
+import { headerOf } from '../../report/model.mjs';
+import { reportCharts } from './report-charts.mjs';
+import { chartHeadlines } from './report-headlines.mjs';
+import { reportHtml } from './report-html.mjs';
+import { cleanlinessRows, limitRows, memoryRows } from './report-model.mjs';
+
+/** What the report writes, for npm run report --help. */
+export const help = `time and speed vs JSON against payload size, where the time goes, the
+    wasm penalty, encoded and module sizes (time-encode, time-decode, ratio-encode, ratio-decode,
+    breakdown-encode, breakdown-decode, wasm-penalty, sizes, modules), run headers, payload limits,
+    memory and cleanliness tables`;
+
+/** --compare works on these results (one row per path and size). */
+export const comparable = true;
+
+/** The charts: [{ id, title, spec, empty }] in page order; `sizeMB` picks the breakdown's size. */
+export const charts = (sources, { sizeMB }) => reportCharts(sources, { sizeMB });
+
+/** What each chart says, by chart id. */
+export const headlines = (sources, { sizeMB }) => chartHeadlines(sources, { sizeMB });
+
+/** The report page. */
+export function html({
+  sources,
+  charts: drawn,
+  headlines: lines,
+  sizeMB,
+  generated,
+  vegaSource,
+  vegaVersion,
+}) {
+  return reportHtml({
+    headers: sources.map(headerOf),
+    charts: drawn,
+    headlines: lines,
+    limits: limitRows(sources),
+    memory: memoryRows(sources, sizeMB),
+    cleanliness: cleanlinessRows(sources),
+    sizeMB,
+    generated,
+    vegaSource,
+    vegaVersion,
+  });
+}
