@@ -2,7 +2,7 @@
 // JSON.stringify / JSON.parse on the same payload the wasm codecs get.
 
 import { base64Decode, base64Encode } from './base64.mjs';
-import { MESSAGE_NAMES } from './messages.mjs';
+import { MESSAGE_NAMES } from '../workloads/messages/records.mjs';
 import { JSON_BASELINE_LIBRARY, isJsonBaseline } from '../catalog.mjs';
 
 export { JSON_BASELINE_LIBRARY, isJsonBaseline };
@@ -27,7 +27,7 @@ export function createJsonBaselinePath() {
 }
 
 // ---------------------------------------------------------------------------
-// The messages workload (src/harness/messages.mjs records).
+// The messages workload (src/workloads/messages/records.mjs).
 //
 // The JSON text of a record is JSON.stringify(toJsonValue(record)): Dates
 // become ISO 8601 strings through Date.prototype.toJSON, Uint8Arrays padded

@@ -30,7 +30,7 @@
 //   pause()   awaited between operations, outside the timed region
 //   signal    an AbortSignal: when aborted, measuring stops by throwing its reason
 
-import { makeMessage, messageDifference } from './messages.mjs';
+import { makeMessage, messageDifference } from '../workloads/messages/records.mjs';
 import { summarize } from './stats.mjs';
 
 export const DEFAULT_MIN_REP_MS = 20;

@@ -19,7 +19,7 @@
 // `version` is the installed npm version, pinned in package.json; a test
 // (tests/node/peers-registry.test.mjs) checks the two agree.
 
-import { MESSAGE_NAMES } from './messages.mjs';
+import { MESSAGE_NAMES } from '../workloads/messages/records.mjs';
 
 export const PEER_PLACES = Object.freeze(['node', 'browser']);
 const EVERYWHERE = PEER_PLACES;

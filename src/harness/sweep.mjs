@@ -2,7 +2,7 @@
 // dataset, smallest first. Async so a page can await it and stay responsive;
 // each row is handed to `onRow` as soon as it is measured.
 
-import { TupleDataset } from './dataset.mjs';
+import { TupleDataset } from '../workloads/tuples/dataset.mjs';
 import { expectationOf, measurePath } from './measure.mjs';
 
 /**

@@ -31,7 +31,7 @@
 // ..."); the module stays usable. Every call frees what it allocated: the
 // module reuses its own buffers, and embind vectors are deleted here.
 //
-// The messages workload (one record per call, src/harness/messages.mjs):
+// The messages workload (one record per call, src/workloads/messages/records.mjs):
 // `codec.messages` is null for a module without a message codec (raw), else
 //
 //   const { messages } = codec;
@@ -49,7 +49,7 @@
 // No phases here: a record takes microseconds, so the boundary's share is
 // measured with the floors instead of clock readings inside each call.
 
-import { MESSAGE_NAMES } from './messages.mjs';
+import { MESSAGE_NAMES } from '../workloads/messages/records.mjs';
 
 export const STRATEGIES = Object.freeze(['val', 'embind', 'typed']);
 

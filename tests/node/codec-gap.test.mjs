@@ -11,7 +11,7 @@ import { test } from 'node:test';
 
 import { listWasmCodecs, REPO_ROOT } from '../../node/load-wasm.mjs';
 import { checksumItems } from '../../src/harness/checksum.mjs';
-import { TupleDataset } from '../../src/harness/dataset.mjs';
+import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 
 const nativeLoop = path.join(REPO_ROOT, 'build', 'native-release', 'src', 'loop', 'wcb_codec_loop');
 const wasmLoop = path.join(REPO_ROOT, 'build', 'wasm', 'wcb_codec_loop.cjs');

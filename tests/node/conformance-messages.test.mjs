@@ -35,7 +35,7 @@ import {
   wasmModuleFiles,
 } from '../../node/load-wasm.mjs';
 import { createJsonMessagePath, messageJsonText } from '../../src/harness/json-baseline.mjs';
-import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/harness/messages.mjs';
+import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
 import { createPeerMessagePath, findPeer } from '../../src/harness/peers.mjs';
 
 const MESSAGES_PROTO_TEXT = fs.readFileSync(path.join(REPO_ROOT, 'proto', 'messages.proto'), 'utf8');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { TupleDataset, selectSteps } from '../../src/harness/dataset.mjs';
+import { TupleDataset, selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { checksumItems } from '../../src/harness/checksum.mjs';
 import { datasetAtSteps } from '../../src/harness/sweep.mjs';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TupleDataset } from '../../src/harness/dataset.mjs';
+import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { createJsonBaselinePath, isJsonBaseline } from '../../src/harness/json-baseline.mjs';
 import { MAX_WARMUP_ROUNDS, measurePath, gzipSizeWithCompressionStream } from '../../src/harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../src/harness/paths.mjs';

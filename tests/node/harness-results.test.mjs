@@ -8,7 +8,8 @@ import {
   resultsDocument,
   runHeader,
 } from '../../src/harness/results.mjs';
-import { interopShare, renderSummary, renderTables } from '../../src/harness/table.mjs';
+import { interopShare } from '../../src/harness/format.mjs';
+import { renderSummary, renderTables } from '../../src/workloads/tuples/tables.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 
 const schema = JSON.parse(readFileSync(new URL('../../src/results.schema.json', import.meta.url), 'utf8'));

@@ -15,14 +15,14 @@ import {
   measureMessagePath,
   messageJsonBytes,
 } from '../../src/harness/message-measure.mjs';
-import { MESSAGE_NAMES, makeMessage } from '../../src/harness/messages.mjs';
+import { MESSAGE_NAMES, makeMessage } from '../../src/workloads/messages/records.mjs';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
 import {
   messageFloorTable,
   messageRecordTables,
   messageSummaryByPath,
   renderMessageTables,
-} from '../../src/harness/table.mjs';
+} from '../../src/workloads/messages/tables.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { loadWasmCodec } from './messages-fake-loader.mjs';
 

@@ -12,7 +12,7 @@ import test from 'node:test';
 import { REPO_ROOT } from '../../node/load-wasm.mjs';
 import { base64Decode, base64Encode } from '../../src/harness/base64.mjs';
 import { createJsonMessagePath, messageJsonText, toJsonValue } from '../../src/harness/json-baseline.mjs';
-import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/harness/messages.mjs';
+import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
 import { createPeerMessagePath, findPeer, messagePeersFor, PEERS } from '../../src/harness/peers.mjs';
 
 const MESSAGES_PROTO_TEXT = fs.readFileSync(path.join(REPO_ROOT, 'proto', 'messages.proto'), 'utf8');

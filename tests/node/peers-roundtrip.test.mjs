@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { REPO_ROOT } from '../../node/load-wasm.mjs';
-import { selectSteps, TupleDataset } from '../../src/harness/dataset.mjs';
+import { selectSteps, TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { measurePath } from '../../src/harness/measure.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
 import { PEERS, createPeerPath, peerMeta, peerNames, peersFor } from '../../src/harness/peers.mjs';

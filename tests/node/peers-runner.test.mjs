@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { UsageError, parseOptions, selectPeers } from '../../node/cli.mjs';
-import { TupleDataset } from '../../src/harness/dataset.mjs';
+import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { createJsonBaselinePath } from '../../src/harness/json-baseline.mjs';
 import { measurePath } from '../../src/harness/measure.mjs';
 import * as realRegistry from '../../src/harness/peers.mjs';

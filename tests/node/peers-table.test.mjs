@@ -1,4 +1,4 @@
-// The console tables with JS peers (src/harness/table.mjs): the fastest-JS
+// The console tables with JS peers (src/workloads/tuples/tables.mjs): the fastest-JS
 // line and the xBestJS columns, gzip-9 only where measured, and the
 // cleanliness table merged over sizes.
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import {
   fastestPeers,
   renderCleanliness,
   renderTables,
-} from '../../src/harness/table.mjs';
+} from '../../src/workloads/tuples/tables.mjs';
 
 const CLEAN = { plainObject: true, exactKeys: true, dataProperties: true, clean: true };
 const stats = (median) => ({ median, min: median, max: median, mad: 0, n: 1 });

@@ -1,7 +1,7 @@
 // Shared by the wasm-*.test.mjs files (not a test itself).
 import assert from 'node:assert/strict';
 
-import { TupleDataset } from '../../src/harness/dataset.mjs';
+import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 
 /** Asserts `actual` holds the same items as `expected`, field by field with Object.is. */
 export function assertSameItems(actual, expected, label) {

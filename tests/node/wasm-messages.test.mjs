@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
-import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/harness/messages.mjs';
+import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
 import { EMBIND_RECORDS, MESSAGE_STRATEGIES } from '../../src/harness/wasm-codec.mjs';
 import { assertSameBytes, seededRandom } from './wasm-helpers.mjs';
 

@@ -11,7 +11,7 @@ import { after, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec, REPO_ROOT } from '../../node/load-wasm.mjs';
 import { checksumItems } from '../../src/harness/checksum.mjs';
-import { TupleDataset } from '../../src/harness/dataset.mjs';
+import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { STRATEGIES } from '../../src/harness/wasm-codec.mjs';
 import { assertSameBytes } from './wasm-helpers.mjs';
 

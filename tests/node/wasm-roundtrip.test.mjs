@@ -13,7 +13,7 @@ import {
   readWasmBuildInfo,
 } from '../../node/load-wasm.mjs';
 import { codecNames, codecsOf, modulesOf } from '../../src/catalog.mjs';
-import { TupleDataset } from '../../src/harness/dataset.mjs';
+import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { STRATEGIES } from '../../src/harness/wasm-codec.mjs';
 import { assertSameBytes, assertSameItems, datasetWithItems } from './wasm-helpers.mjs';
 

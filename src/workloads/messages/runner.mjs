@@ -1,0 +1,130 @@
+// The messages workload's part of bench:node (node/bench.mjs): single small
+// records, operations per second per record. One child per (codec, strategy)
+// and per peer; each measures the JSON baseline, its subject and (wasm) the
+// subject's floors record by record (docs/design.md#protocol).
+// The runner passes ctx: { place, log, UsageError, runChildProcess, runUnitsJob }.
+
+import { pathLabel } from '../../catalog.mjs';
+import { formatOpsPerSec } from '../../harness/format.mjs';
+import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
+import { failedMessageRow } from '../../harness/message-measure.mjs';
+import { renderMessageTables } from './tables.mjs';
+
+/** By default, the peers that take part in this workload (peers.mjs `messages`). */
+export const takesPeer = (peer) => peer.messages !== false;
+
+/** Nothing to plan beyond the options. */
+export function plan() {
+  return {};
+}
+
+/** The header's protocol fields of this workload. */
+export function protocolFields(options) {
+  return {
+    warmup: options.warmup,
+    repetitions: options.repetitions,
+    records: options.records,
+    minRepMs: options.minRepMs,
+  };
+}
+
+function baselineSubject() {
+  const { codec, impl, interop, library } = createJsonBaselinePath();
+  return { codec, impl, interop, library };
+}
+
+/** Every job of the run, one child each, in this order. */
+export function jobs(options, peers, registry) {
+  return [
+    ...options.codecs.flatMap((codec) =>
+      options.strategies.map((strategy) => ({
+        codec,
+        strategy,
+        batch: `${codec}/${strategy}`,
+        subject: { codec, impl: 'cpp', interop: strategy },
+      })),
+    ),
+    ...peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: registry.peerMeta(peer) })),
+  ];
+}
+
+/** The fields every job's child needs beside the common ones. */
+export function jobFields(options) {
+  return {
+    baselineSubject: baselineSubject(),
+    records: options.records,
+    minRepMs: options.minRepMs,
+    messagesProtoFile: options.messagesProtoFile,
+  };
+}
+
+/** The log line that announces the run. */
+export function describePlan(options, allJobs) {
+  const wasm = allJobs.filter((job) => job.codec !== undefined).length;
+  const peers = allJobs.length - wasm;
+  return (
+    `messages: ${wasm} codec/strategy pairs + ${peers} JS libraries x ${options.records.length} records ` +
+    `(${options.records.join(', ')}), ${options.repetitions} repetitions of >= ${options.minRepMs} ms + ${options.warmup} warm-up`
+  );
+}
+
+function sameMessageRow(row, path, record) {
+  return (
+    row.record === record &&
+    row.codec === path.codec &&
+    row.impl === path.impl &&
+    row.interop === path.interop &&
+    row.variant === path.variant
+  );
+}
+
+function describeMessageRow(row) {
+  const label = `${pathLabel(row)} ${row.record}`;
+  if (row.status === 'n/a') return `${label}: n/a (${row.reason})`;
+  if (row.status !== 'ok') return `${label}: FAILED ${row.error}`;
+  const parts = ['encode', 'decode', 'roundTrip']
+    .filter((operation) => row[operation])
+    .map((operation) => `${operation} ${formatOpsPerSec(row[operation].opsPerSec.median)}`);
+  return `${label}: ${parts.join(', ')}`;
+}
+
+/**
+ * One job over the records not yet measured: a record is done when the
+ * baseline and the subject both have a row measured ok (or n/a: the path
+ * does not offer it) in this job's process. The empty call is measured last,
+ * so it goes again with any record left.
+ */
+export function runJob(job, context) {
+  const units = {
+    name: 'record',
+    list: job.records,
+    field: 'records',
+    key: (record) => record,
+    rowKey: (row) => row.record,
+    leftText: (left) => `${left} records left`,
+    at: (outcome, remaining) => remaining.indexOf(outcome.currentRecord),
+    same: sameMessageRow,
+    failedRow: (path, record, reason) =>
+      failedMessageRow(path, { place: context.place, record, batch: job.batch }, reason),
+    paths: [job.baselineSubject, job.subject],
+    smaller: '',
+    left: (count) => `${count} record(s) left`,
+  };
+  return context.runUnitsJob(job, units, {
+    ...context,
+    doneStatuses: ['ok', 'n/a'],
+    remeasured: (row) => row.interop === 'call',
+    describe: describeMessageRow,
+  });
+}
+
+/** The console output at the end of a run. */
+export function render(rows) {
+  return renderMessageTables(rows);
+}
+
+/** Nothing to add to the run header. */
+export function prepareRun() {}
+
+/** How many rows failed (n/a is not a failure). */
+export const failedCount = (rows) => rows.filter((row) => row.status === 'failed').length;

@@ -1,0 +1,258 @@
+// The console tables of the messages workload (rows: its row def in
+// src/results.schema.json). The *Table/*Data functions return { header, lines } (lines: arrays of cells,
+// or { label, text } for a failed or n/a path) for a page to render as it
+// likes; the render* functions print them as text.
+
+import { isJsonBaseline, pathLabel, RECORD_NAMES } from '../../catalog.mjs';
+import {
+  alignFirstLeft,
+  formatBytes,
+  formatNs,
+  formatOpsPerSec,
+  formatRatio,
+  formatShare,
+  renderColumns,
+} from '../../harness/format.mjs';
+import { groupBy } from '../../harness/group-by.mjs';
+import { orderOfPaths, pathKey } from '../../harness/path-order.mjs';
+import { median } from '../../harness/stats.mjs';
+
+const MESSAGE_OPS = ['encode', 'decode', 'roundTrip'];
+const RECORD_ORDER = RECORD_NAMES;
+const recordRank = (record) => {
+  const rank = RECORD_ORDER.indexOf(record);
+  return rank < 0 ? RECORD_ORDER.length : rank;
+};
+
+const isFloorRow = (row) => row.variant === 'floor';
+const isEmptyCallRow = (row) => row.interop === 'call';
+const medianOps = (row, operation) => row?.[operation]?.opsPerSec.median;
+
+export const MESSAGE_TABLE_HEADER = Object.freeze([
+  'path',
+  'bytes',
+  'encode',
+  'decode',
+  'round trip',
+  'enc ns',
+  'dec ns',
+  'rt ns',
+  'enc xJSON',
+  'dec xJSON',
+  'rt xJSON',
+  'enc boundary',
+  'dec boundary',
+]);
+
+export const MESSAGE_TABLE_LEGEND =
+  'Messages: one small record per call. encode / decode / round trip = median operations per second ' +
+  '(round trip = decode(encode(record))); ns = nanoseconds per operation (1e9 / median ops/s). ' +
+  "xJSON = this path's ops/s / JSON.stringify/parse's ops/s on the same record in the same process (>1 = faster). " +
+  'boundary = the share of a wasm call spent marshalling across JS <-> wasm: the [floor] line ' +
+  '(the same marshalling with no codec work) ns/op / the path ns/op. n/a = the strategy does not offer the record.';
+
+/**
+ * The JSON baseline's median ops/s of a record for `row`'s batch: its own
+ * batch's, else the median over every batch that measured it ok.
+ */
+function messageBaselineOps(row, baselines, operation) {
+  const ok = baselines.filter((baseline) => baseline.status === 'ok');
+  const own = ok.find((baseline) => baseline.batch === row.batch);
+  if (own) return medianOps(own, operation);
+  if (ok.length === 0) return undefined;
+  return median(ok.map((baseline) => medianOps(baseline, operation)));
+}
+
+/** This row's ops/s / the JSON baseline's (same batch), per operation. */
+export function messageRatio(row, baselines, operation) {
+  const own = medianOps(row, operation);
+  const reference = messageBaselineOps(row, baselines, operation);
+  return own > 0 && reference > 0 ? own / reference : undefined;
+}
+
+function notMeasuredLine(label, row) {
+  return { label, text: row.status === 'n/a' ? `n/a: ${row.reason}` : `FAILED: ${row.error}` };
+}
+
+function messageCells(label, row, ratio) {
+  const ops = (operation) => formatOpsPerSec(medianOps(row, operation));
+  const ns = (operation) => formatNs(row[operation]?.nsPerOp);
+  return [
+    label,
+    formatBytes(row.encodedBytes),
+    ...MESSAGE_OPS.map(ops),
+    ...MESSAGE_OPS.map(ns),
+    ...MESSAGE_OPS.map((operation) => formatRatio(ratio(operation))),
+    formatShare(row.boundaryShare?.encode),
+    formatShare(row.boundaryShare?.decode),
+  ];
+}
+
+function messageBaselineLine(baselines) {
+  const ok = baselines.filter((row) => row.status === 'ok');
+  const label = `${pathLabel(baselines[0])}${baselines.length > 1 ? ` x${baselines.length}` : ''}`;
+  if (ok.length === 0) return notMeasuredLine(label, baselines[0]);
+  // The median of the batches' medians stands for the baseline.
+  const merged = { ...ok[0] };
+  for (const operation of MESSAGE_OPS) {
+    const opsPerSec = median(ok.map((row) => medianOps(row, operation)));
+    merged[operation] = { opsPerSec: { median: opsPerSec }, nsPerOp: 1e9 / opsPerSec };
+  }
+  return messageCells(label, merged, () => 1);
+}
+
+/** A record's title: "record "int" (JSON 20 B)". */
+export function messageRecordTitle(record, rows) {
+  const jsonBytes = rows.find((row) => row.jsonBytes !== undefined)?.jsonBytes;
+  return `record "${record}"${jsonBytes !== undefined ? ` (JSON ${formatBytes(jsonBytes)})` : ''}`;
+}
+
+/**
+ * One table per record (in the records' order): { record, title, header,
+ * lines }, the JSON baseline first (its batches merged), then every path in
+ * the order it first appears in `rows` (a wasm path's [floor] line after it).
+ */
+export function messageRecordTables(rows) {
+  const order = orderOfPaths(rows);
+  const byRecord = [
+    ...groupBy(
+      rows.filter((row) => !isEmptyCallRow(row)),
+      (row) => row.record,
+    ).entries(),
+  ].sort(([a], [b]) => recordRank(a) - recordRank(b));
+  return byRecord.map(([record, recordRows]) => {
+    const baselines = recordRows.filter(isJsonBaseline);
+    const others = recordRows
+      .filter((row) => !isJsonBaseline(row))
+      .sort((a, b) => order.get(pathKey(a)) - order.get(pathKey(b)));
+    const lines = [];
+    if (baselines.length > 0) lines.push(messageBaselineLine(baselines));
+    for (const row of others) {
+      const label = pathLabel(row);
+      if (row.status !== 'ok') lines.push(notMeasuredLine(label, row));
+      else if (isFloorRow(row)) lines.push(messageCells(label, row, () => undefined));
+      else lines.push(messageCells(label, row, (operation) => messageRatio(row, baselines, operation)));
+    }
+    return {
+      record,
+      title: messageRecordTitle(record, recordRows),
+      header: [...MESSAGE_TABLE_HEADER],
+      lines,
+    };
+  });
+}
+
+/**
+ * The per-call floor of each wasm module (interop 'call' rows): { header,
+ * lines }, one line per codec, the median over the processes that measured it.
+ */
+export function messageFloorTable(rows) {
+  const lines = [];
+  const byModule = groupBy(rows.filter(isEmptyCallRow), (row) => `${row.place}:${row.codec}`);
+  for (const callRows of byModule.values()) {
+    const label = `${callRows[0].codec}${callRows[0].place === 'native' ? ' (native)' : ''}`;
+    const ok = callRows.filter((row) => row.status === 'ok');
+    if (ok.length === 0) {
+      lines.push(notMeasuredLine(label, callRows[0]));
+      continue;
+    }
+    const ops = median(ok.map((row) => medianOps(row, 'encode')));
+    lines.push([label, formatOpsPerSec(ops), formatNs(1e9 / ops), String(ok.length)]);
+  }
+  return { header: ['module', 'empty calls', 'ns/call', 'processes'], lines };
+}
+
+const geometricMean = (values) =>
+  values.length === 0
+    ? undefined
+    : Math.exp(values.reduce((sum, value) => sum + Math.log(value), 0) / values.length);
+
+/**
+ * Per path over every record: { label, row, ok, notApplicable, failed,
+ * ratio: { encode, decode, roundTrip }, boundary: { encode, decode } } where
+ * ratio is the geometric mean of the records' xJSON and boundary the median
+ * share. The JSON baseline and the floors are left out.
+ */
+export function messageSummaryByPath(rows) {
+  const baselinesByRecord = groupBy(rows.filter(isJsonBaseline), (row) => row.record);
+  const paths = rows.filter((row) => !isJsonBaseline(row) && !isFloorRow(row) && !isEmptyCallRow(row));
+  return [...groupBy(paths, pathKey).values()].map((pathRows) => {
+    const ok = pathRows.filter((row) => row.status === 'ok');
+    const ratio = {};
+    for (const operation of MESSAGE_OPS) {
+      const ratios = ok
+        .map((row) => messageRatio(row, baselinesByRecord.get(row.record) ?? [], operation))
+        .filter((value) => value !== undefined);
+      ratio[operation] = geometricMean(ratios);
+    }
+    const shares = ok.filter((row) => row.boundaryShare);
+    const boundary =
+      shares.length === 0
+        ? undefined
+        : {
+            encode: median(shares.map((row) => row.boundaryShare.encode)),
+            decode: median(shares.map((row) => row.boundaryShare.decode)),
+          };
+    return {
+      label: pathLabel(pathRows[0]),
+      row: pathRows[0],
+      ok: ok.length,
+      notApplicable: pathRows.filter((row) => row.status === 'n/a').length,
+      failed: pathRows.filter((row) => row.status === 'failed').length,
+      ratio,
+      boundary,
+    };
+  });
+}
+
+/** The cross-record summary as { header, lines }. */
+export function messageSummaryTable(rows) {
+  const lines = messageSummaryByPath(rows).map((entry) => [
+    entry.label,
+    String(entry.ok),
+    String(entry.notApplicable),
+    String(entry.failed),
+    ...MESSAGE_OPS.map((operation) => formatRatio(entry.ratio[operation])),
+    formatShare(entry.boundary?.encode),
+    formatShare(entry.boundary?.decode),
+  ]);
+  return {
+    header: [
+      'path',
+      'ok',
+      'n/a',
+      'failed',
+      'enc xJSON',
+      'dec xJSON',
+      'rt xJSON',
+      'enc boundary',
+      'dec boundary',
+    ],
+    lines,
+  };
+}
+
+/**
+ * The console output of a messages run: the legend, one table per record,
+ * the per-call floor of each module and the cross-record summary.
+ */
+export function renderMessageTables(rows, { legend = true } = {}) {
+  const blocks = messageRecordTables(rows).map(
+    ({ title, header, lines }) => `${title}\n${renderColumns(header, lines, alignFirstLeft(header))}`,
+  );
+  const floor = messageFloorTable(rows);
+  if (floor.lines.length > 0) {
+    blocks.push(
+      `Per-call floor: an exported wasm function with no arguments and no work\n${renderColumns(floor.header, floor.lines, ['l', 'r', 'r', 'r'])}`,
+    );
+  }
+  const summary = messageSummaryTable(rows);
+  if (summary.lines.length > 0) {
+    blocks.push(
+      'Summary over records: xJSON = geometric mean over the records measured ok; boundary = median share\n' +
+        renderColumns(summary.header, summary.lines, alignFirstLeft(summary.header)),
+    );
+  }
+  if (legend) blocks.unshift(MESSAGE_TABLE_LEGEND);
+  return blocks.join('\n\n');
+}

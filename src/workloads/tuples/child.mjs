@@ -1,0 +1,120 @@
+// The tuple workload in a child process of bench:node (node/child.mjs): one
+// (codec, strategy), one pure-JS peer or the JSON baseline alone, measured
+// at every step it is given (the sweep: the JSON baseline and the path at
+// each step, in this process) or grown until it fails (--limits).
+// ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
+
+import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
+import { failedRow, measurePath, sink } from '../../harness/measure.mjs';
+import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
+import { runSweep } from '../../harness/sweep.mjs';
+import { TupleDataset, gridTargets } from './dataset.mjs';
+
+async function loadPeerPath(job, ctx) {
+  const registry = await ctx.importModule(job.peerRegistry);
+  const peer = registry.findPeer(job.peer);
+  if (!peer) throw new Error(`no peer '${job.peer}' in ${job.peerRegistry}`);
+  const protoText = ctx.readText(job.protoFile);
+  return registry.createPeerPath(peer, { protoText });
+}
+
+async function loadPath(job, ctx) {
+  if (job.baseline) return createJsonBaselinePath();
+  if (job.peer !== undefined) return loadPeerPath(job, ctx);
+  const loader = await ctx.importModule(job.loader);
+  const codec = await loader.loadWasmCodec(job.codec, { buildDir: job.buildDir });
+  return createWasmPath(codec, job.strategy);
+}
+
+/**
+ * --limits: grows the dataset on the grid of src/workloads/tuples/dataset.mjs's
+ * selectSteps (the same steps a sweep with these bounds selects) and
+ * measures `path` at each selected step above `afterStep`, until a row
+ * fails or the next selected step would be larger than `maxMB`.
+ */
+async function measureLimits(path, job, env, { send, place: PLACE }) {
+  const { minMB, maxMB, perDecade, afterStep = -1 } = job.limits;
+  const dataset = new TupleDataset();
+  const lowest = Math.max(minMB, dataset.jsonMB);
+  const targets = perDecade > 0 ? gridTargets(lowest, maxMB, perDecade) : [];
+  let next = 0;
+  let measured = 0;
+  for (;;) {
+    // Grow to the next selected step: the first at or above the next grid
+    // target (every step when perDecade is 0).
+    const targetMB = perDecade > 0 ? targets[next] : Math.max(lowest, dataset.jsonMB);
+    if (targetMB === undefined || targetMB > maxMB) return 'cap';
+    if (dataset.index >= afterStep) await send({ type: 'growing', targetMB });
+    try {
+      while (dataset.jsonMB < targetMB && dataset.jsonMB <= maxMB) dataset.grow();
+    } catch (error) {
+      await send({ type: 'grow-failed', targetMB, error: String(error?.message ?? error) });
+      return 'failed';
+    }
+    if (dataset.jsonMB > maxMB) return 'cap';
+    const step = dataset.step();
+    if (perDecade > 0) while (next < targets.length && targets[next] <= step.jsonMB) next++;
+    if (step.index > afterStep) {
+      measured += 1;
+      await send({ type: 'progress', stepNumber: measured, step, path: pathLabel(path) });
+      const row = await measurePath(path, {
+        place: PLACE,
+        step,
+        items: dataset.items,
+        warmup: job.warmup,
+        repetitions: job.repetitions,
+        batch: job.batch,
+        env,
+      });
+      await send({ type: 'row', row });
+      if (row.status !== 'ok') return 'failed';
+    }
+    if (perDecade === 0) dataset.grow();
+  }
+}
+
+/** Measures one job and sends its rows, then 'done'. */
+export async function measureJob(job, ctx) {
+  const { send, place: PLACE } = ctx;
+  const limits = job.limits !== undefined;
+
+  let path;
+  try {
+    path = await loadPath(job, ctx);
+  } catch (error) {
+    // Nothing to compare the baseline with: report the path failed at every
+    // step (with --limits, at the first step: the limit is "none").
+    const steps = limits ? [] : job.steps;
+    for (const step of steps) {
+      const row = failedRow(
+        job.subject,
+        { place: PLACE, step, batch: job.batch },
+        `load: ${error?.message ?? error}`,
+      );
+      await send({ type: 'row', row });
+    }
+    await send({ type: 'done', end: 'load-failed', error: `load: ${error?.message ?? error}` });
+    return;
+  }
+  await send({ type: 'ready', library: path.library });
+  const env = ctx.environment({ limits });
+
+  if (limits) {
+    const end = await measureLimits(path, job, env, ctx);
+    await send({ type: 'done', end, sink: sink() });
+    return;
+  }
+  await runSweep({
+    paths: job.baseline ? [path] : [createJsonBaselinePath(), path],
+    steps: job.steps,
+    place: PLACE,
+    batch: job.batch,
+    warmup: job.warmup,
+    repetitions: job.repetitions,
+    env,
+    onProgress: ({ stepNumber, stepCount, step, path }) =>
+      send({ type: 'progress', stepNumber, stepCount, step, path: pathLabel(path) }),
+    onRow: (row) => send({ type: 'row', row }),
+  });
+  await send({ type: 'done', sink: sink() });
+}

@@ -1,0 +1,166 @@
+// The tuple workload's part of bench:node (node/bench.mjs): its jobs, the
+// protocol fields of its header, how a job runs (the sweep over payload
+// sizes, or --limits), its progress lines and its console tables.
+// The runner passes ctx: { place, log, UsageError, runChildProcess, runUnitsJob }.
+
+import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import { formatMs, formatRatio } from '../../harness/format.mjs';
+import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
+import { failedRow } from '../../harness/measure.mjs';
+import { selectSteps } from './dataset.mjs';
+import { runLimitsJob } from './limits.mjs';
+import { renderCleanliness, renderLimits, renderSummary, renderTables } from './tables.mjs';
+
+/** The subject of the JSON baseline's own job (--limits). */
+function baselineSubject() {
+  const { codec, impl, interop, library } = createJsonBaselinePath();
+  return { codec, impl, interop, library };
+}
+
+/**
+ * The run's plan, checked: { steps } of the sweep ([] with --limits); a
+ * UsageError when no step lies between the bounds.
+ */
+export function plan(options, { UsageError }) {
+  if (options.mode === 'limits') return { steps: [] };
+  const steps = selectSteps({ minMB: options.minMB, maxMB: options.maxMB, perDecade: options.perDecade });
+  if (steps.length === 0) {
+    throw new UsageError(
+      `no growth step between --min-mb ${options.minMB} and --max-mb ${options.maxMB} (accepted: a wider range)`,
+    );
+  }
+  return { steps };
+}
+
+/** The header's protocol fields of this workload. */
+export function protocolFields(options) {
+  return {
+    mode: options.mode,
+    warmup: options.warmup,
+    repetitions: options.repetitions,
+    minMB: options.minMB,
+    maxMB: options.maxMB,
+    stepsPerDecade: options.perDecade,
+  };
+}
+
+/** Every job of the run, one child each, in this order. */
+export function jobs(options, peers, registry) {
+  const wasmJobs = options.codecs.flatMap((codec) =>
+    options.strategies.map((strategy) => ({
+      codec,
+      strategy,
+      batch: `${codec}/${strategy}`,
+      // `columnar` is the typed strategy handing back typed-array columns,
+      // labelled as a variant of typed (its rows say interop typed).
+      subject:
+        strategy === 'columnar'
+          ? { codec, impl: 'cpp', interop: 'typed', variant: 'columnar' }
+          : { codec, impl: 'cpp', interop: strategy },
+    })),
+  );
+  const peerJobs = peers.map((peer) => ({
+    peer: peer.name,
+    batch: peer.name,
+    subject: registry.peerMeta(peer),
+  }));
+  // The sweep measures the baseline in every child; --limits gives it its own.
+  const baseline = { baseline: true, subject: baselineSubject() };
+  baseline.batch = pathLabel(baseline.subject);
+  return [...(options.mode === 'limits' ? [baseline] : []), ...wasmJobs, ...peerJobs];
+}
+
+/** The fields every job's child needs beside the common ones. */
+export function jobFields() {
+  return {};
+}
+
+/** The log line that announces the run. */
+export function describePlan(options, allJobs, { steps }) {
+  const wasm = allJobs.filter((job) => job.codec !== undefined).length;
+  const peers = allJobs.filter((job) => job.peer !== undefined).length;
+  if (options.mode === 'limits') {
+    return (
+      `limits: JSON + ${wasm} codec/strategy pairs + ${peers} JS libraries, each grown from ` +
+      `${options.minMB} MB (${options.perDecade || 'every step'} per decade) until it fails or passes ${options.maxMB} MB`
+    );
+  }
+  const sizes = steps.map((step) => step.jsonMB.toFixed(2)).join(', ');
+  return `${wasm} codec/strategy pairs + ${peers} JS libraries x ${steps.length} sizes (${sizes} MB), ${options.repetitions} runs + ${options.warmup} warm-up`;
+}
+
+function sameRow(row, path, step) {
+  return (
+    row.step === step.index &&
+    row.codec === path.codec &&
+    row.impl === path.impl &&
+    row.interop === path.interop &&
+    row.variant === path.variant
+  );
+}
+
+function describeRow(row, baselines) {
+  const label = pathLabel(row);
+  if (row.status !== 'ok') return `${label}: FAILED ${row.error}`;
+  const baseline = baselines.get(`${row.batch}:${row.step}`);
+  const ratio =
+    baseline && baseline !== row
+      ? ` (${formatRatio(baseline.encode.median / row.encode.median)}, ${formatRatio(baseline.decode.median / row.decode.median)} vs JSON)`
+      : '';
+  return `${label}: encode ${formatMs(row.encode.median)} ms, decode ${formatMs(row.decode.median)} ms${ratio}`;
+}
+
+/**
+ * One job: with --limits its path grows until it fails; in the sweep the
+ * baseline and the path are measured at each size not yet measured ok.
+ */
+export function runJob(job, context) {
+  if (context.options.mode === 'limits') return runLimitsJob(job, context);
+  const { steps } = context.plan;
+  // The JSON baseline and the job's subject (a wasm codec through a strategy, or a JS peer).
+  const paths = [createJsonBaselinePath(), job.subject];
+  const baselines = new Map();
+  const keep = (row) => {
+    if (row.batch === job.batch && isJsonBaseline(row) && row.status === 'ok')
+      baselines.set(`${row.batch}:${row.step}`, row);
+  };
+  const units = {
+    name: 'size',
+    list: steps,
+    field: 'steps',
+    key: (step) => step.index,
+    rowKey: (row) => row.step,
+    leftText: (left, total) => `${left} of ${total} sizes left`,
+    at: (outcome, remaining) =>
+      outcome.currentStep ? remaining.findIndex((step) => step.index === outcome.currentStep.index) : -1,
+    same: sameRow,
+    failedRow: (path, step, reason) =>
+      failedRow(path, { place: context.place, step, batch: job.batch }, reason),
+    paths,
+    smaller: ' at a smaller size',
+    left: (count) => `${count} larger size(s)`,
+  };
+  return context.runUnitsJob(job, units, {
+    ...context,
+    beforeStart: () => context.store.rows.forEach(keep),
+    describe: (row) => {
+      keep(row);
+      const stepNumber = steps.findIndex((step) => step.index === row.step) + 1;
+      return `size ${stepNumber}/${steps.length} (${row.jsonMB.toFixed(2)} MB) ${describeRow(row, baselines)}`;
+    },
+  });
+}
+
+/** The console output at the end of a run. */
+export function render(rows, run, options) {
+  if (options.mode === 'limits') return renderLimits(run.limits ?? []);
+  return `${renderTables(rows)}\n\n${renderCleanliness(rows)}\n\n${renderSummary(rows)}`;
+}
+
+/** Prepares the run header of a new or resumed run (--limits keeps its entries). */
+export function prepareRun(run, options) {
+  if (options.mode === 'limits') run.limits = [...(run.limits ?? [])];
+}
+
+/** How many rows failed (the last log line). */
+export const failedCount = (rows) => rows.filter((row) => row.status !== 'ok').length;

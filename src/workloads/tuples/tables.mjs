@@ -1,0 +1,277 @@
+// The console tables of the tuple workload: one table per payload size, one
+// line per path, then what each decode returns, each path's largest payload
+// and the limits of a --limits run. Any place can print them from a results file.
+
+import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import {
+  formatBytes,
+  formatMs,
+  formatRatio,
+  formatShare,
+  formatYesNo,
+  interopShare,
+  renderColumns,
+  shorten,
+  speedRatio,
+} from '../../harness/format.mjs';
+import { groupBy } from '../../harness/group-by.mjs';
+import { orderOfPaths, pathKey } from '../../harness/path-order.mjs';
+import { SEED_LIMITS_SOURCE, seedLimitFor } from '../../harness/seed-limits.mjs';
+import { median } from '../../harness/stats.mjs';
+
+/**
+ * The columns of a size's table; gzip-9 only when some row has it (the
+ * page's CompressionStream has no level).
+ */
+export function tableHeader({ gzip9 = true } = {}) {
+  return [
+    'path',
+    'encode ms',
+    'decode ms',
+    'bytes',
+    'gzip',
+    ...(gzip9 ? ['gzip-9'] : []),
+    'enc xJSON',
+    'dec xJSON',
+    'enc xBestJS',
+    'dec xBestJS',
+    'enc interop',
+    'dec interop',
+  ];
+}
+
+export const TABLE_LEGEND =
+  "Times: median ms of the timed runs. xJSON = JSON.stringify/parse median time / this path's median time " +
+  '(>1 = faster than JSON; against the JSON baseline measured in the same process). ' +
+  "xBestJS = the fastest pure-JS library's median at this size (encode and decode picked separately, " +
+  "named on the 'fastest JS library' line) / this path's median (>1 = faster than the best library). " +
+  'gzip, gzip-9: gzip size at the default level and at level 9. ' +
+  'interop = (total - codec) / total: the share of the time spent crossing JS <-> wasm.';
+
+/** True for a row of a pure-JS library (impl js, not the JSON baseline). */
+export function isPeerRow(row) {
+  return row.impl === 'js' && !isJsonBaseline(row);
+}
+
+/**
+ * The pure-JS libraries with the best median among `rows` (one size), for
+ * encode and decode separately: { encode: row, decode: row }, or undefined
+ * when no library measured ok.
+ */
+export function fastestPeers(rows) {
+  const ok = rows.filter((row) => isPeerRow(row) && row.status === 'ok');
+  if (ok.length === 0) return undefined;
+  const best = (operation) =>
+    ok.reduce((fastest, row) => (row[operation].median < fastest[operation].median ? row : fastest));
+  return { encode: best('encode'), decode: best('decode') };
+}
+
+/** "msgpack (msgpackr) 1.23 ms" for the fastest line. */
+function fastestText(fastest) {
+  if (!fastest) return 'no JS library measured at this size';
+  const part = (operation) =>
+    `${operation} ${pathLabel(fastest[operation])} ${formatMs(fastest[operation][operation].median)} ms`;
+  return `${part('encode')}; ${part('decode')}`;
+}
+
+export const FASTEST_LABEL = 'fastest JS library';
+
+function baselineFor(row, baselines) {
+  const own = baselines.find((baseline) => baseline.batch === row.batch && baseline.status === 'ok');
+  if (own) return { encode: own.encode.median, decode: own.decode.median };
+  const ok = baselines.filter((baseline) => baseline.status === 'ok');
+  if (ok.length === 0) return undefined;
+  return { encode: median(ok.map((b) => b.encode.median)), decode: median(ok.map((b) => b.decode.median)) };
+}
+
+function sizeCells(row, gzip9) {
+  const cells = [formatBytes(row.encodedBytes), formatBytes(row.gzipBytes)];
+  if (gzip9) cells.push(formatBytes(row.gzip9Bytes));
+  return cells;
+}
+
+function bestJsCells(encodeMs, decodeMs, fastest) {
+  return [
+    formatRatio(speedRatio(fastest?.encode.encode.median, encodeMs)),
+    formatRatio(speedRatio(fastest?.decode.decode.median, decodeMs)),
+  ];
+}
+
+function baselineLine(baselines, { fastest, gzip9 }) {
+  const ok = baselines.filter((row) => row.status === 'ok');
+  const runs = baselines.length > 1 ? ` x${baselines.length}` : '';
+  const label = `${pathLabel(baselines[0])}${runs}`;
+  if (ok.length === 0) return { label, text: `FAILED: ${baselines[0].error}` };
+  const encodeMs = median(ok.map((row) => row.encode.median));
+  const decodeMs = median(ok.map((row) => row.decode.median));
+  return [
+    label,
+    formatMs(encodeMs),
+    formatMs(decodeMs),
+    ...sizeCells(ok[0], gzip9),
+    '1.00x',
+    '1.00x',
+    ...bestJsCells(encodeMs, decodeMs, fastest),
+    '-',
+    '-',
+  ];
+}
+
+function pathLine(row, baselines, { fastest, gzip9 }) {
+  const label = pathLabel(row);
+  if (row.status !== 'ok') return { label, text: `FAILED: ${row.error}` };
+  const baseline = baselineFor(row, baselines);
+  return [
+    label,
+    formatMs(row.encode.median),
+    formatMs(row.decode.median),
+    ...sizeCells(row, gzip9),
+    formatRatio(speedRatio(baseline?.encode, row.encode.median)),
+    formatRatio(speedRatio(baseline?.decode, row.decode.median)),
+    ...bestJsCells(row.encode.median, row.decode.median, fastest),
+    formatShare(interopShare(row.encode, row.encodePhases)),
+    formatShare(interopShare(row.decode, row.decodePhases)),
+  ];
+}
+
+/** The title line of one payload size. */
+export function stepTitle({ jsonMB, jsonBytes, step, items }) {
+  const count = items.toLocaleString('en-US');
+  return `JSON payload ${jsonMB.toFixed(3)} MB (${jsonBytes.toLocaleString('en-US')} bytes, step ${step}, ${count} items)`;
+}
+
+/**
+ * One table per payload size (ascending), paths in the order they first
+ * appear in `rows`; JSON baseline rows of several batches are merged into
+ * one line (their median), each path's ratio uses its own batch's baseline.
+ * After the baseline, a line names the fastest JS library of that size
+ * (encode and decode), the reference of the xBestJS columns.
+ */
+export function renderTables(rows, { legend = true } = {}) {
+  const order = orderOfPaths(rows);
+  const bySize = [...groupBy(rows, (row) => row.step).entries()].sort(([a], [b]) => a - b);
+  const blocks = bySize.map(([, stepRows]) => {
+    const options = {
+      fastest: fastestPeers(stepRows),
+      gzip9: stepRows.some((row) => row.gzip9Bytes !== undefined),
+    };
+    const header = tableHeader(options);
+    const baselines = stepRows.filter(isJsonBaseline);
+    const others = stepRows
+      .filter((row) => !isJsonBaseline(row))
+      .sort((a, b) => order.get(pathKey(a)) - order.get(pathKey(b)));
+    const lines = [];
+    if (baselines.length > 0) lines.push(baselineLine(baselines, options));
+    if (stepRows.some(isPeerRow)) lines.push({ label: FASTEST_LABEL, text: fastestText(options.fastest) });
+    for (const row of others) lines.push(pathLine(row, baselines, options));
+    const align = header.map((_, column) => (column === 0 ? 'l' : 'r'));
+    return `${stepTitle(stepRows[0])}\n${renderColumns(header, lines, align)}`;
+  });
+  if (legend) blocks.unshift(TABLE_LEGEND);
+  return blocks.join('\n\n');
+}
+
+const YES_NO = formatYesNo;
+
+/**
+ * Per path, what its decode returns, over every size it measured ok: one
+ * { label, row, cleanliness } per path (JSON baselines merged), where a
+ * check holds only if it held at every size, and detail is the first
+ * problem seen. Paths without cleanliness findings are left out.
+ */
+export function cleanlinessByPath(rows) {
+  const result = [];
+  for (const [, pathRows] of groupBy(rows, pathKey)) {
+    const measured = pathRows.filter((row) => row.status === 'ok' && row.cleanliness);
+    if (measured.length === 0) continue;
+    const cleanliness = { plainObject: true, exactKeys: true, dataProperties: true, clean: true };
+    for (const { cleanliness: found } of measured) {
+      for (const key of Object.keys(cleanliness)) cleanliness[key] &&= found[key];
+      if (found.detail && cleanliness.detail === undefined) cleanliness.detail = found.detail;
+    }
+    result.push({ label: pathLabel(measured[0]), row: measured[0], cleanliness });
+  }
+  return result;
+}
+
+export const CLEANLINESS_LEGEND =
+  "Decoded objects: what each path's decode hands back, checked on the library's own result " +
+  '(before any conversion): plain = every item is a plain object (prototype Object.prototype); ' +
+  'keys = its own properties are exactly x, y, z; data = x, y, z are enumerable data properties ' +
+  '(no getters); clean = all three, in an array as JSON.parse gives. A library that is not clean ' +
+  'is timed as it is: turning its result into plain objects would cost the user more.';
+
+// The console keeps a detail to one readable line; the results file has it whole.
+const DETAIL_WIDTH = 100;
+
+/** The cleanliness table of a run: one line per path (details cut to 100 characters). */
+export function renderCleanliness(rows, { legend = true } = {}) {
+  const lines = cleanlinessByPath(rows).map(({ label, cleanliness }) => [
+    label,
+    YES_NO(cleanliness.plainObject),
+    YES_NO(cleanliness.exactKeys),
+    YES_NO(cleanliness.dataProperties),
+    YES_NO(cleanliness.clean),
+    shorten(cleanliness.detail ?? '', DETAIL_WIDTH),
+  ]);
+  if (lines.length === 0) return '';
+  const table = renderColumns(['path', 'plain', 'keys', 'data', 'clean', 'detail'], lines, [
+    'l',
+    'l',
+    'l',
+    'l',
+    'l',
+    'l',
+  ]);
+  return legend ? `${CLEANLINESS_LEGEND}\n${table}` : table;
+}
+
+/**
+ * Per path: the largest payload it handled and how many sizes failed (with
+ * the first reason), so the failure limit of each path is visible at a glance.
+ */
+export function renderSummary(rows) {
+  const lines = [];
+  for (const [, pathRows] of groupBy(rows, pathKey)) {
+    if (isJsonBaseline(pathRows[0]) && pathRows.every((row) => row.status === 'ok')) continue;
+    const ok = pathRows.filter((row) => row.status === 'ok');
+    const failed = pathRows.filter((row) => row.status !== 'ok');
+    const largest = ok.length > 0 ? formatBytes(Math.max(...ok.map((row) => row.jsonBytes))) : 'none';
+    const failures = failed.length > 0 ? `; ${failed.length} failed, first: ${failed[0].error}` : '';
+    lines.push([pathLabel(pathRows[0]), `largest ok payload ${largest}${failures}`]);
+  }
+  return renderColumns(['path', 'result'], lines, ['l', 'l']);
+}
+
+// Wide enough for V8's fatal heap message after the child's exit signal.
+const LIMIT_REASON_WIDTH = 140;
+
+/**
+ * The payload limits of a --limits run (the results' run.limits): per path,
+ * the largest JSON payload that passed, where the next one failed and why,
+ * and the limit the seed benchmark published for the same library where it
+ * published one ('-' otherwise). Reasons are cut to one readable line.
+ */
+export function renderLimits(limits, { legend = true } = {}) {
+  const mb = (value) => (value === undefined ? '-' : value >= 10 ? value.toFixed(0) : value.toFixed(2));
+  const lines = limits.map((entry) => [
+    pathLabel(entry),
+    entry.largestOkItems > 0 ? mb(entry.largestOkMB) : 'none',
+    entry.largestOkItems.toLocaleString('en-US'),
+    mb(entry.failedAtMB),
+    entry.cause,
+    mb(seedLimitFor(entry)?.limitMB),
+    shorten(entry.reason, LIMIT_REASON_WIDTH),
+  ]);
+  const table = renderColumns(
+    ['path', 'largest ok MB', 'items', 'failed at MB', 'cause', 'seed MB', 'reason'],
+    lines,
+    ['l', 'r', 'r', 'r', 'l', 'r', 'l'],
+  );
+  if (!legend) return table;
+  return (
+    'Payload limits: the largest JSON payload each path verified and timed, the size that failed next ' +
+    'and why (one process per path). seed MB = the limit the seed benchmark published for that library (' +
+    `${SEED_LIMITS_SOURCE}; older library versions), '-' where it published none.\n${table}`
+  );
+}
