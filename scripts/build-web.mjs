@@ -23,7 +23,6 @@ import { catalogOf, modulesOf } from '../src/catalog.mjs';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
 export const PAGE_BUNDLE = path.join(WEB_DIST, 'page.js');
-const META_FILE = path.join(WEB_DIST, 'meta.json');
 const ENTRY = path.join(REPO_ROOT, 'web', 'src', 'page.mjs');
 const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 const PROTO = path.join(REPO_ROOT, 'proto', 'tuple.proto');
@@ -126,13 +125,15 @@ function peersPlugin() {
   };
 }
 
-/** True when the bundle is missing or older than any file it was built from. */
-export function isStale(wasmDir = DEFAULT_WASM_DIR) {
-  if (!existsSync(PAGE_BUNDLE) || !existsSync(META_FILE)) return true;
-  const builtAt = statSync(PAGE_BUNDLE).mtimeMs;
+/** True when the bundle in `outDir` is missing or older than any file it was built from. */
+export function isStale(wasmDir = DEFAULT_WASM_DIR, outDir = WEB_DIST) {
+  const bundle = path.join(outDir, 'page.js');
+  const metaFile = path.join(outDir, 'meta.json');
+  if (!existsSync(bundle) || !existsSync(metaFile)) return true;
+  const builtAt = statSync(bundle).mtimeMs;
   let meta;
   try {
-    meta = JSON.parse(readFileSync(META_FILE, 'utf8'));
+    meta = JSON.parse(readFileSync(metaFile, 'utf8'));
   } catch {
     return true;
   }
@@ -142,17 +143,23 @@ export function isStale(wasmDir = DEFAULT_WASM_DIR) {
 }
 
 /**
- * Builds the bundle when stale (or always with force). Resolves to
- * { built: boolean, bundle, bytes }.
+ * Builds the bundle when stale (or always with force) into `outDir`
+ * (web/dist; a test may build a page of another wasm build elsewhere).
+ * Resolves to { built: boolean, bundle, bytes }.
  */
-export async function buildWeb({ force = false, wasmDir = DEFAULT_WASM_DIR, quiet = false } = {}) {
-  if (!force && !isStale(wasmDir))
-    return { built: false, bundle: PAGE_BUNDLE, bytes: statSync(PAGE_BUNDLE).size };
+export async function buildWeb({
+  force = false,
+  wasmDir = DEFAULT_WASM_DIR,
+  outDir = WEB_DIST,
+  quiet = false,
+} = {}) {
+  const bundle = path.join(outDir, 'page.js');
+  if (!force && !isStale(wasmDir, outDir)) return { built: false, bundle, bytes: statSync(bundle).size };
   const wasmBuild = readWasmBuild(wasmDir);
-  mkdirSync(WEB_DIST, { recursive: true });
+  mkdirSync(outDir, { recursive: true });
   const result = await build({
     entryPoints: [ENTRY],
-    outfile: PAGE_BUNDLE,
+    outfile: bundle,
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -169,15 +176,15 @@ export async function buildWeb({ force = false, wasmDir = DEFAULT_WASM_DIR, quie
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.startsWith('wcb:'))
     .map((input) => path.resolve(REPO_ROOT, input));
-  writeFileSync(META_FILE, JSON.stringify({ wasmDir, inputs }, null, 2) + '\n');
-  const bytes = statSync(PAGE_BUNDLE).size;
+  writeFileSync(path.join(outDir, 'meta.json'), JSON.stringify({ wasmDir, inputs }, null, 2) + '\n');
+  const bytes = statSync(bundle).size;
   if (!quiet) {
     const codecs = wasmBuild.modules.map(({ codec, workload }) => `${codec} (${workload})`).join(', ');
     console.log(
-      `built ${path.relative(REPO_ROOT, PAGE_BUNDLE)} (${(bytes / 1024).toFixed(0)} KB; codecs: ${codecs})`,
+      `built ${path.relative(REPO_ROOT, bundle)} (${(bytes / 1024).toFixed(0)} KB; codecs: ${codecs})`,
     );
   }
-  return { built: true, bundle: PAGE_BUNDLE, bytes };
+  return { built: true, bundle, bytes };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
