@@ -8,7 +8,8 @@
 #   WCB_WASM_EXCEPTIONS   wasm (default), js or none: C++ exception mode (src/wasm/toolchain.cmake)
 #   WCB_WASM_BUILD_DIR    build directory (default build/wasm)
 #   WCB_PROTOBUF_WASM_PREFIX  protobuf-lite for wasm (default .cache/protobuf-wasm)
-#   Extra arguments are passed to the CMake configure step (e.g. -DWCB_CODEC_JSON=OFF).
+#   Extra arguments are passed to the CMake configure step (e.g. -DWCB_CODEC_JSON=OFF,
+#   -DWCB_CODECS="raw;json").
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -19,7 +20,10 @@ PROTOBUF_PREFIX="$(realpath -m "${WCB_PROTOBUF_WASM_PREFIX:-$ROOT/.cache/protobu
 # Debian's emscripten runs acorn from /usr/share/nodejs (package node-acorn).
 export NODE_PATH=/usr/share/nodejs
 
-WCB_WASM_EXCEPTIONS="$EXCEPTIONS" WCB_PROTOBUF_WASM_PREFIX="$PROTOBUF_PREFIX" "$ROOT/scripts/build-protobuf-wasm.sh"
+for prepare in "$ROOT"/src/codecs/*/prepare-wasm.sh; do
+  [ -f "$prepare" ] || continue
+  WCB_WASM_EXCEPTIONS="$EXCEPTIONS" WCB_PROTOBUF_WASM_PREFIX="$PROTOBUF_PREFIX" bash "$prepare"
+done
 
 cd "$ROOT"
 # Configure only when the build tree is new or options were given; otherwise

@@ -1,23 +1,32 @@
 #!/usr/bin/env bash
 # Installs everything wasm-codec-bench needs on Debian 12, idempotently:
-# Debian packages, the protobuf source (for protobuf-lite in wasm) and npm
-# packages. Quiet when everything is already present.
+# Debian packages (the project's own, below, plus each codec folder's
+# src/codecs/<codec>/debian-packages, one name per line), each codec folder's
+# own setup step (src/codecs/<codec>/setup.sh, e.g. protobuf's source for
+# protobuf-lite in wasm) and npm packages. Quiet when everything is already
+# present.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# Downloaded sources live outside git; scripts/common.sh knows the same path.
+# Downloaded sources live outside git (the codec folders' setup steps use it).
 CACHE_DIR="${WCB_CACHE_DIR:-$ROOT/.cache}"
 
+# What the build, the runners and the tests need whatever the codecs:
+# nlohmann_json is the native runner's results writer too.
 PACKAGES=(
   build-essential cmake clang clang-format libclang-rt-14-dev
   emscripten node-acorn binaryen wabt
-  protobuf-compiler libprotobuf-dev
-  libmsgpack-cxx-dev nlohmann-json3-dev
-  libflatbuffers-dev flatbuffers-compiler
+  nlohmann-json3-dev
   catch2 zlib1g-dev
   chromium
   dpkg-dev ca-certificates
 )
+for list in "$ROOT"/src/codecs/*/debian-packages; do
+  [ -f "$list" ] || continue
+  while read -r pkg; do
+    [ -n "$pkg" ] && PACKAGES+=("$pkg")
+  done < <(sed 's/#.*//; s/[[:space:]]//g' "$list")
+done
 
 log() { echo "setup: $*"; }
 
@@ -52,34 +61,6 @@ install_debian_packages() {
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends $missing >/dev/null
 }
 
-# protobuf-lite for wasm is built from Debian's own source of the protoc we
-# use (3.21.12), so generated code and runtime always match.
-fetch_protobuf_source() {
-  local version dir
-  version="$(dpkg-query -W -f='${Version}' libprotobuf-dev | sed -E 's/^[0-9]+://; s/-[^-]+$//')"
-  dir="$CACHE_DIR/protobuf-src"
-  if [ -f "$dir/.version" ] && [ "$(cat "$dir/.version")" = "$version" ]; then
-    return 0
-  fi
-  log "downloading Debian's protobuf $version source into $dir"
-  local sources=/etc/apt/sources.list.d/debian.sources
-  if [ -f "$sources" ] && ! grep -q '^Types:.*deb-src' "$sources"; then
-    as_root sed -i -E 's/^Types: deb$/Types: deb deb-src/' "$sources"
-    APT_UPDATED=0
-  fi
-  apt_update_once
-  local tmp
-  tmp="$(mktemp -d)"
-  (cd "$tmp" && apt-get source --download-only -qq "protobuf=$(dpkg-query -W -f='${Version}' libprotobuf-dev)" >/dev/null)
-  local tarball
-  tarball="$(ls "$tmp"/protobuf_*.orig.tar.* | head -n1)"
-  rm -rf "$dir"
-  mkdir -p "$dir"
-  tar -xf "$tarball" -C "$dir" --strip-components=1
-  echo "$version" >"$dir/.version"
-  rm -rf "$tmp"
-}
-
 install_npm_packages() {
   [ -f "$ROOT/package.json" ] || return 0
   local stamp="$ROOT/node_modules/.package-lock.json"
@@ -91,5 +72,11 @@ install_npm_packages() {
 }
 
 install_debian_packages
-fetch_protobuf_source
+# Codec folders' own steps, run with this script's helpers and variables
+# (log, as_root, apt_update_once, CACHE_DIR).
+for codec_setup in "$ROOT"/src/codecs/*/setup.sh; do
+  [ -f "$codec_setup" ] || continue
+  # shellcheck disable=SC1090
+  source "$codec_setup"
+done
 install_npm_packages

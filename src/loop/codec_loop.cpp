@@ -2,8 +2,8 @@
 // C++ loop (encode, then decode, the tuple dataset at one size, N times)
 // compiles natively and to a wasm program that Node runs, so the ratio of the
 // two timings is the cost of running the codec's code as WebAssembly in V8,
-// free of any boundary (issue 8's target 2). scripts/codec-gap.mjs runs both
-// builds alternately and prints the ratios.
+// free of any boundary (docs/decisions.md#the-codec-alone). node/codec-gap.mjs
+// runs both builds alternately and prints the ratios.
 //
 //   wcb_codec_loop [--codecs a,b] [--mb 10] [--repetitions 21] [--warmup 3]
 //
@@ -18,10 +18,10 @@
 #include <string_view>
 #include <vector>
 
-#include "codecs/registry.h"
 #include "core/checksum.h"
 #include "core/clock.h"
-#include "core/dataset.h"
+#include "workloads/tuples/dataset.h"
+#include "workloads/tuples/registry.h"
 
 #ifdef __EMSCRIPTEN__
 constexpr std::string_view kPlace = "wasm";

@@ -5,9 +5,9 @@
 #include <ostream>
 #include <span>
 
-#include "core/dataset.h"
 #include "measure.h"
 #include "message_measure.h"
+#include "workloads/tuples/dataset.h"
 
 namespace wcb {
 

@@ -12,7 +12,7 @@
 #include <span>
 
 #include "core/codec.h"
-#include "core/dataset.h"
+#include "workloads/tuples/dataset.h"
 
 namespace wcb {
 

@@ -9,10 +9,9 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "codecs/message_registry.h"
-#include "codecs/registry.h"
 #include "console_table.h"
 #include "core/checksum.h"
 #include "export_encodings.h"
@@ -22,6 +21,8 @@
 #include "options.h"
 #include "results_writer.h"
 #include "step_selection.h"
+#include "workloads/messages/registry.h"
+#include "workloads/tuples/registry.h"
 
 namespace wcb {
 namespace {
@@ -120,6 +121,63 @@ int run_messages(const Options& options) {
   return every_codec_ok ? 0 : kExitCodecFailed;
 }
 
+// The tuple workload: every selected growth step of the dataset, or their
+// encodings exported (--export-encodings).
+int run_tuples(const Options& options) {
+  std::vector<std::unique_ptr<Codec>> owned;
+  std::vector<Codec*> codecs;
+  for (const std::string& name : options.codecs) {
+    owned.push_back(make_codec(name));
+    codecs.push_back(owned.back().get());
+  }
+
+  const std::vector<GrowthStep> steps = select_steps(options.selection);
+  if (steps.empty()) {
+    std::cerr << "wcb_native_bench: no growth step has a JSON size between --min-mb "
+              << options.selection.min_mb << " and --max-mb " << options.selection.max_mb << '\n';
+    return kExitBadCommandLine;
+  }
+
+  if (!options.export_directory.empty()) {
+    const bool written = export_encodings(options.export_directory, steps, codecs, std::cerr);
+    std::cerr << "exported " << steps.size() << " sizes x " << codecs.size() << " codecs to "
+              << options.export_directory << '\n';
+    return written ? 0 : kExitCodecFailed;
+  }
+  return run_benchmark(options, codecs, steps);
+}
+
+int run_messages_workload(const Options& options) {
+  Options chosen = options;
+  if (chosen.records.empty()) chosen.records.assign(messages::kKindNames.begin(), messages::kKindNames.end());
+  return run_messages(chosen);
+}
+
+std::string tuple_library_version(const std::string& codec) { return make_codec(codec)->library_version(); }
+std::string message_library_version(const std::string& codec) {
+  return make_message_codec(codec)->library_version();
+}
+
+// One entry per workload: its codecs in this build and how to run it.
+struct Workload {
+  std::string_view name;
+  std::vector<std::string> (*codec_names)();
+  std::string (*library_version)(const std::string& codec);
+  int (*run)(const Options& options);
+};
+
+constexpr Workload kWorkloads[] = {
+    {"tuples", &codec_names, &tuple_library_version, &run_tuples},
+    {"messages", &message_codec_names, &message_library_version, &run_messages_workload},
+};
+
+const Workload& workload_named(std::string_view name) {
+  for (const Workload& workload : kWorkloads) {
+    if (workload.name == name) return workload;
+  }
+  throw std::logic_error("no workload '" + std::string(name) + "'");  // options.cpp accepted it
+}
+
 int run(int argc, char** argv) {
   const std::vector<std::string> arguments(argv + 1, argv + argc);
   const std::vector<std::string> available = codec_names();
@@ -134,52 +192,19 @@ int run(int argc, char** argv) {
     std::cout << usage_text(available, available_messages);
     return 0;
   }
-  if (options.workload == "messages") {
-    if (options.list) {
-      for (const std::string& name : available_messages)
-        std::cout << name << '\t' << make_message_codec(name)->library_version() << '\n';
-      return 0;
-    }
-    Options chosen = options;
-    if (chosen.codecs.empty()) chosen.codecs = available_messages;
-    if (chosen.records.empty())
-      chosen.records.assign(messages::kKindNames.begin(), messages::kKindNames.end());
-    if (chosen.codecs.empty()) {
-      std::cerr << "wcb_native_bench: this build has no message codec (json, msgpack, protobuf, flatbuffers "
-                   "are all off)\n";
-      return kExitBadCommandLine;
-    }
-    return run_messages(chosen);
-  }
+  const Workload& workload = workload_named(options.workload);
+  const std::vector<std::string> names = workload.codec_names();
   if (options.list) {
-    for (const std::string& name : available)
-      std::cout << name << '\t' << make_codec(name)->library_version() << '\n';
+    for (const std::string& name : names) std::cout << name << '\t' << workload.library_version(name) << '\n';
     return 0;
   }
-
-  std::vector<std::unique_ptr<Codec>> owned;
-  std::vector<Codec*> codecs;
   Options chosen = options;
-  if (chosen.codecs.empty()) chosen.codecs = available;
-  for (const std::string& name : chosen.codecs) {
-    owned.push_back(make_codec(name));
-    codecs.push_back(owned.back().get());
-  }
-
-  const std::vector<GrowthStep> steps = select_steps(chosen.selection);
-  if (steps.empty()) {
-    std::cerr << "wcb_native_bench: no growth step has a JSON size between --min-mb "
-              << chosen.selection.min_mb << " and --max-mb " << chosen.selection.max_mb << '\n';
+  if (chosen.codecs.empty()) chosen.codecs = names;
+  if (chosen.codecs.empty()) {
+    std::cerr << "wcb_native_bench: this build has no codec for the " << workload.name << " workload\n";
     return kExitBadCommandLine;
   }
-
-  if (!chosen.export_directory.empty()) {
-    const bool written = export_encodings(chosen.export_directory, steps, codecs, std::cerr);
-    std::cerr << "exported " << steps.size() << " sizes x " << codecs.size() << " codecs to "
-              << chosen.export_directory << '\n';
-    return written ? 0 : kExitCodecFailed;
-  }
-  return run_benchmark(chosen, codecs, steps);
+  return workload.run(chosen);
 }
 
 }  // namespace

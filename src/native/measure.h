@@ -1,4 +1,4 @@
-// DESIGN.md's measurement protocol for one codec on one payload: verify a
+// The measurement protocol (docs/design.md#protocol) for one codec on one payload: verify a
 // round trip outside the timed region, then warm up and time N encodes and
 // N decodes. A codec that errors or disagrees with the input is reported as
 // failed and never timed.

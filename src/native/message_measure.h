@@ -11,9 +11,9 @@
 #include <optional>
 #include <string>
 
-#include "core/message_codec.h"
 #include "measure.h"
 #include "stats.h"
+#include "workloads/messages/codec.h"
 
 namespace wcb {
 

@@ -8,7 +8,7 @@
 #include <map>
 #include <string_view>
 
-#include "core/messages.h"
+#include "workloads/messages/messages.h"
 
 namespace wcb {
 
@@ -224,7 +224,7 @@ bool reject_other_workload(const Values& values, std::string_view workload, std:
 std::string usage_text(std::span<const std::string> available_codecs,
                        std::span<const std::string> available_message_codecs) {
   return "Usage: wcb_native_bench [options]\n"
-         "Times encode and decode of every codec on the growing tuple dataset (DESIGN.md's protocol),\n"
+         "Times encode and decode of every codec on the growing tuple dataset (docs/design.md#protocol),\n"
          "or with --workload messages on each small record of the messages workload, and writes a\n"
          "results file (src/results.schema.json, place \"native\").\n"
          "\n"

@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "core/dataset.h"
 #include "machine_info.h"
 #include "measure.h"
 #include "message_measure.h"
 #include "step_selection.h"
+#include "workloads/tuples/dataset.h"
 
 namespace wcb {
 

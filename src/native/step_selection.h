@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "core/dataset.h"
+#include "workloads/tuples/dataset.h"
 
 namespace wcb {
 

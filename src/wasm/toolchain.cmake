@@ -1,11 +1,5 @@
-# Dependencies and flags of the WebAssembly build (emcmake cmake --preset wasm),
-# included by the top-level CMakeLists.txt instead of
-# scripts/cmake/native-dependencies.cmake. It defines the same interface
-# targets, so the codec libraries build unchanged for both targets.
-
-# protobuf-lite built for wasm by scripts/build-protobuf-wasm.sh.
-set(WCB_PROTOBUF_WASM_PREFIX "${CMAKE_SOURCE_DIR}/.cache/protobuf-wasm"
-    CACHE PATH "Install prefix of protobuf-lite built for wasm (scripts/build-protobuf-wasm.sh)")
+# Flags of the WebAssembly build (emcmake cmake --preset wasm), included by
+# the top-level CMakeLists.txt instead of scripts/cmake/native-dependencies.cmake.
 
 # C++ exceptions. The codec adapters report malformed input by throwing
 # (Codec::guarded turns that into a Status), and nlohmann_json, msgpack-cxx and
@@ -37,13 +31,13 @@ else()
   message(FATAL_ERROR "WCB_WASM_EXCEPTIONS must be wasm, js or none, not '${WCB_WASM_EXCEPTIONS}'")
 endif()
 # Every object of a module (codecs, generated code, bindings) and the link
-# share the mode; scripts/build-protobuf-wasm.sh builds protobuf with it too.
+# share the mode; src/codecs/protobuf/prepare-wasm.sh builds protobuf with it too.
 add_compile_options(${WCB_WASM_EXCEPTION_FLAG})
 add_link_options(${WCB_WASM_EXCEPTION_FLAG})
 
 # Build profile: what the optimizer aims at, for every object of a module and
 # for the link (after the Release build type's -O3 -DNDEBUG, so these win).
-# protobuf-lite itself is built -O3 by scripts/build-protobuf-wasm.sh in both.
+# protobuf-lite itself is built -O3 by src/codecs/protobuf/prepare-wasm.sh in both.
 #   speed: -O3 -mbulk-memory -mllvm -inline-threshold=1000.
 #          -mbulk-memory: memcpy/memset of unknown size become the
 #          memory.copy/memory.fill instructions instead of a wasm loop or a
@@ -95,41 +89,5 @@ else()
 endif()
 add_compile_options(${WCB_WASM_PROFILE_FLAGS})
 
-if(NOT EXISTS "${WCB_PROTOBUF_WASM_PREFIX}/lib/libprotobuf-lite.a")
-  if(WCB_CODEC_PROTOBUF)
-    message(FATAL_ERROR "No protobuf-lite for wasm in ${WCB_PROTOBUF_WASM_PREFIX}: "
-                        "run scripts/build-wasm.sh (it builds it first), or configure with -DWCB_CODEC_PROTOBUF=OFF")
-  endif()
-endif()
-add_library(wcb_protobuf_lite INTERFACE)
-target_include_directories(wcb_protobuf_lite SYSTEM INTERFACE "${WCB_PROTOBUF_WASM_PREFIX}/include")
-target_link_libraries(wcb_protobuf_lite INTERFACE "${WCB_PROTOBUF_WASM_PREFIX}/lib/libprotobuf-lite.a")
-
-# The header-only libraries come from Debian's /usr/include, but -I/usr/include
-# would put glibc's headers in front of the Emscripten sysroot's. A folder of
-# symlinks to just these libraries' header directories avoids that.
-set(WCB_WASM_HEADERS_DIR "${CMAKE_BINARY_DIR}/wasm-headers")
-file(MAKE_DIRECTORY "${WCB_WASM_HEADERS_DIR}")
-function(wcb_link_system_header name)
-  set(target "/usr/include/${name}")
-  if(NOT EXISTS "${target}")
-    message(FATAL_ERROR "${target} not found: run scripts/setup.sh")
-  endif()
-  file(CREATE_LINK "${target}" "${WCB_WASM_HEADERS_DIR}/${name}" SYMBOLIC)
-endfunction()
-foreach(header nlohmann msgpack msgpack.hpp flatbuffers)
-  wcb_link_system_header(${header})
-endforeach()
-
-add_library(wcb_nlohmann_json INTERFACE)
-target_include_directories(wcb_nlohmann_json SYSTEM INTERFACE "${WCB_WASM_HEADERS_DIR}")
-add_library(wcb_msgpack INTERFACE)
-target_include_directories(wcb_msgpack SYSTEM INTERFACE "${WCB_WASM_HEADERS_DIR}")
-target_compile_definitions(wcb_msgpack INTERFACE MSGPACK_NO_BOOST)
-add_library(wcb_flatbuffers INTERFACE)
-target_include_directories(wcb_flatbuffers SYSTEM INTERFACE "${WCB_WASM_HEADERS_DIR}")
-
-# The code generators run on the build machine: Debian's native protoc and
-# flatc, the versions the wasm runtimes are built from.
-find_program(WCB_PROTOC protoc REQUIRED NO_CMAKE_FIND_ROOT_PATH)
-find_program(WCB_FLATC flatc REQUIRED NO_CMAKE_FIND_ROOT_PATH)
+# Each codec folder declares its own libraries (src/codecs/<codec>/CMakeLists.txt);
+# header-only ones through wcb_header_library (scripts/cmake/declare.cmake).

@@ -1,5 +1,5 @@
-// libFuzzer target of one codec's decoder, compiled once per codec
-// (WCB_FUZZ_FACTORY names its factory from codecs/codecs.h) with
+// libFuzzer target of one codec's decoder, linked once per codec with a
+// registry holding that codec alone (core/registry.h), built with
 // -fsanitize=fuzzer,address,undefined. Besides what the sanitizers catch
 // (overflows, use after free, leaks, undefined behaviour) and libFuzzer's own
 // limits (a hang, an allocation past -malloc_limit_mb), it checks the codec
@@ -19,11 +19,7 @@
 #include <span>
 #include <string>
 
-#include "codecs/codecs.h"
-
-#ifndef WCB_FUZZ_FACTORY
-#error "define WCB_FUZZ_FACTORY to one factory of codecs/codecs.h, e.g. make_raw_codec"
-#endif
+#include "workloads/tuples/registry.h"
 
 namespace {
 
@@ -58,7 +54,7 @@ bool same_items(const Items& a, const Items& b) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const std::unique_ptr<Codec> codec = wcb::WCB_FUZZ_FACTORY();
+  static const std::unique_ptr<Codec> codec = wcb::codec_registry().front().make();
   // The output arrives holding stale items, as a reused buffer would.
   static Items decoded;
   decoded.assign(3, wcb::Item(7, 7.0, 7.0));

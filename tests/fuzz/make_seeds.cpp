@@ -21,9 +21,9 @@
 #include <variant>
 #include <vector>
 
-#include "codecs/message_registry.h"
-#include "codecs/registry.h"
-#include "core/dataset.h"
+#include "workloads/messages/registry.h"
+#include "workloads/tuples/dataset.h"
+#include "workloads/tuples/registry.h"
 
 namespace {
 

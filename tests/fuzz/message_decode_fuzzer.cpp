@@ -1,6 +1,6 @@
 // libFuzzer target of one message codec's decoder (the messages workload),
-// compiled once per codec (WCB_FUZZ_MESSAGE_FACTORY names its factory from
-// codecs/message_codecs.h) with -fsanitize=fuzzer,address,undefined. The
+// linked once per codec with a registry holding that codec alone
+// (core/registry.h), built with -fsanitize=fuzzer,address,undefined. The
 // first input byte picks the record kind (byte % kKindCount), the rest are
 // the bytes decoded as that record. Besides what the sanitizers and
 // libFuzzer catch, it checks the codec contract on every input, as
@@ -24,13 +24,8 @@
 #include <span>
 #include <string>
 
-#include "codecs/message_codecs.h"
 #include "message_fuzz_input.h"
-
-#ifndef WCB_FUZZ_MESSAGE_FACTORY
-#error \
-    "define WCB_FUZZ_MESSAGE_FACTORY to one factory of codecs/message_codecs.h, e.g. make_json_message_codec"
-#endif
+#include "workloads/messages/registry.h"
 
 namespace {
 
@@ -64,7 +59,7 @@ const Message& other_sample(Kind kind) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const std::unique_ptr<MessageCodec> codec = wcb::WCB_FUZZ_MESSAGE_FACTORY();
+  static const std::unique_ptr<MessageCodec> codec = wcb::message_codec_registry().front().make();
   static const wcb::fuzz::SameMessage same_message = wcb::fuzz::SameMessage::for_codec(codec->name());
   const auto [kind, bytes] = wcb::fuzz::split_message_input(std::span(data, size));
 

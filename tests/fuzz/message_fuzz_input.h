@@ -10,7 +10,7 @@
 #include <string_view>
 #include <variant>
 
-#include "core/messages.h"
+#include "workloads/messages/messages.h"
 
 namespace wcb::fuzz {
 

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "allocation_tracker.h"
-#include "codecs/registry.h"
 #include "test_support.h"
+#include "workloads/tuples/registry.h"
 
 using wcb::Bytes;
 using wcb::Codec;

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "allocation_tracker.h"
-#include "codecs/registry.h"
 #include "test_support.h"
+#include "workloads/tuples/registry.h"
 
 using wcb::Bytes;
 using wcb::Item;
@@ -32,9 +32,10 @@ TEST_CASE("interface: the registry lists every codec of the build under its own 
     }
   }
   CHECK(wcb::make_codec("no-such-codec") == nullptr);
-#ifdef WCB_ALL_CODECS_EXPECTED
-  CHECK(names == std::vector<std::string>{"raw", "json", "msgpack", "protobuf", "flatbuffers"});
-#endif
+  // The generated registry holds the catalog's codecs, in its order.
+  std::string joined;
+  for (const std::string& name : names) joined += (joined.empty() ? "" : ",") + name;
+  CHECK(joined == WCB_CATALOG_TUPLE_CODECS);
 }
 
 TEST_CASE("interface: encode replaces the output and keeps its capacity", "[interface]") {

@@ -1,5 +1,5 @@
 // The C++ dataset generator against the JS reference and JS number printing.
-#include "core/dataset.h"
+#include "workloads/tuples/dataset.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

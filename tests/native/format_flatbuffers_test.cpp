@@ -6,10 +6,10 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "codecs/registry.h"
-#include "core/dataset.h"
 #include "test_support.h"
 #include "tuple_generated.h"
+#include "workloads/tuples/dataset.h"
+#include "workloads/tuples/registry.h"
 
 using wcb::Bytes;
 using wcb::Item;

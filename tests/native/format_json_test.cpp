@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "codecs/registry.h"
-#include "core/dataset.h"
 #include "test_support.h"
+#include "workloads/tuples/dataset.h"
+#include "workloads/tuples/registry.h"
 
 using wcb::Bytes;
 using wcb::Item;

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 #include <msgpack.hpp>
 
-#include "codecs/registry.h"
 #include "test_support.h"
+#include "workloads/tuples/registry.h"
 
 using wcb::Bytes;
 using wcb::Item;

@@ -7,8 +7,8 @@
 #include <cinttypes>
 #include <cstdio>
 
-#include "codecs/registry.h"
 #include "test_support.h"
+#include "workloads/tuples/registry.h"
 
 using wcb::Bytes;
 using wcb::Item;

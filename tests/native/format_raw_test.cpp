@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 #include <cstring>
 
-#include "codecs/registry.h"
 #include "test_support.h"
+#include "workloads/tuples/registry.h"
 
 using wcb::Bytes;
 using wcb::Item;

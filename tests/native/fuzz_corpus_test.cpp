@@ -20,9 +20,9 @@
 
 #include "../fuzz/message_fuzz_input.h"
 #include "allocation_tracker.h"
-#include "codecs/message_registry.h"
-#include "codecs/registry.h"
 #include "test_support.h"
+#include "workloads/messages/registry.h"
+#include "workloads/tuples/registry.h"
 
 using wcb::Bytes;
 using wcb::Codec;

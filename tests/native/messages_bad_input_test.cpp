@@ -6,8 +6,8 @@
 #include <string>
 
 #include "allocation_tracker.h"
-#include "codecs/message_registry.h"
 #include "test_support.h"
+#include "workloads/messages/registry.h"
 
 using wcb::Bytes;
 using wcb::Status;

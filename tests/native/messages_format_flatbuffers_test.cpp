@@ -11,9 +11,9 @@
 #include <string>
 #include <variant>
 
-#include "codecs/message_registry.h"
 #include "messages_generated.h"
 #include "test_support.h"
+#include "workloads/messages/registry.h"
 
 using wcb::Bytes;
 using wcb::Status;

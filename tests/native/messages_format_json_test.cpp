@@ -13,8 +13,8 @@
 #include <random>
 #include <string>
 
-#include "codecs/message_registry.h"
 #include "test_support.h"
+#include "workloads/messages/registry.h"
 
 using wcb::Bytes;
 using wcb::Status;

@@ -7,8 +7,8 @@
 #include <msgpack.hpp>
 #include <string>
 
-#include "codecs/message_registry.h"
 #include "test_support.h"
+#include "workloads/messages/registry.h"
 
 using wcb::Bytes;
 using wcb::Status;

@@ -5,9 +5,9 @@
 #include <limits>
 #include <string>
 
-#include "codecs/message_registry.h"
-#include "codecs/registry.h"
 #include "test_support.h"
+#include "workloads/messages/registry.h"
+#include "workloads/tuples/registry.h"
 
 using wcb::Bytes;
 using wcb::Status;

@@ -3,10 +3,10 @@
 #include <cstring>
 #include <limits>
 
-#include "codecs/registry.h"
 #include "core/checksum.h"
-#include "core/dataset.h"
 #include "test_support.h"
+#include "workloads/tuples/dataset.h"
+#include "workloads/tuples/registry.h"
 
 using wcb::Bytes;
 using wcb::Item;

@@ -10,9 +10,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "codecs/message_registry.h"
-#include "codecs/registry.h"
-#include "core/dataset.h"
+#include "workloads/messages/registry.h"
+#include "workloads/tuples/dataset.h"
+#include "workloads/tuples/registry.h"
 
 namespace wcb {
 

@@ -13,7 +13,7 @@
 
 #include "core/codec.h"
 #include "core/item.h"
-#include "core/message_codec.h"
+#include "workloads/messages/codec.h"
 
 namespace wcb {
 

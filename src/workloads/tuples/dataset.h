@@ -1,4 +1,4 @@
-// The growing tuple dataset of DESIGN.md, bit-identical to the JS generator
+// The growing tuple dataset (docs/design.md#dataset), bit-identical to the JS generator
 // in src/harness/dataset.mjs (tests/native/dataset_test.cpp checks both
 // against scripts/make-dataset-fixture.mjs's output).
 //
@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <span>
 
-#include "item.h"
+#include "core/item.h"
 
 namespace wcb {
 

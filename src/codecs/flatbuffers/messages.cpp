@@ -22,9 +22,8 @@
 #include <variant>
 #include <vector>
 
-#include "codecs/message_codecs.h"
-#include "core/message_codec.h"
 #include "messages_generated.h"
+#include "workloads/messages/codec.h"
 
 namespace wcb {
 

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <string>
 
-#include "codecs/codecs.h"
+#include "core/codec.h"
 
 namespace wcb {
 

@@ -16,7 +16,7 @@
 #include <msgpack.hpp>
 #include <string>
 
-#include "codecs/codecs.h"
+#include "core/codec.h"
 
 namespace wcb {
 

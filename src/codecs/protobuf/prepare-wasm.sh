@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds protobuf-lite for WebAssembly from Debian's protobuf source (the
-# source of the protoc we use, unpacked in .cache/protobuf-src by
-# scripts/setup.sh) and installs libprotobuf-lite.a and the headers into
+# The protobuf codec's wasm prerequisite, run by scripts/build-wasm.sh before
+# it configures (every src/codecs/*/prepare-wasm.sh is). Builds protobuf-lite
+# for WebAssembly from Debian's protobuf source (the source of the protoc we
+# use, unpacked in .cache/protobuf-src by this folder's setup.sh) and installs libprotobuf-lite.a and the headers into
 # .cache/protobuf-wasm. Skips the build when that prefix already holds a build
 # of the same source version, Emscripten version and compile flags.
 #
@@ -12,7 +13,7 @@
 #   WCB_PROTOBUF_WASM_PREFIX  install prefix (default .cache/protobuf-wasm)
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 CACHE_DIR="${WCB_CACHE_DIR:-$ROOT/.cache}"
 SOURCE_DIR="$CACHE_DIR/protobuf-src"
 PREFIX="$(realpath -m "${WCB_PROTOBUF_WASM_PREFIX:-$CACHE_DIR/protobuf-wasm}")"
@@ -22,25 +23,25 @@ EXCEPTIONS="${WCB_WASM_EXCEPTIONS:-wasm}"
 # Debian's emscripten runs acorn from /usr/share/nodejs (package node-acorn).
 export NODE_PATH=/usr/share/nodejs
 
-log() { echo "build-protobuf-wasm: $*"; }
+log() { echo "protobuf prepare-wasm: $*"; }
 
 case "$EXCEPTIONS" in
   wasm) EXCEPTION_FLAGS="-fwasm-exceptions" ;;
   js) EXCEPTION_FLAGS="-fexceptions" ;;
   none) EXCEPTION_FLAGS="-fignore-exceptions" ;;
   *)
-    echo "build-protobuf-wasm: WCB_WASM_EXCEPTIONS must be wasm, js or none, not '$EXCEPTIONS'" >&2
+    echo "protobuf prepare-wasm: WCB_WASM_EXCEPTIONS must be wasm, js or none, not '$EXCEPTIONS'" >&2
     exit 1
     ;;
 esac
 
 if [ ! -f "$SOURCE_DIR/.version" ]; then
-  echo "build-protobuf-wasm: no protobuf source in $SOURCE_DIR; run scripts/setup.sh first" >&2
+  echo "protobuf prepare-wasm: no protobuf source in $SOURCE_DIR; run scripts/setup.sh first" >&2
   exit 1
 fi
 for tool in emcmake emcc; do
   if ! command -v "$tool" >/dev/null; then
-    echo "build-protobuf-wasm: $tool not found; run scripts/setup.sh first" >&2
+    echo "protobuf prepare-wasm: $tool not found; run scripts/setup.sh first" >&2
     exit 1
   fi
 done

@@ -23,10 +23,9 @@
 #include <string>
 #include <variant>
 
-#include "codecs/message_codecs.h"
-#include "core/message_codec.h"
 #include "core/utf8.h"
 #include "messages.pb.h"
+#include "workloads/messages/codec.h"
 
 namespace wcb {
 

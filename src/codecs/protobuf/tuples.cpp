@@ -7,7 +7,7 @@
 #include <climits>
 #include <string>
 
-#include "codecs/codecs.h"
+#include "core/codec.h"
 #include "tuple.pb.h"
 
 namespace wcb {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "codecs/codecs.h"
+#include "core/codec.h"
 #include "tuple_generated.h"
 
 namespace wcb {

@@ -23,8 +23,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "codecs/message_codecs.h"
-#include "codecs/message_schema.h"
+#include "workloads/messages/codec.h"
+#include "workloads/messages/schema.h"
 
 namespace wcb {
 

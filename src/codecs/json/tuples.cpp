@@ -18,7 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "codecs/codecs.h"
+#include "core/codec.h"
 
 namespace wcb {
 

@@ -22,8 +22,8 @@
 #include <variant>
 #include <vector>
 
-#include "core/messages.h"
 #include "core/utf8.h"
+#include "workloads/messages/messages.h"
 
 namespace wcb::messages::schema {
 

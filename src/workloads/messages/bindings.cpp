@@ -1,0 +1,299 @@
+// The embind bindings of the messages workload: one record per call
+// (workloads/messages/messages.h), through two strategies
+// (docs/design.md#strategies):
+//   val     C++ reads the JS record field by field with emscripten::val,
+//           checking every type (JS gives no guarantee), and builds the
+//           decoded record with val::object(). Every record.
+//   embind  value_object registrations of the records embind maps to plain
+//           JS objects by itself: bool, int, double, string, nested. embind
+//           cannot produce a plain array, a Date or a Uint8Array from a
+//           value_object, so array, record and binary are not offered. embind
+//           does not check types either (2**31 wraps to an int32, NaN becomes
+//           0): the JS wrapper checks the record before the call.
+// Both return encodings as a view of the module's encoding buffer (JS copies
+// it at once) and null on failure, with the error in lastCall(). The module's
+// codec is the one entry of the registry it links (core/registry.h); the
+// exports every module has, and the error contract, are in src/wasm/module.h.
+//
+// Floors, for the boundary's share of a call: the same call with the codec
+// left out. The encode floor marshals the JS record in (JS -> Message) and
+// hands back a view of bytes prepared beforehand (JS copies them out as it
+// copies an encoding); the decode floor copies the JS bytes in and marshals
+// out (Message -> JS record) a message decoded beforehand. prepareMessageFloor
+// prepares both from one encoding, outside any timing.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include "wasm/module.h"
+#include "workloads/messages/codec.h"
+#include "workloads/messages/js_records.h"
+#include "workloads/messages/messages.h"
+#include "workloads/messages/registry.h"
+
+namespace wcb::wasm {
+
+namespace {
+
+using emscripten::val;
+using State = CallOutcome;
+using records::checked_kind;
+using records::hold;
+using records::js;
+using records::read_record;
+using records::record_to_js;
+
+State& state() {
+  static State instance;
+  return instance;
+}
+
+namespace msg = wcb::messages;
+
+struct MessageState {
+  std::unique_ptr<msg::MessageCodec> codec = message_codec_registry().front().make();
+  std::string name{codec->name()};
+  Bytes encoded;
+  ByteBuffer bytes_in;
+  // Encode input, decode output and decode-floor input, one message per
+  // record kind, so that each keeps its strings' capacity from call to call.
+  std::array<msg::Message, msg::kKindCount> in;
+  std::array<msg::Message, msg::kKindCount> decoded;
+  std::array<msg::Message, msg::kKindCount> floor;
+  // The encoding the encode floor hands back, per record kind.
+  std::array<Bytes, msg::kKindCount> floor_encoded;
+
+  MessageState() {
+    for (std::size_t i = 0; i < msg::kKindCount; ++i) {
+      in[i] = msg::empty_message(static_cast<msg::Kind>(i));
+      decoded[i] = in[i];
+      floor[i] = in[i];
+    }
+  }
+
+  msg::Message& input(msg::Kind kind) { return in[static_cast<std::size_t>(kind)]; }
+};
+
+MessageState& message_state() {
+  static MessageState instance;
+  return instance;
+}
+
+// Runs one export's body (module.h's guard): a failure names the codec.
+template <typename Result, typename Body>
+Result guarded_message(Result failed, Body&& body) {
+  State& s = state();
+  MessageState& ms = message_state();
+  s.begin();
+  return guard(s, ms.name, failed, [&] { return body(s, ms); });
+}
+
+// Encodes `message`; a view of the encoding, or null with the Status recorded.
+val encode_message(State& s, MessageState& ms, const msg::Message& message) {
+  const Status status = ms.codec->encode(message, ms.encoded);
+  if (!status) {
+    s.fail(status);
+    return val::null();
+  }
+  return val(emscripten::typed_memory_view(ms.encoded.size(), ms.encoded.data()));
+}
+
+// Decodes `bytes` into `out`; false with the Status recorded.
+bool decode_into(State& s, MessageState& ms, msg::Kind kind, std::span<const std::uint8_t> bytes,
+                 msg::Message& out) {
+  const Status status = ms.codec->decode(kind, bytes, out);
+  if (!status) s.fail(status);
+  return status.ok();
+}
+
+// Copies a JS Uint8Array into ms.bytes_in.
+std::span<const std::uint8_t> copy_in(MessageState& ms, const val& bytes) {
+  const std::size_t length = bytes[js().length].as<std::size_t>();
+  std::uint8_t* target = ms.bytes_in.prepare(length);
+  if (length > 0) val(emscripten::typed_memory_view(length, target)).call<void>("set", bytes);
+  return ms.bytes_in.bytes();
+}
+
+// ---- messages, strategy val ----
+
+// record: a JS record of `kind`. A view of the encoding, or null on failure.
+val encode_message_val(int kind, val record) {
+  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    read_record(checked, record, ms.input(checked));
+    return encode_message(s, ms, ms.input(checked));
+  });
+}
+
+// bytes: a Uint8Array. The decoded JS record, or null on failure.
+val decode_message_val(int kind, val bytes) {
+  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    msg::Message& out = ms.decoded[static_cast<std::size_t>(checked)];
+    if (!decode_into(s, ms, checked, copy_in(ms, bytes), out)) return val::null();
+    return record_to_js(out);
+  });
+}
+
+// A view of the prepared encoding of `kind`: what the encode floors return.
+val floor_encoding(MessageState& ms, msg::Kind kind) {
+  const Bytes& bytes = ms.floor_encoded[static_cast<std::size_t>(kind)];
+  return val(emscripten::typed_memory_view(bytes.size(), bytes.data()));
+}
+
+// Encode floor: encode_message_val without the codec. Null on failure.
+val encode_message_floor_val(int kind, val record) {
+  return guarded_message(val::null(), [&](State&, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    read_record(checked, record, ms.input(checked));
+    return floor_encoding(ms, checked);
+  });
+}
+
+// Decode floor: decode_message_val without the codec (the bytes are copied
+// in, the prepared message is marshalled out). Null on failure.
+val decode_message_floor_val(int kind, val bytes) {
+  return guarded_message(val::null(), [&](State&, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    copy_in(ms, bytes);
+    return record_to_js(ms.floor[static_cast<std::size_t>(checked)]);
+  });
+}
+
+// Decodes `bytes` once into the floors' message of `kind` and keeps the
+// bytes as the floors' encoding (outside any timing). False on failure.
+bool prepare_message_floor(int kind, val bytes) {
+  return guarded_message(false, [&](State& s, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    const std::span<const std::uint8_t> copied = copy_in(ms, bytes);
+    if (!decode_into(s, ms, checked, copied, ms.floor[static_cast<std::size_t>(checked)])) return false;
+    ms.floor_encoded[static_cast<std::size_t>(checked)].assign(copied.begin(), copied.end());
+    return true;
+  });
+}
+
+// ---- messages, strategy embind (value_object records only) ----
+
+template <typename T, std::size_t I = 0>
+constexpr msg::Kind kind_of_type() {
+  if constexpr (std::is_same_v<std::variant_alternative_t<I, msg::Message>, T>) {
+    return static_cast<msg::Kind>(I);
+  } else {
+    return kind_of_type<T, I + 1>();
+  }
+}
+
+// message: converted from the JS record by embind. A view of the encoding,
+// or null on failure.
+template <typename T>
+val encode_message_embind(const T& message) {
+  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+    msg::Message& input = ms.input(kind_of_type<T>());
+    hold<T>(input) = message;
+    return encode_message(s, ms, input);
+  });
+}
+
+// bytes: a Uint8Array (embind copies it into a std::string). The record
+// converted to JS by embind, or null on failure (a value_object cannot be
+// null, so it is returned through a val).
+template <typename T>
+val decode_message_embind(const std::string& bytes) {
+  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+    constexpr msg::Kind kind = kind_of_type<T>();
+    msg::Message& out = ms.decoded[static_cast<std::size_t>(kind)];
+    const std::span<const std::uint8_t> view(reinterpret_cast<const std::uint8_t*>(bytes.data()),
+                                             bytes.size());
+    if (!decode_into(s, ms, kind, view, out)) return val::null();
+    return val(std::get<T>(out));
+  });
+}
+
+template <typename T>
+val encode_message_floor_embind(const T& message) {
+  return guarded_message(val::null(), [&](State&, MessageState& ms) {
+    hold<T>(ms.input(kind_of_type<T>())) = message;
+    return floor_encoding(ms, kind_of_type<T>());
+  });
+}
+
+// bytes: copied in by embind, as in decode_message_embind, then unused.
+template <typename T>
+val decode_message_floor_embind(const std::string& /*bytes*/) {
+  return guarded_message(val::null(), [&](State&, MessageState& ms) {
+    return val(std::get<T>(ms.floor[static_cast<std::size_t>(kind_of_type<T>())]));
+  });
+}
+
+// "bool,int,...": the kind order, which JS checks against its record names.
+std::string message_kind_names() {
+  std::string names;
+  for (const std::string_view name : msg::kKindNames) names.append(names.empty() ? "" : ",").append(name);
+  return names;
+}
+
+std::string message_library_version() { return message_state().codec->library_version(); }
+
+}  // namespace
+
+// ---- module.h's hooks ----
+
+CallOutcome& outcome() { return state(); }
+std::string codec_name() { return message_state().name; }
+std::string library_version() { return message_state().codec->library_version(); }
+// Records are small: the buffers a call keeps stay.
+void release_buffers() {}
+
+// Exported names per embind record: encodeBoolEmbind, decodeBoolEmbind,
+// encodeBoolFloorEmbind, decodeBoolFloorEmbind, and so on.
+template <typename T>
+void register_embind_record(const std::string& name) {
+  using emscripten::function;
+  function(("encode" + name + "Embind").c_str(), &encode_message_embind<T>);
+  function(("decode" + name + "Embind").c_str(), &decode_message_embind<T>);
+  function(("encode" + name + "FloorEmbind").c_str(), &encode_message_floor_embind<T>);
+  function(("decode" + name + "FloorEmbind").c_str(), &decode_message_floor_embind<T>);
+}
+
+EMSCRIPTEN_BINDINGS(wcb_messages) {
+  using namespace emscripten;
+
+  function("messageKindNames", &message_kind_names);
+  function("messageLibraryVersion", &message_library_version);
+
+  function("encodeMessageVal", &encode_message_val);
+  function("decodeMessageVal", &decode_message_val);
+  function("encodeMessageFloorVal", &encode_message_floor_val);
+  function("decodeMessageFloorVal", &decode_message_floor_val);
+  function("prepareMessageFloor", &prepare_message_floor);
+
+  value_object<msg::BoolMessage>("BoolMessage").field("value", &msg::BoolMessage::value);
+  value_object<msg::IntMessage>("IntMessage").field("value", &msg::IntMessage::value);
+  value_object<msg::DoubleMessage>("DoubleMessage").field("value", &msg::DoubleMessage::value);
+  value_object<msg::StringMessage>("StringMessage").field("value", &msg::StringMessage::value);
+  value_object<msg::Level3>("Level3")
+      .field("flag", &msg::Level3::flag)
+      .field("count", &msg::Level3::count)
+      .field("label", &msg::Level3::label);
+  value_object<msg::Level2>("Level2").field("level3", &msg::Level2::level3);
+  value_object<msg::Level1>("Level1").field("level2", &msg::Level1::level2);
+  value_object<msg::NestedMessage>("NestedMessage").field("value", &msg::NestedMessage::value);
+
+  register_embind_record<msg::BoolMessage>("Bool");
+  register_embind_record<msg::IntMessage>("Int");
+  register_embind_record<msg::DoubleMessage>("Double");
+  register_embind_record<msg::StringMessage>("String");
+  register_embind_record<msg::NestedMessage>("Nested");
+}
+
+}  // namespace wcb::wasm
