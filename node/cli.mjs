@@ -10,6 +10,7 @@ import {
   WORKLOAD_NAMES,
   codecsOf,
   recordsOf,
+  resultsKind,
   strategiesOf,
   workloadInfo,
 } from '../src/catalog.mjs';
@@ -224,7 +225,7 @@ function perPayloadOptions(values, workload, now) {
     place: 'node',
     date: now,
     prefix: limits ? 'limits-' : '',
-    kind: workload === DEFAULT_WORKLOAD ? undefined : workload,
+    kind: resultsKind(workload),
   });
   const options = {
     ...commonOptions(values, workload, base, out),

@@ -63,6 +63,14 @@ export const ALL_STRATEGIES = Object.freeze([
   ...new Set(WORKLOADS.flatMap((workload) => [...workload.strategies, ...workload.optionalStrategies])),
 ]);
 
+/**
+ * The workload's part of a results file name (node-<kind>-<date>.json), or
+ * undefined for the default workload, whose files carry none.
+ */
+export function resultsKind(workload) {
+  return DEFAULT_WORKLOAD === workload ? undefined : workload;
+}
+
 /** A workload's entry of WORKLOADS; throws naming the known ones. */
 export function workloadInfo(name) {
   const workload = WORKLOADS.find((entry) => entry.name === name);
@@ -171,25 +179,7 @@ export function catalogOf(info) {
   if (!info) return null;
   if (info.catalog) return info.catalog;
   if (Array.isArray(info.codecs) && Array.isArray(info.workloads)) return info;
-  if (Array.isArray(info.modules)) return catalogFromModuleLists(info);
   return null;
-}
-
-// A build from before the catalog: `modules` (tuples) and `messageModules`.
-// Goes once every build writes `catalog`.
-function catalogFromModuleLists(info) {
-  const codecs = [];
-  const lists = { tuples: info.modules, messages: info.messageModules ?? [] };
-  for (const [workload, modules] of Object.entries(lists)) {
-    for (const { codec: name, workload: _, ...module } of modules) {
-      let codec = codecs.find((entry) => entry.name === name);
-      if (!codec) codecs.push((codec = { name, workloads: [], modules: {} }));
-      codec.workloads.push(workload);
-      codec.modules[workload] = module;
-    }
-  }
-  const workloads = Object.keys(lists).filter((workload) => lists[workload].length > 0);
-  return { workloads, codecs };
 }
 
 function requireCatalog(info) {

@@ -2,7 +2,7 @@
 // The environment gathers the facts (machine, runtime, build); these helpers
 // put them in the schema's shape.
 
-import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, catalogOf, modulesOf } from '../catalog.mjs';
+import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, catalogOf, codecsOf, moduleOf } from '../catalog.mjs';
 
 export const SCHEMA_VERSION = 1;
 /** The default workload: the growing tuple dataset. */
@@ -59,7 +59,8 @@ export function buildHeader(info, workload = WORKLOAD) {
   const build = { emscripten: info.emscripten ?? null, flags: info.flags ?? '' };
   if (info.compiler) build.compiler = info.compiler;
   if (info.profile) build.profile = info.profile;
-  const modules = catalogOf(info) ? modulesOf(info).filter((module) => module.workload === workload) : [];
+  const codecs = catalogOf(info) ? codecsOf(info, workload) : [];
+  const modules = codecs.map((codec) => ({ codec, ...moduleOf(info, codec, workload) }));
   if (modules.length > 0) {
     build.modules = modules.map(({ codec, wasmBytes, wasmGzipBytes, glueBytes }) => {
       const module = { codec, wasmBytes, wasmGzipBytes };

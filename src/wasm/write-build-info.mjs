@@ -37,13 +37,6 @@ for (const codec of catalog.codecs) {
     codec.modules[workload] = withSizes(codec.modules[workload]);
 }
 
-// The pre-catalog lists (one entry per module, tuples and messages apart),
-// kept until every reader takes the catalog.
-const legacyModules = (workload) =>
-  catalog.codecs
-    .filter((codec) => codec.modules[workload])
-    .map((codec) => ({ codec: codec.name, workload, ...codec.modules[workload] }));
-
 // `emcc --version` prints a banner; the version is its last x.y.z.
 const emscriptenVersion = (config.emscripten.match(/\d+\.\d+\.\d+/g) ?? [config.emscripten]).pop();
 
@@ -56,7 +49,5 @@ const info = {
   linkFlags: config.linkFlags,
   gzip: `zlib level ${GZIP_LEVEL}`,
   catalog,
-  modules: legacyModules('tuples'),
-  messageModules: legacyModules('messages'),
 };
 fs.writeFileSync(outputPath, JSON.stringify(info, null, 2) + '\n');

@@ -51,7 +51,18 @@ function goodDocument() {
       emscripten: '3.1.6',
       flags: '-O3',
       profile: 'release',
-      modules: [{ codec: 'raw', wasmBytes: 100, wasmGzipBytes: 50, glueBytes: 10 }],
+      catalog: {
+        workloads: ['tuples'],
+        codecs: [
+          {
+            name: 'raw',
+            workloads: ['tuples'],
+            modules: {
+              tuples: { glue: 'raw.cjs', wasm: 'raw.wasm', wasmBytes: 100, wasmGzipBytes: 50, glueBytes: 10 },
+            },
+          },
+        ],
+      },
     }),
     protocol: protocolHeader({
       warmup: 2,
