@@ -1,5 +1,6 @@
 // Writes tests/fixtures/dataset-steps.json: item count, JSON size and checksum
-// of the first 40 growth steps, computed straight from DESIGN.md's JS formula
+// of the first 40 growth steps, computed straight from the growth rule of
+// docs/design.md#dataset
 // (not from src/workloads/tuples/dataset.mjs), so both generators are checked against
 // an independent reference.
 import { writeFileSync, mkdirSync } from 'node:fs';

@@ -6,7 +6,7 @@
 // build/<preset>/catalog.json, written by the build: docs/design.md#codecs).
 // The Node runners, the page and the report import it.
 
-/** The records of the messages workload, in the C++ Kind order (src/core/messages.cpp). */
+/** The records of the messages workload, in the C++ Kind order (src/workloads/messages/messages.cpp). */
 export const RECORD_NAMES = Object.freeze([
   'bool',
   'int',

@@ -1,4 +1,5 @@
-// The measurement protocol of DESIGN.md for one path at one payload size,
+// The per-payload measurement protocol (docs/design.md#protocol) for one
+// path at one payload size,
 // shared by the Node runner and the browser page. Nothing here touches a
 // Node or browser API directly: the environment passes in what it has.
 //

@@ -17,7 +17,7 @@
 // of it being hidden in the times.
 //
 // `version` is the installed npm version, pinned in package.json; a test
-// (tests/node/peers-registry.test.mjs) checks the two agree.
+// (tests/node/peers-roundtrip.test.mjs) checks the two agree.
 
 import { MESSAGE_NAMES } from '../workloads/messages/records.mjs';
 

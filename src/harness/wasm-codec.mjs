@@ -1,5 +1,6 @@
-// The JS half of the wasm bindings (src/wasm/bindings.cpp): one codec module,
-// called through the three interop strategies of DESIGN.md, each call timed
+// The JS half of the wasm bindings (src/wasm/module.cpp, src/workloads/<name>/bindings.cpp):
+// one codec module, called through the three interop strategies
+// (docs/design.md#strategies), each call timed
 // in phases. Environment-agnostic (no Node APIs): the Node runner and the
 // browser page both import it unchanged.
 //
@@ -429,7 +430,7 @@ export function itemsFromColumns({ x, y, z }) {
 
 // ---- the messages workload ----
 
-/** What a wrong JS value is, worded like the C++ side (bindings.cpp, describe). */
+/** What a wrong JS value is, worded like the C++ side (the bindings' describe). */
 function describeValue(value) {
   if (value === undefined || value === null || typeof value === 'boolean') return String(value);
   if (typeof value === 'number') return `the number ${value}`;

@@ -1,4 +1,4 @@
-// The error contract of the wasm modules (DESIGN.md, "Bad input"): decoding
+// The error contract of the wasm modules (docs/design.md#bad-input): decoding
 // truncated, bit-flipped or random bytes throws a JS Error whose message
 // names the codec ("<codec>: <problem>"), never aborts the module, the next
 // valid call succeeds, and 1,000 failing calls neither leak nor grow the heap.

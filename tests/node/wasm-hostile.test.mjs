@@ -1,4 +1,4 @@
-// Hostile input through the wasm modules (issue 7; DESIGN.md, "Bad input"),
+// Hostile input through the wasm modules (docs/design.md#bad-input),
 // beyond wasm-errors.test.mjs (truncations, bit flips, noise, 1,000 calls):
 //   - the committed fuzz corpus (tests/fuzz/corpus/**: what the libFuzzer
 //     targets found interesting, and every input that once crashed a

@@ -1,4 +1,4 @@
-// The messages workload through the wasm modules (src/wasm/bindings.cpp,
+// The messages workload through the wasm modules (src/workloads/messages/bindings.cpp,
 // src/harness/wasm-codec.mjs `codec.messages`): every codec with a message
 // adapter, through every strategy that offers a record, round-trips every
 // record exactly; the strategies write the same bytes; bad bytes and bad JS

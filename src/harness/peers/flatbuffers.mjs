@@ -4,7 +4,7 @@
 // by hand below with the same runtime calls: the accessors Item/Items, and
 // the "object API" classes ItemT/ItemsT (flatc --gen-object-api).
 //
-// decode must read every field (DESIGN.md: a zero-copy "decode" that reads
+// decode must read every field (docs/design.md#codecs: a zero-copy "decode" that reads
 // nothing is not a decode), and the object API's unpack() is flatbuffers'
 // own way to do that: it returns ItemT instances, not plain objects, which
 // the cleanliness table reports. The JS runtime has no buffer verifier (the
@@ -163,7 +163,7 @@ export function createPeerPath(meta) {
 // BigInt in this runtime: the Date <-> BigInt conversion is part of
 // encode/decode (timed), like protobuf's Timestamp.
 //
-// decode reads every field into the plain record (DESIGN.md: a decode that
+// decode reads every field into the plain record (docs/design.md#codecs: a decode that
 // reads nothing is not a decode). As in proto/messages.fbs and the C++
 // decoder, strings, vectors, nested tables and union values are always
 // written, and a missing one is an error naming the field.

@@ -5,7 +5,7 @@
 /**
  * True when a mixed-array number is written as an int32 (protobuf Scalar
  * `integer`, avro `int`, flatbuffers IntScalar), false for a double: the
- * rule of src/core/messages.h (an integer in int32 range; -0 stays a double
+ * rule of src/workloads/messages/messages.h (an integer in int32 range; -0 stays a double
  * so it keeps its sign).
  */
 export function isInt32Value(value) {
