@@ -43,6 +43,12 @@ export function formatNs(ns) {
   return ns >= 1000 ? ns.toFixed(0) : ns.toPrecision(3);
 }
 
+/** A value's type for an error message: 'null', a class name or typeof. */
+export function typeName(value) {
+  if (value === null) return 'null';
+  return typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
+}
+
 export const formatYesNo = (value) => (value ? 'yes' : 'no');
 
 /** `text` cut to `width` characters, ending in "..." when cut. */

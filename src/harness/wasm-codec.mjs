@@ -32,44 +32,16 @@
 // ..."); the module stays usable. Every call frees what it allocated: the
 // module reuses its own buffers, and embind vectors are deleted here.
 //
-// The messages workload (one record per call, src/workloads/messages/records.mjs):
-// `codec.messages` is null for a module without a message codec (raw), else
-//
-//   const { messages } = codec;
-//   messages.strategies                       // ['val', 'embind']
-//   messages.supports('embind', 'record')     // false: see EMBIND_RECORDS
-//   const bytes = messages.encode('val', 'record', record);   // Uint8Array (a copy)
-//   const copy = messages.decode('val', 'record', bytes);     // a plain record
-//   messages.prepareFloor('val', 'record', bytes);  // untimed, once: the floors' bytes and message
-//   messages.encodeFloor('val', 'record', record);  // encode without the codec: a copy of those bytes
-//   messages.decodeFloor('val', 'record', bytes);   // decode without the codec: a plain record
-//   messages.emptyCall();                     // the per-call floor
-//   const path = messages.forRecord('val', 'record');  // the same five calls,
-//   path.encode(record);                      // bound, for a timing loop
-//
-// No phases here: a record takes microseconds, so the boundary's share is
-// measured with the floors instead of clock readings inside each call.
+// The messages workload's API (`codec.messages`) is in
+// src/workloads/messages/wasm-messages.mjs.
 
-import { MESSAGE_NAMES } from '../workloads/messages/records.mjs';
+import { strategiesOf } from '../catalog.mjs';
+import { typeName as describe } from './format.mjs';
+import { EMBIND_RECORDS, MESSAGE_STRATEGIES, WasmMessages } from '../workloads/messages/wasm-messages.mjs';
 
-export const STRATEGIES = Object.freeze(['val', 'embind', 'typed']);
+export { EMBIND_RECORDS, MESSAGE_STRATEGIES };
 
-/** The interop strategies of the messages workload. */
-export const MESSAGE_STRATEGIES = Object.freeze(['val', 'embind']);
-
-/**
- * The records the embind strategy offers, with the name part of their
- * exports (encodeBoolEmbind...): those embind's value_object maps to plain JS
- * objects. It cannot produce a plain array, a Date or a Uint8Array, so array,
- * record and binary are not applicable (the table shows "n/a").
- */
-export const EMBIND_RECORDS = Object.freeze({
-  bool: 'Bool',
-  int: 'Int',
-  double: 'Double',
-  string: 'String',
-  nested: 'Nested',
-});
+export const STRATEGIES = Object.freeze(strategiesOf('tuples'));
 
 const now = () => performance.now();
 
@@ -80,7 +52,7 @@ const span = (ms) => Math.max(0, ms);
 
 /**
  * Instantiates one codec module.
- * @param factory the MODULARIZE factory of build/wasm/wcb_<codec>.cjs
+ * @param factory the MODULARIZE factory of a module's glue (.cjs, named by the build's catalog)
  * @param options.wasmBinary the .wasm bytes (ArrayBuffer or Uint8Array).
  *   Pass them wherever the loader cannot fetch the file itself: always in
  *   Node (Emscripten 3.1.6 would fetch() a file path), and in bundled pages.
@@ -93,11 +65,6 @@ export async function createWasmCodec(factory, { wasmBinary } = {}) {
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
   const m = await factory(moduleOptions);
   return new WasmCodec(m, abort);
-}
-
-function describe(value) {
-  if (value === null) return 'null';
-  return typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
 }
 
 class WasmCodec {
@@ -426,247 +393,4 @@ export function itemsFromColumns({ x, y, z }) {
   const items = new Array(x.length);
   for (let i = 0; i < x.length; i++) items[i] = { x: x[i], y: y[i], z: z[i] };
   return items;
-}
-
-// ---- the messages workload ----
-
-/** What a wrong JS value is, worded like the C++ side (the bindings' describe). */
-function describeValue(value) {
-  if (value === undefined || value === null || typeof value === 'boolean') return String(value);
-  if (typeof value === 'number') return `the number ${value}`;
-  if (typeof value === 'string') return 'a string';
-  if (value instanceof Date) return 'a Date';
-  if (Array.isArray(value)) return 'an array';
-  if (value instanceof Uint8Array) return 'a Uint8Array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-const INT32 = 'an int32 (an integer from -2147483648 to 2147483647)';
-const isInt32 = (value) =>
-  typeof value === 'number' && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
-const isObject = (value) => value !== null && (typeof value === 'object' || typeof value === 'function');
-
-// The checks of the embind strategy, run before each call. embind converts
-// without checking (an int32 field takes 2**31 as -2**31, NaN or a string as
-// 0, a bool field anything truthy), and its own errors (a missing field)
-// name neither the codec nor the field and leak the half-built struct.
-// Each check returns null or [path, expected, got] for the first bad field.
-const EMBIND_CHECKS = {
-  bool: (record) => (typeof record.value === 'boolean' ? null : ['value', 'a boolean', record.value]),
-  int: (record) => (isInt32(record.value) ? null : ['value', INT32, record.value]),
-  double: (record) => (typeof record.value === 'number' ? null : ['value', 'a number', record.value]),
-  string: (record) => (typeof record.value === 'string' ? null : ['value', 'a string', record.value]),
-  nested: (record) => {
-    const level1 = record.value;
-    if (!isObject(level1)) return ['value', 'an object', level1];
-    const level2 = level1.level2;
-    if (!isObject(level2)) return ['value.level2', 'an object', level2];
-    const level3 = level2.level3;
-    if (!isObject(level3)) return ['value.level2.level3', 'an object', level3];
-    if (typeof level3.flag !== 'boolean') return ['value.level2.level3.flag', 'a boolean', level3.flag];
-    if (!isInt32(level3.count)) return ['value.level2.level3.count', INT32, level3.count];
-    if (typeof level3.label !== 'string') return ['value.level2.level3.label', 'a string', level3.label];
-    return null;
-  },
-};
-
-class WasmMessages {
-  #codec;
-  #paths; // strategy -> record name -> path
-
-  constructor(m, codecName) {
-    this.#codec = codecName;
-    // The C++ Kind order is the wire between the two halves: the kind index
-    // passed to the val exports is the position in MESSAGE_NAMES.
-    const kinds = m.messageKindNames();
-    if (kinds !== MESSAGE_NAMES.join(',')) {
-      throw new Error(`${codecName}: the module's records (${kinds}) are not ${MESSAGE_NAMES.join(',')}`);
-    }
-    this.libraryVersion = m.messageLibraryVersion();
-    this.strategies = MESSAGE_STRATEGIES;
-    this.names = MESSAGE_NAMES;
-    this.emptyCall = m.emptyCall;
-    const fail = () => {
-      throw new Error(m.lastCall().error);
-    };
-    const preparedFloors = new Set();
-    this.#paths = new Map([
-      [
-        'val',
-        new Map(
-          MESSAGE_NAMES.map((name, kind) => [name, this.#valPath(m, fail, preparedFloors, name, kind)]),
-        ),
-      ],
-      [
-        'embind',
-        new Map(
-          Object.entries(EMBIND_RECORDS).map(([name, exportName]) => [
-            name,
-            this.#embindPath(m, fail, preparedFloors, name, exportName),
-          ]),
-        ),
-      ],
-    ]);
-  }
-
-  /** Whether `strategy` offers record `name` (embind: EMBIND_RECORDS only). */
-  supports(strategy, name) {
-    return this.#paths.get(strategy)?.has(name) ?? false;
-  }
-
-  /**
-   * The calls of one (strategy, record), bound: { encode(record),
-   * decode(bytes), prepareFloor(bytes), encodeFloor(record),
-   * decodeFloor(bytes) }. Throws for a strategy or record it does not offer.
-   */
-  forRecord(strategy, name) {
-    const path = this.#paths.get(strategy)?.get(name);
-    if (path) return path;
-    if (!this.#paths.has(strategy)) {
-      throw new Error(
-        `${this.#codec}: unknown messages strategy '${strategy}' (expected ${MESSAGE_STRATEGIES.join(', ')})`,
-      );
-    }
-    if (!MESSAGE_NAMES.includes(name)) {
-      throw new Error(
-        `${this.#codec}: unknown message record "${name}" (known: ${MESSAGE_NAMES.join(', ')})`,
-      );
-    }
-    throw new Error(
-      `${this.#codec}: the ${strategy} strategy does not offer record "${name}" ` +
-        `(embind's value_object cannot produce a plain array, a Date or a Uint8Array)`,
-    );
-  }
-
-  /** Encodes one record; returns its bytes (a copy). */
-  encode(strategy, name, record) {
-    return this.forRecord(strategy, name).encode(record);
-  }
-
-  /** Decodes the bytes of record `name`; returns a plain record (Date, Uint8Array where the record has them). */
-  decode(strategy, name, bytes) {
-    return this.forRecord(strategy, name).decode(bytes);
-  }
-
-  /**
-   * Untimed preparation of the floors of record `name`: decodes `bytes` into
-   * the message decodeFloor marshals out and keeps them as what encodeFloor
-   * returns.
-   */
-  prepareFloor(strategy, name, bytes) {
-    this.forRecord(strategy, name).prepareFloor(bytes);
-  }
-
-  /**
-   * encode without the codec: marshals the record in (JS record -> C++
-   * message) and returns a copy of the prepared bytes (none before
-   * prepareFloor), as encode copies its encoding out.
-   */
-  encodeFloor(strategy, name, record) {
-    return this.forRecord(strategy, name).encodeFloor(record);
-  }
-
-  /**
-   * decode without the codec: copies `bytes` in, as decode does, and marshals
-   * the prepared message out (no parsing); returns the record.
-   */
-  decodeFloor(strategy, name, bytes) {
-    return this.forRecord(strategy, name).decodeFloor(bytes);
-  }
-
-  #checkRecord(name, record) {
-    if (!isObject(record)) {
-      throw new TypeError(
-        `${this.#codec}: ${name}: encode expects a record object, not ${describeValue(record)}`,
-      );
-    }
-  }
-
-  #checkBytes(bytes) {
-    if (!(bytes instanceof Uint8Array)) {
-      throw new TypeError(`${this.#codec}: decode expects a Uint8Array, not ${describe(bytes)}`);
-    }
-  }
-
-  #requirePrepared(preparedFloors, name) {
-    if (!preparedFloors.has(name)) {
-      throw new Error(`${this.#codec}: a floor of "${name}" before prepareFloor`);
-    }
-  }
-
-  // The five calls of one (strategy, record) around its exports, which
-  // return null on failure (the error is then in lastCall): `check`
-  // validates a record in JS before it crosses.
-  #boundPath(m, fail, preparedFloors, { name, kind, check, encode, decode, encodeFloor, decodeFloor }) {
-    const copy = (view) => {
-      if (view === null) fail();
-      return view.slice();
-    };
-    const result = (record) => {
-      if (record === null) fail();
-      return record;
-    };
-    return Object.freeze({
-      encode: (record) => {
-        check(record);
-        return copy(encode(record));
-      },
-      decode: (bytes) => {
-        this.#checkBytes(bytes);
-        return result(decode(bytes));
-      },
-      encodeFloor: (record) => {
-        check(record);
-        return copy(encodeFloor(record));
-      },
-      prepareFloor: (bytes) => {
-        this.#checkBytes(bytes);
-        // One C++ message per record serves both strategies' floors.
-        if (!m.prepareMessageFloor(kind, bytes)) fail();
-        preparedFloors.add(name);
-      },
-      decodeFloor: (bytes) => {
-        this.#checkBytes(bytes);
-        this.#requirePrepared(preparedFloors, name);
-        return result(decodeFloor(bytes));
-      },
-    });
-  }
-
-  // strategy val: C++ reads and checks the record (kind = its Kind index).
-  #valPath(m, fail, preparedFloors, name, kind) {
-    return this.#boundPath(m, fail, preparedFloors, {
-      name,
-      kind,
-      check: (record) => this.#checkRecord(name, record),
-      encode: (record) => m.encodeMessageVal(kind, record),
-      decode: (bytes) => m.decodeMessageVal(kind, bytes),
-      encodeFloor: (record) => m.encodeMessageFloorVal(kind, record),
-      decodeFloor: (bytes) => m.decodeMessageFloorVal(kind, bytes),
-    });
-  }
-
-  // strategy embind: the record is checked here, converted by embind.
-  #embindPath(m, fail, preparedFloors, name, exportName) {
-    const findProblem = EMBIND_CHECKS[name];
-    const check = (record) => {
-      this.#checkRecord(name, record);
-      const problem = findProblem(record);
-      if (problem === null) return;
-      const [path, expected, got] = problem;
-      throw new Error(
-        `${this.#codec}: ${name}: field "${path}": ` +
-          (got === undefined ? 'missing' : `expected ${expected}, got ${describeValue(got)}`),
-      );
-    };
-    return this.#boundPath(m, fail, preparedFloors, {
-      name,
-      kind: MESSAGE_NAMES.indexOf(name),
-      check,
-      encode: m[`encode${exportName}Embind`],
-      decode: m[`decode${exportName}Embind`],
-      encodeFloor: m[`encode${exportName}FloorEmbind`],
-      decodeFloor: m[`decode${exportName}FloorEmbind`],
-    });
-  }
 }

@@ -11,6 +11,7 @@ import {
 import { interopShare } from '../../src/harness/format.mjs';
 import { renderSummary, renderTables } from '../../src/workloads/tuples/tables.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { WORKLOAD_NAMES } from '../../src/catalog.mjs';
 
 const schema = JSON.parse(readFileSync(new URL('../../src/results.schema.json', import.meta.url), 'utf8'));
 const validate = createResultsValidator(schema);
@@ -182,4 +183,14 @@ test('timer resolution is the smallest visible clock tick', () => {
   };
   assert.ok(Math.abs(measureTimerResolution(coarse, 50) - 0.1) < 1e-9);
   assert.ok(measureTimerResolution() > 0);
+});
+
+test('the schema has a row $def and a rows rule for every workload of the catalog', () => {
+  assert.deepEqual(schema.$defs.run.properties.workload.enum, [...WORKLOAD_NAMES]);
+  for (const name of WORKLOAD_NAMES) {
+    assert.ok(schema.$defs[`${name}Row`], `$defs/${name}Row`);
+    const rule = schema.allOf.find((entry) => entry.if.properties.run.properties.workload.const === name);
+    assert.ok(rule, `an allOf entry for ${name}`);
+    assert.equal(rule.then.properties.rows.items.$ref, `#/$defs/${name}Row`);
+  }
 });
