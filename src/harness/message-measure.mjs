@@ -1,5 +1,5 @@
-// The measurement protocol of the `messages` workload (docs: the messages
-// spec, "Measurement"): operations per second of one small record at a time,
+// The per-call measurement protocol of the `messages` workload
+// (docs/design.md#protocol): operations per second of one small record at a time,
 // shared by the Node runner and the browser page. No Node or browser API is
 // used directly: the environment passes in what it has.
 //
@@ -31,7 +31,17 @@
 //   signal    an AbortSignal: when aborted, measuring stops by throwing its reason
 
 import { makeMessage, messageDifference } from '../workloads/messages/records.mjs';
+import {
+  FLOOR_VARIANT,
+  boundCalls,
+  createWasmMessagePath,
+  emptyCallPath,
+  wasmFloorPath,
+} from '../workloads/messages/wasm-paths.mjs';
 import { summarize } from './stats.mjs';
+
+// The wasm message paths live with their workload; re-exported for the page and the tests.
+export { FLOOR_VARIANT, createWasmMessagePath, emptyCallPath, wasmFloorPath };
 
 export const DEFAULT_MIN_REP_MS = 20;
 export const DEFAULT_WARMUP = 2;
@@ -42,7 +52,6 @@ export const MESSAGE_OPERATIONS = Object.freeze(['encode', 'decode', 'roundTrip'
 // is optimised in the background once hot; without this the first operation
 // measured (encode) can time the baseline code on a busy machine.
 export const PATH_WARMUP_FACTOR = 5;
-export const FLOOR_VARIANT = 'floor';
 /** The `record` of the empty-call row: it crosses the boundary with no record at all. */
 export const NO_RECORD = 'none';
 
@@ -258,70 +267,6 @@ export async function measureMessagePath(
     const why = stage === 'prepare' ? errorMessage(error) : `${stage}: ${errorMessage(error)}`;
     return { row: failedMessageRow(path, context, why) };
   }
-}
-
-/**
- * A wasm codec's messages API (wasm-codec.mjs `codec.messages`) through one
- * strategy as a message path. Records the strategy does not offer
- * (supports() false) are 'n/a'.
- */
-export function createWasmMessagePath(codec, strategy) {
-  const messages = codec.messages;
-  if (!messages) throw new Error(`${codec.name}: no message codec in this module`);
-  if (!messages.strategies.includes(strategy)) {
-    throw new Error(
-      `${codec.name}: no messages strategy '${strategy}' (has ${messages.strategies.join(', ')})`,
-    );
-  }
-  return {
-    codec: codec.name,
-    impl: 'cpp',
-    interop: strategy,
-    library: messages.libraryVersion ?? codec.libraryVersion,
-    notApplicable(name) {
-      if (messages.supports(strategy, name)) return undefined;
-      return `${codec.name}/${strategy}: record "${name}" is not offered through ${strategy} (it cannot map it to plain JS values)`;
-    },
-    forRecord(name) {
-      const calls = boundCalls(messages, strategy, name);
-      return { encode: calls.encode, decode: calls.decode };
-    },
-  };
-}
-
-// The calls of one (strategy, record) with no lookup per call: the API's
-// own bound functions when it has them (wasm-codec.mjs forRecord).
-function boundCalls(messages, strategy, name) {
-  if (typeof messages.forRecord === 'function') return messages.forRecord(strategy, name);
-  return {
-    encode: (record) => messages.encode(strategy, name, record),
-    decode: (bytes) => messages.decode(strategy, name, bytes),
-    prepareFloor: (bytes) => messages.prepareFloor(strategy, name, bytes),
-    encodeFloor: (record) => messages.encodeFloor(strategy, name, record),
-    decodeFloor: (bytes) => messages.decodeFloor(strategy, name, bytes),
-  };
-}
-
-/** The row description of a strategy's floor (the call without the codec's work). */
-export function wasmFloorPath(codec, strategy) {
-  return {
-    codec: codec.name,
-    impl: 'cpp',
-    interop: strategy,
-    variant: FLOOR_VARIANT,
-    library: codec.messages?.libraryVersion ?? codec.libraryVersion,
-  };
-}
-
-/** The row description of a module's empty call. */
-export function emptyCallPath(codec) {
-  return {
-    codec: codec.name,
-    impl: 'cpp',
-    interop: 'call',
-    variant: FLOOR_VARIANT,
-    library: codec.messages?.libraryVersion ?? codec.libraryVersion,
-  };
 }
 
 // The encode floor hands back the prepared bytes, copied.

@@ -1,0 +1,70 @@
+// A wasm codec's messages API (src/workloads/messages/wasm-messages.mjs) as
+// message paths of the per-call protocol (src/harness/message-measure.mjs):
+// one per strategy, and the row descriptions of its floors.
+
+/** The variant of a floor row: the call without the codec's work. */
+export const FLOOR_VARIANT = 'floor';
+
+/**
+ * A wasm codec's messages API (wasm-codec.mjs `codec.messages`) through one
+ * strategy as a message path. Records the strategy does not offer
+ * (supports() false) are 'n/a'.
+ */
+export function createWasmMessagePath(codec, strategy) {
+  const messages = codec.messages;
+  if (!messages) throw new Error(`${codec.name}: no message codec in this module`);
+  if (!messages.strategies.includes(strategy)) {
+    throw new Error(
+      `${codec.name}: no messages strategy '${strategy}' (has ${messages.strategies.join(', ')})`,
+    );
+  }
+  return {
+    codec: codec.name,
+    impl: 'cpp',
+    interop: strategy,
+    library: messages.libraryVersion ?? codec.libraryVersion,
+    notApplicable(name) {
+      if (messages.supports(strategy, name)) return undefined;
+      return `${codec.name}/${strategy}: record "${name}" is not offered through ${strategy} (it cannot map it to plain JS values)`;
+    },
+    forRecord(name) {
+      const calls = boundCalls(messages, strategy, name);
+      return { encode: calls.encode, decode: calls.decode };
+    },
+  };
+}
+
+// The calls of one (strategy, record) with no lookup per call: the API's
+// own bound functions when it has them (wasm-codec.mjs forRecord).
+export function boundCalls(messages, strategy, name) {
+  if (typeof messages.forRecord === 'function') return messages.forRecord(strategy, name);
+  return {
+    encode: (record) => messages.encode(strategy, name, record),
+    decode: (bytes) => messages.decode(strategy, name, bytes),
+    prepareFloor: (bytes) => messages.prepareFloor(strategy, name, bytes),
+    encodeFloor: (record) => messages.encodeFloor(strategy, name, record),
+    decodeFloor: (bytes) => messages.decodeFloor(strategy, name, bytes),
+  };
+}
+
+/** The row description of a strategy's floor (the call without the codec's work). */
+export function wasmFloorPath(codec, strategy) {
+  return {
+    codec: codec.name,
+    impl: 'cpp',
+    interop: strategy,
+    variant: FLOOR_VARIANT,
+    library: codec.messages?.libraryVersion ?? codec.libraryVersion,
+  };
+}
+
+/** The row description of a module's empty call. */
+export function emptyCallPath(codec) {
+  return {
+    codec: codec.name,
+    impl: 'cpp',
+    interop: 'call',
+    variant: FLOOR_VARIANT,
+    library: codec.messages?.libraryVersion ?? codec.libraryVersion,
+  };
+}
