@@ -12,7 +12,6 @@ import { buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
 import { startServer } from '../scripts/serve.mjs';
 import { workloadInfo } from '../src/catalog.mjs';
 import { selectSteps } from '../src/harness/dataset.mjs';
-import { renderMessageTables, renderSummary, renderTables } from '../src/harness/table.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { pageUrl } from '../web/src/query.mjs';
 import { HELP, parseOptions } from './bench-web-options.mjs';
@@ -30,7 +29,7 @@ function log(text) {
   process.stderr.write(`${seconds}s ${text}\n`);
 }
 
-// What a run of each measuring protocol (src/catalog.mjs) says before it starts and prints at its end.
+// What a run of each measuring protocol (src/catalog.mjs) says before it starts.
 const PROTOCOL_TEXTS = {
   'per-payload': {
     plan(options) {
@@ -40,13 +39,11 @@ const PROTOCOL_TEXTS = {
         `(${steps.map((step) => step.jsonMB.toFixed(2)).join(', ')} MB), ${options.repetitions} runs + ${options.warmup} warm-up`
       );
     },
-    tables: (rows) => `${renderTables(rows)}\n\n${renderSummary(rows)}`,
   },
   'per-call': {
     plan: (options) =>
       `${options.workload}: ${options.codecs.length * options.strategies.length} codec/strategy pairs x ${options.records.length} records ` +
       `(${options.records.join(', ')}), ${options.repetitions} repetitions of >= ${options.minRepMs} ms + ${options.warmup} warm-up`,
-    tables: (rows) => renderMessageTables(rows),
   },
 };
 
@@ -145,8 +142,10 @@ async function main(argv) {
     if (!check.valid) throw new RunError(`results in ${options.out} do not match the schema: ${check.text}`);
 
     const { rows, run } = document;
-    if (rows.length > 0) process.stdout.write(`${texts.tables(rows)}\n`);
-    const failed = rows.filter((row) => row.status === 'failed').length;
+    // The workload's console tables, as npm run bench:node prints them (src/workloads/<name>/runner.mjs).
+    const runner = await import(`../src/workloads/${options.workload}/runner.mjs`);
+    if (rows.length > 0) process.stdout.write(`${runner.render(rows, run, options)}\n`);
+    const failed = runner.failedCount(rows);
     const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${facts.crossOriginIsolated}, gc: ${run.protocol.gc}`;
     log(`${run.runtime.name} ${run.runtime.version}; ${clock}`);
     log(

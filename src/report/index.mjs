@@ -5,6 +5,7 @@
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../catalog.mjs';
 import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './compare.mjs';
 import { compareHtml } from './html.mjs';
@@ -17,9 +18,17 @@ export function workloadOf(document) {
   return document.run.workload ?? DEFAULT_WORKLOAD;
 }
 
-/** A workload's report module (its charts, headlines and page). */
-export function reportOf(workload) {
-  return import(`../workloads/${workload}/report.mjs`);
+/** A workload's report module (its charts, headlines and page); an InputError when it has none. */
+export async function reportOf(workload) {
+  const file = new URL(`../workloads/${workload}/report.mjs`, import.meta.url);
+  try {
+    return await import(file);
+  } catch (error) {
+    if (error.code !== 'ERR_MODULE_NOT_FOUND' || !error.message.includes(fileURLToPath(file))) throw error;
+    throw new InputError(
+      `no report for workload '${workload}': src/workloads/${workload}/report.mjs is missing (accepted: results of ${WORKLOAD_NAMES.join(', ')})`,
+    );
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
 // place and file name when several files of one place are reported together.
 
 import path from 'node:path';
-import { isJsonBaseline } from '../harness/json-baseline.mjs';
+import { isJsonBaseline } from '../catalog.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { codecRank } from './codec-order.mjs';
 

@@ -6,7 +6,7 @@
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { isJsonBaseline } from '../../src/harness/json-baseline.mjs';
+import { isJsonBaseline } from '../../src/catalog.mjs';
 import { codecColors } from '../../src/report/palette.mjs';
 
 const STRATEGY_DASHES = { typed: [], embind: [8, 4], val: [2, 3] };

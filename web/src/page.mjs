@@ -15,7 +15,14 @@ import {
   protoText,
   messagesProtoText,
 } from 'wcb:bundled';
-import { DEFAULT_WORKLOAD, buildWorkloads, codecNames, codecsOf, strategiesOf } from '../../src/catalog.mjs';
+import {
+  DEFAULT_WORKLOAD,
+  WORKLOAD_NAMES,
+  buildWorkloads,
+  codecNames,
+  codecsOf,
+  strategiesOf,
+} from '../../src/catalog.mjs';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { browserFacts } from './browser-info.mjs';
@@ -31,12 +38,14 @@ import {
   readNumber,
   refuseInput,
 } from './form.mjs';
+import { saveResults, showVerdict } from './results-file.mjs';
 import { PAGE_PEERS, PLACE, yieldToBrowser } from './runtime.mjs';
 import '../style.css';
 
 const $ = (id) => document.getElementById(id);
 
-const WORKLOADS = buildWorkloads(buildInfo);
+// The build's workloads that src/catalog.mjs describes; start() keeps those with a page module.
+let WORKLOADS = buildWorkloads(buildInfo).filter((workload) => WORKLOAD_NAMES.includes(workload));
 // Every strategy a box is shown for: the default strategies of every workload, in first-seen order.
 const STRATEGIES = [...new Set(WORKLOADS.flatMap((workload) => strategiesOf(workload)))];
 // Numeric options every workload has; the others are shown for the workloads that read them.
@@ -131,31 +140,16 @@ function currentDocument() {
 
 function showValidation() {
   const document_ = currentDocument();
-  const line = $('validation');
-  if (!document_) return (line.textContent = '');
-  const verdict = validateResults(document_);
-  line.className = verdict.valid ? 'ok' : 'error';
-  line.textContent = verdict.valid
-    ? `Results: ${state.rows.length} rows, valid against results.schema.json.`
-    : `Results do not match results.schema.json: ${verdict.text}`;
-  return verdict;
+  return document_
+    ? showVerdict($('validation'), validateResults(document_), state.rows.length)
+    : showVerdict($('validation'));
 }
 
 function download() {
   const document_ = currentDocument();
   if (!document_) return;
   showValidation();
-  const blob = new Blob([JSON.stringify(document_, null, 2) + '\n'], { type: 'application/json' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  // browser-<date>.json for the default workload, browser-<workload>-<date>.json for the others.
-  const { workload } = document_.run;
-  const kind = workload && workload !== DEFAULT_WORKLOAD ? `${workload}-` : '';
-  link.download = `browser-${kind}${document_.run.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  saveResults(document_);
 }
 
 // ---- rendering ---------------------------------------------------------------
@@ -323,8 +317,17 @@ function choice(name, value, workloads) {
 async function start() {
   $('missing-bundle').remove();
   // Each workload's page module, found by name (esbuild bundles every src/workloads/*/page.mjs).
-  for (const workload of WORKLOADS)
-    state.pages.set(workload, await import(`../../src/workloads/${workload}/page.mjs`));
+  for (const workload of WORKLOADS) {
+    try {
+      state.pages.set(workload, await import(`../../src/workloads/${workload}/page.mjs`));
+    } catch (error) {
+      // A workload without a page part is not offered; the others still run.
+      console.warn(
+        `workload ${workload}: no page module (src/workloads/${workload}/page.mjs): ${error.message}`,
+      );
+    }
+  }
+  WORKLOADS = WORKLOADS.filter((workload) => state.pages.has(workload));
   $('workload').replaceChildren(
     ...WORKLOADS.map((workload) => new Option(state.pages.get(workload).texts.option, workload)),
   );

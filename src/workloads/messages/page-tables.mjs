@@ -1,11 +1,11 @@
 // The page's tables of the messages workload, with the same columns and
-// number formats as the Node runner's console tables (src/harness/table.mjs
-// messageRecordTables / messageFloorTable): one table per record (ops/s and
+// number formats as the Node runner's console tables (tables.mjs beside this
+// file: messageRecordTables / messageFloorTable): one table per record (ops/s and
 // ns/op of encode, decode and round trip, speed vs the JSON baseline, the
 // boundary's share of each wasm call), then the per-call floor of every
 // wasm module (the empty call).
 
-import { MESSAGE_TABLE_LEGEND, messageFloorTable, messageRecordTables } from '../../harness/table.mjs';
+import { MESSAGE_TABLE_LEGEND, messageFloorTable, messageRecordTables } from './tables.mjs';
 
 export { MESSAGE_TABLE_LEGEND };
 

@@ -1,25 +1,26 @@
 // One HTML table per payload size, with the same columns and number formats
-// as the Node runner's console tables (src/harness/table.mjs), and the
+// as the Node runner's console tables (tables.mjs beside this file), and the
 // table of what each path's decode returns (cleanliness).
 
-import { isJsonBaseline } from '../../harness/json-baseline.mjs';
-import { pathLabel } from '../../harness/paths.mjs';
+import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import {
+  formatBytes,
+  formatMs,
+  formatRatio,
+  formatShare,
+  interopShare,
+  speedRatio,
+} from '../../harness/format.mjs';
 import {
   CLEANLINESS_LEGEND,
   FASTEST_LABEL,
   TABLE_LEGEND,
   cleanlinessByPath,
   fastestPeers,
-  formatBytes,
-  formatMs,
-  formatRatio,
-  formatShare,
-  interopShare,
   isPeerRow,
-  speedRatio,
   stepTitle,
   tableHeader,
-} from '../../harness/table.mjs';
+} from './tables.mjs';
 
 export { CLEANLINESS_LEGEND, TABLE_LEGEND };
 

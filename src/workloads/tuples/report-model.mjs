@@ -3,7 +3,7 @@
 // report-charts.mjs turns these records into Vega-Lite specs and
 // report-html.mjs into tables.
 
-import { isJsonBaseline } from '../../harness/json-baseline.mjs';
+import { isJsonBaseline } from '../../catalog.mjs';
 import { median } from '../../harness/stats.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { seedLimitFor } from '../../harness/seed-limits.mjs';
