@@ -5,11 +5,12 @@
 // with --resume, an interrupted run goes on. See `--help`.
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildHeader, measureTimerResolution, protocolHeader, runHeader } from '../src/harness/results.mjs';
-import { createResultsValidator } from '../src/harness/validate.mjs';
+import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, registerWorkload } from '../src/catalog.mjs';
+import { createResultsValidator, withWorkloadRows } from '../src/harness/validate.mjs';
 import { HELP } from './bench-help.mjs';
 import { runChildProcess, runUnitsJob } from './children.mjs';
 import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
@@ -19,6 +20,7 @@ import { RunError, finishRun, machineInfo, openRun, readResumeFile } from './run
 
 const PLACE = 'node';
 const SCHEMA = join(REPO_ROOT, 'src', 'results.schema.json');
+const WORKLOADS_DIR = join(REPO_ROOT, 'src', 'workloads');
 
 async function importModule(file) {
   try {
@@ -30,7 +32,36 @@ async function importModule(file) {
 
 /** A workload's runner hooks, found by convention from its name. */
 function importWorkload(name) {
-  return importModule(join(REPO_ROOT, 'src', 'workloads', name, 'runner.mjs'));
+  return importModule(join(WORKLOADS_DIR, name, 'runner.mjs'));
+}
+
+/**
+ * Registers in the catalog every workload folder that describes itself
+ * (src/workloads/<name>/workload.mjs): a workload added as a folder alone.
+ */
+async function registerWorkloadFolders() {
+  for (const name of readdirSync(WORKLOADS_DIR)) {
+    const file = join(WORKLOADS_DIR, name, 'workload.mjs');
+    if (existsSync(file)) registerWorkload((await importModule(file)).default);
+  }
+}
+
+/** The workload a results file to resume holds (its checks come later). */
+function workloadOfFile(file) {
+  try {
+    const name = JSON.parse(readFileSync(file, 'utf8')).run?.workload;
+    return WORKLOAD_NAMES.includes(name) ? name : DEFAULT_WORKLOAD;
+  } catch {
+    return DEFAULT_WORKLOAD;
+  }
+}
+
+/** The results validator, with the rows of a workload the schema file does not hold. */
+function validatorFor(name, workload) {
+  const schema = JSON.parse(readFileSync(SCHEMA, 'utf8'));
+  return createResultsValidator(
+    workload.rowSchema ? withWorkloadRows(schema, name, workload.rowSchema) : schema,
+  );
 }
 
 function readBuildInfo(loader, buildDir) {
@@ -76,16 +107,18 @@ function runFields(options, workload, peers, buildInfo) {
 }
 
 async function main(argv) {
+  await registerWorkloadFolders();
   let options = parseOptions(argv);
   if (options.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  const validate = createResultsValidator(JSON.parse(readFileSync(SCHEMA, 'utf8')));
+  const name = options.resume ? workloadOfFile(options.resume) : options.workload;
+  const workload = await importWorkload(name);
+  const validate = validatorFor(name, workload);
   const resumed = options.resume ? readResumeFile(options.resume, validate, PLACE) : undefined;
   if (resumed) options = optionsFromProtocol(resumed.run.protocol, options, resumed.run.workload);
   checkChildNodeOptions(options.childNodeOptions);
-  const workload = await importWorkload(options.workload);
 
   const registry = await importModule(options.peerRegistry);
   const peers = selectPeers(options.peers, registry, PLACE).filter(

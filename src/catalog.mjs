@@ -26,7 +26,7 @@ export const RECORD_NAMES = Object.freeze([
  * `defaults`, `quick`, `limits`: the run options of bench:node (and the
  * page, except where `browser` overrides them).
  */
-export const WORKLOADS = Object.freeze([
+export const WORKLOADS = [
   Object.freeze({
     name: 'tuples',
     label: 'growing tuple dataset',
@@ -52,16 +52,36 @@ export const WORKLOADS = Object.freeze([
     quick: Object.freeze({ minRepMs: 2, repetitions: 3, warmup: 1 }),
     browser: Object.freeze({ minRepMs: 20 }),
   }),
-]);
+];
 
-export const WORKLOAD_NAMES = Object.freeze(WORKLOADS.map((workload) => workload.name));
+export const WORKLOAD_NAMES = WORKLOADS.map((workload) => workload.name);
 export const DEFAULT_WORKLOAD = 'tuples';
 export const PROTOCOLS = Object.freeze(['per-payload', 'per-call']);
 
 /** Every strategy name of any workload, in first-seen order (colours, dashes). */
-export const ALL_STRATEGIES = Object.freeze([
+export const ALL_STRATEGIES = [
   ...new Set(WORKLOADS.flatMap((workload) => [...workload.strategies, ...workload.optionalStrategies])),
-]);
+];
+
+/**
+ * Adds a workload that is not built in: a folder src/workloads/<name>/ with
+ * a workload.mjs whose default export is an entry like those of WORKLOADS
+ * (the Node runner registers every such folder it finds). Idempotent.
+ */
+export function registerWorkload(entry) {
+  if (WORKLOAD_NAMES.includes(entry.name)) return;
+  if (!PROTOCOLS.includes(entry.protocol)) {
+    throw new Error(
+      `workload '${entry.name}': unknown protocol '${entry.protocol}' (known: ${PROTOCOLS.join(', ')})`,
+    );
+  }
+  const frozen = Object.freeze({ optionalStrategies: [], ...entry });
+  WORKLOADS.push(frozen);
+  WORKLOAD_NAMES.push(frozen.name);
+  for (const strategy of [...frozen.strategies, ...frozen.optionalStrategies]) {
+    if (!ALL_STRATEGIES.includes(strategy)) ALL_STRATEGIES.push(strategy);
+  }
+}
 
 /**
  * The workload's part of a results file name (node-<kind>-<date>.json), or

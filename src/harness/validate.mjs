@@ -6,6 +6,29 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 /**
+ * The schema with the rows of a workload that is not built into it: `rowSchema`
+ * becomes $defs/<name>Row, the name joins run.workload's values and one rule
+ * says that such a run's rows are <name>Row items. A copy; the schema as it
+ * is when it has the workload already.
+ */
+export function withWorkloadRows(schema, name, rowSchema) {
+  if (schema.$defs[`${name}Row`]) return schema;
+  const copy = structuredClone(schema);
+  copy.$defs[`${name}Row`] = rowSchema;
+  copy.$defs.run.properties.workload.enum.push(name);
+  copy.allOf.push({
+    if: {
+      properties: {
+        run: { type: 'object', properties: { workload: { const: name } }, required: ['workload'] },
+      },
+      required: ['run'],
+    },
+    then: { properties: { rows: { type: 'array', items: { $ref: `#/$defs/${name}Row` } } } },
+  });
+  return copy;
+}
+
+/**
  * Compiles the schema once; the returned function checks a document and
  * returns { valid: true } or { valid: false, error: { path, message }, text }
  * for the first error, `path` being a JSON pointer into the document.

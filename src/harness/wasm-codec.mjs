@@ -80,6 +80,11 @@ class WasmCodec {
     this.messages = typeof m.encodeMessageVal === 'function' ? new WasmMessages(m, this.name) : null;
   }
 
+  /** The module's own exports, for a workload whose calls this class does not wrap. */
+  get exports() {
+    return this.#m;
+  }
+
   /** Calls an exported function that takes nothing and does nothing: the per-call floor. */
   emptyCall() {
     this.#m.emptyCall();
