@@ -9,7 +9,7 @@ import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../src/catalog.mjs';
 import { FLAG_RULE } from '../src/report/compare.mjs';
 import { reportOf, writeComparison, writeReport } from '../src/report/index.mjs';
 import { InputError, RESULTS_DIR, latestResultsFiles } from '../src/report/load.mjs';
-import { UsageError, existingDirectory, parseNumber } from './options.mjs';
+import { UsageError, existingDirectory, parseArgv, parseNumber } from './options.mjs';
 
 const DEFAULT_SIZE_MB = 10;
 
@@ -62,10 +62,6 @@ const OPTIONS = {
   compare: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
-const ACCEPTED_OPTIONS = `${Object.keys(OPTIONS)
-  .map((name) => `--${name}`)
-  .join(', ')}, -h, results files`;
-
 function kindOf(file) {
   try {
     return statSync(file).isDirectory() ? 'directory' : 'file';
@@ -74,25 +70,26 @@ function kindOf(file) {
   }
 }
 
+/** The file arguments and the rest (the options, parsed by node/options.mjs parseArgv). */
+function splitFiles(argv) {
+  const { tokens } = parseArgs({
+    args: argv,
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const files = tokens.filter((token) => token.kind === 'positional');
+  const fileIndexes = new Set(files.map((token) => token.index));
+  return {
+    positionals: files.map((token) => token.value),
+    rest: argv.filter((_, index) => !fileIndexes.has(index)),
+  };
+}
+
 function parseOptions(argv) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, strict: true, allowPositionals: true, options: OPTIONS });
-  } catch (error) {
-    const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
-    if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-      throw new UsageError(`unknown option ${quoted} (accepted: ${ACCEPTED_OPTIONS})`);
-    if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-      const name = quoted.split(' ')[0];
-      if (/ambiguous/.test(error.message))
-        throw new UsageError(
-          `${name}: a value starting with '-' must be attached to it (accepted: ${name}=VALUE)`,
-        );
-      throw new UsageError(`${name} needs a value (see --help)`);
-    }
-    throw new UsageError(`${error.message.split('\n')[0]} (see --help)`);
-  }
-  const { values, positionals } = parsed;
+  const { positionals, rest } = splitFiles(argv);
+  const values = parseArgv(rest, OPTIONS);
   if (values.help) return { help: true };
   const sizeMB =
     values['size-mb'] === undefined
