@@ -2,7 +2,6 @@
 // strategies, records, defaults and bounds come from src/catalog.mjs, the
 // codecs from the wasm build's catalog (resolveCodecs, once it is read).
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BOUNDS,
@@ -51,19 +50,6 @@ export const DEFAULTS = {
   messagesProtoFile: join(REPO_ROOT, 'proto', 'messages.proto'),
   childNodeOptions: [],
 };
-
-// For node/bench-web.mjs until it reads the build's catalog itself: the
-// codecs of the default wasm build (empty without one). Goes with that change.
-function defaultBuildCodecs(workload) {
-  try {
-    const info = JSON.parse(readFileSync(join(DEFAULTS.buildDir, 'build-info.json'), 'utf8'));
-    return codecsOf(info, workload);
-  } catch {
-    return [];
-  }
-}
-export const CODECS = defaultBuildCodecs('tuples');
-export const MESSAGE_CODECS = defaultBuildCodecs('messages');
 
 // --quick: a tiny sweep for CI and for checking that everything runs.
 export const QUICK = TUPLES.quick;
