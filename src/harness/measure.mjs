@@ -17,6 +17,7 @@
 
 import { checksumItems } from './checksum.mjs';
 import { checkCleanliness } from './cleanliness.mjs';
+import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
 import { median, summarize } from './stats.mjs';
 
 export const ENCODE_PHASES = ['marshalInMs', 'codecMs', 'bytesOutMs'];
@@ -80,11 +81,6 @@ function verifyDecoded(items, expected) {
   }
 }
 
-function errorMessage(error) {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
-}
-
 // Median of each phase over the repetitions; omitted unless every
 // repetition reported every phase.
 function phaseMedians(samples, names) {
@@ -110,10 +106,7 @@ function plainItemsOf(path, items) {
 
 /** The fields every row of this path at this step carries, ok or failed. */
 export function rowBase(path, { place, step, batch }) {
-  const base = { place, codec: path.codec, impl: path.impl, interop: path.interop };
-  if (path.variant) base.variant = path.variant;
-  if (path.library) base.library = path.library;
-  if (batch) base.batch = batch;
+  const base = pathFields(path, { place, batch });
   base.step = step.index;
   base.items = step.count;
   base.jsonBytes = step.jsonBytes;
@@ -123,7 +116,7 @@ export function rowBase(path, { place, step, batch }) {
 
 /** A row for a path that could not be measured at a step. */
 export function failedRow(path, context, error) {
-  return { ...rowBase(path, context), status: 'failed', error: errorMessage(error) };
+  return failedRowOf(rowBase(path, context), error);
 }
 
 /**

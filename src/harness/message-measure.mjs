@@ -38,6 +38,7 @@ import {
   emptyCallPath,
   wasmFloorPath,
 } from '../workloads/messages/wasm-paths.mjs';
+import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
 import { summarize } from './stats.mjs';
 
 // The wasm message paths live with their workload; re-exported for the page and the tests.
@@ -69,11 +70,6 @@ export function messageSink() {
   return sinkValue;
 }
 
-function errorMessage(error) {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
-}
-
 function byteLength(encoded) {
   if (typeof encoded === 'string') return new TextEncoder().encode(encoded).byteLength;
   if (encoded instanceof Uint8Array) return encoded.byteLength;
@@ -97,17 +93,14 @@ export function messageJsonBytes(record) {
 
 /** The fields every message row of this path carries, whatever its status. */
 export function messageRowBase(path, { place, record, batch }) {
-  const base = { place, codec: path.codec, impl: path.impl, interop: path.interop };
-  if (path.variant) base.variant = path.variant;
-  if (path.library) base.library = path.library;
-  if (batch) base.batch = batch;
+  const base = pathFields(path, { place, batch });
   base.record = record;
   return base;
 }
 
 /** A row for a path that could not be measured on a record. */
 export function failedMessageRow(path, context, error) {
-  return { ...messageRowBase(path, context), status: 'failed', error: errorMessage(error) };
+  return failedRowOf(messageRowBase(path, context), error);
 }
 
 /** A row for a record the path does not offer (embind and the record with a Date, ...). */

@@ -1,0 +1,23 @@
+// What the rows of both measuring protocols share (per payload: measure.mjs,
+// per call: message-measure.mjs): the fields naming the path and where it
+// was measured, and how a failure is worded. Never timed.
+
+/** A failure as one line: the Error's message, else the thrown value. */
+export function errorMessage(error) {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/** The fields that name a path in a row: place, codec, impl, interop, variant?, library?, batch?. */
+export function pathFields(path, { place, batch }) {
+  const fields = { place, codec: path.codec, impl: path.impl, interop: path.interop };
+  if (path.variant) fields.variant = path.variant;
+  if (path.library) fields.library = path.library;
+  if (batch) fields.batch = batch;
+  return fields;
+}
+
+/** A failed row: the protocol's `base` fields, status 'failed' and the error. */
+export function failedRowOf(base, error) {
+  return { ...base, status: 'failed', error: errorMessage(error) };
+}
