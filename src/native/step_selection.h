@@ -1,5 +1,5 @@
 // Which growth steps of the tuple dataset a run measures: the same rule as
-// selectSteps in src/harness/dataset.mjs, so native, Node and browser rows
+// selectSteps in src/workloads/tuples/dataset.mjs, so native, Node and browser rows
 // land on the same payload sizes.
 #pragma once
 

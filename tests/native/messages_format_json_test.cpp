@@ -1,9 +1,9 @@
 // The json message codec writes exactly what JSON.stringify writes for the
-// JS records of src/harness/messages.mjs (Uint8Array as base64), and reads
+// JS records of src/workloads/messages/records.mjs (Uint8Array as base64), and reads
 // any JSON text of a record's shape.
 //
 // The expected texts were written by Node 20:
-//   node --input-type=module -e "import { makeMessage } from './src/harness/messages.mjs'; ..."
+//   node --input-type=module -e "import { makeMessage } from './src/workloads/messages/records.mjs'; ..."
 //   JSON.stringify(toJsonValue(makeMessage(name))), and JSON.stringify(number)
 // so this test fails when the C++ and JS records (or their texts) diverge.
 #include <catch2/catch.hpp>

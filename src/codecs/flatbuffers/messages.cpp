@@ -1,7 +1,7 @@
 // `flatbuffers` for the messages workload: flatbuffers with the classes flatc
 // generates from proto/messages.fbs (namespace wcb.fbm, one table per record).
 //
-// Mapping (see src/core/messages.h): flatbuffers has no timestamp type, so
+// Mapping (see src/workloads/messages/messages.h): flatbuffers has no timestamp type, so
 // Record.created_at_ms holds int64 milliseconds since the epoch (a JS Date's
 // value); binary is [ubyte]; a mixed array element is a union Scalar whose
 // members are one-field tables (BoolScalar, IntScalar, DoubleScalar,

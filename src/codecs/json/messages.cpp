@@ -1,5 +1,5 @@
 // `json` for the messages workload. The text of a record is exactly what
-// JSON.stringify writes for the JS record of src/harness/messages.mjs (with
+// JSON.stringify writes for the JS record of src/workloads/messages/records.mjs (with
 // Uint8Array replaced by its base64 string): keys in the JS order, numbers
 // in JS's shortest round-trip form, strings escaped as JSON.stringify does,
 // the timestamp as Date.prototype.toJSON writes it

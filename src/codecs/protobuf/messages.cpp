@@ -2,7 +2,7 @@
 // generates from proto/messages.proto (package wcb.msg, one message type per
 // record).
 //
-// Mapping (see src/core/messages.h): the timestamp is a wcb.msg.Timestamp
+// Mapping (see src/workloads/messages/messages.h): the timestamp is a wcb.msg.Timestamp
 // {seconds, nanos}, wire-compatible with google.protobuf.Timestamp: seconds
 // are rounded toward minus infinity and nanos is in [0, 1e9), so 1 ms before
 // the epoch is {-1, 999000000}. A JS Date holds whole milliseconds, so a

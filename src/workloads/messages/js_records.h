@@ -163,7 +163,7 @@ class RecordReader {
 
   // A mixed array: booleans, numbers and strings. A number is an int32 when
   // it is an integer in int32 range (not -0, which an int32 cannot hold),
-  // otherwise a double: the mapping of src/core/messages.h.
+  // otherwise a double: the mapping of src/workloads/messages/messages.h.
   void scalar_array(const val& parent, const val& key, std::string_view path,
                     std::vector<msg::Scalar>& out) const {
     std::size_t length = 0;
@@ -271,7 +271,7 @@ val int32_array_to_js(const std::vector<std::int32_t>& values) {
 }
 
 // strategy val, marshal out: a plain JS record, keys in the JS order of
-// src/harness/messages.mjs.
+// src/workloads/messages/records.mjs.
 struct RecordWriter {
   const JsNames& k = js();
 

@@ -1,4 +1,4 @@
-// The records of the messages workload. src/harness/messages.mjs builds the
+// The records of the messages workload. src/workloads/messages/records.mjs builds the
 // same values in JS; change both together (the tests compare them).
 #include "messages.h"
 

@@ -2,7 +2,7 @@
 // decoded as one message, to measure the per-call cost of a codec and of the
 // JS/wasm boundary (the tuple dataset measures bulk throughput instead).
 //
-// The same records are built in JS by src/harness/messages.mjs; the two
+// The same records are built in JS by src/workloads/messages/records.mjs; the two
 // definitions are checked against each other by the tests (the C++ json
 // codec's text equals JSON.stringify of the JS record).
 //
@@ -136,7 +136,7 @@ T& reuse_as(Message& out) {
 }
 
 // The workload's records, one per Kind in Kind order, identical to
-// src/harness/messages.mjs.
+// src/workloads/messages/records.mjs.
 std::span<const Message> sample_messages();
 const Message& sample_message(Kind kind);
 

@@ -1,6 +1,6 @@
 // The shape of each messages record as the self-describing formats (json,
 // msgpack) write it: the fields of each object in the JS key order of
-// src/harness/messages.mjs, their JS names and types, and where each lives in
+// src/workloads/messages/records.mjs, their JS names and types, and where each lives in
 // the C++ struct. The json and msgpack adapters walk these tables to encode,
 // and to check a decoded document against the record's schema (missing,
 // extra, duplicate and wrong-typed fields are errors).

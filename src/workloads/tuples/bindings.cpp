@@ -230,10 +230,8 @@ std::uintptr_t decoded_items() { return reinterpret_cast<std::uintptr_t>(state()
 // The columnar variant of decodeTyped: decodes like it, then transposes the
 // items into x_out, y_out and z_out (timed as marshalling, not as the codec).
 // Returns the count (0 on failure: check lastCall); decodedColumns() gives
-// views of the columns, valid until the next call. Replaces JS reading the
-// 24-byte items with a strided loop into three new typed arrays; measured
-// by the Node runner at 10.5 MB (marshal-out phase, medians): flatbuffers
-// 1.38 -> 0.74 ms, protobuf 1.60 -> 0.72, raw 1.20 -> 0.97.
+// views of the columns, valid until the next call. Faster than JS reading
+// the 24-byte items with a strided loop (docs/decisions.md#columnar-decode-c-transposes-js-slices).
 std::size_t decode_columns(std::size_t length) {
   const std::size_t count = decode_typed(length);
   if (!state().ok) return 0;

@@ -1,5 +1,5 @@
 // The growing tuple dataset (docs/design.md#dataset), bit-identical to the JS generator
-// in src/harness/dataset.mjs (tests/native/dataset_test.cpp checks both
+// in src/workloads/tuples/dataset.mjs (tests/native/dataset_test.cpp checks both
 // against scripts/make-dataset-fixture.mjs's output).
 //
 // Start with four rows and grow by appending
