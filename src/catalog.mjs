@@ -47,7 +47,7 @@ export const WORKLOADS = [
     optionalStrategies: Object.freeze([]),
     records: RECORD_NAMES,
     // Node's clock is fine-grained, 10 ms repetitions are plenty; the page's clock
-    // may be coarse, hence 20 there (docs/decisions.md).
+    // may be coarse, hence 20 there (docs/decisions.md#messages-min-rep-ms).
     defaults: Object.freeze({ minRepMs: 10, repetitions: 7, warmup: 2 }),
     quick: Object.freeze({ minRepMs: 2, repetitions: 3, warmup: 1 }),
     browser: Object.freeze({ minRepMs: 20 }),
