@@ -76,7 +76,9 @@ function workloadHelp(info) {
   return lines.join('\n');
 }
 
-export const HELP = `Usage: npm run bench:web -- [options]    (or: node node/bench-web.mjs [options])
+/** The --help text (a function: workloads added as folders register at run time). */
+export const helpText =
+  () => `Usage: npm run bench:web -- [options]    (or: node node/bench-web.mjs [options])
 
 Runs the browser page (web/index.html) headless in Chromium (/usr/bin/chromium,
 or $WCB_CHROMIUM) through Playwright: served on localhost with COOP/COEP so it

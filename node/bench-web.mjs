@@ -14,7 +14,8 @@ import { workloadInfo } from '../src/catalog.mjs';
 import { selectSteps } from '../src/harness/dataset.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { pageUrl } from '../web/src/query.mjs';
-import { HELP, parseOptions } from './bench-web-options.mjs';
+import { helpText, parseOptions } from './bench-web-options.mjs';
+import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../src/report/workload-folders.mjs';
 import { launchChromium, watchErrors } from './chromium.mjs';
 import { REPO_ROOT, UsageError } from './options.mjs';
 
@@ -92,8 +93,10 @@ async function followRun(page, { deadline, interrupted }) {
 
 async function main(argv) {
   // Help works before anything is built.
+  // Workloads added as a folder alone are known before the options are read.
+  await registerWorkloadFolders();
   if (argv.includes('-h') || argv.includes('--help')) {
-    process.stdout.write(`${HELP}\n`);
+    process.stdout.write(`${helpText()}\n`);
     return 0;
   }
   // Bad options are reported first (exit 2), even without a wasm build;
@@ -107,7 +110,9 @@ async function main(argv) {
   }
   const options = parseOptions(argv, { buildInfo: wasmBuild?.info });
   if (buildError) throw new RunError(buildError.message);
-  const validate = createResultsValidator(JSON.parse(readFileSync(SCHEMA, 'utf8')));
+  const validate = createResultsValidator(
+    await schemaWithFolderWorkloads(JSON.parse(readFileSync(SCHEMA, 'utf8'))),
+  );
   const { built } = await buildWeb({ quiet: true });
   log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');
 

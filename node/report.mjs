@@ -9,6 +9,7 @@ import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../src/catalog.mjs';
 import { FLAG_RULE } from '../src/report/compare.mjs';
 import { reportOf, writeComparison, writeReport } from '../src/report/index.mjs';
 import { InputError, RESULTS_DIR, latestResultsFiles } from '../src/report/load.mjs';
+import { registerWorkloadFolders } from '../src/report/workload-folders.mjs';
 import { UsageError, existingDirectory, parseArgv, parseNumber } from './options.mjs';
 
 const DEFAULT_SIZE_MB = 10;
@@ -128,6 +129,8 @@ function parseOptions(argv) {
 }
 
 async function main(argv) {
+  // Workloads added as a folder alone are known before the options are read.
+  await registerWorkloadFolders();
   const options = parseOptions(argv);
   if (options.help) {
     process.stdout.write(`${await helpText()}\n`);

@@ -171,6 +171,8 @@ export async function buildWeb({
     metafile: true,
     legalComments: 'eof',
     logLevel: 'warning',
+    // No workload folder describes itself (workload.mjs) unless one was added: not worth a warning.
+    logOverride: { 'empty-glob': 'silent' },
     plugins: [bundledModulePlugin(wasmBuild), peersPlugin()],
   });
   const inputs = Object.keys(result.metafile.inputs)

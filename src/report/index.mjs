@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../catalog.mjs';
 import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './compare.mjs';
 import { compareHtml } from './html.mjs';
-import { InputError, loadResultsFile, loadResultsFiles } from './load.mjs';
+import { InputError, loadResultsFile, loadResultsFiles, prepareValidation } from './load.mjs';
 import { headerOf, toSources } from './model.mjs';
 import { VEGA_VERSION, toSvg, toVega, vegaBundle } from './render.mjs';
 
@@ -36,6 +36,7 @@ export async function reportOf(workload) {
  * chart that has data. Returns { html, svgs, headlines, charts, sources, workload }.
  */
 export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
+  await prepareValidation();
   const sources = toSources(loadResultsFiles(files));
   const workload = workloadOfAll(sources);
   const report = await reportOf(workload);
@@ -95,6 +96,7 @@ export function workloadOfAll(sources) {
  * returns { html, svg, comparison, text } (text: the console table).
  */
 export async function writeComparison({ oldFile, newFile, outDir, now = new Date() }) {
+  await prepareValidation();
   const [old, current] = [loadResultsFile(oldFile), loadResultsFile(newFile)];
   for (const input of [old, current]) {
     const workload = workloadOf(input.document);

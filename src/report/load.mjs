@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../catalog.mjs';
 import { createResultsValidator } from '../harness/validate.mjs';
+import { schemaWithFolderWorkloads } from './workload-folders.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const RESULTS_DIR = path.join(REPO_ROOT, 'results');
@@ -46,6 +47,13 @@ export function latestResultsFiles(dir = RESULTS_DIR, { workload = DEFAULT_WORKL
 }
 
 let validator;
+
+/** Builds the validator with the rows of the folder workloads (workload-folders.mjs); call before loading. */
+export async function prepareValidation() {
+  const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8'));
+  validator = createResultsValidator(await schemaWithFolderWorkloads(schema));
+}
+
 function validate(document) {
   validator ??= createResultsValidator(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')));
   return validator(document);

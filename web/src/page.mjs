@@ -15,16 +15,8 @@ import {
   protoText,
   messagesProtoText,
 } from 'wcb:bundled';
-import {
-  DEFAULT_WORKLOAD,
-  WORKLOAD_NAMES,
-  buildWorkloads,
-  codecNames,
-  codecsOf,
-  strategiesOf,
-} from '../../src/catalog.mjs';
+import { DEFAULT_WORKLOAD, codecNames, codecsOf, strategiesOf } from '../../src/catalog.mjs';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
-import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { browserFacts } from './browser-info.mjs';
 import { Charts } from './charts.mjs';
 import { setUpDecodePanel } from './decode-panel.mjs';
@@ -39,15 +31,16 @@ import {
   refuseInput,
 } from './form.mjs';
 import { saveResults, showVerdict } from './results-file.mjs';
+import { loadWorkloads } from './workloads.mjs';
 import { PAGE_PEERS, PLACE, yieldToBrowser } from './runtime.mjs';
 import '../style.css';
 
 const $ = (id) => document.getElementById(id);
 
-// The build's workloads that src/catalog.mjs describes; start() keeps those with a page module.
-let WORKLOADS = buildWorkloads(buildInfo).filter((workload) => WORKLOAD_NAMES.includes(workload));
+// The workloads offered (web/src/workloads.mjs), set by start().
+let WORKLOADS = [];
 // Every strategy a box is shown for: the default strategies of every workload, in first-seen order.
-const STRATEGIES = [...new Set(WORKLOADS.flatMap((workload) => strategiesOf(workload)))];
+let STRATEGIES = [];
 // Numeric options every workload has; the others are shown for the workloads that read them.
 const COMMON_INPUTS = ['repetitions', 'warmup'];
 
@@ -61,7 +54,7 @@ const state = {
   renderPending: false,
 };
 
-const validateResults = createResultsValidator(resultsSchema);
+let validateResults;
 let charts;
 
 function setState(name) {
@@ -317,17 +310,11 @@ function choice(name, value, workloads) {
 async function start() {
   $('missing-bundle').remove();
   // Each workload's page module, found by name (esbuild bundles every src/workloads/*/page.mjs).
-  for (const workload of WORKLOADS) {
-    try {
-      state.pages.set(workload, await import(`../../src/workloads/${workload}/page.mjs`));
-    } catch (error) {
-      // A workload without a page part is not offered; the others still run.
-      console.warn(
-        `workload ${workload}: no page module (src/workloads/${workload}/page.mjs): ${error.message}`,
-      );
-    }
-  }
-  WORKLOADS = WORKLOADS.filter((workload) => state.pages.has(workload));
+  const workloads = await loadWorkloads(buildInfo, resultsSchema);
+  WORKLOADS = workloads.names;
+  state.pages = workloads.pages;
+  validateResults = workloads.validate;
+  STRATEGIES = [...new Set(WORKLOADS.flatMap((workload) => strategiesOf(workload)))];
   $('workload').replaceChildren(
     ...WORKLOADS.map((workload) => new Option(state.pages.get(workload).texts.option, workload)),
   );
