@@ -17,8 +17,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
-import { REPO_ROOT } from './options.mjs';
+import { REPO_ROOT, parseArgv, parseNumber } from './options.mjs';
 import { median } from '../src/harness/stats.mjs';
 import { alignFirstLeft, formatMs, renderColumns } from '../src/harness/format.mjs';
 
@@ -30,34 +29,33 @@ function fail(message) {
   process.exit(2);
 }
 
-function positive(name, text, max) {
-  const value = Number(text);
-  if (!(value > 0 && value <= max))
-    fail(`--${name} must be a number above 0 and at most ${max}, not '${text}'`);
-  return value;
-}
+const OPTIONS = {
+  // No default: the loop runs every codec its build registered.
+  codecs: { type: 'string' },
+  mb: { type: 'string', default: '10' },
+  rounds: { type: 'string', default: '3' },
+  repetitions: { type: 'string', default: '21' },
+  native: {
+    type: 'string',
+    multiple: true,
+    default: [join(REPO_ROOT, 'build/native-release/src/loop/wcb_codec_loop')],
+  },
+  wasm: { type: 'string', multiple: true, default: [join(REPO_ROOT, 'build/wasm/wcb_codec_loop.cjs')] },
+  help: { type: 'boolean', short: 'h' },
+};
+
+const positive = (max) => ({ exclusiveMin: true, min: 0, max });
 
 function parseOptions(argv) {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        // No default: the loop runs every codec its build registered.
-        codecs: { type: 'string' },
-        mb: { type: 'string', default: '10' },
-        rounds: { type: 'string', default: '3' },
-        repetitions: { type: 'string', default: '21' },
-        native: {
-          type: 'string',
-          multiple: true,
-          default: [join(REPO_ROOT, 'build/native-release/src/loop/wcb_codec_loop')],
-        },
-        wasm: { type: 'string', multiple: true, default: [join(REPO_ROOT, 'build/wasm/wcb_codec_loop.cjs')] },
-      },
-    }).values;
+    parsed = parseArgv(argv, OPTIONS);
   } catch (error) {
     fail(error.message);
+  }
+  if (parsed.help) {
+    console.log(USAGE);
+    process.exit(0);
   }
   const programs = [
     ...parsed.native.map((path, i) => ({
@@ -77,11 +75,18 @@ function parseOptions(argv) {
       fail(`${file} not found: build it first (scripts/build-native.sh, scripts/build-wasm.sh)`);
     program.file = relative(REPO_ROOT, file);
   }
+  const number = (name, bounds) => {
+    try {
+      return parseNumber(name, parsed[name], bounds);
+    } catch (error) {
+      return fail(error.message);
+    }
+  };
   return {
     codecs: parsed.codecs,
-    mb: positive('mb', parsed.mb, 1024),
-    rounds: Math.round(positive('rounds', parsed.rounds, 100)),
-    repetitions: Math.round(positive('repetitions', parsed.repetitions, 10000)),
+    mb: number('mb', positive(1024)),
+    rounds: Math.round(number('rounds', positive(100))),
+    repetitions: Math.round(number('repetitions', positive(10000))),
     programs,
   };
 }
