@@ -1,7 +1,7 @@
 // The per-payload measurement protocol (docs/design.md#protocol) for one
-// path at one payload size,
-// shared by the Node runner and the browser page. Nothing here touches a
-// Node or browser API directly: the environment passes in what it has.
+// path at one payload size, shared by the Node runner and the browser page.
+// Nothing here touches a Node or browser API directly: the environment
+// passes in what it has.
 //
 // env (every field optional):
 //   now()          clock in ms (default: performance.now)
