@@ -105,3 +105,30 @@ test('without the folder the workload is unknown', () => {
   assert.equal(result.status, 2, result.stderr);
   assert.match(result.stderr, /--workload: unknown value 'counters' \(accepted: tuples, messages\)/);
 });
+
+// The same with the real wasm build of a copy made by tests/catalog/build-copy.sh
+// with the toy's folders (minutes of compiling, so only when asked):
+//   tests/catalog/build-copy.sh /tmp/toy tests/fixtures/toy-workload/counters tests/fixtures/toy-workload/tally
+//   WCB_TOY_COPY=/tmp/toy node --test tests/node/catalog-extra-workload.test.mjs
+const COPY = process.env.WCB_TOY_COPY;
+test(
+  'the toy workload through the real wasm build of a copy',
+  {
+    skip: COPY
+      ? false
+      : 'set WCB_TOY_COPY to a copy built by tests/catalog/build-copy.sh with the toy folders',
+  },
+  () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'wcb-toy-real-')), 'out.json');
+    const result = bench(COPY, ['--workload', 'counters', '--no-peers', '--out', out]);
+    assert.equal(result.status, 0, result.stderr);
+    const document = JSON.parse(readFileSync(out, 'utf8'));
+    assert.ok(document.run.protocol.codecs.includes('tally'), document.run.protocol.codecs.join(', '));
+    const rows = document.rows.filter((row) => row.codec === 'tally');
+    assert.deepEqual(
+      rows.map((row) => `${row.record} ${row.status}`),
+      ['small ok', 'large ok'],
+      JSON.stringify(rows),
+    );
+  },
+);
