@@ -12,7 +12,7 @@ import {
   strategiesOf,
   workloadInfo,
 } from '../src/catalog.mjs';
-import { selectSteps } from '../src/harness/dataset.mjs';
+import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { peerNames } from '../src/harness/peers.mjs';
 import {
   UsageError,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
 import { startServer } from '../scripts/serve.mjs';
 import { workloadInfo } from '../src/catalog.mjs';
-import { selectSteps } from '../src/harness/dataset.mjs';
+import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { pageUrl } from '../web/src/query.mjs';
 import { helpText, parseOptions } from './bench-web-options.mjs';

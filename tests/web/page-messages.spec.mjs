@@ -11,7 +11,7 @@ import { test } from '@playwright/test';
 import { loadWasmCodec } from '../../node/load-wasm.mjs';
 import { DEFAULT_WASM_DIR } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { MESSAGE_NAMES } from '../../src/harness/messages.mjs';
+import { MESSAGE_NAMES } from '../../src/workloads/messages/records.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import {
   REPO_ROOT,

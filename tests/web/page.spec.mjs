@@ -10,7 +10,7 @@ import { test } from '@playwright/test';
 import { readWasmBuild } from '../../scripts/build-web.mjs';
 import { codecsOf } from '../../src/catalog.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { selectSteps } from '../../src/harness/dataset.mjs';
+import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
 import { peerMeta, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';

@@ -2,7 +2,7 @@
 // the modules of the tuples dataset (its sample is the dataset's first 4
 // items); describeDecode and parseBytes (decode-box.mjs) do the work.
 
-import { TupleDataset } from '../../src/harness/dataset.mjs';
+import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { describeDecode, parseBytes, toHex } from './decode-box.mjs';
 import { instantiateCodec } from './runtime.mjs';
 

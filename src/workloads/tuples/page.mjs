@@ -8,7 +8,7 @@
 // Sizes: gzipBytes comes from the browser's CompressionStream, which has no
 // compression level, so browser rows carry no gzip9Bytes.
 
-import { TupleDataset, selectSteps } from '../../harness/dataset.mjs';
+import { TupleDataset, selectSteps } from './dataset.mjs';
 import { createJsonBaselinePath, isJsonBaseline } from '../../harness/json-baseline.mjs';
 import { failedRow } from '../../harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
