@@ -32,6 +32,7 @@
 #include "number_text.h"
 #include "timestamp_text.h"
 #include "workloads/messages/codec.h"
+#include "workloads/messages/record_builder.h"
 #include "workloads/messages/schema.h"
 
 namespace wcb {

@@ -24,6 +24,7 @@
 #include <string>
 
 #include "workloads/messages/codec.h"
+#include "workloads/messages/record_builder.h"
 #include "workloads/messages/schema.h"
 
 namespace wcb {

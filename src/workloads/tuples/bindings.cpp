@@ -231,7 +231,7 @@ std::uintptr_t decoded_items() { return reinterpret_cast<std::uintptr_t>(state()
 // items into x_out, y_out and z_out (timed as marshalling, not as the codec).
 // Returns the count (0 on failure: check lastCall); decodedColumns() gives
 // views of the columns, valid until the next call. Faster than JS reading
-// the 24-byte items with a strided loop (docs/decisions.md#columnar-decode-c-transposes-js-slices).
+// the 24-byte items with a strided loop (docs/decisions.md#columnar-transpose).
 std::size_t decode_columns(std::size_t length) {
   const std::size_t count = decode_typed(length);
   if (!state().ok) return 0;
