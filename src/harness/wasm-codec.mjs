@@ -312,16 +312,8 @@ class WasmCodec {
   }
 }
 
-// The three loops between JS values and the items in the wasm heap are
-// functions of their own, not inline in the methods that call them: V8 then
-// optimizes each loop once and keeps it. Inline, the loop was compiled on
-// stack replacement within the method, and every deoptimization of the
-// method (type feedback its rest had not collected yet, such as lastCall()'s
-// result) threw the loop's code away with it, so the next call ran ~200k
-// iterations in the interpreter again. Measured (Node 20, protobuf, columns
-// of 208k items, encode and decode alternating as the runner does): the
-// writing loop took 1.1 ms or 6-15 ms from call to call, 6.3 ms median in the
-// runner at 10.5 MB after a 1.1 MB step, 1.2 ms at 10.5 MB alone.
+// The loops between JS values and the wasm heap are functions of their own so
+// V8 optimizes each once (docs/decisions.md#heap-loop-deopt).
 
 // Writes `items` ({x, y, z} objects) at `pointer` in the wasm heap. Item
 // layout (src/core/item.h): x at int32 index 6i, y and z at float64 indexes
@@ -356,16 +348,8 @@ function columnsToHeap(int32, float64, pointer, x, y, z) {
 // Builds `count` plain {x, y, z} objects from the items at `pointer` in the
 // wasm heap (layout of src/core/item.h: x at int32 index 6i, y and z at
 // float64 indexes 3i+1 and 3i+2, counted from the item buffer).
-//
-// Every module and codec calls this one function, so its feedback stays
-// monomorphic (one object-literal shape, the same two view types) and it is
-// optimized once for all. The array is allocated at its final length rather
-// than grown by push(): growing copies the element store ~log1.5(n) times,
-// which at 200k items is several MB of garbage on top of the objects.
-// Measured (Node 20, 208k items, 12 decodes each): typically 18-19 ms instead of 20-23
-// ms, ~15% fewer page faults; the rest is V8 allocating ~89 bytes per item
-// (a 48-byte object + two 16-byte heap numbers for y and z, Node's V8 has no
-// pointer compression) into fresh pages after the protocol's gc().
+// One shared loop into an array allocated at its final length
+// (docs/decisions.md#decode-object-loop).
 function itemsFromHeap(int32, float64, pointer, count) {
   const items = new Array(count);
   let xIndex = pointer >>> 2;
