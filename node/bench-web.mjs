@@ -1,9 +1,13 @@
 // npm run bench:web: the browser page (web/index.html) run headless in
 // Debian's Chromium through playwright-core, served by scripts/serve.mjs so
 // it is cross-origin isolated (fine performance.now()), with window.gc
-// exposed for a GC before every timed operation. The page measures; this
-// script sets its options, waits, and writes the page's results JSON next to
-// the Node results (results/browser-<date>.json), then prints the tables.
+// exposed for a GC before every timed operation. Each path (codec x
+// strategy, each JS library) runs in a fresh browser context, where the page
+// measures it and the JSON baseline beside it (same batch, order alternated
+// by size or record): every xJSON ratio is a same-context one, as Node's are
+// same-process. This script sets the page's options, waits, merges the
+// pages' results into one JSON file next to the Node results
+// (results/browser-<date>.json), then prints the tables.
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,11 +20,14 @@ import { createResultsValidator } from '../src/harness/validate.mjs';
 import { pageUrl } from '../web/src/query.mjs';
 import { helpText, parseOptions } from './bench-web-options.mjs';
 import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../src/report/workload-folders.mjs';
-import { launchChromium, watchErrors } from './chromium.mjs';
+import { launchBrowser, watchErrors } from './chromium.mjs';
 import { REPO_ROOT, UsageError } from './options.mjs';
 
 const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 const POLL_MS = 1000;
+
+/** run.protocol.isolation of a bench:web run (results.schema.json). */
+const ISOLATION = 'context-per-path';
 
 class RunError extends Error {}
 
@@ -67,7 +74,40 @@ function withHostFacts(machine) {
   };
 }
 
-const pageState = (page) => page.evaluate(() => document.body.dataset.state);
+/** The page options of each path of the run, one browser context each: wasm paths, then JS libraries. */
+function pathsOf(options) {
+  const wasm = options.codecs.flatMap((codec) =>
+    options.strategies.map((strategy) => ({
+      label: `${codec}/${strategy}`,
+      codecs: [codec],
+      strategies: [strategy],
+      peers: [],
+    })),
+  );
+  const peers = options.peers.map((peer) => ({ label: peer, codecs: [], strategies: [], peers: [peer] }));
+  return [...wasm, ...peers];
+}
+
+/**
+ * The results of every path's page as one document: the first page's
+ * header (machine, runtime, build are the same for all), the run's lists
+ * and isolation, every row; finished when every page finished.
+ */
+function mergeDocuments(documents, options) {
+  const [first] = documents;
+  const run = {
+    ...first.run,
+    protocol: {
+      ...first.run.protocol,
+      codecs: options.codecs,
+      strategies: options.strategies,
+      peers: options.peers,
+      isolation: ISOLATION,
+    },
+    finished: documents.length === pathsOf(options).length && documents.every((d) => d.run.finished),
+  };
+  return { ...first, run, rows: documents.flatMap((document) => document.rows) };
+}
 
 /** Polls the page until its run ends or `deadline` passes; logs its status line when it changes. */
 async function followRun(page, { deadline, interrupted }) {
@@ -117,7 +157,7 @@ async function main(argv) {
   log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');
 
   const server = await startServer();
-  const browser = await launchChromium({ measuring: true, headed: options.headed });
+  const browser = await launchBrowser({ measuring: true, headed: options.headed });
   let interrupted = false;
   const onInterrupt = () => {
     if (interrupted) process.exit(130);
@@ -126,21 +166,37 @@ async function main(argv) {
   };
   process.on('SIGINT', onInterrupt);
   try {
-    const page = await browser.context.newPage();
-    const errors = watchErrors(page);
     const texts = PROTOCOL_TEXTS[workloadInfo(options.workload).protocol];
-    log(texts.plan(options));
-    await page.goto(pageUrl(server.url, { ...options, autorun: true, preciseMemory: true }));
-    const end = await followRun(page, {
-      deadline: Date.now() + options.timeoutSeconds * 1000,
-      interrupted: () => interrupted,
-    });
-    const facts = await page.evaluate(() => ({
-      crossOriginIsolated: globalThis.crossOriginIsolated,
-      status: document.getElementById('status').textContent,
-    }));
-    const document = await page.evaluate(() => globalThis.wcbPage?.results());
-    if (!document) throw new RunError(`the page produced no results (${facts.status})`);
+    log(`${texts.plan(options)}; each path in a fresh browser context with its JSON baseline`);
+    const deadline = Date.now() + options.timeoutSeconds * 1000;
+    const paths = pathsOf(options);
+    const documents = [];
+    const errors = [];
+    let end = 'done';
+    let facts;
+    for (const [index, pathOptions] of paths.entries()) {
+      log(`path ${index + 1} of ${paths.length}: ${pathOptions.label} (new browser context)`);
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const pageErrors = watchErrors(page);
+        const { label, ...lists } = pathOptions;
+        await page.goto(pageUrl(server.url, { ...options, ...lists, autorun: true, preciseMemory: true }));
+        end = await followRun(page, { deadline, interrupted: () => interrupted });
+        facts = await page.evaluate(() => ({
+          crossOriginIsolated: globalThis.crossOriginIsolated,
+          status: document.getElementById('status').textContent,
+        }));
+        const document = await page.evaluate(() => globalThis.wcbPage?.results());
+        errors.push(...pageErrors.map((error) => `${label}: ${error}`));
+        if (!document) throw new RunError(`the page of ${label} produced no results (${facts.status})`);
+        documents.push(document);
+      } finally {
+        await context.close();
+      }
+      if (end !== 'done') break;
+    }
+    const document = mergeDocuments(documents, options);
     document.run.machine = withHostFacts(document.run.machine);
     writeAtomically(options.out, document);
     const check = validate(document);
@@ -152,7 +208,7 @@ async function main(argv) {
     if (rows.length > 0) process.stdout.write(`${runner.render(rows, run, options)}\n`);
     const failed = runner.failedCount(rows);
     const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${facts.crossOriginIsolated}, gc: ${run.protocol.gc}`;
-    log(`${run.runtime.name} ${run.runtime.version}; ${clock}`);
+    log(`${run.runtime.name} ${run.runtime.version}; ${clock}; isolation: ${run.protocol.isolation}`);
     log(
       `wrote ${rows.length} rows (${failed} failed${run.finished ? '' : ', unfinished'}) to ${path.relative(process.cwd(), options.out)}`,
     );

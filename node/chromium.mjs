@@ -47,6 +47,21 @@ export async function launchChromium({ measuring = false, headed = false } = {})
   };
 }
 
+/**
+ * Launches headless Chromium (no persistent profile) for runs that want a
+ * fresh browser context per page: `newContext()` gives one with the
+ * viewport. Resolves to { browser, newContext(), close() }.
+ */
+export async function launchBrowser({ measuring = false, headed = false } = {}) {
+  const args = [...CHROMIUM_ARGS, ...(measuring ? MEASURING_ARGS : [])];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: !headed, args });
+  return {
+    browser,
+    newContext: () => browser.newContext({ viewport: VIEWPORT, acceptDownloads: true }),
+    close: () => browser.close(),
+  };
+}
+
 /** Collects uncaught errors, console errors and failed requests of a page. */
 export function watchErrors(page) {
   const errors = [];

@@ -10,6 +10,7 @@ import { test } from '@playwright/test';
 import { promisify } from 'node:util';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { REPO_ROOT } from './browser.mjs';
+import { assertSameBatchBaselines } from './isolation.mjs';
 
 const run = promisify(execFile);
 const BENCH_WEB = path.join(REPO_ROOT, 'node', 'bench-web.mjs');
@@ -55,24 +56,35 @@ test('bench:web writes browser results that validate, and prints the table', asy
     assert.equal(header.protocol.repetitions, 2);
     assert.ok(header.machine.cpuModel, 'the host fills in what the page cannot see');
     assert.deepEqual(header.protocol.peers, ['pbf']);
-    // One size: the JSON baseline, 2 codecs x 2 strategies and the one JS library.
+    // One size: 2 codecs x 2 strategies and the one JS library, each in its
+    // own browser context with the JSON baseline measured beside it.
+    assert.equal(header.protocol.isolation, 'context-per-path');
     assert.deepEqual(rows.map((row) => `${row.codec}/${row.interop}/${row.status}`).sort(), [
-      'json/js/ok',
+      ...Array(5).fill('json/js/ok'),
       'json/typed/ok',
       'json/val/ok',
       'protobuf/js/ok',
       'raw/typed/ok',
       'raw/val/ok',
     ]);
+    assert.deepEqual(assertSameBatchBaselines(rows).sort(), [
+      'json/typed',
+      'json/val',
+      'pbf',
+      'raw/typed',
+      'raw/val',
+    ]);
     assert.ok(rows.every((row) => row.encode.n === 2 && row.decode.n === 2));
-    for (const label of ['json (js)', 'raw/typed', 'raw/val', 'json/typed', 'json/val', 'protobuf (pbf)']) {
+    for (const label of ['raw/typed', 'raw/val', 'json/typed', 'json/val', 'protobuf (pbf)']) {
       assert.match(
         stdout,
         new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\s+\\d`, 'm'),
         `table line for ${label}`,
       );
     }
-    assert.match(stderr, /wrote 6 rows \(0 failed\)/);
+    assert.match(stdout, /^json \(js\) x5\s+\d/m, 'the baselines of a size in one line');
+    assert.match(stderr, /wrote 10 rows \(0 failed\)/);
+    assert.match(stderr, /path 5 of 5: pbf \(new browser context\)/);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
@@ -90,7 +102,17 @@ test('bench:web --workload messages writes a valid messages results file and pri
   const directory = mkdtempSync(path.join(tmpdir(), 'wcb-bench-web-messages-'));
   try {
     const out = path.join(directory, 'browser-messages.json');
-    const args = ['--workload', 'messages', '--records', 'int', '--codecs', 'json', '--strategies', 'val'];
+    // Two records: the second has the path measured before its JSON baseline.
+    const args = [
+      '--workload',
+      'messages',
+      '--records',
+      'int,string',
+      '--codecs',
+      'json',
+      '--strategies',
+      'val',
+    ];
     args.push(
       '--peers',
       'msgpackr',
@@ -110,20 +132,22 @@ test('bench:web --workload messages writes a valid messages results file and pri
     const { run: header, rows } = document;
     assert.equal(header.workload, 'messages');
     assert.equal(header.finished, true);
-    assert.deepEqual(header.protocol.records, ['int']);
+    assert.deepEqual(header.protocol.records, ['int', 'string']);
     assert.equal(header.protocol.minRepMs, 1);
     assert.equal(header.protocol.gc, true);
     assert.deepEqual(header.protocol.strategies, ['val']);
+    assert.equal(header.protocol.isolation, 'context-per-path');
+    assert.deepEqual(assertSameBatchBaselines(rows).sort(), ['json/val', 'msgpackr']);
     const byPath = new Map(
       rows.map((row) => [`${row.codec}/${row.interop}${row.variant ? `/${row.variant}` : ''}`, row]),
     );
     assert.equal(byPath.get('json/js').status, 'ok');
     assert.equal(byPath.get('msgpack/js').status, 'ok');
     assert.ok(byPath.has('json/val'), 'the wasm path has a row, ok or failed');
-    assert.ok(rows.every((row) => row.record === 'int' || row.record === 'none'));
+    assert.ok(rows.every((row) => ['int', 'string', 'none'].includes(row.record)));
     assert.match(stdout, /^record "int" \(JSON \d+ B\)$/m);
-    assert.match(stdout, /^json \(js\)\s+\d+ B\s+\d/m);
-    assert.match(stderr, /messages: 1 codec\/strategy pairs x 1 records \(int\)/);
+    assert.match(stdout, /^json \(js\) x2\s+\d+ B\s+\d/m);
+    assert.match(stderr, /messages: 1 codec\/strategy pairs x 2 records \(int, string\)/);
     assert.match(stderr, /wrote \d+ rows/);
   } finally {
     rmSync(directory, { recursive: true, force: true });

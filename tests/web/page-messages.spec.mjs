@@ -13,6 +13,7 @@ import { DEFAULT_WASM_DIR } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { MESSAGE_NAMES } from '../../src/workloads/messages/records.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { assertSameBatchBaselines } from './isolation.mjs';
 import {
   REPO_ROOT,
   SCREENSHOT_DIR,
@@ -138,6 +139,9 @@ test.describe('the messages workload of the page', () => {
     assert.deepEqual(document.run.protocol.records, ['bool']);
     assert.equal(document.run.protocol.minRepMs, 1);
     assert.equal(document.run.protocol.minMB, undefined);
+    // Every path against the JSON measured beside it in this page.
+    assert.equal(document.run.protocol.isolation, 'json-per-path');
+    assert.deepEqual(assertSameBatchBaselines(document.rows).sort(), ['json/embind', 'json/val', 'msgpackr']);
     assert.ok(document.rows.every((row) => row.place === 'browser' && ['bool', 'none'].includes(row.record)));
     const ok = document.rows.filter((row) => row.status === 'ok' && row.variant !== 'floor');
     assert.ok(ok.every((row) => row.encode.opsPerSec.n === 2 && row.roundTrip.callsPerRep >= 1));

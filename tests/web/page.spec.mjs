@@ -25,6 +25,7 @@ import {
   waitForRunEnd,
   watchErrors,
 } from './browser.mjs';
+import { assertSameBatchBaselines } from './isolation.mjs';
 
 const STRATEGIES = ['val', 'embind', 'typed'];
 // The pure-JS libraries the page runs (all checked by default), by their table label.
@@ -34,6 +35,8 @@ const PEER_LABELS = peersFor('browser').map((peer) => pathLabel(peerMeta(peer)))
 // takes a few ticks of the coarse clock a file:// page gets (0.1 ms), so the
 // ratio chart has points.
 const TINY_SWEEP = { minMB: 0.1, maxMB: 0.35, perDecade: 2, repetitions: 2, warmup: 1 };
+// Each path is measured with the JSON baseline beside it: two rows per path and size.
+const PATHS = () => codecs.length * STRATEGIES.length + PEER_LABELS.length;
 
 const validate = createResultsValidator(
   JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
@@ -125,7 +128,11 @@ async function checkSweep(page, { crossOriginIsolated }) {
     run.build.modules.map(({ codec }) => codec),
     codecs,
   );
-  assert.equal(rows.length, 2 * (1 + codecs.length * STRATEGIES.length + PEER_LABELS.length));
+  assert.equal(rows.length, 2 * 2 * PATHS());
+  // Every path's ratio is against the JSON measured beside it in this page.
+  assert.equal(run.protocol.isolation, 'json-per-path');
+  const batches = assertSameBatchBaselines(rows);
+  assert.equal(batches.length, PATHS(), 'one batch per path');
   assert.ok(rows.every((row) => row.place === 'browser' && row.status === 'ok'));
   assert.deepEqual(
     run.protocol.peers,
@@ -231,13 +238,18 @@ test.describe('the page served by npm run serve', () => {
     assert.ok(verdict.valid, verdict.text);
     assert.equal(document.run.finished, false);
     assert.ok(document.rows.length >= 3);
-    const total = selectSteps(long).length * (1 + codecs.length * STRATEGIES.length + PEER_LABELS.length);
+    const total = selectSteps(long).length * 2 * PATHS();
     assert.ok(
       document.rows.length < total,
       `stopped before the end (${document.rows.length} of ${total} rows)`,
     );
+    // One line per path and size, the JSON baseline rows of a size in one line.
     const shown = await page.$$eval('#tables tbody tr', (trs) => trs.length);
-    assert.equal(shown, document.rows.length, 'the tables keep every measured row');
+    const jsonSizes = new Set(
+      document.rows.filter((row) => row.codec === 'json' && row.impl === 'js').map((row) => row.step),
+    );
+    const pathRows = document.rows.filter((row) => !(row.codec === 'json' && row.impl === 'js'));
+    assert.equal(shown, pathRows.length + jsonSizes.size, 'the tables keep every measured row');
     assert.deepEqual(errors, []);
   });
 });

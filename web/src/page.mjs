@@ -37,6 +37,9 @@ import '../style.css';
 
 const $ = (id) => document.getElementById(id);
 
+/** run.protocol.isolation of a run of this page (results.schema.json). */
+const PAGE_ISOLATION = 'json-per-path';
+
 // The workloads offered (web/src/workloads.mjs), set by start().
 let WORKLOADS = [];
 // Every strategy a box is shown for: the default strategies of every workload, in first-seen order.
@@ -235,6 +238,10 @@ async function run({ autorun = false } = {}) {
       peers: options.peers,
     }),
   });
+  // Each path's rows share a batch with the JSON baseline measured beside
+  // them in this page (src/workloads/<name>/page.mjs); bench:web, which
+  // runs one browser context per path, says 'context-per-path'.
+  state.run.protocol.isolation = PAGE_ISOLATION;
   await measureRun(() =>
     page.run({
       ...options,

@@ -1,15 +1,18 @@
 // The messages workload in the page (web/src/page.mjs loads it by name): its
 // options (records, min ms per repetition), its run on the shared harness
 // (src/harness/message-measure.mjs, the same measurement as the Node
-// runner), its tables and charts. The run: the JSON baseline first, then
-// each (codec, strategy) in a fresh instance of its wasm module with its
-// floors and the module's empty call, then each pure-JS peer that runs in a
-// browser, record by record. Rows are handed out as they are measured, so a
-// stopped run keeps what it has.
+// runner), its tables and charts. The run: each (codec, strategy) in a
+// fresh instance of its wasm module with its floors and the module's empty
+// call, then each pure-JS peer that runs in a browser, record by record,
+// with the JSON baseline re-measured beside it on each record (its own
+// batch, order alternated by record), so every ratio is one of the same page
+// state. Rows are handed out as they are measured, so a stopped run keeps
+// what it has.
 
 import { createJsonMessagePath, isJsonBaseline } from '../../harness/json-baseline.mjs';
 import {
   createWasmMessagePath,
+  NO_RECORD,
   failedMessageRow,
   measureMessageBatch,
 } from '../../harness/message-measure.mjs';
@@ -20,9 +23,6 @@ import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtim
 import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND, renderMessageTables } from './page-tables.mjs';
 
 const RECORDS = recordsOf('messages');
-
-/** The batch label of the JSON baseline's rows (every ratio of the page uses it). */
-export const JSON_BATCH = 'json';
 
 export const texts = {
   option: 'messages: single records, operations per second',
@@ -87,35 +87,50 @@ export async function run(options) {
     repetitions: options.repetitions,
     env,
   };
-  const total = records.length * (1 + codecs.length * strategies.length + peers.length);
+  const total = records.length * 2 * (codecs.length * strategies.length + peers.length);
   let done = 0;
 
+  // The path and the JSON baseline on every record, in one batch (the
+  // path's label): JSON first on the 1st, 3rd... record, the path first on
+  // the others. The module's empty call is measured after each record's
+  // call; only the last one is kept, as when the records ran in one call.
   const batchOf = async (label, batch) => {
-    await measureMessageBatch({
-      ...timing,
-      ...batch,
-      records,
-      batch: label,
-      onProgress: ({ record }) => onProgress({ done, total, label, record }),
-      onRow: (row) => {
-        // One unit of progress per path and record (floors come with their path).
-        if (row.variant !== 'floor') done += 1;
-        onRow(row);
-      },
-    });
+    const json = createJsonMessagePath();
+    for (const [index, record] of records.entries()) {
+      const last = index === records.length - 1;
+      const measure = (part) =>
+        measureMessageBatch({
+          ...timing,
+          ...part,
+          records: [record],
+          batch: label,
+          onProgress: () => onProgress({ done, total, label, record }),
+          onRow: (row) => {
+            if (row.record === NO_RECORD && !last) return;
+            // One unit of progress per row of a path or the baseline (floors come with their path).
+            if (row.variant !== 'floor' && row.record !== NO_RECORD) done += 1;
+            onRow(row);
+          },
+        });
+      if (index % 2 === 0) {
+        await measure({ ...batch, baseline: json });
+      } else {
+        await measure(batch);
+        await measure({ subject: json });
+      }
+    }
     await yieldToBrowser();
   };
 
   // A path that cannot be made fails on every record; the run goes on.
   const failEverywhere = (stub, label, error) => {
     for (const record of records) {
-      done += 1;
+      done += 2;
       onRow(failedMessageRow(stub, { place: PLACE, record, batch: label }, error));
     }
     onProgress({ done, total, label, record: records.at(-1) });
   };
 
-  await batchOf(JSON_BATCH, { subject: createJsonMessagePath() });
   for (const codecName of codecs) {
     const module = modules.find((candidate) => candidate.codec === codecName);
     for (const strategy of strategies) {
@@ -165,13 +180,14 @@ function drawCharts(charts, rows, operation) {
   );
   const records = RECORDS.filter((name) => okRows.some((row) => row.record === name));
   if (records.length === 0) return;
-  const baselines = new Map(okRows.filter(isJsonBaseline).map((row) => [row.record, row]));
+  // A path's ratio: against the JSON measured in its own batch on the same record.
+  const baselines = new Map(okRows.filter(isJsonBaseline).map((row) => [`${row.batch} ${row.record}`, row]));
   const seriesOf = (valueOf) => {
     const paths = new Map();
     for (const row of okRows) {
       const label = pathLabel(row);
       if (!paths.has(label)) paths.set(label, { row, values: records.map(() => null) });
-      const value = valueOf(row, baselines.get(row.record));
+      const value = valueOf(row, baselines.get(`${row.batch} ${row.record}`));
       if (Number.isFinite(value) && value > 0) paths.get(label).values[records.indexOf(row.record)] = value;
     }
     return [...paths.entries()].map(([label, { row, values }]) => ({ label, row, values }));

@@ -21,6 +21,7 @@ import {
   stepTitle,
   tableHeader,
 } from './tables.mjs';
+import { median } from '../../harness/stats.mjs';
 
 export { CLEANLINESS_LEGEND, TABLE_LEGEND };
 
@@ -29,6 +30,23 @@ function element(tag, text, className) {
   if (text !== undefined) node.textContent = text;
   if (className) node.className = className;
   return node;
+}
+
+/**
+ * The JSON baseline of `row`: the one measured in its own batch (same page
+ * or browser context) at this size, else the median of every batch's.
+ */
+export function baselineOf(row, baselines) {
+  const ok = baselines.filter((baseline) => baseline.status === 'ok');
+  const own = ok.find((baseline) => baseline.batch === row.batch);
+  if (own) return own;
+  return ok.length > 0 ? mergedBaseline(ok) : undefined;
+}
+
+/** One row standing for several JSON baseline rows: their medians' median. */
+function mergedBaseline(ok) {
+  const at = (operation) => ({ ...ok[0][operation], median: median(ok.map((row) => row[operation].median)) });
+  return { ...ok[0], encode: at('encode'), decode: at('decode') };
 }
 
 // No ratio where either median is 0: a coarse clock (a page that is not
@@ -50,12 +68,13 @@ function cellsOf(row, { baseline, fastest, gzip9 }) {
   ];
 }
 
-function tableRow(row, options, columns) {
+function tableRow(row, options, columns, label = pathLabel(row)) {
   const tr = element('tr');
   tr.dataset.path = pathLabel(row);
   tr.dataset.status = row.status;
   tr.dataset.impl = row.impl;
-  tr.append(element('td', pathLabel(row)));
+  if (row.batch !== undefined) tr.dataset.batch = row.batch;
+  tr.append(element('td', label));
   if (row.status !== 'ok') {
     tr.className = 'failed';
     const cell = element('td', `failed: ${row.error}`);
@@ -90,7 +109,9 @@ function fastestRow(fastest, columns) {
 /**
  * Renders every row into `container`, one table per step, smallest first.
  * The fastest-JS-library line goes in the table's footer, so the body
- * holds exactly one row per path.
+ * holds exactly one row per path; the JSON baseline rows of a size (one per
+ * path, each measured beside it) are one line, their median; each path's
+ * ratio uses the baseline of its own batch.
  */
 export function renderTables(container, rows) {
   const bySteps = new Map();
@@ -101,8 +122,8 @@ export function renderTables(container, rows) {
   const tables = [...bySteps.entries()]
     .sort(([a], [b]) => a - b)
     .map(([step, stepRows]) => {
+      const baselines = stepRows.filter(isJsonBaseline);
       const options = {
-        baseline: stepRows.find((row) => isJsonBaseline(row) && row.status === 'ok'),
         fastest: fastestPeers(stepRows),
         gzip9: stepRows.some((row) => row.gzip9Bytes !== undefined),
       };
@@ -115,7 +136,14 @@ export function renderTables(container, rows) {
       table.append(element('thead'));
       table.tHead.append(head);
       const body = element('tbody');
-      for (const row of stepRows) body.append(tableRow(row, options, header.length));
+      if (baselines.length > 0) {
+        const ok = baselines.filter((row) => row.status === 'ok');
+        const shown = ok.length > 0 ? { ...mergedBaseline(ok), batch: undefined } : baselines[0];
+        const runs = baselines.length > 1 ? ` x${baselines.length}` : '';
+        body.append(tableRow(shown, options, header.length, `${pathLabel(shown)}${runs}`));
+      }
+      for (const row of stepRows.filter((row) => !isJsonBaseline(row)))
+        body.append(tableRow(row, { ...options, baseline: baselineOf(row, baselines) }, header.length));
       table.append(body);
       if (stepRows.some(isPeerRow)) {
         const foot = element('tfoot');

@@ -1,9 +1,11 @@
 // The tuples workload in the page (web/src/page.mjs loads it by name): its
 // options (payload sizes), its run on the shared harness, its tables and
-// charts. The sweep: the JSON baseline first, then each (codec, strategy)
-// in a fresh instance of its wasm module, then each pure-JS peer that runs
-// in a browser, every one over the same growth steps. Rows are handed out as
-// they are measured, so a stopped run keeps what it has.
+// charts. The sweep: each (codec, strategy) in a fresh instance of its wasm
+// module, then each pure-JS peer that runs in a browser, every one over the
+// same growth steps with the JSON baseline re-measured beside it at each
+// step (its own batch, order alternated by step), so every ratio is one of
+// the same page state. Rows are handed out as they are measured, so a
+// stopped run keeps what it has.
 //
 // Sizes: gzipBytes comes from the browser's CompressionStream, which has no
 // compression level, so browser rows carry no gzip9Bytes.
@@ -13,9 +15,15 @@ import { createJsonBaselinePath, isJsonBaseline } from '../../harness/json-basel
 import { failedRow } from '../../harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { createPeerPath, findPeer, peerMeta } from '../../harness/peers.mjs';
-import { runSweep } from '../../harness/sweep.mjs';
+import { datasetAtSteps, measureStep } from '../../harness/sweep.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
-import { CLEANLINESS_LEGEND, TABLE_LEGEND, renderCleanliness, renderTables } from './page-tables.mjs';
+import {
+  CLEANLINESS_LEGEND,
+  TABLE_LEGEND,
+  baselineOf,
+  renderCleanliness,
+  renderTables,
+} from './page-tables.mjs';
 
 export const texts = {
   option: 'tuples: the growing dataset, time per payload size',
@@ -78,6 +86,9 @@ export function progressText({ step }) {
   return `at ${step.jsonMB.toFixed(3)} MB (${step.count.toLocaleString('en-US')} items)`;
 }
 
+/** JSON first at the 1st, 3rd... size, the path first at the others: neither always runs in the other's wake. */
+const jsonOrder = (position, path, json) => (position % 2 === 0 ? [json, path] : [path, json]);
+
 /**
  * Runs the sweep. options: { modules (this workload's, from the bundle),
  * codecs, strategies, peers (names), protoText, minMB, maxMB, perDecade,
@@ -98,32 +109,39 @@ export async function run(options) {
     signal,
   };
   const measureOptions = { place: PLACE, warmup: options.warmup, repetitions: options.repetitions, env };
-  const total = steps.length * (1 + codecs.length * strategies.length + peers.length);
+  const total = steps.length * 2 * (codecs.length * strategies.length + peers.length);
   let done = 0;
   const report = (label, step) => onProgress({ done, total, label, step });
+  // The path and the JSON baseline at every step, in one batch (the path's
+  // label): the tables pair a row with the baseline of its own batch.
   const sweep = async (path, label) => {
-    await runSweep({
-      ...measureOptions,
-      paths: [path],
-      steps,
-      onProgress: ({ step }) => report(label, step),
-      onRow: (row) => {
-        done += 1;
-        onRow(row);
-      },
-    });
+    const json = createJsonBaselinePath();
+    let position = 0;
+    for (const { step, items } of datasetAtSteps(steps)) {
+      report(label, step);
+      await measureStep({
+        ...measureOptions,
+        batch: label,
+        paths: jsonOrder(position++, path, json),
+        step,
+        items,
+        onRow: (row) => {
+          done += 1;
+          onRow(row);
+        },
+      });
+    }
   };
 
   // A path that cannot be made fails every size; the sweep goes on.
   const failEverywhere = (stub, label, error) => {
     for (const step of steps) {
-      done += 1;
-      onRow(failedRow(stub, { place: PLACE, step }, error));
+      done += 2;
+      onRow(failedRow(stub, { place: PLACE, step, batch: label }, error));
     }
     report(label, steps[steps.length - 1]);
   };
 
-  await sweep(createJsonBaselinePath(), 'JSON.stringify/parse');
   for (const codecName of codecs) {
     const module = modules.find((candidate) => candidate.codec === codecName);
     for (const strategy of strategies) {
@@ -164,18 +182,23 @@ export async function run(options) {
 
 /**
  * Aligned series: x = the JSON sizes in MB, then one array per path with
- * `valueOf(row, baselineRow)` at each size (null where missing).
+ * `valueOf(row, baselineRow)` at each size (null where missing), where
+ * baselineRow is the JSON row of the row's own batch (baselineOf). The JSON
+ * baseline's own series is the median of its batches.
  */
 function seriesData(rows, valueOf) {
   const okRows = rows.filter((row) => row.status === 'ok');
   const steps = [...new Set(okRows.map((row) => row.step))].sort((a, b) => a - b);
   const sizeOfStep = new Map(okRows.map((row) => [row.step, row.jsonMB]));
-  const baselines = new Map(okRows.filter(isJsonBaseline).map((row) => [row.step, row]));
+  const baselinesAt = new Map(steps.map((step) => [step, []]));
+  for (const row of okRows) if (isJsonBaseline(row)) baselinesAt.get(row.step).push(row);
   const paths = new Map();
   for (const row of okRows) {
     const label = pathLabel(row);
     if (!paths.has(label)) paths.set(label, { row, values: new Map() });
-    const value = valueOf(row, baselines.get(row.step));
+    const baselines = baselinesAt.get(row.step);
+    const baseline = baselineOf(isJsonBaseline(row) ? { batch: undefined } : row, baselines);
+    const value = valueOf(isJsonBaseline(row) ? baseline : row, baseline);
     // Log scales: a zero or negative value (a coarse clock) cannot be drawn.
     if (Number.isFinite(value) && value > 0) paths.get(label).values.set(row.step, value);
   }

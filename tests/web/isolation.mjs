@@ -1,0 +1,40 @@
+// Checks that a browser results document pairs every path with a JSON
+// baseline measured beside it: same batch (one page or browser context per
+// batch), same size or record, JSON first at the 1st, 3rd... unit of the
+// batch and after the path at the others.
+
+import assert from 'node:assert/strict';
+import { isJsonBaseline } from '../../src/catalog.mjs';
+
+// A row's unit: the tuple size (step) or the messages record.
+const unitOf = (row) => (row.record !== undefined ? `record ${row.record}` : `step ${row.step}`);
+
+// The rows that are timed beside the baseline: not floors, not the module's empty call.
+const isPathRow = (row) => !isJsonBaseline(row) && row.variant !== 'floor' && row.record !== 'none';
+
+/** Asserts the same-batch pairing and the alternated order; returns the batches. */
+export function assertSameBatchBaselines(rows) {
+  const batches = new Map();
+  for (const [index, row] of rows.entries()) {
+    assert.equal(typeof row.batch, 'string', `every row has a batch: ${JSON.stringify(row).slice(0, 120)}`);
+    if (!batches.has(row.batch)) batches.set(row.batch, []);
+    batches.get(row.batch).push({ row, index });
+  }
+  for (const [batch, entries] of batches) {
+    // A path that could not be loaded has failed rows and no baseline beside them.
+    const measured = entries.filter(({ row }) => isPathRow(row) && row.status !== 'failed');
+    if (entries.every(({ row }) => row.status === 'failed')) continue;
+    const units = [...new Set(measured.map(({ row }) => unitOf(row)))];
+    assert.ok(units.length > 0, `batch ${batch} has a path row`);
+    for (const [position, unit] of units.entries()) {
+      const at = entries.filter(({ row }) => unitOf(row) === unit);
+      const json = at.filter(({ row }) => isJsonBaseline(row));
+      const path = at.filter(({ row }) => isPathRow(row) && row.status !== 'failed');
+      assert.equal(json.length, 1, `batch ${batch}, ${unit}: one JSON baseline row`);
+      assert.equal(path.length, 1, `batch ${batch}, ${unit}: one path row`);
+      const jsonFirst = json[0].index < path[0].index;
+      assert.equal(jsonFirst, position % 2 === 0, `batch ${batch}, ${unit}: order alternates`);
+    }
+  }
+  return [...batches.keys()];
+}
