@@ -15,7 +15,7 @@
 // Rebuilds only when an input is newer than the bundle (see isStale).
 
 import { build } from 'esbuild';
-import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { catalogOf, modulesOf } from '../src/catalog.mjs';
@@ -142,6 +142,12 @@ export function isStale(wasmDir = DEFAULT_WASM_DIR, outDir = WEB_DIST) {
   return inputs.some((file) => !existsSync(file) || statSync(file).mtimeMs > builtAt);
 }
 
+function writeAtomically(file, contents) {
+  const temporary = `${file}.tmp-${process.pid}`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}
+
 /**
  * Builds the bundle when stale (or always with force) into `outDir`
  * (web/dist; a test may build a page of another wasm build elsewhere).
@@ -174,11 +180,17 @@ export async function buildWeb({
     // No workload folder describes itself (workload.mjs) unless one was added: not worth a warning.
     logOverride: { 'empty-glob': 'silent' },
     plugins: [bundledModulePlugin(wasmBuild), peersPlugin()],
+    write: false,
   });
+  // Written whole then renamed: a page loading (or a run checking) the
+  // bundle while another process rebuilds it sees the old files or the new
+  // ones, never a half-written script. page.js last: isStale dates it.
+  const outputs = [...result.outputFiles].sort((a, b) => (a.path === bundle) - (b.path === bundle));
+  for (const output of outputs) writeAtomically(output.path, output.contents);
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.startsWith('wcb:'))
     .map((input) => path.resolve(REPO_ROOT, input));
-  writeFileSync(path.join(outDir, 'meta.json'), JSON.stringify({ wasmDir, inputs }, null, 2) + '\n');
+  writeAtomically(path.join(outDir, 'meta.json'), JSON.stringify({ wasmDir, inputs }, null, 2) + '\n');
   const bytes = statSync(bundle).size;
   if (!quiet) {
     const codecs = wasmBuild.modules.map(({ codec, workload }) => `${codec} (${workload})`).join(', ');

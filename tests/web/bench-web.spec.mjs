@@ -38,7 +38,7 @@ test('bench:web writes browser results that validate, and prints the table', asy
       process.execPath,
       [BENCH_WEB, ...args, '--repetitions', '2', '--warmup', '0', '--out', out],
       {
-        timeout: 180_000,
+        timeout: 480_000,
       },
     );
     const document = JSON.parse(readFileSync(out, 'utf8'));
@@ -125,7 +125,7 @@ test('bench:web --workload messages writes a valid messages results file and pri
       '--out',
       out,
     );
-    const { stdout, stderr } = await run(process.execPath, [BENCH_WEB, ...args], { timeout: 180_000 });
+    const { stdout, stderr } = await run(process.execPath, [BENCH_WEB, ...args], { timeout: 480_000 });
     const document = JSON.parse(readFileSync(out, 'utf8'));
     const verdict = validate(document);
     assert.ok(verdict.valid, verdict.text);
