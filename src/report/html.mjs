@@ -159,9 +159,17 @@ function runFacts(header) {
       'cross-origin isolated',
       protocol.crossOriginIsolated === undefined ? '' : protocol.crossOriginIsolated ? 'yes' : 'no',
     ],
+    ['JSON baseline', ISOLATION_TEXTS[protocol.isolation] ?? ''],
     ['rows', `${header.rowCount} (${header.failedCount} failed)`],
   ];
 }
+
+// Where each path's JSON baseline was measured (run.protocol.isolation, results.schema.json).
+const ISOLATION_TEXTS = {
+  'process-per-path': "in each path's own process",
+  'context-per-path': 'beside each path in its own browser context, order alternated',
+  'json-per-path': 'beside each path in the one page, order alternated',
+};
 
 /** One column per run, one line per fact (a line no run has is left out). */
 export function runsTable(headers) {

@@ -140,7 +140,7 @@ function ratioChart(sources, operation) {
     $schema: VEGA_LITE_SCHEMA,
     title: {
       text: `${capitalized(operation)}: speed relative to ${fn}`,
-      subtitle: `${fn} median / path median in the same process; above 1 = faster than JSON (log scale)`,
+      subtitle: `${fn} median / path median in the same process or browser context; above 1 = faster than JSON (log scale)`,
     },
     data: { values: records },
     facet: {

@@ -12,7 +12,7 @@ const HOW_TO_READ = {
   'time-decode':
     'The same for decode (bytes to JS objects, verified against the input), against JSON.parse. Decode includes building every JS object, which is where the interop strategies differ most.',
   'ratio-encode':
-    'How many times faster than JSON.stringify each path is, against the JSON baseline measured in the same process at the same size. Above the black line at 1 a path beats JSON; below it JSON wins. Native has no JS baseline and no panel.',
+    'How many times faster than JSON.stringify each path is, against the JSON baseline measured in the same process (Node) or browser context (bench:web) at the same size. Above the black line at 1 a path beats JSON; below it JSON wins. Native has no JS baseline and no panel.',
   'ratio-decode': 'The same against JSON.parse.',
   'breakdown-encode':
     'Where one encode spends its time at one size: marshal in (reading the JS objects into C++ data), the codec itself, and bytes out (copying the result to a JS Uint8Array). Each bar is the median of each phase; the black tick is the median of the whole call (phases are timed in separate runs, so they need not add up exactly). The grey bar is JSON.stringify (or JSON.parse) as a whole, for scale. Everything that is not orange is the price of the boundary.',
