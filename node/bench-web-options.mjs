@@ -83,9 +83,11 @@ export const helpText =
 Runs the browser page (web/index.html) headless in Chromium (/usr/bin/chromium,
 or $WCB_CHROMIUM) through Playwright: served on localhost with COOP/COEP so it
 is cross-origin isolated, with --js-flags=--expose-gc so it collects garbage
-before every timed operation. Builds the page first when it is stale. Progress
-goes to stderr, tables to stdout, the results JSON (src/results.schema.json,
-place "browser") to --out.
+before every timed operation. Each path (codec/strategy, JS library) runs in
+a fresh browser context with the JSON baseline measured beside it at every size
+or record, in alternating order (run.protocol.isolation: context-per-path).
+Builds the page first when it is stale. Progress goes to stderr, tables to
+stdout, the results JSON (src/results.schema.json, place "browser") to --out.
 
 Workloads (--workload NAME, default ${DEFAULT_WORKLOAD}):
 ${WORKLOADS.map(workloadHelp).join('\n')}
