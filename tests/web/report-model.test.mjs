@@ -8,8 +8,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { compareRuns, judgeChange } from '../../src/report/compare.mjs';
 import { latestResultsFiles } from '../../src/report/load.mjs';
-import { runsTable } from '../../src/report/html.mjs';
-import { headerOf, labelOf, toSources } from '../../src/report/model.mjs';
+import { labelOf, toSources } from '../../src/report/model.mjs';
 import {
   breakdownRecords,
   cleanlinessRows,
@@ -433,44 +432,4 @@ test('the default inputs are the newest file of each place in results/', () => {
     ['node-2026-03-01T00-00-00Z.json', 'browser-2026-02-01T00-00-00Z.json'],
   );
   assert.deepEqual(latestResultsFiles(path.join(dir, 'missing')), []);
-});
-
-describe('browser isolation', () => {
-  // bench:web: each path in its own browser context, its JSON baseline beside it (same batch).
-  const browser = documentOf('browser', [
-    baseline({ place: 'browser', batch: 'raw/typed', step: 5, jsonMB: 1, encodeMs: 2, decodeMs: 3 }),
-    row({ place: 'browser', codec: 'raw', batch: 'raw/typed', step: 5, jsonMB: 1, encodeMs: 1, decodeMs: 1 }),
-    row({
-      place: 'browser',
-      codec: 'raw',
-      interop: 'val',
-      batch: 'raw/val',
-      step: 5,
-      jsonMB: 1,
-      encodeMs: 1,
-      decodeMs: 2,
-    }),
-    baseline({ place: 'browser', batch: 'raw/val', step: 5, jsonMB: 1, encodeMs: 4, decodeMs: 6 }),
-  ]);
-  browser.run.protocol.isolation = 'context-per-path';
-
-  test('the header records the isolation and the results validate', () => {
-    valid(browser);
-  });
-
-  test("a browser ratio uses the JSON baseline of the path's own context", () => {
-    const encode = ratioRecords([sourceOf(browser)], 'encode');
-    assert.deepEqual(
-      encode.map((r) => [r.label, r.ratio]),
-      [
-        ['raw/typed', 2],
-        ['raw/val', 4],
-      ],
-    );
-  });
-
-  test("the report's run facts say where the JSON baseline was measured", () => {
-    const html = runsTable([headerOf(sourceOf(browser))]);
-    assert.match(html, /<th>JSON baseline<\/th><td>beside each path in its own browser context/);
-  });
 });
