@@ -19,6 +19,7 @@ import {
 import { pathLabel } from '../../harness/paths.mjs';
 import { createPeerMessagePath, findPeer, peerMeta } from '../../harness/peers.mjs';
 import { recordsOf } from '../../catalog.mjs';
+import { median } from '../../harness/stats.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND, renderMessageTables } from './page-tables.mjs';
 
@@ -182,15 +183,21 @@ function drawCharts(charts, rows, operation) {
   if (records.length === 0) return;
   // A path's ratio: against the JSON measured in its own batch on the same record.
   const baselines = new Map(okRows.filter(isJsonBaseline).map((row) => [`${row.batch} ${row.record}`, row]));
+  // The JSON baseline's own point on a record: the median of its batches' values.
   const seriesOf = (valueOf) => {
     const paths = new Map();
     for (const row of okRows) {
       const label = pathLabel(row);
-      if (!paths.has(label)) paths.set(label, { row, values: records.map(() => null) });
+      if (!paths.has(label)) paths.set(label, { row, values: records.map(() => []) });
       const value = valueOf(row, baselines.get(`${row.batch} ${row.record}`));
-      if (Number.isFinite(value) && value > 0) paths.get(label).values[records.indexOf(row.record)] = value;
+      if (Number.isFinite(value) && value > 0)
+        paths.get(label).values[records.indexOf(row.record)].push(value);
     }
-    return [...paths.entries()].map(([label, { row, values }]) => ({ label, row, values }));
+    return [...paths.entries()].map(([label, { row, values }]) => ({
+      label,
+      row,
+      values: values.map((list) => (list.length > 0 ? median(list) : null)),
+    }));
   };
   const x = records.map((_, index) => index);
   const categories = { name: 'record', values: records };
