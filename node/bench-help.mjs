@@ -12,9 +12,11 @@ export const HELP = `Usage: npm run bench:node -- [options]    (or: node node/be
 
 Measures every wasm codec through every interop strategy beside JSON.stringify/
 JSON.parse and the pure-JS libraries (peers) on the growing tuple dataset. Each
-(codec, strategy) and each peer runs in a fresh Node process started with
---expose-gc; the JSON baseline is measured in the same process at the same
-sizes. Progress goes to stderr, tables (per size, then what each decode returns)
+(codec, strategy) and each peer runs at each size (each record) in a fresh Node
+process started with --expose-gc, the JSON baseline measured first in the same
+process at the same size: every figure starts from the same heap state, whatever
+else the run measures (run.protocol.isolation: process-per-size or
+process-per-record). Progress goes to stderr, tables (per size, then what each decode returns)
 to stdout, and the results JSON (src/results.schema.json) to --out, rewritten
 after every row: an interrupted run keeps what it measured, and --resume
 finishes it. With --workload messages, single small records instead of the
@@ -50,7 +52,8 @@ Options:
                        the JSON baseline, every peer) in its own process grows from --min-mb on
                        the --per-decade grid until it fails or passes --limits-max-mb; records
                        the largest size that passed and why the next failed (its error, out of
-                       memory, the V8 heap limit, the process's exit signal or code, timeout)
+                       memory, the V8 heap limit, the process's exit signal or code, timeout);
+                       its figures come from a growing process (isolation: grown-per-path)
   --limits-max-mb N    where --limits stops growing a path that has not failed, at most
                        ${BOUNDS.limitsMaxMB} (default: ${LIMITS.maxMB})
   --child-node-options=FLAGS
@@ -60,8 +63,8 @@ Options:
                        measured ok are kept, the rest are measured; only --build-dir, --loader,
                        --peer-registry and --timeout may be given with it
   --build-dir DIR      the wasm build (default: build/wasm)
-  --timeout SECONDS    limit for one (codec, strategy) child process; with --limits, for one
-                       size of it (default: ${DEFAULTS.timeoutSeconds}, at most ${BOUNDS.timeoutSeconds})
+  --timeout SECONDS    limit for one child process (one path at one size or record); with
+                       --limits, for one size of a growing path (default: ${DEFAULTS.timeoutSeconds}, at most ${BOUNDS.timeoutSeconds})
   --loader MODULE      module providing loadWasmCodec/readWasmBuildInfo (default: node/load-wasm.mjs; for tests)
   --peer-registry MODULE  module exporting the peer registry's functions (default:
                        src/harness/peers.mjs; for tests)

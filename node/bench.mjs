@@ -1,5 +1,6 @@
 // The Node runner behind `npm run bench:node`: one fresh child process per
-// job ((codec, strategy) or pure-JS peer), rows streamed back, the results
+// job ((codec, strategy) or pure-JS peer) and size or record, rows streamed
+// back (node/children.mjs; --limits: one child per job), the results
 // file rewritten after every row, tables printed at the end. What a job
 // measures, and how, is the workload's (src/workloads/<name>/runner.mjs);
 // with --resume, an interrupted run goes on. See `--help`.
@@ -9,13 +10,13 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildHeader, measureTimerResolution, protocolHeader, runHeader } from '../src/harness/results.mjs';
-import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, registerWorkload } from '../src/catalog.mjs';
+import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, registerWorkload, workloadInfo } from '../src/catalog.mjs';
 import { createResultsValidator, withWorkloadRows } from '../src/harness/validate.mjs';
 import { HELP } from './bench-help.mjs';
 import { runChildProcess, runUnitsJob } from './children.mjs';
 import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
-import { REPO_ROOT, UsageError, selectPeers } from './options.mjs';
+import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
 import { RunError, finishRun, machineInfo, openRun, readResumeFile } from './run-file.mjs';
 
 const PLACE = 'node';
@@ -93,16 +94,23 @@ function runFields(options, workload, peers, buildInfo) {
     machine: machineInfo(),
     runtime: { name: 'node', version: process.version, v8: process.versions.v8 },
     build: buildHeader(buildInfo, options.workload),
-    protocol: protocolHeader({
-      ...workload.protocolFields(options),
-      gc: true,
-      timerResolutionMs: measureTimerResolution(),
-      timeoutSeconds: options.timeoutSeconds,
-      childNodeOptions: options.childNodeOptions.length > 0 ? options.childNodeOptions : undefined,
-      codecs: options.codecs,
-      strategies: options.strategies,
-      peers: peers.map((peer) => peer.name),
-    }),
+    protocol: {
+      ...protocolHeader({
+        ...workload.protocolFields(options),
+        gc: true,
+        timerResolutionMs: measureTimerResolution(),
+        timeoutSeconds: options.timeoutSeconds,
+        childNodeOptions: options.childNodeOptions.length > 0 ? options.childNodeOptions : undefined,
+        codecs: options.codecs,
+        strategies: options.strategies,
+        peers: peers.map((peer) => peer.name),
+      }),
+      isolation: isolationOf({
+        place: PLACE,
+        protocol: workloadInfo(options.workload).protocol,
+        limits: options.mode === 'limits',
+      }),
+    },
   };
 }
 

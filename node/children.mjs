@@ -1,6 +1,6 @@
-// The child processes of bench:node (node/child.mjs): one per job, rows
-// streamed back over IPC, a dead or hung child turned into failed rows and a
-// restart after the unit it died on.
+// The child processes of bench:node (node/child.mjs): one per (job, unit)
+// in the sweep, one per job with --limits; rows streamed back over IPC, a
+// dead or hung child turned into failed rows.
 
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
@@ -120,62 +120,72 @@ export function runChildProcess(
 }
 
 /**
- * The child processes of one batch over its units (the sweep's steps, the
- * messages workload's records), in order. If a child dies, the units up to
- * the one it was on get failed rows for every expected path not delivered,
- * and a new child goes on with the units after it. A timeout, or a death
- * before the first unit (while loading: a new child would die the same way),
- * fails every unit left for the subject only: the baseline was not the one
- * in trouble.
+ * The child processes of one batch over its units (the sweep's sizes, the
+ * messages workload's records): a fresh child per unit, in order, so every
+ * unit of every path is measured from the same starting state whatever ran
+ * before it (run.protocol.isolation: process-per-size or -record). A child
+ * that dies fails its unit (every expected path not delivered) and the next
+ * unit goes on in its own child. A timeout fails every unit left for the
+ * subject only (the baseline was not the one in trouble), and so does a
+ * death before the unit began, or a failed load: a new child would fare the
+ * same. A row of no unit (the messages workload's empty call of the module)
+ * comes from every child: only the last child's is kept, after the units.
  *
- * units: { list, field (the job's key for them), at(outcome, remaining) ->
- * index of the unit the child was on (-1: none), same(row, path, unit),
- * failedRow(path, unit, reason), paths (expected per unit), smaller (how a
- * timeout note names the earlier units), left(n) (the units after, for the
- * log) }.
+ * units: { list, field (the job's key for them), key(unit), rowKey(row),
+ * at(outcome, given) -> index in `given` of the unit the child was on (-1:
+ * none), same(row, path, unit), failedRow(path, unit, reason), paths
+ * (expected per unit), smaller (how a timeout note names the earlier units),
+ * left(n) (the units after, for the log) }.
  */
 export async function runBatchChildren(job, units, options, hooks) {
   const rows = [];
+  const deliver = (row) => {
+    rows.push(row);
+    hooks.onRow(row);
+  };
   const fail = (unit, reason, paths = units.paths) => {
     for (const path of paths) {
-      if (rows.some((row) => units.same(row, path, unit))) continue;
-      const row = units.failedRow(path, unit, reason);
-      rows.push(row);
-      hooks.onRow(row);
+      if (!rows.some((row) => units.same(row, path, unit))) deliver(units.failedRow(path, unit, reason));
     }
   };
-  const subjectOnly = [job.subject];
-  let remaining = units.list;
-  while (remaining.length > 0) {
+  const failRest = (from, reason) => {
+    for (const unit of units.list.slice(from)) fail(unit, reason, [job.subject]);
+  };
+  const unitKeys = new Set(units.list.map(units.key));
+  let unitless = [];
+  for (const [index, unit] of units.list.entries()) {
+    const given = [unit];
+    const own = [];
     const outcome = await runChildProcess(
-      { ...job, [units.field]: remaining },
+      { ...job, [units.field]: given },
       {
         timeoutSeconds: options.timeoutSeconds,
         childNodeOptions: options.childNodeOptions,
         onStart: hooks.onStart,
-        onRow: (row) => {
-          rows.push(row);
-          hooks.onRow(row);
-        },
+        onRow: (row) => (unitKeys.has(units.rowKey(row)) ? deliver(row) : own.push(row)),
       },
     );
-    if (outcome.done) break;
+    if (own.length > 0) unitless = own;
+    if (outcome.done && outcome.end === 'load-failed') {
+      failRest(index + 1, outcome.loadError);
+      break;
+    }
+    if (outcome.done) continue;
     log(`${job.batch}: ${outcome.failure}`);
     for (const line of outcome.output.slice(-5)) log(`  | ${line}`);
-    const at = units.at(outcome, remaining);
-    if (at < 0) {
-      for (const unit of remaining) fail(unit, outcome.failure, subjectOnly);
+    if (units.at(outcome, given) < 0) {
+      failRest(index, outcome.failure);
       break;
     }
-    for (const unit of remaining.slice(0, at + 1)) fail(unit, outcome.failure);
-    remaining = remaining.slice(at + 1);
+    fail(unit, outcome.failure);
     if (outcome.timedOut) {
-      for (const unit of remaining)
-        fail(unit, `not measured: ${outcome.failure}${units.smaller}`, subjectOnly);
+      failRest(index + 1, `not measured: ${outcome.failure}${units.smaller}`);
       break;
     }
-    if (remaining.length > 0) log(`${job.batch}: restarting with the ${units.left(remaining.length)}`);
+    const left = units.list.length - index - 1;
+    if (left > 0) log(`${job.batch}: going on with the ${units.left(left)}`);
   }
+  unitless.forEach(deliver);
 }
 
 /**

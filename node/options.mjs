@@ -13,6 +13,18 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** A bad command line: its message is one line naming what is accepted (exit code 2). */
 export class UsageError extends Error {}
 
+/**
+ * run.protocol.isolation of a runner's results (src/results.schema.json):
+ * each path at each unit (a payload size of a per-payload workload, a record
+ * of a per-call one) in a fresh Node child process or browser context, the
+ * JSON baseline beside it; --limits grows each path in one child instead.
+ */
+export function isolationOf({ place, protocol, limits = false }) {
+  if (limits) return 'grown-per-path';
+  const where = place === 'browser' ? 'context' : 'process';
+  return `${where}-per-${protocol === 'per-call' ? 'record' : 'size'}`;
+}
+
 /** A comma-separated list of values out of `accepted`, without repeats. */
 export function parseList(name, text, accepted) {
   const values = text

@@ -73,6 +73,13 @@ function checkSameSetup(recorded, current) {
     ['V8', recorded.runtime.v8, current.runtime.v8],
     ['host', recorded.machine.hostname, current.machine.hostname],
     ['wasm build', JSON.stringify(recorded.build), JSON.stringify(current.build)],
+    // Rows measured from another starting state would not compare (a file
+    // from before process-per-size records none).
+    [
+      'heap-state protocol (protocol.isolation)',
+      recorded.protocol.isolation ?? 'none recorded',
+      current.protocol.isolation,
+    ],
   ].filter(([, then, now]) => then !== now);
   if (differences.length > 0) {
     const [what, then, now] = differences[0];
