@@ -83,9 +83,10 @@ export const helpText =
 Runs the browser page (web/index.html) headless in Chromium (/usr/bin/chromium,
 or $WCB_CHROMIUM) through Playwright: served on localhost with COOP/COEP so it
 is cross-origin isolated, with --js-flags=--expose-gc so it collects garbage
-before every timed operation. Each path (codec/strategy, JS library) runs in
-a fresh browser context with the JSON baseline measured beside it at every size
-or record, in alternating order (run.protocol.isolation: context-per-path).
+before every timed operation. Each path (codec/strategy, JS library) runs at
+each size or record in a fresh browser context, the JSON baseline measured
+first in it: every figure starts from the same state, whatever else the run
+measures (run.protocol.isolation: context-per-size or context-per-record).
 Builds the page first when it is stale. Progress goes to stderr, tables to
 stdout, the results JSON (src/results.schema.json, place "browser") to --out.
 

@@ -2,12 +2,13 @@
 // Debian's Chromium through playwright-core, served by scripts/serve.mjs so
 // it is cross-origin isolated (fine performance.now()), with window.gc
 // exposed for a GC before every timed operation. Each path (codec x
-// strategy, each JS library) runs in a fresh browser context, where the page
-// measures it and the JSON baseline beside it (same batch, order alternated
-// by size or record): every xJSON ratio is a same-context one, as Node's are
-// same-process. This script sets the page's options, waits, merges the
-// pages' results into one JSON file next to the Node results
-// (results/browser-<date>.json), then prints the tables.
+// strategy, each JS library) runs at each size or record in a fresh browser
+// context, where the page measures the JSON baseline and then the path:
+// every figure starts from the same state whatever else the run measures,
+// and every xJSON ratio is a same-context one, as Node's are same-process.
+// This script sets the page's options, waits, merges the pages' results
+// into one JSON file next to the Node results (results/browser-<date>.json),
+// then prints the tables.
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,13 +22,11 @@ import { pageUrl } from '../web/src/query.mjs';
 import { helpText, parseOptions } from './bench-web-options.mjs';
 import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../src/report/workload-folders.mjs';
 import { launchBrowser, watchErrors } from './chromium.mjs';
-import { REPO_ROOT, UsageError } from './options.mjs';
+import { REPO_ROOT, UsageError, isolationOf } from './options.mjs';
 
 const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
-const POLL_MS = 1000;
-
-/** run.protocol.isolation of a bench:web run (results.schema.json). */
-const ISOLATION = 'context-per-path';
+// A run is many short page loads: a coarse poll would add up.
+const POLL_MS = 250;
 
 class RunError extends Error {}
 
@@ -37,8 +36,12 @@ function log(text) {
   process.stderr.write(`${seconds}s ${text}\n`);
 }
 
-// What a run of each measuring protocol (src/catalog.mjs) says before it starts.
-const PROTOCOL_TEXTS = {
+// What each measuring protocol (src/catalog.mjs) runs in one browser
+// context, beside the plan it announces: `units` are the page options of one
+// size or one record, `owns(row)` tells the rows of that unit from those of
+// none (the messages page's empty call of the module); `header` is what the
+// run's protocol records of the whole run.
+const PROTOCOLS = {
   'per-payload': {
     plan(options) {
       const steps = selectSteps(options);
@@ -47,11 +50,26 @@ const PROTOCOL_TEXTS = {
         `(${steps.map((step) => step.jsonMB.toFixed(2)).join(', ')} MB), ${options.repetitions} runs + ${options.warmup} warm-up`
       );
     },
+    // minMB = maxMB = a step's size, every step: the page selects that step alone.
+    units: (options) =>
+      selectSteps(options).map((step) => ({
+        label: `${step.jsonMB.toFixed(3)} MB`,
+        query: { minMB: step.jsonMB, maxMB: step.jsonMB, perDecade: 0 },
+        owns: (row) => row.step === step.index,
+      })),
+    header: (options) => ({ minMB: options.minMB, maxMB: options.maxMB, stepsPerDecade: options.perDecade }),
   },
   'per-call': {
     plan: (options) =>
       `${options.workload}: ${options.codecs.length * options.strategies.length} codec/strategy pairs x ${options.records.length} records ` +
       `(${options.records.join(', ')}), ${options.repetitions} repetitions of >= ${options.minRepMs} ms + ${options.warmup} warm-up`,
+    units: (options) =>
+      options.records.map((record) => ({
+        label: `record ${record}`,
+        query: { records: [record] },
+        owns: (row) => row.record === record,
+      })),
+    header: (options) => ({ records: options.records }),
   },
 };
 
@@ -74,7 +92,7 @@ function withHostFacts(machine) {
   };
 }
 
-/** The page options of each path of the run, one browser context each: wasm paths, then JS libraries. */
+/** The page options of each path of the run: wasm paths, then JS libraries. */
 function pathsOf(options) {
   const wasm = options.codecs.flatMap((codec) =>
     options.strategies.map((strategy) => ({
@@ -88,25 +106,41 @@ function pathsOf(options) {
   return [...wasm, ...peers];
 }
 
+/** One browser context each: every path at every unit, path by path. */
+function contextsOf(options, protocol) {
+  const units = protocol.units(options);
+  return pathsOf(options).flatMap((path) =>
+    units.map((unit, index) => ({ path, unit, last: index === units.length - 1 })),
+  );
+}
+
 /**
- * The results of every path's page as one document: the first page's
- * header (machine, runtime, build are the same for all), the run's lists
- * and isolation, every row; finished when every page finished.
+ * The rows a context contributes: its unit's, and a row of no unit (the
+ * empty call) only from the path's last unit, as when one page measured
+ * every unit.
  */
-function mergeDocuments(documents, options) {
-  const [first] = documents;
+const rowsOf = (document, { unit, last }) => document.rows.filter((row) => unit.owns(row) || last);
+
+/**
+ * The results of every context's page as one document: the first page's
+ * header (machine, runtime, build are the same for all), the run's lists,
+ * units and isolation, every row; finished when every page finished.
+ */
+function mergeDocuments(results, options, protocol, expected) {
+  const [first] = results.map(({ document }) => document);
   const run = {
     ...first.run,
     protocol: {
       ...first.run.protocol,
+      ...protocol.header(options),
       codecs: options.codecs,
       strategies: options.strategies,
       peers: options.peers,
-      isolation: ISOLATION,
+      isolation: isolationOf({ place: 'browser', protocol: workloadInfo(options.workload).protocol }),
     },
-    finished: documents.length === pathsOf(options).length && documents.every((d) => d.run.finished),
+    finished: results.length === expected && results.every(({ document }) => document.run.finished),
   };
-  return { ...first, run, rows: documents.flatMap((document) => document.rows) };
+  return { ...first, run, rows: results.flatMap(({ document, context }) => rowsOf(document, context)) };
 }
 
 /** Polls the page until its run ends or `deadline` passes; logs its status line when it changes. */
@@ -166,37 +200,40 @@ async function main(argv) {
   };
   process.on('SIGINT', onInterrupt);
   try {
-    const texts = PROTOCOL_TEXTS[workloadInfo(options.workload).protocol];
-    log(`${texts.plan(options)}; each path in a fresh browser context with its JSON baseline`);
+    const protocol = PROTOCOLS[workloadInfo(options.workload).protocol];
+    log(`${protocol.plan(options)}; each path at each unit in a fresh browser context, JSON first`);
     const deadline = Date.now() + options.timeoutSeconds * 1000;
-    const paths = pathsOf(options);
-    const documents = [];
+    const contexts = contextsOf(options, protocol);
+    const results = [];
     const errors = [];
     let end = 'done';
     let facts;
-    for (const [index, pathOptions] of paths.entries()) {
-      log(`path ${index + 1} of ${paths.length}: ${pathOptions.label} (new browser context)`);
-      const context = await browser.newContext();
+    for (const [index, context] of contexts.entries()) {
+      const { label, ...lists } = context.path;
+      log(
+        `context ${index + 1} of ${contexts.length}: ${label} at ${context.unit.label} (new browser context)`,
+      );
+      const browserContext = await browser.newContext();
       try {
-        const page = await context.newPage();
+        const page = await browserContext.newPage();
         const pageErrors = watchErrors(page);
-        const { label, ...lists } = pathOptions;
-        await page.goto(pageUrl(server.url, { ...options, ...lists, autorun: true, preciseMemory: true }));
+        const query = { ...options, ...lists, ...context.unit.query, autorun: true, preciseMemory: true };
+        await page.goto(pageUrl(server.url, query));
         end = await followRun(page, { deadline, interrupted: () => interrupted });
         facts = await page.evaluate(() => ({
           crossOriginIsolated: globalThis.crossOriginIsolated,
           status: document.getElementById('status').textContent,
         }));
         const document = await page.evaluate(() => globalThis.wcbPage?.results());
-        errors.push(...pageErrors.map((error) => `${label}: ${error}`));
+        errors.push(...pageErrors.map((error) => `${label} at ${context.unit.label}: ${error}`));
         if (!document) throw new RunError(`the page of ${label} produced no results (${facts.status})`);
-        documents.push(document);
+        results.push({ document, context });
       } finally {
-        await context.close();
+        await browserContext.close();
       }
       if (end !== 'done') break;
     }
-    const document = mergeDocuments(documents, options);
+    const document = mergeDocuments(results, options, protocol, contexts.length);
     document.run.machine = withHostFacts(document.run.machine);
     writeAtomically(options.out, document);
     const check = validate(document);

@@ -32,7 +32,7 @@ test('bench:web writes browser results that validate, and prints the table', asy
       '--min-mb',
       '0.001',
       '--max-mb',
-      '0.002',
+      '0.003',
     ];
     const { stdout, stderr } = await run(
       process.execPath,
@@ -56,18 +56,24 @@ test('bench:web writes browser results that validate, and prints the table', asy
     assert.equal(header.protocol.repetitions, 2);
     assert.ok(header.machine.cpuModel, 'the host fills in what the page cannot see');
     assert.deepEqual(header.protocol.peers, ['pbf']);
-    // One size: 2 codecs x 2 strategies and the one JS library, each in its
-    // own browser context with the JSON baseline measured beside it.
-    assert.equal(header.protocol.isolation, 'context-per-path');
+    // Two sizes x (2 codecs x 2 strategies and the one JS library), each
+    // path at each size in its own browser context, JSON measured first in it.
+    assert.equal(header.protocol.isolation, 'context-per-size');
+    assert.equal(header.protocol.minMB, 0.001, "the run range, not one context's");
+    assert.equal(header.protocol.maxMB, 0.003);
+    assert.deepEqual(
+      [...new Set(rows.map((row) => row.step))].sort((a, b) => a - b),
+      [12, 19],
+    );
     assert.deepEqual(rows.map((row) => `${row.codec}/${row.interop}/${row.status}`).sort(), [
-      ...Array(5).fill('json/js/ok'),
-      'json/typed/ok',
-      'json/val/ok',
-      'protobuf/js/ok',
-      'raw/typed/ok',
-      'raw/val/ok',
+      ...Array(10).fill('json/js/ok'),
+      ...Array(2).fill('json/typed/ok'),
+      ...Array(2).fill('json/val/ok'),
+      ...Array(2).fill('protobuf/js/ok'),
+      ...Array(2).fill('raw/typed/ok'),
+      ...Array(2).fill('raw/val/ok'),
     ]);
-    assert.deepEqual(assertSameBatchBaselines(rows).sort(), [
+    assert.deepEqual(assertSameBatchBaselines(rows, 'context-per-size').sort(), [
       'json/typed',
       'json/val',
       'pbf',
@@ -83,8 +89,22 @@ test('bench:web writes browser results that validate, and prints the table', asy
       );
     }
     assert.match(stdout, /^json \(js\) x5\s+\d/m, 'the baselines of a size in one line');
-    assert.match(stderr, /wrote 10 rows \(0 failed\)/);
-    assert.match(stderr, /path 5 of 5: pbf \(new browser context\)/);
+    assert.match(stderr, /wrote 20 rows \(0 failed\)/);
+    // A context per path and size, each page given that one size.
+    const contexts = [
+      ...stderr.matchAll(/context (\d+) of 10: (\S+) at ([\d.]+) MB \(new browser context\)/g),
+    ];
+    assert.deepEqual(
+      contexts.map((match) => `${match[2]} ${match[3]}`),
+      ['raw', 'json']
+        .flatMap((codec) =>
+          ['typed', 'val'].flatMap((strategy) => [
+            `${codec}/${strategy} 0.001`,
+            `${codec}/${strategy} 0.002`,
+          ]),
+        )
+        .concat(['pbf 0.001', 'pbf 0.002']),
+    );
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
@@ -102,7 +122,7 @@ test('bench:web --workload messages writes a valid messages results file and pri
   const directory = mkdtempSync(path.join(tmpdir(), 'wcb-bench-web-messages-'));
   try {
     const out = path.join(directory, 'browser-messages.json');
-    // Two records: the second has the path measured before its JSON baseline.
+    // Two records, each in its own browser context, JSON first in both.
     const args = [
       '--workload',
       'messages',
@@ -136,8 +156,12 @@ test('bench:web --workload messages writes a valid messages results file and pri
     assert.equal(header.protocol.minRepMs, 1);
     assert.equal(header.protocol.gc, true);
     assert.deepEqual(header.protocol.strategies, ['val']);
-    assert.equal(header.protocol.isolation, 'context-per-path');
-    assert.deepEqual(assertSameBatchBaselines(rows).sort(), ['json/val', 'msgpackr']);
+    assert.equal(header.protocol.isolation, 'context-per-record');
+    assert.deepEqual(assertSameBatchBaselines(rows, 'context-per-record').sort(), ['json/val', 'msgpackr']);
+    // The module's empty call: one row for the wasm path (every context
+    // measures one), kept from its last context.
+    const loaded = rows.some((row) => row.interop === 'val' && !/^load: /.test(row.error ?? ''));
+    assert.equal(rows.filter((row) => row.record === 'none').length, loaded ? 1 : 0);
     const byPath = new Map(
       rows.map((row) => [`${row.codec}/${row.interop}${row.variant ? `/${row.variant}` : ''}`, row]),
     );

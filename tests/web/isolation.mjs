@@ -1,7 +1,9 @@
 // Checks that a browser results document pairs every path with a JSON
-// baseline measured beside it: same batch (one page or browser context per
-// batch), same size or record, JSON first at the 1st, 3rd... unit of the
-// batch and after the path at the others.
+// baseline measured beside it: same batch, same size or record, and in the
+// order of the run's protocol.isolation: the page run by hand (json-per-path)
+// puts JSON first at the 1st, 3rd... unit of the batch and after the path at
+// the others; bench:web (a browser context per path and unit) puts JSON first
+// in every context, so every figure starts from the same state.
 
 import assert from 'node:assert/strict';
 import { isJsonBaseline } from '../../src/catalog.mjs';
@@ -12,8 +14,17 @@ const unitOf = (row) => (row.record !== undefined ? `record ${row.record}` : `st
 // The rows that are timed beside the baseline: not floors, not the module's empty call.
 const isPathRow = (row) => !isJsonBaseline(row) && row.variant !== 'floor' && row.record !== 'none';
 
-/** Asserts the same-batch pairing and the alternated order; returns the batches. */
-export function assertSameBatchBaselines(rows) {
+/** Whether JSON comes first at the `position`-th unit of a batch, by protocol.isolation. */
+const JSON_FIRST = {
+  'json-per-path': (position) => position % 2 === 0,
+  'context-per-size': () => true,
+  'context-per-record': () => true,
+};
+
+/** Asserts the same-batch pairing and the order of `isolation`; returns the batches. */
+export function assertSameBatchBaselines(rows, isolation = 'json-per-path') {
+  const jsonFirstAt = JSON_FIRST[isolation];
+  assert.ok(jsonFirstAt, `an isolation with a known order: ${isolation}`);
   const batches = new Map();
   for (const [index, row] of rows.entries()) {
     assert.equal(typeof row.batch, 'string', `every row has a batch: ${JSON.stringify(row).slice(0, 120)}`);
@@ -33,7 +44,7 @@ export function assertSameBatchBaselines(rows) {
       assert.equal(json.length, 1, `batch ${batch}, ${unit}: one JSON baseline row`);
       assert.equal(path.length, 1, `batch ${batch}, ${unit}: one path row`);
       const jsonFirst = json[0].index < path[0].index;
-      assert.equal(jsonFirst, position % 2 === 0, `batch ${batch}, ${unit}: order alternates`);
+      assert.equal(jsonFirst, jsonFirstAt(position), `batch ${batch}, ${unit}: the order of ${isolation}`);
     }
   }
   return [...batches.keys()];

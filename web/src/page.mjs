@@ -240,7 +240,7 @@ async function run({ autorun = false } = {}) {
   });
   // Each path's rows share a batch with the JSON baseline measured beside
   // them in this page (src/workloads/<name>/page.mjs); bench:web, which
-  // runs one browser context per path, says 'context-per-path'.
+  // opens one browser context per path and size or record, records its own.
   state.run.protocol.isolation = PAGE_ISOLATION;
   await measureRun(() =>
     page.run({
