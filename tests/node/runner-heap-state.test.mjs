@@ -87,3 +87,37 @@ test('each (path, size) has a child of its own, started the same in a sweep and 
     ]),
   );
 });
+
+test('--resume refuses a file measured under another heap-state protocol', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'wcb-heap-state-resume-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(
+    join(dir, 'fake-build.json'),
+    JSON.stringify({ raw: { mode: 'ok' }, msgpack: { mode: 'ok' } }),
+  );
+  const { document } = sweep(dir, RANGE);
+  // A file from before this protocol: one child per path over every size, no isolation recorded.
+  const { isolation: _, ...protocol } = document.run.protocol;
+  const old = {
+    ...document,
+    run: { ...document.run, protocol, finished: false },
+    rows: document.rows.slice(0, 2),
+  };
+  const file = join(dir, 'old.json');
+  writeFileSync(file, JSON.stringify(old));
+  const resumed = spawnSync(
+    process.execPath,
+    [BENCH, '--resume', file, '--build-dir', dir, '--loader', LOADER],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  assert.equal(resumed.status, 1, resumed.stderr);
+  assert.equal(
+    resumed.stderr,
+    'bench:node: cannot resume: the heap-state protocol (protocol.isolation) differs from the one the file ' +
+      'was measured with (none recorded then, process-per-size now)\n',
+  );
+  assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), old, 'a refused resume writes nothing');
+});
