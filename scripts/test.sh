@@ -35,5 +35,7 @@ WCB_FUZZ_SECONDS="$fuzz_seconds" WCB_FUZZ_MESSAGE_SECONDS="$fuzz_message_seconds
 step "wasm build"
 bash scripts/build-wasm.sh
 
+# Everything is built by now: a cross-check (wasm vs native bytes, codec gap,
+# conformance) that finds a build missing fails instead of skipping.
 step "Node and browser tests"
-WCB_NATIVE_BENCH="$ROOT/build/native-release/src/native/wcb_native_bench" npm test
+WCB_REQUIRE_BUILDS=1 WCB_NATIVE_BENCH="$ROOT/build/native-release/src/native/wcb_native_bench" npm test

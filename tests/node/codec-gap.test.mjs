@@ -2,22 +2,23 @@
 // node/codec-gap.mjs over both: the same dataset as JS generates, the same
 // encodings in both builds, every codec, and clear refusals of bad options.
 // Needs the native Release build and the wasm build (scripts/test.sh makes
-// both first); without them the tests are skipped.
+// both first); without them the tests are skipped, or fail under
+// WCB_REQUIRE_BUILDS=1 (as scripts/test.sh runs them).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test } from 'node:test';
 
 import { listWasmCodecs, REPO_ROOT } from '../../node/load-wasm.mjs';
 import { checksumItems } from '../../src/harness/checksum.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
+import { testWithBuild } from './wasm-helpers.mjs';
 
 const nativeLoop = path.join(REPO_ROOT, 'build', 'native-release', 'src', 'loop', 'wcb_codec_loop');
 const wasmLoop = path.join(REPO_ROOT, 'build', 'wasm', 'wcb_codec_loop.cjs');
 const gapScript = path.join(REPO_ROOT, 'node', 'codec-gap.mjs');
 const missing = [nativeLoop, wasmLoop].filter((file) => !fs.existsSync(file));
-const skip =
+const notBuilt =
   missing.length > 0
     ? `not built: ${missing.join(', ')} (scripts/build-native.sh, scripts/build-wasm.sh)`
     : false;
@@ -37,7 +38,7 @@ function loopLines(command, args) {
 
 // 11 MB crosses the 10 MiB point where the growth factor changes, which the
 // wasm build decides with its own shortest-digits code (no to_chars there).
-test('native and wasm loops: the JS dataset, the same encodings, every codec', { skip }, () => {
+testWithBuild('native and wasm loops: the JS dataset, the same encodings, every codec', notBuilt, {}, () => {
   const args = ['--mb', '11', '--repetitions', '2', '--warmup', '0'];
   const native = loopLines(nativeLoop, args);
   const wasm = loopLines(process.execPath, [wasmLoop, ...args]);
@@ -76,7 +77,7 @@ test('native and wasm loops: the JS dataset, the same encodings, every codec', {
   }
 });
 
-test('codec-gap.mjs prints each codec with its wasm/native ratios', { skip }, () => {
+testWithBuild('codec-gap.mjs prints each codec with its wasm/native ratios', notBuilt, {}, () => {
   const result = run(process.execPath, [gapScript, '--mb', '0.2', '--rounds', '1', '--repetitions', '2']);
   assert.equal(result.status, 0, result.stderr);
   const rows = result.stdout.split('\n');
@@ -91,7 +92,7 @@ test('codec-gap.mjs prints each codec with its wasm/native ratios', { skip }, ()
   }
 });
 
-test('bad options are refused with exit code 2 and a reason', { skip }, () => {
+testWithBuild('bad options are refused with exit code 2 and a reason', notBuilt, {}, () => {
   const unknownCodec = run(nativeLoop, ['--codecs', 'raw,nope']);
   assert.equal(unknownCodec.status, 2);
   assert.match(unknownCodec.stderr, /wcb_codec_loop: no codec 'nope' in this build/);

@@ -1,7 +1,6 @@
 // JSON: C++ nlohmann_json (native and wasm) <-> JSON.parse/JSON.stringify,
 // doubles equal bit for bit. See conformance-support.mjs.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 
 import {
   assertFormatConformance,
@@ -10,6 +9,7 @@ import {
   wasmImplementation,
 } from './conformance-support.mjs';
 import { datasetAtSteps } from '../../src/harness/sweep.mjs';
+import { testWithBuild } from './wasm-helpers.mjs';
 
 // The JSON baseline of the benchmark, as a writer and a reader of bytes.
 const engineJson = {
@@ -18,17 +18,19 @@ const engineJson = {
   read: (bytes) => JSON.parse(new TextDecoder().decode(bytes)).items,
 };
 
-test(
+testWithBuild(
   'JSON written by C++ (native, wasm) and JSON.stringify parses alike in C++ and JSON.parse',
-  { skip: missingWasm, timeout: 300_000 },
+  missingWasm,
+  { timeout: 300_000 },
   async (t) => {
     await assertFormatConformance(t, 'json', [engineJson]);
   },
 );
 
-test(
+testWithBuild(
   'C++ writes the very text JSON.stringify writes (shortest round-trip doubles)',
-  { skip: missingWasm, timeout: 120_000 },
+  missingWasm,
+  { timeout: 120_000 },
   async () => {
     const cpp = await wasmImplementation('json');
     const decoder = new TextDecoder();

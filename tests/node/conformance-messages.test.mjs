@@ -18,7 +18,8 @@
 // C++ is the wasm module of the format (node/load-wasm.mjs, strategy 'val';
 // the native runner cannot decode given bytes and is the same source). Its
 // tests are skipped, with the reason, when the module is missing or has no
-// messages exports. WCB_WASM_BUILD_DIR points them at another wasm build
+// messages exports; under WCB_REQUIRE_BUILDS=1 (scripts/test.sh) they fail
+// instead. WCB_WASM_BUILD_DIR points them at another wasm build
 // directory than build/wasm.
 
 import assert from 'node:assert/strict';
@@ -37,6 +38,7 @@ import {
 import { createJsonMessagePath, messageJsonText } from '../../src/harness/json-baseline.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
 import { createPeerMessagePath, findPeer } from '../../src/harness/peers.mjs';
+import { testWithBuild } from './wasm-helpers.mjs';
 
 const MESSAGES_PROTO_TEXT = fs.readFileSync(path.join(REPO_ROOT, 'proto', 'messages.proto'), 'utf8');
 const WASM_BUILD_DIR = path.resolve(process.env.WCB_WASM_BUILD_DIR ?? DEFAULT_WASM_BUILD_DIR);
@@ -233,7 +235,7 @@ test(
   },
 );
 
-test('json: the C++ codec writes the JSON baseline text byte for byte', { skip: CPP.json.skip }, () => {
+testWithBuild('json: the C++ codec writes the JSON baseline text byte for byte', CPP.json.skip, {}, () => {
   for (const name of MESSAGE_NAMES) {
     const expected = new TextEncoder().encode(messageJsonText(name, makeMessage(name)));
     const actual = CPP.json.write(makeMessage(name), name);
@@ -246,11 +248,11 @@ test('json: the C++ codec writes the JSON baseline text byte for byte', { skip: 
   }
 });
 
-test('json: the C++ codec and the JSON baseline read each other', { skip: CPP.json.skip }, () => {
+testWithBuild('json: the C++ codec and the JSON baseline read each other', CPP.json.skip, {}, () => {
   checkConformance('json', [CPP.json, jsonBaselineImplementation()]);
 });
 
-test('msgpack: the C++ codec and the JS peers read each other', { skip: CPP.msgpack.skip }, async () => {
+testWithBuild('msgpack: the C++ codec and the JS peers read each other', CPP.msgpack.skip, {}, async () => {
   checkConformance('msgpack', [
     CPP.msgpack,
     await peerImplementation('msgpackr'),
@@ -258,7 +260,7 @@ test('msgpack: the C++ codec and the JS peers read each other', { skip: CPP.msgp
   ]);
 });
 
-test('protobuf: the C++ codec and the JS peers read each other', { skip: CPP.protobuf.skip }, async () => {
+testWithBuild('protobuf: the C++ codec and the JS peers read each other', CPP.protobuf.skip, {}, async () => {
   checkConformance('protobuf', [
     CPP.protobuf,
     await peerImplementation('protobufjs'),
@@ -267,9 +269,10 @@ test('protobuf: the C++ codec and the JS peers read each other', { skip: CPP.pro
   ]);
 });
 
-test(
+testWithBuild(
   'flatbuffers: the C++ codec and the JS runtime read each other',
-  { skip: CPP.flatbuffers.skip },
+  CPP.flatbuffers.skip,
+  {},
   async () => {
     checkConformance('flatbuffers', [CPP.flatbuffers, await peerImplementation('flatbuffers')]);
   },

@@ -2,7 +2,6 @@
 // @msgpack/msgpack. See conformance-support.mjs. msgpackr's records variant
 // is left out: only msgpackr reads its record extension.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { FLOAT32_OPTIONS, Packr } from 'msgpackr';
 
 import {
@@ -11,21 +10,23 @@ import {
   peerImplementation,
   wasmImplementation,
 } from './conformance-support.mjs';
-import { assertSameItems } from './wasm-helpers.mjs';
+import { assertSameItems, testWithBuild } from './wasm-helpers.mjs';
 
 const JS_LIBRARIES = ['msgpackr', '@msgpack/msgpack'];
 
-test(
+testWithBuild(
   'msgpack bytes of C++ (native, wasm), msgpackr and @msgpack/msgpack decode alike everywhere',
-  { skip: missingWasm, timeout: 300_000 },
+  missingWasm,
+  { timeout: 300_000 },
   async (t) => {
     await assertFormatConformance(t, 'msgpack', await Promise.all(JS_LIBRARIES.map(peerImplementation)));
   },
 );
 
-test(
+testWithBuild(
   'C++ reads the number encodings JS libraries choose: integers for integral doubles, float32 when exact',
-  { skip: missingWasm },
+  missingWasm,
+  {},
   async () => {
     const cpp = await wasmImplementation('msgpack');
     // Values a float32 holds exactly, integral doubles (written as integers:

@@ -5,7 +5,8 @@
 //
 // Writers and readers of a format:
 //   C++ native  the files `wcb_native_bench --export-encodings` writes (the
-//               native build; the tests skip this writer when it is missing)
+//               native build; the tests leave this writer out when it is
+//               missing, and fail under WCB_REQUIRE_BUILDS=1)
 //   C++ wasm    the same C++ codec in wasm (build/wasm), strategy 'typed';
 //               also the C++ reader: the native runner cannot decode given
 //               bytes, and the wasm build is the same C++ source
@@ -24,7 +25,7 @@ import { checksumItems } from '../../src/harness/checksum.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { datasetAtSteps } from '../../src/harness/sweep.mjs';
 import { createPeerPath, findPeer } from '../../src/harness/peers.mjs';
-import { assertSameItems } from './wasm-helpers.mjs';
+import { assertSameItems, REQUIRE_BUILDS } from './wasm-helpers.mjs';
 
 export const MAX_MB = 1;
 export const PROTO_TEXT = fs.readFileSync(path.join(REPO_ROOT, 'proto', 'tuple.proto'), 'utf8');
@@ -52,7 +53,10 @@ export function conformanceSteps() {
  */
 export function exportNativeEncodings(codec, steps, { note = () => {} } = {}) {
   if (!fs.existsSync(NATIVE_BENCH)) {
-    note(`no native runner at ${NATIVE_BENCH}: the C++ native writer is left out (build native-release)`);
+    const missing = `no native runner at ${NATIVE_BENCH}`;
+    if (REQUIRE_BUILDS)
+      assert.fail(`${missing} (WCB_REQUIRE_BUILDS=1: a missing build fails this cross-check)`);
+    note(`${missing}: the C++ native writer is left out (build native-release)`);
     return null;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wcb-conformance-${codec}-`));

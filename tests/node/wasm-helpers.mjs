@@ -1,5 +1,6 @@
 // Shared by the wasm-*.test.mjs files (not a test itself).
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 
@@ -44,4 +45,25 @@ export function datasetWithItems(count) {
   const dataset = new TupleDataset();
   while (dataset.items.length < count) dataset.grow();
   return dataset;
+}
+
+/**
+ * Set by scripts/test.sh (WCB_REQUIRE_BUILDS=1): a cross-check whose build is
+ * missing fails instead of skipping, so CI cannot pass by checking nothing.
+ */
+export const REQUIRE_BUILDS = process.env.WCB_REQUIRE_BUILDS === '1';
+
+/**
+ * A test that needs a build. `missing` is false, or why the build is not
+ * there: then the test is skipped with that reason, or fails with it under
+ * WCB_REQUIRE_BUILDS=1.
+ */
+export function testWithBuild(name, missing, options, fn) {
+  if (!missing) return test(name, options, fn);
+  if (REQUIRE_BUILDS) {
+    return test(name, options, () => {
+      assert.fail(`${missing} (WCB_REQUIRE_BUILDS=1: a missing build fails this cross-check)`);
+    });
+  }
+  return test(name, { ...options, skip: `${missing} (WCB_REQUIRE_BUILDS=1 makes this a failure)` }, fn);
 }

@@ -1,34 +1,39 @@
 // The wasm build of each codec writes exactly the bytes its native build
 // writes for the same data, whatever the interop strategy. The native bytes
 // come from `wcb_native_bench --export-encodings DIR` (the native build, or
-// the binary WCB_NATIVE_BENCH names); without it the test is skipped.
+// the binary WCB_NATIVE_BENCH names); without it the test is skipped, or
+// fails under WCB_REQUIRE_BUILDS=1 (as scripts/test.sh runs it).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, test } from 'node:test';
+import { after } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec, REPO_ROOT } from '../../node/load-wasm.mjs';
 import { checksumItems } from '../../src/harness/checksum.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { STRATEGIES } from '../../src/harness/wasm-codec.mjs';
-import { assertSameBytes } from './wasm-helpers.mjs';
+import { assertSameBytes, testWithBuild } from './wasm-helpers.mjs';
 
 const MAX_MB = 1;
 const nativeBench = process.env.WCB_NATIVE_BENCH
   ? path.resolve(process.env.WCB_NATIVE_BENCH)
   : path.join(REPO_ROOT, 'build', 'native-release', 'src', 'native', 'wcb_native_bench');
-const skip = fs.existsSync(nativeBench)
-  ? false
-  : `no native runner at ${nativeBench}: build it (cmake --preset native-release && cmake --build --preset native-release) or set WCB_NATIVE_BENCH`;
+const wasmBuildInfo = path.join(REPO_ROOT, 'build', 'wasm', 'build-info.json');
+const notBuilt = !fs.existsSync(nativeBench)
+  ? `no native runner at ${nativeBench}: build it (cmake --preset native-release && cmake --build --preset native-release) or set WCB_NATIVE_BENCH`
+  : !fs.existsSync(wasmBuildInfo)
+    ? `no wasm build at ${wasmBuildInfo}: run scripts/build-wasm.sh`
+    : false;
 
 const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wcb-native-encodings-'));
 after(() => fs.rmSync(exportDir, { recursive: true, force: true }));
 
-test(
+testWithBuild(
   `wasm encodings are byte-identical to native ones, every step up to ${MAX_MB} MB`,
-  { skip },
+  notBuilt,
+  {},
   async () => {
     execFileSync(
       nativeBench,
