@@ -17,6 +17,7 @@
 
 import { checksumItems } from './checksum.mjs';
 import { checkCleanliness } from './cleanliness.mjs';
+import { pathLabel } from '../catalog.mjs';
 import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
 import { median, summarize } from './stats.mjs';
 
@@ -66,19 +67,21 @@ function hex(value) {
   return `0x${value.toString(16).padStart(8, '0')}`;
 }
 
-function verifyDecoded(items, expected) {
+// Throws when `items` are not the payload; the message ends naming the path
+// (`by`), as a codec's own errors start with its name.
+function verifyDecoded(items, expected, by) {
+  let problem = null;
   if (!Array.isArray(items)) {
-    throw new Error(`decoded result is not an array of items (got ${typeof items})`);
+    problem = `decoded result is not an array of items (got ${typeof items})`;
+  } else if (items.length !== expected.count) {
+    problem = `decoded ${items.length} items, expected ${expected.count}`;
+  } else {
+    const checksum = checksumItems(items);
+    if (checksum !== expected.checksum) {
+      problem = `decoded items differ from the input: checksum ${hex(checksum)}, expected ${hex(expected.checksum)}`;
+    }
   }
-  if (items.length !== expected.count) {
-    throw new Error(`decoded ${items.length} items, expected ${expected.count}`);
-  }
-  const checksum = checksumItems(items);
-  if (checksum !== expected.checksum) {
-    throw new Error(
-      `decoded items differ from the input: checksum ${hex(checksum)}, expected ${hex(expected.checksum)}`,
-    );
-  }
+  if (problem !== null) throw new Error(`${problem} (decoded by ${by})`);
 }
 
 // Median of each phase over the repetitions; omitted unless every
@@ -121,7 +124,8 @@ export function failedRow(path, context, error) {
 
 /**
  * Measures one path on one payload: verify (outside any timing), sizes,
- * warm-up, then `repetitions` timed encodes and decodes, each after a GC.
+ * warm-up, then `repetitions` timed encodes and decodes, each after a GC
+ * (and each decode after path.prepareDecode(), when the path has one).
  * Resolves to a results row; never rejects for a codec's failure (the row
  * says 'failed' and why), only when `env.signal` aborts.
  *
@@ -145,7 +149,13 @@ export async function measurePath(
   const now = env.now ?? (() => performance.now());
   const gc = env.gc ?? (() => {});
   const gzipSize = env.gzipSize ?? gzipSizeWithCompressionStream;
+  // Before every decode that counts (verify, warm-up, timed), outside the
+  // timer: a path whose decode reuses storage fills it with a sentinel, so a
+  // decoder that skipped its work fails verification instead of handing back
+  // the previous call's items.
+  const prepareDecode = () => path.prepareDecode?.();
   const context = { place, step, batch };
+  const label = pathLabel(path);
   let stage = 'verify';
 
   const checkpoint = async () => {
@@ -165,11 +175,12 @@ export async function measurePath(
     const encoded = first.encoded;
     const encodedSize = sizeOf(path.bytesOf(encoded));
     stage = 'decode';
+    prepareDecode();
     const firstDecoded = path.decode(encoded).items;
     stage = 'cleanliness';
     const cleanliness = checkCleanliness(firstDecoded);
     stage = 'verify';
-    verifyDecoded(plainItemsOf(path, firstDecoded), expected);
+    verifyDecoded(plainItemsOf(path, firstDecoded), expected, label);
 
     stage = 'gzip';
     const bytes = toBytes(path.bytesOf(encoded));
@@ -193,6 +204,7 @@ export async function measurePath(
       gc();
       keep(sizeOf(path.encode(items).encoded));
       stage = 'warm-up decode';
+      prepareDecode();
       gc();
       keep(path.decode(encoded).items.length);
     }
@@ -221,11 +233,12 @@ export async function measurePath(
     for (let i = 0; i < repetitions; i++) {
       await checkpoint();
       stage = `timed decode ${i + 1}`;
+      prepareDecode();
       gc();
       const start = now();
       const result = path.decode(encoded);
       const elapsed = now() - start;
-      verifyDecoded(plainItemsOf(path, result.items), expected);
+      verifyDecoded(plainItemsOf(path, result.items), expected, label);
       keep(result.items.length);
       decodeSamples.push(elapsed);
       decodePhaseSamples.push(result.phases);
