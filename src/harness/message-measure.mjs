@@ -13,6 +13,9 @@
 //     forRecord(name) -> {                         // may throw: a failed row
 //       encode(record) -> Uint8Array | string,
 //       decode(encoded) -> the library's own value,
+//       prepareDecode?(),                          // untimed, before the verify decode and
+//                                                  // each decode repetition: reused decode
+//                                                  // storage set to a sentinel state
 //       toPlain?(value) -> a plain record,         // verification only, never timed
 //     },
 //   }
@@ -128,7 +131,8 @@ function makeCheckpoint(env) {
  * protocol: callsPerRep doubles from 1 until one repetition takes at least
  * minRepMs; `warmup` untimed repetitions (doubling again if one falls under
  * minRepMs, as a cold first call can make calibration stop short); then
- * `repetitions` timed ones, each after a GC. Returns opsStats.
+ * `repetitions` timed ones, each after a GC. `prepare`, when given, runs
+ * before every repetition, outside its timing. Returns opsStats.
  */
 export async function measureCalls(
   call,
@@ -136,6 +140,7 @@ export async function measureCalls(
     minRepMs = DEFAULT_MIN_REP_MS,
     warmup = DEFAULT_WARMUP,
     repetitions = DEFAULT_REPETITIONS,
+    prepare = () => {},
     env = {},
   } = {},
 ) {
@@ -143,6 +148,7 @@ export async function measureCalls(
   const gc = env.gc ?? (() => {});
   const checkpoint = makeCheckpoint(env);
   const repetition = (calls) => {
+    prepare();
     const start = now();
     for (let i = 0; i < calls; i++) keep(call());
     return now() - start;
@@ -215,7 +221,13 @@ export async function measureMessagePath(
     stage = 'encode';
     const encoded = functions.encode(input);
     const encodedBytes = byteLength(encoded);
+    // Decodes into reused storage start from a sentinel state, so the
+    // verified outputs (this one, and the last call of the last repetition)
+    // cannot be a previous call's record left in place.
+    const prepareDecode = () => functions.prepareDecode?.();
+    const decodeTiming = { ...timing, prepare: prepareDecode };
     stage = 'decode';
+    prepareDecode();
     const decoded = functions.decode(encoded);
     stage = 'verify';
     verifyRecord(expected, plain(decoded));
@@ -231,7 +243,7 @@ export async function measureMessagePath(
 
     stage = 'timed decode';
     let lastDecoded = decoded;
-    const decode = await measureCalls(() => (lastDecoded = functions.decode(encoded)), timing);
+    const decode = await measureCalls(() => (lastDecoded = functions.decode(encoded)), decodeTiming);
     stage = 'verify after decode';
     verifyRecord(expected, plain(lastDecoded));
 
@@ -239,7 +251,7 @@ export async function measureMessagePath(
     let lastRoundTrip = decoded;
     const roundTrip = await measureCalls(
       () => (lastRoundTrip = functions.decode(functions.encode(input))),
-      timing,
+      decodeTiming,
     );
     stage = 'verify after round trip';
     verifyRecord(expected, plain(lastRoundTrip));

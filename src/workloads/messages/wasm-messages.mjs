@@ -15,6 +15,8 @@
 //   messages.emptyCall();                     // the per-call floor
 //   const path = messages.forRecord('val', 'record');  // the same five calls,
 //   path.encode(record);                      // bound, for a timing loop
+//   path.prepareDecode();                     // untimed: the module's reused decoded
+//                                             // messages set to a sentinel (empty) state
 //
 // No phases here: a record takes microseconds, so the boundary's share is
 // measured with the floors instead of clock readings inside each call.
@@ -125,8 +127,11 @@ export class WasmMessages {
 
   /**
    * The calls of one (strategy, record), bound: { encode(record),
-   * decode(bytes), prepareFloor(bytes), encodeFloor(record),
+   * decode(bytes), prepareDecode(), prepareFloor(bytes), encodeFloor(record),
    * decodeFloor(bytes) }. Throws for a strategy or record it does not offer.
+   * prepareDecode() sets the messages the module decodes into, and reuses,
+   * to their empty state (the module's poisonOutputs): a decoder that
+   * skipped its work then returns no record rather than the previous one.
    */
   forRecord(strategy, name) {
     const path = this.#paths.get(strategy)?.get(name);
@@ -224,6 +229,8 @@ export class WasmMessages {
         this.#checkBytes(bytes);
         return result(decode(bytes));
       },
+      // A module built before poisonOutputs existed has nothing to call.
+      prepareDecode: () => m.poisonOutputs?.(),
       encodeFloor: (record) => {
         check(record);
         return copy(encodeFloor(record));

@@ -29,7 +29,7 @@ export function createWasmMessagePath(codec, strategy) {
     },
     forRecord(name) {
       const calls = boundCalls(messages, strategy, name);
-      return { encode: calls.encode, decode: calls.decode };
+      return { encode: calls.encode, decode: calls.decode, prepareDecode: calls.prepareDecode };
     },
   };
 }
@@ -41,6 +41,7 @@ export function boundCalls(messages, strategy, name) {
   return {
     encode: (record) => messages.encode(strategy, name, record),
     decode: (bytes) => messages.decode(strategy, name, bytes),
+    prepareDecode: () => messages.poisonOutputs?.(),
     prepareFloor: (bytes) => messages.prepareFloor(strategy, name, bytes),
     encodeFloor: (record) => messages.encodeFloor(strategy, name, record),
     decodeFloor: (bytes) => messages.decodeFloor(strategy, name, bytes),
