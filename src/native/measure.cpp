@@ -4,10 +4,12 @@
 
 #include <exception>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "core/checksum.h"
 #include "core/clock.h"
+#include "core/sentinel.h"
 #include "gzip_size.h"
 
 namespace wcb {
@@ -33,30 +35,19 @@ CodecMeasurement failed(CodecMeasurement& measurement, std::string error) {
   return std::move(measurement);
 }
 
-// Runs `operation` `warmup` times untimed, then `repetitions` times timed.
-// Returns the failure of the first run that fails, if any.
+// Times one call of `operation` into `samples`; its failure, if any.
 template <typename Operation>
-Status time_operation(const Protocol& protocol, Operation&& operation, std::vector<double>& samples) {
-  for (int i = 0; i < protocol.warmup; ++i) {
-    if (Status status = operation(); !status) return status;
-  }
-  samples.clear();
-  samples.reserve(static_cast<std::size_t>(protocol.repetitions));
-  for (int i = 0; i < protocol.repetitions; ++i) {
-    const double start = now_ms();
-    Status status = operation();
-    const double elapsed = now_ms() - start;
-    if (!status) return status;
-    samples.push_back(elapsed);
-  }
-  return Status::success();
+Status time_once(Operation& operation, std::vector<double>& samples) {
+  const double start = now_ms();
+  Status status = operation();
+  const double elapsed = now_ms() - start;
+  if (status) samples.push_back(elapsed);
+  return status;
 }
 
 }  // namespace
 
-Status verify_round_trip(Codec& codec, const Payload& payload, Bytes& encoded, Items& decoded) {
-  if (Status status = codec.encode(payload.items, encoded); !status) return status;
-  if (Status status = codec.decode(encoded, decoded); !status) return status;
+Status check_decoded(const Codec& codec, const Payload& payload, std::span<const Item> decoded) {
   if (decoded.size() != payload.items.size()) {
     return Status::failure(codec.name(), "decoded " + std::to_string(decoded.size()) + " items, expected " +
                                              std::to_string(payload.items.size()));
@@ -70,6 +61,13 @@ Status verify_round_trip(Codec& codec, const Payload& payload, Bytes& encoded, I
   return Status::success();
 }
 
+Status verify_round_trip(Codec& codec, const Payload& payload, Bytes& encoded, Items& decoded) {
+  if (Status status = codec.encode(payload.items, encoded); !status) return status;
+  poison(decoded, payload.items.size());
+  if (Status status = codec.decode(encoded, decoded); !status) return status;
+  return check_decoded(codec, payload, decoded);
+}
+
 CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Protocol& protocol) {
   CodecMeasurement measurement;
   measurement.codec = codec.name();
@@ -78,7 +76,7 @@ CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Proto
   Bytes encoded;
   Items decoded;
   if (Status status = verify_round_trip(codec, payload, encoded, decoded); !status) {
-    return failed(measurement, status.message());
+    return failed(measurement, "verify: " + status.message());
   }
   measurement.encoded_bytes = encoded.size();
   try {
@@ -89,30 +87,56 @@ CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Proto
 
   // Like an application encoding repeatedly, every encode reuses one output
   // buffer and every decode the items vector of the verification run; the
-  // warm-up runs leave both at full capacity.
+  // warm-up runs leave both at full capacity. Before each decode that vector
+  // is filled with the sentinel (untimed), so only a decoder that writes
+  // every item passes the check after it.
   Bytes encode_buffer;
-  std::vector<double> samples;
-  Status status = time_operation(
-      protocol,
-      [&] {
-        Status result = codec.encode(payload.items, encode_buffer);
-        consume(encode_buffer);
-        return result;
-      },
-      samples);
-  if (!status) return failed(measurement, status.message());
-  measurement.encode = summarize(samples);
+  auto encode = [&] {
+    Status result = codec.encode(payload.items, encode_buffer);
+    consume(encode_buffer);
+    return result;
+  };
+  auto decode = [&] {
+    Status result = codec.decode(encoded, decoded);
+    consume(decoded);
+    return result;
+  };
 
-  status = time_operation(
-      protocol,
-      [&] {
-        Status result = codec.decode(encoded, decoded);
-        consume(decoded);
-        return result;
-      },
-      samples);
-  if (!status) return failed(measurement, status.message());
-  measurement.decode = summarize(samples);
+  // Warm-up as in src/harness/measure.mjs: at least `warmup` rounds, more
+  // until they have lasted min_warmup_ms, at most kMaxWarmupRounds.
+  const double warmup_start = now_ms();
+  for (int i = 0; i < protocol.warmup || (protocol.warmup > 0 && i < kMaxWarmupRounds &&
+                                          now_ms() - warmup_start < protocol.min_warmup_ms);
+       ++i) {
+    if (Status status = encode(); !status) return failed(measurement, "warm-up encode: " + status.message());
+    poison(decoded);
+    if (Status status = decode(); !status) return failed(measurement, "warm-up decode: " + status.message());
+  }
+
+  std::vector<double> samples;
+  samples.reserve(static_cast<std::size_t>(protocol.repetitions));
+  for (int i = 0; i < protocol.repetitions; ++i) {
+    const std::string stage = "timed encode " + std::to_string(i + 1) + ": ";
+    if (Status status = time_once(encode, samples); !status)
+      return failed(measurement, stage + status.message());
+    if (encode_buffer != encoded) {
+      return failed(measurement, stage + measurement.codec + ": gave other bytes than the first encode");
+    }
+  }
+  measurement.encode = summarize(std::move(samples));
+
+  samples = {};
+  samples.reserve(static_cast<std::size_t>(protocol.repetitions));
+  for (int i = 0; i < protocol.repetitions; ++i) {
+    const std::string stage = "timed decode " + std::to_string(i + 1) + ": ";
+    poison(decoded);
+    if (Status status = time_once(decode, samples); !status)
+      return failed(measurement, stage + status.message());
+    if (Status status = check_decoded(codec, payload, decoded); !status) {
+      return failed(measurement, stage + status.message());
+    }
+  }
+  measurement.decode = summarize(std::move(samples));
 
   measurement.ok = true;
   measurement.peak_rss_bytes = peak_rss_bytes();

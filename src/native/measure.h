@@ -1,7 +1,9 @@
-// The measurement protocol (docs/design.md#protocol) for one codec on one payload: verify a
-// round trip outside the timed region, then warm up and time N encodes and
-// N decodes. A codec that errors or disagrees with the input is reported as
-// failed and never timed.
+// The measurement protocol (docs/design.md#protocol) for one codec on one payload, the
+// same as src/harness/measure.mjs: verify a round trip outside the timed
+// region, warm up, then time N encodes and N decodes, each decode verified
+// after its timing. Every decode writes into output filled with the sentinel
+// (core/sentinel.h) beforehand, outside the timer. A codec that errors or
+// disagrees with the input is reported as failed.
 #pragma once
 
 #include <cstddef>
@@ -15,9 +17,19 @@
 
 namespace wcb {
 
+// The warm-up goes on past `warmup` rounds until it has lasted this long, or
+// this many rounds (as in src/harness/measure.mjs).
+inline constexpr double kMinWarmupMs = 200.0;
+inline constexpr int kMaxWarmupRounds = 30;
+
 struct Protocol {
+  // Tuples: warm-up rounds (an encode and a decode each), at least this many
+  // and more until kMinWarmupMs, at most kMaxWarmupRounds; none when 0.
+  // Messages: untimed repetitions before the timed ones.
   int warmup = 2;
   int repetitions = 7;
+  // Tuples: the warm-up's minimum duration (tests set 0 to keep it short).
+  double min_warmup_ms = kMinWarmupMs;
   // messages workload only: calls per repetition double until one
   // repetition takes at least this long (message_measure.h).
   double min_rep_ms = 20.0;
@@ -41,9 +53,14 @@ struct CodecMeasurement {
   std::uint64_t peak_rss_bytes = 0;  // of the whole process so far
 };
 
-// Encodes `payload` into `encoded`, decodes that into `decoded` and checks
-// count and checksum against the payload. The failure names the codec.
+// Encodes `payload` into `encoded`, fills `decoded` with the sentinel,
+// decodes into it and checks count and checksum against the payload. The
+// failure names the codec.
 Status verify_round_trip(Codec& codec, const Payload& payload, Bytes& encoded, Items& decoded);
+
+// Count and checksum of `decoded` against the payload; the failure names the
+// codec and says what differs.
+Status check_decoded(const Codec& codec, const Payload& payload, std::span<const Item> decoded);
 
 CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Protocol& protocol);
 

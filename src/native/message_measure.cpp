@@ -25,39 +25,52 @@ void consume(const Message& message) { g_message_sink = g_message_sink ^ message
 // message-measure.mjs, so ops/s stays finite.
 constexpr double kSmallestRepMs = 1e-6;
 
-// Runs `call` (which returns a Status) `calls` times; `elapsed_ms` is the
-// time taken. Stops at the first failure.
-template <typename Call>
-Status repetition(Call& call, std::uint64_t calls, double& elapsed_ms) {
+// What runs around each repetition, outside its timing: `prepare` before it
+// (filling a decode output with the sentinel state), `check` after it
+// (comparing the last call's output with the sample).
+template <typename Prepare, typename Check>
+struct Around {
+  Prepare prepare;
+  Check check;
+};
+template <typename Prepare, typename Check>
+Around(Prepare, Check) -> Around<Prepare, Check>;
+
+// Runs `call` (which returns a Status) `calls` times between `around`'s
+// prepare and check; `elapsed_ms` is the time the calls took. Stops at the
+// first failure.
+template <typename Call, typename Hooks>
+Status repetition(Call& call, Hooks& around, std::uint64_t calls, double& elapsed_ms) {
+  around.prepare();
   const double start = now_ms();
   for (std::uint64_t i = 0; i < calls; ++i) {
     if (Status status = call(); !status) return status;
   }
   elapsed_ms = now_ms() - start;
-  return Status::success();
+  return around.check();
 }
 
 // The protocol for one operation: callsPerRep doubles from 1 until a
 // repetition takes at least min_rep_ms; each warm-up repetition doubles it
 // again if it fell short (a cold first call can stop calibration early);
-// then the timed repetitions.
-template <typename Call>
-Status measure_calls(const Protocol& protocol, Call&& call, OpsStats& result) {
+// then the timed repetitions. Every repetition is checked.
+template <typename Call, typename Hooks>
+Status measure_calls(const Protocol& protocol, Call&& call, Hooks around, OpsStats& result) {
   double elapsed_ms = 0;
   std::uint64_t calls = 1;
   while (true) {
-    if (Status status = repetition(call, calls, elapsed_ms); !status) return status;
+    if (Status status = repetition(call, around, calls, elapsed_ms); !status) return status;
     if (elapsed_ms >= protocol.min_rep_ms || calls >= kMaxCallsPerRep) break;
     calls *= 2;
   }
   for (int i = 0; i < protocol.warmup; ++i) {
-    if (Status status = repetition(call, calls, elapsed_ms); !status) return status;
+    if (Status status = repetition(call, around, calls, elapsed_ms); !status) return status;
     if (elapsed_ms < protocol.min_rep_ms && calls < kMaxCallsPerRep) calls *= 2;
   }
   std::vector<double> ops_per_second;
   ops_per_second.reserve(static_cast<std::size_t>(protocol.repetitions));
   for (int i = 0; i < protocol.repetitions; ++i) {
-    if (Status status = repetition(call, calls, elapsed_ms); !status) return status;
+    if (Status status = repetition(call, around, calls, elapsed_ms); !status) return status;
     ops_per_second.push_back(static_cast<double>(calls) / (std::max(elapsed_ms, kSmallestRepMs) / 1000.0));
   }
   result.ops_per_sec = summarize(std::move(ops_per_second));
@@ -106,14 +119,19 @@ MessageMeasurement measure_message_codec(messages::MessageCodec& codec, Kind kin
 
   const Message& input = messages::sample_message(kind);
   Bytes encoded;
-  Message decoded = messages::empty_message(kind);
+  Message decoded = messages::empty_message(kind);  // the sentinel state, see below
   if (Status status = verify_message(codec, kind, encoded, decoded); !status) {
     return failed(measurement, "verify", status);
   }
   measurement.encoded_bytes = encoded.size();
 
   // Like an application sending one record after another, every call
-  // reuses one output buffer or message, which keeps its capacity.
+  // reuses one output buffer or message, which keeps its capacity. Before
+  // each repetition a decode output is set to the empty message of `kind`
+  // (every sample differs from it), copy-assigned so that its strings and
+  // vectors keep their capacity: a decoder that skipped its work would leave
+  // it there, and the check after the repetition fails.
+  const Message sentinel = messages::empty_message(kind);
   Bytes encode_buffer;
   Status status = measure_calls(
       protocol,
@@ -122,12 +140,15 @@ MessageMeasurement measure_message_codec(messages::MessageCodec& codec, Kind kin
         consume(encode_buffer);
         return result;
       },
+      Around{[] {},
+             [&] {
+               return encode_buffer == encoded
+                          ? Status::success()
+                          : Status::failure(codec.name(),
+                                            "a later encode gave different bytes than the first");
+             }},
       measurement.encode);
   if (!status) return failed(measurement, "timed encode", status);
-  if (encode_buffer != encoded) {
-    return failed(measurement, "timed encode",
-                  Status::failure(codec.name(), "a later encode gave different bytes than the first"));
-  }
 
   status = measure_calls(
       protocol,
@@ -136,14 +157,12 @@ MessageMeasurement measure_message_codec(messages::MessageCodec& codec, Kind kin
         consume(decoded);
         return result;
       },
+      Around{[&] { decoded = sentinel; }, [&] { return compare_with_sample(codec, kind, decoded); }},
       measurement.decode);
   if (!status) return failed(measurement, "timed decode", status);
-  if (status = compare_with_sample(codec, kind, decoded); !status) {
-    return failed(measurement, "verify after decode", status);
-  }
 
   Bytes round_trip_buffer;
-  Message round_trip_output = messages::empty_message(kind);
+  Message round_trip_output = sentinel;
   status = measure_calls(
       protocol,
       [&] {
@@ -152,11 +171,10 @@ MessageMeasurement measure_message_codec(messages::MessageCodec& codec, Kind kin
         consume(round_trip_output);
         return result;
       },
+      Around{[&] { round_trip_output = sentinel; },
+             [&] { return compare_with_sample(codec, kind, round_trip_output); }},
       measurement.round_trip);
   if (!status) return failed(measurement, "timed round trip", status);
-  if (status = compare_with_sample(codec, kind, round_trip_output); !status) {
-    return failed(measurement, "verify after round trip", status);
-  }
 
   measurement.ok = true;
   return measurement;
