@@ -13,6 +13,8 @@
 //                                              // conversion verification needs (never timed)
 //     bytesOf(encoded) -> Uint8Array | string, // what the size columns count
 //     heapBytes?() -> number,                  // wasm memory size, when there is one
+//     prepareDecode?(),                        // untimed, before every decode that counts:
+//                                              // fills reused decode storage with a sentinel
 //     variant?: 'records' | 'columnar',        // a labelled variant of the same library or strategy
 //   }
 //
@@ -20,7 +22,7 @@
 // peers.mjs; this file wraps a wasm codec (src/harness/wasm-codec.mjs) into
 // one path per interop strategy.
 
-import { columnsFromItems, itemsFromColumns } from './wasm-codec.mjs';
+import { columnsFromItems, itemsFromColumns } from './wasm-items.mjs';
 
 // Labels live in the browser-safe catalog; re-exported for existing importers.
 export { libraryName, pathLabel } from '../catalog.mjs';
@@ -32,6 +34,19 @@ export { libraryName, pathLabel } from '../catalog.mjs';
  * only when asked.
  */
 export const COLUMNAR = 'columnar';
+
+// What every wasm path does alike: its encoding is bytes, it has a heap, and
+// its module decodes into storage it reuses from call to call. prepareDecode
+// fills that storage with the sentinel, so a decoder that skipped its work
+// cannot pass on the previous call's items (measure.mjs calls it outside the
+// timer).
+function wasmPathCalls(codec) {
+  return {
+    bytesOf: (bytes) => bytes,
+    heapBytes: () => codec.heapBytes(),
+    prepareDecode: () => codec.poisonOutputs(),
+  };
+}
 
 /** The path of one wasm codec called through one strategy (or COLUMNAR). */
 export function createWasmPath(codec, strategy) {
@@ -51,12 +66,7 @@ export function createWasmPath(codec, strategy) {
     decode(bytes) {
       return codec.decode(strategy, bytes);
     },
-    bytesOf(bytes) {
-      return bytes;
-    },
-    heapBytes() {
-      return codec.heapBytes();
-    },
+    ...wasmPathCalls(codec),
   };
 }
 
@@ -99,12 +109,7 @@ export function createWasmColumnarPath(codec) {
     toPlainItems(decoded) {
       return itemsFromColumns(decoded);
     },
-    bytesOf(bytes) {
-      return bytes;
-    },
-    heapBytes() {
-      return codec.heapBytes();
-    },
+    ...wasmPathCalls(codec),
   };
 }
 

@@ -10,10 +10,19 @@
 //
 // encode phases: marshalInMs (JS objects -> C++ items, including the cost of
 //   crossing into wasm), codecMs (the codec alone, timed inside wasm),
-//   bytesOutMs (copying the encoding out of the wasm heap).
+//   bytesOutMs (copying the encoding out of the wasm heap, and reading the
+//   call's outcome).
 // decode phases: bytesInMs (copying the bytes into wasm, including the
-//   crossing), codecMs, marshalOutMs (C++ items -> JS objects).
-// The phases of a call add up to its total time.
+//   crossing), codecMs, marshalOutMs (C++ items -> JS objects, and reading the
+//   call's outcome).
+// The phases of a call add up to its time from entering encode()/decode() to
+// leaving it, by construction (see #finishEncode).
+//
+// Encode checks its input: an item that is not {x: int32, y: number, z:
+// number} throws "<codec>: item <i>: ..." (wasm-items.mjs) in every strategy
+// (val checks in C++). Before a decode that counts, poisonOutputs() fills
+// the module's reused decode outputs with a sentinel (src/core/sentinel.h),
+// so a decoder that skipped its work cannot pass on a previous call's items.
 //
 // Columnar variant (not an interop strategy of its own: the typed bindings,
 // with columns instead of objects on the JS side):
@@ -37,18 +46,32 @@
 
 import { strategiesOf } from '../catalog.mjs';
 import { typeName as describe } from './format.mjs';
+import {
+  columnsToHeap,
+  invalidItemError,
+  isItem,
+  itemsFromHeap,
+  itemsToHeap,
+  itemsToHeapUnchecked,
+} from './wasm-items.mjs';
 import { EMBIND_RECORDS, MESSAGE_STRATEGIES, WasmMessages } from '../workloads/messages/wasm-messages.mjs';
 
 export { EMBIND_RECORDS, MESSAGE_STRATEGIES };
+export { columnsFromItems, itemsFromColumns } from './wasm-items.mjs';
 
 export const STRATEGIES = Object.freeze(strategiesOf('tuples'));
 
 const now = () => performance.now();
 
-// Phases are differences of nested clock readings; on a coarse clock (a page
-// that is not cross-origin isolated) a difference can come out slightly
-// negative.
-const span = (ms) => Math.max(0, ms);
+// Splits the JS-measured `windowMs` into what wasm timed inside it (`insideMs`,
+// from the same clock read in C++) and the rest. On a coarse clock (a page
+// that is not cross-origin isolated) the inside can read a tick longer than
+// the window; it is cut to the window, so the parts never go negative and
+// always add up to the window.
+function split(windowMs, insideMs) {
+  const inside = Math.min(Math.max(0, insideMs), Math.max(0, windowMs));
+  return [inside, windowMs - inside];
+}
 
 /**
  * Instantiates one codec module.
@@ -56,24 +79,32 @@ const span = (ms) => Math.max(0, ms);
  * @param options.wasmBinary the .wasm bytes (ArrayBuffer or Uint8Array).
  *   Pass them wherever the loader cannot fetch the file itself: always in
  *   Node (Emscripten 3.1.6 would fetch() a file path), and in bundled pages.
+ * @param options.checkItems false turns off the check of encode's items in
+ *   the typed and embind strategies. It exists only for
+ *   scripts/ab-encode-validation.mjs, which measures what the check costs;
+ *   nothing else may pass it (wrong items are then written coerced).
  */
-export async function createWasmCodec(factory, { wasmBinary } = {}) {
+export async function createWasmCodec(factory, { wasmBinary, checkItems = true } = {}) {
   const abort = { reason: null };
   // The error contract says no abort() ever happens; if one does, the
   // module is unusable and `aborted` says why.
   const moduleOptions = { onAbort: (reason) => (abort.reason = String(reason)) };
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
   const m = await factory(moduleOptions);
-  return new WasmCodec(m, abort);
+  return new WasmCodec(m, abort, checkItems);
 }
 
 class WasmCodec {
   #m;
   #abort;
+  #checkItems;
+  #writeItems;
 
-  constructor(m, abort) {
+  constructor(m, abort, checkItems) {
     this.#m = m;
     this.#abort = abort;
+    this.#checkItems = checkItems;
+    this.#writeItems = checkItems ? itemsToHeap : itemsToHeapUnchecked;
     this.name = m.codecName();
     this.libraryVersion = m.libraryVersion();
     this.strategies = STRATEGIES;
@@ -90,18 +121,35 @@ class WasmCodec {
     this.#m.emptyCall();
   }
 
+  /** Whether the module exports poisonOutputs (every module built since it was added). */
+  get hasPoisonOutputs() {
+    return typeof this.#m.poisonOutputs === 'function';
+  }
+
+  /**
+   * Fills the module's reused decode outputs with the sentinel. Call it
+   * before a decode whose result is verified, outside any timing. A module
+   * built before the export existed has nothing to call (tests check that
+   * every module of the build has it).
+   */
+  poisonOutputs() {
+    if (this.hasPoisonOutputs) this.#m.poisonOutputs();
+  }
+
   /** Encodes an array of {x, y, z}; returns { bytes: Uint8Array (a copy), phases }. */
   encode(strategy, items) {
+    // The phases account for the call from here on.
+    const start = now();
     if (items === null || typeof items !== 'object' || typeof items.length !== 'number') {
       throw new TypeError(`${this.name}: encode expects an array of {x, y, z}, not ${describe(items)}`);
     }
     switch (strategy) {
       case 'val':
-        return this.#encodeVal(items);
+        return this.#encodeVal(start, items);
       case 'embind':
-        return this.#encodeEmbind(items);
+        return this.#encodeEmbind(start, items);
       case 'typed':
-        return this.#encodeTyped(items);
+        return this.#encodeTyped(start, items);
       default:
         throw new Error(`${this.name}: unknown strategy '${strategy}' (expected ${STRATEGIES.join(', ')})`);
     }
@@ -109,16 +157,17 @@ class WasmCodec {
 
   /** Decodes bytes (Uint8Array); returns { items: Array<{x, y, z}>, phases }. */
   decode(strategy, bytes) {
+    const start = now();
     if (!(bytes instanceof Uint8Array)) {
       throw new TypeError(`${this.name}: decode expects a Uint8Array, not ${describe(bytes)}`);
     }
     switch (strategy) {
       case 'val':
-        return this.#decodeVal(bytes);
+        return this.#decodeVal(start, bytes);
       case 'embind':
-        return this.#decodeEmbind(bytes);
+        return this.#decodeEmbind(start, bytes);
       case 'typed':
-        return this.#decodeTyped(bytes);
+        return this.#decodeTyped(start, bytes);
       default:
         throw new Error(`${this.name}: unknown strategy '${strategy}' (expected ${STRATEGIES.join(', ')})`);
     }
@@ -126,9 +175,9 @@ class WasmCodec {
 
   /** Encodes columns {x: Int32Array, y: Float64Array, z: Float64Array}; returns { bytes, phases }. */
   encodeColumns(columns) {
+    const start = now();
     const { x, y, z } = this.#checkColumns(columns);
     const m = this.#m;
-    const start = now();
     const count = x.length;
     const pointer = this.#itemBuffer(count);
     // Views taken after the allocation: growing the memory detaches old ones.
@@ -139,11 +188,11 @@ class WasmCodec {
 
   /** Decodes bytes into columns; returns { columns: {x: Int32Array, y, z: Float64Array}, phases }. */
   decodeColumns(bytes) {
+    const start = now();
     if (!(bytes instanceof Uint8Array)) {
       throw new TypeError(`${this.name}: decode expects a Uint8Array, not ${describe(bytes)}`);
     }
     const m = this.#m;
-    const start = now();
     this.#copyIntoHeap(bytes);
     m.decodeColumns(bytes.length);
     const marshalStart = now();
@@ -215,35 +264,34 @@ class WasmCodec {
     return call;
   }
 
-  // Encode: marshal in + codec, then copy the bytes out of the heap view.
+  // Encode: marshal in + codec until `copyStart`, then the bytes copied out
+  // of the heap view. The outcome is read inside the call's time (the caller
+  // times it too), so the phases cover start..end: marshalIn is the window
+  // before copyStart less the codec's time inside it.
   #finishEncode(start, view, copyStart) {
     const bytes = view === null ? null : view.slice();
-    const end = now();
     const call = this.#lastCall();
-    const bytesOutMs = end - copyStart;
-    return {
-      bytes,
-      phases: {
-        marshalInMs: span(copyStart - start - call.codecMs),
-        codecMs: call.codecMs,
-        bytesOutMs,
-      },
-    };
+    const end = now();
+    const [codecMs, marshalInMs] = split(copyStart - start, call.codecMs);
+    return { bytes, phases: { marshalInMs, codecMs, bytesOutMs: end - copyStart } };
   }
 
-  #encodeVal(items) {
-    const start = now();
+  #encodeVal(start, items) {
     const view = this.#m.encodeVal(items);
     return this.#finishEncode(start, view, now());
   }
 
-  #encodeEmbind(items) {
+  #encodeEmbind(start, items) {
     const m = this.#m;
-    const start = now();
     const vector = new m.ItemVector();
     let view;
     try {
-      for (let i = 0; i < items.length; i++) vector.push_back(items[i]);
+      // embind's value_object converts without checking (2**31 as -2**31).
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (this.#checkItems && !isItem(item)) throw invalidItemError(this.name, i, item);
+        vector.push_back(item);
+      }
       view = m.encodeEmbind(vector);
     } finally {
       vector.delete();
@@ -251,41 +299,36 @@ class WasmCodec {
     return this.#finishEncode(start, view, now());
   }
 
-  #encodeTyped(items) {
+  #encodeTyped(start, items) {
     const m = this.#m;
-    const start = now();
     const count = items.length;
     const pointer = this.#itemBuffer(count);
     // Views taken after the allocation: growing the memory detaches old ones.
-    itemsToHeap(m.HEAP32, m.HEAPF64, pointer, items);
+    const bad = this.#writeItems(m.HEAP32, m.HEAPF64, pointer, items);
+    if (bad >= 0) throw invalidItemError(this.name, bad, items[bad]);
     const view = m.encodeTyped(count);
     return this.#finishEncode(start, view, now());
   }
 
   // Decode: `marshalStart` marks the end of bytes in + codec in wasm; the
-  // marshalling C++ did before it (val) is moved to marshalOutMs.
+  // marshalling C++ did before it (val; embind's copy out of the reused
+  // items) is moved to marshalOutMs. The phases cover start..end as in
+  // #finishEncode.
   #finishDecode(start, items, marshalStart) {
-    const end = now();
     const call = this.#lastCall();
-    return {
-      items,
-      phases: {
-        bytesInMs: span(marshalStart - start - call.codecMs - call.marshalMs),
-        codecMs: call.codecMs,
-        marshalOutMs: end - marshalStart + call.marshalMs,
-      },
-    };
+    const end = now();
+    const [codecMs, beforeCodec] = split(marshalStart - start, call.codecMs);
+    const [cppMarshalMs, bytesInMs] = split(beforeCodec, call.marshalMs);
+    return { items, phases: { bytesInMs, codecMs, marshalOutMs: end - marshalStart + cppMarshalMs } };
   }
 
-  #decodeVal(bytes) {
-    const start = now();
+  #decodeVal(start, bytes) {
     const items = this.#m.decodeVal(bytes);
     return this.#finishDecode(start, items, now());
   }
 
-  #decodeEmbind(bytes) {
+  #decodeEmbind(start, bytes) {
     const m = this.#m;
-    const start = now();
     const vector = m.decodeEmbind(bytes);
     const marshalStart = now();
     const items = [];
@@ -299,9 +342,8 @@ class WasmCodec {
     return this.#finishDecode(start, items, marshalStart);
   }
 
-  #decodeTyped(bytes) {
+  #decodeTyped(start, bytes) {
     const m = this.#m;
-    const start = now();
     this.#copyIntoHeap(bytes);
     // The item count; 0 on failure, reported by #finishDecode's lastCall.
     const count = m.decodeTyped(bytes.length);
@@ -310,76 +352,4 @@ class WasmCodec {
     const items = itemsFromHeap(m.HEAP32, m.HEAPF64, m.decodedItems(), count);
     return this.#finishDecode(start, items, marshalStart);
   }
-}
-
-// The loops between JS values and the wasm heap are functions of their own so
-// V8 optimizes each once (docs/decisions.md#heap-loop-deopt).
-
-// Writes `items` ({x, y, z} objects) at `pointer` in the wasm heap. Item
-// layout (src/core/item.h): x at int32 index 6i, y and z at float64 indexes
-// 3i+1 and 3i+2, counted from the item buffer.
-function itemsToHeap(int32, float64, pointer, items) {
-  let xIndex = pointer >>> 2;
-  let yIndex = (pointer >>> 3) + 1;
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    int32[xIndex] = item.x;
-    float64[yIndex] = item.y;
-    float64[yIndex + 1] = item.z;
-    xIndex += 6;
-    yIndex += 3;
-  }
-}
-
-// Writes the columns x (Int32Array), y and z (Float64Array) at `pointer` in
-// the wasm heap, in the layout of itemsToHeap.
-function columnsToHeap(int32, float64, pointer, x, y, z) {
-  let xIndex = pointer >>> 2;
-  let yIndex = (pointer >>> 3) + 1;
-  for (let i = 0; i < x.length; i++) {
-    int32[xIndex] = x[i];
-    float64[yIndex] = y[i];
-    float64[yIndex + 1] = z[i];
-    xIndex += 6;
-    yIndex += 3;
-  }
-}
-
-// Builds `count` plain {x, y, z} objects from the items at `pointer` in the
-// wasm heap (layout of src/core/item.h: x at int32 index 6i, y and z at
-// float64 indexes 3i+1 and 3i+2, counted from the item buffer).
-// One shared loop into an array allocated at its final length
-// (docs/decisions.md#decode-object-loop).
-function itemsFromHeap(int32, float64, pointer, count) {
-  const items = new Array(count);
-  let xIndex = pointer >>> 2;
-  let yIndex = (pointer >>> 3) + 1;
-  for (let i = 0; i < count; i++) {
-    items[i] = { x: int32[xIndex], y: float64[yIndex], z: float64[yIndex + 1] };
-    xIndex += 6;
-    yIndex += 3;
-  }
-  return items;
-}
-
-/** Columns {x: Int32Array, y: Float64Array, z: Float64Array} of an array of {x, y, z}. */
-export function columnsFromItems(items) {
-  const count = items.length;
-  const x = new Int32Array(count);
-  const y = new Float64Array(count);
-  const z = new Float64Array(count);
-  for (let i = 0; i < count; i++) {
-    const item = items[i];
-    x[i] = item.x;
-    y[i] = item.y;
-    z[i] = item.z;
-  }
-  return { x, y, z };
-}
-
-/** Plain {x, y, z} objects from columns (the inverse of columnsFromItems). */
-export function itemsFromColumns({ x, y, z }) {
-  const items = new Array(x.length);
-  for (let i = 0; i < x.length; i++) items[i] = { x: x[i], y: y[i], z: z[i] };
-  return items;
 }

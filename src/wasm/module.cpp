@@ -50,6 +50,7 @@ EMSCRIPTEN_BINDINGS(wcb_module) {
   function("heapBytes", &heap_bytes);
   function("allocatedBytes", &allocated_bytes);
   function("releaseBuffers", &release_buffers);
+  function("poisonOutputs", &poison_outputs);
   function("emptyCall", &empty_call);
 }
 

@@ -2,7 +2,7 @@
 // last call (read by lastCall), the guard that turns C++ failures into that
 // outcome, and a byte buffer. module.cpp holds the common exports (codecName,
 // libraryVersion, lastCall, heapBytes, allocatedBytes, releaseBuffers,
-// emptyCall); each workload's bindings source
+// poisonOutputs, emptyCall); each workload's bindings source
 // (src/workloads/<workload>/bindings.cpp) adds its own exports and defines
 // the hooks declared at the end. A module links module.cpp, one workload's
 // bindings and a registry holding its one codec (core/registry.h).
@@ -106,5 +106,10 @@ std::string codec_name();
 std::string library_version();
 // Frees the buffers the workload keeps between calls (after a large payload).
 void release_buffers();
+// Fills the decode outputs the workload reuses between calls with the
+// sentinel (core/sentinel.h) at their current size. JS calls it outside the
+// timer before each decode, so a decoder that skipped its work cannot pass on
+// the previous call's output.
+void poison_outputs();
 
 }  // namespace wcb::wasm

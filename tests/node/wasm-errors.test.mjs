@@ -136,7 +136,11 @@ for (const codecName of listWasmCodecs()) {
               message: new RegExp(`^${codecName}: decode expects a Uint8Array`),
             });
           }
-          assert.throws(() => codec.encode(strategy, [items[0], null]), TypeError, `${strategy}: null item`);
+          assert.throws(
+            () => codec.encode(strategy, [items[0], null]),
+            { message: `${codecName}: item 1 is not an object (got null)` },
+            `${strategy}: null item`,
+          );
           // The JS exception unwinds through the C++ frames of the val
           // strategy and must reach the caller as itself. Not for embind:
           // its value_object conversion (Emscripten 3.1.6) allocates the

@@ -72,10 +72,13 @@ struct MessageState {
   std::array<msg::Message, msg::kKindCount> floor;
   // The encoding the encode floor hands back, per record kind.
   std::array<Bytes, msg::kKindCount> floor_encoded;
+  // The empty message of each kind: the sentinel state of `decoded`.
+  std::array<msg::Message, msg::kKindCount> empty;
 
   MessageState() {
     for (std::size_t i = 0; i < msg::kKindCount; ++i) {
-      in[i] = msg::empty_message(static_cast<msg::Kind>(i));
+      empty[i] = msg::empty_message(static_cast<msg::Kind>(i));
+      in[i] = empty[i];
       decoded[i] = in[i];
       floor[i] = in[i];
     }
@@ -253,6 +256,16 @@ std::string codec_name() { return message_state().name; }
 std::string library_version() { return message_state().codec->library_version(); }
 // Records are small: the buffers a call keeps stay.
 void release_buffers() {}
+
+// The decoded messages are reused from call to call (decodeMessageVal and the
+// embind decodes marshal them out to a fresh JS record), so a decoder that
+// skipped its work would hand back the previous record. Each is set to the
+// empty message of its kind, which differs from every record of the
+// workload; copy-assigned, so its strings and vectors keep their capacity.
+void poison_outputs() {
+  MessageState& ms = message_state();
+  for (std::size_t i = 0; i < msg::kKindCount; ++i) ms.decoded[i] = ms.empty[i];
+}
 
 // Exported names per embind record: encodeBoolEmbind, decodeBoolEmbind,
 // encodeBoolFloorEmbind, decodeBoolFloorEmbind, and so on.
