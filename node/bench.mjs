@@ -144,7 +144,7 @@ async function main(argv) {
     out: options.out,
   });
   workload.prepareRun(store.run, options);
-  const jobs = workload.jobs(options, peers, registry);
+  const jobs = workload.jobs(options, peers, registry, buildInfo);
   log(workload.describePlan(options, jobs, plan));
   if (resumed) log(`resuming ${displayPath(options.out)}: ${store.rows.length} rows kept`);
   store.save();

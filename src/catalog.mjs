@@ -161,9 +161,21 @@ export function checkBounds(value, { integer = false, min = 0, exclusiveMin = fa
 /** The JSON baseline's library name: the engine's own JSON. */
 export const JSON_BASELINE_LIBRARY = 'JSON.stringify/JSON.parse';
 
-/** True for a results row (or path) of the JSON baseline. */
-export function isJsonBaseline({ codec, impl }) {
-  return codec === 'json' && impl === 'js';
+/**
+ * The variant of the JSON baseline that works on bytes like every other path:
+ * TextEncoder/TextDecoder around JSON.stringify/JSON.parse (the string
+ * baseline never pays UTF-8).
+ */
+export const JSON_UTF8_VARIANT = 'utf-8';
+
+/** True for a results row (or path) of the JSON baseline: the string one, not its UTF-8 variant. */
+export function isJsonBaseline({ codec, impl, variant }) {
+  return codec === 'json' && impl === 'js' && variant === undefined;
+}
+
+/** True for a results row (or path) of the UTF-8 JSON baseline. */
+export function isJsonUtf8Baseline({ codec, impl, variant }) {
+  return codec === 'json' && impl === 'js' && variant === JSON_UTF8_VARIANT;
 }
 
 /** The library's name without its version: "msgpackr 2.1.4" -> "msgpackr". */
@@ -173,10 +185,11 @@ export function libraryName(library) {
 
 /**
  * A short name for a path or a results row: "msgpack/typed" (C++ in wasm),
- * "json (js)" (the JSON baseline), "msgpack (msgpackr) [records]" (a pure-JS
- * peer: format, library, variant).
+ * "json (js)" (the JSON baseline), "json (js, utf-8)" (its UTF-8 variant),
+ * "msgpack (msgpackr) [records]" (a pure-JS peer: format, library, variant).
  */
 export function pathLabel({ codec, impl, interop, variant, library }) {
+  if (isJsonUtf8Baseline({ codec, impl, variant })) return `${codec} (js, ${variant})`;
   let base;
   if (impl !== 'js') base = `${codec}/${interop}`;
   else if (!library || (codec === 'json' && library === JSON_BASELINE_LIBRARY)) base = `${codec} (js)`;
@@ -189,7 +202,8 @@ export const PLACES = Object.freeze(['native', 'node', 'browser']);
 
 // ---------------------------------------------------------------------------
 // The build's catalog: { workloads: [...], codecs: [{ name, workloads,
-// modules?: { <workload>: { glue, wasm, wasmBytes, wasmGzipBytes, glueBytes } } }] }.
+// jsonText?, modules?: { <workload>: { glue, wasm, wasmBytes, wasmGzipBytes, glueBytes } } }] }.
+// jsonText: the codec's bytes are JSON text (wcb_codec's JSON_TEXT keyword).
 
 /**
  * The catalog of a build-info object (build/wasm/build-info.json), of a
@@ -223,6 +237,14 @@ export function codecsOf(info, workload = DEFAULT_WORKLOAD) {
   return requireCatalog(info)
     .codecs.filter((codec) => codec.workloads.includes(workload))
     .map((codec) => codec.name);
+}
+
+/**
+ * Whether a codec's bytes are JSON text (its catalog entry says so): such a
+ * codec is compared with the UTF-8 JSON baseline too.
+ */
+export function isJsonText(info, codec) {
+  return requireCatalog(info).codecs.find((entry) => entry.name === codec)?.jsonText === true;
 }
 
 /**

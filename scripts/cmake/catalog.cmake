@@ -5,6 +5,7 @@
 #   WCB_WORKLOADS                     workload names, in catalog order
 #   WCB_CODECS                        enabled codec names, in catalog order
 #   WCB_CODEC_WORKLOADS_<codec>       the workloads a codec implements
+#   WCB_CODEC_JSON_TEXT_<codec>       TRUE when its bytes are JSON text ("jsonText": true)
 #   WCB_MODULE_NAME_<codec>_<workload>  wasm module base name (wasm build only)
 
 function(wcb_json_string_list out)
@@ -29,6 +30,10 @@ function(wcb_catalog_json out)
     get_property(codec_workloads GLOBAL PROPERTY WCB_CODEC_WORKLOADS_${codec})
     wcb_json_string_list(codec_workloads_json ${codec_workloads})
     set(object "{ \"name\": \"${codec}\", \"workloads\": ${codec_workloads_json}")
+    get_property(json_text GLOBAL PROPERTY WCB_CODEC_JSON_TEXT_${codec})
+    if(json_text)
+      string(APPEND object ", \"jsonText\": true")
+    endif()
     if(arg_WITH_MODULES)
       set(modules "")
       foreach(workload IN LISTS codec_workloads)

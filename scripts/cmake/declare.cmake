@@ -42,13 +42,14 @@ function(wcb_workload name)
   set_property(GLOBAL PROPERTY WCB_WORKLOAD_BINDINGS_${name} "${bindings}")
 endfunction()
 
-# wcb_codec(<name> [ORDER <n>] [DEPS <targets>...] WORKLOADS <workload>...)
+# wcb_codec(<name> [ORDER <n>] [JSON_TEXT] [DEPS <targets>...] WORKLOADS <workload>...)
+# JSON_TEXT: the codec's bytes are JSON text (the catalog's "jsonText").
 # The adapter of each workload is <workload>.cpp beside the call, built into
 # wcb_codec_<name>_<workload> with the workload's LIBRARIES and DEPS. Creates
 # the option WCB_CODEC_<NAME> (default ON); sets WCB_CODEC_ENABLED in the
 # caller, so the folder declares its dependencies only when it is built.
 function(wcb_codec name)
-  cmake_parse_arguments(arg "" "ORDER" "DEPS;WORKLOADS" ${ARGN})
+  cmake_parse_arguments(arg "JSON_TEXT" "ORDER" "DEPS;WORKLOADS" ${ARGN})
   if(NOT arg_WORKLOADS)
     message(FATAL_ERROR "wcb_codec(${name}): WORKLOADS is required")
   endif()
@@ -78,6 +79,9 @@ function(wcb_codec name)
   set_property(GLOBAL APPEND PROPERTY WCB_DECLARED_CODECS ${name})
   set_property(GLOBAL PROPERTY WCB_CODEC_ORDER_${name} ${arg_ORDER})
   set_property(GLOBAL PROPERTY WCB_CODEC_WORKLOADS_${name} ${arg_WORKLOADS})
+  # The JS side compares a codec whose bytes are JSON text with the UTF-8
+  # JSON baseline too; the catalog carries the fact so no JS names the codec.
+  set_property(GLOBAL PROPERTY WCB_CODEC_JSON_TEXT_${name} ${arg_JSON_TEXT})
 endfunction()
 
 # Sorts names by their ORDER property (then by name) into <out>.

@@ -3,9 +3,9 @@
 
 import { base64Decode, base64Encode } from './base64.mjs';
 import { MESSAGE_NAMES } from '../workloads/messages/records.mjs';
-import { JSON_BASELINE_LIBRARY, isJsonBaseline } from '../catalog.mjs';
+import { JSON_BASELINE_LIBRARY, JSON_UTF8_VARIANT, isJsonBaseline, isJsonUtf8Baseline } from '../catalog.mjs';
 
-export { JSON_BASELINE_LIBRARY, isJsonBaseline };
+export { JSON_BASELINE_LIBRARY, isJsonBaseline, isJsonUtf8Baseline };
 
 /** A measurable path (see paths.mjs) for the JSON baseline. */
 export function createJsonBaselinePath() {
@@ -22,6 +22,33 @@ export function createJsonBaselinePath() {
     },
     bytesOf(text) {
       return text;
+    },
+  };
+}
+
+/**
+ * The JSON baseline on bytes, as every other path works: UTF-8 out of
+ * JSON.stringify, JSON.parse of the decoded text. What a user pays to send
+ * JSON over a wire or store it; the string baseline above never pays it.
+ */
+export function createJsonUtf8BaselinePath() {
+  // One of each for every call, as a user would keep them.
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  return {
+    codec: 'json',
+    impl: 'js',
+    interop: 'js',
+    variant: JSON_UTF8_VARIANT,
+    library: JSON_BASELINE_LIBRARY,
+    encode(items) {
+      return { encoded: encoder.encode(JSON.stringify({ items })) };
+    },
+    decode(bytes) {
+      return { items: JSON.parse(decoder.decode(bytes)).items };
+    },
+    bytesOf(bytes) {
+      return bytes;
     },
   };
 }

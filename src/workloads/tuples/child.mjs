@@ -9,6 +9,7 @@ import { failedRow, measurePath, sink } from '../../harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { runSweep } from '../../harness/sweep.mjs';
 import { TupleDataset, gridTargets } from './dataset.mjs';
+import { referencePaths } from './runner.mjs';
 
 async function loadPeerPath(job, ctx) {
   const registry = await ctx.importModule(job.peerRegistry);
@@ -105,7 +106,7 @@ export async function measureJob(job, ctx) {
     return;
   }
   await runSweep({
-    paths: job.baseline ? [path] : [createJsonBaselinePath(), path],
+    paths: job.baseline ? [path] : [...referencePaths(job), path],
     steps: job.steps,
     place: PLACE,
     batch: job.batch,

@@ -3,25 +3,30 @@
 // table of what each path's decode returns (cleanliness).
 
 import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
-import {
-  formatBytes,
-  formatMs,
-  formatRatio,
-  formatShare,
-  interopShare,
-  speedRatio,
-} from '../../harness/format.mjs';
+import { formatBytes, formatMs, formatShare, interopShare } from '../../harness/format.mjs';
+import { formatVerdictRatio } from '../../harness/verdict.mjs';
 import {
   CLEANLINESS_LEGEND,
   FASTEST_LABEL,
   TABLE_LEGEND,
+  UTF8_LINE_LABEL,
   cleanlinessByPath,
-  fastestPeers,
-  isPeerRow,
   stepTitle,
   tableHeader,
+  utf8Text,
 } from './tables.mjs';
-import { median } from '../../harness/stats.mjs';
+import {
+  compareRow,
+  compareWithFastest,
+  fastestPeers,
+  fastestText,
+  isPeerRow,
+  mergedStats,
+  ownUtf8Baseline,
+  referenceOf,
+  rolesOf,
+  utf8Representative,
+} from './references.mjs';
 
 export { CLEANLINESS_LEGEND, TABLE_LEGEND };
 
@@ -34,35 +39,34 @@ function element(tag, text, className) {
 
 /**
  * The JSON baseline of `row`: the one measured in its own batch (same page
- * or browser context) at this size, else the median of every batch's.
+ * or browser context) at this size, else a stand-in for every batch's
+ * (their medians' median).
  */
 export function baselineOf(row, baselines) {
-  const ok = baselines.filter((baseline) => baseline.status === 'ok');
-  const own = ok.find((baseline) => baseline.batch === row.batch);
-  if (own) return own;
-  return ok.length > 0 ? mergedBaseline(ok) : undefined;
+  return referenceOf(row, baselines);
 }
 
-/** One row standing for several JSON baseline rows: their medians' median. */
-function mergedBaseline(ok) {
-  const at = (operation) => ({ ...ok[0][operation], median: median(ok.map((row) => row[operation].median)) });
-  return { ...ok[0], encode: at('encode'), decode: at('decode') };
+/** One row standing for several rows of a reference path: their medians' median. */
+function mergedRow(ok) {
+  return { ...ok[0], encode: mergedStats(ok, 'encode'), decode: mergedStats(ok, 'decode') };
 }
+
+const ratioCells = (comparisons) => [
+  formatVerdictRatio(comparisons?.encode),
+  formatVerdictRatio(comparisons?.decode),
+];
 
 // No ratio where either median is 0: a coarse clock (a page that is not
 // cross-origin isolated) rounds the fastest operations down to nothing.
-function cellsOf(row, { baseline, fastest, gzip9 }) {
-  const versus = (reference, operation) => formatRatio(speedRatio(reference, row[operation].median));
+function cellsOf(row, { baseline, fastest, gzip9, xJson }) {
   return [
     formatMs(row.encode.median),
     formatMs(row.decode.median),
     formatBytes(row.encodedBytes),
     formatBytes(row.gzipBytes),
     ...(gzip9 ? [formatBytes(row.gzip9Bytes)] : []),
-    isJsonBaseline(row) ? '1.00x' : versus(baseline?.encode.median, 'encode'),
-    isJsonBaseline(row) ? '1.00x' : versus(baseline?.decode.median, 'decode'),
-    versus(fastest?.encode.encode.median, 'encode'),
-    versus(fastest?.decode.decode.median, 'decode'),
+    ...(xJson ?? (isJsonBaseline(row) ? ['1.00x', '1.00x'] : ratioCells(compareRow(baseline, row)))),
+    ...ratioCells(compareWithFastest(fastest, row)),
     formatShare(interopShare(row.encode, row.encodePhases)),
     formatShare(interopShare(row.decode, row.decodePhases)),
   ];
@@ -87,31 +91,32 @@ function tableRow(row, options, columns, label = pathLabel(row)) {
   return tr;
 }
 
-// The line naming the fastest JS library of a size (encode and decode).
-function fastestRow(fastest, columns) {
-  const tr = element('tr', undefined, 'fastest');
-  tr.dataset.role = 'fastest';
-  tr.append(element('td', FASTEST_LABEL));
-  const text = fastest
-    ? ['encode', 'decode']
-        .map(
-          (operation) =>
-            `${operation}: ${pathLabel(fastest[operation])} ${formatMs(fastest[operation][operation].median)} ms`,
-        )
-        .join('; ')
-    : 'no JS library measured ok at this size';
+// A line spanning the table after its label: the fastest JS library, a ratio against UTF-8 JSON.
+function spanningRow(label, text, columns, role) {
+  const tr = element('tr', undefined, role);
+  tr.dataset.role = role;
+  tr.append(element('td', label));
   const cell = element('td', text);
   cell.colSpan = columns - 1;
   tr.append(cell);
   return tr;
 }
 
+// Rows of one reference path (JSON, UTF-8 JSON) of a size as one line, their median.
+function mergedTableRow(rows, options, columns) {
+  const ok = rows.filter((row) => row.status === 'ok');
+  const shown = ok.length > 0 ? { ...mergedRow(ok), batch: undefined } : rows[0];
+  const runs = rows.length > 1 ? ` x${rows.length}` : '';
+  return tableRow(shown, options, columns, `${pathLabel(shown)}${runs}`);
+}
+
 /**
  * Renders every row into `container`, one table per step, smallest first.
  * The fastest-JS-library line goes in the table's footer, so the body
- * holds exactly one row per path; the JSON baseline rows of a size (one per
- * path, each measured beside it) are one line, their median; each path's
- * ratio uses the baseline of its own batch.
+ * holds one row per path (and a line against UTF-8 JSON under a codec
+ * whose batch measured it); the JSON baseline rows of a size (one per path,
+ * each measured beside it) are one line, their median; each path's ratio
+ * uses the baseline of its own batch.
  */
 export function renderTables(container, rows) {
   const bySteps = new Map();
@@ -122,7 +127,7 @@ export function renderTables(container, rows) {
   const tables = [...bySteps.entries()]
     .sort(([a], [b]) => a - b)
     .map(([step, stepRows]) => {
-      const baselines = stepRows.filter(isJsonBaseline);
+      const { baselines, utf8, others } = rolesOf(stepRows);
       const options = {
         fastest: fastestPeers(stepRows),
         gzip9: stepRows.some((row) => row.gzip9Bytes !== undefined),
@@ -136,18 +141,26 @@ export function renderTables(container, rows) {
       table.append(element('thead'));
       table.tHead.append(head);
       const body = element('tbody');
-      if (baselines.length > 0) {
-        const ok = baselines.filter((row) => row.status === 'ok');
-        const shown = ok.length > 0 ? { ...mergedBaseline(ok), batch: undefined } : baselines[0];
-        const runs = baselines.length > 1 ? ` x${baselines.length}` : '';
-        body.append(tableRow(shown, options, header.length, `${pathLabel(shown)}${runs}`));
+      if (baselines.length > 0) body.append(mergedTableRow(baselines, options, header.length));
+      if (utf8.length > 0) {
+        const shown = utf8Representative(utf8, baselines);
+        const xJson = ratioCells(shown && compareRow(referenceOf(shown, baselines), shown));
+        body.append(mergedTableRow(utf8, { ...options, xJson }, header.length));
       }
-      for (const row of stepRows.filter((row) => !isJsonBaseline(row)))
+      for (const row of others) {
         body.append(tableRow(row, { ...options, baseline: baselineOf(row, baselines) }, header.length));
+        const own = row.status === 'ok' ? ownUtf8Baseline(row, utf8) : undefined;
+        if (own)
+          body.append(
+            spanningRow(UTF8_LINE_LABEL.trim(), utf8Text(compareRow(own, row)), header.length, 'utf8'),
+          );
+      }
       table.append(body);
       if (stepRows.some(isPeerRow)) {
         const foot = element('tfoot');
-        foot.append(fastestRow(options.fastest, header.length));
+        foot.append(
+          spanningRow(FASTEST_LABEL, fastestText(options.fastest, { page: true }), header.length, 'fastest'),
+        );
         table.append(foot);
       }
       return table;

@@ -3,9 +3,9 @@
 // sizes, or --limits), its progress lines and its console tables.
 // The runner passes ctx: { place, log, UsageError, runChildProcess, runUnitsJob }.
 
-import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import { isJsonBaseline, isJsonText, pathLabel } from '../../catalog.mjs';
 import { formatMs, formatRatio } from '../../harness/format.mjs';
-import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
+import { createJsonBaselinePath, createJsonUtf8BaselinePath } from '../../harness/json-baseline.mjs';
 import { failedRow } from '../../harness/measure.mjs';
 import { selectSteps } from './dataset.mjs';
 import { runLimitsJob } from './limits.mjs';
@@ -44,13 +44,23 @@ export function protocolFields(options) {
   };
 }
 
+/**
+ * The reference paths a sweep measures in a job's process before its
+ * subject: the JSON baseline, and for a codec whose bytes are JSON text
+ * (job.jsonText) the UTF-8 JSON baseline too.
+ */
+export function referencePaths(job) {
+  return [createJsonBaselinePath(), ...(job.jsonText ? [createJsonUtf8BaselinePath()] : [])];
+}
+
 /** Every job of the run, one child each, in this order. */
-export function jobs(options, peers, registry) {
+export function jobs(options, peers, registry, buildInfo) {
   const wasmJobs = options.codecs.flatMap((codec) =>
     options.strategies.map((strategy) => ({
       codec,
       strategy,
       batch: `${codec}/${strategy}`,
+      ...(buildInfo && isJsonText(buildInfo, codec) && { jsonText: true }),
       // `columnar` is the typed strategy handing back typed-array columns,
       // labelled as a variant of typed (its rows say interop typed).
       subject:
@@ -117,8 +127,8 @@ function describeRow(row, baselines) {
 export function runJob(job, context) {
   if (context.options.mode === 'limits') return runLimitsJob(job, context);
   const { steps } = context.plan;
-  // The JSON baseline and the job's subject (a wasm codec through a strategy, or a JS peer).
-  const paths = [createJsonBaselinePath(), job.subject];
+  // The JSON baseline(s) and the job's subject (a wasm codec through a strategy, or a JS peer).
+  const paths = [...referencePaths(job), job.subject];
   const baselines = new Map();
   const keep = (row) => {
     if (row.batch === job.batch && isJsonBaseline(row) && row.status === 'ok')

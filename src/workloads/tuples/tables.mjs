@@ -6,18 +6,30 @@ import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
 import {
   formatBytes,
   formatMs,
-  formatRatio,
   formatShare,
   formatYesNo,
   interopShare,
   renderColumns,
   shorten,
-  speedRatio,
 } from '../../harness/format.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { orderOfPaths, pathKey } from '../../harness/path-order.mjs';
 import { SEED_LIMITS_SOURCE, seedLimitFor } from '../../harness/seed-limits.mjs';
-import { median } from '../../harness/stats.mjs';
+import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
+import {
+  compareRow,
+  compareWithFastest,
+  fastestPeers,
+  fastestText,
+  isPeerRow,
+  mergedStats,
+  ownUtf8Baseline,
+  referenceOf,
+  rolesOf,
+  utf8Representative,
+} from './references.mjs';
+
+export { fastestPeers, isPeerRow };
 
 /**
  * The columns of a size's table; gzip-9 only when some row has it (the
@@ -40,49 +52,23 @@ export function tableHeader({ gzip9 = true } = {}) {
   ];
 }
 
+/** The label of the line under a JSON-text codec's row: its ratios against the UTF-8 baseline. */
+export const UTF8_LINE_LABEL = '  vs json (js, utf-8)';
+
 export const TABLE_LEGEND =
   "Times: median ms of the timed runs. xJSON = JSON.stringify/parse median time / this path's median time " +
-  '(>1 = faster than JSON; against the JSON baseline measured in the same process). ' +
-  "xBestJS = the fastest pure-JS library's median at this size (encode and decode picked separately, " +
-  "named on the 'fastest JS library' line) / this path's median (>1 = faster than the best library). " +
-  'gzip, gzip-9: gzip size at the default level and at level 9. ' +
+  '(>1 = faster than JSON), against the JSON baseline measured in the same process. ' +
+  "xBestJS = the fastest pure-JS library's median at this size / this path's median (>1 = faster than " +
+  'the best library), measured in another process; encode and decode are picked separately, and decode ' +
+  "only among libraries whose decode returns plain objects (clean), named on the 'fastest JS library' " +
+  'line beside the fastest overall. ' +
+  `${VERDICT_LEGEND} ` +
+  'json (js, utf-8) = the JSON baseline on bytes (TextEncoder/TextDecoder around JSON.stringify/parse); ' +
+  `a codec whose bytes are JSON text gets a "${UTF8_LINE_LABEL.trim()}" line: the same ratios against it, ` +
+  'same process. gzip, gzip-9: gzip size at the default level and at level 9. ' +
   'interop = (total - codec) / total: the share of the time spent crossing JS <-> wasm.';
 
-/** True for a row of a pure-JS library (impl js, not the JSON baseline). */
-export function isPeerRow(row) {
-  return row.impl === 'js' && !isJsonBaseline(row);
-}
-
-/**
- * The pure-JS libraries with the best median among `rows` (one size), for
- * encode and decode separately: { encode: row, decode: row }, or undefined
- * when no library measured ok.
- */
-export function fastestPeers(rows) {
-  const ok = rows.filter((row) => isPeerRow(row) && row.status === 'ok');
-  if (ok.length === 0) return undefined;
-  const best = (operation) =>
-    ok.reduce((fastest, row) => (row[operation].median < fastest[operation].median ? row : fastest));
-  return { encode: best('encode'), decode: best('decode') };
-}
-
-/** "msgpack (msgpackr) 1.23 ms" for the fastest line. */
-function fastestText(fastest) {
-  if (!fastest) return 'no JS library measured at this size';
-  const part = (operation) =>
-    `${operation} ${pathLabel(fastest[operation])} ${formatMs(fastest[operation][operation].median)} ms`;
-  return `${part('encode')}; ${part('decode')}`;
-}
-
 export const FASTEST_LABEL = 'fastest JS library';
-
-function baselineFor(row, baselines) {
-  const own = baselines.find((baseline) => baseline.batch === row.batch && baseline.status === 'ok');
-  if (own) return { encode: own.encode.median, decode: own.decode.median };
-  const ok = baselines.filter((baseline) => baseline.status === 'ok');
-  if (ok.length === 0) return undefined;
-  return { encode: median(ok.map((b) => b.encode.median)), decode: median(ok.map((b) => b.decode.median)) };
-}
 
 function sizeCells(row, gzip9) {
   const cells = [formatBytes(row.encodedBytes), formatBytes(row.gzipBytes)];
@@ -90,28 +76,25 @@ function sizeCells(row, gzip9) {
   return cells;
 }
 
-function bestJsCells(encodeMs, decodeMs, fastest) {
-  return [
-    formatRatio(speedRatio(fastest?.encode.encode.median, encodeMs)),
-    formatRatio(speedRatio(fastest?.decode.decode.median, decodeMs)),
-  ];
-}
+const ratioCells = (comparisons) => [
+  formatVerdictRatio(comparisons?.encode),
+  formatVerdictRatio(comparisons?.decode),
+];
 
-function baselineLine(baselines, { fastest, gzip9 }) {
-  const ok = baselines.filter((row) => row.status === 'ok');
-  const runs = baselines.length > 1 ? ` x${baselines.length}` : '';
-  const label = `${pathLabel(baselines[0])}${runs}`;
-  if (ok.length === 0) return { label, text: `FAILED: ${baselines[0].error}` };
-  const encodeMs = median(ok.map((row) => row.encode.median));
-  const decodeMs = median(ok.map((row) => row.decode.median));
+/** Several rows of one reference path (JSON, UTF-8 JSON) as one line. */
+function mergedLine(rows, { fastest, gzip9, xJson }) {
+  const ok = rows.filter((row) => row.status === 'ok');
+  const runs = rows.length > 1 ? ` x${rows.length}` : '';
+  const label = `${pathLabel(rows[0])}${runs}`;
+  if (ok.length === 0) return { label, text: `FAILED: ${rows[0].error}` };
+  const merged = { status: 'ok', encode: mergedStats(ok, 'encode'), decode: mergedStats(ok, 'decode') };
   return [
     label,
-    formatMs(encodeMs),
-    formatMs(decodeMs),
+    formatMs(merged.encode.median),
+    formatMs(merged.decode.median),
     ...sizeCells(ok[0], gzip9),
-    '1.00x',
-    '1.00x',
-    ...bestJsCells(encodeMs, decodeMs, fastest),
+    ...xJson,
+    ...ratioCells(compareWithFastest(fastest, merged)),
     '-',
     '-',
   ];
@@ -120,18 +103,22 @@ function baselineLine(baselines, { fastest, gzip9 }) {
 function pathLine(row, baselines, { fastest, gzip9 }) {
   const label = pathLabel(row);
   if (row.status !== 'ok') return { label, text: `FAILED: ${row.error}` };
-  const baseline = baselineFor(row, baselines);
   return [
     label,
     formatMs(row.encode.median),
     formatMs(row.decode.median),
     ...sizeCells(row, gzip9),
-    formatRatio(speedRatio(baseline?.encode, row.encode.median)),
-    formatRatio(speedRatio(baseline?.decode, row.decode.median)),
-    ...bestJsCells(row.encode.median, row.decode.median, fastest),
+    ...ratioCells(compareRow(referenceOf(row, baselines), row)),
+    ...ratioCells(compareWithFastest(fastest, row)),
     formatShare(interopShare(row.encode, row.encodePhases)),
     formatShare(interopShare(row.decode, row.decodePhases)),
   ];
+}
+
+/** "enc 0.61x, dec ~0.98x (same process)": a row against the UTF-8 baseline of its batch. */
+export function utf8Text(comparisons) {
+  const [encode, decode] = ratioCells(comparisons);
+  return `enc xJSON ${encode}, dec xJSON ${decode} (UTF-8 JSON baseline of the same process)`;
 }
 
 /** The title line of one payload size. */
@@ -141,11 +128,34 @@ export function stepTitle({ jsonMB, jsonBytes, step, items }) {
 }
 
 /**
+ * The lines of one size's table: the JSON baseline (rows of several
+ * batches merged into one line, their median), the UTF-8 baseline likewise,
+ * the fastest JS library (the xBestJS reference), then every path, each
+ * ratio against its own batch's baseline; a codec whose child measured the
+ * UTF-8 baseline gets a line of ratios against it.
+ */
+function stepLines(stepRows, order, options) {
+  const { baselines, utf8, others } = rolesOf(stepRows);
+  others.sort((a, b) => order.get(pathKey(a)) - order.get(pathKey(b)));
+  const lines = [];
+  if (baselines.length > 0) lines.push(mergedLine(baselines, { ...options, xJson: ['1.00x', '1.00x'] }));
+  if (utf8.length > 0) {
+    const shown = utf8Representative(utf8, baselines);
+    const xJson = ratioCells(shown && compareRow(referenceOf(shown, baselines), shown));
+    lines.push(mergedLine(utf8, { ...options, xJson }));
+  }
+  if (stepRows.some(isPeerRow)) lines.push({ label: FASTEST_LABEL, text: fastestText(options.fastest) });
+  for (const row of others) {
+    lines.push(pathLine(row, baselines, options));
+    const own = row.status === 'ok' ? ownUtf8Baseline(row, utf8) : undefined;
+    if (own) lines.push({ label: UTF8_LINE_LABEL, text: utf8Text(compareRow(own, row)) });
+  }
+  return lines;
+}
+
+/**
  * One table per payload size (ascending), paths in the order they first
- * appear in `rows`; JSON baseline rows of several batches are merged into
- * one line (their median), each path's ratio uses its own batch's baseline.
- * After the baseline, a line names the fastest JS library of that size
- * (encode and decode), the reference of the xBestJS columns.
+ * appear in `rows` (see stepLines).
  */
 export function renderTables(rows, { legend = true } = {}) {
   const order = orderOfPaths(rows);
@@ -156,16 +166,8 @@ export function renderTables(rows, { legend = true } = {}) {
       gzip9: stepRows.some((row) => row.gzip9Bytes !== undefined),
     };
     const header = tableHeader(options);
-    const baselines = stepRows.filter(isJsonBaseline);
-    const others = stepRows
-      .filter((row) => !isJsonBaseline(row))
-      .sort((a, b) => order.get(pathKey(a)) - order.get(pathKey(b)));
-    const lines = [];
-    if (baselines.length > 0) lines.push(baselineLine(baselines, options));
-    if (stepRows.some(isPeerRow)) lines.push({ label: FASTEST_LABEL, text: fastestText(options.fastest) });
-    for (const row of others) lines.push(pathLine(row, baselines, options));
     const align = header.map((_, column) => (column === 0 ? 'l' : 'r'));
-    return `${stepTitle(stepRows[0])}\n${renderColumns(header, lines, align)}`;
+    return `${stepTitle(stepRows[0])}\n${renderColumns(header, stepLines(stepRows, order, options), align)}`;
   });
   if (legend) blocks.unshift(TABLE_LEGEND);
   return blocks.join('\n\n');

@@ -1,0 +1,139 @@
+// What every ratio of the tuple tables is measured against, for the console
+// (tables.mjs), the page (page-tables.mjs) and the report: the JSON baseline
+// of a row's own batch (same process or page), the UTF-8 JSON baseline of
+// its batch (measured beside the codecs whose bytes are JSON text), and the
+// fastest pure-JS library of the size, whose decode reference must hand back
+// clean objects. Each ratio comes with its verdict (src/harness/verdict.mjs).
+
+import { isJsonBaseline, isJsonUtf8Baseline, pathLabel } from '../../catalog.mjs';
+import { formatMs } from '../../harness/format.mjs';
+import { median } from '../../harness/stats.mjs';
+import { compareStats } from '../../harness/verdict.mjs';
+
+export const OPERATIONS = ['encode', 'decode'];
+
+/** True for a row of a pure-JS library (impl js, neither JSON baseline). */
+export function isPeerRow(row) {
+  return row.impl === 'js' && !isJsonBaseline(row) && !isJsonUtf8Baseline(row);
+}
+
+const isOk = (row) => row.status === 'ok';
+const fastestOf = (rows, operation) =>
+  rows.reduce((fastest, row) => (row[operation].median < fastest[operation].median ? row : fastest));
+
+/**
+ * The pure-JS libraries with the best median among `rows` (one size):
+ * { encode, decode, decodeOverall, cleanKnown }, or undefined when no
+ * library measured ok. `decode` is the fastest library whose decode is
+ * clean (plain objects, as JSON.parse gives), undefined when none is;
+ * `decodeOverall` the fastest of all. Rows that never recorded cleanliness
+ * (older files) leave `cleanKnown` false and `decode` the fastest overall.
+ */
+export function fastestPeers(rows) {
+  const ok = rows.filter((row) => isPeerRow(row) && isOk(row));
+  if (ok.length === 0) return undefined;
+  const decodeOverall = fastestOf(ok, 'decode');
+  const cleanKnown = ok.some((row) => row.cleanliness);
+  const clean = ok.filter((row) => row.cleanliness?.clean === true);
+  const decode = cleanKnown ? (clean.length > 0 ? fastestOf(clean, 'decode') : undefined) : decodeOverall;
+  return { encode: fastestOf(ok, 'encode'), decode, decodeOverall, cleanKnown };
+}
+
+/**
+ * The 'fastest JS library' line: "encode avro (avsc) 9.54 ms; decode (clean)
+ * msgpack (msgpackr) 39.6 ms; fastest overall, not clean: avro (avsc) 32.9 ms".
+ * `page` words it for the page ("encode: ... ms; decode: ... ms (clean); ...").
+ */
+export function fastestText(fastest, { page = false } = {}) {
+  if (!fastest) return 'no JS library measured at this size';
+  const named = (row, operation) => `${pathLabel(row)} ${formatMs(row[operation].median)} ms`;
+  const part = (operation, text, qualifier) =>
+    page
+      ? `${operation}: ${text}${qualifier ? ` (${qualifier})` : ''}`
+      : `${operation}${qualifier ? ` (${qualifier})` : ''} ${text}`;
+  const parts = [part('encode', named(fastest.encode, 'encode'))];
+  if (!fastest.cleanKnown) {
+    parts.push(part('decode', named(fastest.decodeOverall, 'decode'), 'cleanliness not recorded'));
+    return parts.join('; ');
+  }
+  const clean = fastest.decode
+    ? named(fastest.decode, 'decode')
+    : 'none of the libraries decodes to plain objects';
+  parts.push(part('decode', clean, 'clean'));
+  if (fastest.decodeOverall !== fastest.decode)
+    parts.push(`fastest overall, not clean: ${named(fastest.decodeOverall, 'decode')}`);
+  return parts.join('; ');
+}
+
+/**
+ * Several JSON baseline rows (one per batch) as one: the median of their
+ * medians, and their samples pooled (only where no batch's own is there).
+ */
+export function mergedStats(rows, operation) {
+  const samples = rows.every((row) => row[operation].samples)
+    ? rows.flatMap((row) => row[operation].samples)
+    : undefined;
+  return { median: median(rows.map((row) => row[operation].median)), ...(samples && { samples }) };
+}
+
+/**
+ * The reference row of `row` among `candidates` (one size): the one of its
+ * own batch (same process or page), else a merged stand-in of every ok one
+ * ({ merged: true, encode, decode }), else undefined.
+ */
+export function referenceOf(row, candidates) {
+  const ok = candidates.filter(isOk);
+  const own = ok.find((candidate) => candidate.batch === row.batch);
+  if (own) return own;
+  if (ok.length === 0) return undefined;
+  return { merged: true, encode: mergedStats(ok, 'encode'), decode: mergedStats(ok, 'decode') };
+}
+
+/** { encode, decode } comparisons (compareStats) of `row` against `reference` (a row). */
+export function compareRow(reference, row) {
+  if (!reference || !isOk(row)) return undefined;
+  return Object.fromEntries(
+    OPERATIONS.map((operation) => [operation, compareStats(reference[operation], row[operation])]),
+  );
+}
+
+/** { encode, decode } comparisons of `row` against the fastest libraries (clean decode). */
+export function compareWithFastest(fastest, row) {
+  if (!fastest || !isOk(row)) return undefined;
+  return {
+    encode: compareStats(fastest.encode.encode, row.encode),
+    decode: fastest.decode ? compareStats(fastest.decode.decode, row.decode) : undefined,
+  };
+}
+
+/**
+ * The rows of one size sorted into their roles: { baselines (string JSON),
+ * utf8 (UTF-8 JSON), others (every other row) }.
+ */
+export function rolesOf(stepRows) {
+  return {
+    baselines: stepRows.filter(isJsonBaseline),
+    utf8: stepRows.filter(isJsonUtf8Baseline),
+    others: stepRows.filter((row) => !isJsonBaseline(row) && !isJsonUtf8Baseline(row)),
+  };
+}
+
+/**
+ * The UTF-8 baseline measured in `row`'s own batch, if its child measured
+ * one (a codec whose bytes are JSON text): the same-process reference of
+ * its ratio against UTF-8 JSON.
+ */
+export function ownUtf8Baseline(row, utf8Rows) {
+  return utf8Rows.find((candidate) => candidate.batch === row.batch && isOk(candidate));
+}
+
+/**
+ * The UTF-8 baseline rows of one size as one line's figures: the row of the
+ * baseline's own job when there is one (its string baseline ran in the same
+ * process), else the first ok one; undefined when none measured ok.
+ */
+export function utf8Representative(utf8Rows, baselines) {
+  const ok = utf8Rows.filter(isOk);
+  const paired = ok.filter((row) => baselines.some((baseline) => baseline.batch === row.batch));
+  return paired.find((row) => row.batch === pathLabel(row)) ?? paired[0] ?? ok[0];
+}
