@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { testWithBuild } from './wasm-helpers.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH = join(ROOT, 'node', 'bench.mjs');
@@ -161,9 +162,10 @@ test('each path grows until it fails: error, crash, timeout, a library that does
   assert.match(tableLine(result.stdout, 'fake (fake-load-error)'), /none\s+0\s+-\s+error\s+-\s+load: /);
 });
 
-test(
+testWithBuild(
   'a small V8 heap (--child-node-options=--max-old-space-size=64) is found as the limit, not a crash of the runner',
-  { skip: missingBuild },
+  missingBuild,
+  {},
   () => {
     const { result, document } = runLimits([
       '--limits-max-mb',
