@@ -3,6 +3,7 @@
 // by npm run report).
 
 import { groupBy } from '../../harness/group-by.mjs';
+import { FASTER, SLOWER, UNKNOWN, WITHIN_NOISE } from '../../harness/verdict.mjs';
 import { formatMB } from '../../report/model.mjs';
 import {
   breakdownRecords,
@@ -50,9 +51,12 @@ function ratioHeadline(sources, operation, sizeMB) {
   return atChosenSize(sources, ratioRecords(sources, operation), sizeMB).map(
     ({ source, jsonMB, records }) => {
       const sorted = [...records].sort(byValue((r) => -r.ratio));
-      const faster = records.filter((r) => r.ratio > 1).length;
+      const count = (verdict) => records.filter((r) => r.verdict === verdict).length;
+      const unknown = count(UNKNOWN);
       return (
-        `${source} at ${formatMB(jsonMB)} MB: ${faster} of ${records.length} paths beat JSON; ` +
+        `${source} at ${formatMB(jsonMB)} MB, of ${records.length} paths: ${count(FASTER)} faster than JSON, ` +
+        `${count(WITHIN_NOISE)} within noise, ${count(SLOWER)} slower` +
+        `${unknown > 0 ? `, ${unknown} without samples to judge` : ''}; ` +
         `best ${sorted[0].label} ${formatRatio(sorted[0].ratio)}, worst ${sorted.at(-1).label} ${formatRatio(sorted.at(-1).ratio)}.`
       );
     },

@@ -5,10 +5,12 @@
 
 import { isJsonBaseline } from '../../catalog.mjs';
 import { median } from '../../harness/stats.mjs';
+import { compareStats } from '../../harness/verdict.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { seedLimitFor } from '../../harness/seed-limits.mjs';
 import { codecRank } from '../../report/codec-order.mjs';
 import { colorKeyOf, compareBy, formatMB, howOf, labelOf, rank, sortRows } from '../../report/model.mjs';
+import { referenceOf } from './references.mjs';
 
 export const OPERATIONS = ['encode', 'decode'];
 
@@ -30,22 +32,14 @@ export const WHOLE_CALL_PHASE = 'JSON (whole call)';
 const okRows = (document) => document.rows.filter((row) => row.status === 'ok');
 
 /**
- * The JSON baseline of one size in one source: { encode, decode } median ms,
- * the baseline of the row's own batch (same process) when there is one, the
- * median of the source's baselines at that size otherwise.
+ * The JSON baseline of one size in one source, as a row ({ encode, decode }
+ * statistics with their samples): the baseline of the row's own batch (same
+ * process or browser context) when there is one, the baselines of that size
+ * merged otherwise (references.mjs).
  */
 function baselineFinder(document) {
   const baselines = groupBy(okRows(document).filter(isJsonBaseline), (row) => row.step);
-  return (row) => {
-    const candidates = baselines.get(row.step) ?? [];
-    if (candidates.length === 0) return undefined;
-    const own = row.batch && candidates.find((baseline) => baseline.batch === row.batch);
-    if (own) return { encode: own.encode.median, decode: own.decode.median };
-    return {
-      encode: median(candidates.map((baseline) => baseline.encode.median)),
-      decode: median(candidates.map((baseline) => baseline.decode.median)),
-    };
-  };
+  return (row) => referenceOf(row, baselines.get(row.step) ?? []);
 }
 
 /**
@@ -105,12 +99,14 @@ export function ratioRecords(sources, operation) {
     for (const row of sortRows(okRows(source.document))) {
       if (isJsonBaseline(row)) continue;
       const baseline = baselineOf(row);
-      if (!baseline || !(row[operation].median > 0) || !(baseline[operation] > 0)) continue;
+      if (!baseline || !(row[operation].median > 0) || !(baseline[operation].median > 0)) continue;
       records.push({
         ...pathFields(source, row),
-        ratio: baseline[operation] / row[operation].median,
+        ratio: baseline[operation].median / row[operation].median,
+        // faster, slower, within noise, or unknown (no samples): verdict.mjs.
+        verdict: compareStats(baseline[operation], row[operation]).verdict,
         ms: row[operation].median,
-        jsonMs: baseline[operation],
+        jsonMs: baseline[operation].median,
       });
     }
   }
