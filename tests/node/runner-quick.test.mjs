@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STRATEGIES } from '../../node/cli.mjs';
-import { codecsOf } from '../../src/catalog.mjs';
+import { codecsOf, isJsonBaseline, isJsonText, isJsonUtf8Baseline } from '../../src/catalog.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
 import { peerMeta, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
@@ -48,7 +48,8 @@ testWithBuild(
     assert.equal(document.run.protocol.isolation, 'process-per-size');
 
     // The codecs the build declares for the workload: the runner's default.
-    const CODECS = codecsOf(JSON.parse(readFileSync(BUILD_INFO, 'utf8')), 'tuples');
+    const buildInfo = JSON.parse(readFileSync(BUILD_INFO, 'utf8'));
+    const CODECS = codecsOf(buildInfo, 'tuples');
     assert.ok(CODECS.length > 0, 'the build declares codecs');
     assert.deepEqual(document.run.protocol.codecs, CODECS);
     const steps = [...new Set(document.rows.map((row) => row.step))];
@@ -94,8 +95,18 @@ testWithBuild(
       for (const line of tableLines.slice(0, steps.length)) assert.match(line, /x\s+-\s+-$/);
     }
     const paths = CODECS.length * STRATEGIES.length + peers.length;
-    const baselines = document.rows.filter((row) => row.codec === 'json' && row.impl === 'js');
+    const baselines = document.rows.filter(isJsonBaseline);
     assert.equal(baselines.length, paths * steps.length, 'a JSON baseline per path and size');
+    // The UTF-8 baseline beside every path of a codec whose bytes are JSON text, in its process.
+    const jsonTextCodecs = CODECS.filter((codec) => isJsonText(buildInfo, codec));
+    assert.ok(jsonTextCodecs.includes('json'), `JSON-text codecs: ${jsonTextCodecs}`);
+    const utf8 = document.rows.filter(isJsonUtf8Baseline);
+    assert.equal(utf8.length, jsonTextCodecs.length * STRATEGIES.length * steps.length);
+    assert.ok(
+      utf8.every((row) => jsonTextCodecs.includes(row.batch.split('/')[0])),
+      'in their own batch',
+    );
+    assert.match(result.stdout, /^ {2}vs json \(js, utf-8\) +enc xJSON /m);
     assert.equal(
       result.stderr.split(': child process ').length - 1,
       paths * steps.length,
@@ -103,7 +114,7 @@ testWithBuild(
     );
     assert.match(result.stdout, new RegExp(`^json \\(js\\) x${paths} `, 'm'));
     assert.equal(
-      result.stdout.match(/^fastest JS library +encode .+ ms; decode .+ ms$/gm)?.length,
+      result.stdout.match(/^fastest JS library +encode .+ ms; decode \(clean\) .+ ms(; .+)?$/gm)?.length,
       steps.length,
       'a fastest-library line per size',
     );
