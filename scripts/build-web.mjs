@@ -18,7 +18,7 @@ import { build } from 'esbuild';
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { catalogOf, modulesOf } from '../src/catalog.mjs';
+import { catalogOf, isJsonText, modulesOf } from '../src/catalog.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
@@ -50,7 +50,13 @@ export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
   const listed = catalogOf(info) ? modulesOf(info) : [];
   if (listed.length === 0) throw new Error(`${infoPath} lists no modules`);
   const modules = listed.map(({ codec, workload, glue, wasm }) => {
-    const files = { codec, workload, glue: path.resolve(wasmDir, glue), wasm: path.resolve(wasmDir, wasm) };
+    const files = {
+      codec,
+      workload,
+      jsonText: isJsonText(info, codec),
+      glue: path.resolve(wasmDir, glue),
+      wasm: path.resolve(wasmDir, wasm),
+    };
     for (const file of [files.glue, files.wasm]) {
       if (!existsSync(file))
         throw new Error(`${codec}: ${file} is listed in ${infoPath} but missing; rebuild the wasm`);
@@ -73,8 +79,8 @@ function bundledModuleSource({ infoPath, modules }) {
     lines.push(`import wasm${index} from ${JSON.stringify(wasm)};`);
   });
   const entries = modules.map(
-    ({ codec, workload }, index) =>
-      `  { codec: ${JSON.stringify(codec)}, workload: ${JSON.stringify(workload)}, ` +
+    ({ codec, workload, jsonText }, index) =>
+      `  { codec: ${JSON.stringify(codec)}, workload: ${JSON.stringify(workload)}, jsonText: ${jsonText}, ` +
       `factory: factory${index}, wasmBinary: wasm${index} },`,
   );
   lines.push(`export const modules = [\n${entries.join('\n')}\n];`);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { promisify } from 'node:util';
+import { isJsonUtf8Baseline } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { REPO_ROOT } from './browser.mjs';
 import { assertSameBatchBaselines } from './isolation.mjs';
@@ -65,8 +66,9 @@ test('bench:web writes browser results that validate, and prints the table', asy
       [...new Set(rows.map((row) => row.step))].sort((a, b) => a - b),
       [12, 19],
     );
+    // json's bytes are JSON text: its paths have the UTF-8 JSON baseline beside them too.
     assert.deepEqual(rows.map((row) => `${row.codec}/${row.interop}/${row.status}`).sort(), [
-      ...Array(10).fill('json/js/ok'),
+      ...Array(14).fill('json/js/ok'),
       ...Array(2).fill('json/typed/ok'),
       ...Array(2).fill('json/val/ok'),
       ...Array(2).fill('protobuf/js/ok'),
@@ -89,7 +91,14 @@ test('bench:web writes browser results that validate, and prints the table', asy
       );
     }
     assert.match(stdout, /^json \(js\) x5\s+\d/m, 'the baselines of a size in one line');
-    assert.match(stderr, /wrote 20 rows \(0 failed\)/);
+    assert.deepEqual(
+      rows
+        .filter(isJsonUtf8Baseline)
+        .map((row) => `${row.batch} ${row.step}`)
+        .sort(),
+      ['json/typed 12', 'json/typed 19', 'json/val 12', 'json/val 19'],
+    );
+    assert.match(stderr, /wrote 24 rows \(0 failed\)/);
     // A context per path and size, each page given that one size.
     const contexts = [
       ...stderr.matchAll(/context (\d+) of 10: (\S+) at ([\d.]+) MB \(new browser context\)/g),

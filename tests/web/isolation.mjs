@@ -6,13 +6,16 @@
 // in every context, so every figure starts from the same state.
 
 import assert from 'node:assert/strict';
-import { isJsonBaseline } from '../../src/catalog.mjs';
+import { isJsonBaseline, isJsonUtf8Baseline } from '../../src/catalog.mjs';
 
 // A row's unit: the tuple size (step) or the messages record.
 const unitOf = (row) => (row.record !== undefined ? `record ${row.record}` : `step ${row.step}`);
 
-// The rows that are timed beside the baseline: not floors, not the module's empty call.
-const isPathRow = (row) => !isJsonBaseline(row) && row.variant !== 'floor' && row.record !== 'none';
+// The rows that are timed beside the baseline: not the UTF-8 baseline (a
+// second reference, measured next to the JSON one), not floors, not the
+// module's empty call.
+const isPathRow = (row) =>
+  !isJsonBaseline(row) && !isJsonUtf8Baseline(row) && row.variant !== 'floor' && row.record !== 'none';
 
 /** Whether JSON comes first at the `position`-th unit of a batch, by protocol.isolation. */
 const JSON_FIRST = {

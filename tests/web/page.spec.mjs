@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { readWasmBuild } from '../../scripts/build-web.mjs';
-import { codecsOf } from '../../src/catalog.mjs';
+import { codecsOf, isJsonText, isJsonUtf8Baseline } from '../../src/catalog.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
@@ -43,6 +43,9 @@ const validate = createResultsValidator(
 );
 // The page bundle is built by tests/web/global-setup.mjs.
 const codecs = codecsOf(readWasmBuild().info, 'tuples');
+// Codecs whose bytes are JSON text: their paths get the UTF-8 JSON baseline beside them.
+const jsonTextCodecs = codecs.filter((codec) => isJsonText(readWasmBuild().info, codec));
+const UTF8_ROWS_PER_SIZE = () => jsonTextCodecs.length * STRATEGIES.length;
 let server;
 
 test.beforeAll(async () => {
@@ -61,7 +64,13 @@ async function checkSweep(page, { crossOriginIsolated }) {
   const tables = await page.$$('#tables table');
   assert.equal(tables.length, 2, 'one table per size');
   for (const table of tables) {
-    const rows = await table.$$eval('tbody tr', (trs) =>
+    // Under each JSON-text path, a line of its ratios against the UTF-8 baseline.
+    const utf8Lines = await table.$$eval('tbody tr[data-role="utf8"]', (trs) =>
+      trs.map((tr) => tr.textContent),
+    );
+    assert.equal(utf8Lines.length, UTF8_ROWS_PER_SIZE(), utf8Lines.join('\n'));
+    for (const line of utf8Lines) assert.match(line, /^vs json \(js, utf-8\)/);
+    const rows = await table.$$eval('tbody tr:not([data-role])', (trs) =>
       trs.map((tr) => ({
         path: tr.dataset.path,
         status: tr.dataset.status,
@@ -70,6 +79,7 @@ async function checkSweep(page, { crossOriginIsolated }) {
     );
     const expected = [
       'json (js)',
+      ...(jsonTextCodecs.length > 0 ? ['json (js, utf-8)'] : []),
       ...codecs.flatMap((codec) => STRATEGIES.map((strategy) => `${codec}/${strategy}`)),
       ...PEER_LABELS,
     ];
@@ -97,7 +107,10 @@ async function checkSweep(page, { crossOriginIsolated }) {
   const cleanliness = await page.$$eval('#cleanliness tbody tr', (trs) =>
     trs.map((tr) => [tr.dataset.path, tr.dataset.clean]),
   );
-  assert.equal(cleanliness.length, 1 + codecs.length * STRATEGIES.length + PEER_LABELS.length);
+  assert.equal(
+    cleanliness.length,
+    1 + Math.min(1, jsonTextCodecs.length) + codecs.length * STRATEGIES.length + PEER_LABELS.length,
+  );
   const clean = new Map(cleanliness);
   assert.equal(clean.get('json (js)'), 'true');
   for (const codec of codecs) assert.equal(clean.get(`${codec}/typed`), 'true', `${codec}/typed`);
@@ -132,7 +145,12 @@ async function checkSweep(page, { crossOriginIsolated }) {
     run.build.modules.map(({ codec }) => codec),
     codecs,
   );
-  assert.equal(rows.length, 2 * 2 * PATHS());
+  assert.equal(rows.length, 2 * (2 * PATHS() + UTF8_ROWS_PER_SIZE()));
+  const utf8 = rows.filter(isJsonUtf8Baseline);
+  assert.ok(
+    utf8.every((row) => jsonTextCodecs.includes(row.batch.split('/')[0])),
+    'the UTF-8 baseline runs beside the JSON-text paths, in their batch',
+  );
   // Every path's ratio is against the JSON measured beside it in this page.
   assert.equal(run.protocol.isolation, 'json-per-path');
   const batches = assertSameBatchBaselines(rows);
@@ -219,8 +237,13 @@ test.describe('the page served by npm run serve', () => {
     await page.fill('#warmup', '0');
     await page.click('#run');
     assert.equal(await waitForRunEnd(page), 'done');
-    const statuses = await page.$$eval('#tables tbody tr', (trs) => trs.map((tr) => tr.dataset.status));
-    assert.equal(statuses.length, 1 + codecs.length * STRATEGIES.length + PEER_LABELS.length);
+    const statuses = await page.$$eval('#tables tbody tr:not([data-role="utf8"])', (trs) =>
+      trs.map((tr) => tr.dataset.status),
+    );
+    assert.equal(
+      statuses.length,
+      1 + Math.min(1, jsonTextCodecs.length) + codecs.length * STRATEGIES.length + PEER_LABELS.length,
+    );
     assert.ok(statuses.every((status) => status === 'ok'));
     assert.deepEqual(errors, []);
   });

@@ -11,7 +11,11 @@
 // compression level, so browser rows carry no gzip9Bytes.
 
 import { TupleDataset, selectSteps } from './dataset.mjs';
-import { createJsonBaselinePath, isJsonBaseline } from '../../harness/json-baseline.mjs';
+import {
+  createJsonBaselinePath,
+  createJsonUtf8BaselinePath,
+  isJsonBaseline,
+} from '../../harness/json-baseline.mjs';
 import { failedRow } from '../../harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { createPeerPath, findPeer, peerMeta } from '../../harness/peers.mjs';
@@ -86,8 +90,22 @@ export function progressText({ step }) {
   return `at ${step.jsonMB.toFixed(3)} MB (${step.count.toLocaleString('en-US')} items)`;
 }
 
-/** JSON first at the 1st, 3rd... size, the path first at the others: neither always runs in the other's wake. */
-const jsonOrder = (position, path, json) => (position % 2 === 0 ? [json, path] : [path, json]);
+/**
+ * The JSON baseline(s) first at the 1st, 3rd... size, the path first at the
+ * others: neither always runs in the other's wake.
+ */
+const jsonOrder = (position, path, references) =>
+  position % 2 === 0 ? [...references, path] : [path, ...references];
+
+/**
+ * The reference paths measured beside a path: the JSON baseline, and the
+ * UTF-8 JSON baseline too for a codec whose bytes are JSON text (the
+ * bundle's module says jsonText).
+ */
+const referencePaths = (jsonText) => [
+  createJsonBaselinePath(),
+  ...(jsonText ? [createJsonUtf8BaselinePath()] : []),
+];
 
 /**
  * Runs the sweep. options: { modules (this workload's, from the bundle),
@@ -109,20 +127,23 @@ export async function run(options) {
     signal,
   };
   const measureOptions = { place: PLACE, warmup: options.warmup, repetitions: options.repetitions, env };
-  const total = steps.length * 2 * (codecs.length * strategies.length + peers.length);
+  const jsonTextModules = modules.filter((module) => module.jsonText && codecs.includes(module.codec));
+  const total =
+    steps.length *
+    (2 * (codecs.length * strategies.length + peers.length) + jsonTextModules.length * strategies.length);
   let done = 0;
   const report = (label, step) => onProgress({ done, total, label, step });
-  // The path and the JSON baseline at every step, in one batch (the path's
-  // label): the tables pair a row with the baseline of its own batch.
-  const sweep = async (path, label) => {
-    const json = createJsonBaselinePath();
+  // The path and the JSON baseline(s) at every step, in one batch (the
+  // path's label): the tables pair a row with the baseline of its own batch.
+  const sweep = async (path, label, jsonText = false) => {
+    const references = referencePaths(jsonText);
     let position = 0;
     for (const { step, items } of datasetAtSteps(steps)) {
       report(label, step);
       await measureStep({
         ...measureOptions,
         batch: label,
-        paths: jsonOrder(position++, path, json),
+        paths: jsonOrder(position++, path, references),
         step,
         items,
         onRow: (row) => {
@@ -134,9 +155,9 @@ export async function run(options) {
   };
 
   // A path that cannot be made fails every size; the sweep goes on.
-  const failEverywhere = (stub, label, error) => {
+  const failEverywhere = (stub, label, error, perStep = 2) => {
     for (const step of steps) {
-      done += 2;
+      done += perStep;
       onRow(failedRow(stub, { place: PLACE, step, batch: label }, error));
     }
     report(label, steps[steps.length - 1]);
@@ -155,10 +176,11 @@ export async function run(options) {
           { codec: codecName, impl: 'cpp', interop: strategy },
           `${codecName}/${strategy}`,
           error,
+          module?.jsonText ? 3 : 2,
         );
         continue;
       }
-      await sweep(path, `${codecName}/${strategy}`);
+      await sweep(path, `${codecName}/${strategy}`, module.jsonText === true);
       await yieldToBrowser();
     }
   }
