@@ -33,7 +33,7 @@ the ratio with / without and its 95% bootstrap interval.
                 check's share of the call is the largest)
   --help        this text
 
-Runs for real sizes belong to the coordinator; the tests use --mb 0.05.`;
+A measured run is in docs/decisions.md (encode input check); the tests use --mb 0.05.`;
 
 function fail(message) {
   process.stderr.write(`ab-encode-validation: ${message}\n`);
