@@ -41,15 +41,24 @@ import {
   emptyCallPath,
   wasmFloorPath,
 } from '../workloads/messages/wasm-paths.mjs';
+import {
+  DEFAULT_MIN_REP_MS,
+  DEFAULT_REPETITIONS,
+  DEFAULT_WARMUP,
+  keep,
+  makeCheckpoint,
+  measureCalls,
+  messageSink,
+  opsStats,
+  warmUpFor,
+} from './message-calls.mjs';
 import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
-import { summarize } from './stats.mjs';
 
 // The wasm message paths live with their workload; re-exported for the page and the tests.
 export { FLOOR_VARIANT, createWasmMessagePath, emptyCallPath, wasmFloorPath };
+// The timing loop lives in message-calls.mjs; re-exported for the runners and tests.
+export { DEFAULT_MIN_REP_MS, DEFAULT_REPETITIONS, DEFAULT_WARMUP, measureCalls, messageSink, opsStats };
 
-export const DEFAULT_MIN_REP_MS = 20;
-export const DEFAULT_WARMUP = 2;
-export const DEFAULT_REPETITIONS = 7;
 export const MESSAGE_OPERATIONS = Object.freeze(['encode', 'decode', 'roundTrip']);
 // Before a path's first timed operation on a record, its calls run untimed for
 // this many times minRepMs: a wasm function starts in V8's baseline tier and
@@ -58,20 +67,6 @@ export const MESSAGE_OPERATIONS = Object.freeze(['encode', 'decode', 'roundTrip'
 export const PATH_WARMUP_FACTOR = 5;
 /** The `record` of the empty-call row: it crosses the boundary with no record at all. */
 export const NO_RECORD = 'none';
-
-// Calibration never goes past this many calls per repetition, so a clock
-// that does not move (or a call the engine optimised away) cannot hang the run.
-const MAX_CALLS_PER_REP = 2 ** 30;
-
-// Every result feeds this, so the JIT cannot prove a call's output unused.
-let sinkValue = 0;
-function keep(value) {
-  sinkValue = (sinkValue + (typeof value === 'number' ? value : value == null ? 0 : 1)) | 0;
-}
-/** The running sink; exported so callers can print it and keep it alive. */
-export function messageSink() {
-  return sinkValue;
-}
 
 function byteLength(encoded) {
   if (typeof encoded === 'string') return new TextEncoder().encode(encoded).byteLength;
@@ -109,73 +104,6 @@ export function failedMessageRow(path, context, error) {
 /** A row for a record the path does not offer (embind and the record with a Date, ...). */
 export function notApplicableMessageRow(path, context, reason) {
   return { ...messageRowBase(path, context), status: 'n/a', reason };
-}
-
-/** The results schema's opsStats from per-repetition ops/s. */
-export function opsStats(opsPerSecond, callsPerRep) {
-  const opsPerSec = summarize(opsPerSecond);
-  delete opsPerSec.samples;
-  return { opsPerSec, nsPerOp: 1e9 / opsPerSec.median, callsPerRep };
-}
-
-function makeCheckpoint(env) {
-  return async () => {
-    env.signal?.throwIfAborted();
-    if (env.pause) await env.pause();
-    env.signal?.throwIfAborted();
-  };
-}
-
-/**
- * Times `call` (no arguments; its result is kept) with the messages
- * protocol: callsPerRep doubles from 1 until one repetition takes at least
- * minRepMs; `warmup` untimed repetitions (doubling again if one falls under
- * minRepMs, as a cold first call can make calibration stop short); then
- * `repetitions` timed ones, each after a GC. `prepare`, when given, runs
- * before every repetition, outside its timing. Returns opsStats.
- */
-export async function measureCalls(
-  call,
-  {
-    minRepMs = DEFAULT_MIN_REP_MS,
-    warmup = DEFAULT_WARMUP,
-    repetitions = DEFAULT_REPETITIONS,
-    prepare = () => {},
-    env = {},
-  } = {},
-) {
-  const now = env.now ?? (() => performance.now());
-  const gc = env.gc ?? (() => {});
-  const checkpoint = makeCheckpoint(env);
-  const repetition = (calls) => {
-    prepare();
-    const start = now();
-    for (let i = 0; i < calls; i++) keep(call());
-    return now() - start;
-  };
-
-  gc();
-  let callsPerRep = 1;
-  while (repetition(callsPerRep) < minRepMs && callsPerRep < MAX_CALLS_PER_REP) callsPerRep *= 2;
-  for (let i = 0; i < warmup; i++) {
-    await checkpoint();
-    if (repetition(callsPerRep) < minRepMs && callsPerRep < MAX_CALLS_PER_REP) callsPerRep *= 2;
-  }
-  const samples = [];
-  for (let i = 0; i < repetitions; i++) {
-    await checkpoint();
-    gc();
-    const elapsedMs = repetition(callsPerRep);
-    // A clock too coarse to see the repetition: count it as one tick.
-    samples.push(callsPerRep / (Math.max(elapsedMs, 1e-6) / 1000));
-  }
-  return opsStats(samples, callsPerRep);
-}
-
-/** Runs `call` untimed until `ms` have passed (bounded, for a clock that does not move). */
-function warmUpFor(ms, call, now) {
-  const start = now();
-  for (let i = 0; i < MAX_CALLS_PER_REP && now() - start < ms; i++) keep(call());
 }
 
 function verifyRecord(expected, decoded) {

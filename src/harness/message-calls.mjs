@@ -1,0 +1,92 @@
+// The calibrated timing loop of the per-call protocol (docs/design.md#protocol):
+// calls per repetition doubled until a repetition lasts minRepMs, warm-up
+// repetitions, timed ones, each call's result kept in a sink. Shared by
+// message-measure.mjs (paths, floors, the empty call); no Node or browser API.
+
+import { summarize } from './stats.mjs';
+
+export const DEFAULT_MIN_REP_MS = 20;
+export const DEFAULT_WARMUP = 2;
+export const DEFAULT_REPETITIONS = 7;
+
+// Calibration never goes past this many calls per repetition, so a clock
+// that does not move (or a call the engine optimised away) cannot hang the run.
+export const MAX_CALLS_PER_REP = 2 ** 30;
+
+// Every result feeds this, so the JIT cannot prove a call's output unused.
+let sinkValue = 0;
+export function keep(value) {
+  sinkValue = (sinkValue + (typeof value === 'number' ? value : value == null ? 0 : 1)) | 0;
+}
+/** The running sink; exported so callers can print it and keep it alive. */
+export function messageSink() {
+  return sinkValue;
+}
+
+/** The results schema's opsStats from per-repetition ops/s. */
+export function opsStats(opsPerSecond, callsPerRep) {
+  const opsPerSec = summarize(opsPerSecond);
+  delete opsPerSec.samples;
+  return { opsPerSec, nsPerOp: 1e9 / opsPerSec.median, callsPerRep };
+}
+
+/** An await point between operations: pauses and honours env.signal. */
+export function makeCheckpoint(env) {
+  return async () => {
+    env.signal?.throwIfAborted();
+    if (env.pause) await env.pause();
+    env.signal?.throwIfAborted();
+  };
+}
+
+/**
+ * Times `call` (no arguments; its result is kept) with the messages
+ * protocol: callsPerRep doubles from 1 until one repetition takes at least
+ * minRepMs; `warmup` untimed repetitions (doubling again if one falls under
+ * minRepMs, as a cold first call can make calibration stop short); then
+ * `repetitions` timed ones, each after a GC. `prepare`, when given, runs
+ * before every repetition, outside its timing. Returns opsStats.
+ */
+export async function measureCalls(
+  call,
+  {
+    minRepMs = DEFAULT_MIN_REP_MS,
+    warmup = DEFAULT_WARMUP,
+    repetitions = DEFAULT_REPETITIONS,
+    prepare = () => {},
+    env = {},
+  } = {},
+) {
+  const now = env.now ?? (() => performance.now());
+  const gc = env.gc ?? (() => {});
+  const checkpoint = makeCheckpoint(env);
+  const repetition = (calls) => {
+    prepare();
+    const start = now();
+    for (let i = 0; i < calls; i++) keep(call());
+    return now() - start;
+  };
+
+  gc();
+  let callsPerRep = 1;
+  while (repetition(callsPerRep) < minRepMs && callsPerRep < MAX_CALLS_PER_REP) callsPerRep *= 2;
+  for (let i = 0; i < warmup; i++) {
+    await checkpoint();
+    if (repetition(callsPerRep) < minRepMs && callsPerRep < MAX_CALLS_PER_REP) callsPerRep *= 2;
+  }
+  const samples = [];
+  for (let i = 0; i < repetitions; i++) {
+    await checkpoint();
+    gc();
+    const elapsedMs = repetition(callsPerRep);
+    // A clock too coarse to see the repetition: count it as one tick.
+    samples.push(callsPerRep / (Math.max(elapsedMs, 1e-6) / 1000));
+  }
+  return opsStats(samples, callsPerRep);
+}
+
+/** Runs `call` untimed until `ms` have passed (bounded, for a clock that does not move). */
+export function warmUpFor(ms, call, now) {
+  const start = now();
+  for (let i = 0; i < MAX_CALLS_PER_REP && now() - start < ms; i++) keep(call());
+}
