@@ -20,7 +20,7 @@ import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { pageUrl } from '../web/src/query.mjs';
 import { helpText, parseOptions } from './bench-web-options.mjs';
-import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../src/report/workload-folders.mjs';
+import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../src/workload-folders.mjs';
 import { launchBrowser, watchErrors } from './chromium.mjs';
 import { REPO_ROOT, UsageError, isolationOf } from './options.mjs';
 

@@ -6,11 +6,11 @@
 // with --resume, an interrupted run goes on. See `--help`.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildHeader, measureTimerResolution, protocolHeader, runHeader } from '../src/harness/results.mjs';
-import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, registerWorkload, workloadInfo } from '../src/catalog.mjs';
+import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, workloadInfo } from '../src/catalog.mjs';
 import { createResultsValidator, withWorkloadRows } from '../src/harness/validate.mjs';
 import { HELP } from './bench-help.mjs';
 import { runChildProcess, runUnitsJob } from './children.mjs';
@@ -18,6 +18,7 @@ import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
 import { RunError, finishRun, machineInfo, openRun, readResumeFile } from './run-file.mjs';
+import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 
 const PLACE = 'node';
 const SCHEMA = join(REPO_ROOT, 'src', 'results.schema.json');
@@ -34,17 +35,6 @@ async function importModule(file) {
 /** A workload's runner hooks, found by convention from its name. */
 function importWorkload(name) {
   return importModule(join(WORKLOADS_DIR, name, 'runner.mjs'));
-}
-
-/**
- * Registers in the catalog every workload folder that describes itself
- * (src/workloads/<name>/workload.mjs): a workload added as a folder alone.
- */
-async function registerWorkloadFolders() {
-  for (const name of readdirSync(WORKLOADS_DIR)) {
-    const file = join(WORKLOADS_DIR, name, 'workload.mjs');
-    if (existsSync(file)) registerWorkload((await importModule(file)).default);
-  }
 }
 
 /** The workload a results file to resume holds (its checks come later). */
@@ -115,7 +105,9 @@ function runFields(options, workload, peers, buildInfo) {
 }
 
 async function main(argv) {
-  await registerWorkloadFolders();
+  await registerWorkloadFolders().catch((error) => {
+    throw new RunError(`cannot load a workload folder: ${error.message}`);
+  });
   let options = parseOptions(argv);
   if (options.help) {
     process.stdout.write(`${HELP}\n`);

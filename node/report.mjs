@@ -9,7 +9,7 @@ import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../src/catalog.mjs';
 import { FLAG_RULE } from '../src/report/compare.mjs';
 import { reportOf, writeComparison, writeReport } from '../src/report/index.mjs';
 import { InputError, RESULTS_DIR, latestResultsFiles } from '../src/report/load.mjs';
-import { registerWorkloadFolders } from '../src/report/workload-folders.mjs';
+import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { UsageError, existingDirectory, parseArgv, parseNumber } from './options.mjs';
 
 const DEFAULT_SIZE_MB = 10;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../catalog.mjs';
 import { createResultsValidator } from '../harness/validate.mjs';
-import { schemaWithFolderWorkloads } from './workload-folders.mjs';
+import { schemaWithFolderWorkloads } from '../workload-folders.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const RESULTS_DIR = path.join(REPO_ROOT, 'results');

@@ -1,15 +1,16 @@
 // Workloads added as a folder alone: every src/workloads/<name>/workload.mjs
 // is registered in the catalog (src/catalog.mjs registerWorkload) and its
-// rows (runner.mjs rowSchema) join the results schema, as bench:node does,
-// so the report and bench:web take such a workload's results too.
+// rows (runner.mjs rowSchema) join the results schema: bench:node, bench:web
+// and the report take such a workload's results alike. Node only (the page
+// bundles every workload's page.mjs instead).
 
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { registerWorkload } from '../catalog.mjs';
-import { withWorkloadRows } from '../harness/validate.mjs';
+import { registerWorkload } from './catalog.mjs';
+import { withWorkloadRows } from './harness/validate.mjs';
 
-const WORKLOADS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'workloads');
+const WORKLOADS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'workloads');
 
 let registered;
 
