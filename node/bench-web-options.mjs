@@ -185,7 +185,8 @@ export function parseOptions(argv, { buildInfo, now = new Date() } = {}) {
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, strategiesOf(workload))
       : strategiesOf(workload),
-    peers: parsePeers(values, { accepted: BROWSER_PEERS }),
+    // Without --peers: every library that runs in a browser, as the help says.
+    peers: parsePeers(values, { accepted: BROWSER_PEERS, fallback: BROWSER_PEERS }),
     ...protocolOptions(values, workload, protocol, base),
     repetitions: given('repetitions')
       ? parseBounded('repetitions', values.repetitions, 'repetitions')
