@@ -307,8 +307,16 @@ test('the schema keeps message rows and tuple rows apart', () => {
 });
 
 test('the messages tables: per record, ratios against the same batch, floors, n/a, summary', () => {
+  // Three repetitions within 1%: every ratio here is a verdict, not noise.
   const ops = (perSecond) => ({
-    opsPerSec: { median: perSecond, min: perSecond, max: perSecond, mad: 0, n: 3 },
+    opsPerSec: {
+      median: perSecond,
+      min: perSecond * 0.99,
+      max: perSecond * 1.01,
+      mad: perSecond * 0.01,
+      n: 3,
+      samples: [0.99, 1, 1.01].map((factor) => perSecond * factor),
+    },
     nsPerOp: 1e9 / perSecond,
     callsPerRep: 8,
   });
@@ -388,6 +396,20 @@ test('the messages tables: per record, ratios against the same batch, floors, n/
   ]);
   const embind = bool.lines.find((line) => line[0] === 'msgpack/embind');
   assert.deepEqual(embind.slice(8, 11), ['2.00x', '2.00x', '2.00x']);
+  // Without samples (an older file) the ratio has no verdict: marked "?".
+  const bare = rows.map((r) =>
+    r.encode
+      ? { ...r, encode: { ...r.encode, opsPerSec: { ...r.encode.opsPerSec, samples: undefined } } }
+      : r,
+  );
+  const bareVal = messageRecordTables(bare)[0].lines.find((line) => line[0] === 'msgpack/val');
+  assert.equal(bareVal[8], '0.50x?');
+  // Within the spread: the same ops/s as its baseline is "~1.00x".
+  const same = rows.map((r) =>
+    r.batch === 'msgpack/val' && r.codec === 'msgpack' ? { ...r, encode: ops(4e6) } : r,
+  );
+  const sameVal = messageRecordTables(same)[0].lines.find((line) => line[0] === 'msgpack/val');
+  assert.equal(sameVal[8], '~1.00x');
   assert.ok(bool.lines.some((line) => line[0] === 'msgpack/val [floor]'));
   assert.deepEqual(binary.lines, [{ label: 'msgpack/embind', text: 'n/a: no Uint8Array' }]);
   assert.deepEqual(messageFloorTable(rows).lines, [['msgpack', '200 M/s', '5.00', '1']]);

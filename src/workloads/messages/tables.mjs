@@ -16,6 +16,7 @@ import {
 import { groupBy } from '../../harness/group-by.mjs';
 import { orderOfPaths, pathKey } from '../../harness/path-order.mjs';
 import { median } from '../../harness/stats.mjs';
+import { VERDICT_LEGEND, compareStats, formatVerdictRatio } from '../../harness/verdict.mjs';
 
 const MESSAGE_OPS = ['encode', 'decode', 'roundTrip'];
 const RECORD_ORDER = RECORD_NAMES;
@@ -47,7 +48,8 @@ export const MESSAGE_TABLE_HEADER = Object.freeze([
 export const MESSAGE_TABLE_LEGEND =
   'Messages: one small record per call. encode / decode / round trip = median operations per second ' +
   '(round trip = decode(encode(record))); ns = nanoseconds per operation (1e9 / median ops/s). ' +
-  "xJSON = this path's ops/s / JSON.stringify/parse's ops/s on the same record in the same process (>1 = faster). " +
+  "xJSON = this path's ops/s / JSON.stringify/parse's ops/s on the same record in the same process (>1 = faster); " +
+  `${VERDICT_LEGEND} ` +
   'boundary = the share of a wasm call spent marshalling across JS <-> wasm: the [floor] line ' +
   '(the same marshalling with no codec work) ns/op / the path ns/op. n/a = the strategy does not offer the record.';
 
@@ -61,6 +63,16 @@ function messageBaselineOps(row, baselines, operation) {
   if (own) return medianOps(own, operation);
   if (ok.length === 0) return undefined;
   return median(ok.map((baseline) => medianOps(baseline, operation)));
+}
+
+/**
+ * The comparison (verdict.mjs) of this row's ops/s with its own batch's JSON
+ * baseline on the record, or undefined when that baseline is missing.
+ */
+export function messageComparison(row, baselines, operation) {
+  const own = baselines.find((baseline) => baseline.batch === row.batch && baseline.status === 'ok');
+  if (!own || !row[operation] || !own[operation]) return messageRatio(row, baselines, operation);
+  return compareStats(own[operation].opsPerSec, row[operation].opsPerSec, { higherIsFaster: true });
 }
 
 /** This row's ops/s / the JSON baseline's (same batch), per operation. */
@@ -82,7 +94,10 @@ function messageCells(label, row, ratio) {
     formatBytes(row.encodedBytes),
     ...MESSAGE_OPS.map(ops),
     ...MESSAGE_OPS.map(ns),
-    ...MESSAGE_OPS.map((operation) => formatRatio(ratio(operation))),
+    ...MESSAGE_OPS.map((operation) => {
+      const value = ratio(operation);
+      return typeof value === 'object' ? formatVerdictRatio(value) : formatRatio(value);
+    }),
     formatShare(row.boundaryShare?.encode),
     formatShare(row.boundaryShare?.decode),
   ];
@@ -131,7 +146,7 @@ export function messageRecordTables(rows) {
       const label = pathLabel(row);
       if (row.status !== 'ok') lines.push(notMeasuredLine(label, row));
       else if (isFloorRow(row)) lines.push(messageCells(label, row, () => undefined));
-      else lines.push(messageCells(label, row, (operation) => messageRatio(row, baselines, operation)));
+      else lines.push(messageCells(label, row, (operation) => messageComparison(row, baselines, operation)));
     }
     return {
       record,
