@@ -84,9 +84,11 @@ Runs the browser page (web/index.html) headless in Chromium (/usr/bin/chromium,
 or $WCB_CHROMIUM) through Playwright: served on localhost with COOP/COEP so it
 is cross-origin isolated, with --js-flags=--expose-gc so it collects garbage
 before every timed operation. Each path (codec/strategy, JS library) runs at
-each size or record in a fresh browser context, the JSON baseline measured
-first in it: every figure starts from the same state, whatever else the run
-measures (run.protocol.isolation: context-per-size or context-per-record).
+each size or record in a fresh browser context, beside the JSON baseline
+measured in the same page, JSON first at the 1st, 3rd... size or record and
+second at the others: every figure starts from the same state, whatever else
+the run measures (run.protocol.isolation: context-per-size or
+context-per-record).
 Builds the page first when it is stale. Progress goes to stderr, tables to
 stdout, the results JSON (src/results.schema.json, place "browser") to --out.
 

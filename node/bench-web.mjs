@@ -110,7 +110,7 @@ function pathsOf(options) {
 function contextsOf(options, protocol) {
   const units = protocol.units(options);
   return pathsOf(options).flatMap((path) =>
-    units.map((unit, index) => ({ path, unit, last: index === units.length - 1 })),
+    units.map((unit, index) => ({ path, unit, position: index, last: index === units.length - 1 })),
   );
 }
 
@@ -201,7 +201,10 @@ async function main(argv) {
   process.on('SIGINT', onInterrupt);
   try {
     const protocol = PROTOCOLS[workloadInfo(options.workload).protocol];
-    log(`${protocol.plan(options)}; each path at each unit in a fresh browser context, JSON first`);
+    log(
+      `${protocol.plan(options)}; each path at each unit in a fresh browser context beside JSON, ` +
+        'JSON first at the 1st, 3rd... unit',
+    );
     const deadline = Date.now() + options.timeoutSeconds * 1000;
     const contexts = contextsOf(options, protocol);
     const results = [];
@@ -217,7 +220,16 @@ async function main(argv) {
       try {
         const page = await browserContext.newPage();
         const pageErrors = watchErrors(page);
-        const query = { ...options, ...lists, ...context.unit.query, autorun: true, preciseMemory: true };
+        // The path's 2nd, 4th... unit measures the path before JSON: the order alternates, as in the page.
+        const jsonSecond = context.position % 2 === 1;
+        const query = {
+          ...options,
+          ...lists,
+          ...context.unit.query,
+          autorun: true,
+          preciseMemory: true,
+          jsonSecond,
+        };
         await page.goto(pageUrl(server.url, query));
         end = await followRun(page, { deadline, interrupted: () => interrupted });
         facts = await page.evaluate(() => ({

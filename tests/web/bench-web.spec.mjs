@@ -58,7 +58,8 @@ test('bench:web writes browser results that validate, and prints the table', asy
     assert.ok(header.machine.cpuModel, 'the host fills in what the page cannot see');
     assert.deepEqual(header.protocol.peers, ['pbf']);
     // Two sizes x (2 codecs x 2 strategies and the one JS library), each
-    // path at each size in its own browser context, JSON measured first in it.
+    // path at each size in its own browser context, JSON beside it, first at
+    // the 1st size and second at the 2nd.
     assert.equal(header.protocol.isolation, 'context-per-size');
     assert.equal(header.protocol.minMB, 0.001, "the run range, not one context's");
     assert.equal(header.protocol.maxMB, 0.003);
@@ -131,7 +132,7 @@ test('bench:web --workload messages writes a valid messages results file and pri
   const directory = mkdtempSync(path.join(tmpdir(), 'wcb-bench-web-messages-'));
   try {
     const out = path.join(directory, 'browser-messages.json');
-    // Two records, each in its own browser context, JSON first in both.
+    // Two records, each in its own browser context, JSON first at the 1st and second at the 2nd.
     const args = [
       '--workload',
       'messages',

@@ -50,6 +50,7 @@ const COMMON_INPUTS = ['repetitions', 'warmup'];
 const state = {
   pages: new Map(), // workload name -> its page module (src/workloads/<name>/page.mjs)
   facts: undefined,
+  jsonSecond: false, // the query's jsonSecond (query.mjs)
   rows: [],
   run: undefined, // the header of the current or last run
   workload: DEFAULT_WORKLOAD, // the workload of state.rows (the form's selector may differ)
@@ -246,6 +247,7 @@ async function run({ autorun = false } = {}) {
     page.run({
       ...options,
       modules: modulesOf(workload),
+      jsonSecond: state.jsonSecond,
       protoText,
       messagesProtoText,
       facts,
@@ -362,6 +364,7 @@ async function start() {
   showWorkload();
 
   state.facts = await browserFacts({ preciseMemory: params.get('preciseMemory') === '1' });
+  state.jsonSecond = params.get('jsonSecond') === '1';
   showEnvironment($('environment'), state.facts, buildInfo);
 
   $('controls').addEventListener('submit', (event) => {

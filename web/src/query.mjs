@@ -15,8 +15,13 @@ export const NUMBER_INPUTS = Object.freeze({
   minRepMs: 'min-rep-ms',
 });
 
-/** Switches: autorun starts the run; preciseMemory says Chromium runs with --enable-precise-memory-info. */
-export const FLAG_PARAMS = Object.freeze(['autorun', 'preciseMemory']);
+/**
+ * Switches: autorun starts the run; preciseMemory says Chromium runs with
+ * --enable-precise-memory-info; jsonSecond measures the path before the JSON
+ * baseline at the run's first size or record (bench:web sets it at every
+ * other one, so the order alternates across its browser contexts).
+ */
+export const FLAG_PARAMS = Object.freeze(['autorun', 'preciseMemory', 'jsonSecond']);
 
 /** The page URL `base` with the run options (workload, lists, numbers, flags) in its query string. */
 export function pageUrl(base, options = {}) {
