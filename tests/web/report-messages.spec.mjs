@@ -57,6 +57,26 @@ test.describe('the messages model', () => {
     assert.equal(byKey.get('JSON.stringify/parse|record').versusJson, 1);
     const decode = opsRecords(sourcesOf(document), 'decode');
     assert.equal(decode.find((r) => r.label === 'json/val' && r.record === 'record').versusJson, 4);
+    // The fixture's rows carry no samples: no verdict.
+    assert.equal(byKey.get('json/val|bool').verdict, 'unknown');
+  });
+
+  test('with samples, each x JSON carries its verdict against the same batch', () => {
+    const withSamples = structuredClone(document);
+    for (const row of withSamples.rows) {
+      for (const operation of ['encode', 'decode', 'roundTrip']) {
+        const stats = row[operation]?.opsPerSec;
+        if (stats) stats.samples = [0.99, 1, 1.01].map((factor) => stats.median * factor);
+      }
+    }
+    const byKey = new Map(
+      opsRecords(sourcesOf(withSamples), 'encode').map((record) => [
+        `${record.label}|${record.record}`,
+        record,
+      ]),
+    );
+    assert.equal(byKey.get('json/val|bool').verdict, 'slower', '0.25x with a 1% spread');
+    assert.equal(byKey.get('JSON.stringify/parse|bool').verdict, undefined, 'the baseline is not judged');
   });
 
   test('a table per record lists every path, floors, n/a and failures included', () => {
@@ -118,7 +138,8 @@ test.describe('npm run report on messages results files', () => {
     );
     assert.match(
       result.stdout,
-      /messages-decode: .*\n {2}node bool: fastest json\/val 80\.0 M ops\/s \(4\.0x JSON\); JSON 20\.0 M ops\/s\./,
+      // "?": the fixture's rows carry no samples, so the ratio has no verdict.
+      /messages-decode: .*\n {2}node bool: fastest json\/val 80\.0 M ops\/s \(4\.0x\? JSON\); JSON 20\.0 M ops\/s\./,
     );
     assert.match(
       result.stdout,

@@ -5,6 +5,7 @@
 import { recordsOf as catalogRecords } from '../../catalog.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
+import { compareStats } from '../../harness/verdict.mjs';
 import { colorKeyOf, labelOf, sortRows } from '../../report/model.mjs';
 
 const MESSAGE_NAMES = catalogRecords('messages');
@@ -51,6 +52,26 @@ function baselineFinder(source) {
   };
 }
 
+/**
+ * The verdict (verdict.mjs) of a row's ops/s against the JSON baseline of
+ * its own batch on the record, else against the record's baselines pooled
+ * (older files: one baseline for every path); 'unknown' without samples.
+ */
+function verdictFinder(source) {
+  const baselines = groupBy(okRows(source).filter(isJsonBaseline), (row) => row.record);
+  return (row, operation) => {
+    if (isJsonBaseline(row)) return undefined;
+    const candidates = (baselines.get(row.record) ?? []).filter((b) => b[operation]?.opsPerSec);
+    if (candidates.length === 0) return undefined;
+    const own = row.batch && candidates.find((b) => b.batch === row.batch);
+    const samples = candidates.map((b) => b[operation].opsPerSec.samples);
+    const reference = own
+      ? own[operation].opsPerSec
+      : { samples: samples.every(Array.isArray) ? samples.flat() : undefined };
+    return compareStats(reference, row[operation]?.opsPerSec, { higherIsFaster: true }).verdict;
+  };
+}
+
 function howOf(row) {
   if (row.impl === 'js') return 'js';
   return row.interop === 'none' ? 'native' : row.interop;
@@ -64,6 +85,7 @@ export function opsRecords(sources, operation) {
   const records = [];
   for (const source of sources) {
     const jsonOps = baselineFinder(source);
+    const verdictOf = verdictFinder(source);
     for (const row of sortRows(okRows(source).filter((row) => !isFloor(row)))) {
       const ops = opsOf(row, operation);
       if (!(ops > 0)) continue;
@@ -81,6 +103,7 @@ export function opsRecords(sources, operation) {
         opsPerSec: ops,
         nsPerOp: row[operation].nsPerOp ?? 1e9 / ops,
         versusJson: reference > 0 ? ops / reference : undefined,
+        verdict: verdictOf(row, operation),
       });
     }
   }
@@ -97,6 +120,7 @@ export function recordTableRows(sources, record) {
   const lines = [];
   for (const source of sources) {
     const jsonOps = baselineFinder(source);
+    const verdictOf = verdictFinder(source);
     const rows = source.document.rows.filter((row) => row.record === record && !isCallFloor(row));
     for (const row of sortRows(rows)) {
       const line = {
@@ -116,6 +140,7 @@ export function recordTableRows(sources, record) {
           opsPerSec: ops,
           nsPerOp: row[operation].nsPerOp ?? 1e9 / ops,
           versusJson: reference > 0 && !isFloor(row) ? ops / reference : undefined,
+          verdict: isFloor(row) ? undefined : verdictOf(row, operation),
         };
       }
       line.boundaryShare = row.boundaryShare;

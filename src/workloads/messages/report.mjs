@@ -12,6 +12,7 @@
 // interop val/embind (the marshal alone, no roundTrip) and interop 'call'
 // with record 'none' (the empty call, encode only).
 
+import { NOISE_MARK, UNKNOWN, UNKNOWN_MARK, WITHIN_NOISE } from '../../harness/verdict.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { escapeHtml, htmlPage, htmlTable, runsTable } from '../../report/html.mjs';
 import { headerOf } from '../../report/model.mjs';
@@ -42,6 +43,15 @@ export function formatNs(ns) {
 const formatTimes = (ratio) =>
   ratio === undefined ? '-' : `${ratio >= 10 ? ratio.toFixed(0) : ratio.toPrecision(2)}x`;
 
+// A ratio with its verdict's mark (verdict.mjs): "~1.1x" within noise, "1.1x?" without samples.
+const formatJudged = (value) => {
+  if (value?.versusJson === undefined) return '-';
+  const text = formatTimes(value.versusJson);
+  if (value.verdict === WITHIN_NOISE) return `${NOISE_MARK}${text}`;
+  if (value.verdict === UNKNOWN) return `${text}${UNKNOWN_MARK}`;
+  return text;
+};
+
 /** { chartId: [sentence, ...] }: the fastest path per record and place, and the floor. */
 export function messageHeadlines(sources) {
   const headlines = {};
@@ -52,7 +62,7 @@ export function messageHeadlines(sources) {
       const [source, record] = key.split('|');
       const best = group.reduce((a, b) => (b.opsPerSec > a.opsPerSec ? b : a));
       const json = group.find((r) => r.baseline);
-      const versus = json && !best.baseline ? ` (${formatTimes(best.versusJson)} JSON)` : '';
+      const versus = json && !best.baseline ? ` (${formatJudged(best)} JSON)` : '';
       lines.push(
         `${source} ${record}: fastest ${best.label} ${formatOps(best.opsPerSec)} ops/s${versus}` +
           (json ? `; JSON ${formatOps(json.opsPerSec)} ops/s.` : '.'),
@@ -101,8 +111,8 @@ function recordSection(sources, record) {
       value: (r) => (r.status === 'ok' ? opsCell(r, operation) : ''),
       num: true,
     })),
-    { title: 'encode x JSON', value: (r) => formatTimes(r.encode?.versusJson), num: true },
-    { title: 'decode x JSON', value: (r) => formatTimes(r.decode?.versusJson), num: true },
+    { title: 'encode x JSON', value: (r) => formatJudged(r.encode), num: true },
+    { title: 'decode x JSON', value: (r) => formatJudged(r.decode), num: true },
     {
       title: 'boundary share enc / dec',
       value: (r) =>
@@ -193,7 +203,7 @@ ${runsTable(headers)}
 </section>
 ${charts.map((chart) => chartSection(chart, headlines, how[chart.id])).join('\n')}
 <section id="records"><h2>Per record</h2>
-<p class="how">ops/s: median operations per second (ns/op = 10^9 / ops/s). x JSON: ops/s over the JSON baseline's of the same record and place (above 1 = faster than JSON). Boundary share: the strategy's floor (the same marshalling with no codec call) over the path's ns/op, measured in the same page or process. Floor rows do no codec work; a path that cannot hold a record exactly is a failed row naming why; a strategy that does not offer a record has no line.</p>
+<p class="how">ops/s: median operations per second (ns/op = 10^9 / ops/s). x JSON: ops/s over the JSON baseline's of the same record and place (above 1 = faster than JSON), against the baseline of the same batch; ~ marks a ratio within noise (its 95% bootstrap interval contains 1), ? one without samples to judge. Boundary share: the strategy's floor (the same marshalling with no codec call) over the path's ns/op, measured in the same page or process. Floor rows do no codec work; a path that cannot hold a record exactly is a failed row naming why; a strategy that does not offer a record has no line.</p>
 ${records.map((record) => recordSection(sources, record)).join('\n')}
 </section>
 ${floorSection(sources)}`;
