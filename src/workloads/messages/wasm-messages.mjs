@@ -229,8 +229,7 @@ export class WasmMessages {
         this.#checkBytes(bytes);
         return result(decode(bytes));
       },
-      // A module built before poisonOutputs existed has nothing to call.
-      prepareDecode: () => m.poisonOutputs?.(),
+      prepareDecode: () => m.poisonOutputs(),
       encodeFloor: (record) => {
         check(record);
         return copy(encodeFloor(record));
