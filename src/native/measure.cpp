@@ -35,6 +35,12 @@ CodecMeasurement failed(CodecMeasurement& measurement, std::string error) {
   return std::move(measurement);
 }
 
+// "timed decode 3: ": the prefix of a failure in repetition `index` (0-based),
+// built only when one fails.
+std::string stage(const char* what, int index) {
+  return std::string(what) + " " + std::to_string(index + 1) + ": ";
+}
+
 // Times one call of `operation` into `samples`; its failure, if any.
 template <typename Operation>
 Status time_once(Operation& operation, std::vector<double>& samples) {
@@ -116,11 +122,11 @@ CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Proto
   std::vector<double> samples;
   samples.reserve(static_cast<std::size_t>(protocol.repetitions));
   for (int i = 0; i < protocol.repetitions; ++i) {
-    const std::string stage = "timed encode " + std::to_string(i + 1) + ": ";
     if (Status status = time_once(encode, samples); !status)
-      return failed(measurement, stage + status.message());
+      return failed(measurement, stage("timed encode", i) + status.message());
     if (encode_buffer != encoded) {
-      return failed(measurement, stage + measurement.codec + ": gave other bytes than the first encode");
+      return failed(measurement, stage("timed encode", i) + measurement.codec +
+                                     ": gave other bytes than the first encode");
     }
   }
   measurement.encode = summarize(std::move(samples));
@@ -128,12 +134,11 @@ CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Proto
   samples = {};
   samples.reserve(static_cast<std::size_t>(protocol.repetitions));
   for (int i = 0; i < protocol.repetitions; ++i) {
-    const std::string stage = "timed decode " + std::to_string(i + 1) + ": ";
     poison(decoded);
     if (Status status = time_once(decode, samples); !status)
-      return failed(measurement, stage + status.message());
+      return failed(measurement, stage("timed decode", i) + status.message());
     if (Status status = check_decoded(codec, payload, decoded); !status) {
-      return failed(measurement, stage + status.message());
+      return failed(measurement, stage("timed decode", i) + status.message());
     }
   }
   measurement.decode = summarize(std::move(samples));
