@@ -27,6 +27,15 @@ export function createJsonBaselinePath() {
 }
 
 /**
+ * The reference paths measured beside a tuple path, in its process or page:
+ * the JSON baseline, and the UTF-8 one too when the path's bytes are JSON
+ * text (the catalog's jsonText).
+ */
+export function createJsonBaselinePaths({ jsonText = false } = {}) {
+  return [createJsonBaselinePath(), ...(jsonText ? [createJsonUtf8BaselinePath()] : [])];
+}
+
+/**
  * The JSON baseline on bytes, as every other path works: UTF-8 out of
  * JSON.stringify, JSON.parse of the decoded text. What a user pays to send
  * JSON over a wire or store it; the string baseline above never pays it.

@@ -4,12 +4,11 @@
 // each step, in this process) or grown until it fails (--limits).
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
-import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
+import { createJsonBaselinePath, createJsonBaselinePaths } from '../../harness/json-baseline.mjs';
 import { failedRow, measurePath, sink } from '../../harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { runSweep } from '../../harness/sweep.mjs';
 import { TupleDataset, gridTargets } from './dataset.mjs';
-import { referencePaths } from './runner.mjs';
 
 async function loadPeerPath(job, ctx) {
   const registry = await ctx.importModule(job.peerRegistry);
@@ -106,7 +105,7 @@ export async function measureJob(job, ctx) {
     return;
   }
   await runSweep({
-    paths: job.baseline ? [path] : [...referencePaths(job), path],
+    paths: job.baseline ? [path] : [...createJsonBaselinePaths(job), path],
     steps: job.steps,
     place: PLACE,
     batch: job.batch,

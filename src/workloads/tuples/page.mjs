@@ -11,11 +11,7 @@
 // compression level, so browser rows carry no gzip9Bytes.
 
 import { TupleDataset, selectSteps } from './dataset.mjs';
-import {
-  createJsonBaselinePath,
-  createJsonUtf8BaselinePath,
-  isJsonBaseline,
-} from '../../harness/json-baseline.mjs';
+import { createJsonBaselinePaths, isJsonBaseline } from '../../harness/json-baseline.mjs';
 import { failedRow } from '../../harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { createPeerPath, findPeer, peerMeta } from '../../harness/peers.mjs';
@@ -98,16 +94,6 @@ const jsonOrder = (position, path, references) =>
   position % 2 === 0 ? [...references, path] : [path, ...references];
 
 /**
- * The reference paths measured beside a path: the JSON baseline, and the
- * UTF-8 JSON baseline too for a codec whose bytes are JSON text (the
- * bundle's module says jsonText).
- */
-const referencePaths = (jsonText) => [
-  createJsonBaselinePath(),
-  ...(jsonText ? [createJsonUtf8BaselinePath()] : []),
-];
-
-/**
  * Runs the sweep. options: { modules (this workload's, from the bundle),
  * codecs, strategies, peers (names), protoText, minMB, maxMB, perDecade,
  * repetitions, warmup, facts, signal, onRow(row), onProgress({ done, total,
@@ -136,7 +122,7 @@ export async function run(options) {
   // The path and the JSON baseline(s) at every step, in one batch (the
   // path's label): the tables pair a row with the baseline of its own batch.
   const sweep = async (path, label, jsonText = false) => {
-    const references = referencePaths(jsonText);
+    const references = createJsonBaselinePaths({ jsonText });
     // jsonSecond: bench:web's context of an odd size, so the order alternates across contexts too.
     let position = options.jsonSecond ? 1 : 0;
     for (const { step, items } of datasetAtSteps(steps)) {

@@ -5,7 +5,7 @@
 
 import { isJsonBaseline, isJsonText, pathLabel } from '../../catalog.mjs';
 import { formatMs, formatRatio } from '../../harness/format.mjs';
-import { createJsonBaselinePath, createJsonUtf8BaselinePath } from '../../harness/json-baseline.mjs';
+import { createJsonBaselinePath, createJsonBaselinePaths } from '../../harness/json-baseline.mjs';
 import { failedRow } from '../../harness/measure.mjs';
 import { selectSteps } from './dataset.mjs';
 import { runLimitsJob } from './limits.mjs';
@@ -42,15 +42,6 @@ export function protocolFields(options) {
     maxMB: options.maxMB,
     stepsPerDecade: options.perDecade,
   };
-}
-
-/**
- * The reference paths a sweep measures in a job's process before its
- * subject: the JSON baseline, and for a codec whose bytes are JSON text
- * (job.jsonText) the UTF-8 JSON baseline too.
- */
-export function referencePaths(job) {
-  return [createJsonBaselinePath(), ...(job.jsonText ? [createJsonUtf8BaselinePath()] : [])];
 }
 
 /** Every job of the run, one child each, in this order. */
@@ -128,7 +119,7 @@ export function runJob(job, context) {
   if (context.options.mode === 'limits') return runLimitsJob(job, context);
   const { steps } = context.plan;
   // The JSON baseline(s) and the job's subject (a wasm codec through a strategy, or a JS peer).
-  const paths = [...referencePaths(job), job.subject];
+  const paths = [...createJsonBaselinePaths(job), job.subject];
   const baselines = new Map();
   const keep = (row) => {
     if (row.batch === job.batch && isJsonBaseline(row) && row.status === 'ok')
