@@ -229,7 +229,8 @@ export class WasmMessages {
         this.#checkBytes(bytes);
         return result(decode(bytes));
       },
-      prepareDecode: () => m.poisonOutputs(),
+      // A module built before poisonOutputs existed has nothing to call.
+      prepareDecode: () => m.poisonOutputs?.(),
       encodeFloor: (record) => {
         check(record);
         return copy(encodeFloor(record));

@@ -41,7 +41,7 @@ export function boundCalls(messages, strategy, name) {
   return {
     encode: (record) => messages.encode(strategy, name, record),
     decode: (bytes) => messages.decode(strategy, name, bytes),
-    prepareDecode: () => messages.poisonOutputs(),
+    prepareDecode: () => messages.poisonOutputs?.(),
     prepareFloor: (bytes) => messages.prepareFloor(strategy, name, bytes),
     encodeFloor: (record) => messages.encodeFloor(strategy, name, record),
     decodeFloor: (bytes) => messages.decodeFloor(strategy, name, bytes),
