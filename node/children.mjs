@@ -82,6 +82,7 @@ export function runChildProcess(
       } else if (message.type === 'progress') {
         state.currentStep = message.step;
         state.currentRecord = message.record;
+        state.currentUnit = message.unit;
         state.measuring = true;
         if (perStep) startTimer();
       } else if (message.type === 'row') {

@@ -78,6 +78,7 @@ const OPTIONS = {
   'peer-registry': { type: 'string' },
   workload: { type: 'string' },
   records: { type: 'string' },
+  datasets: { type: 'string' },
   'min-rep-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -86,11 +87,17 @@ const OPTIONS = {
 // wait, nothing that changes what is measured.
 const RESUME_OPTIONS = ['build-dir', 'loader', 'peer-registry', 'timeout'];
 
-// The options of each measuring protocol (src/catalog.mjs WORKLOADS).
+// The options of each measuring protocol (src/catalog.mjs WORKLOADS); a
+// workload whose entry lists `datasets` measures those instead of a sweep.
 const PROTOCOL_OPTIONS = {
   'per-payload': ['min-mb', 'max-mb', 'per-decade', 'limits', 'limits-max-mb'],
   'per-call': ['records', 'min-rep-ms'],
+  datasets: ['datasets'],
 };
+
+function optionKindOf(info) {
+  return info.datasets ? 'datasets' : info.protocol;
+}
 
 // The options that say where things are, shared by a new run and --resume.
 function locations(values) {
@@ -170,12 +177,25 @@ export function parseOptions(argv, { now = new Date() } = {}) {
   if (!WORKLOAD_NAMES.includes(workload)) {
     throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOAD_NAMES.join(', ')})`);
   }
-  const { protocol } = workloadInfo(workload);
+  const info = workloadInfo(workload);
+  const kind = optionKindOf(info);
   for (const [other, names] of Object.entries(PROTOCOL_OPTIONS)) {
-    if (other === protocol) continue;
+    if (other === kind) continue;
     const misplaced = names.find((name) => values[name] !== undefined);
     if (!misplaced) continue;
-    if (protocol === 'per-payload') {
+    if (kind === 'datasets') {
+      throw new UsageError(
+        `--${misplaced} is not an option of --workload ${workload} (accepted: --datasets, --repetitions, ` +
+          '--warmup, --codecs, --strategies, --peers, --quick)',
+      );
+    }
+    if (other === 'datasets') {
+      const owners = WORKLOAD_NAMES.filter((name) => workloadInfo(name).datasets);
+      throw new UsageError(
+        `--${misplaced} needs a workload with data sets (accepted: --workload ${owners.join('|')} --${misplaced} ...)`,
+      );
+    }
+    if (kind === 'per-payload') {
       throw new UsageError(
         `--${misplaced} needs --workload messages (accepted: --workload messages --${misplaced} ...)`,
       );
@@ -185,9 +205,28 @@ export function parseOptions(argv, { now = new Date() } = {}) {
         '--repetitions, --warmup, --codecs, --strategies, --peers, --quick)',
     );
   }
-  return protocol === 'per-call'
+  if (kind === 'datasets') return datasetOptions(values, workload, now);
+  return kind === 'per-call'
     ? perCallOptions(values, workload, now)
     : perPayloadOptions(values, workload, now);
+}
+
+function datasetOptions(values, workload, now) {
+  const info = workloadInfo(workload);
+  const base = { ...info.defaults, ...(values.quick ? info.quick : {}) };
+  return {
+    ...commonOptions(
+      values,
+      workload,
+      base,
+      defaultResultsPath({ place: 'node', date: now, kind: workload }),
+    ),
+    mode: 'sweep',
+    datasets:
+      values.datasets !== undefined
+        ? parseList('datasets', values.datasets, info.datasets)
+        : [...(base.datasets ?? info.datasets)],
+  };
 }
 
 function perPayloadOptions(values, workload, now) {
@@ -301,6 +340,7 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     protoFile: given.protoFile,
     messagesProtoFile: given.messagesProtoFile,
   };
+  if (info.datasets) return { ...shared, mode: 'sweep', datasets: [...(protocol.datasets ?? info.datasets)] };
   if (info.protocol === 'per-call') {
     return {
       ...shared,

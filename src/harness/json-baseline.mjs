@@ -129,3 +129,44 @@ export function createJsonMessagePath() {
     },
   };
 }
+
+// ---------------------------------------------------------------------------
+// The documents workload (src/workloads/documents/datasets.mjs): the whole
+// value through JSON.stringify / JSON.parse, nothing around it. Each path
+// has encode/decode/bytesOf itself and, as the peers' documents paths do,
+// forDataset(dataset) giving the same three (JSON holds every data set, and
+// keeps key order).
+
+function documentPath(meta, { encode, decode }) {
+  const calls = { encode, decode, bytesOf: (encoded) => encoded, keyOrder: true };
+  return { ...meta, ...calls, forDataset: () => calls };
+}
+
+/** The JSON baseline for documents: encode(value) -> text, decode(text) -> value; bytesOf gives the text. */
+export function createJsonDocumentPath() {
+  return documentPath(
+    { codec: 'json', impl: 'js', interop: 'js', library: JSON_BASELINE_LIBRARY },
+    { encode: (value) => JSON.stringify(value), decode: (text) => JSON.parse(text) },
+  );
+}
+
+/** The UTF-8 JSON baseline for documents: the text through TextEncoder / TextDecoder. */
+export function createJsonUtf8DocumentPath() {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  return documentPath(
+    { codec: 'json', impl: 'js', interop: 'js', variant: JSON_UTF8_VARIANT, library: JSON_BASELINE_LIBRARY },
+    {
+      encode: (value) => encoder.encode(JSON.stringify(value)),
+      decode: (bytes) => JSON.parse(decoder.decode(bytes)),
+    },
+  );
+}
+
+/**
+ * The reference paths measured beside a documents path: the JSON baseline,
+ * and the UTF-8 one too when the path's bytes are JSON text (the catalog's jsonText).
+ */
+export function createJsonDocumentPaths({ jsonText = false } = {}) {
+  return [createJsonDocumentPath(), ...(jsonText ? [createJsonUtf8DocumentPath()] : [])];
+}

@@ -132,17 +132,38 @@ export function failedRow(path, context, error) {
  * step: { index, count, jsonBytes, jsonMB } (TupleDataset#step()).
  * expected: { count, checksum } of `items`, computed when not given.
  */
-export async function measurePath(
+export function measurePath(path, { place, step, items, expected = expectationOf(items), batch, ...options }) {
+  const label = pathLabel(path);
+  return measurePayload(path, {
+    ...options,
+    input: items,
+    base: rowBase(path, { place, step, batch }),
+    decodedOf: (result) => result.items,
+    verify: (decoded) => verifyDecoded(plainItemsOf(path, decoded), expected, label),
+    cleanlinessOf: checkCleanliness,
+  });
+}
+
+/**
+ * The protocol of measurePath for any workload whose unit is one payload:
+ *   input            what path.encode() takes
+ *   base             the row's fields naming the path and the payload
+ *   decodedOf(r)     the decoded value in what path.decode() returns
+ *   verify(decoded)  throws when a decode is not the input (outside timing,
+ *                    after every decode that counts)
+ *   cleanlinessOf?   what the row's `cleanliness` says of the first decode
+ */
+export async function measurePayload(
   path,
   {
-    place,
-    step,
-    items,
-    expected = expectationOf(items),
+    input,
+    base,
+    decodedOf,
+    verify,
+    cleanlinessOf,
     warmup = DEFAULT_WARMUP,
     minWarmupMs = MIN_WARMUP_MS,
     repetitions = DEFAULT_REPETITIONS,
-    batch,
     env = {},
   },
 ) {
@@ -154,8 +175,6 @@ export async function measurePath(
   // decoder that skipped its work fails verification instead of handing back
   // the previous call's items.
   const prepareDecode = () => path.prepareDecode?.();
-  const context = { place, step, batch };
-  const label = pathLabel(path);
   let stage = 'verify';
 
   const checkpoint = async () => {
@@ -171,16 +190,16 @@ export async function measurePath(
     // 1. Verify once before anything is timed: a path that loses data is
     //    never timed.
     stage = 'encode';
-    const first = path.encode(items);
+    const first = path.encode(input);
     const encoded = first.encoded;
     const encodedSize = sizeOf(path.bytesOf(encoded));
     stage = 'decode';
     prepareDecode();
-    const firstDecoded = path.decode(encoded).items;
+    const firstDecoded = decodedOf(path.decode(encoded));
     stage = 'cleanliness';
-    const cleanliness = checkCleanliness(firstDecoded);
+    const cleanliness = cleanlinessOf?.(firstDecoded);
     stage = 'verify';
-    verifyDecoded(plainItemsOf(path, firstDecoded), expected, label);
+    verify(firstDecoded);
 
     stage = 'gzip';
     const bytes = toBytes(path.bytesOf(encoded));
@@ -202,11 +221,11 @@ export async function measurePath(
     ) {
       stage = 'warm-up encode';
       gc();
-      keep(sizeOf(path.encode(items).encoded));
+      keep(sizeOf(path.encode(input).encoded));
       stage = 'warm-up decode';
       prepareDecode();
       gc();
-      keep(path.decode(encoded).items.length);
+      keep(decodedOf(path.decode(encoded)) === undefined ? 0 : 1);
     }
 
     // 3. Timed repetitions: the whole call, GC first.
@@ -217,7 +236,7 @@ export async function measurePath(
       stage = `timed encode ${i + 1}`;
       gc();
       const start = now();
-      const result = path.encode(items);
+      const result = path.encode(input);
       const elapsed = now() - start;
       const size = sizeOf(path.bytesOf(result.encoded));
       keep(size);
@@ -238,18 +257,17 @@ export async function measurePath(
       const start = now();
       const result = path.decode(encoded);
       const elapsed = now() - start;
-      verifyDecoded(plainItemsOf(path, result.items), expected, label);
-      keep(result.items.length);
+      lastDecoded = decodedOf(result);
+      verify(lastDecoded);
       decodeSamples.push(elapsed);
       decodePhaseSamples.push(result.phases);
-      lastDecoded = result.items;
     }
 
     // 4. Memory: what stays alive with the encoded bytes and one decoded copy.
     stage = 'memory';
     gc();
     const heapAfter = env.jsHeapUsed?.();
-    keep(lastDecoded.length + sizeOf(encoded));
+    keep((lastDecoded === undefined ? 0 : 1) + sizeOf(encoded));
     const memory = {};
     if (path.heapBytes) memory.wasmHeapBytes = path.heapBytes();
     if (typeof heapBefore === 'number' && typeof heapAfter === 'number') {
@@ -257,7 +275,7 @@ export async function measurePath(
     }
 
     const row = {
-      ...rowBase(path, context),
+      ...base,
       status: 'ok',
       encodedBytes: bytes.byteLength,
       gzipBytes,
@@ -270,10 +288,10 @@ export async function measurePath(
     if (encodePhases) row.encodePhases = encodePhases;
     if (decodePhases) row.decodePhases = decodePhases;
     if (Object.keys(memory).length > 0) row.memory = memory;
-    row.cleanliness = cleanliness;
+    if (cleanliness !== undefined) row.cleanliness = cleanliness;
     return row;
   } catch (error) {
     if (env.signal?.aborted) throw error;
-    return failedRow(path, context, new Error(`${stage}: ${errorMessage(error)}`));
+    return failedRowOf(base, new Error(`${stage}: ${errorMessage(error)}`));
   }
 }

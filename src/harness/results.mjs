@@ -27,6 +27,7 @@ export function protocolHeader({
   strategies,
   peers,
   records,
+  datasets,
   minRepMs,
 }) {
   const protocol = {};
@@ -45,6 +46,7 @@ export function protocolHeader({
   if (strategies) protocol.strategies = [...strategies];
   if (peers) protocol.peers = [...peers];
   if (records) protocol.records = [...records];
+  if (datasets) protocol.datasets = [...datasets];
   if (minRepMs !== undefined) protocol.minRepMs = minRepMs;
   return protocol;
 }

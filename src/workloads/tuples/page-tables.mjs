@@ -26,7 +26,7 @@ import {
   referenceOf,
   rolesOf,
   utf8Representative,
-} from './references.mjs';
+} from '../../harness/references.mjs';
 
 export { CLEANLINESS_LEGEND, TABLE_LEGEND };
 

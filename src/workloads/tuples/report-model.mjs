@@ -10,7 +10,7 @@ import { groupBy } from '../../harness/group-by.mjs';
 import { seedLimitFor } from '../../harness/seed-limits.mjs';
 import { codecRank } from '../../report/codec-order.mjs';
 import { colorKeyOf, compareBy, formatMB, howOf, labelOf, rank, sortRows } from '../../report/model.mjs';
-import { referenceOf } from './references.mjs';
+import { referenceOf } from '../../harness/references.mjs';
 
 export const OPERATIONS = ['encode', 'decode'];
 

@@ -27,7 +27,7 @@ import {
   referenceOf,
   rolesOf,
   utf8Representative,
-} from './references.mjs';
+} from '../../harness/references.mjs';
 
 export { fastestPeers, isPeerRow };
 

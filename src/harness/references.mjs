@@ -1,14 +1,14 @@
-// What every ratio of the tuple tables is measured against, for the console
+// What every ratio of the per-payload tables is measured against, for the console
 // (tables.mjs), the page (page-tables.mjs) and the report: the JSON baseline
 // of a row's own batch (same process or page), the UTF-8 JSON baseline of
 // its batch (measured beside the codecs whose bytes are JSON text), and the
 // fastest pure-JS library of the size, whose decode reference must hand back
 // clean objects. Each ratio comes with its verdict (src/harness/verdict.mjs).
 
-import { isJsonBaseline, isJsonUtf8Baseline, pathLabel } from '../../catalog.mjs';
-import { formatMs } from '../../harness/format.mjs';
-import { median } from '../../harness/stats.mjs';
-import { compareStats } from '../../harness/verdict.mjs';
+import { isJsonBaseline, isJsonUtf8Baseline, pathLabel } from '../catalog.mjs';
+import { formatMs } from './format.mjs';
+import { median } from './stats.mjs';
+import { compareStats } from './verdict.mjs';
 
 export const OPERATIONS = ['encode', 'decode'];
 

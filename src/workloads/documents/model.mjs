@@ -1,0 +1,89 @@
+// The documents tables as data, for the console (tables.mjs), the page and
+// the report alike: per data set, each path's times with its ratios against
+// the JSON baseline of its own batch (same process or page) and against the
+// fastest pure-JS library of the data set (another process), its interop
+// share, and the sizes per format. Rendering is the caller's.
+
+import { isJsonBaseline, isJsonUtf8Baseline, pathLabel } from '../../catalog.mjs';
+import { interopShare } from '../../harness/format.mjs';
+import { groupBy } from '../../harness/group-by.mjs';
+import { median } from '../../harness/stats.mjs';
+import {
+  compareRow,
+  compareWithFastest,
+  fastestPeers,
+  isPeerRow,
+  referenceOf,
+} from '../../harness/references.mjs';
+
+const isOk = (row) => row.status === 'ok';
+
+/** The data sets of `rows`, in the order they were measured. */
+export const datasetsOf = (rows) => [...new Set(rows.map((row) => row.dataset))];
+
+/**
+ * One data set's time table: { dataset, jsonBytes, fastest, lines }, a line
+ * per path ({ row, label, vsJson, vsFastest, encodeShare, decodeShare }),
+ * the JSON baseline first, then the wasm paths, then the libraries.
+ */
+export function timeTable(rows, dataset) {
+  const own = rows.filter((row) => row.dataset === dataset);
+  const baselines = own.filter(isJsonBaseline);
+  const fastest = fastestPeers(own);
+  const rank = (row) => (isJsonBaseline(row) ? 0 : isJsonUtf8Baseline(row) ? 1 : row.impl === 'js' ? 3 : 2);
+  // One line per path: the baselines of every batch stand as one (their first).
+  const byPath = groupBy(own, pathLabel);
+  const lines = [...byPath.values()]
+    .map((group) => group.find(isOk) ?? group[0])
+    .sort((a, b) => rank(a) - rank(b))
+    .map((row) => ({
+      row,
+      label: pathLabel(row),
+      vsJson: isJsonBaseline(row) ? undefined : compareRow(referenceOf(row, baselines), row),
+      vsFastest: isPeerRow(row) ? undefined : compareWithFastest(fastest, row),
+      encodeShare: interopShare(row.encode, row.encodePhases),
+      decodeShare: interopShare(row.decode, row.decodePhases),
+    }));
+  return { dataset, jsonBytes: own.find((row) => row.jsonBytes)?.jsonBytes, fastest, lines };
+}
+
+/**
+ * One data set's sizes: a line per format and library that wrote it
+ * ({ label, codec, bytes, gzipBytes, gzip9Bytes }); the C++ strategies of a
+ * codec write the same bytes, so they stand as one line ("msgpack (C++)").
+ */
+export function sizeTable(rows, dataset) {
+  const lines = new Map();
+  for (const row of rows) {
+    if (row.dataset !== dataset || !isOk(row) || isJsonUtf8Baseline(row)) continue;
+    const label = row.impl === 'cpp' ? `${row.codec} (C++)` : pathLabel(row);
+    if (lines.has(label)) continue;
+    lines.set(label, {
+      label,
+      codec: row.codec,
+      bytes: row.encodedBytes,
+      gzipBytes: row.gzipBytes,
+      gzip9Bytes: row.gzip9Bytes,
+    });
+  }
+  return [...lines.values()];
+}
+
+/**
+ * The interop share of each wasm strategy on a data set: { strategy: {
+ * encode, decode } }, the median over the codecs measured through it.
+ */
+export function interopShares(rows, dataset) {
+  const shares = {};
+  const wasm = rows.filter((row) => row.dataset === dataset && row.impl === 'cpp' && isOk(row));
+  for (const [strategy, group] of groupBy(wasm, (row) => row.interop)) {
+    const pick = (operation) => {
+      const values = group
+        .map((row) => interopShare(row[operation], row[`${operation}Phases`]))
+        .filter((share) => share !== undefined);
+      return values.length > 0 ? median(values) : undefined;
+    };
+    shares[strategy] = { encode: pick('encode'), decode: pick('decode'), codecs: group.length };
+  }
+  return shares;
+}

@@ -1,0 +1,131 @@
+// The documents workload's part of bench:node (node/bench.mjs): one child per
+// job ((codec, strategy) or pure-JS peer) and data set, the JSON baseline
+// measured first in each (docs/documents.md). The runner passes
+// ctx: { place, log, UsageError, runChildProcess, runUnitsJob }.
+
+import { isJsonText, pathLabel } from '../../catalog.mjs';
+import { formatMs } from '../../harness/format.mjs';
+import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
+import { failedRowOf, pathFields } from '../../harness/rows.mjs';
+import { renderDocumentTables } from './tables.mjs';
+
+const stats = { $ref: '#/$defs/stats' };
+
+/** The rows of a documents run (the results schema's documentsRow). */
+export const rowSchema = {
+  type: 'object',
+  required: ['place', 'codec', 'impl', 'interop', 'dataset', 'status'],
+  additionalProperties: false,
+  properties: {
+    place: { enum: ['native', 'node', 'browser'] },
+    codec: { type: 'string' },
+    impl: { enum: ['cpp', 'js'] },
+    interop: { type: 'string' },
+    variant: { type: 'string' },
+    library: { type: 'string' },
+    batch: { type: 'string' },
+    dataset: { type: 'string', description: 'the data set (src/workloads/documents/datasets.mjs)' },
+    jsonBytes: { type: 'integer', minimum: 0, description: "UTF-8 bytes of the data set's JSON.stringify" },
+    jsonMB: { type: 'number', minimum: 0 },
+    status: { enum: ['ok', 'failed', 'n/a'] },
+    error: { type: 'string' },
+    reason: { type: 'string', description: 'n/a: why the path cannot hold this data set' },
+    encodedBytes: { type: 'integer', minimum: 0 },
+    gzipBytes: { type: 'integer', minimum: 0 },
+    gzip9Bytes: { type: 'integer', minimum: 0 },
+    encode: stats,
+    decode: stats,
+    encodePhases: { $ref: '#/$defs/encodePhases' },
+    decodePhases: { $ref: '#/$defs/decodePhases' },
+    memory: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { wasmHeapBytes: { type: 'number' }, jsHeapGrowthBytes: { type: 'number' } },
+    },
+  },
+};
+
+/** Every data set of the run is known by id: nothing else to plan. */
+export const plan = () => ({});
+
+export function protocolFields(options) {
+  return { warmup: options.warmup, repetitions: options.repetitions, datasets: options.datasets };
+}
+
+/** Every job of the run, one child per data set each, in this order. */
+export function jobs(options, peers, registry, buildInfo) {
+  return [
+    ...options.codecs.flatMap((codec) =>
+      options.strategies.map((strategy) => ({
+        codec,
+        strategy,
+        batch: `${codec}/${strategy}`,
+        ...(buildInfo && isJsonText(buildInfo, codec) && { jsonText: true }),
+        subject: { codec, impl: 'cpp', interop: strategy },
+      })),
+    ),
+    ...peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: registry.peerMeta(peer) })),
+  ];
+}
+
+/** By default, the peers that take part in this workload (peers.mjs `documents`). */
+export const takesPeer = (peer) => peer.documents === true;
+
+export const jobFields = (options) => ({ datasets: options.datasets });
+
+export function describePlan(options, allJobs) {
+  const wasm = allJobs.filter((job) => job.codec !== undefined).length;
+  const peers = allJobs.length - wasm;
+  return (
+    `documents: ${wasm} codec/strategy pairs + ${peers} JS libraries x ${options.datasets.length} data sets ` +
+    `(${options.datasets.join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`
+  );
+}
+
+/** A row for a path that could not be measured on a data set. */
+export function failedDocumentRow(path, { place, batch, dataset }, reason) {
+  return failedRowOf({ ...pathFields(path, { place, batch }), dataset }, reason);
+}
+
+const sameRow = (row, path, dataset) =>
+  row.dataset === dataset &&
+  row.codec === path.codec &&
+  row.impl === path.impl &&
+  row.interop === path.interop &&
+  row.variant === path.variant;
+
+function describeRow(row) {
+  const label = `${pathLabel(row)} ${row.dataset}`;
+  if (row.status === 'n/a') return `${label}: n/a (${row.reason})`;
+  if (row.status !== 'ok') return `${label}: FAILED ${row.error}`;
+  return `${label}: encode ${formatMs(row.encode.median)} ms, decode ${formatMs(row.decode.median)} ms`;
+}
+
+/** One job over the data sets not yet measured, a fresh child for each. */
+export function runJob(job, context) {
+  const units = {
+    name: 'data set',
+    list: job.datasets,
+    field: 'datasets',
+    key: (dataset) => dataset,
+    rowKey: (row) => row.dataset,
+    leftText: (left) => `${left} data sets left`,
+    at: (outcome, remaining) => remaining.indexOf(outcome.currentUnit),
+    same: sameRow,
+    failedRow: (path, dataset, reason) =>
+      failedDocumentRow(path, { place: context.place, batch: job.batch, dataset }, reason),
+    paths: [...createJsonDocumentPaths(job), job.subject],
+    smaller: ' on an earlier data set',
+    left: (count) => `${count} data set(s) left`,
+  };
+  return context.runUnitsJob(job, units, { ...context, doneStatuses: ['ok', 'n/a'], describe: describeRow });
+}
+
+export function render(rows) {
+  return renderDocumentTables(rows);
+}
+
+export function prepareRun() {}
+
+/** How many rows failed (n/a is not a failure). */
+export const failedCount = (rows) => rows.filter((row) => row.status === 'failed').length;
