@@ -132,7 +132,10 @@ export function failedRow(path, context, error) {
  * step: { index, count, jsonBytes, jsonMB } (TupleDataset#step()).
  * expected: { count, checksum } of `items`, computed when not given.
  */
-export function measurePath(path, { place, step, items, expected = expectationOf(items), batch, ...options }) {
+export function measurePath(
+  path,
+  { place, step, items, expected = expectationOf(items), batch, ...options },
+) {
   const label = pathLabel(path);
   return measurePayload(path, {
     ...options,
