@@ -181,4 +181,48 @@ void print_message_table(std::ostream& out, std::span<const MessageMeasurement> 
   out.flush();
 }
 
+void print_document_progress(std::ostream& out, const DocumentMeasurement& measurement) {
+  out << "[" << measurement.dataset << "] " << measurement.codec << ": ";
+  if (measurement.ok) {
+    out << "encode " << milliseconds_text(measurement.encode.median) << " ms, decode "
+        << milliseconds_text(measurement.decode.median) << " ms (medians of " << measurement.encode.n
+        << ")\n";
+  } else {
+    out << "FAILED, " << measurement.error << '\n';
+  }
+  out.flush();
+}
+
+void print_document_table(std::ostream& out, const DocumentDatasetEntry& dataset,
+                          std::span<const DocumentMeasurement> measurements) {
+  std::size_t codec_width = std::string_view("codec").size();
+  for (const DocumentMeasurement& m : measurements) codec_width = std::max(codec_width, m.codec.size());
+  constexpr std::size_t kNumberWidth = 11;
+  constexpr std::string_view kNumberHeaders[] = {"encode ms", "decode ms", "bytes", "gzip -9 B"};
+
+  out << "\n"
+      << dataset.id << ", " << with_thousands(dataset.json_bytes) << " bytes of JSON (times are medians)\n";
+  std::string header;
+  pad_right(header, "codec", codec_width);
+  for (std::string_view title : kNumberHeaders) pad_left(header, title, kNumberWidth);
+  trim_right(header);
+  out << header << '\n';
+
+  for (const DocumentMeasurement& m : measurements) {
+    std::string line;
+    pad_right(line, m.codec, codec_width);
+    if (m.ok) {
+      pad_left(line, milliseconds_text(m.encode.median), kNumberWidth);
+      pad_left(line, milliseconds_text(m.decode.median), kNumberWidth);
+      pad_left(line, with_thousands(m.encoded_bytes), kNumberWidth);
+      pad_left(line, with_thousands(m.gzip9_bytes), kNumberWidth);
+    } else {
+      line += "failed: " + m.error;
+    }
+    trim_right(line);
+    out << line << '\n';
+  }
+  out.flush();
+}
+
 }  // namespace wcb

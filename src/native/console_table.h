@@ -5,6 +5,8 @@
 #include <ostream>
 #include <span>
 
+#include "document_dataset.h"
+#include "document_measure.h"
 #include "measure.h"
 #include "message_measure.h"
 #include "workloads/tuples/dataset.h"
@@ -24,5 +26,12 @@ void print_message_progress(std::ostream& out, const MessageMeasurement& measure
 // messages workload: one table of every (record, codec): encoded size and
 // the medians of encode, decode and round trip in ops/s and ns/op.
 void print_message_table(std::ostream& out, std::span<const MessageMeasurement> measurements);
+
+// documents workload: one line once a codec is measured on a data set.
+void print_document_progress(std::ostream& out, const DocumentMeasurement& measurement);
+
+// documents workload: the table of one data set: times (medians) and sizes.
+void print_document_table(std::ostream& out, const DocumentDatasetEntry& dataset,
+                          std::span<const DocumentMeasurement> measurements);
 
 }  // namespace wcb

@@ -12,7 +12,6 @@ namespace wcb {
 
 namespace {
 
-constexpr int kGzipLevel = 6;
 constexpr int kGzipWindowBits = 15 + 16;  // 32 KiB window, +16 asks for a gzip header and trailer
 constexpr int kMemLevel = 8;              // zlib's default
 // Only the compressed size matters, so the output goes through a small
@@ -21,9 +20,9 @@ constexpr std::size_t kChunkBytes = 256 * 1024;
 
 }  // namespace
 
-std::size_t gzip_size(std::span<const std::uint8_t> bytes) {
+std::size_t gzip_size(std::span<const std::uint8_t> bytes, int level) {
   z_stream stream{};
-  if (deflateInit2(&stream, kGzipLevel, Z_DEFLATED, kGzipWindowBits, kMemLevel, Z_DEFAULT_STRATEGY) != Z_OK) {
+  if (deflateInit2(&stream, level, Z_DEFLATED, kGzipWindowBits, kMemLevel, Z_DEFAULT_STRATEGY) != Z_OK) {
     throw std::runtime_error("gzip: deflateInit2 failed");
   }
   std::vector<unsigned char> chunk(kChunkBytes);

@@ -14,6 +14,8 @@
 
 #include "console_table.h"
 #include "core/checksum.h"
+#include "document_dataset.h"
+#include "document_measure.h"
 #include "export_encodings.h"
 #include "machine_info.h"
 #include "measure.h"
@@ -21,6 +23,8 @@
 #include "options.h"
 #include "results_writer.h"
 #include "step_selection.h"
+#include "workloads/documents/checksum.h"
+#include "workloads/documents/registry.h"
 #include "workloads/messages/registry.h"
 #include "workloads/tuples/registry.h"
 
@@ -153,9 +157,90 @@ int run_messages_workload(const Options& options) {
   return run_messages(chosen);
 }
 
+// The data sets of a documents run, from the manifest and --datasets.
+// Throws ManifestError (a bad command line or folder).
+std::vector<DocumentDatasetEntry> documents_datasets(const Options& options) {
+  return select_datasets(read_documents_manifest(options.documents_dir), options.datasets);
+}
+
+// The data set as C++ reads it, checked against the checksum JS wrote in the
+// manifest: a difference means C++ and JS do not see the same values, and
+// nothing measured on it would compare with the JS rows.
+documents::Document load_checked(const DocumentDatasetEntry& entry) {
+  documents::Document document = load_document(entry);
+  const std::uint32_t actual = documents::document_checksum(document);
+  if (actual != entry.checksum) {
+    throw std::runtime_error("data set " + entry.id + ": document checksum " + checksum_text(actual) +
+                             " in C++, " + checksum_text(entry.checksum) +
+                             " in the manifest (JS): C++ and JS do not see the same values");
+  }
+  return document;
+}
+
+// --checksums: one line per data set, time nothing.
+int print_document_checksums(const std::vector<DocumentDatasetEntry>& datasets) {
+  bool every_match = true;
+  for (const DocumentDatasetEntry& entry : datasets) {
+    const std::uint32_t actual = documents::document_checksum(load_document(entry));
+    const bool match = actual == entry.checksum;
+    every_match &= match;
+    std::cout << entry.id << ' ' << checksum_text(actual) << ' ' << (match ? "ok" : "MISMATCH") << '\n';
+  }
+  std::cout.flush();
+  return every_match ? 0 : kExitCodecFailed;
+}
+
+// The documents workload: every (data set, codec), the data set read and
+// checked untimed first; the results file saved after each data set.
+int run_documents(const Options& options) {
+  std::vector<DocumentDatasetEntry> datasets;
+  try {
+    datasets = documents_datasets(options);
+  } catch (const ManifestError& error) {
+    std::cerr << "wcb_native_bench: " << error.what() << '\n';
+    return kExitBadCommandLine;
+  }
+  if (options.checksums) return print_document_checksums(datasets);
+
+  const auto start = std::chrono::system_clock::now();
+  RunInfo run{iso_utc(start),    read_machine_info(), build_info(),         options.protocol,
+              options.selection, options.codecs,      timer_resolution_ms()};
+  run.workload = "documents";
+  for (const DocumentDatasetEntry& entry : datasets) run.datasets.push_back(entry.id);
+  ResultsFile results(options.out_path.empty() ? default_results_path(start, "documents")
+                                               : std::filesystem::path(options.out_path),
+                      run);
+  results.save();
+  std::cerr << "writing " << results.path().string() << " (" << datasets.size() << " data sets x "
+            << options.codecs.size() << " codecs)\n";
+
+  std::vector<std::unique_ptr<documents::DocumentCodec>> codecs;
+  for (const std::string& name : options.codecs) codecs.push_back(make_document_codec(name));
+
+  bool every_codec_ok = true;
+  for (const DocumentDatasetEntry& entry : datasets) {
+    const documents::Document input = load_checked(entry);
+    std::vector<DocumentMeasurement> measurements;
+    for (const auto& codec : codecs) {
+      measurements.push_back(measure_document_codec(*codec, entry.id, input, options.protocol));
+      print_document_progress(std::cerr, measurements.back());
+      every_codec_ok &= measurements.back().ok;
+      results.add_document_row(entry, measurements.back());
+    }
+    results.save();
+    print_document_table(std::cout, entry, measurements);
+  }
+  results.finish();
+  std::cerr << "wrote " << results.path().string() << '\n';
+  return every_codec_ok ? 0 : kExitCodecFailed;
+}
+
 std::string tuple_library_version(const std::string& codec) { return make_codec(codec)->library_version(); }
 std::string message_library_version(const std::string& codec) {
   return make_message_codec(codec)->library_version();
+}
+std::string document_library_version(const std::string& codec) {
+  return make_document_codec(codec)->library_version();
 }
 
 // One entry per workload: its codecs in this build and how to run it.
@@ -169,6 +254,7 @@ struct Workload {
 constexpr Workload kWorkloads[] = {
     {"tuples", &codec_names, &tuple_library_version, &run_tuples},
     {"messages", &message_codec_names, &message_library_version, &run_messages_workload},
+    {"documents", &document_codec_names, &document_library_version, &run_documents},
 };
 
 const Workload& workload_named(std::string_view name) {
@@ -182,14 +268,15 @@ int run(int argc, char** argv) {
   const std::vector<std::string> arguments(argv + 1, argv + argc);
   const std::vector<std::string> available = codec_names();
   const std::vector<std::string> available_messages = message_codec_names();
-  const ParsedOptions parsed = parse_options(arguments, available, available_messages);
+  const std::vector<std::string> available_documents = document_codec_names();
+  const ParsedOptions parsed = parse_options(arguments, available, available_messages, available_documents);
   if (!parsed.options) {
     std::cerr << "wcb_native_bench: " << parsed.error << '\n';
     return kExitBadCommandLine;
   }
   const Options& options = *parsed.options;
   if (options.help) {
-    std::cout << usage_text(available, available_messages);
+    std::cout << usage_text(available, available_messages, available_documents);
     return 0;
   }
   const Workload& workload = workload_named(options.workload);

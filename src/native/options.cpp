@@ -21,7 +21,7 @@ constexpr int kQuickRepetitions = 3;
 constexpr int kQuickWarmup = 1;
 constexpr double kQuickMinRepMs = 5;
 
-constexpr std::string_view kWorkloads[] = {"tuples", "messages"};
+constexpr std::string_view kWorkloads[] = {"tuples", "messages", "documents"};
 constexpr double kMaxMinRepMs = 10000;
 
 // Upper bounds that keep a typo from exhausting the machine or hanging the
@@ -34,14 +34,19 @@ constexpr int kMaxRepetitions = 10000;
 constexpr int kMaxWarmup = 10000;
 
 constexpr std::string_view kValuedOptions[] = {
-    "--codecs", "--min-mb",           "--max-mb",   "--per-decade", "--repetitions", "--warmup",
-    "--out",    "--export-encodings", "--workload", "--records",    "--min-rep-ms"};
-// Options that only one workload reads: given with the other, they are an
+    "--codecs",           "--min-mb",   "--max-mb",  "--per-decade", "--repetitions",   "--warmup",  "--out",
+    "--export-encodings", "--workload", "--records", "--min-rep-ms", "--documents-dir", "--datasets"};
+// Options that only one workload reads: given with another, they are an
 // error rather than silently ignored.
-constexpr std::string_view kTuplesOnlyOptions[] = {"--min-mb", "--max-mb", "--per-decade",
-                                                   "--export-encodings"};
-constexpr std::string_view kMessagesOnlyOptions[] = {"--records", "--min-rep-ms"};
-constexpr std::string_view kFlagOptions[] = {"--quick", "--list", "--help", "-h"};
+struct WorkloadOption {
+  std::string_view name;
+  std::string_view workload;
+};
+constexpr WorkloadOption kWorkloadOnlyOptions[] = {
+    {"--min-mb", "tuples"},           {"--max-mb", "tuples"},      {"--per-decade", "tuples"},
+    {"--export-encodings", "tuples"}, {"--records", "messages"},   {"--min-rep-ms", "messages"},
+    {"--documents-dir", "documents"}, {"--datasets", "documents"}, {"--checksums", "documents"}};
+constexpr std::string_view kFlagOptions[] = {"--quick", "--list", "--help", "-h", "--checksums"};
 
 std::string accepted_options() {
   std::string text;
@@ -192,6 +197,36 @@ bool read_records(const Values& values, std::vector<std::string>& target, std::s
   return true;
 }
 
+// A folder to read: it must exist.
+bool read_input_directory(const Values& values, std::string_view name, std::string& target,
+                          std::string& error) {
+  const auto found = values.find(name);
+  if (found == values.end()) return true;
+  std::error_code ignored;
+  if (!std::filesystem::is_directory(found->second, ignored)) {
+    error = found->first + ": '" + found->second +
+            "' is not a directory (accepted: the folder node/write-documents.mjs wrote)";
+    return false;
+  }
+  target = found->second;
+  return true;
+}
+
+// Data-set ids: the manifest says which exist, so only the list's form is
+// checked here.
+bool read_datasets(const Values& values, std::vector<std::string>& target, std::string& error) {
+  const auto found = values.find("--datasets");
+  if (found == values.end()) return true;
+  for (const std::string& id : split_commas(found->second)) {
+    if (id.empty()) {
+      error = "--datasets: empty data-set id in '" + found->second + "' (accepted: ids of the manifest, a,b)";
+      return false;
+    }
+    if (std::find(target.begin(), target.end(), id) == target.end()) target.push_back(id);
+  }
+  return true;
+}
+
 bool read_workload(const Values& values, std::string& target, std::string& error) {
   const auto found = values.find("--workload");
   if (found == values.end()) return true;
@@ -203,15 +238,11 @@ bool read_workload(const Values& values, std::string& target, std::string& error
   return true;
 }
 
-// An option of the other workload was given.
+// An option of another workload was given.
 bool reject_other_workload(const Values& values, std::string_view workload, std::string& error) {
-  const bool messages = workload == "messages";
-  const std::span<const std::string_view> others =
-      messages ? std::span<const std::string_view>(kTuplesOnlyOptions)
-               : std::span<const std::string_view>(kMessagesOnlyOptions);
-  for (std::string_view name : others) {
-    if (values.contains(name)) {
-      error = std::string(name) + " applies to --workload " + (messages ? "tuples" : "messages") +
+  for (const WorkloadOption& option : kWorkloadOnlyOptions) {
+    if (option.workload != workload && values.contains(option.name)) {
+      error = std::string(option.name) + " applies to --workload " + std::string(option.workload) +
               " only (this run: --workload " + std::string(workload) + ")";
       return false;
     }
@@ -222,24 +253,29 @@ bool reject_other_workload(const Values& values, std::string_view workload, std:
 }  // namespace
 
 std::string usage_text(std::span<const std::string> available_codecs,
-                       std::span<const std::string> available_message_codecs) {
+                       std::span<const std::string> available_message_codecs,
+                       std::span<const std::string> available_document_codecs) {
   return "Usage: wcb_native_bench [options]\n"
          "Times encode and decode of every codec on the growing tuple dataset (docs/design.md#protocol),\n"
-         "or with --workload messages on each small record of the messages workload, and writes a\n"
-         "results file (src/results.schema.json, place \"native\").\n"
+         "or with --workload messages on each small record of the messages workload, or with\n"
+         "--workload documents on each data set of the documents workload (docs/documents.md), and\n"
+         "writes a results file (src/results.schema.json, place \"native\").\n"
          "\n"
-         "  --workload W            tuples (default) or messages\n"
+         "  --workload W            tuples (default), messages or documents\n"
          "  --codecs a,b            codecs to run (default: all built: tuples " +
-         join(available_codecs) + "; messages " + join(available_message_codecs) +
+         join(available_codecs) + "; messages " + join(available_message_codecs) + "; documents " +
+         join(available_document_codecs) +
          ")\n"
          "  --min-mb X              smallest payload, JSON MB (default 0.1)\n"
          "  --max-mb X              largest payload, JSON MB (default 30, at most 4096)\n"
          "  --per-decade N          sizes on a log grid of N points per factor of ten, 0 = every growth step "
          "(default 3, at most 100)\n"
          "  --repetitions N         timed runs per operation (default 7)\n"
-         "  --warmup N              untimed runs before them: tuples at least N rounds, more until they\n"
+         "  --warmup N              untimed runs before them: tuples and documents at least N rounds, more "
+         "until they\n"
          "                          have lasted 200 ms, at most 30, none when 0; messages N (default 2)\n"
-         "  --out PATH              results file (default results/native-<UTC date>.json)\n"
+         "  --out PATH              results file (default results/native-<UTC date>.json, for messages and\n"
+         "                          documents native-messages-<UTC date>.json, native-documents-...)\n"
          "  --quick                 small check: --min-mb 0.05 --max-mb 1 --repetitions 3 --warmup 1\n"
          "                          (options given explicitly win)\n"
          "  --export-encodings DIR  write DIR/<codec>-step<index>.bin and DIR/manifest.json for the\n"
@@ -249,15 +285,24 @@ std::string usage_text(std::span<const std::string> available_codecs,
          ")\n"
          "  --min-rep-ms X          messages: calls per repetition double until one takes X ms (default 20)\n"
          "                          (--quick: --repetitions 3 --warmup 1 --min-rep-ms 5)\n"
+         "  --documents-dir DIR     documents: the data sets, DIR/manifest.json and DIR/<id>.json as\n"
+         "                          `node node/write-documents.mjs DIR` writes them (required)\n"
+         "  --datasets a,b          documents: data sets to run, by manifest id (default: all of the "
+         "manifest)\n"
+         "  --checksums             documents: print '<id> 0x<checksum> ok|MISMATCH' per data set (the\n"
+         "                          document checksum against the manifest's), time nothing; exit 1 on a\n"
+         "                          mismatch\n"
          "  --list                  print the codecs of this build (of --workload) and their libraries\n"
          "  --help                  this text\n"
          "\n"
-         "Exit status: 0 success, 1 a codec failed or a file could not be written, 2 bad command line.\n";
+         "Exit status: 0 success, 1 a codec failed, a file could not be read or written or a data set's\n"
+         "checksum differs from the manifest's, 2 bad command line (or documents manifest).\n";
 }
 
 ParsedOptions parse_options(std::span<const std::string> arguments,
                             std::span<const std::string> available_codecs,
-                            std::span<const std::string> available_message_codecs) {
+                            std::span<const std::string> available_message_codecs,
+                            std::span<const std::string> available_document_codecs) {
   Options options;
   bool quick = false;
   Values values;
@@ -285,6 +330,9 @@ ParsedOptions parse_options(std::span<const std::string> arguments,
       options.list = true;
     } else if (argument == "--quick") {
       quick = true;
+    } else if (argument == "--checksums") {
+      options.checksums = true;
+      values[std::string(argument)] = "";  // so that another workload rejects it
     } else {
       return failure("unknown option '" + std::string(argument) + "' (accepted: " + accepted_options() + ")");
     }
@@ -299,6 +347,7 @@ ParsedOptions parse_options(std::span<const std::string> arguments,
     return failure(error);
   }
   const bool messages_workload = options.workload == "messages";
+  const bool documents_workload = options.workload == "documents";
   if (quick) {
     options.selection.min_mb = kQuickMinMB;
     options.selection.max_mb = kQuickMaxMB;
@@ -315,9 +364,19 @@ ParsedOptions parse_options(std::span<const std::string> arguments,
       !read_output_directory(values, "--export-encodings", options.export_directory, error) ||
       !read_number(values, "--min-rep-ms", 0, true, kMaxMinRepMs, options.protocol.min_rep_ms, error) ||
       !read_records(values, options.records, error) ||
-      !read_codecs(values, messages_workload ? available_message_codecs : available_codecs, options.codecs,
-                   error)) {
+      !read_input_directory(values, "--documents-dir", options.documents_dir, error) ||
+      !read_datasets(values, options.datasets, error) ||
+      !read_codecs(values,
+                   messages_workload    ? available_message_codecs
+                   : documents_workload ? available_document_codecs
+                                        : available_codecs,
+                   options.codecs, error)) {
     return failure(error);
+  }
+  if (documents_workload && options.documents_dir.empty() && !options.help && !options.list) {
+    return failure(
+        "--workload documents needs --documents-dir DIR (accepted: the folder `node node/write-documents.mjs "
+        "DIR` wrote)");
   }
   if (options.selection.max_mb < options.selection.min_mb) {
     char message[128];

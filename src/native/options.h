@@ -12,9 +12,12 @@
 namespace wcb {
 
 struct Options {
-  std::string workload = "tuples";   // or "messages"
-  std::vector<std::string> codecs;   // empty: every codec of the build (of the workload)
-  std::vector<std::string> records;  // messages: empty means every record
+  std::string workload = "tuples";    // or "messages", "documents"
+  std::vector<std::string> codecs;    // empty: every codec of the build (of the workload)
+  std::vector<std::string> records;   // messages: empty means every record
+  std::string documents_dir;          // documents: the folder node/write-documents.mjs wrote
+  std::vector<std::string> datasets;  // documents: empty means every data set of the manifest
+  bool checksums = false;             // documents: only check the data sets' checksums
   StepSelection selection;
   Protocol protocol;
   std::string out_path;  // empty: default_results_path()
@@ -28,15 +31,17 @@ struct ParsedOptions {
   std::string error;  // one line, set when options is empty
 };
 
-// `arguments` excludes the program name; `available_codecs` and
-// `available_message_codecs` are the codec names of this build for the
-// tuples and the messages workload. Values given explicitly win over
+// `arguments` excludes the program name; `available_codecs`,
+// `available_message_codecs` and `available_document_codecs` are the codec
+// names of this build for the tuples, messages and documents workloads. Values given explicitly win over
 // --quick's presets, whatever their order.
 ParsedOptions parse_options(std::span<const std::string> arguments,
                             std::span<const std::string> available_codecs,
-                            std::span<const std::string> available_message_codecs);
+                            std::span<const std::string> available_message_codecs,
+                            std::span<const std::string> available_document_codecs);
 
 std::string usage_text(std::span<const std::string> available_codecs,
-                       std::span<const std::string> available_message_codecs);
+                       std::span<const std::string> available_message_codecs,
+                       std::span<const std::string> available_document_codecs);
 
 }  // namespace wcb

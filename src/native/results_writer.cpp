@@ -34,6 +34,14 @@ nlohmann::ordered_json ops_stats_json(const OpsStats& stats) {
 }
 
 nlohmann::ordered_json protocol_json(const RunInfo& run) {
+  if (run.workload == "documents") {
+    return {{"warmup", run.protocol.warmup},
+            {"repetitions", run.protocol.repetitions},
+            {"gc", false},
+            {"timerResolutionMs", run.timer_resolution_ms},
+            {"codecs", run.codecs},
+            {"datasets", run.datasets}};
+  }
   if (run.workload == "messages") {
     return {{"warmup", run.protocol.warmup},
             {"repetitions", run.protocol.repetitions},
@@ -61,9 +69,9 @@ std::string iso_utc(std::chrono::system_clock::time_point time) {
 
 std::filesystem::path default_results_path(std::chrono::system_clock::time_point time,
                                            std::string_view workload) {
-  // results/native-<date>.json, or native-messages-<date>.json: the names
-  // npm run report looks for per workload.
-  const std::string kind = workload == "messages" ? "native-messages-" : "native-";
+  // results/native-<date>.json, or native-<workload>-<date>.json for the
+  // other workloads: the names npm run report looks for per workload.
+  const std::string kind = workload == "tuples" ? "native-" : "native-" + std::string(workload) + "-";
   return std::filesystem::path("results") / (kind + format_utc(time, "%Y-%m-%dT%H-%M-%SZ") + ".json");
 }
 
@@ -142,6 +150,36 @@ nlohmann::ordered_json message_row_json(const MessageMeasurement& measurement) {
   return row;
 }
 
+nlohmann::ordered_json document_row_json(const DocumentDatasetEntry& dataset,
+                                         const DocumentMeasurement& measurement) {
+  nlohmann::ordered_json row = {
+      {"place", "native"},
+      {"codec", measurement.codec},
+      {"impl", "cpp"},
+      {"interop", "none"},
+      {"library", measurement.library},
+      // One process measures every codec and data set natively.
+      {"batch", "native"},
+      {"dataset", dataset.id},
+      {"jsonBytes", dataset.json_bytes},
+      {"jsonMB", static_cast<double>(dataset.json_bytes) / kBytesPerMB},
+      {"status", measurement.ok ? "ok" : "failed"},
+  };
+  if (measurement.ok) {
+    row["encodedBytes"] = measurement.encoded_bytes;
+    row["gzipBytes"] = measurement.gzip_bytes;
+    row["gzip9Bytes"] = measurement.gzip9_bytes;
+    row["encode"] = stats_json(measurement.encode);
+    row["decode"] = stats_json(measurement.decode);
+    // As in the tuple rows: no boundary natively, all of the time is codec time.
+    row["encodePhases"] = {{"marshalInMs", 0}, {"codecMs", measurement.encode.median}, {"bytesOutMs", 0}};
+    row["decodePhases"] = {{"bytesInMs", 0}, {"codecMs", measurement.decode.median}, {"marshalOutMs", 0}};
+  } else {
+    row["error"] = measurement.error;
+  }
+  return row;
+}
+
 ResultsFile::ResultsFile(std::filesystem::path path, const RunInfo& run) : path_(std::move(path)) {
   document_ = {{"schemaVersion", kSchemaVersion},
                {"run", run_header_json(run)},
@@ -163,6 +201,11 @@ void ResultsFile::add_rows(const GrowthStep& step, std::span<const CodecMeasurem
 
 void ResultsFile::add_message_row(const MessageMeasurement& measurement) {
   document_["rows"].push_back(message_row_json(measurement));
+}
+
+void ResultsFile::add_document_row(const DocumentDatasetEntry& dataset,
+                                   const DocumentMeasurement& measurement) {
+  document_["rows"].push_back(document_row_json(dataset, measurement));
 }
 
 void ResultsFile::save() {

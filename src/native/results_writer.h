@@ -1,6 +1,7 @@
 // The results file of a native run (src/results.schema.json): a run header
 // and one row per (codec, size step), or for the messages workload one
-// message row per (codec, record). The file is rewritten atomically after
+// message row per (codec, record), or for the documents workload one
+// document row per (codec, data set). The file is rewritten atomically after
 // every size step, so an interrupted run keeps every row measured so far and
 // says `finished: false`.
 #pragma once
@@ -12,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "document_dataset.h"
+#include "document_measure.h"
 #include "machine_info.h"
 #include "measure.h"
 #include "message_measure.h"
@@ -28,8 +31,9 @@ struct RunInfo {
   StepSelection selection;
   std::vector<std::string> codecs;
   double timer_resolution_ms = 0.0;
-  std::string workload = "tuples";   // or "messages"
-  std::vector<std::string> records;  // messages workload: the records measured
+  std::string workload = "tuples";    // or "messages", "documents"
+  std::vector<std::string> records;   // messages workload: the records measured
+  std::vector<std::string> datasets;  // documents workload: the data sets measured
 };
 
 // "2024-11-30T00:05:12Z"
@@ -43,6 +47,8 @@ std::filesystem::path default_results_path(std::chrono::system_clock::time_point
 nlohmann::ordered_json run_header_json(const RunInfo& run);
 nlohmann::ordered_json row_json(const GrowthStep& step, const CodecMeasurement& measurement);
 nlohmann::ordered_json message_row_json(const MessageMeasurement& measurement);
+nlohmann::ordered_json document_row_json(const DocumentDatasetEntry& dataset,
+                                         const DocumentMeasurement& measurement);
 
 class ResultsFile {
  public:
@@ -51,6 +57,7 @@ class ResultsFile {
 
   void add_rows(const GrowthStep& step, std::span<const CodecMeasurement> measurements);
   void add_message_row(const MessageMeasurement& measurement);
+  void add_document_row(const DocumentDatasetEntry& dataset, const DocumentMeasurement& measurement);
   // Writes PATH.tmp, then renames it over PATH. Throws std::runtime_error.
   void save();
   // Marks the run finished and saves.

@@ -1,0 +1,48 @@
+// The documents workload's protocol for one document codec on one data set,
+// the tuple protocol (measure.h) with documents in place of items: encode and
+// decode once and compare the result with the input by deep equality
+// (documents::same_document) before anything is timed; sizes; the same
+// warm-up rule; then N timed encodes (each giving the same byte count) and N
+// timed decodes, each compared with the input after its timing. Before every
+// decode the reused output is set to a sentinel value outside the timer, so
+// a decoder that skipped its work is caught. A codec that errors or changes
+// a value is reported failed, with the path of the first difference, and is
+// never timed.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "measure.h"
+#include "stats.h"
+#include "workloads/documents/codec.h"
+
+namespace wcb {
+
+struct DocumentMeasurement {
+  std::string codec;
+  std::string library;
+  std::string dataset;  // the manifest's id
+  bool ok = false;
+  std::string error;  // set when !ok, names the codec
+  std::size_t encoded_bytes = 0;
+  std::size_t gzip_bytes = 0;   // zlib level 6
+  std::size_t gzip9_bytes = 0;  // zlib level 9
+  Stats encode;
+  Stats decode;
+};
+
+// `decoded` against `input` (object key order only when the codec keeps
+// it); the failure names the codec and the first difference.
+Status check_decoded_document(const documents::DocumentCodec& codec, const documents::Document& input,
+                              const documents::Document& decoded);
+
+// Encodes `input` into `encoded`, sets `decoded` to the sentinel, decodes
+// into it and compares with `input`.
+Status verify_document_round_trip(documents::DocumentCodec& codec, const documents::Document& input,
+                                  Bytes& encoded, documents::Document& decoded);
+
+DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, const std::string& dataset,
+                                           const documents::Document& input, const Protocol& protocol);
+
+}  // namespace wcb
