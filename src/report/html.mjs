@@ -149,6 +149,7 @@ function runFacts(header) {
         .join(', '),
     ],
     ['records', (header.records ?? []).join(', ')],
+    ['data sets', (protocol.datasets ?? []).join(', ')],
     ['min repetition (ms)', protocol.minRepMs === undefined ? '' : String(protocol.minRepMs)],
     ['GC before each timed run', protocol.gc === undefined ? '' : protocol.gc ? 'yes' : 'no'],
     [

@@ -1,0 +1,137 @@
+// The charts of the documents report (Vega-Lite specs): the time of every
+// path per data set, encode and decode, and the interop share of each wasm
+// strategy per data set; one colour per place. JBB's published figures are
+// not drawn: another machine, another Node.js, other data.
+
+import { HOW_ORDER, OPERATIONS, datasetsOfSources, interopRecords, timeRecords } from './report-model.mjs';
+
+const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const PLACE_COLORS = { native: '#ff7f0e', node: '#1f77b4', browser: '#d62728' };
+const EXTRA_COLORS = ['#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
+const HEADER = { labelFontWeight: 'bold', labelFontSize: 12 };
+
+/** Each source's colour: its place's, except for a second file of one place. */
+function sourceColors(sources) {
+  const used = new Set();
+  let extra = 0;
+  const range = sources.map((source) => {
+    const fixed = PLACE_COLORS[source.place];
+    if (fixed && !used.has(source.place)) {
+      used.add(source.place);
+      return fixed;
+    }
+    return EXTRA_COLORS[extra++ % EXTRA_COLORS.length];
+  });
+  return { domain: sources.map((source) => source.source), range };
+}
+
+export const chartId = (operation) => `documents-${operation}`;
+export const INTEROP_CHART = 'documents-interop';
+
+/** The median time of every path, one panel per data set (each its own log axis), a dot per place. */
+function timeChart(sources, operation) {
+  const values = timeRecords(sources, operation);
+  const labels = [...new Set(values.map((record) => record.label))];
+  const reference = operation === 'encode' ? 'JSON.stringify' : 'JSON.parse';
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: `Documents, ${operation}: time per data set and path`,
+      subtitle: `median ms of the timed runs (log scale, each data set its own axis); further left is faster; JSON.stringify/parse is ${reference}`,
+    },
+    data: { values },
+    facet: {
+      field: 'dataset',
+      type: 'nominal',
+      sort: datasetsOfSources(sources),
+      title: null,
+      header: HEADER,
+    },
+    columns: 3,
+    spec: {
+      width: 220,
+      height: { step: 12 },
+      mark: { type: 'point', filled: true, size: 45 },
+      encoding: {
+        y: { field: 'label', type: 'nominal', sort: labels, title: null },
+        x: {
+          field: 'ms',
+          type: 'quantitative',
+          scale: { type: 'log' },
+          axis: { grid: true, labelOverlap: 'greedy' },
+          title: 'ms',
+        },
+        color: { field: 'source', type: 'nominal', scale: sourceColors(sources), title: 'place' },
+        shape: { field: 'source', type: 'nominal', title: 'place' },
+        tooltip: [
+          { field: 'source', title: 'place' },
+          { field: 'dataset', title: 'data set' },
+          { field: 'label', title: 'path' },
+          { field: 'ms', title: 'median ms', format: '.4g' },
+          { field: 'versusJson', title: 'x JSON', format: '.3g' },
+          { field: 'verdict', title: 'verdict' },
+        ],
+      },
+    },
+    resolve: { scale: { x: 'independent', y: 'shared' } },
+  };
+}
+
+/** The share of the call spent crossing JS <-> wasm, per strategy and data set. */
+function interopChart(sources) {
+  const values = interopRecords(sources);
+  const strategies = HOW_ORDER.filter((how) => values.some((record) => record.strategy === how));
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: 'Documents: the interop share per strategy',
+      subtitle:
+        '(total - codec) / total of each call, the median over the codecs measured through the strategy; 0% = all codec work, 100% = all crossing',
+    },
+    data: { values },
+    facet: {
+      field: 'dataset',
+      type: 'nominal',
+      sort: datasetsOfSources(sources),
+      title: null,
+      header: HEADER,
+    },
+    columns: 3,
+    spec: {
+      width: 220,
+      height: { step: 16 },
+      mark: { type: 'point', filled: true, size: 60 },
+      encoding: {
+        y: { field: 'strategy', type: 'nominal', sort: strategies, title: null },
+        x: {
+          field: 'share',
+          type: 'quantitative',
+          scale: { domain: [0, 1] },
+          axis: { format: '%', grid: true },
+          title: 'interop share',
+        },
+        color: { field: 'operation', type: 'nominal', sort: OPERATIONS, title: 'operation' },
+        shape: { field: 'source', type: 'nominal', title: 'place' },
+        tooltip: [
+          { field: 'source', title: 'place' },
+          { field: 'dataset', title: 'data set' },
+          { field: 'strategy' },
+          { field: 'operation' },
+          { field: 'share', title: 'interop share', format: '.0%' },
+          { field: 'codecs', title: 'codecs' },
+        ],
+      },
+    },
+    resolve: { scale: { y: 'shared' } },
+  };
+}
+
+/** The charts of a documents report: [{ id, title, spec, empty }] in page order. */
+export function documentCharts(sources) {
+  const charts = [];
+  const add = (id, spec) =>
+    charts.push({ id, title: spec.title.text, spec, empty: spec.data.values.length === 0 });
+  for (const operation of OPERATIONS) add(chartId(operation), timeChart(sources, operation));
+  add(INTEROP_CHART, interopChart(sources));
+  return charts;
+}

@@ -1,0 +1,257 @@
+// The documents report's data model: per data set, the time and size lines
+// of every place side by side (each ratio from model.mjs, taken within one
+// results file: one place, one run), JBB's published figures as reference
+// lines, the records the charts draw and the verdicts the headlines state.
+// Nothing here draws.
+
+import { isJsonBaseline, isJsonUtf8Baseline } from '../../catalog.mjs';
+import { codecRank } from '../../report/codec-order.mjs';
+import { BASELINE_LABEL, howOf, labelOf, rank } from '../../report/model.mjs';
+import { FASTER } from '../../harness/verdict.mjs';
+import { DATASET_IDS, datasetInfo, unmappedStepOf } from './dataset-catalog.mjs';
+import { JBB_FORMATS, jbbReference } from './jbb-reference.mjs';
+import { interopShares, sizeTable, timeTable } from './model.mjs';
+import workload from './workload.mjs';
+
+export const OPERATIONS = ['encode', 'decode'];
+/** How a C++ path crosses into JS, in table order: native first (no crossing). */
+export const HOW_ORDER = ['native', ...workload.strategies];
+/** What each operation of the JSON baseline is called. */
+export const JSON_CALLS = { encode: 'JSON.stringify', decode: 'JSON.parse' };
+
+const rowsOf = (source) => source.document.rows;
+const isWasm = (row) => row.impl === 'cpp' && row.interop !== 'none';
+
+/** A path's name in the report: "msgpack/tagged", "msgpack/native", "JSON.stringify/parse", "bson (js)". */
+export function pathName(row) {
+  if (isJsonUtf8Baseline(row)) return `${BASELINE_LABEL} (UTF-8 bytes)`;
+  if (row.impl === 'cpp') return `${row.codec}/${howOf(row)}`;
+  return labelOf(row);
+}
+
+/** Sort key: the JSON baselines, the C++ codecs (project order, then native, val, text, tagged), the JS libraries. */
+function pathOrder(row) {
+  const role = isJsonBaseline(row) ? 0 : isJsonUtf8Baseline(row) ? 1 : row.impl === 'cpp' ? 2 : 3;
+  return [role, codecRank(row.codec), row.codec, rank(HOW_ORDER, howOf(row)), pathName(row)];
+}
+
+function compareKeys(a, b) {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] < b[i]) return -1;
+    if (a[i] > b[i]) return 1;
+  }
+  return 0;
+}
+
+/** The data sets of the sources: the catalog's fixed sets in its order, the unmapped ones by step, then any other. */
+export function datasetsOfSources(sources) {
+  const seen = [...new Set(sources.flatMap((source) => rowsOf(source).map((row) => row.dataset)))];
+  const key = (id) => {
+    const fixed = DATASET_IDS.indexOf(id);
+    if (fixed !== -1) return [0, fixed];
+    const step = unmappedStepOf(id);
+    return step !== undefined ? [1, step] : [2, seen.indexOf(id)];
+  };
+  return seen.sort((a, b) => compareKeys(key(a), key(b)));
+}
+
+/** The catalog's entry of a data set ({ label, what }), or undefined for an id it does not know (an older file). */
+export function datasetEntry(id) {
+  try {
+    return datasetInfo(id);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The UTF-8 bytes of a data set's JSON text, from any row that says. */
+export function jsonBytesOf(sources, dataset) {
+  for (const source of sources)
+    for (const row of rowsOf(source)) if (row.dataset === dataset && row.jsonBytes) return row.jsonBytes;
+  return undefined;
+}
+
+/**
+ * One data set's time lines, every place's, sorted by path then place so
+ * that a path measured in several places stands on adjacent lines:
+ * { source, place, label, row, vsJson, vsFastest, encodeShare, decodeShare }
+ * (model.mjs timeTable's lines; the shares only for wasm paths).
+ */
+export function timeLines(sources, dataset) {
+  const lines = [];
+  sources.forEach((source, sourceIndex) => {
+    for (const line of timeTable(rowsOf(source), dataset).lines) {
+      const wasm = isWasm(line.row);
+      lines.push({
+        ...line,
+        source: source.source,
+        place: source.place,
+        label: pathName(line.row),
+        encodeShare: wasm ? line.encodeShare : undefined,
+        decodeShare: wasm ? line.decodeShare : undefined,
+        key: [...pathOrder(line.row), sourceIndex],
+      });
+    }
+  });
+  return lines.sort((a, b) => compareKeys(a.key, b.key));
+}
+
+/** The fastest pure-JS libraries of a data set per place that measured one: [{ source, fastest }]. */
+export function fastestPerSource(sources, dataset) {
+  return sources
+    .map((source) => ({ source: source.source, fastest: timeTable(rowsOf(source), dataset).fastest }))
+    .filter((entry) => entry.fastest);
+}
+
+/** JBB's published times for a data set as reference lines: [{ label, format, encodeMs, decodeMs }]. */
+export function jbbTimeLines(dataset) {
+  const reference = jbbReference(dataset);
+  if (!reference) return [];
+  return JBB_FORMATS.map((format) => ({ label: `JBB published: ${format}`, format, ...reference[format] }));
+}
+
+/**
+ * One data set's sizes: a line per format and library (model.mjs
+ * sizeTable), the places that wrote the same bytes on one line:
+ * { label, places, bytes, gzipBytes, gzip9Bytes, versusJson } (versusJson
+ * = bytes / the JSON text's bytes). Then JBB's published sizes,
+ * { label, reference: true, bytes, gzip9Bytes }.
+ */
+export function sizeLines(sources, dataset) {
+  const jsonBytes = jsonBytesOf(sources, dataset);
+  const lines = new Map();
+  for (const source of sources) {
+    for (const line of sizeTable(rowsOf(source), dataset)) {
+      const row = { codec: line.codec, impl: line.label.endsWith('(C++)') ? 'cpp' : 'js' };
+      const label = line.codec === 'json' && row.impl === 'js' ? `JSON (${JSON_CALLS.encode})` : line.label;
+      // Another place's gzip (zlib vs the browser's CompressionStream) may differ: its own line then.
+      const key = `${label}|${line.bytes}|${line.gzipBytes}`;
+      const known = lines.get(key);
+      if (known) {
+        known.places.push(source.source);
+        known.gzip9Bytes ??= line.gzip9Bytes;
+        continue;
+      }
+      lines.set(key, {
+        label,
+        places: [source.source],
+        bytes: line.bytes,
+        gzipBytes: line.gzipBytes,
+        gzip9Bytes: line.gzip9Bytes,
+        versusJson: jsonBytes ? line.bytes / jsonBytes : undefined,
+        order: [label.startsWith('JSON (') ? 0 : row.impl === 'cpp' ? 1 : 2, codecRank(line.codec), label],
+      });
+    }
+  }
+  const measured = [...lines.values()].sort((a, b) => compareKeys(a.order, b.order));
+  const reference = jbbReference(dataset);
+  const published = reference
+    ? JBB_FORMATS.map((format) => ({
+        label: `JBB published: ${format}`,
+        reference: true,
+        bytes: reference[format].bytes,
+        gzip9Bytes: reference[format].gzip9Bytes,
+      }))
+    : [];
+  return [...measured, ...published];
+}
+
+/**
+ * The time of every measured path, data set and place, for the time
+ * charts: [{ source, place, dataset, label, colorKey, ms }] of one operation.
+ */
+export function timeRecords(sources, operation) {
+  const records = [];
+  for (const dataset of datasetsOfSources(sources)) {
+    for (const line of timeLines(sources, dataset)) {
+      if (line.row.status !== 'ok') continue;
+      const vsJson = line.vsJson?.[operation];
+      records.push({
+        source: line.source,
+        place: line.place,
+        dataset,
+        label: line.label,
+        ms: line.row[operation].median,
+        versusJson: vsJson?.ratio,
+        verdict: vsJson?.verdict,
+      });
+    }
+  }
+  return records;
+}
+
+/**
+ * The interop share of each wasm strategy per data set and place (model.mjs
+ * interopShares: the median over the codecs measured through it):
+ * [{ source, place, dataset, strategy, operation, share, codecs }].
+ */
+export function interopRecords(sources) {
+  const records = [];
+  for (const dataset of datasetsOfSources(sources)) {
+    for (const source of sources) {
+      const shares = interopShares(rowsOf(source), dataset);
+      for (const strategy of Object.keys(shares).filter((name) => name !== 'none')) {
+        for (const operation of OPERATIONS) {
+          const share = shares[strategy][operation];
+          if (share === undefined) continue;
+          const { codecs } = shares[strategy];
+          records.push({
+            source: source.source,
+            place: source.place,
+            dataset,
+            strategy,
+            operation,
+            share,
+            codecs,
+          });
+        }
+      }
+    }
+  }
+  return records;
+}
+
+// The wasm line whose comparison `of(line)` is the best news: the highest
+// ratio among the claims of 'faster', else the highest ratio of all.
+function bestLine(lines, of) {
+  const judged = lines.filter((line) => Number.isFinite(of(line)?.ratio));
+  if (judged.length === 0) return undefined;
+  const faster = judged.filter((line) => of(line).verdict === FASTER);
+  const pool = faster.length > 0 ? faster : judged;
+  return pool.reduce((best, line) => (of(line).ratio > of(best).ratio ? line : best));
+}
+
+/**
+ * What the headlines state, per data set, place and operation:
+ * [{ dataset, source, place, operation, json?, fastest?, fastestLabel?, nativeBest? }]
+ * where json / fastest are { label, comparison } of the wasm path that fares
+ * best against JSON / the fastest pure-JS library of its own run. A native
+ * place has no baseline: nativeBest names its fastest codec and time.
+ */
+export function wasmVerdicts(sources, operation) {
+  const verdicts = [];
+  for (const dataset of datasetsOfSources(sources)) {
+    for (const source of sources) {
+      const lines = timeLines([source], dataset).filter((line) => line.row.status === 'ok');
+      if (lines.length === 0) continue;
+      const entry = { dataset, source: source.source, place: source.place, operation };
+      const native = lines.filter((line) => line.row.impl === 'cpp' && !isWasm(line.row));
+      if (native.length > 0) {
+        const best = native.reduce((a, b) => (b.row[operation].median < a.row[operation].median ? b : a));
+        entry.nativeBest = { label: best.label, ms: best.row[operation].median };
+      }
+      const wasm = lines.filter((line) => isWasm(line.row));
+      const json = bestLine(wasm, (line) => line.vsJson?.[operation]);
+      if (json) entry.json = { label: json.label, comparison: json.vsJson[operation] };
+      const fastest = bestLine(wasm, (line) => line.vsFastest?.[operation]);
+      if (fastest) {
+        const peers = timeTable(rowsOf(source), dataset).fastest;
+        const peer = operation === 'encode' ? peers.encode : peers.decode;
+        entry.fastest = { label: fastest.label, comparison: fastest.vsFastest[operation] };
+        entry.fastestLabel = pathName(peer);
+      }
+      if (entry.json || entry.fastest || entry.nativeBest) verdicts.push(entry);
+    }
+  }
+  return verdicts;
+}
