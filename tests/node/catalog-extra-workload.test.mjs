@@ -103,7 +103,10 @@ test('a workload folder alone makes bench:node accept and measure it', () => {
 test('without the folder the workload is unknown', () => {
   const result = bench(ROOT, ['--workload', 'counters']);
   assert.equal(result.status, 2, result.stderr);
-  assert.match(result.stderr, /--workload: unknown value 'counters' \(accepted: tuples, messages\)/);
+  assert.match(
+    result.stderr,
+    /--workload: unknown value 'counters' \(accepted: tuples, messages, documents\)/,
+  );
 });
 
 // The same with the real wasm build of a copy made by tests/catalog/build-copy.sh

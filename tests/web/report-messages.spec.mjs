@@ -223,6 +223,6 @@ test.describe('npm run report on messages results files', () => {
     assert.match(tupleReport.stdout, /Reporting .*browser-2026-01-01T00-00-00Z\.json\n/);
     const bad = report(['--workload', 'records']);
     assert.equal(bad.status, 2);
-    assert.match(bad.stderr, /--workload: unknown value 'records' \(accepted: tuples, messages\)/);
+    assert.match(bad.stderr, /--workload: unknown value 'records' \(accepted: tuples, messages, documents\)/);
   });
 });
