@@ -1,0 +1,528 @@
+// The embind bindings of the documents workload: one codec's encode (a JS
+// value -> bytes) and decode (bytes -> a JS value) through three interop
+// strategies (docs/documents.md#interop-strategies-wasm):
+//   val     C++ walks the JS value with emscripten::val into a Document and
+//           builds the decoded JS value with val::object()/val::array().
+//   text    JS writes the value's JSON text (UTF-8) into the heap, C++ parses
+//           it into a Document; decode dumps the decoded Document as JSON
+//           text for JS to JSON.parse.
+//   tagged  JS writes the tagged form (tagged.h) into the heap in one walk of
+//           its value, C++ reads it into a Document; decode writes the
+//           decoded Document's tagged form for JS to read.
+// src/workloads/documents/wasm-documents.mjs is the JS half. Each call
+// records the codec's time and the time C++ spent converting between JS data
+// and the Document (marshalMs) in lastCall(). Encodings come back as a view
+// of the module's encoding buffer, decode outputs of text and tagged as a
+// view of the module's output buffer: valid until the next call, JS reads or
+// copies them at once. The exports every module has, and the error
+// contract, are in src/wasm/module.h.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/clock.h"
+#include "core/sentinel.h"
+#include "core/utf8.h"
+#include "wasm/module.h"
+#include "workloads/documents/registry.h"
+#include "workloads/documents/tagged.h"
+
+namespace wcb::wasm {
+
+namespace {
+
+using documents::Document;
+using emscripten::val;
+
+// The buffer JS writes the text and tagged strategies' input into. It grows
+// on JS's request while JS is writing (JS cannot know the size before its
+// walk), keeping what was written; unlike std::vector it does not zero what
+// it allocates, since JS overwrites it.
+class GrowableBuffer {
+ public:
+  std::uint8_t* reserve(std::size_t capacity, std::size_t keep) {
+    if (capacity > capacity_) {
+      std::unique_ptr<std::uint8_t[]> bigger(new std::uint8_t[capacity]);
+      keep = std::min(keep, capacity_);
+      if (keep > 0) std::memcpy(bigger.get(), data_.get(), keep);
+      data_ = std::move(bigger);
+      capacity_ = capacity;
+    }
+    return data_.get();
+  }
+  std::size_t capacity() const { return capacity_; }
+  std::span<const std::uint8_t> first(std::size_t size) const { return {data_.get(), size}; }
+
+ private:
+  std::unique_ptr<std::uint8_t[]> data_;
+  std::size_t capacity_ = 0;
+};
+
+struct State : CallOutcome {
+  std::unique_ptr<documents::DocumentCodec> codec = document_codec_registry().front().make();
+  std::string name{codec->name()};
+  Document in;           // encode input, every strategy
+  Document out;          // decode output, every strategy
+  Bytes encoded;         // output of the last encode, viewed by JS
+  GrowableBuffer input;  // encode input of text and tagged, written by JS
+  ByteBuffer bytes_in;   // decode input of text and tagged, copied in by JS
+  Bytes tagged_out;      // decode output of tagged, read by JS
+  std::string text_out;  // decode output of text, read by JS
+
+  using CallOutcome::fail;
+  void fail(std::string_view problem) { fail(Status::failure(name, problem)); }
+};
+
+State& state() {
+  static State instance;
+  return instance;
+}
+
+// Runs one binding body with the module state (module.h's guard): anything
+// thrown becomes the call's error, named after the codec.
+template <typename Result, typename Body>
+Result guarded(Result failed, Body&& body) {
+  State& s = state();
+  s.begin();
+  return guard(s, s.name, failed, [&] { return body(s); });
+}
+
+val view_of(const std::uint8_t* data, std::size_t size) {
+  return val(emscripten::typed_memory_view(size, data));
+}
+
+// Encodes s.in; a view of the encoding, or null with the codec's error.
+val encode_document(State& s) {
+  const double start = now_ms();
+  const Status status = s.codec->encode(s.in, s.encoded);
+  s.codec_ms = now_ms() - start;
+  if (!status) {
+    s.fail(status);
+    return val::null();
+  }
+  return view_of(s.encoded.data(), s.encoded.size());
+}
+
+// Decodes `bytes` into s.out; false with the codec's error.
+bool decode_document(State& s, std::span<const std::uint8_t> bytes) {
+  const double start = now_ms();
+  const Status status = s.codec->decode(bytes, s.out);
+  s.codec_ms = now_ms() - start;
+  if (!status) s.fail(status);
+  return status.ok();
+}
+
+bool within_safe_range(std::int64_t value) {
+  constexpr std::int64_t kSafe = std::int64_t{1} << 53;
+  return value >= -kSafe && value <= kSafe;
+}
+
+constexpr const char* kUnsafeInteger = "an integer outside +-2^53, which a JS number cannot hold exactly";
+
+// ---- strategy val ----
+
+// Where the val walk is, kept on the C++ stack (no allocation per value) and
+// spelled out only for an error.
+struct Where {
+  const Where* parent;
+  const std::string* key;  // null: an array index
+  std::size_t index;
+};
+
+std::string path_of(const Where* where) {
+  std::vector<const Where*> steps;
+  for (; where != nullptr; where = where->parent) steps.push_back(where);
+  documents::ValuePath path;
+  for (auto step = steps.rbegin(); step != steps.rend(); ++step) {
+    if ((*step)->key != nullptr) {
+      path.push_key(*(*step)->key);
+    } else {
+      path.push_index((*step)->index);
+    }
+  }
+  return path.text();
+}
+
+[[noreturn]] void bad_value(const std::string& what, const Where* where, const char* why = nullptr) {
+  throw std::invalid_argument(what + " at " + path_of(where) + (why ? std::string(" (") + why + ")" : ""));
+}
+
+// The JS functions and names the walk uses, looked up once per call.
+struct Js {
+  val length{"length"};
+  val object{"object"};
+  val is_array = val::global("Array")["isArray"];
+  val keys = val::global("Object")["keys"];
+  val prototype_of = val::global("Object")["getPrototypeOf"];
+  val object_prototype = val::global("Object")["prototype"];
+  val define_property = val::global("Object")["defineProperty"];
+};
+
+// embind writes a lone UTF-16 surrogate as part of a made-up 4-byte
+// character (it pairs it with whatever follows), so only a string whose
+// UTF-8 has a 4-byte character can hide one; JS then tells.
+bool has_lone_surrogate(const val& js_string, const std::string& text) {
+  const bool four_byte =
+      std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0xf0; });
+  return four_byte && !js_string.call<bool>("isWellFormed");
+}
+
+// What a value that is not JSON-like is, for its error.
+[[noreturn]] void refuse(const val& value, const Where* where, Js& js) {
+  if (value.isUndefined()) bad_value("undefined", where);
+  const std::string type = value.typeOf().as<std::string>();
+  if (type != "object") bad_value("a " + type, where);
+  // "[object Date]" -> "a Date"; a class instance reads "[object Object]".
+  std::string tag = js.object_prototype["toString"].call<std::string>("call", value);
+  tag = tag.substr(8, tag.size() - 9);
+  if (tag == "Object") bad_value("an object of a class", where, "only plain objects and arrays");
+  bad_value("a " + tag, where, "only plain objects and arrays");
+}
+
+void read_js(const val& value, Document& out, const Where* where, std::size_t depth, Js& js) {
+  if (value.isNull()) {
+    out = nullptr;
+  } else if (value.isTrue()) {
+    out = true;
+  } else if (value.isFalse()) {
+    out = false;
+  } else if (value.isNumber()) {
+    // NaN and Infinity too: the codec refuses them if its format cannot hold them.
+    out = documents::number_of(value.as<double>());
+  } else if (value.isString()) {
+    std::string text = value.as<std::string>();
+    if (has_lone_surrogate(value, text))
+      bad_value("a string with a lone surrogate", where, "UTF-8 cannot hold it");
+    out = std::move(text);
+  } else if (value.isUndefined() || !value.typeOf().strictlyEquals(js.object)) {
+    refuse(value, where, js);
+  } else {
+    if (depth >= documents::kMaxDepth) {
+      bad_value("nesting deeper than " + std::to_string(documents::kMaxDepth) + " levels", where);
+    }
+    if (js.is_array(value).as<bool>()) {
+      const std::size_t count = value[js.length].as<std::size_t>();
+      out = Document::array();
+      auto& elements = out.get_ref<Document::array_t&>();
+      elements.resize(count);
+      for (std::size_t i = 0; i < count; ++i) {
+        const Where here{where, nullptr, i};
+        read_js(value[i], elements[i], &here, depth + 1, js);
+      }
+      return;
+    }
+    const val prototype = js.prototype_of(value);
+    if (!prototype.isNull() && !prototype.strictlyEquals(js.object_prototype)) refuse(value, where, js);
+    const val keys = js.keys(value);
+    const std::size_t count = keys[js.length].as<std::size_t>();
+    out = Document::object();
+    auto& members = out.get_ref<Document::object_t&>();
+    members.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const val key = keys[i];
+      std::string text = key.as<std::string>();
+      if (has_lone_surrogate(key, text))
+        bad_value("a key with a lone surrogate", where, "UTF-8 cannot hold it");
+      // A JS object has no repeated keys: no search for one.
+      members.Container::emplace_back(std::move(text), nullptr);
+      const Where here{where, &members.back().first, 0};
+      read_js(value[key], members.back().second, &here, depth + 1, js);
+    }
+  }
+}
+
+// walk()'s writer that builds the JS value of a Document.
+class JsBuilder {
+ public:
+  explicit JsBuilder(Js& js) : js_(js) {}
+  val result = val::undefined();
+
+  void null() { place(val::null()); }
+  void boolean(bool value) { place(val(value)); }
+  void integer(std::int64_t value) {
+    if (!within_safe_range(value)) throw documents::Unrepresentable(kUnsafeInteger);
+    place(val(static_cast<double>(value)));
+  }
+  void unsigned_integer(std::uint64_t value) {
+    if (value > (std::uint64_t{1} << 53)) throw documents::Unrepresentable(kUnsafeInteger);
+    place(val(static_cast<double>(value)));
+  }
+  void number(double value) { place(val(value)); }
+  void string(const std::string& value) { place(val(value)); }
+  void start_array(std::size_t) { open(val::array(), true); }
+  void end_array() { frames_.pop_back(); }
+  void start_object(std::size_t) { open(val::object(), false); }
+  void key(const std::string& key) {
+    key_ = val(key);
+    proto_key_ = key == "__proto__";
+  }
+  void end_object() { frames_.pop_back(); }
+
+ private:
+  struct Frame {
+    val container;
+    bool array;
+    std::size_t next;
+  };
+
+  void place(const val& value) {
+    if (frames_.empty()) {
+      result = value;
+      return;
+    }
+    Frame& top = frames_.back();
+    if (top.array) {
+      top.container.set(top.next++, value);
+    } else if (proto_key_) {
+      // Assigning "__proto__" would set the prototype; JSON.parse makes it
+      // an own property, and so does this.
+      val descriptor = val::object();
+      descriptor.set("value", value);
+      descriptor.set("writable", true);
+      descriptor.set("enumerable", true);
+      descriptor.set("configurable", true);
+      js_.define_property(top.container, key_, descriptor);
+    } else {
+      top.container.set(key_, value);
+    }
+  }
+
+  void open(val container, bool array) {
+    place(container);
+    frames_.push_back({std::move(container), array, 0});
+  }
+
+  Js& js_;
+  std::vector<Frame> frames_;
+  val key_ = val::undefined();
+  bool proto_key_ = false;
+};
+
+// value: any JS value. A view of its encoding, or null on failure (the error,
+// naming the value's path, in lastCall).
+val encode_val(val value) {
+  return guarded(val::null(), [&](State& s) {
+    const double start = now_ms();
+    Js js;
+    read_js(value, s.in, nullptr, 0, js);
+    s.marshal_ms = now_ms() - start;
+    return encode_document(s);
+  });
+}
+
+// bytes: a Uint8Array. The decoded JS value; undefined on failure (null is a
+// value: JS tells failure by lastCall).
+val decode_val(val bytes) {
+  return guarded(val::undefined(), [&](State& s) {
+    const double start = now_ms();
+    const std::size_t length = bytes["length"].as<std::size_t>();
+    std::uint8_t* target = s.bytes_in.prepare(length);
+    if (length > 0) val(emscripten::typed_memory_view(length, target)).call<void>("set", bytes);
+    s.bytes_in_ms = now_ms() - start;
+    if (!decode_document(s, s.bytes_in.bytes())) return val::undefined();
+    const double marshal_start = now_ms();
+    Js js;
+    JsBuilder builder(js);
+    documents::walk(s.out, builder);
+    s.marshal_ms = now_ms() - marshal_start;
+    return builder.result;
+  });
+}
+
+// ---- strategies text and tagged: the buffers JS writes and reads ----
+
+// The input buffer with room for `capacity` bytes, its first `keep` bytes
+// kept when it has to move. Its address; 0 on failure (check lastCall). JS
+// re-reads its heap views after the call: growing the buffer may grow the
+// memory, which detaches them.
+std::uintptr_t input_buffer(std::size_t capacity, std::size_t keep) {
+  return guarded(std::uintptr_t{0}, [&](State& s) {
+    return reinterpret_cast<std::uintptr_t>(s.input.reserve(std::max<std::size_t>(capacity, 1), keep));
+  });
+}
+
+// The first `length` bytes of the input buffer; throws past its end.
+std::span<const std::uint8_t> written_input(const State& s, std::size_t length) {
+  if (length > s.input.capacity()) throw std::out_of_range("the input length exceeds the input buffer");
+  return s.input.first(length);
+}
+
+// Space for `length` bytes of an encoding to decode, which JS copies in with
+// HEAPU8.set. Its address; 0 on failure.
+std::uintptr_t byte_buffer(std::size_t length) {
+  return guarded(std::uintptr_t{0},
+                 [&](State& s) { return reinterpret_cast<std::uintptr_t>(s.bytes_in.prepare(length)); });
+}
+
+std::span<const std::uint8_t> copied_bytes(const State& s, std::size_t length) {
+  const std::span<const std::uint8_t> bytes = s.bytes_in.bytes();
+  if (length > bytes.size()) throw std::out_of_range("the length exceeds the byte buffer");
+  return bytes.first(length);
+}
+
+// ---- strategy text ----
+
+// Builds the Document of JSON.stringify's text: the shared builder, with the
+// number rule on top (nlohmann reads 9007199254740993 as an integer, JS as a
+// float64).
+class TextBuilder : public documents::DocumentBuilder {
+ public:
+  using DocumentBuilder::DocumentBuilder;
+  bool number_integer(std::int64_t value) {
+    return within_safe_range(value) ? DocumentBuilder::number_integer(value)
+                                    : DocumentBuilder::number(static_cast<double>(value));
+  }
+  bool number_unsigned(std::uint64_t value) {
+    return value <= (std::uint64_t{1} << 53) ? DocumentBuilder::number_unsigned(value)
+                                             : DocumentBuilder::number(static_cast<double>(value));
+  }
+  bool number_float(double value, const std::string& /*text*/) {
+    const Document number = documents::number_of(value);
+    return number.is_number_integer() ? DocumentBuilder::number_integer(number.get<std::int64_t>())
+                                      : DocumentBuilder::number(value);
+  }
+};
+
+// Encodes the JSON text JS wrote into the first `length` bytes of the input
+// buffer. A view of the encoding, or null on failure.
+val encode_text(std::size_t length) {
+  return guarded(val::null(), [&](State& s) {
+    const std::span<const std::uint8_t> text = written_input(s, length);
+    const double start = now_ms();
+    // nlohmann's lexer checks the UTF-8 of strings and keys itself.
+    TextBuilder builder(s.in, /*check_utf8=*/false);
+    Document::sax_parse(text.begin(), text.end(), &builder);
+    builder.finish();
+    s.marshal_ms = now_ms() - start;
+    return encode_document(s);
+  });
+}
+
+// What JSON text cannot carry to JSON.parse unchanged: nlohmann would write
+// NaN as null, and JSON.parse round an integer beyond 2^53.
+struct TextCheck : documents::CheckingWriter {
+  void integer(std::int64_t value) {
+    if (!within_safe_range(value)) throw documents::Unrepresentable(kUnsafeInteger);
+  }
+  void unsigned_integer(std::uint64_t value) {
+    if (value > (std::uint64_t{1} << 53)) throw documents::Unrepresentable(kUnsafeInteger);
+  }
+  void number(double value) {
+    if (!std::isfinite(value))
+      throw documents::Unrepresentable("NaN or Infinity, which JSON text cannot carry");
+  }
+};
+
+// Decodes the first `length` bytes of the byte buffer and writes the JSON
+// text of the result. A view of the text, or null on failure.
+val decode_text(std::size_t length) {
+  return guarded(val::null(), [&](State& s) {
+    if (!decode_document(s, copied_bytes(s, length))) return val::null();
+    const double start = now_ms();
+    TextCheck check;
+    documents::walk(s.out, check);
+    // Into the reused string, where dump() would return a new one.
+    s.text_out.clear();
+    nlohmann::detail::serializer<Document>(nlohmann::detail::output_adapter<char, std::string>(s.text_out),
+                                           ' ')
+        .dump(s.out, false, false, 0);
+    s.marshal_ms = now_ms() - start;
+    return view_of(reinterpret_cast<const std::uint8_t*>(s.text_out.data()), s.text_out.size());
+  });
+}
+
+// ---- strategy tagged ----
+
+// Encodes the tagged form JS wrote into the first `length` bytes of the
+// input buffer. A view of the encoding, or null on failure.
+val encode_tagged(std::size_t length) {
+  return guarded(val::null(), [&](State& s) {
+    const std::span<const std::uint8_t> tagged = written_input(s, length);
+    const double start = now_ms();
+    documents::read_tagged(tagged, s.in);
+    s.marshal_ms = now_ms() - start;
+    return encode_document(s);
+  });
+}
+
+// Decodes the first `length` bytes of the byte buffer and writes the tagged
+// form of the result. A view of it, or null on failure.
+val decode_tagged(std::size_t length) {
+  return guarded(val::null(), [&](State& s) {
+    if (!decode_document(s, copied_bytes(s, length))) return val::null();
+    const double start = now_ms();
+    documents::write_tagged(s.out, s.tagged_out);
+    s.marshal_ms = now_ms() - start;
+    return view_of(s.tagged_out.data(), s.tagged_out.size());
+  });
+}
+
+bool keeps_key_order() { return state().codec->keeps_key_order(); }
+std::string format_name() { return std::string(state().codec->format()); }
+
+// The sentinel's bytes over a reused output buffer: an unknown tag for the
+// tagged reader, invalid UTF-8 for JSON.parse's TextDecoder.
+template <typename Buffer>
+void poison_bytes(Buffer& buffer) {
+  for (std::size_t i = 0; i < buffer.size(); ++i) {
+    buffer[i] = static_cast<typename Buffer::value_type>(kSentinelNanBits >> (8 * (i % 8)));
+  }
+}
+
+}  // namespace
+
+// ---- module.h's hooks ----
+
+CallOutcome& outcome() { return state(); }
+std::string codec_name() { return state().name; }
+std::string library_version() { return state().codec->library_version(); }
+
+// The decoded Document and the decode output buffers are reused from call to
+// call. The Document becomes the sentinel NaN, which no data set holds (their
+// JSON could not carry it), and the buffers are filled with the sentinel's
+// bytes: a decoder that skipped its work leaves something that fails
+// verification.
+void poison_outputs() {
+  State& s = state();
+  s.out = kSentinelNan;
+  poison_bytes(s.tagged_out);
+  poison_bytes(s.text_out);
+}
+
+void release_buffers() {
+  State& s = state();
+  s.in = nullptr;
+  s.out = nullptr;
+  Bytes().swap(s.encoded);
+  Bytes().swap(s.tagged_out);
+  std::string().swap(s.text_out);
+  s.input = GrowableBuffer();
+  s.bytes_in = ByteBuffer();
+}
+
+EMSCRIPTEN_BINDINGS(wcb_documents) {
+  using emscripten::function;
+  function("keepsKeyOrder", &keeps_key_order);
+  function("formatName", &format_name);
+
+  function("encodeVal", &encode_val);
+  function("decodeVal", &decode_val);
+
+  function("inputBuffer", &input_buffer);
+  function("byteBuffer", &byte_buffer);
+  function("encodeText", &encode_text);
+  function("decodeText", &decode_text);
+  function("encodeTagged", &encode_tagged);
+  function("decodeTagged", &decode_tagged);
+}
+
+}  // namespace wcb::wasm
