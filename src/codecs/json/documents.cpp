@@ -1,6 +1,12 @@
 // `json` for the documents workload: JSON text through nlohmann_json.
 // JSON has no NaN or Infinity (nlohmann would write them as null): encode
-// rejects them, naming the value's path.
+// rejects them, naming the value's path. nlohmann writes the text straight
+// into the output bytes (no intermediate std::string).
+//
+// Decode drives the shared DocumentBuilder with nlohmann's SAX parser, so
+// depth, repeated keys and paths are checked as in every document codec: a
+// repeated key is an error here, where JSON.parse keeps the last value.
+// nlohmann's lexer checks UTF-8 itself.
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -13,30 +19,26 @@ namespace wcb {
 namespace {
 
 using documents::Document;
-using documents::ValuePath;
 
-void check_representable(const Document& value, ValuePath& path, std::size_t depth) {
-  if (depth > documents::kMaxDepth)
-    throw std::invalid_argument("nesting deeper than the limit at " + path.text());
-  if (value.is_number_float() && !std::isfinite(value.get<double>())) {
-    throw std::invalid_argument("JSON has no NaN or Infinity: " + path.text());
+struct JsonChecker : documents::CheckingWriter {
+  void number(double value) {
+    if (!std::isfinite(value)) throw documents::Unrepresentable("JSON has no NaN or Infinity");
   }
-  if (value.is_array()) {
-    for (std::size_t i = 0; i < value.size(); ++i) {
-      path.push_index(i);
-      check_representable(value[i], path, depth + 1);
-      path.pop();
-    }
-  } else if (value.is_object()) {
-    for (const auto& [key, member] : value.items()) {
-      path.push_key(key);
-      check_representable(member, path, depth + 1);
-      path.pop();
-    }
-  } else if (value.is_binary()) {
-    throw std::invalid_argument("JSON has no binary values: " + path.text());
+};
+
+// nlohmann's serializer writes through this into the reused output bytes.
+class BytesOutput final : public nlohmann::detail::output_adapter_protocol<char> {
+ public:
+  explicit BytesOutput(Bytes& out) : out_(out) {}
+  void write_character(char c) override { out_.push_back(static_cast<std::uint8_t>(c)); }
+  void write_characters(const char* s, std::size_t length) override {
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(s);
+    out_.insert(out_.end(), bytes, bytes + length);
   }
-}
+
+ private:
+  Bytes& out_;
+};
 
 class JsonDocumentCodec final : public documents::DocumentCodec {
  public:
@@ -49,30 +51,18 @@ class JsonDocumentCodec final : public documents::DocumentCodec {
 
  protected:
   void do_encode(const Document& document, Bytes& out) override {
-    ValuePath path;
-    check_representable(document, path, 0);
-    const std::string text = document.dump();
-    out.assign(text.begin(), text.end());
+    JsonChecker checker;
+    documents::walk(document, checker);
+    out.clear();
+    nlohmann::detail::serializer<Document> serializer(std::make_shared<BytesOutput>(out), ' ',
+                                                      Document::error_handler_t::strict);
+    serializer.dump(document, false, false, 0);
   }
 
   void do_decode(std::span<const std::uint8_t> bytes, Document& out) override {
-    std::size_t depth = 0;
-    bool too_deep = false;
-    const auto limit_depth = [&](int /*depth*/, Document::parse_event_t event, Document& /*parsed*/) {
-      if (event == Document::parse_event_t::object_start || event == Document::parse_event_t::array_start) {
-        if (++depth > documents::kMaxDepth) too_deep = true;
-      } else if (event == Document::parse_event_t::object_end ||
-                 event == Document::parse_event_t::array_end) {
-        --depth;
-      }
-      return !too_deep;
-    };
-    try {
-      out = Document::parse(bytes.begin(), bytes.end(), limit_depth);
-    } catch (const Document::exception& error) {
-      throw DecodeError(error.what());
-    }
-    if (too_deep) throw DecodeError("nesting deeper than " + std::to_string(documents::kMaxDepth));
+    documents::DocumentBuilder builder(out, false);
+    Document::sax_parse(bytes.begin(), bytes.end(), &builder);
+    builder.finish();
   }
 };
 

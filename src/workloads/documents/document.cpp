@@ -1,7 +1,9 @@
 #include "document.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <utility>
 
 namespace wcb::documents {
@@ -139,6 +141,184 @@ std::string first_difference(const Document& a, const Document& b, bool key_orde
   std::string difference;
   compare(a, b, key_order, path, &difference);
   return difference;
+}
+
+}  // namespace wcb::documents
+
+namespace wcb::documents {
+
+namespace detail {
+
+std::string trail_text(const std::vector<TrailStep>& trail) {
+  ValuePath path;
+  for (const TrailStep& step : trail) {
+    if (step.container->is_array()) {
+      path.push_index(step.index);
+    } else {
+      const auto& members = step.container->get_ref<const Document::object_t&>();
+      path.push_key(std::next(members.begin(), static_cast<std::ptrdiff_t>(step.index))->first);
+    }
+  }
+  return path.text();
+}
+
+}  // namespace detail
+
+DocumentBuilder::DocumentBuilder(Document& out, bool check_utf8) : out_(out), check_utf8_(check_utf8) {
+  out_ = nullptr;
+  stack_.reserve(16);
+}
+
+std::string DocumentBuilder::path() const {
+  ValuePath path;
+  for (const Document* container : stack_) {
+    if (container->is_array()) {
+      // Inside an array the next value is its next element; the elements of
+      // the containers below are their last ones.
+      const std::size_t size = container->size();
+      path.push_index(container == stack_.back() ? size : size - 1);
+    } else if (!container->empty() && (container != stack_.back() || pending_ != nullptr)) {
+      path.push_key(container->get_ref<const Document::object_t&>().back().first);
+    }
+  }
+  return path.text();
+}
+
+void DocumentBuilder::fail(const std::string& problem) const { throw DecodeError(problem + " at " + path()); }
+
+void DocumentBuilder::finish() const {
+  if (!done()) throw DecodeError("the input ends inside a value");
+}
+
+bool DocumentBuilder::place(Document&& value) {
+  if (stack_.empty()) {
+    if (root_done_) fail("a second top-level value");
+    out_ = std::move(value);
+    root_done_ = true;
+    return true;
+  }
+  Document& parent = *stack_.back();
+  if (parent.is_array()) {
+    parent.get_ref<Document::array_t&>().push_back(std::move(value));
+    return true;
+  }
+  if (pending_ == nullptr) fail("a value without a key in an object");
+  *pending_ = std::move(value);
+  pending_ = nullptr;
+  return true;
+}
+
+void DocumentBuilder::open(Document&& container) {
+  if (stack_.size() >= kMaxDepth) fail("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+  if (stack_.empty()) {
+    place(std::move(container));
+    stack_.push_back(&out_);
+    return;
+  }
+  Document& parent = *stack_.back();
+  if (parent.is_array()) {
+    auto& elements = parent.get_ref<Document::array_t&>();
+    elements.push_back(std::move(container));
+    stack_.push_back(&elements.back());
+    return;
+  }
+  if (pending_ == nullptr) fail("a value without a key in an object");
+  Document* slot = pending_;
+  *slot = std::move(container);
+  pending_ = nullptr;
+  stack_.push_back(slot);
+}
+
+bool DocumentBuilder::string(std::string& value) {
+  if (check_utf8_ && !valid_utf8(value)) fail("a string that is not valid UTF-8");
+  return place(Document(std::move(value)));
+}
+
+bool DocumentBuilder::string(std::string_view value) {
+  if (check_utf8_ && !valid_utf8(value)) fail("a string that is not valid UTF-8");
+  return place(Document(Document::string_t(value)));
+}
+
+bool DocumentBuilder::binary(Document::binary_t& /*value*/) {
+  fail("binary data, which a JSON-like document cannot hold");
+}
+
+bool DocumentBuilder::start_object(std::size_t /*count*/) {
+  open(Document(Document::value_t::object));
+  return true;
+}
+
+bool DocumentBuilder::key(std::string& key) {
+  if (stack_.empty() || !stack_.back()->is_object() || pending_ != nullptr) fail("a key outside an object");
+  if (check_utf8_ && !valid_utf8(key)) fail("a key that is not valid UTF-8");
+  auto& members = stack_.back()->get_ref<Document::object_t&>();
+  members.Container::emplace_back(std::move(key), nullptr);
+  pending_ = &members.back().second;
+  return true;
+}
+
+bool DocumentBuilder::key(std::string_view key) {
+  std::string copy(key);
+  return this->key(copy);
+}
+
+bool DocumentBuilder::end_object() {
+  if (stack_.empty() || !stack_.back()->is_object() || pending_ != nullptr)
+    fail("an object ends where none is open");
+  if (const std::string* repeated = repeated_key(*stack_.back())) {
+    // path() is the object's own path here (no key pending).
+    throw DecodeError("repeated key " +
+                      Document(*repeated).dump(-1, ' ', false, Document::error_handler_t::replace) +
+                      " in the object at " + path());
+  }
+  stack_.pop_back();
+  return true;
+}
+
+bool DocumentBuilder::start_array(std::size_t /*count*/) {
+  open(Document(Document::value_t::array));
+  return true;
+}
+
+bool DocumentBuilder::end_array() {
+  if (stack_.empty() || !stack_.back()->is_array()) fail("an array ends where none is open");
+  stack_.pop_back();
+  return true;
+}
+
+bool DocumentBuilder::parse_error(std::size_t /*position*/, const std::string& /*token*/,
+                                  const nlohmann::detail::exception& error) {
+  // nlohmann's message says where ("parse error at byte 7: ...").
+  std::string message = error.what();
+  // Drop its "[json.exception.parse_error.110] " prefix.
+  if (const auto end = message.find("] ");
+      message.starts_with("[json.exception.") && end != std::string::npos)
+    message.erase(0, end + 2);
+  throw DecodeError(message);
+}
+
+const std::string* repeated_key(const Document& object) {
+  const auto& members = object.get_ref<const Document::object_t&>();
+  const std::size_t size = members.size();
+  constexpr std::size_t kLinearUpTo = 16;
+  if (size <= kLinearUpTo) {
+    // ordered_map's operator[] takes a key: index its vector through begin().
+    const auto first = members.begin();
+    for (std::size_t i = 1; i < size; ++i) {
+      for (std::size_t j = 0; j < i; ++j) {
+        if (first[i].first == first[j].first) return &first[i].first;
+      }
+    }
+    return nullptr;
+  }
+  std::vector<const std::string*> keys;
+  keys.reserve(size);
+  for (const auto& member : members) keys.push_back(&member.first);
+  std::sort(keys.begin(), keys.end(), [](const auto* a, const auto* b) { return *a < *b; });
+  for (std::size_t i = 1; i < size; ++i) {
+    if (*keys[i] == *keys[i - 1]) return keys[i];
+  }
+  return nullptr;
 }
 
 }  // namespace wcb::documents

@@ -10,10 +10,14 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
+
+#include "core/codec.h"
+#include "core/utf8.h"
 
 namespace wcb::documents {
 
@@ -59,5 +63,200 @@ bool same_document(const Document& a, const Document& b, bool key_order = true);
 // The first place where two documents differ ("$.a[2]: 3 vs 4"), or "" when
 // same_document holds; for test and runner messages.
 std::string first_difference(const Document& a, const Document& b, bool key_order = true);
+
+// ---- What every document codec shares: the encoders' walk, the decoders'
+// builder. Both enforce kMaxDepth (the nesting of arrays and objects: 256
+// containers inside each other are accepted, 257 are not) and name the
+// value's path in their errors.
+
+// Thrown by an encoder's writer (walk() below) for a value its format cannot
+// hold, e.g. Unrepresentable("JSON has no NaN or Infinity"); walk() adds the
+// value's path: "JSON has no NaN or Infinity: $.a[2]".
+class Unrepresentable : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+namespace detail {
+
+// One level of the walk: the container and the position in it.
+struct TrailStep {
+  const Document* container;
+  std::size_t index;
+};
+// "$.features[3].id" of the walk's steps.
+std::string trail_text(const std::vector<TrailStep>& trail);
+
+template <typename Writer>
+class Walk {
+ public:
+  explicit Walk(Writer& writer) : writer_(writer) {}
+
+  void run(const Document& document) {
+    try {
+      value(document);
+    } catch (const Unrepresentable& error) {
+      // The trail still holds the steps down to the value that failed.
+      throw std::invalid_argument(std::string(error.what()) + ": " + trail_text(trail_));
+    }
+  }
+
+ private:
+  void value(const Document& value) {
+    switch (value.type()) {
+      case Document::value_t::null:
+        writer_.null();
+        break;
+      case Document::value_t::boolean:
+        writer_.boolean(*value.get_ptr<const bool*>());
+        break;
+      case Document::value_t::number_integer:
+        writer_.integer(*value.get_ptr<const std::int64_t*>());
+        break;
+      case Document::value_t::number_unsigned:
+        writer_.unsigned_integer(*value.get_ptr<const std::uint64_t*>());
+        break;
+      case Document::value_t::number_float:
+        writer_.number(*value.get_ptr<const double*>());
+        break;
+      case Document::value_t::string: {
+        const auto& text = *value.get_ptr<const std::string*>();
+        if (!valid_utf8(text)) throw Unrepresentable("a string that is not valid UTF-8");
+        writer_.string(text);
+        break;
+      }
+      case Document::value_t::array: {
+        const auto& elements = *value.get_ptr<const Document::array_t*>();
+        enter(value);
+        writer_.start_array(elements.size());
+        for (std::size_t i = 0; i < elements.size(); ++i) {
+          trail_.back().index = i;
+          this->value(elements[i]);
+        }
+        writer_.end_array();
+        trail_.pop_back();
+        break;
+      }
+      case Document::value_t::object: {
+        const auto& members = *value.get_ptr<const Document::object_t*>();
+        enter(value);
+        writer_.start_object(members.size());
+        std::size_t index = 0;
+        for (const auto& [key, member] : members) {
+          trail_.back().index = index++;
+          if (!valid_utf8(key)) throw Unrepresentable("a key that is not valid UTF-8");
+          writer_.key(key);
+          this->value(member);
+        }
+        writer_.end_object();
+        trail_.pop_back();
+        break;
+      }
+      case Document::value_t::binary:
+        throw Unrepresentable("a binary value, which no JSON-like document holds");
+      case Document::value_t::discarded:
+        throw Unrepresentable("a discarded value");
+    }
+  }
+
+  void enter(const Document& container) {
+    if (trail_.size() >= kMaxDepth)
+      throw Unrepresentable("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+    trail_.push_back({&container, 0});
+  }
+
+  Writer& writer_;
+  std::vector<TrailStep> trail_;
+};
+
+}  // namespace detail
+
+// Walks `document` depth-first, objects in key order, calling the writer's
+//   null(), boolean(bool), integer(int64_t), unsigned_integer(uint64_t),
+//   number(double), string(const std::string&), start_array(size_t),
+//   end_array(), start_object(size_t), key(const std::string&), end_object().
+// Rejects, naming the path (std::invalid_argument), nesting deeper than
+// kMaxDepth, strings and keys that are not valid UTF-8 (no format here holds
+// them as text), binary values, and whatever the writer throws as
+// Unrepresentable. Encoders either write through it or check with it before
+// handing the document to their library.
+template <typename Writer>
+void walk(const Document& document, Writer& writer) {
+  detail::Walk<Writer>(writer).run(document);
+}
+
+// A writer that writes nothing: walk(document, checker) checks only, a
+// base for writers that refuse a few values (override those).
+struct CheckingWriter {
+  void null() {}
+  void boolean(bool) {}
+  void integer(std::int64_t) {}
+  void unsigned_integer(std::uint64_t) {}
+  void number(double) {}
+  void string(const std::string&) {}
+  void start_array(std::size_t) {}
+  void end_array() {}
+  void start_object(std::size_t) {}
+  void key(const std::string&) {}
+  void end_object() {}
+};
+
+// Builds the Document a decoder reads, one event at a time; its methods are
+// those of nlohmann's SAX interface, so nlohmann's binary readers
+// (Document::sax_parse) drive it directly, and other decoders call them as
+// they meet values. Every problem is a DecodeError naming the path: nesting
+// deeper than kMaxDepth, a repeated key in an object (a JS object cannot
+// hold both values; JSON.parse would keep the last silently), binary data,
+// and, when `check_utf8` is set (the library did not check), strings and
+// keys that are not valid UTF-8. Containers reserve nothing from claimed
+// counts (hostile bytes may claim billions).
+class DocumentBuilder {
+ public:
+  // Builds into `out` (replaced).
+  DocumentBuilder(Document& out, bool check_utf8);
+
+  bool null() { return place(Document(nullptr)); }
+  bool boolean(bool value) { return place(Document(value)); }
+  bool number_integer(std::int64_t value) { return place(Document(value)); }
+  bool number_unsigned(std::uint64_t value) { return place(Document(value)); }
+  bool number_float(double value, const std::string& /*text*/) { return place(Document(value)); }
+  bool number(double value) { return place(Document(value)); }
+  bool string(std::string& value);
+  bool string(std::string_view value);
+  bool binary(Document::binary_t& value);
+  bool start_object(std::size_t count = 0);
+  bool key(std::string& key);
+  bool key(std::string_view key);
+  bool end_object();
+  bool start_array(std::size_t count = 0);
+  bool end_array();
+  [[noreturn]] bool parse_error(std::size_t position, const std::string& token,
+                                const nlohmann::detail::exception& error);
+
+  // Whether one whole value has been read (no container left open).
+  bool done() const { return root_done_ && stack_.empty(); }
+  // Throws DecodeError unless done(): the input ended inside a value.
+  void finish() const;
+  // "$.a[2]": where the builder is (the place of the next value).
+  std::string path() const;
+  // Throws DecodeError("<problem> at <path>").
+  [[noreturn]] void fail(const std::string& problem) const;
+
+ private:
+  bool place(Document&& value);
+  void open(Document&& container);
+
+  Document& out_;
+  bool check_utf8_;
+  bool root_done_ = false;
+  // The open containers, outermost first; each points into its parent.
+  std::vector<Document*> stack_;
+  // An object's member whose key has been read, waiting for its value.
+  Document* pending_ = nullptr;
+};
+
+// The first key that appears twice among `object`'s members (an object), or
+// null. Quadratic for a few keys, sorted copies of views beyond.
+const std::string* repeated_key(const Document& object);
 
 }  // namespace wcb::documents

@@ -1,0 +1,226 @@
+// `flatbuffers` for the documents workload: FlexBuffers, flatbuffers'
+// schema-less format (flatbuffers/flexbuffers.h). Encode walks the Document
+// into a flexbuffers::Builder (reused between calls): integers as int (uint
+// only beyond int64) in their smallest width, floats as double (the builder narrows
+// nothing), strings, untyped vectors, maps. FlexBuffers maps keep their keys
+// sorted (byte order, for binary search), so decoding gives an object's keys
+// in that order, not the document's: keeps_key_order() is false. Keys are C
+// strings: a key containing NUL is refused, naming its path.
+//
+// Decode verifies the buffer first (flexbuffers::Verifier, with a reuse
+// tracker so shared values are verified once, and a depth limit above
+// documents::kMaxDepth so the builder's error names the path), then walks
+// it into the shared DocumentBuilder (nesting, repeated keys, UTF-8).
+// Offsets may point at one value from many places (a DAG, which the verifier
+// accepts): the walk visits at most one value per byte of the buffer, so a
+// small hostile buffer cannot expand into an exponential tree. Blobs and the
+// deprecated typed vector of strings are refused.
+#include <cstdint>
+#include <cstring>
+// flexbuffers.h's number parsing (Reference::AsDouble of a string, never
+// used here) would otherwise need flatbuffers' compiled library for its
+// locale object; the header-only build has none.
+#define FLATBUFFERS_LOCALE_INDEPENDENT 0
+#include <flatbuffers/flexbuffers.h>
+
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "workloads/documents/codec.h"
+
+namespace wcb {
+
+namespace {
+
+using documents::Document;
+using documents::DocumentBuilder;
+
+class Writer {
+ public:
+  explicit Writer(flexbuffers::Builder& builder) : builder_(builder) {}
+
+  void null() { builder_.Null(); }
+  void boolean(bool value) { builder_.Bool(value); }
+  void integer(std::int64_t value) { builder_.Int(value); }
+  // An unsigned Document integer (nlohmann parses every non-negative JSON
+  // integer as one) is an int like any other until int64 cannot hold it.
+  void unsigned_integer(std::uint64_t value) {
+    if (value <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      builder_.Int(static_cast<std::int64_t>(value));
+    } else {
+      builder_.UInt(value);
+    }
+  }
+  void number(double value) { builder_.Double(value); }
+  void string(const std::string& text) { builder_.String(text.data(), text.size()); }
+  void start_array(std::size_t) { starts_.push_back(builder_.StartVector()); }
+  void end_array() {
+    builder_.EndVector(starts_.back(), false, false);
+    starts_.pop_back();
+  }
+  void start_object(std::size_t) { starts_.push_back(builder_.StartMap()); }
+  void key(const std::string& key) {
+    if (key.find('\0') != std::string::npos)
+      throw documents::Unrepresentable("FlexBuffers keys cannot contain NUL (U+0000): they are C strings");
+    builder_.Key(key.c_str(), key.size());
+  }
+  void end_object() {
+    builder_.EndMap(starts_.back());
+    starts_.pop_back();
+  }
+
+ private:
+  flexbuffers::Builder& builder_;
+  std::vector<std::size_t> starts_;
+};
+
+class Reader {
+ public:
+  Reader(Document& out, std::size_t budget) : builder_(out, true), budget_(budget) {}
+
+  void read(const flexbuffers::Reference& ref) {
+    if (++values_ > budget_) {
+      builder_.fail(
+          "more values than the buffer has bytes: offsets share values (a DAG), which would expand");
+    }
+    switch (ref.GetType()) {
+      case flexbuffers::FBT_NULL:
+        builder_.null();
+        break;
+      case flexbuffers::FBT_BOOL:
+        builder_.boolean(ref.AsBool());
+        break;
+      case flexbuffers::FBT_INT:
+      case flexbuffers::FBT_INDIRECT_INT:
+        builder_.number_integer(ref.AsInt64());
+        break;
+      case flexbuffers::FBT_UINT:
+      case flexbuffers::FBT_INDIRECT_UINT: {
+        const std::uint64_t value = ref.AsUInt64();
+        if (value <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+          builder_.number_integer(static_cast<std::int64_t>(value));
+        } else {
+          builder_.number_unsigned(value);
+        }
+        break;
+      }
+      case flexbuffers::FBT_FLOAT:
+      case flexbuffers::FBT_INDIRECT_FLOAT:
+        builder_.number(ref.AsDouble());
+        break;
+      case flexbuffers::FBT_STRING: {
+        const flexbuffers::String text = ref.AsString();
+        builder_.string(std::string_view(text.c_str(), text.length()));
+        break;
+      }
+      case flexbuffers::FBT_KEY:  // a key where a value is expected: its text
+        builder_.string(std::string_view(ref.AsKey()));
+        break;
+      case flexbuffers::FBT_MAP: {
+        const flexbuffers::Map map = ref.AsMap();
+        const flexbuffers::TypedVector keys = map.Keys();
+        const flexbuffers::Vector values = map.Values();
+        // The verifier checks each vector, not that they agree; TypedVector's
+        // operator[] has no bounds check.
+        if (keys.size() != values.size()) builder_.fail("a map with a different number of keys and values");
+        builder_.start_object();
+        for (std::size_t i = 0; i < values.size(); ++i) {
+          builder_.key(std::string_view(keys[i].AsKey()));
+          read(values[i]);
+        }
+        builder_.end_object();
+        break;
+      }
+      case flexbuffers::FBT_VECTOR:
+        elements(ref.AsVector());
+        break;
+      case flexbuffers::FBT_VECTOR_INT:
+      case flexbuffers::FBT_VECTOR_UINT:
+      case flexbuffers::FBT_VECTOR_FLOAT:
+      case flexbuffers::FBT_VECTOR_BOOL:
+      case flexbuffers::FBT_VECTOR_KEY:
+        elements(ref.AsTypedVector());
+        break;
+      case flexbuffers::FBT_VECTOR_INT2:
+      case flexbuffers::FBT_VECTOR_UINT2:
+      case flexbuffers::FBT_VECTOR_FLOAT2:
+      case flexbuffers::FBT_VECTOR_INT3:
+      case flexbuffers::FBT_VECTOR_UINT3:
+      case flexbuffers::FBT_VECTOR_FLOAT3:
+      case flexbuffers::FBT_VECTOR_INT4:
+      case flexbuffers::FBT_VECTOR_UINT4:
+      case flexbuffers::FBT_VECTOR_FLOAT4:
+        elements(ref.AsFixedTypedVector());
+        break;
+      case flexbuffers::FBT_VECTOR_STRING_DEPRECATED:
+        // Its elements' sizes are not verified (the verifier reads them as keys).
+        builder_.fail(
+            "a typed vector of strings (deprecated in FlexBuffers), which this decoder does not read");
+      case flexbuffers::FBT_BLOB:
+        builder_.fail("a blob (binary data), which a JSON-like document cannot hold");
+      default:
+        builder_.fail("an unknown FlexBuffers type " + std::to_string(static_cast<int>(ref.GetType())));
+    }
+  }
+
+  void finish() const { builder_.finish(); }
+
+ private:
+  template <typename AnyVector>
+  void elements(const AnyVector& vector) {
+    builder_.start_array();
+    for (std::size_t i = 0; i < vector.size(); ++i) read(vector[i]);
+    builder_.end_array();
+  }
+
+  DocumentBuilder builder_;
+  std::size_t budget_;
+  std::size_t values_ = 0;
+};
+
+class FlatbuffersDocumentCodec final : public documents::DocumentCodec {
+ public:
+  std::string_view name() const override { return "flatbuffers"; }
+  std::string_view format() const override { return "FlexBuffers"; }
+  std::string library_version() const override {
+    return "flatbuffers " + std::to_string(FLATBUFFERS_VERSION_MAJOR) + "." +
+           std::to_string(FLATBUFFERS_VERSION_MINOR) + "." + std::to_string(FLATBUFFERS_VERSION_REVISION) +
+           " (FlexBuffers)";
+  }
+  bool keeps_key_order() const override { return false; }
+
+ protected:
+  void do_encode(const Document& document, Bytes& out) override {
+    builder_.Clear();
+    Writer writer(builder_);
+    documents::walk(document, writer);
+    builder_.Finish();
+    const std::vector<std::uint8_t>& buffer = builder_.GetBuffer();
+    out.assign(buffer.begin(), buffer.end());
+  }
+
+  void do_decode(std::span<const std::uint8_t> bytes, Document& out) override {
+    if (bytes.size() >= FLATBUFFERS_MAX_BUFFER_SIZE) throw DecodeError("a buffer over FlexBuffers' 2 GiB");
+    flexbuffers::Verifier verifier(bytes.data(), bytes.size(), &reuse_tracker_, true,
+                                   documents::kMaxDepth + 1);
+    if (!verifier.VerifyBuffer())
+      throw DecodeError("not a valid FlexBuffers buffer (the verifier refused it)");
+    Reader reader(out, bytes.size());
+    reader.read(flexbuffers::GetRoot(bytes.data(), bytes.size()));
+    reader.finish();
+  }
+
+ private:
+  flexbuffers::Builder builder_;
+  std::vector<std::uint8_t> reuse_tracker_;
+};
+
+}  // namespace
+
+std::unique_ptr<documents::DocumentCodec> make_flatbuffers_document_codec() {
+  return std::make_unique<FlatbuffersDocumentCodec>();
+}
+
+}  // namespace wcb
