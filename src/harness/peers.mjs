@@ -18,8 +18,14 @@
 //
 // `version` is the installed npm version, pinned in package.json; a test
 // (tests/node/peers-roundtrip.test.mjs) checks the two agree.
+//
+// Workloads: PEERS are the tuple workload's libraries (every one takes part
+// in messages too); `documents` marks those that take part in the documents
+// workload, beside DOCUMENT_ONLY_PEERS, libraries that only hold documents
+// (FlexBuffers, geobuf). DOCUMENT_PEERS is that workload's registry.
 
 import { MESSAGE_NAMES } from '../workloads/messages/records.mjs';
+import { datasetInfo } from '../workloads/documents/dataset-catalog.mjs';
 
 export const PEER_PLACES = Object.freeze(['node', 'browser']);
 const EVERYWHERE = PEER_PLACES;
@@ -27,8 +33,10 @@ const NODE_ONLY = Object.freeze(['node']);
 
 // `messages`: whether the peer takes part in the messages workload at all
 // (every peer does; a record one cannot hold is reported by its forRecord).
+// `documents`: whether it takes part in the documents workload (a data set
+// one cannot hold is reported by its forDataset).
 function freezePeer(peer) {
-  return Object.freeze({ variant: undefined, messages: true, ...peer });
+  return Object.freeze({ variant: undefined, messages: true, documents: false, ...peer });
 }
 
 export const PEERS = Object.freeze(
@@ -71,6 +79,7 @@ export const PEERS = Object.freeze(
       npm: 'msgpackr',
       version: '2.1.4',
       places: EVERYWHERE,
+      documents: true,
       load: () => import('./peers/msgpackr.mjs'),
     },
     {
@@ -80,6 +89,7 @@ export const PEERS = Object.freeze(
       npm: 'msgpackr',
       version: '2.1.4',
       places: EVERYWHERE,
+      documents: true,
       load: () => import('./peers/msgpackr.mjs'),
     },
     {
@@ -88,6 +98,7 @@ export const PEERS = Object.freeze(
       npm: '@msgpack/msgpack',
       version: '3.1.3',
       places: EVERYWHERE,
+      documents: true,
       load: () => import('./peers/msgpack-msgpack.mjs'),
     },
     {
@@ -96,6 +107,7 @@ export const PEERS = Object.freeze(
       npm: 'cbor-x',
       version: '1.6.9',
       places: EVERYWHERE,
+      documents: true,
       load: () => import('./peers/cbor-x.mjs'),
     },
     {
@@ -104,6 +116,7 @@ export const PEERS = Object.freeze(
       npm: 'bson',
       version: '7.3.4',
       places: EVERYWHERE,
+      documents: true,
       load: () => import('./peers/bson.mjs'),
     },
     {
@@ -128,6 +141,7 @@ export const PEERS = Object.freeze(
       npm: 'bser',
       version: '2.1.2',
       places: NODE_ONLY,
+      documents: true,
       load: () => import('./peers/bser.mjs'),
     },
     {
@@ -137,6 +151,7 @@ export const PEERS = Object.freeze(
       npm: 'v8.serialize',
       version: globalThis.process?.versions?.v8 ?? 'unknown',
       places: NODE_ONLY,
+      documents: true,
       load: () => import('./peers/v8.mjs'),
     },
   ].map(freezePeer),
@@ -214,6 +229,99 @@ export async function createPeerMessagePath(peer, context = {}) {
         );
       const record = path.forRecord(name);
       return { bytesOf: (bytes) => bytes, ...record };
+    },
+  };
+}
+
+/**
+ * Libraries that take part in the documents workload only: they hold
+ * schema-less JSON-like values (FlexBuffers) or GeoJSON (geobuf), not the
+ * tuple or messages layouts. Not in PEERS, so the tuple and messages
+ * runners never see them.
+ */
+export const DOCUMENT_ONLY_PEERS = Object.freeze(
+  [
+    {
+      // flatbuffers' schema-less format, from the same npm package as the
+      // 'flatbuffers' peer; the variant keeps the two apart in tables.
+      name: 'flexbuffers',
+      codec: 'flatbuffers',
+      variant: 'flexbuffers',
+      npm: 'flatbuffers',
+      version: '25.9.23',
+      places: EVERYWHERE,
+      tuples: false,
+      messages: false,
+      documents: true,
+      load: () => import('./peers/flexbuffers.mjs'),
+    },
+    {
+      // Mapbox's GeoJSON in protobuf (written and read through pbf): only
+      // the GeoJSON data sets.
+      name: 'geobuf',
+      codec: 'geobuf',
+      npm: 'geobuf',
+      version: '4.0.0',
+      places: EVERYWHERE,
+      tuples: false,
+      messages: false,
+      documents: true,
+      load: () => import('./peers/geobuf.mjs'),
+    },
+  ].map(freezePeer),
+);
+
+/** Every registered peer of any workload, PEERS first. */
+export const ALL_PEERS = Object.freeze([...PEERS, ...DOCUMENT_ONLY_PEERS]);
+
+/** The documents workload's peers, in registry order. */
+export const DOCUMENT_PEERS = Object.freeze(ALL_PEERS.filter((peer) => peer.documents));
+
+/** The peers of `place` that take part in the documents workload, in registry order. */
+export function documentPeersFor(place, peers = DOCUMENT_PEERS) {
+  return peersFor(place, peers);
+}
+
+/** The documents peer called `name`, or undefined. */
+export function findDocumentPeer(name, peers = DOCUMENT_PEERS) {
+  return findPeer(name, peers);
+}
+
+/**
+ * Loads a peer's adapter and makes its documents path:
+ *
+ *   { ...peerMeta(peer), forDataset(dataset) -> {
+ *       encode(value) -> Uint8Array,          // timed
+ *       decode(bytes) -> the library's value, // timed
+ *       toPlain?(value) -> plain value,       // verification only, untimed
+ *       keyOrder: boolean,                    // false: verify objects without key order
+ *       bytesOf(bytes) -> bytes,              // what the size columns count
+ *   } }
+ *
+ * `dataset` is a data set id (src/workloads/documents/datasets.mjs: one of
+ * DATASETS or unmapped-s<step>) or its catalog entry. forDataset throws
+ * Error('<peer>: cannot represent <what>') when the library cannot hold
+ * that data set (geobuf outside GeoJSON), and an unknown-data-set error.
+ * Rejects when the library does not load or the peer has no documents path.
+ */
+export async function createPeerDocumentPath(peer, context = {}) {
+  if (!peer.documents) throw new Error(`${peer.name}: not part of the documents workload`);
+  const adapter = await peer.load();
+  if (typeof adapter.createDocumentPath !== 'function')
+    throw new Error(`${peer.name}: its adapter has no createDocumentPath`);
+  const path = adapter.createDocumentPath(peerMeta(peer), context);
+  return {
+    ...path,
+    forDataset(dataset) {
+      const id = typeof dataset === 'string' ? dataset : dataset?.id;
+      let entry;
+      try {
+        entry = datasetInfo(id);
+      } catch (error) {
+        throw new Error(`${peer.name}: ${error.message}`);
+      }
+      const calls = path.forDataset(entry);
+      return { bytesOf: (bytes) => bytes, keyOrder: true, ...calls };
     },
   };
 }

@@ -11,7 +11,14 @@ import { REPO_ROOT } from '../../node/load-wasm.mjs';
 import { selectSteps, TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { measurePath } from '../../src/harness/measure.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
-import { PEERS, createPeerPath, peerMeta, peerNames, peersFor } from '../../src/harness/peers.mjs';
+import {
+  DOCUMENT_ONLY_PEERS,
+  PEERS,
+  createPeerPath,
+  peerMeta,
+  peerNames,
+  peersFor,
+} from '../../src/harness/peers.mjs';
 import { datasetAtSteps } from '../../src/harness/sweep.mjs';
 import { assertSameItems } from './wasm-helpers.mjs';
 
@@ -49,7 +56,8 @@ test('the registry: unique names, Node and browser sets, library labels', () => 
 test('the registry names the installed versions, pinned exactly in package.json', () => {
   const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
   const pinned = { ...manifest.dependencies, ...manifest.devDependencies };
-  for (const peer of PEERS.filter((candidate) => candidate.name !== 'v8')) {
+  // The documents workload's own peers (flexbuffers, geobuf) too.
+  for (const peer of [...PEERS, ...DOCUMENT_ONLY_PEERS].filter((candidate) => candidate.name !== 'v8')) {
     // Read straight from node_modules: some packages' "exports" hide package.json.
     const file = path.join(REPO_ROOT, 'node_modules', peer.npm, 'package.json');
     const installed = JSON.parse(readFileSync(file, 'utf8'));

@@ -42,3 +42,19 @@ export function createMessagePath(meta) {
     },
   };
 }
+
+/**
+ * The bser documents path: the whole value as one bser value (integers as
+ * int8..int64, other numbers as real, strings as UTF-8); plain objects back.
+ */
+export function createDocumentPath(meta) {
+  return {
+    ...meta,
+    forDataset() {
+      return {
+        encode: (value) => bser.dumpToBuffer(value),
+        decode: (bytes) => bser.loadFromBuffer(bytes),
+      };
+    },
+  };
+}

@@ -43,3 +43,52 @@ function bytesOfBinary(binary) {
   // Binary.buffer may be longer than the data: `position` is its length.
   return binary instanceof Binary ? binary.buffer.subarray(0, binary.position) : binary;
 }
+
+// The documented wrapper (docs/documents.md#codecs-and-their-limits): a BSON
+// top level must be a document, so any other value is written as
+// {"value": v} and unwrapped on decode, as the C++ bson codec does.
+const WRAPPER_KEY = 'value';
+
+function isPlainObject(value) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function isWrapper(document) {
+  const keys = Object.keys(document);
+  return keys.length === 1 && keys[0] === WRAPPER_KEY;
+}
+
+/** The top-level document bson writes for `value`: the value itself, or the wrapper. */
+export function bsonDocumentOf(value) {
+  if (!isPlainObject(value)) return { [WRAPPER_KEY]: value };
+  // Such an object would read back as the wrapper, and lose a level.
+  if (isWrapper(value))
+    throw new Error(
+      `bson: cannot represent a top-level object whose only key is "${WRAPPER_KEY}" (it reads as the wrapper)`,
+    );
+  return value;
+}
+
+/**
+ * The bson documents path: the value (or its wrapper) as one BSON document.
+ * Numbers: integers in int32 range as int32, every other number as a double
+ * (bson 7 writes no int64 for a JS number), so every value comes back
+ * exactly; decodes to plain objects, keys in order. bson refuses a key
+ * holding U+0000 (a BSON key is a C string).
+ */
+export function createDocumentPath(meta) {
+  return {
+    ...meta,
+    forDataset() {
+      return {
+        encode: (value) => BSON.serialize(bsonDocumentOf(value)),
+        decode: (bytes) => {
+          const document = BSON.deserialize(bytes);
+          return isWrapper(document) ? document[WRAPPER_KEY] : document;
+        },
+      };
+    },
+  };
+}

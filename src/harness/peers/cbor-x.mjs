@@ -34,3 +34,16 @@ export function createMessagePath(meta) {
     },
   };
 }
+
+/** The cbor-x documents path: the whole value as one CBOR value; plain objects back. */
+export function createDocumentPath(meta) {
+  return {
+    ...meta,
+    forDataset() {
+      return {
+        encode: (value) => encode(value),
+        decode: (bytes) => decode(bytes),
+      };
+    },
+  };
+}

@@ -39,3 +39,18 @@ export function createMessagePath(meta) {
     },
   };
 }
+
+/** The @msgpack/msgpack documents path: the whole value as one msgpack value; plain objects back. */
+export function createDocumentPath(meta) {
+  const encoder = new Encoder();
+  const decoder = new Decoder();
+  return {
+    ...meta,
+    forDataset() {
+      return {
+        encode: (value) => encoder.encode(value),
+        decode: (bytes) => decoder.decode(bytes),
+      };
+    },
+  };
+}

@@ -44,3 +44,21 @@ export function createMessagePath(meta) {
     },
   };
 }
+
+/**
+ * The msgpackr documents path: the whole value as one msgpack value (maps
+ * for objects, or msgpackr records with the 'records' variant); decodes to
+ * plain objects and arrays, keys in order.
+ */
+export function createDocumentPath(meta) {
+  const packr = new Packr({ useRecords: meta.variant === VARIANT_RECORDS });
+  return {
+    ...meta,
+    forDataset() {
+      return {
+        encode: (value) => packr.pack(value),
+        decode: (bytes) => packr.unpack(bytes),
+      };
+    },
+  };
+}

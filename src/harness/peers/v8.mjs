@@ -32,3 +32,16 @@ export function createMessagePath(meta) {
     },
   };
 }
+
+/** The v8.serialize documents path: the whole value, structured-clone format; plain objects back. */
+export function createDocumentPath(meta) {
+  return {
+    ...meta,
+    forDataset() {
+      return {
+        encode: (value) => v8.serialize(value),
+        decode: (bytes) => v8.deserialize(bytes),
+      };
+    },
+  };
+}
