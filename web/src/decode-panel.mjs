@@ -1,6 +1,8 @@
 // "Decode these bytes": the box under the page's results. It decodes with
-// the modules of the tuples dataset (its sample is the dataset's first 4
-// items); describeDecode and parseBytes (decode-box.mjs) do the work.
+// the modules of one workload: the tuples dataset's by default (its sample
+// is the dataset's first 4 items; describeDecode and parseBytes,
+// decode-box.mjs, do the work), or those of a workload whose page module
+// has a `decoder` of its own while the form shows that workload.
 
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { describeDecode, parseBytes, toHex } from './decode-box.mjs';
@@ -9,30 +11,55 @@ import { instantiateCodec } from './runtime.mjs';
 const $ = (id) => document.getElementById(id);
 
 /**
+ * What the box does with one workload's modules: sample(codec, strategy)
+ * -> the bytes of a valid sample (sampleText says what it is),
+ * describe(codec, strategy, bytes) -> a few lines about the decoded value,
+ * throwing the codec's own error for bad bytes. `codec` is an instance of
+ * a module (runtime.mjs instantiateCodec).
+ */
+export const TUPLES_DECODER = Object.freeze({
+  sampleText: "the dataset's first 4 items",
+  sample: (codec, strategy) => codec.encode(strategy, new TupleDataset().items).bytes,
+  describe: describeDecode,
+});
+
+/**
  * Wires the decode box to `modules` (the bundle's modules of the tuples
  * workload) and `strategiesOf(module)` (the strategies each one offers).
+ * Returns { use(modules, strategiesOf, decoder) }, which points the box at
+ * another workload's modules and decoder.
  */
 export function setUpDecodePanel(modules, strategiesOf) {
-  const instances = new Map(); // codec name -> Promise of an instance
+  let current = { modules, strategiesOf, decoder: TUPLES_DECODER };
+  const instances = new Map(); // module -> Promise of an instance
   let pickedFile; // { name, bytes } when a file was picked
 
-  function decodeCodec(name) {
-    if (!instances.has(name)) {
-      const module = modules.find((candidate) => candidate.codec === name);
+  const moduleOf = (name) => current.modules.find((candidate) => candidate.codec === name);
+
+  function decodeCodec(module) {
+    if (!instances.has(module)) {
       const instance = instantiateCodec(module);
       // A module that failed to load is retried next time.
-      instance.catch(() => instances.delete(name));
-      instances.set(name, instance);
+      instance.catch(() => instances.delete(module));
+      instances.set(module, instance);
     }
-    return instances.get(name);
+    return instances.get(module);
+  }
+
+  function fillCodecs() {
+    const select = $('decode-codec');
+    const previous = select.value;
+    select.replaceChildren(...current.modules.map(({ codec }) => new Option(codec, codec)));
+    if (current.modules.some(({ codec }) => codec === previous)) select.value = previous;
   }
 
   function fillStrategies() {
-    const module = modules.find((candidate) => candidate.codec === $('decode-codec').value);
+    const module = moduleOf($('decode-codec').value);
+    const strategies = module ? current.strategiesOf(module) : [];
     const select = $('decode-strategy');
     const previous = select.value;
-    select.replaceChildren(...strategiesOf(module).map((strategy) => new Option(strategy, strategy)));
-    if (strategiesOf(module).includes(previous)) select.value = previous;
+    select.replaceChildren(...strategies.map((strategy) => new Option(strategy, strategy)));
+    if (strategies.includes(previous)) select.value = previous;
   }
 
   function showOutcome(text, ok) {
@@ -45,6 +72,8 @@ export function setUpDecodePanel(modules, strategiesOf) {
   async function decodeBytes() {
     const codecName = $('decode-codec').value;
     const strategy = $('decode-strategy').value;
+    const { decoder } = current;
+    const module = moduleOf(codecName);
     let bytes;
     try {
       bytes = pickedFile ? pickedFile.bytes : parseBytes($('decode-input').value, $('decode-format').value);
@@ -53,30 +82,31 @@ export function setUpDecodePanel(modules, strategiesOf) {
     }
     let codec;
     try {
-      codec = await decodeCodec(codecName);
+      codec = await decodeCodec(module);
     } catch (error) {
       return showOutcome(`${codecName}: the module did not load: ${error?.message ?? error}`, false);
     }
     try {
-      showOutcome(describeDecode(codec, strategy, bytes), true);
+      showOutcome(decoder.describe(codec, strategy, bytes), true);
     } catch (error) {
       // The codec's own message, e.g. "msgpack: ...". A wasm trap means the
       // instance may be broken: the next decode gets a fresh one.
-      if (error instanceof WebAssembly.RuntimeError) instances.delete(codecName);
+      if (error instanceof WebAssembly.RuntimeError) instances.delete(module);
       showOutcome(`Error: ${error?.message ?? error}`, false);
     }
   }
 
   async function fillSample() {
     const codecName = $('decode-codec').value;
+    const { decoder } = current;
     try {
-      const codec = await decodeCodec(codecName);
-      const { bytes } = codec.encode($('decode-strategy').value, new TupleDataset().items);
+      const codec = await decodeCodec(moduleOf(codecName));
+      const bytes = decoder.sample(codec, $('decode-strategy').value);
       pickedFile = undefined;
       $('decode-file').value = '';
       $('decode-format').value = 'hex';
       $('decode-input').value = toHex(bytes);
-      showOutcome(`${codecName}: the ${bytes.byteLength} bytes of the dataset's first 4 items.`, true);
+      showOutcome(`${codecName}: the ${bytes.byteLength} bytes of ${decoder.sampleText}.`, true);
     } catch (error) {
       showOutcome(`Error: ${error?.message ?? error}`, false);
     }
@@ -89,7 +119,7 @@ export function setUpDecodePanel(modules, strategiesOf) {
     showOutcome(`Will decode ${file.name} (${pickedFile.bytes.byteLength} bytes).`, true);
   }
 
-  $('decode-codec').replaceChildren(...modules.map(({ codec }) => new Option(codec, codec)));
+  fillCodecs();
   fillStrategies();
   $('decode-form').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -102,4 +132,13 @@ export function setUpDecodePanel(modules, strategiesOf) {
     pickedFile = undefined;
     $('decode-file').value = '';
   });
+
+  return {
+    use(modules, strategiesOf, decoder = TUPLES_DECODER) {
+      if (current.modules === modules && current.decoder === decoder) return;
+      current = { modules, strategiesOf, decoder };
+      fillCodecs();
+      fillStrategies();
+    },
+  };
 }

@@ -8,7 +8,13 @@ import { LIST_PARAMS, NUMBER_INPUTS } from './query.mjs';
 const $ = (id) => document.getElementById(id);
 
 // The checkbox name of each list option of the query string.
-const CHECKBOX_OF = { codecs: 'codec', strategies: 'strategy', peers: 'peer', records: 'record' };
+const CHECKBOX_OF = {
+  codecs: 'codec',
+  strategies: 'strategy',
+  peers: 'peer',
+  records: 'record',
+  datasets: 'dataset',
+};
 
 /** A labelled checkbox. */
 export function checkbox(name, value, checked) {

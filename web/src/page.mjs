@@ -60,6 +60,10 @@ const state = {
 
 let validateResults;
 let charts;
+let decodePanel;
+// What the decode box uses for each workload: its own modules and decoder
+// (a page module's `decoder`), else the default workload's.
+const decodeSetups = new Map();
 
 function setState(name) {
   document.body.dataset.state = name;
@@ -112,6 +116,9 @@ function showWorkload() {
   $('records-fieldset').hidden = !document.querySelector(
     `[data-workloads~="${workload}"] input[name="record"]`,
   );
+  $('datasets-fieldset').hidden = !document.querySelector(
+    `[data-workloads~="${workload}"] input[name="dataset"]`,
+  );
   $('sizes-legend').textContent = page.texts.sizes;
   $('tables-title').textContent = page.texts.tables;
   $('chart-time-caption').textContent = page.texts.time;
@@ -125,6 +132,8 @@ function showWorkload() {
     ...page.operations.map((operation) => new Option(OPERATION_TITLES[operation] ?? operation, operation)),
   );
   if (page.operations.includes(previous)) select.value = previous;
+  const decode = decodeSetups.get(workload);
+  decodePanel.use(decode.modules, decode.strategiesOf, decode.decoder);
 }
 
 const OPERATION_TITLES = { roundTrip: 'round trip' };
@@ -310,10 +319,57 @@ function stop() {
 // ---- start -----------------------------------------------------------------------
 
 /** A checkbox shown for the workloads in `workloads`. */
-function choice(name, value, workloads) {
-  const label = checkbox(name, value, true);
+function choice(name, value, workloads, checked = true) {
+  const label = checkbox(name, value, checked);
   label.dataset.workloads = workloads.join(' ');
   return label;
+}
+
+/**
+ * The data set checklist of the workloads whose unit is a named data set
+ * (a page module's `datasets`, `defaultDatasets` checked), after the
+ * records' fieldset: one box per data set id, shown for its workload.
+ */
+function addDatasetChoices() {
+  const fieldset = document.createElement('fieldset');
+  fieldset.id = 'datasets-fieldset';
+  const legend = document.createElement('legend');
+  legend.textContent = 'Data sets';
+  const choices = document.createElement('div');
+  choices.id = 'dataset-choices';
+  choices.className = 'choices';
+  fieldset.append(legend, choices);
+  $('records-fieldset').after(fieldset);
+  for (const workload of WORKLOADS) {
+    const page = state.pages.get(workload);
+    const checked = page.defaultDatasets ?? page.datasets ?? [];
+    for (const dataset of page.datasets ?? [])
+      choices.append(choice('dataset', dataset, [workload], checked.includes(dataset)));
+  }
+}
+
+/**
+ * The JS libraries of the page: those of the registry that run in a browser
+ * (PAGE_PEERS), and those a workload offers of its own (a page module's
+ * `peers`, e.g. libraries that hold documents only), in that order; each
+ * shown for the workloads that offer and accept it.
+ */
+function peerChoices() {
+  const offered = (workload) => state.pages.get(workload).peers ?? PAGE_PEERS;
+  const all = [...PAGE_PEERS];
+  for (const workload of WORKLOADS)
+    for (const peer of offered(workload)) if (!all.some((known) => known.name === peer.name)) all.push(peer);
+  return all.map((peer) =>
+    choice(
+      'peer',
+      peer.name,
+      WORKLOADS.filter(
+        (w) =>
+          offered(w).some((candidate) => candidate.name === peer.name) &&
+          state.pages.get(w).acceptsPeer(peer),
+      ),
+    ),
+  );
 }
 
 async function start() {
@@ -344,19 +400,21 @@ async function start() {
         workloadsOf((w) => strategiesOf(w).includes(strategy)),
       ),
     );
-  for (const peer of PAGE_PEERS)
-    $('peer-choices').append(
-      choice(
-        'peer',
-        peer.name,
-        workloadsOf((w) => state.pages.get(w).acceptsPeer(peer)),
-      ),
-    );
+  $('peer-choices').append(...peerChoices());
   for (const workload of WORKLOADS)
     for (const record of state.pages.get(workload).records ?? [])
       $('record-choices').append(choice('record', record, [workload]));
-  const defaultModules = modulesOf(DEFAULT_WORKLOAD);
-  setUpDecodePanel(defaultModules, (module) => module.strategies ?? strategiesOf(DEFAULT_WORKLOAD));
+  addDatasetChoices();
+  const defaultSetup = {
+    modules: modulesOf(DEFAULT_WORKLOAD),
+    strategiesOf: (module) => module.strategies ?? strategiesOf(DEFAULT_WORKLOAD),
+  };
+  for (const workload of WORKLOADS) {
+    const { decoder } = state.pages.get(workload);
+    const own = { modules: modulesOf(workload), strategiesOf: () => strategiesOf(workload), decoder };
+    decodeSetups.set(workload, decoder && own.modules.length > 0 ? own : defaultSetup);
+  }
+  decodePanel = setUpDecodePanel(defaultSetup.modules, defaultSetup.strategiesOf);
   charts = new Charts($('chart-time'), $('chart-ratio'), codecNames(buildInfo));
 
   const params = new URLSearchParams(location.search);

@@ -3,7 +3,7 @@
 // JS, no DOM: Node builds URLs with it too.
 
 /** Options given as comma-separated lists; [] is an empty list, which the page honours (e.g. no JS library). */
-export const LIST_PARAMS = Object.freeze(['codecs', 'strategies', 'peers', 'records']);
+export const LIST_PARAMS = Object.freeze(['codecs', 'strategies', 'peers', 'records', 'datasets']);
 
 /** Numeric options, by query key, with the id of the form input each one fills. */
 export const NUMBER_INPUTS = Object.freeze({
