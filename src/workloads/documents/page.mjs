@@ -1,0 +1,289 @@
+// The documents workload in the page (web/src/page.mjs loads it by name): its
+// options (which data sets), its run on the shared measurement
+// (measure.mjs measureDocument, as bench:node's children use it), its
+// tables. The run: each (codec, strategy) in a fresh instance of its wasm
+// module, then each pure-JS library of the workload that runs in a browser,
+// data set by data set, with the JSON baseline re-measured beside it on each
+// (its own batch, order alternated by data set), so every ratio is one of
+// the same page state. Rows are handed out as they are measured, so a
+// stopped run keeps what it has.
+//
+// Sizes: gzipBytes comes from the browser's CompressionStream, which has no
+// compression level, so browser rows carry no gzip9Bytes.
+
+import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
+import {
+  createPeerDocumentPath,
+  documentPeersFor,
+  findDocumentPeer,
+  peerMeta,
+} from '../../harness/peers.mjs';
+import { referenceOf } from '../../harness/references.mjs';
+import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
+import { documentChecksum, formatChecksum } from './checksum.mjs';
+import { makeDataset } from './datasets.mjs';
+import { measureDocument, peerDocumentPath } from './measure.mjs';
+import { DOCUMENT_TABLE_LEGEND, renderDocumentTables } from './page-tables.mjs';
+import { failedDocumentRow } from './runner.mjs';
+import { createWasmDocumentPath } from './wasm-documents.mjs';
+import workload from './workload.mjs';
+
+export { rowSchema } from './runner.mjs';
+
+export const texts = {
+  option: 'documents: JSON documents (the JBB data sets), time per data set',
+  sizes: 'Repetitions',
+  tables: 'Results per data set',
+  time: 'Median time (ms) of every path on each data set (log scale).',
+  ratio:
+    'Speed vs JSON: JSON time / path time on the same data set (above 1 = faster than JSON.stringify/JSON.parse).',
+  legend: DOCUMENT_TABLE_LEGEND,
+};
+
+/** The numeric inputs of the form this workload reads (besides repetitions and warm-up). */
+export const inputs = [];
+
+/** The data sets a run can pick from (the frame's data set checklist). */
+export const datasets = [...workload.datasets];
+
+/**
+ * Checked by default: the small data sets of the quick run. The page runs
+ * everything in one tab, and the large ones (geo-10m is 21 MB of JSON) take
+ * seconds per call through `val`.
+ */
+export const defaultDatasets = [...workload.quick.datasets];
+
+/** The JS libraries this workload offers in a browser (some hold documents only). */
+export const peers = documentPeersFor(PLACE);
+
+/** The operations the charts can show. */
+export const operations = ['encode', 'decode'];
+
+/** A library that takes no part in the documents workload is not offered. */
+export const acceptsPeer = (peer) => peer.documents === true;
+
+/** The options of this workload from the form (see tuples/page.mjs). */
+export function readOptions(read) {
+  return { datasets: read.checked('dataset') };
+}
+
+/** Why a run with these options cannot start, or undefined. */
+export function refusal(options) {
+  return options.datasets.length === 0 ? 'pick at least one data set.' : undefined;
+}
+
+/** The run header's protocol fields of this workload. */
+export function protocolFields(options) {
+  return { datasets: options.datasets };
+}
+
+/** Where the run is, for the status line. */
+export function progressText({ dataset }) {
+  return `on data set "${dataset}"`;
+}
+
+// A library that cannot hold a data set says so when asked for it (geobuf
+// outside GeoJSON): not a failure, a fact of the format (as child.mjs says).
+function notApplicableRow(stub, where, error) {
+  const { error: reason, ...row } = failedDocumentRow(stub, where, error);
+  return { ...row, status: 'n/a', reason };
+}
+
+/**
+ * Runs the documents workload. options: { modules (this workload's, from
+ * the bundle), codecs, strategies, peers (names), datasets, repetitions,
+ * warmup, jsonSecond, facts, signal, onRow(row), onProgress({ done, total,
+ * label, dataset }) }. Resolves when done; rejects with the signal's reason
+ * when stopped.
+ */
+export async function run(options) {
+  const { modules, codecs, strategies, datasets: chosen, facts, signal, onRow, onProgress } = options;
+  const peerNames = options.peers ?? [];
+  const env = {
+    gc: facts.gc,
+    jsHeapUsed: facts.jsHeapUsed,
+    pause: yieldToBrowser,
+    signal,
+  };
+  const timing = {
+    place: PLACE,
+    warmup: options.warmup,
+    repetitions: options.repetitions,
+    env,
+  };
+  const jsonTextOf = (codec) => modules.find((module) => module.codec === codec)?.jsonText === true;
+  // Rows per data set: the path's and its references' (two with the UTF-8 baseline).
+  const wasmRows = codecs.reduce((sum, codec) => sum + (jsonTextOf(codec) ? 3 : 2), 0) * strategies.length;
+  const total = chosen.length * (wasmRows + 2 * peerNames.length);
+  let done = 0;
+  const emit = (row) => {
+    done += 1;
+    onRow(row);
+  };
+
+  // The path (forDataset(id) -> a measurable path, or throws: n/a) and the
+  // JSON baseline(s) on every data set, in one batch (the path's label):
+  // JSON first on the 1st, 3rd... data set, the path first on the others.
+  // jsonSecond: bench:web's context of an even data set, so the order alternates across contexts too.
+  const batchOf = async (label, stub, forDataset, jsonText = false) => {
+    const references = createJsonDocumentPaths({ jsonText });
+    for (const [index, dataset] of chosen.entries()) {
+      onProgress({ done, total, label, dataset });
+      // A fresh value per path and data set, as each bench:node child makes its own.
+      const context = {
+        ...timing,
+        batch: label,
+        dataset,
+        value: makeDataset(dataset),
+      };
+      let path;
+      let notApplicable;
+      try {
+        path = forDataset(dataset);
+      } catch (error) {
+        notApplicable = error;
+      }
+      const measured = references.map((reference) => peerDocumentPath(reference, dataset));
+      const pathFirst = (index + (options.jsonSecond ? 1 : 0)) % 2 === 1;
+      if (path) measured.splice(pathFirst ? 0 : measured.length, 0, path);
+      for (const subject of measured) emit(await measureDocument(subject, context));
+      if (notApplicable) emit(notApplicableRow(stub, { place: PLACE, batch: label, dataset }, notApplicable));
+      await yieldToBrowser();
+    }
+  };
+
+  // A path that cannot be made fails on every data set; the run goes on.
+  const failEverywhere = (stub, label, error, perDataset = 2) => {
+    for (const dataset of chosen) {
+      done += perDataset - 1;
+      emit(failedDocumentRow(stub, { place: PLACE, batch: label, dataset }, error));
+    }
+    onProgress({ done, total, label, dataset: chosen.at(-1) });
+  };
+
+  for (const codecName of codecs) {
+    const module = modules.find((candidate) => candidate.codec === codecName);
+    for (const strategy of strategies) {
+      signal?.throwIfAborted();
+      const label = `${codecName}/${strategy}`;
+      const stub = { codec: codecName, impl: 'cpp', interop: strategy };
+      let path;
+      try {
+        if (!module) throw new Error(`${codecName}: not in this page's wasm build`);
+        path = createWasmDocumentPath(await instantiateCodec(module), strategy);
+      } catch (error) {
+        failEverywhere(stub, label, `load: ${error?.message ?? error}`, jsonTextOf(codecName) ? 3 : 2);
+        continue;
+      }
+      await batchOf(label, stub, () => path, module.jsonText === true);
+    }
+  }
+  for (const name of peerNames) {
+    signal?.throwIfAborted();
+    const peer = findDocumentPeer(name);
+    let path;
+    try {
+      if (!peer || !peer.places.includes(PLACE))
+        throw new Error(`${name}: not a library of the documents workload in this page`);
+      path = await createPeerDocumentPath(peer);
+    } catch (error) {
+      const stub = peer ? peerMeta(peer) : { codec: name, impl: 'js', interop: 'js' };
+      failEverywhere(stub, name, `load: ${error?.message ?? error}`);
+      continue;
+    }
+    await batchOf(name, peerMeta(peer), (dataset) => peerDocumentPath(path, dataset));
+  }
+}
+
+// The decode box's sample: a small document with every kind of JSON value.
+const SAMPLE = {
+  type: 'Feature',
+  properties: { name: 'Île de la Cité', population: 1200, capital: true, note: null },
+  geometry: { type: 'Point', coordinates: [2.3488, 48.8534] },
+};
+
+/** Decoded documents in the box: the start of their JSON text, at most this many characters. */
+const SHOWN_CHARACTERS = 400;
+
+/**
+ * The decode box for this workload's modules (web/src/decode-panel.mjs):
+ * bytes of one codec decoded through one strategy, the value's checksum
+ * (docs/documents.md) and the start of its JSON text.
+ */
+export const decoder = {
+  sampleText: 'a small GeoJSON Feature',
+  sample: (codec, strategy) => new Uint8Array(createWasmDocumentPath(codec, strategy).encode(SAMPLE).encoded),
+  describe(codec, strategy, bytes) {
+    const path = createWasmDocumentPath(codec, strategy);
+    const start = performance.now();
+    const { value } = path.decode(bytes);
+    const elapsed = performance.now() - start;
+    const text = JSON.stringify(value) ?? String(value);
+    const shown = text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS)}...` : text;
+    return [
+      `${codec.name}/${strategy}: decoded a document from ${bytes.byteLength} bytes in ${elapsed.toFixed(3)} ms`,
+      `checksum ${formatChecksum(documentChecksum(value))}, ${text.length} characters of JSON`,
+      shown,
+    ].join('\n');
+  },
+};
+
+/**
+ * The charts: each path's median time per data set (log scale), and its
+ * speed against the JSON baseline of its own batch on that data set.
+ */
+function drawCharts(charts, rows, operation) {
+  const ok = rows.filter((row) => row.status === 'ok' && row[operation]);
+  const names = [...new Set(ok.map((row) => row.dataset))];
+  if (names.length === 0) return;
+  const baselines = ok.filter(isJsonBaseline);
+  const seriesOf = (valueOf) => {
+    const paths = new Map();
+    for (const row of ok) {
+      const label = pathLabel(row);
+      if (!paths.has(label)) paths.set(label, { row, values: names.map(() => null) });
+      const at = names.indexOf(row.dataset);
+      const value = valueOf(row, at);
+      // The JSON baseline of several batches: its first value stands.
+      if (Number.isFinite(value) && value > 0 && paths.get(label).values[at] === null)
+        paths.get(label).values[at] = value;
+    }
+    return [...paths.entries()].map(([label, { row, values }]) => ({
+      label,
+      row,
+      values,
+    }));
+  };
+  const x = names.map((_, index) => index);
+  const categories = { name: 'data set', values: names };
+  const median = (row) => row[operation].median;
+  charts.draw('time', {
+    title: `${operation}: median time per data set (log scale)`,
+    yLabel: 'ms',
+    x,
+    categories,
+    series: seriesOf(median),
+  });
+  charts.draw('ratio', {
+    title: `${operation}: speed vs JSON (x faster)`,
+    yLabel: 'JSON time / time',
+    x,
+    categories,
+    series: seriesOf((row, at) => {
+      const reference = referenceOf(
+        row,
+        baselines.filter((baseline) => baseline.dataset === names[at]),
+      );
+      return reference && median(reference) / median(row);
+    }),
+  });
+}
+
+/** One time table and one size table per data set, and the charts of `operation`. */
+export function render({ tables, extra, charts, operation }, rows) {
+  renderDocumentTables(tables, rows);
+  extra.replaceChildren();
+  charts.clear();
+  drawCharts(charts, rows, operation);
+}
