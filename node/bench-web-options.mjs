@@ -13,7 +13,7 @@ import {
   workloadInfo,
 } from '../src/catalog.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
-import { peerNames } from '../src/harness/peers.mjs';
+import { ALL_PEERS, peerNames, peersFor } from '../src/harness/peers.mjs';
 import {
   UsageError,
   defaultResultsPath,
@@ -27,11 +27,32 @@ import {
 export const BROWSER_PEERS = peerNames('browser');
 export const DEFAULT_TIMEOUT_SECONDS = 3600;
 
-// The options of each measuring protocol (src/catalog.mjs WORKLOADS), by flag and option key.
+// The options of each measuring protocol (src/catalog.mjs WORKLOADS), by flag
+// and option key; a workload whose entry lists `datasets` measures those
+// instead of a sweep (as bench:node's options, node/cli.mjs).
 const PROTOCOL_OPTIONS = {
   'per-payload': { 'min-mb': 'minMB', 'max-mb': 'maxMB', 'per-decade': 'perDecade' },
   'per-call': { records: 'records', 'min-rep-ms': 'minRepMs' },
+  datasets: { datasets: 'datasets' },
 };
+
+/** Which options a workload takes: 'datasets' when its entry lists data sets, else its protocol. */
+export function optionKindOf(info) {
+  return info.datasets ? 'datasets' : info.protocol;
+}
+
+/**
+ * The names of the libraries a workload runs in a browser: with its
+ * runner's `takesPeer` (runner.mjs), those of every registered library that
+ * it takes, else every library of the tuple and messages registry.
+ */
+export function browserPeersOf(takesPeer) {
+  return takesPeer
+    ? peersFor('browser', ALL_PEERS)
+        .filter(takesPeer)
+        .map((peer) => peer.name)
+    : BROWSER_PEERS;
+}
 
 const OPTIONS = {
   workload: { type: 'string' },
@@ -62,7 +83,7 @@ function defaultsOf(workload, quick) {
 function workloadHelp(info) {
   const defaults = defaultsOf(info.name, false);
   const quick = defaultsOf(info.name, true);
-  const flags = Object.keys(PROTOCOL_OPTIONS[info.protocol]);
+  const flags = Object.keys(PROTOCOL_OPTIONS[optionKindOf(info)]);
   const lines = [
     `  ${info.name}: ${info.label} (${info.protocol}); strategies ${strategiesOf(info.name).join(',')}`,
     `    its options: ${flags.map((flag) => `--${flag}`).join(', ')}`,
@@ -73,6 +94,7 @@ function workloadHelp(info) {
       .join(', ')}`,
   ];
   if (info.records) lines.push(`    records: ${recordsOf(info.name).join(',')}`);
+  if (info.datasets) lines.push(`    data sets: ${info.datasets.join(',')}`);
   return lines.join('\n');
 }
 
@@ -84,11 +106,11 @@ Runs the browser page (web/index.html) headless in Chromium (/usr/bin/chromium,
 or $WCB_CHROMIUM) through Playwright: served on localhost with COOP/COEP so it
 is cross-origin isolated, with --js-flags=--expose-gc so it collects garbage
 before every timed operation. Each path (codec/strategy, JS library) runs at
-each size or record in a fresh browser context, beside the JSON baseline
-measured in the same page, JSON first at the 1st, 3rd... size or record and
+each size, record or data set in a fresh browser context, beside the JSON
+baseline measured in the same page, JSON first at the 1st, 3rd... one and
 second at the others: every figure starts from the same state, whatever else
-the run measures (run.protocol.isolation: context-per-size or
-context-per-record).
+the run measures (run.protocol.isolation: context-per-size, a data set being
+one payload, or context-per-record).
 Builds the page first when it is stale. Progress goes to stderr, tables to
 stdout, the results JSON (src/results.schema.json, place "browser") to --out.
 
@@ -107,6 +129,7 @@ Options:
   --max-mb N           largest JSON payload size in MB, at most ${BOUNDS.sweepMaxMB}
   --per-decade N       growth steps kept per factor of ten in size, 0 = every step, at most ${BOUNDS.perDecade}
   --records LIST       comma-separated records
+  --datasets LIST      comma-separated data sets (each in its own browser context)
   --min-rep-ms N       calls per repetition double until one repetition takes N ms, at most ${BOUNDS.minRepMs}
   --repetitions N      timed runs (repetitions) per operation
   --warmup N           untimed runs before them
@@ -127,7 +150,7 @@ function refuseMisplaced(values, workload, protocol) {
     if (other === protocol) continue;
     const misplaced = Object.keys(flags).find((flag) => values[flag] !== undefined);
     if (!misplaced) continue;
-    const owners = WORKLOADS.filter((info) => info.protocol === other).map((info) => info.name);
+    const owners = WORKLOADS.filter((info) => optionKindOf(info) === other).map((info) => info.name);
     const own = [...Object.keys(PROTOCOL_OPTIONS[protocol]), 'repetitions', 'warmup'].map(
       (flag) => `--${flag}`,
     );
@@ -144,7 +167,10 @@ function protocolOptions(values, workload, protocol, base) {
     const given = values[flag] !== undefined;
     if (key === 'records')
       options.records = given ? parseList(flag, values[flag], recordsOf(workload)) : recordsOf(workload);
-    else options[key] = given ? parseBounded(flag, values[flag], key) : base[key];
+    else if (key === 'datasets') {
+      const accepted = workloadInfo(workload).datasets;
+      options.datasets = given ? parseList(flag, values[flag], accepted) : [...(base.datasets ?? accepted)];
+    } else options[key] = given ? parseBounded(flag, values[flag], key) : base[key];
   }
   if (protocol !== 'per-payload') return options;
   if (options.maxMB < options.minMB) {
@@ -163,18 +189,20 @@ function protocolOptions(values, workload, protocol, base) {
 /**
  * The driver's options from argv. `buildInfo`: the wasm build's info, whose
  * catalog gives the codecs --codecs accepts (unchecked without a build: the
- * run then fails for want of one).
+ * run then fails for want of one). `takesPeerOf(workload)`: the workload's
+ * runner's takesPeer, if any (see browserPeersOf).
  */
-export function parseOptions(argv, { buildInfo, now = new Date() } = {}) {
+export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = () => undefined } = {}) {
   const values = parseArgv(argv, OPTIONS);
   const workload = values.workload ?? DEFAULT_WORKLOAD;
   if (!WORKLOAD_NAMES.includes(workload))
     throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOAD_NAMES.join(', ')})`);
-  const { protocol } = workloadInfo(workload);
+  const protocol = optionKindOf(workloadInfo(workload));
   refuseMisplaced(values, workload, protocol);
   const base = defaultsOf(workload, values.quick);
   const given = (name) => values[name] !== undefined;
   const buildCodecs = buildInfo ? codecsOf(buildInfo, workload) : undefined;
+  const browserPeers = browserPeersOf(takesPeerOf(workload));
   let codecs = buildCodecs;
   if (given('codecs')) {
     codecs = buildCodecs
@@ -187,8 +215,8 @@ export function parseOptions(argv, { buildInfo, now = new Date() } = {}) {
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, strategiesOf(workload))
       : strategiesOf(workload),
-    // Without --peers: every library that runs in a browser, as the help says.
-    peers: parsePeers(values, { accepted: BROWSER_PEERS, fallback: BROWSER_PEERS }),
+    // Without --peers: every library that runs in a browser and takes part, as the help says.
+    peers: parsePeers(values, { accepted: browserPeers, fallback: browserPeers }),
     ...protocolOptions(values, workload, protocol, base),
     repetitions: given('repetitions')
       ? parseBounded('repetitions', values.repetitions, 'repetitions')

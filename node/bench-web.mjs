@@ -15,11 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
 import { startServer } from '../scripts/serve.mjs';
-import { workloadInfo } from '../src/catalog.mjs';
+import { WORKLOAD_NAMES, workloadInfo } from '../src/catalog.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { pageUrl } from '../web/src/query.mjs';
-import { helpText, parseOptions } from './bench-web-options.mjs';
+import { helpText, optionKindOf, parseOptions } from './bench-web-options.mjs';
 import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../src/workload-folders.mjs';
 import { launchBrowser, watchErrors } from './chromium.mjs';
 import { REPO_ROOT, UsageError, isolationOf } from './options.mjs';
@@ -38,9 +38,10 @@ function log(text) {
 
 // What each measuring protocol (src/catalog.mjs) runs in one browser
 // context, beside the plan it announces: `units` are the page options of one
-// size or one record, `owns(row)` tells the rows of that unit from those of
-// none (the messages page's empty call of the module); `header` is what the
-// run's protocol records of the whole run.
+// size, one record or one data set (a workload whose entry lists `datasets`:
+// bench-web-options.mjs optionKindOf), `owns(row)` tells the rows of that
+// unit from those of none (the messages page's empty call of the module);
+// `header` is what the run's protocol records of the whole run.
 const PROTOCOLS = {
   'per-payload': {
     plan(options) {
@@ -71,7 +72,23 @@ const PROTOCOLS = {
       })),
     header: (options) => ({ records: options.records }),
   },
+  datasets: {
+    plan: (options) =>
+      `${options.workload}: ${options.codecs.length * options.strategies.length} codec/strategy pairs + ` +
+      `${options.peers.length} JS libraries x ${options.datasets.length} data sets ` +
+      `(${options.datasets.join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`,
+    units: (options) =>
+      options.datasets.map((dataset) => ({
+        label: `data set ${dataset}`,
+        query: { datasets: [dataset] },
+        owns: (row) => row.dataset === dataset,
+      })),
+    header: (options) => ({ datasets: options.datasets }),
+  },
 };
+
+/** Each workload's runner (src/workloads/<name>/runner.mjs): its tables, failures and peers. */
+const importRunner = (workload) => import(`../src/workloads/${workload}/runner.mjs`);
 
 function writeAtomically(file, document) {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -182,7 +199,13 @@ async function main(argv) {
   } catch (error) {
     buildError = error;
   }
-  const options = parseOptions(argv, { buildInfo: wasmBuild?.info });
+  // The libraries each workload takes (its runner's takesPeer), for the default of --peers.
+  const takesPeer = new Map();
+  for (const name of WORKLOAD_NAMES) takesPeer.set(name, (await importRunner(name)).takesPeer);
+  const options = parseOptions(argv, {
+    buildInfo: wasmBuild?.info,
+    takesPeerOf: (name) => takesPeer.get(name),
+  });
   if (buildError) throw new RunError(buildError.message);
   const validate = createResultsValidator(
     await schemaWithFolderWorkloads(JSON.parse(readFileSync(SCHEMA, 'utf8'))),
@@ -200,7 +223,7 @@ async function main(argv) {
   };
   process.on('SIGINT', onInterrupt);
   try {
-    const protocol = PROTOCOLS[workloadInfo(options.workload).protocol];
+    const protocol = PROTOCOLS[optionKindOf(workloadInfo(options.workload))];
     log(
       `${protocol.plan(options)}; each path at each unit in a fresh browser context beside JSON, ` +
         'JSON first at the 1st, 3rd... unit',
@@ -253,7 +276,7 @@ async function main(argv) {
 
     const { rows, run } = document;
     // The workload's console tables, as npm run bench:node prints them (src/workloads/<name>/runner.mjs).
-    const runner = await import(`../src/workloads/${options.workload}/runner.mjs`);
+    const runner = await importRunner(options.workload);
     if (rows.length > 0) process.stdout.write(`${runner.render(rows, run, options)}\n`);
     const failed = runner.failedCount(rows);
     const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${facts.crossOriginIsolated}, gc: ${run.protocol.gc}`;
