@@ -121,9 +121,7 @@ async function main(argv) {
   checkChildNodeOptions(options.childNodeOptions);
 
   const registry = await importModule(options.peerRegistry);
-  const peers = selectPeers(options.peers, registry, PLACE).filter(
-    (peer) => options.peers !== undefined || (workload.takesPeer?.(peer) ?? true),
-  );
+  const peers = selectPeers(options.peers, registry, PLACE, workload.takesPeer);
   const loader = await importModule(options.loader);
   const buildInfo = readBuildInfo(loader, options.buildDir);
   options = resolveCodecs(options, buildInfo);

@@ -134,8 +134,12 @@ export function parsePeers(values, { fallback, accepted } = {}) {
  * undefined), in registry order; a UsageError names what is accepted when a
  * name is unknown or the peer does not run in `place`.
  */
-export function selectPeers(requested, registry, place = 'node') {
-  const available = registry.peersFor(place);
+export function selectPeers(requested, registry, place = 'node', takesPeer = undefined) {
+  // A workload that says which libraries it takes chooses among every
+  // registered one (the documents-only libraries too); the others among PEERS.
+  const available = takesPeer
+    ? registry.peersFor(place, registry.ALL_PEERS ?? registry.PEERS).filter(takesPeer)
+    : registry.peersFor(place);
   if (requested === undefined) return available;
   const accepted = available.map((peer) => peer.name);
   for (const name of requested) {

@@ -290,7 +290,10 @@ test('messages options: defaults, lists and what does not go with the workload',
     assert.equal(result.status, 2, result.stderr);
     assert.match(result.stderr, pattern);
   };
-  usage(['--workload', 'bytes'], /--workload: unknown value 'bytes' \(accepted: tuples, messages\)/);
+  usage(
+    ['--workload', 'bytes'],
+    /--workload: unknown value 'bytes' \(accepted: tuples, messages, documents\)/,
+  );
   usage(
     ['--workload', 'messages', '--records', 'bool,huge'],
     /--records: unknown value 'huge' \(accepted: bool, int,/,

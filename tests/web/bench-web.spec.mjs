@@ -207,7 +207,7 @@ test('bench:web refuses options of the other workload with exit code 2', async (
   );
   await assert.rejects(run(process.execPath, [BENCH_WEB, '--workload', 'files']), (error) => {
     assert.equal(error.code, 2);
-    assert.match(error.stderr, /--workload: unknown value 'files' \(accepted: tuples, messages\)/);
+    assert.match(error.stderr, /--workload: unknown value 'files' \(accepted: tuples, messages, documents\)/);
     return true;
   });
 });

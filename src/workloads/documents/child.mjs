@@ -13,7 +13,7 @@ import { failedDocumentRow } from './runner.mjs';
 async function loadSubject(job, ctx) {
   if (job.peer !== undefined) {
     const registry = await ctx.importModule(job.peerRegistry);
-    const peer = registry.findPeer(job.peer);
+    const peer = registry.findDocumentPeer(job.peer);
     if (!peer) throw new Error(`no peer '${job.peer}' in ${job.peerRegistry}`);
     const path = await registry.createPeerDocumentPath(peer);
     return { library: path.library, forDataset: (dataset) => peerDocumentPath(path, dataset) };
