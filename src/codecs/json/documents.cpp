@@ -40,6 +40,17 @@ class BytesOutput final : public nlohmann::detail::output_adapter_protocol<char>
   Bytes& out_;
 };
 
+// strtod turns a number too large for a float64 (1e400) into Infinity,
+// which JSON cannot write back: refused instead of silently changed.
+class JsonBuilder : public documents::DocumentBuilder {
+ public:
+  using DocumentBuilder::DocumentBuilder;
+  bool number_float(double value, const std::string& text) {
+    if (!std::isfinite(value)) fail("a number beyond the range of a float64");
+    return DocumentBuilder::number_float(value, text);
+  }
+};
+
 class JsonDocumentCodec final : public documents::DocumentCodec {
  public:
   std::string_view name() const override { return "json"; }
@@ -60,7 +71,7 @@ class JsonDocumentCodec final : public documents::DocumentCodec {
   }
 
   void do_decode(std::span<const std::uint8_t> bytes, Document& out) override {
-    documents::DocumentBuilder builder(out, false);
+    JsonBuilder builder(out, false);
     Document::sax_parse(bytes.begin(), bytes.end(), &builder);
     builder.finish();
   }
