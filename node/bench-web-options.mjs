@@ -17,6 +17,7 @@ import { ALL_PEERS, peerNames, peersFor } from '../src/harness/peers.mjs';
 import {
   UsageError,
   defaultResultsPath,
+  optionKindOf,
   outputFile,
   parseArgv,
   parseBounded,
@@ -36,10 +37,7 @@ const PROTOCOL_OPTIONS = {
   datasets: { datasets: 'datasets' },
 };
 
-/** Which options a workload takes: 'datasets' when its entry lists data sets, else its protocol. */
-export function optionKindOf(info) {
-  return info.datasets ? 'datasets' : info.protocol;
-}
+export { optionKindOf };
 
 /**
  * The names of the libraries a workload runs in a browser: with its

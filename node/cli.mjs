@@ -19,6 +19,7 @@ import {
   defaultResultsPath,
   existingDirectory,
   existingFile,
+  optionKindOf,
   outputFile,
   parseArgv,
   parseBounded,
@@ -94,10 +95,6 @@ const PROTOCOL_OPTIONS = {
   'per-call': ['records', 'min-rep-ms'],
   datasets: ['datasets'],
 };
-
-function optionKindOf(info) {
-  return info.datasets ? 'datasets' : info.protocol;
-}
 
 // The options that say where things are, shared by a new run and --resume.
 function locations(values) {

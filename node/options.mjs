@@ -25,6 +25,11 @@ export function isolationOf({ place, protocol, limits = false }) {
   return `${where}-per-${protocol === 'per-call' ? 'record' : 'size'}`;
 }
 
+/** Which run options a workload takes: 'datasets' when its catalog entry lists data sets, else its protocol's. */
+export function optionKindOf(info) {
+  return info.datasets ? 'datasets' : info.protocol;
+}
+
 /** A comma-separated list of values out of `accepted`, without repeats. */
 export function parseList(name, text, accepted) {
   const values = text

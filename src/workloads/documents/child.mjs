@@ -8,7 +8,7 @@ import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
 import { sink } from '../../harness/measure.mjs';
 import { makeDataset } from './datasets.mjs';
 import { measureDocument, peerDocumentPath } from './measure.mjs';
-import { failedDocumentRow } from './runner.mjs';
+import { failedDocumentRow, notApplicableRow } from './runner.mjs';
 
 async function loadSubject(job, ctx) {
   if (job.peer !== undefined) {
@@ -63,17 +63,10 @@ export async function measureJob(job, ctx) {
     try {
       path = subject.forDataset(dataset);
     } catch (error) {
-      await send({ type: 'row', row: notApplicableRow(job, context, error) });
+      await send({ type: 'row', row: notApplicableRow(job.subject, context, error) });
       continue;
     }
     await send({ type: 'row', row: await measureDocument(path, context) });
   }
   await send({ type: 'done', sink: sink() });
-}
-
-// A library that cannot hold a data set exactly says so when asked for it
-// (geobuf outside GeoJSON): not a failure of the path, a fact of the format.
-function notApplicableRow(job, { place, batch, dataset }, error) {
-  const { error: reason, ...row } = failedDocumentRow(job.subject, { place, batch, dataset }, error);
-  return { ...row, status: 'n/a', reason };
 }

@@ -25,7 +25,7 @@ import { documentChecksum, formatChecksum } from './checksum.mjs';
 import { makeDataset } from './datasets.mjs';
 import { measureDocument, peerDocumentPath } from './measure.mjs';
 import { DOCUMENT_TABLE_LEGEND, renderDocumentTables } from './page-tables.mjs';
-import { failedDocumentRow } from './runner.mjs';
+import { failedDocumentRow, notApplicableRow } from './runner.mjs';
 import { createWasmDocumentPath } from './wasm-documents.mjs';
 import workload from './workload.mjs';
 
@@ -81,13 +81,6 @@ export function protocolFields(options) {
 /** Where the run is, for the status line. */
 export function progressText({ dataset }) {
   return `on data set "${dataset}"`;
-}
-
-// A library that cannot hold a data set says so when asked for it (geobuf
-// outside GeoJSON): not a failure, a fact of the format (as child.mjs says).
-function notApplicableRow(stub, where, error) {
-  const { error: reason, ...row } = failedDocumentRow(stub, where, error);
-  return { ...row, status: 'n/a', reason };
 }
 
 /**

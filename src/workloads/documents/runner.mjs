@@ -87,6 +87,15 @@ export function failedDocumentRow(path, { place, batch, dataset }, reason) {
   return failedRowOf({ ...pathFields(path, { place, batch }), dataset }, reason);
 }
 
+/**
+ * A row for a library that cannot hold a data set and says so when asked
+ * for it (geobuf outside GeoJSON): not a failure, a fact of the format.
+ */
+export function notApplicableRow(path, where, error) {
+  const { error: reason, ...row } = failedDocumentRow(path, where, error);
+  return { ...row, status: 'n/a', reason };
+}
+
 const sameRow = (row, path, dataset) =>
   row.dataset === dataset &&
   row.codec === path.codec &&
