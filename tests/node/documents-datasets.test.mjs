@@ -272,7 +272,7 @@ test('the checksum: the documented walk, FNV-1a, -0 as 0, errors name the path',
   assert.throws(() => documentChecksum({ a: [1, '\ud800x'] }), /checksum: \$\.a\[1\]: a lone surrogate/);
   assert.throws(
     () => documentChecksum({ 'k k': new Map() }),
-    /checksum: \$\['k k'\]: not a JSON value \(Map\)/,
+    /checksum: \$\["k k"\]: not a JSON value \(Map\)/,
   );
   assert.throws(() => documentChecksum([undefined]), /checksum: \$\[0\]: not a JSON value \(undefined\)/);
 });

@@ -53,12 +53,12 @@ test('each kind of difference, at its path', () => {
     [(v) => v.features.pop(), '$.features: array lengths differ (expected 4, got 3)'],
     [
       (v) => delete v.features[1].properties['key with space'],
-      "$.features[1].properties['key with space']: key missing from the decoded value",
+      '$.features[1].properties["key with space"]: key missing from the decoded value',
     ],
     [(v) => (v.features[1].bbox = []), '$.features[1].bbox: key not in the input'],
     [
       (v) => (v.features[0].properties['key with space'] = 9),
-      "$.features[0].properties['key with space']: numbers differ (expected 0, got 9)",
+      '$.features[0].properties["key with space"]: numbers differ (expected 0, got 9)',
     ],
     [
       (v) => (v.features[2].properties.name = null),
@@ -75,13 +75,13 @@ test('each kind of difference, at its path', () => {
   assert.equal(firstDifference([NaN], [0]), '$[0]: numbers differ (expected NaN, got 0)');
   assert.equal(
     firstDifference({ "it's": 1 }, { "it's": 2 }),
-    "$['it\\'s']: numbers differ (expected 1, got 2)",
+    '$["it\'s"]: numbers differ (expected 1, got 2)',
   );
   assert.equal(
     firstDifference({ 'a\nb': 1 }, { 'a\nb': 2 }),
-    "$['a\\nb']: numbers differ (expected 1, got 2)",
+    '$["a\\nb"]: numbers differ (expected 1, got 2)',
   );
-  assert.equal(firstDifference({ 19: 1 }, { 19: 2 }), "$['19']: numbers differ (expected 1, got 2)");
+  assert.equal(firstDifference({ 19: 1 }, { 19: 2 }), '$["19"]: numbers differ (expected 1, got 2)');
 });
 
 test('key order counts unless keyOrder is false', () => {

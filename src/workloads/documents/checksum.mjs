@@ -131,11 +131,12 @@ function walk(hasher, value, where) {
   }
 }
 
-/** The path step of an object key: ".key" for identifiers, "['key']" otherwise. */
+/**
+ * The path step of an object key: ".key" for identifiers, '["key"]' (the
+ * key as JSON text) otherwise, as the C++ side writes it (documents::ValuePath).
+ */
 export function pathStep(key) {
-  if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) return `.${key}`;
-  const escaped = JSON.stringify(key).slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'");
-  return `['${escaped}']`;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
 /** The checksum of a JSON-like value: an unsigned 32-bit number. */

@@ -8,6 +8,8 @@
 // (isJsonSafe, for the `text` strategy) and the error text that names a bad
 // value's path (valueProblem), shared by both strategies.
 
+import { pathStep } from './checksum.mjs';
+
 export const TAG = Object.freeze({
   null: 0,
   false: 1,
@@ -45,7 +47,6 @@ export class ValueError extends Error {
 // Thrown by the fast walks, which keep no path: valueProblem finds it again.
 const BAD_VALUE = Symbol('bad value');
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const MAX_PATH_CHARS = 160;
 
 /** "$.features[3].id", as the C++ side writes paths (documents::ValuePath). */
@@ -53,7 +54,7 @@ export function pathText(steps) {
   let text = '$';
   for (const step of steps) {
     if (typeof step === 'number') text += `[${step}]`;
-    else text += IDENTIFIER.test(step) ? `.${step}` : `[${JSON.stringify(step)}]`;
+    else text += pathStep(step);
   }
   return text.length > MAX_PATH_CHARS ? `${text.slice(0, MAX_PATH_CHARS - 3)}...` : text;
 }

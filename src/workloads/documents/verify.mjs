@@ -13,7 +13,7 @@
 //   - objects with the same keys, in the same order unless keyOrder is
 //     false (a format that sorts keys or keeps them in a map).
 //
-// Paths read "$.features[3].geometry", "$['key with space']".
+// Paths read "$.features[3].geometry", '$["key with space"]'.
 
 import { pathStep } from './checksum.mjs';
 
