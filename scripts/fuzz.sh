@@ -3,16 +3,19 @@
 # UndefinedBehaviorSanitizer, tests/fuzz/) for a given time, one decoder after
 # the other, and prints the executions per decoder and any crash.
 #
-#   scripts/fuzz.sh [--seconds N] [--message-seconds N] [--update-corpus] [decoder...]
+#   scripts/fuzz.sh [--seconds N] [--message-seconds N] [--document-seconds N] [--update-corpus] [decoder...]
 #
 #   --seconds N          fuzzing time per decoder (default: $WCB_FUZZ_SECONDS, else 60)
 #   --message-seconds N  fuzzing time per message decoder (default: $WCB_FUZZ_MESSAGE_SECONDS,
 #                        else the --seconds value)
+#   --document-seconds N fuzzing time per document decoder (default: $WCB_FUZZ_DOCUMENT_SECONDS,
+#                        else the --seconds value)
 #   --update-corpus      afterwards, add the inputs that reach new code to the
 #                        committed corpus tests/fuzz/corpus/<decoder>/
-#   decoder...           a tuple codec (json) or a message codec of the messages
-#                        workload (json_messages); default: every one of the build,
-#                        tuple decoders first
+#   decoder...           a tuple codec (json), a message codec of the messages
+#                        workload (json_messages) or a document codec of the documents
+#                        workload (json_documents); default: every one of the build,
+#                        tuple decoders first, then message, then document decoders
 #
 # The build lives in build/fuzz. Each fuzzer starts from valid encodings
 # (wcb_fuzz_seeds -> build/fuzz/seeds/: the dataset's first growth steps; for
@@ -30,10 +33,11 @@ BUILD_DIR="$ROOT/build/fuzz"
 FUZZ_DIR="$BUILD_DIR/tests/fuzz"
 CORPUS_DIR="$ROOT/tests/fuzz/corpus"
 
-usage() { sed -n '6,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '6,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 seconds="${WCB_FUZZ_SECONDS:-60}"
 message_seconds="${WCB_FUZZ_MESSAGE_SECONDS:-}"
+document_seconds="${WCB_FUZZ_DOCUMENT_SECONDS:-}"
 update_corpus=0
 codecs=()
 while [ $# -gt 0 ]; do
@@ -54,6 +58,15 @@ while [ $# -gt 0 ]; do
       ;;
     --message-seconds=*)
       message_seconds="${1#--message-seconds=}"
+      shift
+      ;;
+    --document-seconds)
+      [ $# -ge 2 ] || { echo "fuzz.sh: --document-seconds needs a value" >&2; exit 2; }
+      document_seconds="$2"
+      shift 2
+      ;;
+    --document-seconds=*)
+      document_seconds="${1#--document-seconds=}"
       shift
       ;;
     --update-corpus)
@@ -84,6 +97,11 @@ if ! [[ "$message_seconds" =~ ^[1-9][0-9]*$ ]]; then
   echo "fuzz.sh: --message-seconds (or WCB_FUZZ_MESSAGE_SECONDS) must be a whole number of seconds >= 1, got '$message_seconds'" >&2
   exit 2
 fi
+document_seconds="${document_seconds:-$seconds}"
+if ! [[ "$document_seconds" =~ ^[1-9][0-9]*$ ]]; then
+  echo "fuzz.sh: --document-seconds (or WCB_FUZZ_DOCUMENT_SECONDS) must be a whole number of seconds >= 1, got '$document_seconds'" >&2
+  exit 2
+fi
 
 cd "$ROOT"
 mkdir -p "$BUILD_DIR/logs"
@@ -103,10 +121,14 @@ if ! {
   exit 1
 fi
 
-# Every decoder of the build: tuple decoders, then message decoders.
+# Every decoder of the build: tuple decoders, then message decoders, then document decoders.
 built_decoders() { (cd "$FUZZ_DIR" && ls wcb_fuzz_* | sed -n 's/^wcb_fuzz_//p' | grep -vx 'seeds\|all'); }
 if [ ${#codecs[@]} -eq 0 ]; then
-  mapfile -t codecs < <(built_decoders | grep -v '_messages$'; built_decoders | grep '_messages$')
+  mapfile -t codecs < <(
+    built_decoders | grep -v '_messages$\|_documents$'
+    built_decoders | grep '_messages$'
+    built_decoders | grep '_documents$'
+  )
 fi
 for codec in "${codecs[@]}"; do
   if [ ! -x "$FUZZ_DIR/wcb_fuzz_$codec" ]; then
@@ -131,6 +153,7 @@ for codec in "${codecs[@]}"; do
   mkdir -p "$work" "$artifacts" "$(dirname "$log")" "$CORPUS_DIR/$codec"
   time_limit="$seconds"
   if [[ "$codec" == *_messages ]]; then time_limit="$message_seconds"; fi
+  if [[ "$codec" == *_documents ]]; then time_limit="$document_seconds"; fi
   printf 'fuzzing %s for %s s ...\n' "$codec" "$time_limit"
   status=0
   "$FUZZ_DIR/wcb_fuzz_$codec" "${FUZZ_OPTIONS[@]}" -max_total_time="$time_limit" \

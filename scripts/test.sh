@@ -30,7 +30,7 @@ ctest --preset native-asan
 fuzz_seconds="${WCB_FUZZ_SECONDS:-20}"
 fuzz_message_seconds="${WCB_FUZZ_MESSAGE_SECONDS:-10}"
 step "fuzz smoke (libFuzzer + ASan/UBSan, $fuzz_seconds s per tuple decoder, $fuzz_message_seconds s per message decoder)"
-WCB_FUZZ_SECONDS="$fuzz_seconds" WCB_FUZZ_MESSAGE_SECONDS="$fuzz_message_seconds" bash scripts/fuzz.sh
+WCB_FUZZ_SECONDS="$fuzz_seconds" WCB_FUZZ_MESSAGE_SECONDS="$fuzz_message_seconds" WCB_FUZZ_DOCUMENT_SECONDS="${WCB_FUZZ_DOCUMENT_SECONDS:-10}" bash scripts/fuzz.sh
 
 step "wasm build"
 bash scripts/build-wasm.sh

@@ -4,10 +4,13 @@
 // into the decoder instead of failing at the first byte. For the message
 // decoders (the messages workload, fuzzer `<codec>_messages`): each record
 // kind's sample, its empty message and a few edge values, each encoding
-// prefixed by the kind's byte (message_fuzz_input.h).
+// prefixed by the kind's byte (message_fuzz_input.h). For the document
+// decoders (fuzzer `<codec>_documents`): the encodings of the native tests'
+// sample documents (tests/native/documents_samples.h).
 //
 //   wcb_fuzz_seeds <output dir> [codec...]   ->  <output dir>/<codec>/<seed name>
-//   (codec: a tuple codec "json", or a message codec "json_messages";
+//   (codec: a tuple codec "json", a message codec "json_messages" or a
+//    document codec "json_documents";
 //    default: every one of the build)
 #include <chrono>
 #include <cmath>
@@ -21,6 +24,8 @@
 #include <variant>
 #include <vector>
 
+#include "../native/documents_samples.h"
+#include "workloads/documents/registry.h"
 #include "workloads/messages/registry.h"
 #include "workloads/tuples/dataset.h"
 #include "workloads/tuples/registry.h"
@@ -119,6 +124,13 @@ bool write_seed(const std::filesystem::path& path, int prefix, const wcb::Bytes&
 }
 
 constexpr std::string_view kMessagesSuffix = "_messages";
+constexpr std::string_view kDocumentsSuffix = "_documents";
+
+// "json_documents" -> the document codec "json"; null otherwise.
+std::unique_ptr<wcb::documents::DocumentCodec> document_codec_named(std::string_view name) {
+  if (!name.ends_with(kDocumentsSuffix)) return nullptr;
+  return wcb::make_document_codec(name.substr(0, name.size() - kDocumentsSuffix.size()));
+}
 
 // "json_messages" -> the message codec "json"; null for a tuple codec name.
 std::unique_ptr<msg::MessageCodec> message_codec_named(std::string_view name) {
@@ -139,11 +151,26 @@ int main(int argc, char** argv) {
     names = wcb::codec_names();
     for (const std::string& name : wcb::message_codec_names())
       names.push_back(name + std::string(kMessagesSuffix));
+    for (const std::string& name : wcb::document_codec_names())
+      names.push_back(name + std::string(kDocumentsSuffix));
   }
 
   const std::vector<Seed> seeds = seed_payloads();
   const std::vector<MessageSeed> message_seeds = message_seed_payloads();
   for (const std::string& name : names) {
+    if (const auto document_codec = document_codec_named(name)) {
+      const std::filesystem::path folder = output / name;
+      std::filesystem::create_directories(folder);
+      int written = 0;
+      for (const auto& sample : wcb::test::sample_documents()) {
+        wcb::Bytes bytes;
+        if (!document_codec->encode(sample.document, bytes).ok()) continue;
+        if (!write_seed(folder / sample.name, -1, bytes)) return 1;
+        ++written;
+      }
+      std::printf("%s: %d seeds in %s\n", name.c_str(), written, folder.c_str());
+      continue;
+    }
     if (const auto message_codec = message_codec_named(name)) {
       const std::filesystem::path folder = output / name;
       std::filesystem::create_directories(folder);

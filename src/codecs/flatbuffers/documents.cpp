@@ -10,7 +10,9 @@
 // Decode verifies the buffer first (flexbuffers::Verifier, with a reuse
 // tracker so shared values are verified once, and a depth limit above
 // documents::kMaxDepth so the builder's error names the path), then walks
-// it into the shared DocumentBuilder (nesting, repeated keys, UTF-8).
+// it into the shared DocumentBuilder (nesting, repeated keys, UTF-8). The
+// verifier of flatbuffers 2.0.8 does not check that keys end within the
+// buffer: the walk does.
 // Offsets may point at one value from many places (a DAG, which the verifier
 // accepts): the walk visits at most one value per byte of the buffer, so a
 // small hostile buffer cannot expand into an exponential tree. Blobs and the
@@ -78,7 +80,8 @@ class Writer {
 
 class Reader {
  public:
-  Reader(Document& out, std::size_t budget) : builder_(out, true), budget_(budget) {}
+  Reader(Document& out, std::span<const std::uint8_t> bytes)
+      : builder_(out, true), begin_(bytes.data()), end_(bytes.data() + bytes.size()), budget_(bytes.size()) {}
 
   void read(const flexbuffers::Reference& ref) {
     if (++values_ > budget_) {
@@ -116,7 +119,7 @@ class Reader {
         break;
       }
       case flexbuffers::FBT_KEY:  // a key where a value is expected: its text
-        builder_.string(std::string_view(ref.AsKey()));
+        builder_.string(key(ref));
         break;
       case flexbuffers::FBT_MAP: {
         const flexbuffers::Map map = ref.AsMap();
@@ -127,7 +130,7 @@ class Reader {
         if (keys.size() != values.size()) builder_.fail("a map with a different number of keys and values");
         builder_.start_object();
         for (std::size_t i = 0; i < values.size(); ++i) {
-          builder_.key(std::string_view(keys[i].AsKey()));
+          builder_.key(key(keys[i]));
           read(values[i]);
         }
         builder_.end_object();
@@ -168,6 +171,19 @@ class Reader {
   void finish() const { builder_.finish(); }
 
  private:
+  // flatbuffers 2.0.8's Verifier::VerifyKey checks for a non-zero byte
+  // where it means a terminating zero (`if (*p++) return true;`), so a key
+  // may run to the end of the buffer unterminated: found by fuzzing (a
+  // strlen past the buffer). The key's NUL is looked for here, within it.
+  std::string_view key(const flexbuffers::Reference& ref) const {
+    const auto* text = reinterpret_cast<const std::uint8_t*>(ref.AsKey());
+    if (text < begin_ || text >= end_) builder_.fail("a key outside the buffer");
+    const void* nul = std::memchr(text, 0, static_cast<std::size_t>(end_ - text));
+    if (nul == nullptr) builder_.fail("a key without its terminating NUL");
+    return std::string_view(reinterpret_cast<const char*>(text),
+                            static_cast<std::size_t>(static_cast<const std::uint8_t*>(nul) - text));
+  }
+
   template <typename AnyVector>
   void elements(const AnyVector& vector) {
     builder_.start_array();
@@ -176,6 +192,8 @@ class Reader {
   }
 
   DocumentBuilder builder_;
+  const std::uint8_t* begin_;
+  const std::uint8_t* end_;
   std::size_t budget_;
   std::size_t values_ = 0;
 };
@@ -207,7 +225,7 @@ class FlatbuffersDocumentCodec final : public documents::DocumentCodec {
                                    documents::kMaxDepth + 1);
     if (!verifier.VerifyBuffer())
       throw DecodeError("not a valid FlexBuffers buffer (the verifier refused it)");
-    Reader reader(out, bytes.size());
+    Reader reader(out, bytes);
     reader.read(flexbuffers::GetRoot(bytes.data(), bytes.size()));
     reader.finish();
   }
