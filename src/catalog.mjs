@@ -43,7 +43,7 @@ export const WORKLOADS = [
     name: 'messages',
     label: 'single small records',
     protocol: 'per-call',
-    strategies: Object.freeze(['val', 'embind']),
+    strategies: Object.freeze(['val', 'embind', 'tagged']),
     optionalStrategies: Object.freeze([]),
     records: RECORD_NAMES,
     // Node's clock is fine-grained, 10 ms repetitions are plenty; the page's clock

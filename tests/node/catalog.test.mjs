@@ -61,7 +61,7 @@ test('workloads, strategies, records, bounds and labels', () => {
   assert.deepEqual(WORKLOAD_NAMES.slice(0, 2), ['tuples', 'messages']);
   assert.deepEqual(strategiesOf('tuples'), ['val', 'embind', 'typed']);
   assert.deepEqual(strategiesOf('tuples', { optional: true }), ['val', 'embind', 'typed', 'columnar']);
-  assert.deepEqual(strategiesOf('messages'), ['val', 'embind']);
+  assert.deepEqual(strategiesOf('messages'), ['val', 'embind', 'tagged']);
   assert.equal(recordsOf('messages').length, 8);
   assert.deepEqual(recordsOf('tuples'), []);
   assert.equal(resultsKind('tuples'), undefined);

@@ -37,7 +37,8 @@ export function readWasmBuildInfo(buildDir) {
   };
 }
 
-// embind offers the records it can map to plain values, as in wasm-codec.mjs.
+// embind offers the records it can map to plain values, as in wasm-codec.mjs;
+// val and tagged offer every record.
 const EMBIND = ['bool', 'int', 'double', 'string', 'nested'];
 
 export async function loadWasmCodec(name, { buildDir }) {
@@ -46,9 +47,9 @@ export async function loadWasmCodec(name, { buildDir }) {
   const hits = (record) => target === undefined || record === target;
   const floors = new Map();
   const messages = {
-    strategies: ['val', 'embind'],
+    strategies: ['val', 'embind', 'tagged'],
     libraryVersion: `fake-${name}-messages 1.0`,
-    supports: (strategy, record) => strategy === 'val' || EMBIND.includes(record),
+    supports: (strategy, record) => strategy !== 'embind' || EMBIND.includes(record),
     encode(strategy, record, value) {
       if (mode === 'crash' && hits(record)) process.kill(process.pid, 'SIGKILL');
       return encodeRecord(value);

@@ -81,7 +81,7 @@ test(
     assert.deepEqual(run.protocol.records, ['bool', 'int', 'binary']);
     assert.equal(run.protocol.minRepMs, 0.5);
     assert.equal(run.protocol.repetitions, 2);
-    assert.deepEqual(run.protocol.strategies, ['val', 'embind']);
+    assert.deepEqual(run.protocol.strategies, ['val', 'embind', 'tagged']);
     assert.deepEqual(run.protocol.peers, ['fake-json', 'fake-no-binary']);
     assert.equal(run.protocol.minMB, undefined);
     assert.equal(run.protocol.isolation, 'process-per-record');
@@ -96,12 +96,16 @@ test(
     assert.deepEqual(batches, [
       'json/val',
       'json/embind',
+      'json/tagged',
       'msgpack/val',
       'msgpack/embind',
+      'msgpack/tagged',
       'protobuf/val',
       'protobuf/embind',
+      'protobuf/tagged',
       'flatbuffers/val',
       'flatbuffers/embind',
+      'flatbuffers/tagged',
       'fake-json',
       'fake-no-binary',
     ]);
@@ -264,7 +268,7 @@ test('messages options: defaults, lists and what does not go with the workload',
     },
   };
   assert.deepEqual(resolveCodecs(options, info).codecs, ['json', 'msgpack']);
-  assert.deepEqual(options.strategies, ['val', 'embind']);
+  assert.deepEqual(options.strategies, ['val', 'embind', 'tagged']);
   assert.deepEqual(options.records, [
     'bool',
     'int',
@@ -300,7 +304,7 @@ test('messages options: defaults, lists and what does not go with the workload',
   );
   usage(
     ['--workload', 'messages', '--strategies', 'typed'],
-    /--strategies: unknown value 'typed' \(accepted: val, embind\)/,
+    /--strategies: unknown value 'typed' \(accepted: val, embind, tagged\)/,
   );
   usage(
     ['--workload', 'messages', '--codecs', 'raw'],
@@ -328,7 +332,7 @@ async function missingMessageBuild() {
 const noRealBuild = await missingMessageBuild();
 
 test(
-  'a tiny real run: json through val and embind, one record, and a JS library',
+  'a tiny real run: json through val, embind and tagged, one record, and a JS library',
   { skip: noJsonMessagePath || noRealBuild, timeout: 180_000 },
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'wcb-messages-real-'));
@@ -352,10 +356,10 @@ test(
     assert.deepEqual(validate(document), { valid: true });
     const failed = document.rows.filter((row) => row.status !== 'ok');
     assert.deepEqual(failed, [], 'every row ok');
-    for (const strategy of ['val', 'embind']) {
+    for (const strategy of ['val', 'embind', 'tagged']) {
       const [path] = find(document.rows, { codec: 'json', interop: strategy, record: 'nested' });
       assert.ok(path.boundaryShare, `json/${strategy} has a boundary share`);
     }
-    assert.equal(find(document.rows, { codec: 'json', interop: 'call', variant: 'floor' }).length, 2);
+    assert.equal(find(document.rows, { codec: 'json', interop: 'call', variant: 'floor' }).length, 3);
   },
 );

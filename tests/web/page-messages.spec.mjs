@@ -95,7 +95,12 @@ test.describe('the messages workload of the page', () => {
   });
 
   test('a tiny run: a table per record with the floors, a chart, a valid results file', async ({ page }) => {
-    const options = { ...TINY, codecs: ['json'], strategies: ['val', 'embind'], peers: ['msgpackr'] };
+    const options = {
+      ...TINY,
+      codecs: ['json'],
+      strategies: ['val', 'embind', 'tagged'],
+      peers: ['msgpackr'],
+    };
     const errors = watchErrors(page);
     await openPage(page, pageUrl(server.url, { ...options, autorun: true }));
     assert.equal(await waitForRunEnd(page), 'done', await page.textContent('#status'));
@@ -111,16 +116,17 @@ test.describe('the messages workload of the page', () => {
     assert.equal(line('msgpack (msgpackr)')?.status, 'ok', JSON.stringify(lines));
     if (wasmMessages) {
       assert.deepEqual(tables, ['bool', 'call-floor']);
-      for (const label of ['json/val', 'json/val [floor]', 'json/embind', 'json/embind [floor]'])
+      const wasmLabels = ['json/val', 'json/embind', 'json/tagged'];
+      for (const label of wasmLabels.flatMap((label) => [label, `${label} [floor]`]))
         assert.equal(line(label)?.status, 'ok', `${label}: ${JSON.stringify(lines)}`);
       // The share of the boundary is shown for the wasm paths.
-      assert.match(line('json/val').text, /\d+%/);
+      for (const label of wasmLabels) assert.match(line(label).text, /\d+%/, label);
       const floors = await page.$$eval('#tables table[data-role="call-floor"] tbody tr', (trs) => trs.length);
       assert.ok(floors >= 1, 'the empty call of the json module');
     } else {
       // A wasm build without message exports: the wasm paths fail, named, and the run goes on.
       assert.deepEqual(tables, ['bool']);
-      for (const label of ['json/val', 'json/embind']) {
+      for (const label of ['json/val', 'json/embind', 'json/tagged']) {
         assert.equal(line(label)?.status, 'failed');
         assert.match(line(label).text, /json: no message codec in this module/);
       }
@@ -141,7 +147,12 @@ test.describe('the messages workload of the page', () => {
     assert.equal(document.run.protocol.minMB, undefined);
     // Every path against the JSON measured beside it in this page.
     assert.equal(document.run.protocol.isolation, 'json-per-path');
-    assert.deepEqual(assertSameBatchBaselines(document.rows).sort(), ['json/embind', 'json/val', 'msgpackr']);
+    assert.deepEqual(assertSameBatchBaselines(document.rows).sort(), [
+      'json/embind',
+      'json/tagged',
+      'json/val',
+      'msgpackr',
+    ]);
     assert.ok(document.rows.every((row) => row.place === 'browser' && ['bool', 'none'].includes(row.record)));
     const ok = document.rows.filter((row) => row.status === 'ok' && row.variant !== 'floor');
     assert.ok(ok.every((row) => row.encode.opsPerSec.n === 2 && row.roundTrip.callsPerRep >= 1));

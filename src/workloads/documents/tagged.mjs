@@ -4,6 +4,14 @@
 // `tagged` strategy) or a plain growable array (writeTagged/readTagged, for
 // tests). The C++ half is tagged.h. Browser-safe: no Node APIs.
 //
+// The `extended` mode of the writer and reader is the messages workload's
+// (src/workloads/messages/wasm-messages.mjs, tagged_record.h): two more tags
+// for the JS types a record has and a JSON document has not, 8 a Date (its
+// time, float64 ms) and 9 a Uint8Array (u32 length, the bytes), and -0
+// written as a float64 (a record keeps it; a Document reads it as 0 anyway).
+// Without it, as for documents, a Date or a Uint8Array is not a document
+// value and tags 8 and 9 are unknown.
+//
 // Also the check of a value that JSON.stringify would change silently
 // (isJsonSafe, for the `text` strategy) and the error text that names a bad
 // value's path (valueProblem), shared by both strategies.
@@ -19,6 +27,9 @@ export const TAG = Object.freeze({
   string: 5,
   array: 6,
   object: 7,
+  // extended mode only (messages)
+  timestamp: 8,
+  bytes: 9,
 });
 
 /** The deepest nesting of arrays and objects accepted (documents::kMaxDepth). */
@@ -64,8 +75,11 @@ function isPlainObject(value) {
   return prototype === Object.prototype || prototype === null;
 }
 
+// The leaves extended mode adds: a Date and a Uint8Array (or a subclass: Buffer).
+const isExtendedLeaf = (value) => value instanceof Date || value instanceof Uint8Array;
+
 // What a value is that no document holds (null for a JSON-like leaf or container).
-function badKind(value, { finite }) {
+function badKind(value, { finite, extended }) {
   switch (typeof value) {
     case 'number':
       if (finite && !Number.isFinite(value)) return [String(value), 'JSON text cannot carry it'];
@@ -78,8 +92,13 @@ function badKind(value, { finite }) {
       return ['undefined'];
     case 'object': {
       if (value === null || Array.isArray(value) || isPlainObject(value)) return null;
+      if (extended && isExtendedLeaf(value)) return null;
       const tag = Object.prototype.toString.call(value).slice(8, -1);
-      return [tag === 'Object' ? 'an object of a class' : `a ${tag}`, 'only plain objects and arrays'];
+      const allowed = extended
+        ? 'only plain objects, arrays, Dates and Uint8Arrays'
+        : 'only plain objects and arrays';
+      const article = /^[AEIO]/.test(tag) ? 'an' : 'a'; // an ArrayBuffer, a Map, a Uint8Array
+      return [tag === 'Object' ? 'an object of a class' : `${article} ${tag}`, allowed];
     }
     default:
       return [`a ${typeof value}`];
@@ -89,15 +108,17 @@ function badKind(value, { finite }) {
 /**
  * Why `value` is not a document, naming the path of the first bad part
  * ("a Date at $.a (only plain objects and arrays)"), or null. With
- * `finite`, NaN and ±Infinity are bad too (JSON text cannot carry them).
- * Slow (it keeps the path): for the error message after a fast walk failed.
+ * `finite`, NaN and ±Infinity are bad too (JSON text cannot carry them);
+ * with `extended`, a Date and a Uint8Array are values. Slow (it keeps the
+ * path): for the error message after a fast walk failed.
  */
-export function valueProblem(value, { finite = false } = {}) {
+export function valueProblem(value, { finite = false, extended = false } = {}) {
   const steps = [];
   const visit = (item, depth) => {
-    const bad = badKind(item, { finite });
+    const bad = badKind(item, { finite, extended });
     if (bad) return `${bad[0]} at ${pathText(steps)}${bad[1] ? ` (${bad[1]})` : ''}`;
     if (item === null || typeof item !== 'object') return null;
+    if (extended && isExtendedLeaf(item)) return null;
     if (depth >= MAX_DEPTH)
       return `nesting deeper than ${MAX_DEPTH} levels (or a cycle) at ${pathText(steps)}`;
     if (Array.isArray(item)) {
@@ -178,17 +199,21 @@ export function checkJsonSafe(value) {
  *   them those written so far. In wasm it asks the module to grow its
  *   buffer and returns the heap view read afresh (memory growth detaches
  *   the old one).
+ * With { extended: true } (messages) it also writes a Date (tag 8) and a
+ * Uint8Array (tag 9), and -0 as a float64.
  */
 export class TaggedWriter {
   #grow;
+  #extended;
   bytes = null;
   view = null;
   start = 0;
   pos = 0;
   end = 0;
 
-  constructor(grow) {
+  constructor(grow, { extended = false } = {}) {
     this.#grow = grow;
+    this.#extended = extended;
   }
 
   /**
@@ -201,7 +226,7 @@ export class TaggedWriter {
     try {
       this.#value(value, 0);
     } catch (error) {
-      if (error === BAD_VALUE) throw valueError(value, { finite: false });
+      if (error === BAD_VALUE) throw valueError(value, { finite: false, extended: this.#extended });
       throw error;
     }
     return this.pos - this.start;
@@ -230,7 +255,8 @@ export class TaggedWriter {
       case 'number': {
         this.#ensure(9);
         const pos = this.pos;
-        if ((value | 0) === value) {
+        // -0 passes the int32 test; extended mode keeps its sign (1 / -0 < 0).
+        if ((value | 0) === value && (value !== 0 || !this.#extended || 1 / value > 0)) {
           this.bytes[pos] = 3;
           this.view.setInt32(pos + 1, value, true);
           this.pos = pos + 5;
@@ -266,7 +292,27 @@ export class TaggedWriter {
           for (let i = 0; i < count; i++) this.#value(value[i], depth + 1);
           return;
         }
-        if (!isPlainObject(value)) throw BAD_VALUE;
+        if (!isPlainObject(value)) {
+          if (this.#extended) {
+            if (value instanceof Date) {
+              this.#ensure(9);
+              this.bytes[this.pos] = 8;
+              this.view.setFloat64(this.pos + 1, value.getTime(), true);
+              this.pos += 9;
+              return;
+            }
+            if (value instanceof Uint8Array) {
+              const length = value.length;
+              this.#ensure(5 + length);
+              this.bytes[this.pos] = 9;
+              this.view.setUint32(this.pos + 1, length, true);
+              this.bytes.set(value, this.pos + 5);
+              this.pos += 5 + length;
+              return;
+            }
+          }
+          throw BAD_VALUE;
+        }
         {
           const keys = Object.keys(value);
           const count = keys.length;
@@ -326,13 +372,20 @@ function formError(problem, at) {
  * any other). Strings and keys are checked UTF-8, nesting is limited to
  * MAX_DEPTH, and every length is checked against the end, so bytes that are
  * not the tagged form throw ("tagged form: ..."), never read past the end.
+ * With { extended: true } (messages) it also reads tag 8 as a Date and tag 9
+ * as a Uint8Array (a copy).
  */
 export class TaggedReader {
+  #extended;
   bytes = null;
   view = null;
   start = 0;
   pos = 0;
   end = 0;
+
+  constructor({ extended = false } = {}) {
+    this.#extended = extended;
+  }
 
   /** The value in [start, end) of `bytes`, which must hold exactly one. */
   read(bytes, start = 0, end = bytes.length) {
@@ -414,9 +467,25 @@ export class TaggedReader {
         }
         return object;
       }
-      default:
-        throw formError(`unknown tag ${tag}`, this.pos - 1 - this.start);
+      case 8:
+        if (!this.#extended) break;
+        {
+          this.#need(8);
+          const time = this.view.getFloat64(this.pos, true);
+          this.pos += 8;
+          return new Date(time);
+        }
+      case 9:
+        if (!this.#extended) break;
+        {
+          const length = this.#u32();
+          this.#need(length);
+          const start = this.pos;
+          this.pos += length;
+          return this.bytes.slice(start, start + length);
+        }
     }
+    throw formError(`unknown tag ${tag}`, this.pos - 1 - this.start);
   }
 
   #text() {
@@ -449,20 +518,23 @@ export class TaggedReader {
   }
 }
 
-/** The tagged form of `value` as a new Uint8Array (no wasm). Throws a ValueError for a value that is not JSON-like. */
-export function writeTagged(value, initialBytes = 256) {
+/**
+ * The tagged form of `value` as a new Uint8Array (no wasm). Throws a
+ * ValueError for a value that is not JSON-like (options: { extended }).
+ */
+export function writeTagged(value, initialBytes = 256, options = {}) {
   let bytes = new Uint8Array(initialBytes);
   const writer = new TaggedWriter((used, needed) => {
     const bigger = new Uint8Array(Math.max(2 * bytes.length, used + needed));
     bigger.set(bytes.subarray(0, used));
     bytes = bigger;
     return [bytes, 0, bytes.length];
-  });
+  }, options);
   const length = writer.write(value, bytes, 0, bytes.length);
   return bytes.slice(0, length);
 }
 
-/** The value of tagged-form bytes (no wasm). */
-export function readTagged(bytes) {
-  return new TaggedReader().read(bytes, 0, bytes.length);
+/** The value of tagged-form bytes (no wasm; options: { extended }). */
+export function readTagged(bytes, options = {}) {
+  return new TaggedReader(options).read(bytes, 0, bytes.length);
 }

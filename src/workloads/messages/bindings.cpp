@@ -1,5 +1,5 @@
 // The embind bindings of the messages workload: one record per call
-// (workloads/messages/messages.h), through two strategies
+// (workloads/messages/messages.h), through three strategies
 // (docs/design.md#strategies):
 //   val     C++ reads the JS record field by field with emscripten::val,
 //           checking every type (JS gives no guarantee), and builds the
@@ -10,7 +10,12 @@
 //           value_object, so array, record and binary are not offered. embind
 //           does not check types either (2**31 wraps to an int32, NaN becomes
 //           0): the JS wrapper checks the record before the call.
-// Both return encodings as a view of the module's encoding buffer (JS copies
+//   tagged  JS walks the record once and writes its tagged form
+//           (tagged_record.h) into a heap buffer; C++ reads it into the
+//           Message, checking every field against the record's schema.
+//           Decode writes the decoded Message's tagged form for JS to read.
+//           Every record. JS copies the bytes to decode into the same buffer.
+// All return encodings as a view of the module's encoding buffer (JS copies
 // it at once) and null on failure, with the error in lastCall(). The module's
 // codec is the one entry of the registry it links (core/registry.h); the
 // exports every module has, and the error contract, are in src/wasm/module.h.
@@ -40,6 +45,7 @@
 #include "workloads/messages/js_records.h"
 #include "workloads/messages/messages.h"
 #include "workloads/messages/registry.h"
+#include "workloads/messages/tagged_record.h"
 
 namespace wcb::wasm {
 
@@ -74,6 +80,11 @@ struct MessageState {
   std::array<Bytes, msg::kKindCount> floor_encoded;
   // The empty message of each kind: the sentinel state of `decoded`.
   std::array<msg::Message, msg::kKindCount> empty;
+  // Strategy tagged: the buffer JS writes a record's tagged form (or the
+  // bytes to decode) into, grown on JS's request; and the tagged form of a
+  // decoded message, which JS reads through a view.
+  Bytes tagged_in;
+  Bytes tagged_out;
 
   MessageState() {
     for (std::size_t i = 0; i < msg::kKindCount; ++i) {
@@ -185,6 +196,77 @@ bool prepare_message_floor(int kind, val bytes) {
   });
 }
 
+// ---- messages, strategy tagged ----
+
+// The tagged input buffer with room for at least `capacity` bytes, its first
+// `keep` bytes kept. Its address, which stays valid until a call asks for
+// more room; 0 on failure. JS re-reads its heap view after the call: growing
+// the buffer may grow the memory, which detaches it.
+std::uintptr_t message_input_buffer(std::size_t capacity, std::size_t keep) {
+  return guarded_message(std::uintptr_t{0}, [&](State&, MessageState& ms) {
+    if (capacity > ms.tagged_in.size()) {
+      // A vector keeps its bytes when it grows; `keep` says how many matter.
+      if (keep < ms.tagged_in.size()) ms.tagged_in.resize(keep);
+      ms.tagged_in.resize(capacity);
+    }
+    return reinterpret_cast<std::uintptr_t>(ms.tagged_in.data());
+  });
+}
+
+// The first `length` bytes of the tagged input buffer; throws past its end.
+std::span<const std::uint8_t> tagged_input(const MessageState& ms, std::size_t length) {
+  if (length > ms.tagged_in.size()) throw std::out_of_range("the input length exceeds the input buffer");
+  return {ms.tagged_in.data(), length};
+}
+
+// A view of the tagged form of `message`, written into ms.tagged_out.
+val tagged_output(MessageState& ms, const msg::Message& message) {
+  tagged::write_tagged_record(message, ms.tagged_out);
+  return val(emscripten::typed_memory_view(ms.tagged_out.size(), ms.tagged_out.data()));
+}
+
+// The tagged form of a record of `kind` is in the first `length` bytes of
+// the input buffer. A view of the encoding, or null on failure.
+val encode_message_tagged(int kind, std::size_t length) {
+  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    tagged::read_tagged_record(checked, tagged_input(ms, length), ms.input(checked));
+    return encode_message(s, ms, ms.input(checked));
+  });
+}
+
+// The bytes of a record of `kind` are in the first `length` bytes of the
+// input buffer. A view of the decoded record's tagged form, or null on
+// failure.
+val decode_message_tagged(int kind, std::size_t length) {
+  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    msg::Message& out = ms.decoded[static_cast<std::size_t>(checked)];
+    if (!decode_into(s, ms, checked, tagged_input(ms, length), out)) return val::null();
+    return tagged_output(ms, out);
+  });
+}
+
+// Encode floor: encode_message_tagged without the codec. Null on failure.
+val encode_message_floor_tagged(int kind, std::size_t length) {
+  return guarded_message(val::null(), [&](State&, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    tagged::read_tagged_record(checked, tagged_input(ms, length), ms.input(checked));
+    return floor_encoding(ms, checked);
+  });
+}
+
+// Decode floor: decode_message_tagged without the codec (JS has copied the
+// bytes in; the prepared message's tagged form is written out). Null on
+// failure.
+val decode_message_floor_tagged(int kind, std::size_t length) {
+  return guarded_message(val::null(), [&](State&, MessageState& ms) {
+    const msg::Kind checked = checked_kind(kind);
+    tagged_input(ms, length);
+    return tagged_output(ms, ms.floor[static_cast<std::size_t>(checked)]);
+  });
+}
+
 // ---- messages, strategy embind (value_object records only) ----
 
 template <typename T, std::size_t I = 0>
@@ -289,6 +371,12 @@ EMSCRIPTEN_BINDINGS(wcb_messages) {
   function("encodeMessageFloorVal", &encode_message_floor_val);
   function("decodeMessageFloorVal", &decode_message_floor_val);
   function("prepareMessageFloor", &prepare_message_floor);
+
+  function("messageInputBuffer", &message_input_buffer);
+  function("encodeMessageTagged", &encode_message_tagged);
+  function("decodeMessageTagged", &decode_message_tagged);
+  function("encodeMessageFloorTagged", &encode_message_floor_tagged);
+  function("decodeMessageFloorTagged", &decode_message_floor_tagged);
 
   value_object<msg::BoolMessage>("BoolMessage").field("value", &msg::BoolMessage::value);
   value_object<msg::IntMessage>("IntMessage").field("value", &msg::IntMessage::value);

@@ -5,7 +5,7 @@
 // `codec.messages` is null for a module without a message codec (raw), else
 //
 //   const { messages } = codec;
-//   messages.strategies                       // ['val', 'embind']
+//   messages.strategies                       // ['val', 'embind', 'tagged']
 //   messages.supports('embind', 'record')     // false: see EMBIND_RECORDS
 //   const bytes = messages.encode('val', 'record', record);   // Uint8Array (a copy)
 //   const copy = messages.decode('val', 'record', bytes);     // a plain record
@@ -23,6 +23,7 @@
 
 import { RECORD_NAMES as MESSAGE_NAMES, strategiesOf } from '../../catalog.mjs';
 import { typeName as describe } from '../../harness/format.mjs';
+import { TaggedReader, TaggedWriter, ValueError } from '../documents/tagged.mjs';
 
 /** The interop strategies of the messages workload. */
 export const MESSAGE_STRATEGIES = Object.freeze(strategiesOf('messages'));
@@ -81,6 +82,78 @@ const EMBIND_CHECKS = {
   },
 };
 
+// Where the tagged strategy's input buffer starts: a record's tagged form is
+// under 1 KB (the ten-field record about 450 bytes); the buffer grows on
+// demand and keeps its largest size.
+const INITIAL_TAGGED_BYTES = 1024;
+
+// Strategy tagged's JS half, one per module: the shared documents writer and
+// reader in their extended mode (Date and Uint8Array as tags 8 and 9, -0
+// kept) over the module's tagged input buffer (messageInputBuffer), whose
+// address JS keeps until it asks for more room: a call then crosses once.
+class TaggedRecords {
+  #m;
+  #codec;
+  #fail;
+  #pointer = 0;
+  #capacity = 0;
+  #writer;
+  #reader = new TaggedReader({ extended: true });
+
+  constructor(m, codecName, fail) {
+    this.#m = m;
+    this.#codec = codecName;
+    this.#fail = fail;
+    this.#writer = new TaggedWriter(
+      (used, needed) => {
+        this.#reserve(Math.max(2 * this.#capacity, used + needed), used);
+        // Read after the call: growing the memory detached the old view.
+        return [m.HEAPU8, this.#pointer, this.#pointer + this.#capacity];
+      },
+      { extended: true },
+    );
+  }
+
+  #reserve(capacity, keep) {
+    const pointer = this.#m.messageInputBuffer(capacity, keep);
+    if (pointer === 0) this.#fail();
+    this.#pointer = pointer;
+    this.#capacity = capacity;
+  }
+
+  /** Writes the record's tagged form into the input buffer; its byte length. */
+  write(name, record) {
+    if (this.#capacity === 0) this.#reserve(INITIAL_TAGGED_BYTES, 0);
+    try {
+      return this.#writer.write(record, this.#m.HEAPU8, this.#pointer, this.#pointer + this.#capacity);
+    } catch (error) {
+      // "msgpack: record: a string with a lone surrogate at $.name (...)"
+      if (error instanceof ValueError) throw new Error(`${this.#codec}: ${name}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  /** Copies the bytes to decode into the input buffer; their length. */
+  copyIn(bytes) {
+    if (bytes.length > this.#capacity) {
+      this.#reserve(Math.max(bytes.length, INITIAL_TAGGED_BYTES, 2 * this.#capacity), 0);
+    }
+    this.#m.HEAPU8.set(bytes, this.#pointer);
+    return bytes.length;
+  }
+
+  /** The record in a view of the module's tagged output (null stays null: the call failed). */
+  read(view) {
+    if (view === null) return null;
+    try {
+      return this.#reader.read(view, 0, view.length);
+    } catch (error) {
+      // Only a module that wrote no valid output gets here.
+      throw new Error(`${this.#codec}: the decoded tagged output is unreadable: ${error.message}`);
+    }
+  }
+}
+
 export class WasmMessages {
   #codec;
   #paths; // strategy -> record name -> path
@@ -101,6 +174,7 @@ export class WasmMessages {
       throw new Error(m.lastCall().error);
     };
     const preparedFloors = new Set();
+    const tagged = new TaggedRecords(m, codecName, fail);
     this.#paths = new Map([
       [
         'val',
@@ -117,7 +191,22 @@ export class WasmMessages {
           ]),
         ),
       ],
+      [
+        'tagged',
+        new Map(
+          MESSAGE_NAMES.map((name, kind) => [
+            name,
+            this.#taggedPath(m, fail, preparedFloors, tagged, name, kind),
+          ]),
+        ),
+      ],
     ]);
+    // A module built before the tagged strategy existed would fail at its first call.
+    if (typeof m.encodeMessageTagged !== 'function') {
+      throw new Error(
+        `${codecName}: the module has no tagged strategy (built from older sources: rebuild it)`,
+      );
+    }
   }
 
   /** Whether `strategy` offers record `name` (embind: EMBIND_RECORDS only). */
@@ -259,6 +348,21 @@ export class WasmMessages {
       decode: (bytes) => m.decodeMessageVal(kind, bytes),
       encodeFloor: (record) => m.encodeMessageFloorVal(kind, record),
       decodeFloor: (bytes) => m.decodeMessageFloorVal(kind, bytes),
+    });
+  }
+
+  // strategy tagged: JS writes the record's tagged form into the module's
+  // buffer, C++ reads and checks it against the schema; decode reads the
+  // decoded record's tagged form back.
+  #taggedPath(m, fail, preparedFloors, tagged, name, kind) {
+    return this.#boundPath(m, fail, preparedFloors, {
+      name,
+      kind,
+      check: (record) => this.#checkRecord(name, record),
+      encode: (record) => m.encodeMessageTagged(kind, tagged.write(name, record)),
+      decode: (bytes) => tagged.read(m.decodeMessageTagged(kind, tagged.copyIn(bytes))),
+      encodeFloor: (record) => m.encodeMessageFloorTagged(kind, tagged.write(name, record)),
+      decodeFloor: (bytes) => tagged.read(m.decodeMessageFloorTagged(kind, tagged.copyIn(bytes))),
     });
   }
 
