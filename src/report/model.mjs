@@ -14,7 +14,7 @@ import { codecRank } from './codec-order.mjs';
 export const PLACES = ['native', 'node', 'browser'];
 export const BASELINE_LABEL = 'JSON.stringify/parse';
 
-const HOW_ORDER = ['native', 'typed', 'embind', 'val', 'js'];
+const HOW_ORDER = ['native', 'typed', 'tagged', 'embind', 'text', 'val', 'js'];
 
 /** "msgpackr 1.11.2" -> "msgpackr": the library name without its version. */
 function libraryName(library) {

@@ -95,7 +95,8 @@ class RecordBuilder {
         *static_cast<float*>(slot()) = static_cast<float>(value);
         break;
       case Type::kScalar:
-        if (integral_int32) {
+        // -0 stays a double: as an int32 it would come back as 0.
+        if (integral_int32 && !(value == 0 && std::signbit(value))) {
           static_cast<std::vector<Scalar>*>(slot())->emplace_back(static_cast<std::int32_t>(value));
         } else {
           static_cast<std::vector<Scalar>*>(slot())->emplace_back(value);
