@@ -6,6 +6,7 @@
 
 #include "core/clock.h"
 #include "gzip_size.h"
+#include "timing.h"
 
 namespace wcb {
 
@@ -36,19 +37,6 @@ DocumentMeasurement failed(DocumentMeasurement& measurement, std::string error) 
   measurement.ok = false;
   measurement.error = std::move(error);
   return std::move(measurement);
-}
-
-std::string stage(const char* what, int index) {
-  return std::string(what) + " " + std::to_string(index + 1) + ": ";
-}
-
-template <typename Operation>
-Status time_once(Operation& operation, std::vector<double>& samples) {
-  const double start = now_ms();
-  Status status = operation();
-  const double elapsed = now_ms() - start;
-  if (status) samples.push_back(elapsed);
-  return status;
 }
 
 }  // namespace
@@ -104,13 +92,9 @@ DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, cons
     return result;
   };
 
-  // The tuple measure's warm-up rule (measure.cpp): at least `warmup`
-  // rounds, more until they have lasted min_warmup_ms, at most
-  // kMaxWarmupRounds; none when 0.
+  // The warm-up rule of every place (timing.h).
   const double warmup_start = now_ms();
-  for (int i = 0; i < protocol.warmup || (protocol.warmup > 0 && i < kMaxWarmupRounds &&
-                                          now_ms() - warmup_start < protocol.min_warmup_ms);
-       ++i) {
+  for (int i = 0; warming_up(i, protocol, warmup_start); ++i) {
     if (Status status = encode(); !status) return failed(measurement, "warm-up encode: " + status.message());
     decoded = sentinel();
     if (Status status = decode(); !status) return failed(measurement, "warm-up decode: " + status.message());

@@ -11,6 +11,7 @@
 #include "core/clock.h"
 #include "core/sentinel.h"
 #include "gzip_size.h"
+#include "timing.h"
 
 namespace wcb {
 
@@ -33,22 +34,6 @@ CodecMeasurement failed(CodecMeasurement& measurement, std::string error) {
   measurement.error = std::move(error);
   measurement.peak_rss_bytes = peak_rss_bytes();
   return std::move(measurement);
-}
-
-// "timed decode 3: ": the prefix of a failure in repetition `index` (0-based),
-// built only when one fails.
-std::string stage(const char* what, int index) {
-  return std::string(what) + " " + std::to_string(index + 1) + ": ";
-}
-
-// Times one call of `operation` into `samples`; its failure, if any.
-template <typename Operation>
-Status time_once(Operation& operation, std::vector<double>& samples) {
-  const double start = now_ms();
-  Status status = operation();
-  const double elapsed = now_ms() - start;
-  if (status) samples.push_back(elapsed);
-  return status;
 }
 
 }  // namespace
@@ -108,12 +93,9 @@ CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Proto
     return result;
   };
 
-  // Warm-up as in src/harness/measure.mjs: at least `warmup` rounds, more
-  // until they have lasted min_warmup_ms, at most kMaxWarmupRounds.
+  // The warm-up rule of every place (timing.h).
   const double warmup_start = now_ms();
-  for (int i = 0; i < protocol.warmup || (protocol.warmup > 0 && i < kMaxWarmupRounds &&
-                                          now_ms() - warmup_start < protocol.min_warmup_ms);
-       ++i) {
+  for (int i = 0; warming_up(i, protocol, warmup_start); ++i) {
     if (Status status = encode(); !status) return failed(measurement, "warm-up encode: " + status.message());
     poison(decoded);
     if (Status status = decode(); !status) return failed(measurement, "warm-up decode: " + status.message());

@@ -13,20 +13,12 @@
 #include <span>
 
 #include "core/codec.h"
+#include "core/tagged_tags.h"
 #include "workloads/documents/document.h"
 
 namespace wcb::documents {
 
-enum TaggedTag : std::uint8_t {
-  kTagNull = 0,
-  kTagFalse = 1,
-  kTagTrue = 2,
-  kTagInt32 = 3,
-  kTagFloat64 = 4,
-  kTagString = 5,
-  kTagArray = 6,
-  kTagObject = 7,
-};
+using wcb::TaggedTag;
 
 // Replaces `out` with the document `bytes` hold in the tagged form. Numbers
 // follow the number rule (an int32 is an integer, a float64 goes through

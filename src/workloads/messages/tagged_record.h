@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "core/codec.h"
+#include "core/tagged_tags.h"
 #include "core/utf8.h"
 #include "workloads/messages/messages.h"
 #include "workloads/messages/schema.h"
@@ -45,18 +46,7 @@ namespace msg = wcb::messages;
 using msg::schema::Field;
 using msg::schema::Type;
 
-enum Tag : std::uint8_t {
-  kTagNull = 0,
-  kTagFalse = 1,
-  kTagTrue = 2,
-  kTagInt32 = 3,
-  kTagFloat64 = 4,
-  kTagString = 5,
-  kTagArray = 6,
-  kTagObject = 7,
-  kTagTimestamp = 8,
-  kTagBytes = 9,
-};
+using Tag = wcb::TaggedTag;
 
 constexpr std::size_t kU32 = 4;
 constexpr std::size_t kF64 = 8;
