@@ -88,7 +88,8 @@ describe('page inputs', { skip }, () => {
     await page.click('#run');
     assert.equal(
       await page.textContent('#status'),
-      'Not started: pick a codec and a strategy, or a JS library.',
+      // The page's strategies are every workload's; the tuple workload names its own.
+      'Not started: pick a codec and a strategy (val or embind or typed), or a JS library.',
     );
     assert.equal(
       await page.getAttribute('#max-mb', 'aria-invalid'),
