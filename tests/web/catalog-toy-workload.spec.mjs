@@ -101,7 +101,7 @@ test('the page offers the toy workload with its codec and records, and runs it',
   const pageFile = pathToFileURL(path.join(copy, 'web', 'index.html')).href;
   await openPage(page, pageFile);
   const workloads = await page.$$eval('#workload option', (options) => options.map((option) => option.value));
-  assert.deepEqual(workloads, ['tuples', 'messages', 'counters']);
+  assert.deepEqual(workloads, ['tuples', 'messages', 'documents', 'counters']);
   assert.ok(!(await page.isVisible('input[name="codec"][value="tally"]')), 'tally is no tuples codec');
   await page.selectOption('#workload', 'counters');
   assert.ok(await page.isVisible('input[name="codec"][value="tally"]'));
