@@ -21,9 +21,10 @@
 // cannot hold, bad bytes. The module stays usable. Browser-safe.
 
 import { TaggedReader, TaggedWriter, ValueError, checkJsonSafe } from './tagged.mjs';
+import workload from './workload.mjs';
 
-/** The interop strategies of the documents workload (workload.mjs lists the same). */
-export const DOCUMENT_STRATEGIES = Object.freeze(['val', 'text', 'tagged']);
+/** The interop strategies of the documents workload (its catalog entry's). */
+export const DOCUMENT_STRATEGIES = Object.freeze([...workload.strategies]);
 
 const now = () => performance.now();
 

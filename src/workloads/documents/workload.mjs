@@ -2,7 +2,7 @@
 // registerWorkload): named data sets (datasets.mjs) measured one payload per
 // call, like the tuple sweep, through three interop strategies
 // (docs/documents.md).
-import { DATASET_IDS, unmappedId } from './datasets.mjs';
+import { DATASET_IDS, unmappedId } from './dataset-catalog.mjs';
 
 // The unmapped tuples at the tuple sweep's steps nearest 1, 10 and 25 MB of
 // JSON (1.10, 10.47 and 25.48 MB as {items: [...]}; tests/node/documents-run
