@@ -25,6 +25,16 @@ nlohmann::ordered_json stats_json(const Stats& stats) {
           {"mad", stats.mad},       {"p75", stats.p75}, {"n", stats.n},     {"samples", stats.samples}};
 }
 
+// The timings of a native row: the statistics, and phases in which all of
+// the time is codec time (native code pays no boundary), so the report can
+// set wasm codec time against them.
+void add_native_timings(nlohmann::ordered_json& row, const Stats& encode, const Stats& decode) {
+  row["encode"] = stats_json(encode);
+  row["decode"] = stats_json(decode);
+  row["encodePhases"] = {{"marshalInMs", 0}, {"codecMs", encode.median}, {"bytesOutMs", 0}};
+  row["decodePhases"] = {{"bytesInMs", 0}, {"codecMs", decode.median}, {"marshalOutMs", 0}};
+}
+
 // The schema's opsStats: the ops/s statistics without the samples (as the
 // JS runners write them), and what a reader wants at a glance.
 nlohmann::ordered_json ops_stats_json(const OpsStats& stats) {
@@ -115,12 +125,7 @@ nlohmann::ordered_json row_json(const GrowthStep& step, const CodecMeasurement& 
   if (measurement.ok) {
     row["encodedBytes"] = measurement.encoded_bytes;
     row["gzipBytes"] = measurement.gzip_bytes;
-    row["encode"] = stats_json(measurement.encode);
-    row["decode"] = stats_json(measurement.decode);
-    // Native code pays no boundary: all of the time is codec time. The
-    // phases let the report set wasm codec time against this.
-    row["encodePhases"] = {{"marshalInMs", 0}, {"codecMs", measurement.encode.median}, {"bytesOutMs", 0}};
-    row["decodePhases"] = {{"bytesInMs", 0}, {"codecMs", measurement.decode.median}, {"marshalOutMs", 0}};
+    add_native_timings(row, measurement.encode, measurement.decode);
   } else {
     row["error"] = measurement.error;
   }
@@ -169,11 +174,7 @@ nlohmann::ordered_json document_row_json(const DocumentDatasetEntry& dataset,
     row["encodedBytes"] = measurement.encoded_bytes;
     row["gzipBytes"] = measurement.gzip_bytes;
     row["gzip9Bytes"] = measurement.gzip9_bytes;
-    row["encode"] = stats_json(measurement.encode);
-    row["decode"] = stats_json(measurement.decode);
-    // As in the tuple rows: no boundary natively, all of the time is codec time.
-    row["encodePhases"] = {{"marshalInMs", 0}, {"codecMs", measurement.encode.median}, {"bytesOutMs", 0}};
-    row["decodePhases"] = {{"bytesInMs", 0}, {"codecMs", measurement.decode.median}, {"marshalOutMs", 0}};
+    add_native_timings(row, measurement.encode, measurement.decode);
   } else {
     row["error"] = measurement.error;
   }
