@@ -18,7 +18,7 @@ PACKAGES=(
   emscripten node-acorn binaryen wabt
   nlohmann-json3-dev
   catch2 zlib1g-dev
-  chromium
+  chromium firefox-esr
   dpkg-dev ca-certificates
 )
 for list in "$ROOT"/src/codecs/*/debian-packages; do
