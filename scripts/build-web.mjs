@@ -19,6 +19,7 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync, mkdirSyn
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { catalogOf, isJsonText, modulesOf } from '../src/catalog.mjs';
+import { generatePeerCode } from './generate-peers.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
@@ -166,6 +167,8 @@ export async function buildWeb({
   quiet = false,
 } = {}) {
   const bundle = path.join(outDir, 'page.js');
+  // The protobuf peers' generated code (build/peers-generated), which the bundle imports.
+  generatePeerCode({ quiet });
   if (!force && !isStale(wasmDir, outDir)) return { built: false, bundle, bytes: statSync(bundle).size };
   const wasmBuild = readWasmBuild(wasmDir);
   mkdirSync(outDir, { recursive: true });
