@@ -1,6 +1,7 @@
 // Facts about the browser the page runs in, for the results header and the
 // page's own "ran with" line.
 
+import { engineOf } from '../../src/engines.mjs';
 import { measureTimerResolution } from '../../src/harness/results.mjs';
 
 const BRAND_NAMES = [
@@ -44,11 +45,48 @@ async function highEntropyValues() {
 function browserRuntime(userAgent, hints) {
   const fromAgent = runtimeFromUserAgent(userAgent);
   const brands = hints.fullVersionList ?? [];
+  let runtime = { ...fromAgent, userAgent };
   for (const [brand, name] of BRAND_NAMES) {
     const entry = brands.find((candidate) => candidate.brand === brand);
-    if (entry) return { name, version: entry.version, userAgent };
+    if (entry) {
+      runtime = { name, version: entry.version, userAgent };
+      break;
+    }
   }
-  return { ...fromAgent, userAgent };
+  const engine = engineOf(runtime);
+  return engine ? { ...runtime, engine } : runtime;
+}
+
+/** How the page forces a GC (run.protocol.gcMethod), by what the browser exposes. */
+export const GC_METHODS = Object.freeze({ windowGc: 'window.gc', testUtils: 'TestUtils.gc' });
+
+/**
+ * A GC before each timed operation, or undefined when the browser offers
+ * none: { gc, gcMethod }. V8 started with --js-flags=--expose-gc has a
+ * synchronous window.gc. Firefox exposes no gc() to pages; with the pref
+ * dom.testing.testutils.enabled it has TestUtils.gc(), whose full
+ * non-incremental GC and cycle collection run as a task of their own,
+ * after the current one. The harness calls gc() just before a timed
+ * operation and yields to the browser before the next one, so that GC runs
+ * in the yield, before the next operation: each timed operation then
+ * starts after a full GC of what the previous one left (checked: the GC has
+ * run and its promise resolved by the page's next MessageChannel yield). At
+ * most one is queued: the warm-up's calls come in one task.
+ */
+function forcedGc() {
+  if (typeof globalThis.gc === 'function')
+    return { gc: () => globalThis.gc(), gcMethod: GC_METHODS.windowGc };
+  const testUtils = globalThis.TestUtils;
+  if (typeof testUtils?.gc !== 'function') return undefined;
+  let queued = false;
+  const gc = () => {
+    if (queued) return;
+    queued = true;
+    testUtils.gc().then(() => {
+      queued = false;
+    });
+  };
+  return { gc, gcMethod: GC_METHODS.testUtils };
 }
 
 function machineFacts(hints) {
@@ -74,8 +112,9 @@ export async function browserFacts({ preciseMemory = false } = {}) {
     runtime: browserRuntime(navigator.userAgent, hints),
     crossOriginIsolated: globalThis.crossOriginIsolated === true,
     timerResolutionMs: measureTimerResolution(),
-    // Only when Chromium runs with --js-flags=--expose-gc (npm run bench:web does).
-    gc: typeof globalThis.gc === 'function' ? () => globalThis.gc() : undefined,
+    // Only when Chromium runs with --js-flags=--expose-gc, or Firefox with
+    // dom.testing.testutils.enabled (npm run bench:web starts them so).
+    ...(forcedGc() ?? { gc: undefined }),
     jsHeapUsed: preciseMemory && performance.memory ? () => performance.memory.usedJSHeapSize : undefined,
   };
 }

@@ -2,6 +2,7 @@
 
 import { formatMs } from '../../src/harness/format.mjs';
 import { buildWorkloads, modulesOf } from '../../src/catalog.mjs';
+import { GC_METHODS } from './browser-info.mjs';
 
 // One line; the results file keeps the full flags. Module sizes: those of the build's first workload.
 function buildSummary(info) {
@@ -21,19 +22,27 @@ function buildSummary(info) {
     .join('; ');
 }
 
+// What the page can do about the GC, and how to give it a way when it has none.
+function gcText(facts) {
+  if (facts.gcMethod === GC_METHODS.windowGc) return 'yes (window.gc)';
+  if (facts.gcMethod === GC_METHODS.testUtils)
+    return 'yes (TestUtils.gc: runs in the yield before each timed operation)';
+  if (facts.runtime.engine === 'SpiderMonkey')
+    return 'no (start Firefox with the pref dom.testing.testutils.enabled for TestUtils.gc)';
+  return 'no (start Chromium with --js-flags=--expose-gc)';
+}
+
 /** Fills the facts list `list` from browserFacts() and the build info. */
 export function showEnvironment(list, facts, info) {
   const facts_ = [
     ['Browser', `${facts.runtime.name} ${facts.runtime.version}`],
+    ['Engine', facts.runtime.engine ?? 'unknown'],
     [
       'Cross-origin isolated',
       facts.crossOriginIsolated ? 'yes' : 'no (serve with npm run serve for a fine clock)',
     ],
     ['Timer resolution', `${formatMs(facts.timerResolutionMs)} ms (performance.now)`],
-    [
-      'GC before each timed op',
-      facts.gc ? 'yes (window.gc)' : 'no (start Chromium with --js-flags=--expose-gc)',
-    ],
+    ['GC before each timed op', gcText(facts)],
     ['Machine', `${facts.machine.os} ${facts.machine.arch}, ${facts.machine.cpus} logical CPUs`],
     ['wasm build', buildSummary(info)],
   ];

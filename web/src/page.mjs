@@ -252,6 +252,8 @@ async function run({ autorun = false } = {}) {
   // them in this page (src/workloads/<name>/page.mjs); bench:web, which
   // opens one browser context per path and size or record, records its own.
   state.run.protocol.isolation = PAGE_ISOLATION;
+  // How the GC before each timed operation was forced (browser-info.mjs): engines differ.
+  if (facts.gcMethod) state.run.protocol.gcMethod = facts.gcMethod;
   await measureRun(() =>
     page.run({
       ...options,
