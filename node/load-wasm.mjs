@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { DEFAULT_WORKLOAD, codecsOf, moduleOf } from '../src/catalog.mjs';
+import { createLeanCodec, leanModuleOf } from '../src/harness/lean-codec.mjs';
 import { createWasmCodec } from '../src/harness/wasm-codec.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,4 +71,22 @@ export async function loadWasmCodec(
   // Emscripten 3.1.6's loader would fetch() the file path under Node 20; the
   // bytes are handed over instead.
   return createWasmCodec(factory, { wasmBinary: fs.readFileSync(files.wasm) });
+}
+
+/**
+ * A fresh instance of one codec's lean module (src/harness/lean-codec.mjs:
+ * the typed strategy and its columnar variant), or null when the build has
+ * no lean module for it.
+ */
+export async function loadLeanCodec(
+  codec,
+  { buildDir = DEFAULT_WASM_BUILD_DIR, workload = DEFAULT_WORKLOAD } = {},
+) {
+  buildDir = path.resolve(buildDir);
+  const module = leanModuleOf(readWasmBuildInfo(buildDir), codec, workload);
+  if (!module) return null;
+  const file = path.join(buildDir, module.wasm);
+  if (!fs.existsSync(file))
+    throw missingBuild(`${workload} lean module for codec '${codec}' (${module.wasm})`, buildDir);
+  return createLeanCodec(fs.readFileSync(file));
 }

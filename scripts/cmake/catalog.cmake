@@ -7,6 +7,7 @@
 #   WCB_CODEC_WORKLOADS_<codec>       the workloads a codec implements
 #   WCB_CODEC_JSON_TEXT_<codec>       TRUE when its bytes are JSON text ("jsonText": true)
 #   WCB_MODULE_NAME_<codec>_<workload>  wasm module base name (wasm build only)
+#   WCB_LEAN_MODULE_NAME_<codec>_<workload>  lean module base name, when built (src/wasm)
 
 function(wcb_json_string_list out)
   set(items "")
@@ -18,7 +19,8 @@ function(wcb_json_string_list out)
 endfunction()
 
 # wcb_catalog_json(<out var> [WITH_MODULES]): the catalog object as JSON text.
-# WITH_MODULES adds each codec's `modules` ({ workload: { glue, wasm } });
+# WITH_MODULES adds each codec's `modules` ({ workload: { glue, wasm } }) and,
+# when built, `lean` ({ workload: { wasm } });
 # src/wasm/write-build-info.mjs adds the sizes once the modules are linked.
 function(wcb_catalog_json out)
   cmake_parse_arguments(arg "WITH_MODULES" "" "" ${ARGN})
@@ -42,6 +44,18 @@ function(wcb_catalog_json out)
       endforeach()
       list(JOIN modules ", " modules_json)
       string(APPEND object ", \"modules\": { ${modules_json} }")
+      # `lean`: { workload: { wasm } }, the lean modules (no glue file).
+      set(lean "")
+      foreach(workload IN LISTS codec_workloads)
+        get_property(name GLOBAL PROPERTY WCB_LEAN_MODULE_NAME_${codec}_${workload})
+        if(name)
+          list(APPEND lean "\"${workload}\": { \"wasm\": \"${name}.wasm\" }")
+        endif()
+      endforeach()
+      if(lean)
+        list(JOIN lean ", " lean_json)
+        string(APPEND object ", \"lean\": { ${lean_json} }")
+      endif()
     endif()
     list(APPEND codec_objects "${object} }")
   endforeach()

@@ -21,20 +21,19 @@ const config = JSON.parse(fs.readFileSync(configPath, 'utf8'));
 const catalog = JSON.parse(fs.readFileSync(catalogPath, 'utf8'));
 const moduleDir = path.dirname(outputPath);
 
-/** A module's file names plus its sizes (raw and gzipped wasm, glue). */
+/** A module's file names plus its sizes (raw and gzipped wasm, glue when it has one). */
 function withSizes(module) {
   const wasm = fs.readFileSync(path.join(moduleDir, module.wasm));
-  return {
-    ...module,
-    wasmBytes: wasm.length,
-    wasmGzipBytes: zlib.gzipSync(wasm, { level: GZIP_LEVEL }).length,
-    glueBytes: fs.statSync(path.join(moduleDir, module.glue)).size,
-  };
+  const sizes = { wasmBytes: wasm.length, wasmGzipBytes: zlib.gzipSync(wasm, { level: GZIP_LEVEL }).length };
+  if (module.glue) sizes.glueBytes = fs.statSync(path.join(moduleDir, module.glue)).size;
+  return { ...module, ...sizes };
 }
 
 for (const codec of catalog.codecs) {
-  for (const workload of Object.keys(codec.modules))
-    codec.modules[workload] = withSizes(codec.modules[workload]);
+  // `lean`: the lean modules, standalone wasm without a glue file (src/wasm/CMakeLists.txt).
+  for (const modules of [codec.modules, codec.lean ?? {}]) {
+    for (const workload of Object.keys(modules)) modules[workload] = withSizes(modules[workload]);
+  }
 }
 
 // `emcc --version` prints a banner; the version is its last x.y.z.
