@@ -16,6 +16,7 @@
 //     prepareDecode?(),                        // untimed, before every decode that counts:
 //                                              // fills reused decode storage with a sentinel
 //     variant?: 'records' | 'columnar',        // a labelled variant of the same library or strategy
+//     module?: 'embind' | 'lean',              // wasm paths: which module (lean-codec.mjs)
 //   }
 //
 // The JSON baseline is built in json-baseline.mjs, the pure-JS peers in
@@ -42,6 +43,8 @@ export const COLUMNAR = 'columnar';
 // timer).
 function wasmPathCalls(codec) {
   return {
+    // Which module measured the path: a lean one (lean-codec.mjs) says so.
+    module: codec.module ?? 'embind',
     bytesOf: (bytes) => bytes,
     heapBytes: () => codec.heapBytes(),
     prepareDecode: () => codec.poisonOutputs(),

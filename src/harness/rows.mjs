@@ -8,11 +8,12 @@ export function errorMessage(error) {
   return String(error);
 }
 
-/** The fields that name a path in a row: place, codec, impl, interop, variant?, library?, batch?. */
+/** The fields that name a path in a row: place, codec, impl, interop, variant?, library?, module?, batch?. */
 export function pathFields(path, { place, batch }) {
   const fields = { place, codec: path.codec, impl: path.impl, interop: path.interop };
   if (path.variant) fields.variant = path.variant;
   if (path.library) fields.library = path.library;
+  if (path.module) fields.module = path.module;
   if (batch) fields.batch = batch;
   return fields;
 }

@@ -5,6 +5,7 @@
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
 import { createJsonBaselinePath, createJsonBaselinePaths } from '../../harness/json-baseline.mjs';
+import { servesLean } from '../../harness/lean-codec.mjs';
 import { failedRow, measurePath, sink } from '../../harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { runSweep } from '../../harness/sweep.mjs';
@@ -22,7 +23,13 @@ async function loadPath(job, ctx) {
   if (job.baseline) return createJsonBaselinePath();
   if (job.peer !== undefined) return loadPeerPath(job, ctx);
   const loader = await ctx.importModule(job.loader);
-  const codec = await loader.loadWasmCodec(job.codec, { buildDir: job.buildDir });
+  // The typed and columnar paths run on the codec's lean module when the
+  // build has one (src/harness/lean-codec.mjs); a loader without lean
+  // modules (a test's) gives the embind one.
+  const lean = servesLean(job.strategy)
+    ? await loader.loadLeanCodec?.(job.codec, { buildDir: job.buildDir })
+    : null;
+  const codec = lean ?? (await loader.loadWasmCodec(job.codec, { buildDir: job.buildDir }));
   return createWasmPath(codec, job.strategy);
 }
 
