@@ -2,6 +2,7 @@
 // (node/options.mjs); workloads, strategies, records, defaults and bounds
 // from src/catalog.mjs, codecs from the wasm build's catalog.
 
+import path from 'node:path';
 import {
   BOUNDS,
   DEFAULT_WORKLOAD,
@@ -12,6 +13,7 @@ import {
   strategiesOf,
   workloadInfo,
 } from '../src/catalog.mjs';
+import { BROWSER_NAMES, DEFAULT_BROWSER, resultsFileTag } from '../src/engines.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { ALL_PEERS, peerNames, peersFor } from '../src/harness/peers.mjs';
 import {
@@ -52,7 +54,12 @@ export function browserPeersOf(takesPeer) {
     : BROWSER_PEERS;
 }
 
+/** --browser's values: each browser, or all of them in BROWSER_NAMES order. */
+export const BROWSER_CHOICES = Object.freeze([...BROWSER_NAMES, 'all']);
+
 const OPTIONS = {
+  browser: { type: 'string' },
+  'no-gc': { type: 'boolean' },
   workload: { type: 'string' },
   codecs: { type: 'string' },
   strategies: { type: 'string' },
@@ -100,15 +107,18 @@ function workloadHelp(info) {
 export const helpText =
   () => `Usage: npm run bench:web -- [options]    (or: node node/bench-web.mjs [options])
 
-Runs the browser page (web/index.html) headless in Chromium (/usr/bin/chromium,
-or $WCB_CHROMIUM) through Playwright: served on localhost with COOP/COEP so it
-is cross-origin isolated, with --js-flags=--expose-gc so it collects garbage
-before every timed operation. Each path (codec/strategy, JS library) runs at
-each size, record or data set in a fresh browser context, beside the JSON
-baseline measured in the same page, JSON first at the 1st, 3rd... one and
-second at the others: every figure starts from the same state, whatever else
-the run measures (run.protocol.isolation: context-per-size, a data set being
-one payload, or context-per-record).
+Runs the browser page (web/index.html) headless in Chromium (V8; /usr/bin/chromium,
+or $WCB_CHROMIUM) through playwright-core, or in Firefox ESR (SpiderMonkey;
+/usr/bin/firefox-esr, or $WCB_FIREFOX) through puppeteer-core over WebDriver
+BiDi: served on localhost with COOP/COEP so it is cross-origin isolated (the
+finer clock), with a forced GC before every timed operation (Chromium:
+--js-flags=--expose-gc; Firefox: the pref dom.testing.testutils.enabled, whose
+TestUtils.gc runs in the page's yield before the operation). Each path
+(codec/strategy, JS library) runs at each size, record or data set in a fresh
+browser context, beside the JSON baseline measured in the same page, JSON
+first at the 1st, 3rd... one and second at the others: every figure starts
+from the same state, whatever else the run measures (run.protocol.isolation:
+context-per-size, a data set being one payload, or context-per-record).
 Builds the page first when it is stale. Progress goes to stderr, tables to
 stdout, the results JSON (src/results.schema.json, place "browser") to --out.
 
@@ -116,6 +126,10 @@ Workloads (--workload NAME, default ${DEFAULT_WORKLOAD}):
 ${WORKLOADS.map(workloadHelp).join('\n')}
 
 Options:
+  --browser NAME       ${BROWSER_CHOICES.join(', ')} (default: ${DEFAULT_BROWSER}); all runs them one after the
+                       other, each writing its own results file (run.runtime.engine says which)
+  --no-gc              no forced GC before the timed operations (protocol.gc false), to see
+                       what the GC does to the spread
   --workload NAME      one of ${WORKLOAD_NAMES.join(', ')} (default: ${DEFAULT_WORKLOAD}); results go to
                        results/browser-<date>.json (${DEFAULT_WORKLOAD}) or results/browser-<workload>-<date>.json
   --codecs LIST        comma-separated codecs (default: every codec of the wasm build for the workload)
@@ -131,7 +145,9 @@ Options:
   --min-rep-ms N       calls per repetition double until one repetition takes N ms, at most ${BOUNDS.minRepMs}
   --repetitions N      timed runs (repetitions) per operation
   --warmup N           untimed runs before them
-  --out FILE           results file
+  --out FILE           results file; with several browsers, FILE with -<browser> before
+                       its extension for each (default: results/browser-[<workload>-][<browser>-]<date>.json,
+                       the ${DEFAULT_BROWSER} file without its name)
   --quick              the workload's tiny run (options given explicitly still win)
   --timeout SECONDS    limit for the whole run; the rows measured so far are kept
                        (default: ${DEFAULT_TIMEOUT_SECONDS}, at most ${BOUNDS.timeoutSeconds})
@@ -141,6 +157,40 @@ Options:
 Exit codes: 0 done (failed codecs are reported in the results, not fatal),
 1 runtime error (no wasm build, page error, timeout, results not valid),
 2 bad option, 130 interrupted (partial results written).`;
+
+/** The browsers of --browser, in run order. */
+function browsersOf(value = DEFAULT_BROWSER) {
+  if (value === 'all') return [...BROWSER_NAMES];
+  if (BROWSER_NAMES.includes(value)) return [value];
+  throw new UsageError(`--browser: unknown value '${value}' (accepted: ${BROWSER_CHOICES.join(', ')})`);
+}
+
+/**
+ * Each browser's results file: --out itself for one browser, --out with
+ * -<browser> before its extension for several; by default
+ * results/browser-[<workload>-][<browser>-]<date>.json, the default
+ * browser's without its name (src/engines.mjs resultsFileTag), every file
+ * of one run with the same date.
+ */
+function outputsOf(browsers, { out, workload, now }) {
+  const files = {};
+  for (const browser of browsers) {
+    if (out !== undefined) {
+      const file = outputFile(out);
+      if (browsers.length === 1) files[browser] = file;
+      else {
+        const extension = path.extname(file);
+        files[browser] = `${file.slice(0, file.length - extension.length)}-${browser}${extension || '.json'}`;
+      }
+      continue;
+    }
+    const kind = [workload !== DEFAULT_WORKLOAD ? workload : undefined, resultsFileTag(browser)]
+      .filter(Boolean)
+      .join('-');
+    files[browser] = defaultResultsPath({ place: 'browser', date: now, kind: kind || undefined });
+  }
+  return files;
+}
 
 /** Refuses an option of another protocol's workloads, naming them and what this workload accepts. */
 function refuseMisplaced(values, workload, protocol) {
@@ -197,6 +247,7 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
     throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOAD_NAMES.join(', ')})`);
   const protocol = optionKindOf(workloadInfo(workload));
   refuseMisplaced(values, workload, protocol);
+  const browsers = browsersOf(values.browser);
   const base = defaultsOf(workload, values.quick);
   const given = (name) => values[name] !== undefined;
   const buildCodecs = buildInfo ? codecsOf(buildInfo, workload) : undefined;
@@ -207,6 +258,7 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
       ? parseList('codecs', values.codecs, buildCodecs)
       : values.codecs.split(',').map((codec) => codec.trim());
   }
+  const outs = outputsOf(browsers, { out: values.out, workload, now });
   return {
     workload,
     codecs,
@@ -223,13 +275,11 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
     timeoutSeconds: given('timeout')
       ? parseBounded('timeout', values.timeout, 'timeoutSeconds')
       : DEFAULT_TIMEOUT_SECONDS,
-    out: given('out')
-      ? outputFile(values.out)
-      : defaultResultsPath({
-          place: 'browser',
-          date: now,
-          kind: workload !== DEFAULT_WORKLOAD ? workload : undefined,
-        }),
+    browsers,
+    // Each browser's results file; `out` is the first one's.
+    outs,
+    out: outs[browsers[0]],
+    gc: !values['no-gc'],
     headed: Boolean(values.headed),
   };
 }

@@ -1,14 +1,17 @@
 // npm run bench:web: the browser page (web/index.html) run headless in
-// Debian's Chromium through playwright-core, served by scripts/serve.mjs so
-// it is cross-origin isolated (fine performance.now()), with window.gc
-// exposed for a GC before every timed operation. Each path (codec x
+// Chromium (V8, through playwright-core) and/or Firefox ESR (SpiderMonkey,
+// through puppeteer-core over WebDriver BiDi; node/browsers.mjs), served by
+// scripts/serve.mjs so it is cross-origin isolated (a finer
+// performance.now()), with a GC forced before every timed operation
+// (window.gc in Chromium, TestUtils.gc in Firefox). Each path (codec x
 // strategy, each JS library) runs at each size or record in a fresh browser
 // context, where the page measures the JSON baseline and then the path:
 // every figure starts from the same state whatever else the run measures,
 // and every xJSON ratio is a same-context one, as Node's are same-process.
 // This script sets the page's options, waits, merges the pages' results
-// into one JSON file next to the Node results (results/browser-<date>.json),
-// then prints the tables.
+// into one JSON file per browser next to the Node results
+// (results/browser-<date>.json, results/browser-firefox-<date>.json), then
+// prints the tables.
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,7 +24,8 @@ import { createResultsValidator } from '../src/harness/validate.mjs';
 import { pageUrl } from '../web/src/query.mjs';
 import { helpText, optionKindOf, parseOptions } from './bench-web-options.mjs';
 import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../src/workload-folders.mjs';
-import { launchBrowser, watchErrors } from './chromium.mjs';
+import { BROWSERS, launchForRun } from './browsers.mjs';
+import { watchErrors } from './chromium.mjs';
 import { REPO_ROOT, UsageError, isolationOf } from './options.mjs';
 
 const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
@@ -160,6 +164,15 @@ function mergeDocuments(results, options, protocol, expected) {
   return { ...first, run, rows: results.flatMap(({ document, context }) => rowsOf(document, context)) };
 }
 
+/** Waits, polling, until the page's run is no longer running (after Stop); both drivers answer evaluate alike. */
+async function waitUntilStopped(page, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (await page.evaluate(() => document.body.dataset.state === 'running')) {
+    if (Date.now() > deadline) throw new RunError(`the page did not stop within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
 /** Polls the page until its run ends or `deadline` passes; logs its status line when it changes. */
 async function followRun(page, { deadline, interrupted }) {
   let lastStatus = '';
@@ -175,10 +188,103 @@ async function followRun(page, { deadline, interrupted }) {
     if (['done', 'stopped', 'error'].includes(state)) return state;
     if (interrupted() || Date.now() > deadline) {
       await page.click('#stop');
-      await page.waitForFunction(() => document.body.dataset.state !== 'running', null, { timeout: 600_000 });
+      await waitUntilStopped(page, 600_000);
       return interrupted() ? 'interrupted' : 'timeout';
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * Runs every context of the run in one browser (src/engines.mjs
+ * BROWSER_NAMES) and writes its results file; returns how the run ended:
+ * 'done', 'interrupted', 'timeout' or 'error', and the page errors seen.
+ * Throws a RunError when a page gave no results or the file is not valid.
+ */
+async function runInBrowser(name, { options, protocol, server, validate, deadline, interrupted }) {
+  const out = options.outs[name];
+  const browser = await launchForRun(name, { gc: options.gc, headed: options.headed });
+  log(`${browser.label}: launched, driven by ${browser.driver}`);
+  try {
+    const contexts = contextsOf(options, protocol);
+    const results = [];
+    const errors = [];
+    let end = 'done';
+    let facts;
+    for (const [index, context] of contexts.entries()) {
+      const { label, ...lists } = context.path;
+      log(
+        `${browser.label} context ${index + 1} of ${contexts.length}: ${label} at ${context.unit.label} (new browser context)`,
+      );
+      const browserContext = await browser.newContext();
+      try {
+        const page = await browserContext.newPage();
+        const pageErrors = watchErrors(page);
+        // The path's 2nd, 4th... unit measures the path before JSON: the order alternates, as in the page.
+        const jsonSecond = context.position % 2 === 1;
+        const query = {
+          ...options,
+          ...lists,
+          ...context.unit.query,
+          autorun: true,
+          preciseMemory: true,
+          jsonSecond,
+        };
+        await page.goto(pageUrl(server.url, query));
+        end = await followRun(page, { deadline, interrupted });
+        facts = await page.evaluate(() => ({
+          crossOriginIsolated: globalThis.crossOriginIsolated,
+          status: document.getElementById('status').textContent,
+        }));
+        // As text: both drivers carry a string whole, whatever the depth of the rows.
+        const text = await page.evaluate(() => {
+          const results = globalThis.wcbPage?.results();
+          return results ? JSON.stringify(results) : null;
+        });
+        errors.push(...pageErrors.map((error) => `${label} at ${context.unit.label}: ${error}`));
+        if (!text)
+          throw new RunError(
+            `the page of ${label} produced no results in ${browser.label} (${facts.status})`,
+          );
+        results.push({ document: JSON.parse(text), context });
+      } finally {
+        await browserContext.close();
+      }
+      if (end !== 'done') break;
+    }
+    const document = mergeDocuments(results, options, protocol, contexts.length);
+    document.run.machine = withHostFacts(document.run.machine);
+    // The driver knows the full version where the page sees less (Firefox's userAgent: 153.0).
+    const { runtime } = document.run;
+    const major = (text) => text.split('.')[0];
+    const version = major(browser.version) === major(runtime.version) ? browser.version : runtime.version;
+    document.run.runtime = { ...runtime, version, driver: browser.driver };
+    writeAtomically(out, document);
+    const check = validate(document);
+    if (!check.valid) throw new RunError(`results in ${out} do not match the schema: ${check.text}`);
+
+    const { rows, run } = document;
+    // The workload's console tables, as npm run bench:node prints them (src/workloads/<name>/runner.mjs).
+    const runner = await importRunner(options.workload);
+    process.stdout.write(
+      `${browser.label} (${run.runtime.engine ?? 'engine unknown'} ${run.runtime.version})\n`,
+    );
+    if (rows.length > 0) process.stdout.write(`${runner.render(rows, run, options)}\n`);
+    const failed = runner.failedCount(rows);
+    const gc = run.protocol.gc ? `yes, ${run.protocol.gcMethod ?? 'how unrecorded'}` : 'no';
+    const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${facts.crossOriginIsolated}, gc: ${gc}`;
+    log(
+      `${run.runtime.name} ${run.runtime.version} (${run.runtime.engine ?? 'engine unknown'}); ${clock}; isolation: ${run.protocol.isolation}`,
+    );
+    if (options.gc && !run.protocol.gc)
+      log(`${browser.label}: no GC could be forced (${BROWSERS[name].gcHow} was asked for)`);
+    log(
+      `wrote ${rows.length} rows (${failed} failed${run.finished ? '' : ', unfinished'}) to ${path.relative(process.cwd(), out)}`,
+    );
+    for (const error of errors) log(`page error: ${error}`);
+    return { end, errors, status: facts.status };
+  } finally {
+    await browser.close();
   }
 }
 
@@ -214,7 +320,6 @@ async function main(argv) {
   log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');
 
   const server = await startServer();
-  const browser = await launchBrowser({ measuring: true, headed: options.headed });
   let interrupted = false;
   const onInterrupt = () => {
     if (interrupted) process.exit(130);
@@ -225,76 +330,44 @@ async function main(argv) {
   try {
     const protocol = PROTOCOLS[optionKindOf(workloadInfo(options.workload))];
     log(
-      `${protocol.plan(options)}; each path at each unit in a fresh browser context beside JSON, ` +
-        'JSON first at the 1st, 3rd... unit',
+      `${protocol.plan(options)}; in ${options.browsers.join(' then ')}; each path at each unit in a fresh browser ` +
+        'context beside JSON, JSON first at the 1st, 3rd... unit',
     );
+    // One limit for the whole run, every browser included.
     const deadline = Date.now() + options.timeoutSeconds * 1000;
-    const contexts = contextsOf(options, protocol);
-    const results = [];
-    const errors = [];
-    let end = 'done';
-    let facts;
-    for (const [index, context] of contexts.entries()) {
-      const { label, ...lists } = context.path;
-      log(
-        `context ${index + 1} of ${contexts.length}: ${label} at ${context.unit.label} (new browser context)`,
-      );
-      const browserContext = await browser.newContext();
+    // Each browser runs even when another failed; the failures are reported together at the end.
+    const failures = [];
+    for (const name of options.browsers) {
+      let outcome;
       try {
-        const page = await browserContext.newPage();
-        const pageErrors = watchErrors(page);
-        // The path's 2nd, 4th... unit measures the path before JSON: the order alternates, as in the page.
-        const jsonSecond = context.position % 2 === 1;
-        const query = {
-          ...options,
-          ...lists,
-          ...context.unit.query,
-          autorun: true,
-          preciseMemory: true,
-          jsonSecond,
-        };
-        await page.goto(pageUrl(server.url, query));
-        end = await followRun(page, { deadline, interrupted: () => interrupted });
-        facts = await page.evaluate(() => ({
-          crossOriginIsolated: globalThis.crossOriginIsolated,
-          status: document.getElementById('status').textContent,
-        }));
-        const document = await page.evaluate(() => globalThis.wcbPage?.results());
-        errors.push(...pageErrors.map((error) => `${label} at ${context.unit.label}: ${error}`));
-        if (!document) throw new RunError(`the page of ${label} produced no results (${facts.status})`);
-        results.push({ document, context });
-      } finally {
-        await browserContext.close();
+        outcome = await runInBrowser(name, {
+          options,
+          protocol,
+          server,
+          validate,
+          deadline,
+          interrupted: () => interrupted,
+        });
+      } catch (error) {
+        if (!(error instanceof RunError)) throw error;
+        log(`${BROWSERS[name].label}: ${error.message}`);
+        failures.push(`${BROWSERS[name].label}: ${error.message}`);
+        continue;
       }
-      if (end !== 'done') break;
+      const label = BROWSERS[name].label;
+      if (outcome.end === 'interrupted') return 130;
+      if (outcome.end === 'timeout') {
+        failures.push(`${label}: the run passed --timeout ${options.timeoutSeconds} s; partial results kept`);
+        break;
+      }
+      if (outcome.end === 'error') failures.push(`${label}: the page failed: ${outcome.status}`);
+      else if (outcome.errors.length > 0)
+        failures.push(`${label}: the page reported ${outcome.errors.length} error(s), listed above`);
     }
-    const document = mergeDocuments(results, options, protocol, contexts.length);
-    document.run.machine = withHostFacts(document.run.machine);
-    writeAtomically(options.out, document);
-    const check = validate(document);
-    if (!check.valid) throw new RunError(`results in ${options.out} do not match the schema: ${check.text}`);
-
-    const { rows, run } = document;
-    // The workload's console tables, as npm run bench:node prints them (src/workloads/<name>/runner.mjs).
-    const runner = await importRunner(options.workload);
-    if (rows.length > 0) process.stdout.write(`${runner.render(rows, run, options)}\n`);
-    const failed = runner.failedCount(rows);
-    const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${facts.crossOriginIsolated}, gc: ${run.protocol.gc}`;
-    log(`${run.runtime.name} ${run.runtime.version}; ${clock}; isolation: ${run.protocol.isolation}`);
-    log(
-      `wrote ${rows.length} rows (${failed} failed${run.finished ? '' : ', unfinished'}) to ${path.relative(process.cwd(), options.out)}`,
-    );
-    for (const error of errors) log(`page error: ${error}`);
-
-    if (end === 'interrupted') return 130;
-    if (end === 'timeout')
-      throw new RunError(`the run passed --timeout ${options.timeoutSeconds} s; partial results kept`);
-    if (end === 'error') throw new RunError(`the page failed: ${facts.status}`);
-    if (errors.length > 0) throw new RunError(`the page reported ${errors.length} error(s), listed above`);
+    if (failures.length > 0) throw new RunError(failures.join('; '));
     return 0;
   } finally {
     process.off('SIGINT', onInterrupt);
-    await browser.close();
     await server.close();
   }
 }

@@ -50,10 +50,13 @@ export async function launchChromium({ measuring = false, headed = false } = {})
 /**
  * Launches headless Chromium (no persistent profile) for runs that want a
  * fresh browser context per page: `newContext()` gives one with the
- * viewport. Resolves to { browser, newContext(), close() }.
+ * viewport. `gc: false` leaves --expose-gc out of a measuring launch (to
+ * see what the GC before each timed operation does to the spread).
+ * Resolves to { browser, newContext(), close() }.
  */
-export async function launchBrowser({ measuring = false, headed = false } = {}) {
-  const args = [...CHROMIUM_ARGS, ...(measuring ? MEASURING_ARGS : [])];
+export async function launchBrowser({ measuring = false, gc = measuring, headed = false } = {}) {
+  const measuringArgs = MEASURING_ARGS.filter((arg) => gc || !arg.includes('expose-gc'));
+  const args = [...CHROMIUM_ARGS, ...(measuring ? measuringArgs : [])];
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: !headed, args });
   return {
     browser,

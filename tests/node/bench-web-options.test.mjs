@@ -1,9 +1,12 @@
 // bench:web's options without a browser: the defaults a plain
 // `npm run bench:web` runs with (it once crashed on the peer list).
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { test } from 'node:test';
 
-import { BROWSER_PEERS, parseOptions } from '../../node/bench-web-options.mjs';
+import { BROWSER_CHOICES, BROWSER_PEERS, helpText, parseOptions } from '../../node/bench-web-options.mjs';
+import { UsageError } from '../../node/options.mjs';
+import { BROWSER_NAMES } from '../../src/engines.mjs';
 import { peerNames } from '../../src/harness/peers.mjs';
 
 const buildInfo = {
@@ -29,4 +32,52 @@ test('--peers picks libraries, --no-peers none', () => {
   assert.deepEqual(parseOptions(['--peers', 'pbf'], { buildInfo }).peers, ['pbf']);
   assert.deepEqual(parseOptions(['--no-peers'], { buildInfo }).peers, []);
   assert.deepEqual(parseOptions([], { buildInfo }).codecs, ['raw', 'json']);
+});
+
+test('--browser: chromium by default, firefox, or all of them in order; anything else is refused', () => {
+  const now = new Date('2026-01-02T03:04:05Z');
+  const chromium = parseOptions([], { buildInfo, now });
+  assert.deepEqual(chromium.browsers, ['chromium']);
+  assert.equal(path.basename(chromium.out), 'browser-2026-01-02T03-04-05Z.json');
+  const firefox = parseOptions(['--browser', 'firefox'], { buildInfo, now });
+  assert.deepEqual(firefox.browsers, ['firefox']);
+  assert.equal(path.basename(firefox.out), 'browser-firefox-2026-01-02T03-04-05Z.json');
+  const all = parseOptions(['--browser', 'all', '--workload', 'messages'], { buildInfo, now });
+  assert.deepEqual(all.browsers, BROWSER_NAMES);
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(all.outs).map(([browser, file]) => [browser, path.basename(file)])),
+    {
+      chromium: 'browser-messages-2026-01-02T03-04-05Z.json',
+      firefox: 'browser-messages-firefox-2026-01-02T03-04-05Z.json',
+    },
+  );
+  assert.throws(
+    () => parseOptions(['--browser', 'safari'], { buildInfo }),
+    (error) =>
+      error instanceof UsageError &&
+      error.message === `--browser: unknown value 'safari' (accepted: ${BROWSER_CHOICES.join(', ')})`,
+  );
+});
+
+test('--out names the one browser file, or each browser file with its name before the extension', () => {
+  const one = parseOptions(['--browser', 'firefox', '--out', 'run.json'], { buildInfo });
+  assert.equal(one.out, path.resolve('run.json'));
+  const all = parseOptions(['--browser', 'all', '--out', 'run.json'], { buildInfo });
+  assert.deepEqual(all.outs, {
+    chromium: path.resolve('run-chromium.json'),
+    firefox: path.resolve('run-firefox.json'),
+  });
+  assert.equal(all.out, all.outs.chromium);
+});
+
+test('--no-gc turns the forced GC off; it is on by default', () => {
+  assert.equal(parseOptions([], { buildInfo }).gc, true);
+  assert.equal(parseOptions(['--no-gc', '--browser', 'firefox'], { buildInfo }).gc, false);
+});
+
+test('the help names every --browser value and --no-gc', () => {
+  const text = helpText();
+  for (const choice of BROWSER_CHOICES) assert.match(text, new RegExp(`\\b${choice}\\b`));
+  assert.match(text, /--no-gc/);
+  assert.match(text, /dom\.testing\.testutils\.enabled/);
 });
