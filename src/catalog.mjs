@@ -178,6 +178,25 @@ export function isJsonUtf8Baseline({ codec, impl, variant }) {
   return codec === 'json' && impl === 'js' && variant === JSON_UTF8_VARIANT;
 }
 
+/**
+ * The object floor (src/harness/object-floor.mjs): plain JS moving the items
+ * between {x, y, z} objects and typed arrays, the least any path that takes
+ * or gives objects must do. A reference measured beside every tuple path,
+ * not a library.
+ */
+export const OBJECT_FLOOR = Object.freeze({
+  codec: 'objects',
+  impl: 'js',
+  interop: 'js',
+  variant: 'floor',
+  library: 'plain JS',
+});
+
+/** True for a results row (or path) of the object floor. */
+export function isObjectFloor({ codec, impl, variant }) {
+  return codec === OBJECT_FLOOR.codec && impl === 'js' && variant === OBJECT_FLOOR.variant;
+}
+
 /** The library's name without its version: "msgpackr 2.1.4" -> "msgpackr". */
 export function libraryName(library) {
   return library.replace(/ [^ ]+$/, '');
@@ -186,10 +205,12 @@ export function libraryName(library) {
 /**
  * A short name for a path or a results row: "msgpack/typed" (C++ in wasm),
  * "json (js)" (the JSON baseline), "json (js, utf-8)" (its UTF-8 variant),
+ * "objects (js, floor)" (the object floor),
  * "msgpack (msgpackr) [records]" (a pure-JS peer: format, library, variant).
  */
 export function pathLabel({ codec, impl, interop, variant, library }) {
-  if (isJsonUtf8Baseline({ codec, impl, variant })) return `${codec} (js, ${variant})`;
+  if (isJsonUtf8Baseline({ codec, impl, variant }) || isObjectFloor({ codec, impl, variant }))
+    return `${codec} (js, ${variant})`;
   let base;
   if (impl !== 'js') base = `${codec}/${interop}`;
   else if (!library || (codec === 'json' && library === JSON_BASELINE_LIBRARY)) base = `${codec} (js)`;

@@ -2,6 +2,7 @@
 // JSON.stringify / JSON.parse on the same payload the wasm codecs get.
 
 import { base64Decode, base64Encode } from './base64.mjs';
+import { createObjectFloorPath } from './object-floor.mjs';
 import { MESSAGE_NAMES } from '../workloads/messages/records.mjs';
 import { JSON_BASELINE_LIBRARY, JSON_UTF8_VARIANT, isJsonBaseline, isJsonUtf8Baseline } from '../catalog.mjs';
 
@@ -28,11 +29,15 @@ export function createJsonBaselinePath() {
 
 /**
  * The reference paths measured beside a tuple path, in its process or page:
- * the JSON baseline, and the UTF-8 one too when the path's bytes are JSON
- * text (the catalog's jsonText).
+ * the JSON baseline, the UTF-8 one too when the path's bytes are JSON text
+ * (the catalog's jsonText), and the object floor.
  */
-export function createJsonBaselinePaths({ jsonText = false } = {}) {
-  return [createJsonBaselinePath(), ...(jsonText ? [createJsonUtf8BaselinePath()] : [])];
+export function createReferencePaths({ jsonText = false } = {}) {
+  return [
+    createJsonBaselinePath(),
+    ...(jsonText ? [createJsonUtf8BaselinePath()] : []),
+    createObjectFloorPath(),
+  ];
 }
 
 /**

@@ -5,16 +5,21 @@
 // fastest pure-JS library of the size, whose decode reference must hand back
 // clean objects. Each ratio comes with its verdict (src/harness/verdict.mjs).
 
-import { isJsonBaseline, isJsonUtf8Baseline, pathLabel } from '../catalog.mjs';
+import { isJsonBaseline, isJsonUtf8Baseline, isObjectFloor, pathLabel } from '../catalog.mjs';
 import { formatMs } from './format.mjs';
 import { median } from './stats.mjs';
 import { compareStats } from './verdict.mjs';
 
 export const OPERATIONS = ['encode', 'decode'];
 
-/** True for a row of a pure-JS library (impl js, neither JSON baseline). */
+/** True for a reference row: a JSON baseline or the object floor, measured beside a path. */
+export function isReferenceRow(row) {
+  return isJsonBaseline(row) || isJsonUtf8Baseline(row) || isObjectFloor(row);
+}
+
+/** True for a row of a pure-JS library (impl js, not a reference). */
 export function isPeerRow(row) {
-  return row.impl === 'js' && !isJsonBaseline(row) && !isJsonUtf8Baseline(row);
+  return row.impl === 'js' && !isReferenceRow(row);
 }
 
 const isOk = (row) => row.status === 'ok';
@@ -108,14 +113,26 @@ export function compareWithFastest(fastest, row) {
 
 /**
  * The rows of one size sorted into their roles: { baselines (string JSON),
- * utf8 (UTF-8 JSON), others (every other row) }.
+ * utf8 (UTF-8 JSON), floors (the object floor), others (every other row) }.
  */
 export function rolesOf(stepRows) {
   return {
     baselines: stepRows.filter(isJsonBaseline),
     utf8: stepRows.filter(isJsonUtf8Baseline),
-    others: stepRows.filter((row) => !isJsonBaseline(row) && !isJsonUtf8Baseline(row)),
+    floors: stepRows.filter(isObjectFloor),
+    others: stepRows.filter((row) => !isReferenceRow(row)),
   };
+}
+
+/**
+ * { encode, decode } comparisons of `row` against the object floor of its
+ * own batch (same process or page): floor time / row time, so 1.00x is a
+ * path as fast as plain JS moving the items, and less is its distance from
+ * it. Undefined when its batch measured no floor (an older results file).
+ */
+export function compareWithFloor(row, floors) {
+  const own = floors.find((floor) => floor.batch === row.batch && isOk(floor));
+  return own ? compareRow(own, row) : undefined;
 }
 
 /**

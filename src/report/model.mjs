@@ -7,7 +7,7 @@
 // place and file name when several files of one place are reported together.
 
 import path from 'node:path';
-import { isJsonBaseline } from '../catalog.mjs';
+import { isJsonBaseline, isObjectFloor } from '../catalog.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { codecRank } from './codec-order.mjs';
 
@@ -22,6 +22,9 @@ function libraryName(library) {
 }
 
 /** A pure-JS peer as the runners' tables name it: "protobuf (pbf)", "bson (js)". */
+/** The object floor's name in the report: plain JS between objects and typed arrays, no library. */
+export const OBJECT_FLOOR_LABEL = 'object floor (plain JS)';
+
 function jsLabel(row) {
   const library = libraryName(row.library);
   return library && library !== row.codec ? `${row.codec} (${library})` : `${row.codec} (js)`;
@@ -35,6 +38,7 @@ export function howOf(row) {
 
 /** The name of a path inside its place: "msgpack/typed", "protobuf" (native), "JSON.stringify/parse", "msgpackr [records]". */
 export function labelOf(row) {
+  if (isObjectFloor(row)) return OBJECT_FLOOR_LABEL;
   let base;
   if (isJsonBaseline(row)) base = BASELINE_LABEL;
   else if (row.impl === 'js') base = jsLabel(row);
@@ -46,6 +50,7 @@ export function labelOf(row) {
 /** The colour group of a path: its codec for C++, its library for JS, the baseline on its own. */
 export function colorKeyOf(row) {
   if (isJsonBaseline(row)) return BASELINE_LABEL;
+  if (isObjectFloor(row)) return OBJECT_FLOOR_LABEL;
   if (row.impl === 'js') return jsLabel(row);
   return row.codec;
 }

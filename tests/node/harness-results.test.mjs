@@ -142,20 +142,20 @@ test("the table gives ratios against the same batch's JSON baseline, interop sha
   assert.ok(title > 0, text);
   assert.match(
     lines[title + 1],
-    /^path\s+encode ms\s+decode ms\s+bytes\s+gzip\s+enc xJSON\s+dec xJSON\s+enc xBestJS\s+dec xBestJS\s+enc interop\s+dec interop$/,
+    /^path\s+encode ms\s+decode ms\s+bytes\s+gzip\s+enc xJSON\s+dec xJSON\s+enc xBestJS\s+dec xBestJS\s+enc xFloor\s+dec xFloor\s+enc interop\s+dec interop$/,
   );
   // Two baselines (4 and 6 ms encode, 8 and 12 decode) merge into their median.
-  // No JS library in these rows: no xBestJS ratio.
+  // No JS library and no object floor in these rows: no xBestJS or xFloor ratio.
   assert.match(
     lines[title + 3],
-    /^json \(js\) x2\s+5\.00\s+10\.0\s+58\.6 KB\s+1\.95 KB\s+1\.00x\s+1\.00x\s+-\s+-\s+-\s+-$/,
+    /^json \(js\) x2\s+5\.00\s+10\.0\s+58\.6 KB\s+1\.95 KB\s+1\.00x\s+1\.00x\s+-\s+-\s+-\s+-\s+-\s+-$/,
   );
   // raw/typed against its own batch: 4 / 2 = 2x encode, 8 / 16 = 0.5x decode;
   // interop (2 - 1) / 2 = 50% and (16 - 1) / 16 = 94%. These rows carry no
   // samples (like an older results file): the ratios are marked "?", no verdict.
   assert.match(
     lines[title + 4],
-    /^raw\/typed\s+2\.00\s+16\.0\s+58\.6 KB\s+1\.95 KB\s+2\.00x\?\s+0\.50x\?\s+-\s+-\s+50%\s+94%$/,
+    /^raw\/typed\s+2\.00\s+16\.0\s+58\.6 KB\s+1\.95 KB\s+2\.00x\?\s+0\.50x\?\s+-\s+-\s+-\s+-\s+50%\s+94%$/,
   );
   assert.match(lines[title + 5], /^msgpack\/val\s+FAILED: decode: msgpack: truncated input$/);
 

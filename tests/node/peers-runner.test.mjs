@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { UsageError, parseOptions, selectPeers } from '../../node/cli.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { createJsonBaselinePath } from '../../src/harness/json-baseline.mjs';
+import { isObjectFloor } from '../../src/catalog.mjs';
 import { measurePath } from '../../src/harness/measure.mjs';
 import * as realRegistry from '../../src/harness/peers.mjs';
 import { runSweep } from '../../src/harness/sweep.mjs';
@@ -129,12 +130,15 @@ test('--peers picks libraries, --no-peers drops them, unknown names are usage er
   assert.equal(only.result.status, 0, only.result.stderr);
   assert.deepEqual(only.document.run.protocol.peers, ['fake-wrapper']);
   const libraries = new Set(only.document.rows.filter((row) => row.impl === 'js').map((row) => row.library));
-  assert.deepEqual([...libraries].sort(), ['JSON.stringify/JSON.parse', 'fake-wrapper 1.0.0']);
+  // The JSON baseline and the object floor are measured beside every path.
+  assert.deepEqual([...libraries].sort(), ['JSON.stringify/JSON.parse', 'fake-wrapper 1.0.0', 'plain JS']);
 
   const none = runBench('--strategies', 'typed', '--max-mb', '0.06', '--no-peers');
   assert.equal(none.result.status, 0, none.result.stderr);
   assert.deepEqual(none.document.run.protocol.peers, []);
-  assert.ok(none.document.rows.every((row) => row.impl === 'cpp' || row.codec === 'json'));
+  assert.ok(
+    none.document.rows.every((row) => row.impl === 'cpp' || row.codec === 'json' || isObjectFloor(row)),
+  );
   assert.doesNotMatch(none.result.stdout, /^fastest JS library/m);
 
   const browserOnly = runBench('--peers', 'fake-browser-only');

@@ -44,6 +44,17 @@ const json = row({
   encode: stats(4),
   decode: stats(8),
 });
+// The object floor of batch b: encode 0.5 ms, decode 1 ms.
+const floor = row({
+  codec: 'objects',
+  impl: 'js',
+  interop: 'js',
+  variant: 'floor',
+  library: 'plain JS',
+  batch: 'b',
+  encode: stats(0.5),
+  decode: stats(1),
+});
 const wasm = row({
   codec: 'msgpack',
   impl: 'cpp',
@@ -97,15 +108,18 @@ test('the fastest JS library is picked per operation, failed ones and JSON never
 });
 
 test('every line of a size is compared with JSON and with the fastest library', () => {
-  const text = renderTables([json, wasm, fastEncoder, fastDecoder, failed], { legend: false });
+  const text = renderTables([json, floor, wasm, fastEncoder, fastDecoder, failed], { legend: false });
   const lines = text.split('\n');
   assert.match(
     lines[1],
-    /^path +encode ms +decode ms +bytes +gzip +gzip-9 +enc xJSON +dec xJSON +enc xBestJS +dec xBestJS +enc interop +dec interop$/,
+    /^path +encode ms +decode ms +bytes +gzip +gzip-9 +enc xJSON +dec xJSON +enc xBestJS +dec xBestJS +enc xFloor +dec xFloor +enc interop +dec interop$/,
   );
   const line = (label) => lines.find((candidate) => candidate.startsWith(`${label} `));
-  // JSON: encode 4 ms against msgpackr's 2, decode 8 ms against msgpackr's 6 (clean).
-  assert.match(line('json (js)'), /1\.00x +1\.00x +0\.50x +0\.75x +- +-$/);
+  // JSON: encode 4 ms against msgpackr's 2, decode 8 ms against msgpackr's 6
+  // (clean); against its batch's floor (0.5 and 1 ms) 0.125x each.
+  assert.match(line('json (js)'), /1\.00x +1\.00x +0\.50x +0\.75x +0\.13x +0\.13x +- +-$/);
+  // The floor: 8x JSON both ways, 1.00x against itself.
+  assert.match(line('objects (js, floor)'), /8\.00x +8\.00x +4\.00x +6\.00x +1\.00x +1\.00x +- +-$/);
   assert.match(
     line('fastest JS library'),
     new RegExp(
@@ -114,19 +128,21 @@ test('every line of a size is compared with JSON and with the fastest library', 
         'fastest overall, not clean: protobuf \\(pbf\\) 4\\.00 ms$',
     ),
   );
-  // msgpack/typed: encode 1 ms (4x JSON, 2x the best library), decode 2 ms (4x JSON, 3x msgpackr).
+  // msgpack/typed: encode 1 ms (4x JSON, 2x the best library, 0.5x its
+  // floor), decode 2 ms (4x JSON, 3x msgpackr, 0.5x its floor).
   assert.match(
     line('msgpack/typed'),
-    /^msgpack\/typed +1\.00 +2\.00 +1000 B +500 B +480 B +4\.00x +4\.00x +2\.00x +3\.00x/,
+    /^msgpack\/typed +1\.00 +2\.00 +1000 B +500 B +480 B +4\.00x +4\.00x +2\.00x +3\.00x +0\.50x +0\.50x/,
   );
-  // Against itself: ratio 1, its interval contains 1.
-  assert.match(line('msgpack (msgpackr) [records]'), /~1\.00x +~1\.00x +- +-$/);
+  // Against itself: ratio 1, its interval contains 1; no floor in its batch.
+  assert.match(line('msgpack (msgpackr) [records]'), /~1\.00x +~1\.00x +- +- +- +-$/);
   assert.match(line('bson (bson)'), /FAILED: decode: too big$/);
-  // The line order: baseline, fastest, then paths as they came.
+  // The line order: baseline, floor, fastest, then paths as they came.
   assert.deepEqual(
     lines.slice(3).map((text) => text.split(/ {2,}/)[0]),
     [
       'json (js)',
+      'objects (js, floor)',
       'fastest JS library',
       'msgpack/typed',
       'msgpack (msgpackr) [records]',

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { isObjectFloor } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
@@ -66,10 +67,11 @@ async function waitForResults(out, ready, what) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-// The msgpack child is stuck once its baseline at the third size is written
-// (the baseline comes first at each size, then msgpack hangs in encode).
+// The msgpack child is stuck once its references at the third size are
+// written (the JSON baseline and the object floor come first at each size,
+// then msgpack hangs in encode).
 const hanging = (document) =>
-  document.rows.filter((row) => row.batch === 'msgpack/typed' && row.codec === 'json').length === 3;
+  document.rows.filter((row) => row.batch === 'msgpack/typed' && isObjectFloor(row)).length === 3;
 
 function exited(child) {
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
@@ -106,9 +108,13 @@ test('a run killed mid-child keeps every row measured before the kill; --resume 
   // Every row seen before the kill is there (the file was complete at every write).
   assert.deepEqual(killed.rows.slice(0, before.rows.length), before.rows);
   const count = (document, batch) => document.rows.filter((row) => row.batch === batch).length;
-  assert.equal(count(killed, 'raw/typed'), 8, 'raw/typed: 4 sizes x (JSON + raw)');
-  assert.equal(count(killed, 'json/typed'), 8);
-  assert.equal(count(killed, 'msgpack/typed'), 5, 'msgpack/typed: 2 sizes x 2 + the JSON row of the third');
+  assert.equal(count(killed, 'raw/typed'), 12, 'raw/typed: 4 sizes x (JSON + object floor + raw)');
+  assert.equal(count(killed, 'json/typed'), 12);
+  assert.equal(
+    count(killed, 'msgpack/typed'),
+    8,
+    'msgpack/typed: 2 sizes x 3 + the JSON and object floor rows of the third',
+  );
   assert.ok(killed.rows.every((row) => row.status === 'ok'));
 
   writeFileSync(join(paths.dir, 'fake-build.json'), JSON.stringify(HEALTHY));
@@ -118,7 +124,7 @@ test('a run killed mid-child keeps every row measured before the kill; --resume 
     { encoding: 'utf8', timeout: 60_000 },
   );
   assert.equal(resumed.status, 0, resumed.stderr);
-  assert.match(resumed.stderr, /resuming .*results\.json: 21 rows kept/);
+  assert.match(resumed.stderr, /resuming .*results\.json: 32 rows kept/);
   assert.match(resumed.stderr, /\[1\/3\] raw\/typed: every size already measured, kept/);
   assert.match(resumed.stderr, /\[3\/3\] msgpack\/typed: starting \(2 of 4 sizes left\)/);
 
@@ -130,10 +136,10 @@ test('a run killed mid-child keeps every row measured before the kill; --resume 
   assert.ok(done.run.resumedAt[0] > done.run.date);
   assert.deepEqual(done.run.protocol, killed.run.protocol);
   // Every (batch, path, size) exactly once, all measured ok.
-  assert.equal(done.rows.length, JOBS.length * 4 * 2);
+  assert.equal(done.rows.length, JOBS.length * 4 * 3);
   assert.equal(new Set(done.rows.map(key)).size, done.rows.length);
   assert.ok(done.rows.every((row) => row.status === 'ok'));
-  for (const batch of JOBS) assert.equal(count(done, batch), 8, batch);
+  for (const batch of JOBS) assert.equal(count(done, batch), 12, batch);
   // Sizes measured ok in both paths are kept as they were, not measured again.
   const keptSteps = new Set(
     killed.rows.filter((row) => row.batch === 'msgpack/typed' && row.codec === 'msgpack').map((r) => r.step),
@@ -165,7 +171,7 @@ test('Ctrl+C stops the run and its child and keeps the rows; --resume checks wha
   const document = JSON.parse(readFileSync(paths.out, 'utf8'));
   assert.deepEqual(validate(document), { valid: true });
   assert.equal(document.run.finished, false);
-  assert.equal(document.rows.length, 21);
+  assert.equal(document.rows.length, 32);
 
   const bench = (...args) =>
     spawnSync(process.execPath, [BENCH, ...args], { encoding: 'utf8', timeout: 60_000 });

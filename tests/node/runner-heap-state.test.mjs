@@ -62,12 +62,19 @@ test('each (path, size) has a child of its own, started the same in a sweep and 
     full.jobs.map((job) => `${job.batch} ${job.steps.map((step) => step.index).join(',')}`),
     [`raw/typed ${a.index}`, `raw/typed ${b.index}`, `msgpack/typed ${a.index}`, `msgpack/typed ${b.index}`],
   );
-  // The baseline and the path of a size come from that size's child.
+  // The references (JSON baseline, object floor) and the path of a size come from that size's child.
   for (const batch of ['raw/typed', 'msgpack/typed']) {
     const rows = full.document.rows.filter((row) => row.batch === batch);
     assert.deepEqual(
       rows.map((row) => `${row.step} ${row.codec}/${row.interop}`),
-      [`${a.index} json/js`, `${a.index} ${batch}`, `${b.index} json/js`, `${b.index} ${batch}`],
+      [
+        `${a.index} json/js`,
+        `${a.index} objects/js`,
+        `${a.index} ${batch}`,
+        `${b.index} json/js`,
+        `${b.index} objects/js`,
+        `${b.index} ${batch}`,
+      ],
     );
   }
 
@@ -77,12 +84,13 @@ test('each (path, size) has a child of its own, started the same in a sweep and 
   const sizeB = full.jobs.filter((job) => job.steps[0].index === b.index);
   assert.equal(focused.jobs.length, 2);
   assert.deepEqual(focused.jobs, sizeB);
-  // Only size b is measured, baseline and path in each batch (the rows'
+  // Only size b is measured, references and path in each batch (the rows'
   // status is the fake codec's business, not this protocol's).
   assert.deepEqual(
     focused.document.rows.map((row) => `${row.batch} ${row.step} ${row.codec}`),
     ['raw/typed', 'msgpack/typed'].flatMap((batch) => [
       `${batch} ${b.index} json`,
+      `${batch} ${b.index} objects`,
       `${batch} ${b.index} ${batch.split('/')[0]}`,
     ]),
   );

@@ -67,11 +67,13 @@ test('bench:web writes browser results that validate, and prints the table', asy
       [...new Set(rows.map((row) => row.step))].sort((a, b) => a - b),
       [12, 19],
     );
-    // json's bytes are JSON text: its paths have the UTF-8 JSON baseline beside them too.
+    // json's bytes are JSON text: its paths have the UTF-8 JSON baseline beside them too;
+    // every path has the object floor beside it.
     assert.deepEqual(rows.map((row) => `${row.codec}/${row.interop}/${row.status}`).sort(), [
       ...Array(14).fill('json/js/ok'),
       ...Array(2).fill('json/typed/ok'),
       ...Array(2).fill('json/val/ok'),
+      ...Array(10).fill('objects/js/ok'),
       ...Array(2).fill('protobuf/js/ok'),
       ...Array(2).fill('raw/typed/ok'),
       ...Array(2).fill('raw/val/ok'),

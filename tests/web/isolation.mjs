@@ -6,16 +6,20 @@
 // the same way, across its contexts.
 
 import assert from 'node:assert/strict';
-import { isJsonBaseline, isJsonUtf8Baseline } from '../../src/catalog.mjs';
+import { isJsonBaseline, isJsonUtf8Baseline, isObjectFloor } from '../../src/catalog.mjs';
 
 // A row's unit: the tuple size (step) or the messages record.
 const unitOf = (row) => (row.record !== undefined ? `record ${row.record}` : `step ${row.step}`);
 
-// The rows that are timed beside the baseline: not the UTF-8 baseline (a
-// second reference, measured next to the JSON one), not floors, not the
-// module's empty call.
+// The rows that are timed beside the baseline: not the UTF-8 baseline or the
+// object floor (references measured next to the JSON one), not the messages'
+// floors, not the module's empty call.
 const isPathRow = (row) =>
-  !isJsonBaseline(row) && !isJsonUtf8Baseline(row) && row.variant !== 'floor' && row.record !== 'none';
+  !isJsonBaseline(row) &&
+  !isJsonUtf8Baseline(row) &&
+  !isObjectFloor(row) &&
+  row.variant !== 'floor' &&
+  row.record !== 'none';
 
 /** Whether JSON comes first at the `position`-th unit of a batch, by protocol.isolation. */
 const JSON_FIRST = {

@@ -145,7 +145,8 @@ async function checkSweep(page, { crossOriginIsolated }) {
     run.build.modules.map(({ codec }) => codec),
     codecs,
   );
-  assert.equal(rows.length, 2 * (2 * PATHS() + UTF8_ROWS_PER_SIZE()));
+  // Two sizes x (every path with its JSON baseline and object floor, and the UTF-8 baselines).
+  assert.equal(rows.length, 2 * (3 * PATHS() + UTF8_ROWS_PER_SIZE()));
   const utf8 = rows.filter(isJsonUtf8Baseline);
   assert.ok(
     utf8.every((row) => jsonTextCodecs.includes(row.batch.split('/')[0])),
@@ -265,7 +266,7 @@ test.describe('the page served by npm run serve', () => {
     assert.ok(verdict.valid, verdict.text);
     assert.equal(document.run.finished, false);
     assert.ok(document.rows.length >= 3);
-    const total = selectSteps(long).length * 2 * PATHS();
+    const total = selectSteps(long).length * 3 * PATHS();
     assert.ok(
       document.rows.length < total,
       `stopped before the end (${document.rows.length} of ${total} rows)`,

@@ -4,7 +4,7 @@
 // each step, in this process) or grown until it fails (--limits).
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
-import { createJsonBaselinePath, createJsonBaselinePaths } from '../../harness/json-baseline.mjs';
+import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
 import { servesLean } from '../../harness/lean-codec.mjs';
 import { failedRow, measurePath, sink } from '../../harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
@@ -112,7 +112,7 @@ export async function measureJob(job, ctx) {
     return;
   }
   await runSweep({
-    paths: job.baseline ? [path] : [...createJsonBaselinePaths(job), path],
+    paths: job.baseline ? [path] : [...createReferencePaths(job), path],
     steps: job.steps,
     place: PLACE,
     batch: job.batch,

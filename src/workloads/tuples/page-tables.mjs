@@ -2,7 +2,7 @@
 // as the Node runner's console tables (tables.mjs beside this file), and the
 // table of what each path's decode returns (cleanliness).
 
-import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import { isJsonBaseline, isObjectFloor, pathLabel } from '../../catalog.mjs';
 import { formatBytes, formatMs, formatShare, interopShare } from '../../harness/format.mjs';
 import { formatVerdictRatio } from '../../harness/verdict.mjs';
 import {
@@ -18,6 +18,7 @@ import {
 import {
   compareRow,
   compareWithFastest,
+  compareWithFloor,
   fastestPeers,
   fastestText,
   isPeerRow,
@@ -58,7 +59,7 @@ const ratioCells = (comparisons) => [
 
 // No ratio where either median is 0: a coarse clock (a page that is not
 // cross-origin isolated) rounds the fastest operations down to nothing.
-function cellsOf(row, { baseline, fastest, gzip9, xJson }) {
+function cellsOf(row, { baseline, fastest, floors = [], gzip9, xJson, xFloor }) {
   return [
     formatMs(row.encode.median),
     formatMs(row.decode.median),
@@ -67,6 +68,7 @@ function cellsOf(row, { baseline, fastest, gzip9, xJson }) {
     ...(gzip9 ? [formatBytes(row.gzip9Bytes)] : []),
     ...(xJson ?? (isJsonBaseline(row) ? ['1.00x', '1.00x'] : ratioCells(compareRow(baseline, row)))),
     ...ratioCells(compareWithFastest(fastest, row)),
+    ...(xFloor ?? (isObjectFloor(row) ? ['1.00x', '1.00x'] : ratioCells(compareWithFloor(row, floors)))),
     formatShare(interopShare(row.encode, row.encodePhases)),
     formatShare(interopShare(row.decode, row.decodePhases)),
   ];
@@ -102,7 +104,7 @@ function spanningRow(label, text, columns, role) {
   return tr;
 }
 
-// Rows of one reference path (JSON, UTF-8 JSON) of a size as one line, their median.
+// Rows of one reference path (JSON, UTF-8 JSON, object floor) of a size as one line, their median.
 function mergedTableRow(rows, options, columns) {
   const ok = rows.filter((row) => row.status === 'ok');
   const shown = ok.length > 0 ? { ...mergedRow(ok), batch: undefined } : rows[0];
@@ -127,9 +129,10 @@ export function renderTables(container, rows) {
   const tables = [...bySteps.entries()]
     .sort(([a], [b]) => a - b)
     .map(([step, stepRows]) => {
-      const { baselines, utf8, others } = rolesOf(stepRows);
+      const { baselines, utf8, floors, others } = rolesOf(stepRows);
       const options = {
         fastest: fastestPeers(stepRows),
+        floors,
         gzip9: stepRows.some((row) => row.gzip9Bytes !== undefined),
       };
       const header = tableHeader(options);
@@ -141,11 +144,23 @@ export function renderTables(container, rows) {
       table.append(element('thead'));
       table.tHead.append(head);
       const body = element('tbody');
-      if (baselines.length > 0) body.append(mergedTableRow(baselines, options, header.length));
+      // A merged reference line shows the ratios of one of its rows against its own batch's references.
+      const shownOf = (rows) =>
+        rows.find((row) => baselines.some((baseline) => baseline.batch === row.batch)) ?? rows[0];
+      const xFloorOf = (shown) => ratioCells(shown && compareWithFloor(shown, floors));
+      if (baselines.length > 0)
+        body.append(
+          mergedTableRow(baselines, { ...options, xFloor: xFloorOf(shownOf(baselines)) }, header.length),
+        );
       if (utf8.length > 0) {
         const shown = utf8Representative(utf8, baselines);
         const xJson = ratioCells(shown && compareRow(referenceOf(shown, baselines), shown));
-        body.append(mergedTableRow(utf8, { ...options, xJson }, header.length));
+        body.append(mergedTableRow(utf8, { ...options, xJson, xFloor: xFloorOf(shown) }, header.length));
+      }
+      if (floors.length > 0) {
+        const shown = shownOf(floors);
+        const xJson = ratioCells(shown && compareRow(referenceOf(shown, baselines), shown));
+        body.append(mergedTableRow(floors, { ...options, xJson }, header.length));
       }
       for (const row of others) {
         body.append(tableRow(row, { ...options, baseline: baselineOf(row, baselines) }, header.length));

@@ -11,7 +11,7 @@
 // compression level, so browser rows carry no gzip9Bytes.
 
 import { TupleDataset, selectSteps } from './dataset.mjs';
-import { createJsonBaselinePaths, isJsonBaseline } from '../../harness/json-baseline.mjs';
+import { createReferencePaths, isJsonBaseline } from '../../harness/json-baseline.mjs';
 import { failedRow } from '../../harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { createPeerPath, findPeer, peerMeta } from '../../harness/peers.mjs';
@@ -87,8 +87,8 @@ export function progressText({ step }) {
 }
 
 /**
- * The JSON baseline(s) first at the 1st, 3rd... size, the path first at the
- * others: neither always runs in the other's wake.
+ * The references (JSON baselines, object floor) first at the 1st, 3rd...
+ * size, the path first at the others: neither always runs in the other's wake.
  */
 const jsonOrder = (position, path, references) =>
   position % 2 === 0 ? [...references, path] : [path, ...references];
@@ -116,13 +116,14 @@ export async function run(options) {
   const jsonTextModules = modules.filter((module) => module.jsonText && codecs.includes(module.codec));
   const total =
     steps.length *
-    (2 * (codecs.length * strategies.length + peers.length) + jsonTextModules.length * strategies.length);
+    // Each path with the JSON baseline and the object floor; JSON-text ones with the UTF-8 baseline too.
+    (3 * (codecs.length * strategies.length + peers.length) + jsonTextModules.length * strategies.length);
   let done = 0;
   const report = (label, step) => onProgress({ done, total, label, step });
   // The path and the JSON baseline(s) at every step, in one batch (the
   // path's label): the tables pair a row with the baseline of its own batch.
   const sweep = async (path, label, jsonText = false) => {
-    const references = createJsonBaselinePaths({ jsonText });
+    const references = createReferencePaths({ jsonText });
     // jsonSecond: bench:web's context of an odd size, so the order alternates across contexts too.
     let position = options.jsonSecond ? 1 : 0;
     for (const { step, items } of datasetAtSteps(steps)) {
@@ -157,7 +158,7 @@ export async function run(options) {
       let path;
       try {
         if (!module) throw new Error(`${codecName}: not in this page's wasm build`);
-        path = createWasmPath(await instantiateCodec(module), strategy);
+        path = createWasmPath(await instantiateCodec(module, strategy), strategy);
       } catch (error) {
         failEverywhere(
           { codec: codecName, impl: 'cpp', interop: strategy },

@@ -3,7 +3,7 @@
 // report-charts.mjs turns these records into Vega-Lite specs and
 // report-html.mjs into tables.
 
-import { isJsonBaseline } from '../../catalog.mjs';
+import { isJsonBaseline, isObjectFloor } from '../../catalog.mjs';
 import { median } from '../../harness/stats.mjs';
 import { compareStats } from '../../harness/verdict.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
@@ -224,7 +224,9 @@ export function sizeRecords(sources, sizeMB) {
   for (const source of ordered) {
     const chosen = closestStep(source.document, sizeMB);
     if (!chosen) continue;
-    for (const row of okRows(source.document).filter((row) => row.step === chosen.step)) {
+    // The object floor's columns are no encoding: it has no size to compare.
+    const stepRows = okRows(source.document).filter((row) => row.step === chosen.step && !isObjectFloor(row));
+    for (const row of stepRows) {
       const format = isJsonBaseline(row)
         ? 'JSON text'
         : row.impl === 'js'

@@ -5,7 +5,7 @@
 
 import { isJsonBaseline, isJsonText, pathLabel } from '../../catalog.mjs';
 import { formatMs, formatRatio } from '../../harness/format.mjs';
-import { createJsonBaselinePath, createJsonBaselinePaths } from '../../harness/json-baseline.mjs';
+import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
 import { failedRow } from '../../harness/measure.mjs';
 import { selectSteps } from './dataset.mjs';
 import { runLimitsJob } from './limits.mjs';
@@ -119,7 +119,7 @@ export function runJob(job, context) {
   if (context.options.mode === 'limits') return runLimitsJob(job, context);
   const { steps } = context.plan;
   // The JSON baseline(s) and the job's subject (a wasm codec through a strategy, or a JS peer).
-  const paths = [...createJsonBaselinePaths(job), job.subject];
+  const paths = [...createReferencePaths(job), job.subject];
   const baselines = new Map();
   const keep = (row) => {
     if (row.batch === job.batch && isJsonBaseline(row) && row.status === 'ok')

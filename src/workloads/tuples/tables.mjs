@@ -2,7 +2,7 @@
 // line per path, then what each decode returns, each path's largest payload
 // and the limits of a --limits run. Any place can print them from a results file.
 
-import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import { isJsonBaseline, isObjectFloor, pathLabel } from '../../catalog.mjs';
 import {
   formatBytes,
   formatMs,
@@ -19,6 +19,7 @@ import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
 import {
   compareRow,
   compareWithFastest,
+  compareWithFloor,
   fastestPeers,
   fastestText,
   isPeerRow,
@@ -47,6 +48,8 @@ export function tableHeader({ gzip9 = true } = {}) {
     'dec xJSON',
     'enc xBestJS',
     'dec xBestJS',
+    'enc xFloor',
+    'dec xFloor',
     'enc interop',
     'dec interop',
   ];
@@ -63,6 +66,9 @@ export const TABLE_LEGEND =
   "only among libraries whose decode returns plain objects (clean), named on the 'fastest JS library' " +
   'line beside the fastest overall. ' +
   `${VERDICT_LEGEND} ` +
+  "xFloor = the object floor's median / this path's median, same process: objects (js, floor) is plain JS " +
+  'reading the items into typed arrays (encode) and building the plain objects from them (decode), the ' +
+  'least a path that takes and gives objects does in JS; 1.00x = as fast as that. ' +
   'json (js, utf-8) = the JSON baseline on bytes (TextEncoder/TextDecoder around JSON.stringify/parse); ' +
   `a codec whose bytes are JSON text gets a "${UTF8_LINE_LABEL.trim()}" line: the same ratios against it, ` +
   'same process. gzip, gzip-9: gzip size at the default level and at level 9. ' +
@@ -81,8 +87,8 @@ const ratioCells = (comparisons) => [
   formatVerdictRatio(comparisons?.decode),
 ];
 
-/** Several rows of one reference path (JSON, UTF-8 JSON) as one line. */
-function mergedLine(rows, { fastest, gzip9, xJson }) {
+/** Several rows of one reference path (JSON, UTF-8 JSON, object floor) as one line. */
+function mergedLine(rows, { fastest, gzip9, xJson, xFloor }) {
   const ok = rows.filter((row) => row.status === 'ok');
   const runs = rows.length > 1 ? ` x${rows.length}` : '';
   const label = `${pathLabel(rows[0])}${runs}`;
@@ -95,12 +101,13 @@ function mergedLine(rows, { fastest, gzip9, xJson }) {
     ...sizeCells(ok[0], gzip9),
     ...xJson,
     ...ratioCells(compareWithFastest(fastest, merged)),
+    ...xFloor,
     '-',
     '-',
   ];
 }
 
-function pathLine(row, baselines, { fastest, gzip9 }) {
+function pathLine(row, { baselines, floors }, { fastest, gzip9 }) {
   const label = pathLabel(row);
   if (row.status !== 'ok') return { label, text: `FAILED: ${row.error}` };
   return [
@@ -110,6 +117,7 @@ function pathLine(row, baselines, { fastest, gzip9 }) {
     ...sizeCells(row, gzip9),
     ...ratioCells(compareRow(referenceOf(row, baselines), row)),
     ...ratioCells(compareWithFastest(fastest, row)),
+    ...ratioCells(compareWithFloor(row, floors)),
     formatShare(interopShare(row.encode, row.encodePhases)),
     formatShare(interopShare(row.decode, row.decodePhases)),
   ];
@@ -135,18 +143,33 @@ export function stepTitle({ jsonMB, jsonBytes, step, items }) {
  * UTF-8 baseline gets a line of ratios against it.
  */
 function stepLines(stepRows, order, options) {
-  const { baselines, utf8, others } = rolesOf(stepRows);
+  const roles = rolesOf(stepRows);
+  const { baselines, utf8, floors, others } = roles;
   others.sort((a, b) => order.get(pathKey(a)) - order.get(pathKey(b)));
   const lines = [];
-  if (baselines.length > 0) lines.push(mergedLine(baselines, { ...options, xJson: ['1.00x', '1.00x'] }));
+  // A reference line's ratios against the other references of a batch it was measured in.
+  const againstReferences = (rows) => {
+    const shown = rows.find((row) => baselines.some((baseline) => baseline.batch === row.batch)) ?? rows[0];
+    return {
+      xJson: ratioCells(shown && compareRow(referenceOf(shown, baselines), shown)),
+      xFloor: ratioCells(shown && compareWithFloor(shown, floors)),
+    };
+  };
+  if (baselines.length > 0)
+    lines.push(
+      mergedLine(baselines, { ...options, ...againstReferences(baselines), xJson: ['1.00x', '1.00x'] }),
+    );
   if (utf8.length > 0) {
     const shown = utf8Representative(utf8, baselines);
     const xJson = ratioCells(shown && compareRow(referenceOf(shown, baselines), shown));
-    lines.push(mergedLine(utf8, { ...options, xJson }));
+    const xFloor = ratioCells(shown && compareWithFloor(shown, floors));
+    lines.push(mergedLine(utf8, { ...options, xJson, xFloor }));
   }
+  if (floors.length > 0)
+    lines.push(mergedLine(floors, { ...options, ...againstReferences(floors), xFloor: ['1.00x', '1.00x'] }));
   if (stepRows.some(isPeerRow)) lines.push({ label: FASTEST_LABEL, text: fastestText(options.fastest) });
   for (const row of others) {
-    lines.push(pathLine(row, baselines, options));
+    lines.push(pathLine(row, roles, options));
     const own = row.status === 'ok' ? ownUtf8Baseline(row, utf8) : undefined;
     if (own) lines.push({ label: UTF8_LINE_LABEL, text: utf8Text(compareRow(own, row)) });
   }
@@ -235,7 +258,8 @@ export function renderCleanliness(rows, { legend = true } = {}) {
 export function renderSummary(rows) {
   const lines = [];
   for (const [, pathRows] of groupBy(rows, pathKey)) {
-    if (isJsonBaseline(pathRows[0]) && pathRows.every((row) => row.status === 'ok')) continue;
+    const reference = isJsonBaseline(pathRows[0]) || isObjectFloor(pathRows[0]);
+    if (reference && pathRows.every((row) => row.status === 'ok')) continue;
     const ok = pathRows.filter((row) => row.status === 'ok');
     const failed = pathRows.filter((row) => row.status !== 'ok');
     const largest = ok.length > 0 ? formatBytes(Math.max(...ok.map((row) => row.jsonBytes))) : 'none';
