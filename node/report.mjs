@@ -166,6 +166,7 @@ async function main(argv) {
     const lines = result.headlines[chart.id] ?? [];
     process.stdout.write(`${chart.id}: ${chart.title}\n${lines.map((line) => `  ${line}\n`).join('')}`);
   }
+  if (result.engines) process.stdout.write(`\n${result.engines}\n`);
   process.stdout.write(
     `\nwrote ${relative(result.html)} and ${result.svgs.length} SVG files in ${relative(options.outDir)}\n`,
   );

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../catalog.mjs';
 import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './compare.mjs';
+import { engineComparison, enginesText, withEnginesSection } from './engines.mjs';
 import { compareHtml } from './html.mjs';
 import { InputError, loadResultsFile, loadResultsFiles, prepareValidation } from './load.mjs';
 import { headerOf, toSources } from './model.mjs';
@@ -56,19 +57,24 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   }
   const headlines = report.headlines(sources, { sizeMB });
   const html = path.join(outDir, 'index.html');
+  // Engines side by side (Node, Chromium, Firefox), whatever the workload: src/report/engines.mjs.
+  const engines = engineComparison(sources, { sizeMB });
   writeFileSync(
     html,
-    report.html({
-      sources,
-      charts,
-      headlines,
-      sizeMB,
-      generated: now.toISOString(),
-      vegaSource: vegaBundle(),
-      vegaVersion: VEGA_VERSION,
-    }),
+    withEnginesSection(
+      report.html({
+        sources,
+        charts,
+        headlines,
+        sizeMB,
+        generated: now.toISOString(),
+        vegaSource: vegaBundle(),
+        vegaVersion: VEGA_VERSION,
+      }),
+      engines,
+    ),
   );
-  return { html, svgs, headlines, charts, sources, workload };
+  return { html, svgs, headlines, charts, sources, workload, engines: enginesText(engines) };
 }
 
 /**

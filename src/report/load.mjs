@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../catalog.mjs';
+import { TAGGED_BROWSERS } from '../engines.mjs';
 import { createResultsValidator } from '../harness/validate.mjs';
 import { schemaWithFolderWorkloads } from '../workload-folders.mjs';
 
@@ -33,15 +34,18 @@ export function latestResultsFiles(dir = RESULTS_DIR, { workload = DEFAULT_WORKL
   const files = [];
   for (const place of PLACES) {
     const prefix = `${place}-${kind}`;
-    const dated = [];
+    // The latest of each browser: a browser's files carry its name before the date (src/engines.mjs).
+    const dated = new Map();
     for (const name of names) {
       if (!name.startsWith(prefix)) continue;
-      const date = name.slice(prefix.length);
+      let date = name.slice(prefix.length);
       if (kind === '' && others.some((other) => date.startsWith(`${other}-`))) continue;
-      dated.push({ name, date });
+      const tag = TAGGED_BROWSERS.find((browser) => date.startsWith(`${browser}-`)) ?? '';
+      if (tag) date = date.slice(tag.length + 1);
+      if (!(dated.get(tag)?.date >= date)) dated.set(tag, { name, date });
     }
-    dated.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-    if (dated.length > 0) files.push(path.join(dir, dated.at(-1).name));
+    for (const tag of ['', ...TAGGED_BROWSERS])
+      if (dated.has(tag)) files.push(path.join(dir, dated.get(tag).name));
   }
   return files;
 }

@@ -1,0 +1,277 @@
+// Engines side by side: the same path at the same size (or record, or data
+// set) in Node (V8), Chromium (V8) and Firefox (SpiderMonkey), one column
+// group per results file that ran JavaScript. Every ratio is taken inside
+// one engine and one context, as the runners measured it: xJSON against the
+// JSON baseline of the row's own batch (process or browser context), xBestJS
+// against the fastest pure-JS library of the same file and unit. Only the
+// times themselves are set across engines. Any workload: a per-payload row
+// has `encode.median` (ms) and phases, a per-call row `encode.opsPerSec` and
+// a boundary share; a sweep (rows with a `step`) is shown at the size
+// nearest --size-mb, other units (records, data sets) each.
+
+import { engineOf } from '../engines.mjs';
+import { formatMs, formatNs, formatShare, interopShare, renderColumns } from '../harness/format.mjs';
+import { compareRow, compareWithFastest, fastestPeers, isPeerRow, rolesOf } from '../harness/references.mjs';
+import { median } from '../harness/stats.mjs';
+import { compareStats, formatVerdictRatio } from '../harness/verdict.mjs';
+import { escapeHtml } from './html.mjs';
+import { BASELINE_LABEL, formatMB, labelOf, sortRows } from './model.mjs';
+
+const OPERATIONS = ['encode', 'decode'];
+const CAPITALIZED = {
+  node: 'Node',
+  chromium: 'Chromium',
+  firefox: 'Firefox',
+  chrome: 'Chrome',
+  safari: 'Safari',
+};
+
+/** "Firefox 153.8.0 (SpiderMonkey)", "Node v20.20.2 (V8 11.3)": the column group of a source. */
+export function engineLabel(runtime) {
+  const name = CAPITALIZED[runtime.name] ?? runtime.name;
+  const engine = engineOf(runtime);
+  return `${name} ${runtime.version} (${engine}${runtime.v8 ? ` ${runtime.v8.split('.').slice(0, 2).join('.')}` : ''})`;
+}
+
+const isOk = (row) => row.status === 'ok';
+const isPerCall = (row) => row.encode?.opsPerSec !== undefined;
+
+/** The statistics an operation's ratios compare, and whether higher is faster (rates). */
+function statsOf(row, operation) {
+  const stats = row?.[operation];
+  if (!stats) return undefined;
+  return stats.opsPerSec
+    ? { stats: stats.opsPerSec, higherIsFaster: true }
+    : { stats, higherIsFaster: false };
+}
+
+/** One operation's time as text: ms per payload, or ns per call. */
+function timeText(row, operation) {
+  const stats = row?.[operation];
+  if (!stats) return '-';
+  return stats.nsPerOp !== undefined ? formatNs(stats.nsPerOp) : formatMs(stats.median);
+}
+
+/** The JSON baseline's time at a unit: the median of its batches' medians, as the console tables merge them. */
+function baselineTime(baselines, operation) {
+  const ok = baselines.filter(isOk);
+  const perCall = ok.some(isPerCall);
+  const times = ok.map((row) => (perCall ? row[operation].nsPerOp : row[operation].median));
+  if (times.length === 0) return '-';
+  return perCall ? formatNs(median(times)) : formatMs(median(times));
+}
+
+/** The share of the time spent crossing JS <-> wasm: phases (per payload) or the floor (per call). */
+function boundaryOf(row, operation) {
+  if (row.impl === 'js') return undefined;
+  return row.boundaryShare?.[operation] ?? interopShare(row[operation], row[`${operation}Phases`]);
+}
+
+/** The reference (JSON) row of `row`'s own batch: same process or browser context. */
+const ownBaseline = (row, baselines) =>
+  baselines.find((baseline) => baseline.batch === row.batch && isOk(baseline));
+
+/** A row against a reference row (or fastest library) of the same file and unit. */
+function ratio(reference, row, operation) {
+  const mine = statsOf(row, operation);
+  const theirs = statsOf(reference, operation);
+  if (!mine || !theirs || !isOk(row)) return undefined;
+  return compareStats(theirs.stats, mine.stats, { higherIsFaster: mine.higherIsFaster });
+}
+
+/** The fastest pure-JS library of a unit, per operation (per-payload: clean decode only, as the tables). */
+function fastestOf(rows) {
+  if (!rows.some(isPerCall)) {
+    const fastest = fastestPeers(rows);
+    return fastest && { encode: fastest.encode, decode: fastest.decode };
+  }
+  const peers = rows.filter((row) => isPeerRow(row) && isOk(row));
+  if (peers.length === 0) return undefined;
+  const best = (operation) =>
+    peers.reduce((a, b) => (b[operation].opsPerSec.median > a[operation].opsPerSec.median ? b : a));
+  return { encode: best('encode'), decode: best('decode') };
+}
+
+/** The unit rows of a source: the step nearest sizeMB for a sweep, else each record or data set. */
+function unitsOf(document, sizeMB) {
+  const rows = document.rows.filter((row) => row.variant !== 'floor' && row.record !== 'none');
+  if (rows.some((row) => row.step !== undefined)) {
+    let best;
+    for (const row of rows.filter(isOk)) {
+      const distance = Math.abs(Math.log(row.jsonMB / sizeMB));
+      if (!best || distance < best.distance) best = { step: row.step, jsonMB: row.jsonMB, distance };
+    }
+    if (!best) return [];
+    return [
+      {
+        key: `${formatMB(sizeMB)} MB`,
+        at: `${formatMB(best.jsonMB)} MB`,
+        rows: rows.filter((row) => row.step === best.step),
+      },
+    ];
+  }
+  const units = new Map();
+  for (const row of rows) {
+    const key = row.record ?? row.dataset;
+    if (key === undefined) continue;
+    if (!units.has(key)) units.set(key, []);
+    units.get(key).push(row);
+  }
+  return [...units].map(([key, unitRows]) => ({ key, at: key, rows: unitRows }));
+}
+
+/** The cells of one path of one source and unit: time, xJSON, xBestJS, boundary share. */
+function cellsOf(row, { baselines, fastest }, operation) {
+  if (!isOk(row))
+    return { time: row.status === 'n/a' ? 'n/a' : 'failed', xJson: '', xBest: '', boundary: '' };
+  if (baselines.includes(row))
+    return { time: baselineTime(baselines, operation), xJson: '1.00x', xBest: '', boundary: '' };
+  const perPayload = !isPerCall(row);
+  const xJson = perPayload
+    ? compareRow(ownBaseline(row, baselines), row)?.[operation]
+    : ratio(ownBaseline(row, baselines), row, operation);
+  const xBest = perPayload
+    ? compareWithFastest(fastest, row)?.[operation]
+    : fastest && ratio(fastest[operation], row, operation);
+  return {
+    time: timeText(row, operation),
+    xJson: formatVerdictRatio(xJson),
+    xBest: formatVerdictRatio(xBest),
+    boundary: row.impl === 'js' ? '' : formatShare(boundaryOf(row, operation)),
+  };
+}
+
+/**
+ * The side-by-side model: { columns: [{ label, source }], tables: [{ operation,
+ * unit, timeTitle, lines: [{ path, cells: [per column] }] }] }, or undefined
+ * with fewer than two sources that ran JavaScript (native code has no engine).
+ */
+export function engineComparison(sources, { sizeMB }) {
+  const engines = sources.filter((source) => engineOf(source.document.run.runtime));
+  if (engines.length < 2) return undefined;
+  const columns = engines.map((source) => ({
+    label: engineLabel(source.document.run.runtime),
+    source: source.source,
+    units: new Map(unitsOf(source.document, sizeMB).map((unit) => [unit.key, unit])),
+  }));
+  const unitKeys = [...new Set(columns.flatMap((column) => [...column.units.keys()]))];
+  const tables = [];
+  for (const key of unitKeys) {
+    const perColumn = columns.map((column) => {
+      const unit = column.units.get(key);
+      if (!unit) return undefined;
+      const { baselines, others } = rolesOf(unit.rows);
+      // One JSON line, the median of every batch's (each path's ratios keep their own batch's).
+      const shown = baselines.find(isOk) ?? baselines[0];
+      return {
+        unit,
+        baselines,
+        paths: [...(shown ? [shown] : []), ...others],
+        fastest: fastestOf(unit.rows),
+      };
+    });
+    const representatives = new Map();
+    for (const entry of perColumn)
+      for (const row of entry?.paths ?? [])
+        if (!representatives.has(labelOf(row))) representatives.set(labelOf(row), row);
+    const labels = sortRows([...representatives.values()]).map(labelOf);
+    const perCall = perColumn.some((entry) => entry?.unit.rows.some(isPerCall));
+    for (const operation of OPERATIONS) {
+      tables.push({
+        operation,
+        unit: key,
+        at: perColumn.map((entry) => entry?.unit.at),
+        timeTitle: perCall ? 'ns/op' : 'ms',
+        lines: labels.map((label) => ({
+          path: label,
+          cells: perColumn.map((entry) => {
+            const row = entry?.paths.find((candidate) => labelOf(candidate) === label);
+            return row ? cellsOf(row, entry, operation) : undefined;
+          }),
+        })),
+      });
+    }
+  }
+  return { columns, tables };
+}
+
+const CELL_TITLES = (timeTitle) => [timeTitle, 'xJSON', 'xBestJS', 'boundary'];
+const cellValues = (cell) => (cell ? [cell.time, cell.xJson, cell.xBest, cell.boundary] : ['', '', '', '']);
+
+/** The comparison as console tables (one per operation and unit). */
+export function enginesText(comparison) {
+  if (!comparison) return '';
+  const blocks = comparison.tables.map((table) => {
+    const title = `${table.operation} at ${table.unit}: ${comparison.columns
+      .map(
+        (column, index) =>
+          `[${index + 1}] ${column.label}${table.at[index] && table.at[index] !== table.unit ? ` at ${table.at[index]}` : ''}`,
+      )
+      .join(', ')}`;
+    const header = [
+      'path',
+      ...comparison.columns.flatMap((_, index) =>
+        CELL_TITLES(table.timeTitle).map((name) => `[${index + 1}] ${name}`),
+      ),
+    ];
+    const lines = table.lines.map((line) => [line.path, ...line.cells.flatMap(cellValues)]);
+    return `${title}\n${renderColumns(
+      header,
+      lines,
+      header.map((_, column) => (column === 0 ? 'l' : 'r')),
+    )}`;
+  });
+  return `Engines side by side (ratios within each engine and context):\n\n${blocks.join('\n\n')}`;
+}
+
+const HOW_TO_READ =
+  'The same path at the same size, record or data set in each engine that ran it: one column group per results file. ' +
+  `Times are medians (ms per payload, or ns per call); xJSON is ${BASELINE_LABEL}'s time over the path's, both measured in the same process or browser context; ` +
+  "xBestJS the fastest pure-JS library's time (same file, same size; decode among libraries that give plain objects) over the path's; " +
+  'boundary the share of the call spent crossing JS <-> wasm (phases, or the marshalling floor). Ratios are never taken across engines: only the times are set side by side. ' +
+  '~ marks a ratio within noise.';
+
+/** The report's section (HTML), or '' when fewer than two engines ran. */
+export function enginesSection(comparison) {
+  if (!comparison) return '';
+  const { columns } = comparison;
+  const tables = comparison.tables.map((table) => {
+    const groups = columns
+      .map((column, index) => {
+        const at = table.at[index] && table.at[index] !== table.unit ? ` at ${table.at[index]}` : '';
+        return `<th colspan="4">${escapeHtml(`${column.label}${at}`)}</th>`;
+      })
+      .join('');
+    const titles = columns
+      .map(() =>
+        CELL_TITLES(table.timeTitle)
+          .map((name) => `<th>${escapeHtml(name)}</th>`)
+          .join(''),
+      )
+      .join('');
+    const lines = table.lines
+      .map(
+        (line) =>
+          `<tr><td>${escapeHtml(line.path)}</td>${line.cells
+            .flatMap(cellValues)
+            .map((value) => `<td class="num">${escapeHtml(value)}</td>`)
+            .join('')}</tr>`,
+      )
+      .join('\n');
+    return `<h3>${escapeHtml(`${table.operation} at ${table.unit}`)}</h3>
+<table data-engines="${escapeHtml(`${table.operation} ${table.unit}`)}"><thead><tr><th rowspan="2">path</th>${groups}</tr><tr>${titles}</tr></thead>
+<tbody>${lines}</tbody></table>`;
+  });
+  return `<section id="engines"><h2>Engines side by side</h2>
+<p class="how">${escapeHtml(HOW_TO_READ)}</p>
+${tables.join('\n')}
+</section>`;
+}
+
+/** `page` (a report's HTML) with the engines section before its scripts; unchanged when there is none. */
+export function withEnginesSection(page, comparison) {
+  const section = enginesSection(comparison);
+  if (!section) return page;
+  const marker = '<script type="application/json" id="chart-specs">';
+  return page.includes(marker) ? page.replace(marker, `${section}\n${marker}`) : page;
+}
