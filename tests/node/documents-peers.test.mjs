@@ -102,7 +102,12 @@ test('the documents registry: which peers take part, and the tuple and messages 
       'msgpackr',
       'msgpackr-records',
       '@msgpack/msgpack',
+      'notepack.io',
+      'msgpack5',
+      'msgpack-js',
       'cbor-x',
+      'cbor',
+      'pson',
       'bson',
       'bser',
       'v8',
@@ -112,7 +117,18 @@ test('the documents registry: which peers take part, and the tuple and messages 
   );
   assert.deepEqual(
     documentPeersFor('browser').map((peer) => peer.name),
-    ['msgpackr', 'msgpackr-records', '@msgpack/msgpack', 'cbor-x', 'bson', 'flexbuffers', 'geobuf'],
+    [
+      'msgpackr',
+      'msgpackr-records',
+      '@msgpack/msgpack',
+      'notepack.io',
+      'msgpack-js',
+      'cbor-x',
+      'pson',
+      'bson',
+      'flexbuffers',
+      'geobuf',
+    ],
   );
   assert.deepEqual(documentPeersFor('node'), DOCUMENT_PEERS);
   for (const peer of DOCUMENT_ONLY_PEERS) {

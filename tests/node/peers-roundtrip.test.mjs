@@ -26,7 +26,9 @@ const PROTO_TEXT = readFileSync(path.join(REPO_ROOT, 'proto', 'tuple.proto'), 'u
 const STEPS = selectSteps({ minMB: 0, maxMB: 1, perDecade: 0 });
 
 // What each library's decode hands back (the "negative effects" table).
-const NOT_PLAIN = new Set(['avsc', 'protobufjs', 'flatbuffers']);
+// protobuf-ts' messages are made by Object.create(<the type's prototype>).
+const NOT_PLAIN = new Set(['avsc', 'avro-js', 'protobufjs', 'protobuf-ts', 'flatbuffers']);
+const TYPE_NAMED = new Set(['protobuf-es']); // plain objects with one more own property, $typeName
 const WRAPPERS = new Set(['google-protobuf']); // data behind getters: no own x, y, z at all
 
 test('the registry: unique names, Node and browser sets, library labels', () => {
@@ -35,9 +37,12 @@ test('the registry: unique names, Node and browser sets, library labels', () => 
   assert.deepEqual(peerNames('node'), names, 'every peer runs in Node');
   assert.deepEqual(
     names.filter((name) => !peerNames('browser').includes(name)),
-    ['bser', 'v8'],
-    'bser and v8.serialize are Node only',
+    ['msgpack5', 'cbor', 'bser', 'v8'],
+    'msgpack5, cbor, bser and v8.serialize are Node only',
   );
+  for (const peer of PEERS.filter((candidate) => !candidate.places.includes('browser'))) {
+    assert.match(peer.notIn?.browser ?? '', /\S/, `${peer.name} says why it does not run in a page`);
+  }
   for (const peer of PEERS) {
     const meta = peerMeta(peer);
     assert.equal(meta.impl, 'js');
@@ -112,6 +117,13 @@ test('measured by the harness, every Node peer is verified, sized and checked fo
         [false, false, false, false],
         label,
       );
+    } else if (TYPE_NAMED.has(peer.name)) {
+      assert.deepEqual(
+        [cleanliness.plainObject, cleanliness.exactKeys, cleanliness.dataProperties, cleanliness.clean],
+        [true, false, true, false],
+        label,
+      );
+      assert.equal(cleanliness.detail, 'item 0 has extra own properties $typeName');
     } else if (NOT_PLAIN.has(peer.name)) {
       assert.deepEqual(
         [cleanliness.plainObject, cleanliness.exactKeys, cleanliness.dataProperties, cleanliness.clean],

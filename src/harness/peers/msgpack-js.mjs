@@ -1,0 +1,74 @@
+// msgpack-js: an early MessagePack (2013), from before the format had str8,
+// bin and extension types: strings are written as raw (fixstr, 0xda, 0xdb,
+// readable by today's decoders as str), binary data as its own 0xd8/0xd9
+// (today fixext 16 and str8) and a Date as its ISO string. In Node it works
+// on Buffers, in a page on Uint8Arrays (through bops).
+
+import msgpack from 'msgpack-js';
+
+import { cannotRepresent } from './message-support.mjs';
+
+/** The msgpack-js path; decodes to plain objects. */
+export function createPeerPath(meta) {
+  return {
+    ...meta,
+    encode(items) {
+      return { encoded: msgpack.encode({ items }) };
+    },
+    decode(bytes) {
+      return { items: msgpack.decode(bytes).items };
+    },
+    bytesOf(bytes) {
+      return bytes;
+    },
+  };
+}
+
+// In Node, binary data must be a Buffer (bops' test there is Buffer.isBuffer);
+// in a page any Uint8Array is.
+const asBinary =
+  typeof globalThis.Buffer === 'function'
+    ? (data) => globalThis.Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+    : (data) => data;
+
+/**
+ * The msgpack-js messages path. `record` cannot be represented (a Date
+ * comes back as a string); `binary` is written with msgpack-js' own bin type
+ * (0xd8/0xd9), which only msgpack-js reads as bytes.
+ */
+export function createMessagePath(meta) {
+  return {
+    ...meta,
+    forRecord(name) {
+      if (name === 'record')
+        throw cannotRepresent(
+          'msgpack-js',
+          'the timestamp createdAt (a Date: msgpack-js writes it as its ISO string)',
+          name,
+        );
+      if (name === 'binary') {
+        return {
+          encode: (record) => msgpack.encode({ name: record.name, data: asBinary(record.data) }),
+          decode: (bytes) => msgpack.decode(bytes),
+        };
+      }
+      return {
+        encode: (record) => msgpack.encode(record),
+        decode: (bytes) => msgpack.decode(bytes),
+      };
+    },
+  };
+}
+
+/** The msgpack-js documents path: the whole value as one msgpack value; plain objects back. */
+export function createDocumentPath(meta) {
+  return {
+    ...meta,
+    forDataset() {
+      return {
+        encode: (value) => msgpack.encode(value),
+        decode: (bytes) => msgpack.decode(bytes),
+      };
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// protobuf-es (@bufbuild/protobuf v2): the message schemas are the code
+// @bufbuild/protoc-gen-es generates from proto/tuple.proto and
+// proto/messages.proto (scripts/generate-peers.mjs, into
+// build/peers-generated/protobuf-es). Encode is create() then toBinary(), the
+// documented calls (toBinary wants a message made by create); decode is
+// fromBinary(), whose messages are plain objects with one more own property,
+// `$typeName`, so they are not the bare {x, y, z} items.
+
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
+
+import { ItemsSchema } from '../../../build/peers-generated/protobuf-es/tuple_pb.js';
+import {
+  ArrayMessageSchema,
+  BinaryMessageSchema,
+  BoolMessageSchema,
+  DoubleMessageSchema,
+  IntMessageSchema,
+  NestedMessageSchema,
+  RecordSchema,
+  StringMessageSchema,
+} from '../../../build/peers-generated/protobuf-es/messages_pb.js';
+import { dateOf, isInt32Value, timestampOf } from './message-support.mjs';
+
+/** The protobuf-es path; decode returns protobuf-es messages ({ $typeName, x, y, z }). */
+export function createPeerPath(meta) {
+  return {
+    ...meta,
+    encode(items) {
+      return { encoded: toBinary(ItemsSchema, create(ItemsSchema, { items })) };
+    },
+    decode(bytes) {
+      return { items: fromBinary(ItemsSchema, bytes).items };
+    },
+    bytesOf(bytes) {
+      return bytes;
+    },
+    toPlainItems(messages) {
+      return messages.map(({ x, y, z }) => ({ x, y, z }));
+    },
+  };
+}
+
+const MESSAGE_SCHEMAS = Object.freeze({
+  bool: BoolMessageSchema,
+  int: IntMessageSchema,
+  double: DoubleMessageSchema,
+  string: StringMessageSchema,
+  array: ArrayMessageSchema,
+  nested: NestedMessageSchema,
+  record: RecordSchema,
+  binary: BinaryMessageSchema,
+});
+
+// A mixed-array element as the Scalar oneof, protobuf-es style: { kind: { case, value } }.
+function scalarOf(value) {
+  switch (typeof value) {
+    case 'boolean':
+      return { kind: { case: 'flag', value } };
+    case 'string':
+      return { kind: { case: 'text', value } };
+    default:
+      return { kind: { case: isInt32Value(value) ? 'integer' : 'number', value } };
+  }
+}
+
+/** A decoded message without protobuf-es' `$typeName`, for verification only. */
+export function withoutTypeNames(value) {
+  if (Array.isArray(value)) return value.map(withoutTypeNames);
+  if (value === null || typeof value !== 'object' || value instanceof Uint8Array || value instanceof Date)
+    return value;
+  const plain = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (key !== '$typeName') plain[key] = withoutTypeNames(field);
+  }
+  return plain;
+}
+
+/**
+ * The protobuf-es messages path. `record`: encode turns createdAt into a
+ * Timestamp (int64 seconds as a bigint, protobuf-es' default) and each tag
+ * into a Scalar; decode turns them back in the decoded message. Both timed,
+ * as for protobufjs.
+ */
+export function createMessagePath(meta) {
+  return {
+    ...meta,
+    forRecord(name) {
+      const schema = MESSAGE_SCHEMAS[name];
+      if (name === 'record') {
+        return {
+          encode: (record) => {
+            const { seconds, nanos } = timestampOf(record.createdAt);
+            return toBinary(
+              schema,
+              create(schema, {
+                ...record,
+                createdAt: { seconds: BigInt(seconds), nanos },
+                tags: record.tags.map(scalarOf),
+              }),
+            );
+          },
+          decode: (bytes) => {
+            const message = fromBinary(schema, bytes);
+            if (!message.createdAt) throw new Error('protobuf-es: record: created_at is missing');
+            const { seconds, nanos } = message.createdAt;
+            message.createdAt = dateOf(Number(seconds), nanos);
+            message.tags = message.tags.map((scalar) => scalar.kind.value);
+            return message;
+          },
+          toPlain: withoutTypeNames,
+        };
+      }
+      return {
+        encode: (record) => toBinary(schema, create(schema, record)),
+        decode: (bytes) => fromBinary(schema, bytes),
+        toPlain: withoutTypeNames,
+      };
+    },
+  };
+}
