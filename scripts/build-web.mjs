@@ -19,6 +19,8 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync, mkdirSyn
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { catalogOf, isJsonText, modulesOf } from '../src/catalog.mjs';
+import { leanModuleOf } from '../src/harness/lean-codec.mjs';
+import { SHIPPED_BYTES_FILE, writeShippedBytes } from './shipped-bytes.mjs';
 import { generatePeerCode } from './generate-peers.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,8 +39,9 @@ export const DEFAULT_WASM_DIR = process.env.WCB_WASM_BUILD_DIR
   : path.join(REPO_ROOT, 'build', 'wasm');
 
 /**
- * The wasm build's modules ({ codec, workload, glue, wasm } with absolute
- * paths, from its catalog: src/catalog.mjs modulesOf) and its info.
+ * The wasm build's modules ({ codec, workload, glue, wasm, lean? } with
+ * absolute paths, from its catalog: src/catalog.mjs modulesOf; lean: the
+ * lean module's .wasm when built) and its info.
  */
 export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
   const infoPath = path.join(wasmDir, 'build-info.json');
@@ -58,7 +61,9 @@ export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
       glue: path.resolve(wasmDir, glue),
       wasm: path.resolve(wasmDir, wasm),
     };
-    for (const file of [files.glue, files.wasm]) {
+    const lean = leanModuleOf(info, codec, workload);
+    if (lean) files.lean = path.resolve(wasmDir, lean.wasm);
+    for (const file of [files.glue, files.wasm, files.lean ?? files.wasm]) {
       if (!existsSync(file))
         throw new Error(`${codec}: ${file} is listed in ${infoPath} but missing; rebuild the wasm`);
     }
@@ -71,21 +76,24 @@ export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
 function bundledModuleSource({ infoPath, modules }) {
   const lines = [
     `import buildInfo from ${JSON.stringify(infoPath)};`,
+    `import shippedBytes from ${JSON.stringify(path.join(path.dirname(infoPath), SHIPPED_BYTES_FILE))};`,
     `import resultsSchema from ${JSON.stringify(SCHEMA)};`,
     `import protoText from ${JSON.stringify(PROTO)};`,
     `import messagesProtoText from ${JSON.stringify(MESSAGES_PROTO)};`,
   ];
-  modules.forEach(({ glue, wasm }, index) => {
+  modules.forEach(({ glue, wasm, lean }, index) => {
     lines.push(`import factory${index} from ${JSON.stringify(glue)};`);
     lines.push(`import wasm${index} from ${JSON.stringify(wasm)};`);
+    if (lean) lines.push(`import lean${index} from ${JSON.stringify(lean)};`);
   });
+  // leanWasmBinary: the lean module's bytes (web/src/runtime.mjs), or null.
   const entries = modules.map(
-    ({ codec, workload, jsonText }, index) =>
+    ({ codec, workload, jsonText, lean }, index) =>
       `  { codec: ${JSON.stringify(codec)}, workload: ${JSON.stringify(workload)}, jsonText: ${jsonText}, ` +
-      `factory: factory${index}, wasmBinary: wasm${index} },`,
+      `factory: factory${index}, wasmBinary: wasm${index}, leanWasmBinary: ${lean ? `lean${index}` : 'null'} },`,
   );
   lines.push(`export const modules = [\n${entries.join('\n')}\n];`);
-  lines.push('export { buildInfo, resultsSchema, protoText, messagesProtoText };');
+  lines.push('export { buildInfo, shippedBytes, resultsSchema, protoText, messagesProtoText };');
   return lines.join('\n');
 }
 
@@ -112,7 +120,7 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * `Buffer`, given the polyfill by an import added to its files only, so no
  * other library sees a `Buffer` global and switches to its Node code path.
  */
-function peersPlugin() {
+export function peersPlugin() {
   const nodeOnly = new RegExp(`^(${NODE_ONLY_MODULES.map(escapeRegExp).join('|')})$`);
   return {
     name: 'wcb-peers',
@@ -171,6 +179,8 @@ export async function buildWeb({
   generatePeerCode({ quiet });
   if (!force && !isStale(wasmDir, outDir)) return { built: false, bundle, bytes: statSync(bundle).size };
   const wasmBuild = readWasmBuild(wasmDir);
+  // shipped-bytes.json first: the page shows it (scripts/shipped-bytes.mjs).
+  await writeShippedBytes(wasmDir, { plugins: [peersPlugin()] });
   mkdirSync(outDir, { recursive: true });
   const result = await build({
     entryPoints: [ENTRY],

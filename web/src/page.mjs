@@ -33,6 +33,7 @@ import {
 import { saveResults, showVerdict } from './results-file.mjs';
 import { loadWorkloads } from './workloads.mjs';
 import { PAGE_PEERS, PLACE, yieldToBrowser } from './runtime.mjs';
+import { showShippedBytes } from './shipped-bytes.mjs';
 import '../style.css';
 
 const $ = (id) => document.getElementById(id);
@@ -426,6 +427,7 @@ async function start() {
   state.facts = await browserFacts({ preciseMemory: params.get('preciseMemory') === '1' });
   state.jsonSecond = params.get('jsonSecond') === '1';
   showEnvironment($('environment'), state.facts, buildInfo);
+  showShippedBytes($('cleanliness-section'));
 
   $('controls').addEventListener('submit', (event) => {
     event.preventDefault();

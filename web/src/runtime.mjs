@@ -4,6 +4,7 @@
 // between operations.
 
 import { peersFor } from '../../src/harness/peers.mjs';
+import { createLeanCodec, servesLean } from '../../src/harness/lean-codec.mjs';
 import { createWasmCodec } from '../../src/harness/wasm-codec.mjs';
 
 export const PLACE = 'browser';
@@ -27,7 +28,14 @@ export function yieldToBrowser() {
   });
 }
 
-/** A fresh instance of one codec's wasm module (an entry of the bundle's modules). */
-export function instantiateCodec(module) {
+/**
+ * A fresh instance of one codec's wasm module (an entry of the bundle's
+ * modules). Given a `strategy` the lean module serves (typed, columnar), its
+ * lean module when the bundle has one (src/harness/lean-codec.mjs).
+ */
+export function instantiateCodec(module, strategy) {
+  if (strategy !== undefined && module.leanWasmBinary && servesLean(strategy)) {
+    return createLeanCodec(module.leanWasmBinary);
+  }
   return createWasmCodec(module.factory, { wasmBinary: module.wasmBinary });
 }

@@ -126,6 +126,7 @@ export function reportHtml({
   limits,
   memory,
   cleanliness,
+  extraSections = [],
   sizeMB,
   generated,
   vegaSource,
@@ -137,6 +138,8 @@ export function reportHtml({
     '<a href="#limits">limits</a>',
     '<a href="#memory">memory</a>',
     '<a href="#cleanliness">cleanliness</a>',
+    // Sections other modules render whole (src/report/shipped-bytes.mjs): { id, html }.
+    ...extraSections.map((section) => `<a href="#${section.id}">${escapeHtml(section.id)}</a>`),
   ].join('');
   const body = `<h1>wasm-codec-bench report</h1>
 <p class="meta">Generated ${escapeHtml(generated)} by <code>npm run report</code> from ${headers.length} results file(s); breakdown and sizes at the size nearest ${escapeHtml(formatMB(sizeMB))} MB; charts drawn by Vega ${escapeHtml(vegaVersion)} (inlined). Hover a point or bar for its values.</p>
@@ -147,6 +150,7 @@ ${runsTable(headers)}
 ${charts.map((chart) => chartSection(chart, headlines)).join('\n')}
 ${limitsSection(limits)}
 ${memorySection(memory)}
-${cleanlinessSection(cleanliness)}`;
+${cleanlinessSection(cleanliness)}
+${extraSections.map((section) => section.html).join('\n')}`;
   return htmlPage({ title: 'wasm-codec-bench report', body, specs, vegaSource });
 }

@@ -5,6 +5,13 @@
 // report-*.mjs files beside this one.
 
 import { headerOf } from '../../report/model.mjs';
+import {
+  SHIPPED_BYTES_CHART_ID,
+  shippedBytesChart,
+  shippedHeadlines,
+  shippedSectionHtml,
+} from '../../report/shipped-bytes.mjs';
+import { readShippedBytes } from '../../report/shipped-bytes-file.mjs';
 import { reportCharts } from './report-charts.mjs';
 import { chartHeadlines } from './report-headlines.mjs';
 import { reportHtml } from './report-html.mjs';
@@ -13,17 +20,24 @@ import { cleanlinessRows, limitRows, memoryRows } from './report-model.mjs';
 /** What the report writes, for npm run report --help. */
 export const help = `time and speed vs JSON against payload size, where the time goes, the
     wasm penalty, encoded and module sizes (time-encode, time-decode, ratio-encode, ratio-decode,
-    breakdown-encode, breakdown-decode, wasm-penalty, sizes, modules), run headers, payload limits,
-    memory and cleanliness tables`;
+    breakdown-encode, breakdown-decode, wasm-penalty, sizes, modules, shipped-bytes), run headers,
+    payload limits, memory, cleanliness and shipped-bytes tables (the last from the wasm build's
+    shipped-bytes.json, not from the results files)`;
 
 /** --compare works on these results (one row per path and size). */
 export const comparable = true;
 
 /** The charts: [{ id, title, spec, empty }] in page order; `sizeMB` picks the breakdown's size. */
-export const charts = (sources, { sizeMB }) => reportCharts(sources, { sizeMB });
+export const charts = (sources, { sizeMB }) => [
+  ...reportCharts(sources, { sizeMB }),
+  shippedBytesChart(readShippedBytes()),
+];
 
 /** What each chart says, by chart id. */
-export const headlines = (sources, { sizeMB }) => chartHeadlines(sources, { sizeMB });
+export const headlines = (sources, { sizeMB }) => ({
+  ...chartHeadlines(sources, { sizeMB }),
+  [SHIPPED_BYTES_CHART_ID]: shippedHeadlines(readShippedBytes()),
+});
 
 /** The report page. */
 export function html({
@@ -42,6 +56,7 @@ export function html({
     limits: limitRows(sources),
     memory: memoryRows(sources, sizeMB),
     cleanliness: cleanlinessRows(sources),
+    extraSections: [{ id: 'shipped-bytes-table', html: shippedSectionHtml(readShippedBytes()) }],
     sizeMB,
     generated,
     vegaSource,

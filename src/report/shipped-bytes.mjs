@@ -1,0 +1,172 @@
+// What a browser user downloads, side by side: each tuple wasm module with
+// its glue (embind and lean) and each pure-JS library bundled as a user
+// would, raw and gzip -9, from build/wasm/shipped-bytes.json (written by the
+// page build: scripts/shipped-bytes.mjs). Browser-safe (no node: imports):
+// the report (src/workloads/tuples/report.mjs) and the page
+// (web/src/shipped-bytes.mjs) render the same rows.
+
+export const SHIPPED_BYTES_CHART_ID = 'shipped-bytes';
+
+const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const KINDS = ['wasm embind', 'wasm lean', 'JS library'];
+const KIND_COLOURS = ['#e45756', '#f58518', '#4c78a8'];
+const MEASURES = ['gzip -9', 'raw'];
+
+/**
+ * One row per thing shipped, grouped by format (codec) in the order the file
+ * lists wasm modules, then formats only JS libraries write: { format, kind,
+ * name, what, bytes, gzipBytes, detail?, error? }. Within a format: embind,
+ * lean, then libraries by gzip size.
+ */
+export function shippedRows(shipped) {
+  if (!shipped) return [];
+  const rows = [];
+  for (const module of shipped.modules ?? []) {
+    rows.push({
+      format: module.codec,
+      kind: `wasm ${module.module}`,
+      name: `${module.codec}/${module.module}`,
+      what: `${module.wasm} + ${module.glue}`,
+      bytes: module.totalBytes,
+      gzipBytes: module.totalGzipBytes,
+      detail: `wasm ${module.wasmBytes} B (gzip ${module.wasmGzipBytes}), glue ${module.glueBytes} B (gzip ${module.glueGzipBytes})`,
+    });
+  }
+  for (const peer of shipped.peers ?? []) {
+    rows.push({
+      format: peer.codec,
+      kind: 'JS library',
+      name: peer.name,
+      what: peer.library,
+      bytes: peer.bytes,
+      gzipBytes: peer.gzipBytes,
+      error: peer.error,
+    });
+  }
+  const formatOrder = [...new Set(rows.map((row) => row.format))];
+  const rank = (row) => [formatOrder.indexOf(row.format), KINDS.indexOf(row.kind), row.gzipBytes ?? Infinity];
+  return rows.sort((a, b) => {
+    const [ra, rb] = [rank(a), rank(b)];
+    for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i] - rb[i];
+    return 0;
+  });
+}
+
+const kib = (bytes) => (bytes === undefined ? '' : (bytes / 1024).toFixed(1));
+
+/** The table's columns: { title, value(row), num? }. */
+export const SHIPPED_COLUMNS = [
+  { title: 'format', value: (r) => r.format },
+  { title: 'what', value: (r) => r.name },
+  { title: 'kind', value: (r) => r.kind },
+  { title: 'KiB', value: (r) => kib(r.bytes), num: true },
+  { title: 'KiB gzip -9', value: (r) => kib(r.gzipBytes), num: true },
+  { title: 'files / library', value: (r) => r.error ?? r.what },
+];
+
+/** How the file measured: minifier and gzip, as one sentence. */
+export function shippedNote(shipped) {
+  if (!shipped) return '';
+  return `Each piece of JS minified by ${shipped.minifier}; gzip: ${shipped.gzip}, each file on its own. A wasm module's size is its .wasm plus its glue (embind: Emscripten's generated loader; lean: the project's own loader, src/harness/lean-loader.mjs). A library is bundled from an entry that takes only the encode and decode this project calls (its adapter's createPeerPath), with what it needs to run in a browser.`;
+}
+
+const escape = (value) =>
+  String(value).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+
+/** The table as HTML (the report's and the page's). */
+export function shippedTableHtml(shipped) {
+  const rows = shippedRows(shipped);
+  const head = SHIPPED_COLUMNS.map((column) => `<th>${escape(column.title)}</th>`).join('');
+  const body = rows
+    .map(
+      (row) =>
+        `<tr>${SHIPPED_COLUMNS.map(
+          (column) => `<td${column.num ? ' class="num"' : ''}>${escape(column.value(row))}</td>`,
+        ).join('')}</tr>`,
+    )
+    .join('\n');
+  return `<table class="shipped-bytes"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+/** The report's section: how to read it, then the table; or why there is none. */
+export function shippedSectionHtml(shipped) {
+  if (!shipped) {
+    return `<section id="shipped-bytes-table"><h2>Shipped bytes</h2><p class="empty">No build/wasm/shipped-bytes.json: run scripts/build-wasm.sh (or npm run build:web).</p></section>`;
+  }
+  return `<section id="shipped-bytes-table"><h2>Shipped bytes</h2>
+<p class="how">${escape(shippedNote(shipped))}</p>
+${shippedTableHtml(shipped)}</section>`;
+}
+
+/** Short lines for the chart's headline: per wasm format, lean vs embind vs the smallest library. */
+export function shippedHeadlines(shipped) {
+  const rows = shippedRows(shipped);
+  const lines = [];
+  for (const format of new Set(rows.filter((row) => row.kind.startsWith('wasm')).map((row) => row.format))) {
+    const of = (kind) => rows.find((row) => row.format === format && row.kind === kind && !row.error);
+    const [embind, lean, library] = [of('wasm embind'), of('wasm lean'), of('JS library')];
+    const parts = [];
+    if (lean) parts.push(`lean ${kib(lean.gzipBytes)} KiB`);
+    if (embind) parts.push(`embind ${kib(embind.gzipBytes)} KiB`);
+    if (library) parts.push(`smallest JS library ${library.name} ${kib(library.gzipBytes)} KiB`);
+    lines.push(`${format}, gzip -9: ${parts.join('; ')}`);
+  }
+  return lines;
+}
+
+/** The chart as a Vega-Lite spec: { id, title, spec, empty } as the report's charts. */
+export function shippedBytesChart(shipped) {
+  const rows = shippedRows(shipped).filter((row) => !row.error);
+  const values = rows.flatMap((row, order) =>
+    MEASURES.map((measure) => {
+      const bytes = measure === 'raw' ? row.bytes : row.gzipBytes;
+      return {
+        order,
+        label: `${row.format} · ${row.name}`,
+        kind: row.kind,
+        measure,
+        kib: bytes / 1024,
+        bytes,
+        what: row.what,
+      };
+    }),
+  );
+  const spec = {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: 'Shipped bytes: wasm module + glue vs a JS library',
+      subtitle: 'what a browser downloads to encode and decode the tuples; minified, raw and gzip -9',
+    },
+    data: { values },
+    width: 480,
+    height: { step: 9 },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'label', type: 'nominal', sort: { field: 'order', op: 'min' }, title: null },
+      yOffset: { field: 'measure', sort: MEASURES },
+      x: { field: 'kib', type: 'quantitative', title: 'KiB' },
+      color: { field: 'kind', type: 'nominal', scale: { domain: KINDS, range: KIND_COLOURS }, title: null },
+      opacity: {
+        field: 'measure',
+        type: 'nominal',
+        scale: { domain: MEASURES, range: [1, 0.4] },
+        title: null,
+      },
+      tooltip: [
+        { field: 'label', title: 'what' },
+        { field: 'measure' },
+        { field: 'bytes', title: 'bytes', format: ',' },
+        { field: 'what', title: 'files / library' },
+      ],
+    },
+  };
+  return {
+    id: SHIPPED_BYTES_CHART_ID,
+    title: 'Shipped bytes',
+    spec,
+    empty: values.length === 0,
+  };
+}
