@@ -31,9 +31,9 @@ const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 const PROTO = path.join(REPO_ROOT, 'proto', 'tuple.proto');
 const MESSAGES_PROTO = path.join(REPO_ROOT, 'proto', 'messages.proto');
 const SHIMS = path.join(REPO_ROOT, 'web', 'src', 'shims');
-// Modules only the Node-only peers of src/harness/peers.mjs import (bser,
+// Modules only the Node-only peers of src/harness/peers.mjs import (bser, cbor, msgpack5,
 // v8.serialize): the page never loads those peers, so they become stubs.
-const NODE_ONLY_MODULES = ['node:v8', 'bser'];
+const NODE_ONLY_MODULES = ['node:v8', 'bser', 'cbor', 'msgpack5'];
 export const DEFAULT_WASM_DIR = process.env.WCB_WASM_BUILD_DIR
   ? path.resolve(process.env.WCB_WASM_BUILD_DIR)
   : path.join(REPO_ROOT, 'build', 'wasm');
