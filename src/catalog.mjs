@@ -34,7 +34,9 @@ export const WORKLOADS = [
     strategies: Object.freeze(['val', 'embind', 'typed']),
     // typed with typed-array columns ({x: Int32Array, y, z: Float64Array}) instead of objects.
     optionalStrategies: Object.freeze(['columnar']),
-    defaults: Object.freeze({ minMB: 0.1, maxMB: 30, perDecade: 3, repetitions: 7, warmup: 2 }),
+    // 5 + 1, not 7 + 2: a GC before every call is most of a large size's time
+    // (docs/decisions.md#sweep-time).
+    defaults: Object.freeze({ minMB: 0.1, maxMB: 30, perDecade: 3, repetitions: 5, warmup: 1 }),
     quick: Object.freeze({ minMB: 0.05, maxMB: 1, repetitions: 3, warmup: 1 }),
     // --limits: one verify and one timed run per size, growing until each path fails.
     limits: Object.freeze({ minMB: 1, maxMB: 4096, perDecade: 5, repetitions: 1, warmup: 0 }),

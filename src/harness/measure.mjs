@@ -24,8 +24,8 @@ import { median, summarize } from './stats.mjs';
 export const ENCODE_PHASES = ['marshalInMs', 'codecMs', 'bytesOutMs'];
 export const DECODE_PHASES = ['bytesInMs', 'codecMs', 'marshalOutMs'];
 
-export const DEFAULT_WARMUP = 2;
-export const DEFAULT_REPETITIONS = 7;
+export const DEFAULT_WARMUP = 1;
+export const DEFAULT_REPETITIONS = 5;
 // The warm-up goes on past `warmup` rounds until it has lasted this long...
 export const MIN_WARMUP_MS = 200;
 // ...or this many rounds.
@@ -231,10 +231,12 @@ export async function measurePayload(
       keep(decodedOf(path.decode(encoded)) === undefined ? 0 : 1);
     }
 
-    // 3. Timed repetitions: the whole call, GC first.
+    // 3. Timed repetitions: the whole call, GC first. A reference path may
+    //    ask for fewer (the object floor: path.maxRepetitions).
+    const timedRuns = Math.min(repetitions, path.maxRepetitions ?? repetitions);
     const encodeSamples = [];
     const encodePhaseSamples = [];
-    for (let i = 0; i < repetitions; i++) {
+    for (let i = 0; i < timedRuns; i++) {
       await checkpoint();
       stage = `timed encode ${i + 1}`;
       gc();
@@ -252,7 +254,7 @@ export async function measurePayload(
     const decodeSamples = [];
     const decodePhaseSamples = [];
     let lastDecoded = firstDecoded;
-    for (let i = 0; i < repetitions; i++) {
+    for (let i = 0; i < timedRuns; i++) {
       await checkpoint();
       stage = `timed decode ${i + 1}`;
       prepareDecode();

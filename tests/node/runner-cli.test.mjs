@@ -164,8 +164,8 @@ test('--quick sets a tiny sweep and explicit options still win', () => {
   assert.equal(defaults.minMB, 0.1);
   assert.equal(defaults.maxMB, 30);
   assert.equal(defaults.perDecade, 3);
-  assert.equal(defaults.repetitions, 7);
-  assert.equal(defaults.warmup, 2);
+  assert.equal(defaults.repetitions, 5);
+  assert.equal(defaults.warmup, 1);
   assert.deepEqual(defaults.codecs, DEFAULTS.codecs);
   assert.ok(defaults.out.endsWith(join('results', 'node-2025-03-04T05-06-07Z.json')), defaults.out);
   // --codecs is checked against the build's catalog; every codec of it by default.
