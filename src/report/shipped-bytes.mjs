@@ -151,7 +151,8 @@ export function shippedBytesChart(shipped) {
       color: { field: 'kind', type: 'nominal', scale: { domain: KINDS, range: KIND_COLOURS }, title: null },
       opacity: {
         field: 'measure',
-        type: 'nominal',
+        type: 'ordinal',
+        sort: MEASURES,
         scale: { domain: MEASURES, range: [1, 0.4] },
         title: null,
       },
