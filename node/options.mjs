@@ -149,7 +149,9 @@ export function selectPeers(requested, registry, place = 'node', takesPeer = und
   const accepted = available.map((peer) => peer.name);
   for (const name of requested) {
     if (accepted.includes(name)) continue;
-    const where = registry.findPeer(name) ? ` (it does not run in ${place})` : '';
+    const known = registry.findPeer(name);
+    const why = known?.notIn?.[place] ? `: ${known.notIn[place]}` : '';
+    const where = known ? ` (it does not run in ${place}${why})` : '';
     throw new UsageError(`--peers: unknown value '${name}'${where} (accepted: ${accepted.join(', ')})`);
   }
   return available.filter((peer) => requested.includes(peer.name));
