@@ -8,6 +8,17 @@ import msgpack from 'msgpack-js';
 
 import { cannotRepresent } from './message-support.mjs';
 
+// In Node the library reads only Buffers (it calls Buffer methods on its
+// input): bytes from elsewhere (a socket, fetch, C++) are given as a Buffer
+// view of the same memory, as a user must. Its own bytes are Buffers already.
+const asInput =
+  typeof globalThis.Buffer === 'function'
+    ? (bytes) =>
+        globalThis.Buffer.isBuffer(bytes)
+          ? bytes
+          : globalThis.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    : (bytes) => bytes;
+
 /** The msgpack-js path; decodes to plain objects. */
 export function createPeerPath(meta) {
   return {
@@ -16,7 +27,7 @@ export function createPeerPath(meta) {
       return { encoded: msgpack.encode({ items }) };
     },
     decode(bytes) {
-      return { items: msgpack.decode(bytes).items };
+      return { items: msgpack.decode(asInput(bytes)).items };
     },
     bytesOf(bytes) {
       return bytes;
@@ -49,12 +60,12 @@ export function createMessagePath(meta) {
       if (name === 'binary') {
         return {
           encode: (record) => msgpack.encode({ name: record.name, data: asBinary(record.data) }),
-          decode: (bytes) => msgpack.decode(bytes),
+          decode: (bytes) => msgpack.decode(asInput(bytes)),
         };
       }
       return {
         encode: (record) => msgpack.encode(record),
-        decode: (bytes) => msgpack.decode(bytes),
+        decode: (bytes) => msgpack.decode(asInput(bytes)),
       };
     },
   };
@@ -67,7 +78,7 @@ export function createDocumentPath(meta) {
     forDataset() {
       return {
         encode: (value) => msgpack.encode(value),
-        decode: (bytes) => msgpack.decode(bytes),
+        decode: (bytes) => msgpack.decode(asInput(bytes)),
       };
     },
   };

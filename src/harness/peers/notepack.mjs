@@ -6,6 +6,17 @@
 
 import notepack from 'notepack.io';
 
+// In Node the library reads only Buffers (it calls Buffer methods on its
+// input): bytes from elsewhere (a socket, fetch, C++) are given as a Buffer
+// view of the same memory, as a user must. Its own bytes are Buffers already.
+const asInput =
+  typeof globalThis.Buffer === 'function'
+    ? (bytes) =>
+        globalThis.Buffer.isBuffer(bytes)
+          ? bytes
+          : globalThis.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    : (bytes) => bytes;
+
 /** The notepack.io path; decodes to plain objects. */
 export function createPeerPath(meta) {
   return {
@@ -14,7 +25,7 @@ export function createPeerPath(meta) {
       return { encoded: notepack.encode({ items }) };
     },
     decode(bytes) {
-      return { items: notepack.decode(bytes).items };
+      return { items: notepack.decode(asInput(bytes)).items };
     },
     bytesOf: asBytes,
   };
@@ -46,13 +57,13 @@ export function createMessagePath(meta) {
         return {
           encode: (record) =>
             asBytes(notepack.encode({ name: record.name, data: arrayBufferOf(record.data) })),
-          decode: (bytes) => notepack.decode(bytes),
+          decode: (bytes) => notepack.decode(asInput(bytes)),
           toPlain: (record) => ({ ...record, data: asBytes(record.data) }),
         };
       }
       return {
         encode: (record) => asBytes(notepack.encode(record)),
-        decode: (bytes) => notepack.decode(bytes),
+        decode: (bytes) => notepack.decode(asInput(bytes)),
       };
     },
   };
@@ -65,7 +76,7 @@ export function createDocumentPath(meta) {
     forDataset() {
       return {
         encode: (value) => notepack.encode(value),
-        decode: (bytes) => notepack.decode(bytes),
+        decode: (bytes) => notepack.decode(asInput(bytes)),
         bytesOf: asBytes,
       };
     },
