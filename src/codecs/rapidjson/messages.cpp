@@ -1,0 +1,257 @@
+// `rapidjson` for the messages workload: the json codec's text, byte for byte
+// (JSON.stringify's text of the JS record, Uint8Array as base64, the
+// timestamp as Date.prototype.toJSON writes it), written by RapidJSON's Writer
+// (numbers and strings as json_io.h writes them; the timestamp and base64
+// texts are the json codec's, codecs/json/timestamp_text.h and base64.h).
+//
+// Decode streams through RapidJSON's SAX Reader (it checks the syntax, UTF-8
+// and \u escapes) into the record's builder (record_builder.h), which
+// accepts containers only where the schema has one.
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "codecs/json/base64.h"
+#include "codecs/json/timestamp_text.h"
+#include "core/utf8.h"
+#include "json_io.h"
+#include "workloads/messages/codec.h"
+#include "workloads/messages/record_builder.h"
+#include "workloads/messages/schema.h"
+
+namespace wcb {
+
+namespace {
+
+using namespace messages;
+using rapidjson::SizeType;
+using schema::Field;
+using schema::Type;
+
+// A problem with one field; the path ("tags[1]") is added as it unwinds.
+class FieldError : public std::invalid_argument {
+ public:
+  FieldError(std::string path, const std::string& problem)
+      : std::invalid_argument(problem), path(std::move(path)) {}
+  std::string path;
+};
+
+class RecordWriter {
+ public:
+  RecordWriter(rapidjson_io::Writer& writer, Bytes& scratch) : writer_(writer), scratch_(scratch) {}
+
+  void object(std::span<const Field> fields, const void* object) {
+    writer_.StartObject();
+    for (const Field& field : fields) {
+      writer_.Key(field.name.data(), static_cast<SizeType>(field.name.size()));
+      try {
+        value(field, object);
+      } catch (FieldError& error) {
+        error.path = std::string(field.name) + (error.path.starts_with('[') ? "" : ".") + error.path;
+        throw;
+      } catch (const std::invalid_argument& error) {
+        throw FieldError(std::string(field.name), error.what());
+      }
+    }
+    writer_.EndObject();
+  }
+
+ private:
+  void number(double value) {
+    if (!rapidjson_io::write_number(writer_, value, false, scratch_))
+      throw std::invalid_argument("NaN or infinity, which JSON cannot carry");
+  }
+
+  void string(std::string_view text) {
+    if (!valid_utf8(text)) throw std::invalid_argument("a string that is not valid UTF-8");
+    rapidjson_io::write_string(writer_, text);
+  }
+
+  // A string the json codec's helpers write (quotes included).
+  template <typename Append>
+  void raw_string(Append&& append) {
+    scratch_.clear();
+    append(scratch_);
+    writer_.RawValue(reinterpret_cast<const char*>(scratch_.data()), scratch_.size(), rapidjson::kStringType);
+  }
+
+  void value(const Field& field, const void* object) {
+    const void* member = field.member(const_cast<void*>(object));
+    switch (field.type) {
+      case Type::kBool:
+        writer_.Bool(*static_cast<const bool*>(member));
+        break;
+      case Type::kInt32:
+        writer_.Int(*static_cast<const std::int32_t*>(member));
+        break;
+      case Type::kDouble:
+        number(*static_cast<const double*>(member));
+        break;
+      case Type::kFloat:
+        number(*static_cast<const float*>(member));
+        break;
+      case Type::kString:
+        string(*static_cast<const std::string*>(member));
+        break;
+      case Type::kTimestamp:
+        raw_string(
+            [&](Bytes& out) { json_text::append_timestamp(out, *static_cast<const Timestamp*>(member)); });
+        break;
+      case Type::kBinary:
+        raw_string([&](Bytes& out) {
+          json_text::append_base64(out, *static_cast<const std::vector<std::uint8_t>*>(member));
+        });
+        break;
+      case Type::kInt32Array:
+        writer_.StartArray();
+        for (const std::int32_t element : *static_cast<const std::vector<std::int32_t>*>(member))
+          writer_.Int(element);
+        writer_.EndArray();
+        break;
+      case Type::kScalarArray: {
+        const auto& values = *static_cast<const std::vector<Scalar>*>(member);
+        writer_.StartArray();
+        for (std::size_t i = 0; i < values.size(); ++i) {
+          try {
+            std::visit(
+                [&](const auto& element) {
+                  using T = std::decay_t<decltype(element)>;
+                  if constexpr (std::is_same_v<T, bool>) {
+                    writer_.Bool(element);
+                  } else if constexpr (std::is_same_v<T, std::int32_t>) {
+                    writer_.Int(element);
+                  } else if constexpr (std::is_same_v<T, double>) {
+                    number(element);
+                  } else {
+                    string(element);
+                  }
+                },
+                values[i]);
+          } catch (const std::invalid_argument& error) {
+            throw FieldError("[" + std::to_string(i) + "]", error.what());
+          }
+        }
+        writer_.EndArray();
+        break;
+      }
+      case Type::kObject:
+        this->object(field.fields, member);
+        break;
+      case Type::kScalar:  // only an array element, never a field
+        break;
+    }
+  }
+
+  rapidjson_io::Writer& writer_;
+  Bytes& scratch_;
+};
+
+// RapidJSON's SAX events, passed on to the record's builder. The timestamp
+// and binary fields arrive as strings and are converted here.
+class RecordReader {
+ public:
+  RecordReader(std::span<const Field> fields, void* record)
+      : builder(fields, record, "an ISO 8601 timestamp string", "a base64 string") {}
+
+  schema::RecordBuilder builder;
+
+  bool Null() { return builder.unexpected("null"); }
+  bool Bool(bool value) { return builder.boolean(value); }
+  bool Int(int value) {
+    return builder.number(value, true, [value] { return std::to_string(value); });
+  }
+  bool Uint(unsigned value) {
+    const bool in_int32 = value <= static_cast<unsigned>(std::numeric_limits<std::int32_t>::max());
+    return builder.number(value, in_int32, [value] { return std::to_string(value); });
+  }
+  bool Int64(std::int64_t value) {
+    return builder.number(static_cast<double>(value), false, [value] { return std::to_string(value); });
+  }
+  bool Uint64(std::uint64_t value) {
+    return builder.number(static_cast<double>(value), false, [value] { return std::to_string(value); });
+  }
+  bool Double(double value) {
+    return builder.number(value, schema::integral_int32(value), [value] {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.17g", value);
+      return std::string(text);
+    });
+  }
+  bool RawNumber(const char*, SizeType, bool) { return builder.unexpected("a number"); }
+
+  bool String(const char* text, SizeType length, bool) {
+    const std::string_view value(text, length);
+    switch (builder.next_type()) {
+      case Type::kTimestamp: {
+        Timestamp timestamp;
+        if (!json_text::parse_timestamp(value, timestamp)) {
+          return builder.fail_here(
+              "expected an ISO 8601 timestamp string (YYYY-MM-DDTHH:MM:SS.mmmZ), got \"" +
+              std::string(value) + "\"");
+        }
+        return builder.timestamp(timestamp);
+      }
+      case Type::kBinary:
+        return builder.binary([&](std::vector<std::uint8_t>& data, std::string& problem) {
+          return json_text::decode_base64(value, data, problem);
+        });
+      default:
+        return builder.string(value);
+    }
+  }
+
+  bool StartObject() { return builder.start_object(); }
+  bool Key(const char* text, SizeType length, bool) { return builder.key(std::string_view(text, length)); }
+  bool EndObject(SizeType) { return builder.end_object(); }
+  // JSON does not announce an array's length.
+  bool StartArray() { return builder.start_array(0, 0); }
+  bool EndArray(SizeType) { return builder.end_array(); }
+};
+
+class RapidJsonMessageCodec final : public MessageCodec {
+ public:
+  std::string_view name() const override { return "rapidjson"; }
+  std::string library_version() const override { return "rapidjson " RAPIDJSON_VERSION_STRING; }
+
+ protected:
+  void do_encode(const Message& message, Bytes& out) override {
+    out.clear();
+    rapidjson_io::ByteStream stream(out);
+    writer_.Reset(stream);
+    try {
+      RecordWriter(writer_, scratch_).object(schema::fields_of(kind_of(message)), schema::object_of(message));
+    } catch (const FieldError& error) {
+      throw std::invalid_argument(std::string(kind_name(kind_of(message))) + ": field \"" + error.path +
+                                  "\": " + error.what());
+    }
+  }
+
+  void do_decode(Kind kind, std::span<const std::uint8_t> bytes, Message& out) override {
+    if (kind_of(out) != kind) out = empty_message(kind);
+    RecordReader reader(schema::fields_of(kind), schema::object_of(out));
+    try {
+      rapidjson_io::parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseValidateEncodingFlag>(
+          reader_, bytes, reader, reader.builder.error, "record");
+    } catch (const DecodeError& error) {
+      throw DecodeError(std::string(kind_name(kind)) + ": " + error.what());
+    }
+    if (!reader.builder.done()) throw DecodeError(std::string(kind_name(kind)) + ": the record ends early");
+  }
+
+ private:
+  rapidjson_io::Writer writer_;
+  rapidjson::Reader reader_;
+  Bytes scratch_;
+};
+
+}  // namespace
+
+std::unique_ptr<MessageCodec> make_rapidjson_message_codec() {
+  return std::make_unique<RapidJsonMessageCodec>();
+}
+
+}  // namespace wcb
