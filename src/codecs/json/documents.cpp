@@ -6,12 +6,13 @@
 // Decode drives the shared DocumentBuilder with nlohmann's SAX parser, so
 // depth, repeated keys and paths are checked as in every document codec: a
 // repeated key is an error here, where JSON.parse keeps the last value.
-// nlohmann's lexer checks UTF-8 itself.
+// nlohmann's lexer checks UTF-8 itself; number_parse.h reads its doubles.
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "number_parse.h"
 #include "workloads/documents/codec.h"
 
 namespace wcb {
@@ -72,7 +73,7 @@ class JsonDocumentCodec final : public documents::DocumentCodec {
 
   void do_decode(std::span<const std::uint8_t> bytes, Document& out) override {
     JsonBuilder builder(out, false);
-    Document::sax_parse(bytes.begin(), bytes.end(), &builder);
+    Document::sax_parse(json_text::input_begin(bytes), json_text::input_end(bytes), &builder);
     builder.finish();
   }
 };

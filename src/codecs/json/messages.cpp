@@ -12,7 +12,7 @@
 // prints.
 //
 // Decode streams through nlohmann's SAX parser (it checks the JSON syntax,
-// UTF-8 and \u escapes) into a handler that follows the record's schema
+// UTF-8 and \u escapes; number_parse.h reads its doubles) into a handler that follows the record's schema
 // (message_schema.h): every key must be one of the record's, exactly once,
 // with a value of the field's type. Containers are only accepted where the
 // schema has one, so nesting can never get deeper than the record's.
@@ -29,6 +29,7 @@
 #include <string>
 
 #include "base64.h"
+#include "number_parse.h"
 #include "number_text.h"
 #include "timestamp_text.h"
 #include "workloads/messages/codec.h"
@@ -286,9 +287,9 @@ class JsonMessageCodec final : public MessageCodec {
   void do_decode(Kind kind, std::span<const std::uint8_t> bytes, Message& out) override {
     if (kind_of(out) != kind) out = empty_message(kind);
     RecordReader reader(schema::fields_of(kind), schema::object_of(out));
-    const bool ok =
-        Json::sax_parse(bytes.begin(), bytes.end(), &reader, nlohmann::detail::input_format_t::json,
-                        /*strict=*/true, /*ignore_comments=*/false);
+    const bool ok = Json::sax_parse(json_text::input_begin(bytes), json_text::input_end(bytes), &reader,
+                                    nlohmann::detail::input_format_t::json,
+                                    /*strict=*/true, /*ignore_comments=*/false);
     if (!ok || !reader.builder.done()) {
       throw DecodeError(std::string(kind_name(kind)) + ": " +
                         (reader.builder.error.empty() ? std::string("invalid JSON") : reader.builder.error));

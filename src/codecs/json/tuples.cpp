@@ -11,6 +11,7 @@
 // `out`; decode streams through the SAX interface, so no document is built,
 // nesting depth is checked as tokens arrive, and the library throws nothing
 // on bad input (the adapter reports the handler's reason as a DecodeError).
+// Its doubles are read by number_parse.h, not musl's long-double strtod.
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -19,6 +20,7 @@
 #include <string>
 
 #include "core/codec.h"
+#include "number_parse.h"
 
 namespace wcb {
 
@@ -255,9 +257,9 @@ class JsonCodec final : public Codec {
   void do_decode(std::span<const std::uint8_t> bytes, Items& out) override {
     out.clear();
     ItemsReader reader(out);
-    const bool ok =
-        Json::sax_parse(bytes.begin(), bytes.end(), &reader, nlohmann::detail::input_format_t::json,
-                        /*strict=*/true, /*ignore_comments=*/false);
+    const bool ok = Json::sax_parse(json_text::input_begin(bytes), json_text::input_end(bytes), &reader,
+                                    nlohmann::detail::input_format_t::json,
+                                    /*strict=*/true, /*ignore_comments=*/false);
     if (!ok) throw DecodeError(reader.error.empty() ? "invalid JSON" : reader.error);
   }
 };
