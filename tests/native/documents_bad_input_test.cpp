@@ -68,7 +68,7 @@ void little_endian_into(Bytes& out, std::uint32_t value) {
 // format (the encoders refuse to write more than kMaxDepth).
 Bytes nested_arrays(std::string_view codec, std::size_t levels) {
   Bytes bytes;
-  if (codec == "json") {
+  if (codec == "json" || codec == "rapidjson") {
     bytes = repeat('[', levels);
     for (const char c : std::string("null")) bytes.push_back(static_cast<std::uint8_t>(c));
     bytes.insert(bytes.end(), levels, ']');

@@ -35,7 +35,7 @@ Document round_trip(wcb::documents::DocumentCodec& codec, const Document& docume
 TEST_CASE("documents round trip: the registry holds every document codec", "[documents][roundtrip]") {
   std::vector<std::string> names;
   for (const auto& entry : wcb::document_codec_registry()) names.emplace_back(entry.name);
-  CHECK(names == std::vector<std::string>{"json", "msgpack", "protobuf", "flatbuffers", "cbor", "bson"});
+  CHECK(names == std::vector<std::string>{"json", "msgpack", "protobuf", "flatbuffers", "cbor", "bson", "rapidjson"});
 }
 
 TEST_CASE("documents round trip: every codec gives back every sample document", "[documents][roundtrip]") {
@@ -86,7 +86,7 @@ TEST_CASE("documents round trip: NaN and infinities where the format holds them"
   constexpr double kInf = std::numeric_limits<double>::infinity();
   const Document document = Document::array({std::nan(""), kInf, -kInf});
   for (const auto& entry : wcb::document_codec_registry()) {
-    if (entry.name == "json") continue;  // refused: documents_bad_input_test.cpp
+    if (entry.name == "json" || entry.name == "rapidjson") continue;  // refused: documents_bad_input_test.cpp
     DYNAMIC_SECTION(entry.name) {
       const auto codec = entry.make();
       const Document decoded = round_trip(*codec, document);

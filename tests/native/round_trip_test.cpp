@@ -83,7 +83,7 @@ TEST_CASE("round trip: extreme values keep their bits", "[roundtrip]") {
       const auto codec = entry.make();
       // JSON has no NaN or Infinity: the json codec refuses them (checked
       // below); every other codec carries any bit pattern.
-      const Items& items = entry.name == "json" ? finite : non_finite;
+      const Items& items = entry.name == "json" || entry.name == "rapidjson" ? finite : non_finite;
       Bytes bytes;
       const Status encoded = codec->encode(items, bytes);
       INFO(encoded.message());
