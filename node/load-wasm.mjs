@@ -76,7 +76,7 @@ export async function loadWasmCodec(
 /**
  * A fresh instance of one codec's lean module (src/harness/lean-codec.mjs:
  * the typed strategy and its columnar variant), or null when the build has
- * no lean module for it.
+ * no lean module for it (or its file is missing).
  */
 export async function loadLeanCodec(
   codec,
@@ -86,7 +86,8 @@ export async function loadLeanCodec(
   const module = leanModuleOf(readWasmBuildInfo(buildDir), codec, workload);
   if (!module) return null;
   const file = path.join(buildDir, module.wasm);
-  if (!fs.existsSync(file))
-    throw missingBuild(`${workload} lean module for codec '${codec}' (${module.wasm})`, buildDir);
+  // Optional, as in the page's bundle (scripts/build-web.mjs): a copy of a
+  // build without the file is a build without lean modules.
+  if (!fs.existsSync(file)) return null;
   return createLeanCodec(fs.readFileSync(file));
 }

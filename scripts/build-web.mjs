@@ -61,8 +61,10 @@ export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
       glue: path.resolve(wasmDir, glue),
       wasm: path.resolve(wasmDir, wasm),
     };
+    // A lean module is optional: a copy of a build without its file (a
+    // test's) is a build without lean modules, and the page uses embind.
     const lean = leanModuleOf(info, codec, workload);
-    if (lean) files.lean = path.resolve(wasmDir, lean.wasm);
+    if (lean && existsSync(path.resolve(wasmDir, lean.wasm))) files.lean = path.resolve(wasmDir, lean.wasm);
     for (const file of [files.glue, files.wasm, files.lean ?? files.wasm]) {
       if (!existsSync(file))
         throw new Error(`${codec}: ${file} is listed in ${infoPath} but missing; rebuild the wasm`);

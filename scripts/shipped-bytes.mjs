@@ -17,7 +17,7 @@
 //   written by `npm run build:web` (scripts/build-wasm.sh runs it) whenever the page is rebuilt
 
 import { build } from 'esbuild';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -88,7 +88,7 @@ async function moduleRows(info, wasmDir) {
     const lean = leanModuleOf(info, codec, DEFAULT_WORKLOAD);
     const glue = sizesOf(await minified(path.join(wasmDir, embind.glue), glueOptions));
     rows.push(moduleRow(codec, 'embind', embind.wasm, wasmDir, embind.glue, glue));
-    if (lean)
+    if (lean && existsSync(path.join(wasmDir, lean.wasm)))
       rows.push(
         moduleRow(codec, 'lean', lean.wasm, wasmDir, path.relative(REPO_ROOT, LEAN_LOADER), leanGlue),
       );
