@@ -101,7 +101,7 @@ test('bench:web writes browser results that validate, and prints the table', asy
         .sort(),
       ['json/typed 12', 'json/typed 19', 'json/val 12', 'json/val 19'],
     );
-    assert.match(stderr, /wrote 24 rows \(0 failed\)/);
+    assert.match(stderr, /wrote 34 rows \(0 failed\)/);
     // A context per path and size, each page given that one size.
     const contexts = [
       ...stderr.matchAll(/context (\d+) of 10: (\S+) at ([\d.]+) MB \(new browser context\)/g),
