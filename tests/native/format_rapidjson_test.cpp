@@ -144,7 +144,7 @@ TEST_CASE("format: rapidjson decode accepts any JSON text of the payload's shape
        R"({"items":[{"x":1,"y":18446744073709551616,"z":-9223372036854775809}]})",
        {Item(1, 18446744073709551616.0, -9223372036854775809.0)}},
       {"more digits than a double holds",
-       R"({"items":[{"x":1,"y":0.1000000000000000055511151231257827,"z":2.00000000000000000000000000001}]})",
+       R"({"items":[{"x":1,"y":0.10000000000000000555111,"z":2.0000000000000000000001}]})",
        {Item(1, 0.1, 2.0)}},
       {"an empty list", R"({"items":[]})", {}},
       // RapidJSON 1.1.0 reads these as arbitrary doubles (9.598e-240 for
@@ -169,7 +169,7 @@ TEST_CASE("format: rapidjson reads every double as strtod does (kParseFullPrecis
   std::mt19937_64 random(42);
   std::string text = R"({"items":[)";
   Items expected;
-  const char* formats[] = {"%.17g", "%.16g", "%.15g", "%.6e", "%.19g", "%.25g"};
+  const char* formats[] = {"%.17g", "%.16g", "%.15g", "%.6e", "%.19g", "%.20g"};
   for (int i = 0; i < 60000; ++i) {
     double value;
     const std::uint64_t bits = random();
@@ -221,6 +221,18 @@ TEST_CASE("format: rapidjson says what is wrong with bad text, naming the codec"
       {R"({"items":[{"x":1,"y":NaN,"z":3}]})", "rapidjson: Invalid value. at byte 21 of the input"},
       {R"({"items":[{"x":1,"y":2.7976931332648157e+308,"z":3}]})",
        "rapidjson: a number beyond the range of a float64 at byte 21 of the input"},
+      {R"({"items":[{"x":1,"y":0.123456789012345678901234567e-340,"z":3}]})",
+       "rapidjson: a run of 25 or more digits at byte 23 of the input, which RapidJSON 1.1.0 cannot read "
+       "safely in a number"},
+      {R"({"items":[{"x":1,"y":0.00000000000000000001234e-320,"z":3}]})",
+       "rapidjson: a number at byte 21 of the input whose digits and exponent RapidJSON 1.1.0 cannot read "
+       "safely"},
+      {R"({"items":[{"x":1,"y":12.345678901234567890123e308,"z":3}]})",
+       "rapidjson: a number beyond the range of a float64 at byte 21 of the input"},
+      {R"({"items":[{"x":1,"y":9e308,"z":3}]})",
+       "rapidjson: a number beyond the range of a float64 at byte 21 of the input"},
+      {R"({"items":[{"x":1,"y":-1.8e+0308,"z":3}]})",
+       "rapidjson: a number beyond the range of a float64 at byte 22 of the input"},
       {R"({"items":[{"x":1,"y":2,"z":3},]})", "rapidjson: Invalid value. at byte 30 of the input"},
       {R"({"items":[{"x":1,"y":2,"z":3})",
        "rapidjson: Missing a comma or ']' after an array element. at byte 29 of the input"},

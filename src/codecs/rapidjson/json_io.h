@@ -182,8 +182,9 @@ class CheckedNumbers {
   bool Int64(std::int64_t value) { return next(handler_.Int64(value)); }
   bool Uint64(std::uint64_t value) { return next(handler_.Uint64(value)); }
   bool Double(double value) {
+    const char* start = number_start();
     if (RAPIDJSON_UNLIKELY(zero_significand())) {
-      value = *number_start() == '-' ? -0.0 : 0.0;
+      value = *start == '-' ? -0.0 : 0.0;
     } else if (RAPIDJSON_UNLIKELY(!std::isfinite(value))) {
       error =
           "a number beyond the range of a float64 at byte " + std::to_string(number_start() - stream_.begin_);
@@ -240,12 +241,89 @@ class CheckedNumbers {
   const char* mark_;
 };
 
+// RapidJSON 1.1.0 indexes its table of cached powers of ten with the decimal
+// exponent of a number's digits, unchecked: 0.123456789012345678901234567e-340
+// or a fraction of 400 zeros and a 1 reads far before the table (a crash
+// natively). Such a number needs a run of 25 or more digits, or an exponent
+// below -299 with more digits than the smallest doubles need; inputs holding
+// one are refused before RapidJSON sees them, and so are numbers beyond the
+// largest double, which it reads as garbage (9e308 as -2.78e-308).
+// The scan looks at about one byte in 25 where digits are rare: a run of 25
+// must cover every 25th byte.
+inline void refuse_unsafe_numbers(std::span<const std::uint8_t> bytes, const char* what) {
+  constexpr std::size_t kRun = 25;
+  const auto digit = [](std::uint8_t c) { return c >= '0' && c <= '9'; };
+  for (std::size_t i = kRun - 1; i < bytes.size();) {
+    if (!digit(bytes[i])) {
+      i += kRun;
+      continue;
+    }
+    std::size_t back = 0;  // digits ending at i
+    while (back < kRun && digit(bytes[i - back])) ++back;
+    if (back == kRun) {
+      throw DecodeError("a run of " + std::to_string(kRun) + " or more digits at byte " +
+                        std::to_string(i + 1 - kRun) + " of the " + what +
+                        ", which RapidJSON 1.1.0 cannot read safely in a number");
+    }
+    i = i - back + kRun;
+  }
+  for (std::size_t i = 0; i + 1 < bytes.size(); ++i) {
+    if (bytes[i] != 'e' && bytes[i] != 'E') continue;
+    std::size_t j = i + 1;
+    const bool negative = bytes[j] == '-';
+    if (bytes[j] == '-' || bytes[j] == '+') ++j;
+    int exponent = 0;
+    for (; j < bytes.size() && digit(bytes[j]) && exponent < 100000; ++j)
+      exponent = exponent * 10 + (bytes[j] - '0');
+    if (exponent < 280) continue;
+    // The mantissa before the 'e': its significant digits and where its
+    // decimal point falls, as RapidJSON's StrtodDiyFp counts them.
+    std::size_t start = i;
+    while (start > 0 && (digit(bytes[start - 1]) || bytes[start - 1] == '.')) --start;
+    int integer_digits = 0, leading_zeros = 0, significant = 0;
+    bool point = false, nonzero = false;
+    std::string leading;  // the first 17 significant digits
+    for (std::size_t k = start; k < i; ++k) {
+      if (bytes[k] == '.') {
+        point = true;
+        continue;
+      }
+      if (!point && bytes[k] != '0') ++integer_digits;
+      if (bytes[k] != '0') nonzero = true;
+      if (nonzero) {
+        ++significant;
+        if (leading.size() < 17) leading += static_cast<char>(bytes[k]);
+      } else if (point) {
+        ++leading_zeros;
+      }
+    }
+    if (!nonzero) continue;  // a zero: CheckedNumbers mends it
+    const int decimal_position = integer_digits > 0 ? integer_digits : -leading_zeros;
+    if (negative) {
+      if (significant - exponent >= -324 && decimal_position - 20 - exponent < -348) {
+        throw DecodeError("a number at byte " + std::to_string(start) + " of the " + what +
+                          " whose digits and exponent RapidJSON 1.1.0 cannot read safely");
+      }
+      continue;
+    }
+    // Beyond the largest double RapidJSON returns garbage (9e308 reads as
+    // -2.78e-308), not Infinity: refused, as CheckedNumbers refuses Infinity.
+    const int magnitude = decimal_position - 1 + exponent;  // of the leading digit
+    leading.resize(17, '0');
+    if (magnitude > 308 || (magnitude == 308 && leading > "17976931348623157")) {
+      throw DecodeError("a number beyond the range of a float64 at byte " + std::to_string(start) +
+                        " of the " + what);
+    }
+  }
+}
+
 // Parses `bytes` with `kFlags` into `handler`. `error` is the handler's
 // reason for stopping the parse (empty when the parser found the problem);
 // `what` names the input in messages ("input", "record").
 template <unsigned kFlags, typename Handler>
 void parse(rapidjson::Reader& reader, std::span<const std::uint8_t> bytes, Handler& handler,
            const std::string& error, const char* what) {
+  refuse_unsafe_numbers(bytes, what);
   rapidjson::MemoryStream stream(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   CheckedNumbers<Handler> checked(handler, stream);
   const rapidjson::ParseResult result = reader.Parse<kFlags>(stream, checked);

@@ -1,5 +1,6 @@
 // `rapidjson` for the messages workload: the json codec's text, byte for byte
-// (JSON.stringify's text of the JS record, Uint8Array as base64, the
+// but for -0, written "-0.0" so that a decoded -0 encodes to itself (the
+// fuzzer's contract); otherwise JSON.stringify's text of the JS record (Uint8Array as base64, the
 // timestamp as Date.prototype.toJSON writes it), written by RapidJSON's Writer
 // (numbers and strings as json_io.h writes them; the timestamp and base64
 // texts are the json codec's, codecs/json/timestamp_text.h and base64.h).
@@ -62,7 +63,7 @@ class RecordWriter {
 
  private:
   void number(double value) {
-    if (!rapidjson_io::write_number(writer_, value, false, scratch_))
+    if (!rapidjson_io::write_number(writer_, value, true, scratch_))
       throw std::invalid_argument("NaN or infinity, which JSON cannot carry");
   }
 
