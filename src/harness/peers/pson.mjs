@@ -5,7 +5,9 @@
 // the same messages in the same order). encode returns a ByteBuffer;
 // toBuffer() makes it the Buffer (Node) or ArrayBuffer (page) a user sends.
 
-import PSON from 'pson';
+// pson's package entry (index.js) require()s Node's `path` only to find this
+// file: importing the built file itself lets the page bundle it.
+import PSON from 'pson/dist/PSON.js';
 
 import { cannotRepresent } from './message-support.mjs';
 
