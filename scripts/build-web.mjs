@@ -118,7 +118,7 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * What the pure-JS peers need to run in a page, and nothing more: avsc's
  * types require Node's `util` (a few functions, web/src/shims/util.mjs) and
- * `buffer` (the npm polyfill resolves by name); js-binary uses a free
+ * `buffer` (the npm polyfill resolves by name); js-binary and avro-js (its utils) use a free
  * `Buffer`, given the polyfill by an import added to its files only, so no
  * other library sees a `Buffer` global and switches to its Node code path.
  */
@@ -133,7 +133,7 @@ export function peersPlugin() {
         contents: `throw new Error(${JSON.stringify(`${args.path} runs in Node only, not in this page`)});`,
         loader: 'js',
       }));
-      esbuild.onLoad({ filter: /[\\/]node_modules[\\/]js-binary[\\/].*\.js$/ }, async (args) => ({
+      esbuild.onLoad({ filter: /[\\/]node_modules[\\/](js-binary|avro-js)[\\/].*\.js$/ }, async (args) => ({
         contents: `var Buffer = require('buffer').Buffer;\n${readFileSync(args.path, 'utf8')}`,
         loader: 'js',
         resolveDir: path.dirname(args.path),
