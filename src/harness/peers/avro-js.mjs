@@ -30,11 +30,13 @@ export function createPeerPath(meta) {
   };
 }
 
-/** Avro's timestamp-millis as a JS Date (an avro-js LogicalType subclass). */
+/**
+ * Avro's timestamp-millis as a JS Date (an avro-js LogicalType subclass).
+ * Without the optional list of accepted underlying types: in the page
+ * bundle that check threw, and avro-js then silently drops the logical type
+ * (a Date was refused as an "invalid long").
+ */
 class TimestampMillisType extends avro.types.LogicalType {
-  constructor(attrs, opts) {
-    super(attrs, opts, [avro.types.LongType]);
-  }
   _fromValue(ms) {
     return new Date(ms);
   }
