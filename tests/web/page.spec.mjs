@@ -80,6 +80,7 @@ async function checkSweep(page, { crossOriginIsolated }) {
     const expected = [
       'json (js)',
       ...(jsonTextCodecs.length > 0 ? ['json (js, utf-8)'] : []),
+      'objects (js, floor)',
       ...codecs.flatMap((codec) => STRATEGIES.map((strategy) => `${codec}/${strategy}`)),
       ...PEER_LABELS,
     ];
@@ -107,9 +108,10 @@ async function checkSweep(page, { crossOriginIsolated }) {
   const cleanliness = await page.$$eval('#cleanliness tbody tr', (trs) =>
     trs.map((tr) => [tr.dataset.path, tr.dataset.clean]),
   );
+  // JSON, UTF-8 JSON, the object floor and every path say what their decode returns.
   assert.equal(
     cleanliness.length,
-    1 + Math.min(1, jsonTextCodecs.length) + codecs.length * STRATEGIES.length + PEER_LABELS.length,
+    2 + Math.min(1, jsonTextCodecs.length) + codecs.length * STRATEGIES.length + PEER_LABELS.length,
   );
   const clean = new Map(cleanliness);
   assert.equal(clean.get('json (js)'), 'true');
@@ -243,7 +245,8 @@ test.describe('the page served by npm run serve', () => {
     );
     assert.equal(
       statuses.length,
-      1 + Math.min(1, jsonTextCodecs.length) + codecs.length * STRATEGIES.length + PEER_LABELS.length,
+      // JSON, UTF-8 JSON, the object floor, every path.
+      2 + Math.min(1, jsonTextCodecs.length) + codecs.length * STRATEGIES.length + PEER_LABELS.length,
     );
     assert.ok(statuses.every((status) => status === 'ok'));
     assert.deepEqual(errors, []);
