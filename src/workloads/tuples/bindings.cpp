@@ -28,9 +28,8 @@
 #include <vector>
 
 #include "core/clock.h"
-#include "core/sentinel.h"
 #include "wasm/module.h"
-#include "workloads/tuples/registry.h"
+#include "workloads/tuples/module_state.h"
 
 namespace wcb::wasm {
 
@@ -38,64 +37,24 @@ namespace {
 
 using emscripten::val;
 
-// Everything the module keeps between calls: the codec, buffers reused from
-// call to call (so steady-state calls do not allocate), and the outcome of
-// the last call.
-struct State : CallOutcome {
-  std::unique_ptr<Codec> codec = codec_registry().front().make();
-  std::string name{codec->name()};
-  Bytes encoded;        // output of the last encode, viewed by JS
-  Items items_in;       // encode input of the val and typed strategies
-  ByteBuffer bytes_in;  // decode input of the val and typed strategies
-  Items items_out;      // decode output of the val and typed strategies
-  // decodeColumns' output: items_out transposed, one array per field, so JS
-  // copies each column out with one slice().
-  std::vector<std::int32_t> x_out;
-  std::vector<double> y_out;
-  std::vector<double> z_out;
+using tuples::guarded;
+using tuples::resize_items;
+using tuples::State;
+using tuples::state;
 
-  using CallOutcome::fail;
-  void fail(std::string_view problem) { fail(Status::failure(name, problem)); }
-};
+// The embind modules' clock for the phases (core/clock.h).
+const auto module_clock = [] { return now_ms(); };
 
-State& state() {
-  static State instance;
-  return instance;
+bool encode_items(State& s, std::span<const Item> items) {
+  return tuples::encode_items(s, items, module_clock);
 }
 
-// Runs one binding body with the module state (module.h's guard).
-template <typename Result, typename Body>
-Result guarded(Result failed, Body&& body) {
-  State& s = state();
-  return guard(s, s.name, failed, [&] { return body(s); });
-}
-
-// Item storage for `count` items. std::vector reports a count beyond what
-// wasm32 can address as length_error("vector"); it is an out-of-memory case.
-void resize_items(Items& items, std::size_t count) {
-  if (count > items.max_size()) throw std::bad_alloc();
-  items.resize(count);
+bool decode_bytes(State& s, std::span<const std::uint8_t> bytes, Items& out) {
+  return tuples::decode_bytes(s, bytes, out, module_clock);
 }
 
 val view_of_encoded(const State& s) {
   return val(emscripten::typed_memory_view(s.encoded.size(), s.encoded.data()));
-}
-
-// Runs the codec's encode of `items` into s.encoded and times it.
-bool encode_items(State& s, std::span<const Item> items) {
-  const double start = now_ms();
-  const Status status = s.codec->encode(items, s.encoded);
-  s.codec_ms = now_ms() - start;
-  if (!status) s.fail(status);
-  return status.ok();
-}
-
-bool decode_bytes(State& s, std::span<const std::uint8_t> bytes, Items& out) {
-  const double start = now_ms();
-  const Status status = s.codec->decode(bytes, out);
-  s.codec_ms = now_ms() - start;
-  if (!status) s.fail(status);
-  return status.ok();
 }
 
 // ---- strategy val ----
@@ -262,11 +221,7 @@ std::uintptr_t item_buffer(std::size_t count) {
 val encode_typed(std::size_t count) {
   return guarded(val::null(), [&](State& s) {
     s.begin();
-    if (count > s.items_in.size()) {
-      s.fail("encodeTyped: count exceeds the item buffer");
-      return val::null();
-    }
-    if (!encode_items(s, {s.items_in.data(), count})) return val::null();
+    if (!tuples::encode_typed(s, count, module_clock)) return val::null();
     return view_of_encoded(s);
   });
 }
@@ -286,38 +241,21 @@ std::uintptr_t byte_buffer(std::size_t length) {
 std::size_t decode_typed(std::size_t length) {
   return guarded(std::size_t{0}, [&](State& s) {
     s.begin();
-    const std::span<const std::uint8_t> bytes = s.bytes_in.bytes();
-    if (length > bytes.size()) {
-      s.fail("decodeTyped: length exceeds the byte buffer");
-      return std::size_t{0};
-    }
-    decode_bytes(s, bytes.first(length), s.items_out);
-    return s.items_out.size();
+    return tuples::decode_typed(s, length, module_clock);
   });
 }
 
 std::uintptr_t decoded_items() { return reinterpret_cast<std::uintptr_t>(state().items_out.data()); }
 
 // The columnar variant of decodeTyped: decodes like it, then transposes the
-// items into x_out, y_out and z_out (timed as marshalling, not as the codec).
-// Returns the count (0 on failure: check lastCall); decodedColumns() gives
-// views of the columns, valid until the next call. Faster than JS reading
-// the 24-byte items with a strided loop (docs/decisions.md#columnar-transpose).
+// items into one array per field. Returns the count (0 on failure: check
+// lastCall); decodedColumns() gives views of the columns, valid until the
+// next call.
 std::size_t decode_columns(std::size_t length) {
   const std::size_t count = decode_typed(length);
   if (!state().ok) return 0;
   return guarded(std::size_t{0}, [&](State& s) {
-    const double start = now_ms();
-    s.x_out.resize(count);
-    s.y_out.resize(count);
-    s.z_out.resize(count);
-    for (std::size_t i = 0; i < count; ++i) {
-      const Item& item = s.items_out[i];
-      s.x_out[i] = item.x;
-      s.y_out[i] = item.y;
-      s.z_out[i] = item.z;
-    }
-    s.marshal_ms = now_ms() - start;
+    tuples::transpose_items(s, count, module_clock);
     return count;
   });
 }
@@ -341,24 +279,8 @@ CallOutcome& outcome() { return state(); }
 std::string codec_name() { return state().name; }
 std::string library_version() { return state().codec->library_version(); }
 
-void poison_outputs() {
-  State& s = state();
-  poison(std::span<Item>(s.items_out));
-  poison(std::span<std::int32_t>(s.x_out));
-  poison(std::span<double>(s.y_out));
-  poison(std::span<double>(s.z_out));
-}
-
-void release_buffers() {
-  State& s = state();
-  Bytes().swap(s.encoded);
-  Items().swap(s.items_in);
-  Items().swap(s.items_out);
-  std::vector<std::int32_t>().swap(s.x_out);
-  std::vector<double>().swap(s.y_out);
-  std::vector<double>().swap(s.z_out);
-  s.bytes_in = ByteBuffer();
-}
+void poison_outputs() { tuples::poison_state_outputs(state()); }
+void release_buffers() { tuples::release_state_buffers(state()); }
 
 EMSCRIPTEN_BINDINGS(wcb_tuples) {
   using namespace emscripten;

@@ -20,51 +20,17 @@
 #include <string>
 #include <vector>
 
-#include "core/sentinel.h"
 #include "wasm/module.h"
-#include "workloads/tuples/registry.h"
+#include "workloads/tuples/module_state.h"
 
 namespace wcb::wasm {
 
 namespace {
 
-// What the module keeps between calls: the codec and the buffers reused from
-// call to call (bindings.cpp's State without the val and embind parts).
-struct State : CallOutcome {
-  std::unique_ptr<Codec> codec = codec_registry().front().make();
-  std::string name{codec->name()};
-  Bytes encoded;
-  Items items_in;
-  ByteBuffer bytes_in;
-  Items items_out;
-  std::vector<std::int32_t> x_out;
-  std::vector<double> y_out;
-  std::vector<double> z_out;
-
-  using CallOutcome::fail;
-  void fail(std::string_view problem) { fail(Status::failure(name, problem)); }
-};
-
-// Out of line: inlined (the speed profile's -inline-threshold=1000), the
-// static's first-use guard and the State constructor were copied into every
-// export, some 300 bytes each.
-[[gnu::noinline]] State& state() {
-  static State instance;
-  return instance;
-}
-
-template <typename Result, typename Body>
-Result guarded(Result failed, Body&& body) {
-  State& s = state();
-  return guard(s, s.name, failed, [&] { return body(s); });
-}
-
-// A count beyond what wasm32 can address is an out-of-memory case, as in
-// bindings.cpp.
-void resize_items(Items& items, std::size_t count) {
-  if (count > items.max_size()) throw std::bad_alloc();
-  items.resize(count);
-}
+using tuples::guarded;
+using tuples::resize_items;
+using tuples::State;
+using tuples::state;
 
 std::uintptr_t address(const void* pointer) { return reinterpret_cast<std::uintptr_t>(pointer); }
 
@@ -74,7 +40,7 @@ std::uintptr_t address(const void* pointer) { return reinterpret_cast<std::uintp
 // libc's clock_gettime and, through std::system_error, printf: some 8 KB of
 // a raw module (docs/decisions.md#lean-modules).
 extern "C" double wcb_now_ms();
-double now_ms() { return wcb_now_ms(); }
+const auto module_clock = [] { return wcb_now_ms(); };
 
 }  // namespace
 
@@ -84,24 +50,8 @@ CallOutcome& outcome() { return state(); }
 std::string codec_name() { return state().name; }
 std::string library_version() { return state().codec->library_version(); }
 
-void poison_outputs() {
-  State& s = state();
-  poison(std::span<Item>(s.items_out));
-  poison(std::span<std::int32_t>(s.x_out));
-  poison(std::span<double>(s.y_out));
-  poison(std::span<double>(s.z_out));
-}
-
-void release_buffers() {
-  State& s = state();
-  Bytes().swap(s.encoded);
-  Items().swap(s.items_in);
-  Items().swap(s.items_out);
-  std::vector<std::int32_t>().swap(s.x_out);
-  std::vector<double>().swap(s.y_out);
-  std::vector<double>().swap(s.z_out);
-  s.bytes_in = ByteBuffer();
-}
+void poison_outputs() { tuples::poison_state_outputs(state()); }
+void release_buffers() { tuples::release_state_buffers(state()); }
 
 }  // namespace wcb::wasm
 
@@ -126,18 +76,7 @@ EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_item_buffer(std::size_t count) {
 EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_encode_typed(std::size_t count) {
   return guarded(std::uintptr_t{0}, [&](State& s) {
     s.begin();
-    if (count > s.items_in.size()) {
-      s.fail("encodeTyped: count exceeds the item buffer");
-      return std::uintptr_t{0};
-    }
-    const double start = now_ms();
-    const Status status = s.codec->encode({s.items_in.data(), count}, s.encoded);
-    s.codec_ms = now_ms() - start;
-    if (!status) {
-      s.fail(status);
-      return std::uintptr_t{0};
-    }
-    return address(s.encoded.data());
+    return tuples::encode_typed(s, count, module_clock) ? address(s.encoded.data()) : std::uintptr_t{0};
   });
 }
 
@@ -156,16 +95,7 @@ EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_byte_buffer(std::size_t length) {
 EMSCRIPTEN_KEEPALIVE std::size_t wcb_decode_typed(std::size_t length) {
   return guarded(std::size_t{0}, [&](State& s) {
     s.begin();
-    const std::span<const std::uint8_t> bytes = s.bytes_in.bytes();
-    if (length > bytes.size()) {
-      s.fail("decodeTyped: length exceeds the byte buffer");
-      return std::size_t{0};
-    }
-    const double start = now_ms();
-    const Status status = s.codec->decode(bytes.first(length), s.items_out);
-    s.codec_ms = now_ms() - start;
-    if (!status) s.fail(status);
-    return s.items_out.size();
+    return tuples::decode_typed(s, length, module_clock);
   });
 }
 
@@ -177,17 +107,7 @@ EMSCRIPTEN_KEEPALIVE std::size_t wcb_decode_columns(std::size_t length) {
   const std::size_t count = wcb_decode_typed(length);
   if (!state().ok) return 0;
   return guarded(std::size_t{0}, [&](State& s) {
-    const double start = now_ms();
-    s.x_out.resize(count);
-    s.y_out.resize(count);
-    s.z_out.resize(count);
-    for (std::size_t i = 0; i < count; ++i) {
-      const Item& item = s.items_out[i];
-      s.x_out[i] = item.x;
-      s.y_out[i] = item.y;
-      s.z_out[i] = item.z;
-    }
-    s.marshal_ms = now_ms() - start;
+    tuples::transpose_items(s, count, module_clock);
     return count;
   });
 }
