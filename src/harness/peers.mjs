@@ -271,6 +271,16 @@ export function peersFor(place, peers = PEERS) {
   return peers.filter((peer) => peer.places.includes(place));
 }
 
+/**
+ * Why each library of the registry does not run in `place`: { name: reason }
+ * from the entries' notIn, for the results header (protocol.peersNotRun).
+ */
+export function peersNotRun(place, peers = ALL_PEERS) {
+  return Object.fromEntries(
+    peers.filter((peer) => peer.notIn?.[place]).map((peer) => [peer.name, peer.notIn[place]]),
+  );
+}
+
 /** Names of the peers of a place. */
 export function peerNames(place, peers = PEERS) {
   return peersFor(place, peers).map((peer) => peer.name);

@@ -26,6 +26,7 @@ export function protocolHeader({
   codecs,
   strategies,
   peers,
+  peersNotRun,
   records,
   datasets,
   minRepMs,
@@ -45,6 +46,7 @@ export function protocolHeader({
   if (codecs) protocol.codecs = [...codecs];
   if (strategies) protocol.strategies = [...strategies];
   if (peers) protocol.peers = [...peers];
+  if (peersNotRun && Object.keys(peersNotRun).length > 0) protocol.peersNotRun = { ...peersNotRun };
   if (records) protocol.records = [...records];
   if (datasets) protocol.datasets = [...datasets];
   if (minRepMs !== undefined) protocol.minRepMs = minRepMs;

@@ -18,6 +18,7 @@ import {
   peerMeta,
   peerNames,
   peersFor,
+  peersNotRun,
 } from '../../src/harness/peers.mjs';
 import { datasetAtSteps } from '../../src/harness/sweep.mjs';
 import { assertSameItems } from './wasm-helpers.mjs';
@@ -43,6 +44,11 @@ test('the registry: unique names, Node and browser sets, library labels', () => 
   for (const peer of PEERS.filter((candidate) => !candidate.places.includes('browser'))) {
     assert.match(peer.notIn?.browser ?? '', /\S/, `${peer.name} says why it does not run in a page`);
   }
+  // The results header of a page names them with the reason; Node runs every one.
+  const notInPage = peersNotRun('browser');
+  assert.deepEqual(Object.keys(notInPage), ['msgpack5', 'cbor', 'bser', 'v8']);
+  assert.match(notInPage.bser, /Buffer/);
+  assert.deepEqual(peersNotRun('node'), {});
   for (const peer of PEERS) {
     const meta = peerMeta(peer);
     assert.equal(meta.impl, 'js');

@@ -33,6 +33,7 @@ import {
 import { saveResults, showVerdict } from './results-file.mjs';
 import { loadWorkloads } from './workloads.mjs';
 import { PAGE_PEERS, PLACE, yieldToBrowser } from './runtime.mjs';
+import { peersNotRun } from '../../src/harness/peers.mjs';
 import { showShippedBytes } from './shipped-bytes.mjs';
 import '../style.css';
 
@@ -247,6 +248,8 @@ async function run({ autorun = false } = {}) {
       codecs: options.codecs,
       strategies: options.strategies,
       peers: options.peers,
+      // The libraries a page cannot run, and why: a reader of the file sees them missing on purpose.
+      peersNotRun: peersNotRun(PLACE),
     }),
   });
   // Each path's rows share a batch with the JSON baseline measured beside
