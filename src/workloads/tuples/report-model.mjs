@@ -69,6 +69,7 @@ function pathFields(source, row) {
     how: howOf(row),
     codec: row.codec,
     baseline: isJsonBaseline(row),
+    floor: isObjectFloor(row),
     step: row.step,
     jsonMB: row.jsonMB,
   };
