@@ -102,7 +102,9 @@ TEST_CASE("format: rapidjson writes the json codec's bytes at every growth step 
       const auto [at, json_at] =
           std::mismatch(bytes.begin(), bytes.end(), json_bytes.begin(), json_bytes.end());
       const std::size_t offset = static_cast<std::size_t>(at - bytes.begin());
-      CAPTURE(offset, wcb::test::text_of(std::span(bytes).subspan(offset > 40 ? offset - 40 : 0, 80)));
+      const std::size_t from = offset > 40 ? offset - 40 : 0;
+      CAPTURE(offset, wcb::test::text_of(
+                          std::span(bytes).subspan(from, std::min<std::size_t>(80, bytes.size() - from))));
       CHECK((at == bytes.end() && json_at == json_bytes.end()));
     }
     dataset.grow();
