@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
+import { codecsOf, isJsonText } from '../../src/catalog.mjs';
+import { readWasmBuildInfo } from '../../node/load-wasm.mjs';
 
 /** Asserts `actual` holds the same items as `expected`, field by field with Object.is. */
 export function assertSameItems(actual, expected, label) {
@@ -66,4 +68,18 @@ export function testWithBuild(name, missing, options, fn) {
     });
   }
   return test(name, { ...options, skip: `${missing} (WCB_REQUIRE_BUILDS=1 makes this a failure)` }, fn);
+}
+
+/**
+ * Whether `codec`'s bytes are JSON text, as the build's catalog declares it
+ * (json, rapidjson): such codecs share JSON's limits (no NaN, no -0 in JS's text).
+ */
+export function isJsonTextCodec(codec) {
+  let info;
+  try {
+    info = readWasmBuildInfo();
+  } catch {
+    return codec === 'json';
+  }
+  return codecsOf(info).includes(codec) && isJsonText(info, codec);
 }

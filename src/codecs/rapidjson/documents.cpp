@@ -51,6 +51,12 @@ class DocumentWriter {
 
 // RapidJSON's SAX events, passed on to the shared builder (which throws a
 // DecodeError naming the path for anything it refuses).
+//
+// RapidJSON reads "9007199254740994" as an integer, where JSON.parse reads a
+// float64 that holds it exactly (and the writer prints such floats without a
+// fraction, as JS does): an integer beyond +-2^53 that a float64 holds
+// exactly is that float64; any other stays an integer, which the JS side
+// refuses by name.
 class BuilderHandler {
  public:
   explicit BuilderHandler(documents::DocumentBuilder& builder) : builder_(builder) {}
@@ -59,8 +65,18 @@ class BuilderHandler {
   bool Bool(bool value) { return builder_.boolean(value); }
   bool Int(int value) { return builder_.number_integer(value); }
   bool Uint(unsigned value) { return builder_.number_integer(value); }
-  bool Int64(std::int64_t value) { return builder_.number_integer(value); }
-  bool Uint64(std::uint64_t value) { return builder_.number_unsigned(value); }
+  bool Int64(std::int64_t value) {
+    const double as_double = static_cast<double>(value);
+    if (beyond_safe(as_double) && as_double < 0x1p63 && static_cast<std::int64_t>(as_double) == value)
+      return builder_.number(as_double);
+    return builder_.number_integer(value);
+  }
+  bool Uint64(std::uint64_t value) {
+    const double as_double = static_cast<double>(value);
+    if (beyond_safe(as_double) && as_double < 0x1p64 && static_cast<std::uint64_t>(as_double) == value)
+      return builder_.number(as_double);
+    return builder_.number_unsigned(value);
+  }
   bool Double(double value) { return builder_.number(value); }
   bool RawNumber(const char*, SizeType, bool) { return false; }  // only with kParseNumbersAsStringsFlag
   bool String(const char* text, SizeType length, bool) {
@@ -73,6 +89,8 @@ class BuilderHandler {
   bool EndArray(SizeType) { return builder_.end_array(); }
 
  private:
+  static bool beyond_safe(double value) { return std::fabs(value) > documents::kMaxSafeInteger; }
+
   documents::DocumentBuilder& builder_;
 };
 
