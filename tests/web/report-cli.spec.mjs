@@ -35,6 +35,7 @@ const CHART_IDS = [
   'wasm-penalty',
   'sizes',
   'modules',
+  'shipped-bytes',
 ];
 
 const missing = !existsSync(NATIVE_BENCH)
