@@ -236,6 +236,31 @@ TEST_CASE("documents bad input: json refuses NaN and Infinity, naming the path",
   CHECK(encode_fails(*codec, infinity) == "json: JSON has no NaN or Infinity: $.b[\"c d\"][0]");
 }
 
+TEST_CASE("documents bad input: a lone surrogate escape is refused by the JSON-text decoders",
+          "[documents][badinput]") {
+  // JSON.parse keeps "\udc00" as a lone UTF-16 unit; a UTF-8 document cannot
+  // hold it. RapidJSON 1.1.0 would pass it on as the bytes ED B0 80.
+  for (const std::string name : {"json", "rapidjson"}) {
+    const auto codec = wcb::make_document_codec(name);
+    if (!codec) continue;
+    CAPTURE(name);
+    CHECK_THAT(decode_fails(*codec, wcb::test::bytes_of(R"({"a": ["ok", "x\udc00"]})")),
+               Catch::Contains("surrogate"));
+    CHECK_THAT(decode_fails(*codec, wcb::test::bytes_of(R"({"\udfff": 1})")), Catch::Contains("surrogate"));
+    CHECK_THAT(decode_fails(*codec, wcb::test::bytes_of(R"(["\ud800"])")), Catch::Contains("surrogate"));
+  }
+  const auto rapidjson = wcb::make_document_codec("rapidjson");
+  if (rapidjson) {
+    CHECK_THAT(
+        decode_fails(*rapidjson, wcb::test::bytes_of(R"({"a": ["ok", "x\udc00"]})")),
+        Catch::EndsWith("a lone low surrogate escape (\\udc00-\\udfff), which is not valid UTF-8 at $.a[1]"));
+    // A pair is one character, U+1F600.
+    Document out;
+    REQUIRE(rapidjson->decode(wcb::test::bytes_of(R"(["\ud83d\ude00"])"), out).ok());
+    CHECK(out[0].get<std::string>() == "\xf0\x9f\x98\x80");
+  }
+}
+
 TEST_CASE("documents bad input: strings that are not UTF-8 are refused by every encoder",
           "[documents][badinput]") {
   for (const auto& entry : wcb::document_codec_registry()) {

@@ -362,6 +362,18 @@ TEST_CASE("messages bad input: json: the error names the record, the field and t
   require_still_works(*codec);
 }
 
+TEST_CASE("messages bad input: JSON text: a lone surrogate escape is not a string", "[messages][bad-input]") {
+  for (const char* name : {"json", "rapidjson"}) {
+    const auto codec = codec_or_skip(name);
+    if (!codec) continue;
+    CAPTURE(name);
+    require_error_mentioning(*codec, Kind::String, wcb::test::bytes_of(R"({"value":"a\udc00"})"),
+                             "surrogate");
+    require_error_mentioning(*codec, Kind::String, wcb::test::bytes_of(R"({"value":"\ud800"})"), "surrogate");
+    require_still_works(*codec);
+  }
+}
+
 TEST_CASE("messages bad input: json: timestamps must be exactly Date.toJSON's form",
           "[messages][bad-input]") {
   const auto codec = codec_or_skip("json");

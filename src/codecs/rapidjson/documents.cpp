@@ -7,7 +7,8 @@
 //
 // Decode drives the shared DocumentBuilder with RapidJSON's SAX Reader, so
 // depth, repeated keys and paths are checked as in every document codec. The
-// reader checks UTF-8 (kParseValidateEncodingFlag) and refuses a number
+// reader checks UTF-8 (kParseValidateEncodingFlag, with one gap mended in
+// json_io.h) and refuses a number
 // beyond the range of a float64 (1e400) itself.
 #include <cstdint>
 #include <memory>
@@ -80,10 +81,16 @@ class BuilderHandler {
   bool Double(double value) { return builder_.number(value); }
   bool RawNumber(const char*, SizeType, bool) { return false; }  // only with kParseNumbersAsStringsFlag
   bool String(const char* text, SizeType length, bool) {
-    return builder_.string(std::string_view(text, length));
+    const std::string_view value(text, length);
+    if (rapidjson_io::holds_lone_surrogate(value)) builder_.fail(rapidjson_io::kLoneSurrogate);
+    return builder_.string(value);
   }
   bool StartObject() { return builder_.start_object(); }
-  bool Key(const char* text, SizeType length, bool) { return builder_.key(std::string_view(text, length)); }
+  bool Key(const char* text, SizeType length, bool) {
+    const std::string_view key(text, length);
+    if (rapidjson_io::holds_lone_surrogate(key)) builder_.fail(rapidjson_io::kLoneSurrogate);
+    return builder_.key(key);
+  }
   bool EndObject(SizeType) { return builder_.end_object(); }
   bool StartArray() { return builder_.start_array(); }
   bool EndArray(SizeType) { return builder_.end_array(); }

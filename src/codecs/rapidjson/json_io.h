@@ -154,6 +154,19 @@ inline bool write_string(Writer& writer, std::string_view value, bool key = fals
 
 // ---- reading ----
 
+// kParseValidateEncodingFlag refuses every ill-formed byte sequence, but 1.1.0
+// turns a lone low-surrogate escape ("\udc00") into the bytes ED B0 80, which
+// are not UTF-8 (a lone high surrogate it refuses). The bytes it validated
+// hold no ED A0-BF, so finding one finds such an escape.
+inline bool holds_lone_surrogate(std::string_view text) {
+  for (std::size_t at = text.find('\xed'); at != std::string_view::npos; at = text.find('\xed', at + 1)) {
+    if (at + 1 < text.size() && static_cast<unsigned char>(text[at + 1]) >= 0xa0) return true;
+  }
+  return false;
+}
+inline constexpr const char* kLoneSurrogate =
+    "a lone low surrogate escape (\\udc00-\\udfff), which is not valid UTF-8";
+
 // Two defects of RapidJSON 1.1.0's number parsing, found by fuzzing, are
 // mended between its Reader and the adapters' handlers (the library as
 // Debian ships it, unpatched):

@@ -186,6 +186,7 @@ class RecordReader {
 
   bool String(const char* text, SizeType length, bool) {
     const std::string_view value(text, length);
+    if (rapidjson_io::holds_lone_surrogate(value)) return builder.fail_here(rapidjson_io::kLoneSurrogate);
     switch (builder.next_type()) {
       case Type::kTimestamp: {
         Timestamp timestamp;
@@ -206,7 +207,11 @@ class RecordReader {
   }
 
   bool StartObject() { return builder.start_object(); }
-  bool Key(const char* text, SizeType length, bool) { return builder.key(std::string_view(text, length)); }
+  bool Key(const char* text, SizeType length, bool) {
+    const std::string_view key(text, length);
+    if (rapidjson_io::holds_lone_surrogate(key)) return builder.fail_here(rapidjson_io::kLoneSurrogate);
+    return builder.key(key);
+  }
   bool EndObject(SizeType) { return builder.end_object(); }
   // JSON does not announce an array's length.
   bool StartArray() { return builder.start_array(0, 0); }
