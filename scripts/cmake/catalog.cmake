@@ -8,6 +8,8 @@
 #   WCB_CODEC_JSON_TEXT_<codec>       TRUE when its bytes are JSON text ("jsonText": true)
 #   WCB_MODULE_NAME_<codec>_<workload>  wasm module base name (wasm build only)
 #   WCB_LEAN_MODULE_NAME_<codec>_<workload>  lean module base name, when built (src/wasm)
+#   WCB_ADDON_FILE                    the Node-API addon, relative to the build (src/addon)
+#   WCB_ADDON_WORKLOADS               the workloads the addon serves
 
 function(wcb_json_string_list out)
   set(items "")
@@ -60,5 +62,14 @@ function(wcb_catalog_json out)
     list(APPEND codec_objects "${object} }")
   endforeach()
   list(JOIN codec_objects ",\n    " codecs_json)
-  set(${out} "{\n  \"workloads\": ${workloads_json},\n  \"codecs\": [\n    ${codecs_json}\n  ]\n}\n" PARENT_SCOPE)
+  # `addon`: { file, workloads }, one Node-API addon holding every codec of
+  # those workloads (native build).
+  set(addon_json "")
+  get_property(addon_file GLOBAL PROPERTY WCB_ADDON_FILE)
+  if(addon_file)
+    get_property(addon_workloads GLOBAL PROPERTY WCB_ADDON_WORKLOADS)
+    wcb_json_string_list(addon_workloads_json ${addon_workloads})
+    set(addon_json ",\n  \"addon\": { \"file\": \"${addon_file}\", \"workloads\": ${addon_workloads_json} }")
+  endif()
+  set(${out} "{\n  \"workloads\": ${workloads_json},\n  \"codecs\": [\n    ${codecs_json}\n  ]${addon_json}\n}\n" PARENT_SCOPE)
 endfunction()

@@ -11,18 +11,20 @@
 set(WCB_CODECS "" CACHE STRING "Codecs to build (empty: all); e.g. raw;json")
 
 # wcb_workload(<name> ORDER <n> INTERFACE <C++ type> HEADER <include>
-#              FACTORY <pattern> [BINDINGS <sources>...] [LIBRARIES <targets>...]
-#              [MODULE_NAME <pattern>])
+#              FACTORY <pattern> [BINDINGS <sources>...] [ADDON_BINDINGS <sources>...]
+#              [LIBRARIES <targets>...] [MODULE_NAME <pattern>])
 #   INTERFACE  the codec interface of the workload, e.g. wcb::Codec
 #   HEADER     the header that declares it, from src/, e.g. core/codec.h
 #   FACTORY    each adapter's factory, `@CODEC@` standing for the codec name,
 #              e.g. make_@CODEC@_codec (a function in namespace wcb)
 #   BINDINGS   the embind sources of the workload's wasm modules (wasm build)
+#   ADDON_BINDINGS the Node-API sources of the workload in the addon (native
+#              build, src/addon); they define wcb::addon::add_<name>_exports
 #   LIBRARIES  what every adapter and the bindings of the workload link
 #   MODULE_NAME the wasm module's file base name (default wcb_@CODEC@_@WORKLOAD@)
 #   ORDER      position in the catalog (then by name)
 function(wcb_workload name)
-  cmake_parse_arguments(arg "" "ORDER;INTERFACE;HEADER;FACTORY;MODULE_NAME" "BINDINGS;LIBRARIES" ${ARGN})
+  cmake_parse_arguments(arg "" "ORDER;INTERFACE;HEADER;FACTORY;MODULE_NAME" "BINDINGS;ADDON_BINDINGS;LIBRARIES" ${ARGN})
   foreach(required ORDER INTERFACE HEADER FACTORY)
     if(NOT DEFINED arg_${required})
       message(FATAL_ERROR "wcb_workload(${name}): ${required} is required")
@@ -40,6 +42,11 @@ function(wcb_workload name)
     set_property(GLOBAL PROPERTY WCB_WORKLOAD_${key}_${name} "${arg_${key}}")
   endforeach()
   set_property(GLOBAL PROPERTY WCB_WORKLOAD_BINDINGS_${name} "${bindings}")
+  set(addon_bindings "")
+  foreach(source IN LISTS arg_ADDON_BINDINGS)
+    list(APPEND addon_bindings ${CMAKE_CURRENT_SOURCE_DIR}/${source})
+  endforeach()
+  set_property(GLOBAL PROPERTY WCB_WORKLOAD_ADDON_BINDINGS_${name} "${addon_bindings}")
 endfunction()
 
 # wcb_codec(<name> [ORDER <n>] [JSON_TEXT] [DEPS <targets>...] WORKLOADS <workload>...)
