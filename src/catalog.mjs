@@ -34,6 +34,8 @@ export const WORKLOADS = [
     strategies: Object.freeze(['val', 'embind', 'typed']),
     // typed with typed-array columns ({x: Int32Array, y, z: Float64Array}) instead of objects.
     optionalStrategies: Object.freeze(['columnar']),
+    // The Node-API addon's strategies (see ADDON_PLACE), run by default in bench:node.
+    addonStrategies: Object.freeze(['object', 'typed']),
     // 5 + 1, not 7 + 2: a GC before every call is most of a large size's time
     // (docs/decisions.md#sweep-time).
     defaults: Object.freeze({ minMB: 0.1, maxMB: 30, perDecade: 3, repetitions: 5, warmup: 1 }),
@@ -47,6 +49,7 @@ export const WORKLOADS = [
     protocol: 'per-call',
     strategies: Object.freeze(['val', 'embind', 'tagged']),
     optionalStrategies: Object.freeze([]),
+    addonStrategies: Object.freeze(['object', 'tagged']),
     records: RECORD_NAMES,
     // Node's clock is fine-grained, 10 ms repetitions are plenty; the page's clock
     // may be coarse, hence 20 there (docs/decisions.md#messages-min-rep-ms).
@@ -98,6 +101,16 @@ export function workloadInfo(name) {
   const workload = WORKLOADS.find((entry) => entry.name === name);
   if (!workload) throw new Error(`unknown workload '${name}' (known: ${WORKLOAD_NAMES.join(', ')})`);
   return workload;
+}
+
+/**
+ * The addon's strategies of a workload (its `addonStrategies`; [] when the
+ * workload has none). Their names follow the wasm ones where the idea is the
+ * same (typed, tagged, text); `object` is the counterpart of `val`: C++
+ * reads and builds the JS objects field by field through Node-API.
+ */
+export function addonStrategiesOf(workload) {
+  return [...(workloadInfo(workload).addonStrategies ?? [])];
 }
 
 /** The strategies of a workload; with `optional`, those accepted on request too. */
@@ -206,15 +219,17 @@ export function libraryName(library) {
 
 /**
  * A short name for a path or a results row: "msgpack/typed" (C++ in wasm),
+ * "msgpack/typed (addon)" (the same C++ in the Node-API addon),
  * "json (js)" (the JSON baseline), "json (js, utf-8)" (its UTF-8 variant),
  * "objects (js, floor)" (the object floor),
  * "msgpack (msgpackr) [records]" (a pure-JS peer: format, library, variant).
  */
-export function pathLabel({ codec, impl, interop, variant, library }) {
+export function pathLabel({ place, codec, impl, interop, variant, library }) {
   if (isJsonUtf8Baseline({ codec, impl, variant }) || isObjectFloor({ codec, impl, variant }))
     return `${codec} (js, ${variant})`;
   let base;
-  if (impl !== 'js') base = `${codec}/${interop}`;
+  if (place === ADDON_PLACE) base = `${codec}/${interop} (addon)`;
+  else if (impl !== 'js') base = `${codec}/${interop}`;
   else if (!library || (codec === 'json' && library === JSON_BASELINE_LIBRARY)) base = `${codec} (js)`;
   else base = `${codec} (${libraryName(library)})`;
   return variant ? `${base} [${variant}]` : base;
@@ -223,9 +238,18 @@ export function pathLabel({ codec, impl, interop, variant, library }) {
 /** Where a run measures, as the results header names it. */
 export const PLACES = Object.freeze(['native', 'node', 'browser']);
 
+/**
+ * The place of a row measured through the Node-API addon (src/addon): the
+ * codecs' native code called from Node, in a run whose header says 'node'.
+ * Its paths carry it (path.place), so such a row stands beside the wasm
+ * rows of the same run: the same C++ behind two boundaries.
+ */
+export const ADDON_PLACE = 'node-addon';
+
 // ---------------------------------------------------------------------------
 // The build's catalog: { workloads: [...], codecs: [{ name, workloads,
-// jsonText?, modules?: { <workload>: { glue, wasm, wasmBytes, wasmGzipBytes, glueBytes } } }] }.
+// jsonText?, modules?: { <workload>: { glue, wasm, wasmBytes, wasmGzipBytes, glueBytes } } }],
+// addon?: { file, workloads } }.
 // jsonText: the codec's bytes are JSON text (wcb_codec's JSON_TEXT keyword).
 
 /**
@@ -276,6 +300,20 @@ export function isJsonText(info, codec) {
  */
 export function moduleOf(info, codec, workload = DEFAULT_WORKLOAD) {
   return requireCatalog(info).codecs.find((entry) => entry.name === codec)?.modules?.[workload];
+}
+
+/**
+ * The build's Node-API addon: { file (relative to the build directory),
+ * workloads }, or undefined when the build has none (a wasm build, a
+ * sanitizer build, -DWCB_ADDON=OFF).
+ */
+export function addonOf(info) {
+  return requireCatalog(info).addon;
+}
+
+/** Whether the build's addon serves `workload` (every codec of it). */
+export function addonServes(info, workload = DEFAULT_WORKLOAD) {
+  return addonOf(info)?.workloads.includes(workload) === true;
 }
 
 /**

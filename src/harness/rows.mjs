@@ -10,7 +10,8 @@ export function errorMessage(error) {
 
 /** The fields that name a path in a row: place, codec, impl, interop, variant?, library?, module?, batch?. */
 export function pathFields(path, { place, batch }) {
-  const fields = { place, codec: path.codec, impl: path.impl, interop: path.interop };
+  // A path of the Node-API addon names its own place (catalog.mjs ADDON_PLACE).
+  const fields = { place: path.place ?? place, codec: path.codec, impl: path.impl, interop: path.interop };
   if (path.variant) fields.variant = path.variant;
   if (path.library) fields.library = path.library;
   if (path.module) fields.module = path.module;
