@@ -76,6 +76,8 @@ const OPTIONS = {
   loader: { type: 'string' },
   peers: { type: 'string' },
   'no-peers': { type: 'boolean' },
+  // No Node-API addon paths (options.addon false); they run by default when built.
+  'no-addon': { type: 'boolean' },
   'peer-registry': { type: 'string' },
   workload: { type: 'string' },
   records: { type: 'string' },
@@ -152,6 +154,7 @@ function commonOptions(values, workload, base, outKind) {
       : DEFAULTS.timeoutSeconds,
     out: given('out') ? outputFile(values.out) : outKind,
     peers: parsePeers(values, { fallback: DEFAULTS.peers }),
+    addon: !values['no-addon'],
     childNodeOptions: given('child-node-options')
       ? parseNodeFlags(values['child-node-options'])
       : DEFAULTS.childNodeOptions,

@@ -4,7 +4,12 @@
 // alternating, and prints the medians and the wasm/native ratios.
 //
 //   npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21]
-//                        [--native <exe>]... [--wasm <cjs>]...
+//                        [--native <exe>]... [--wasm <cjs>]... [--addon]
+//
+// --addon adds the Node-API addon (node/addon-loop.mjs: the same loop
+// through the addon's typed path, the codec's time as measured in C++), so
+// its addon/native column shows whether the codec runs as fast when Node
+// has loaded it (the same machine code: ~1.00 expected).
 //
 // Every --wasm is a build of wcb_codec_loop.cjs compared with the (first)
 // native one; several make an A/B of build flags, each run in every round. A
@@ -18,11 +23,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT, parseArgv, parseNumber } from './options.mjs';
+import { addonFile } from './load-addon.mjs';
 import { median } from '../src/harness/stats.mjs';
 import { alignFirstLeft, formatMs, renderColumns } from '../src/harness/format.mjs';
 
 const USAGE =
-  'usage: npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21] [--native <exe>]... [--wasm <cjs>]...';
+  'usage: npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21] [--native <exe>]... [--wasm <cjs>]... [--addon]';
 
 function fail(message) {
   console.error(`codec-gap: ${message}\n${USAGE}`);
@@ -41,6 +47,7 @@ const OPTIONS = {
     default: [join(REPO_ROOT, 'build/native-release/src/loop/wcb_codec_loop')],
   },
   wasm: { type: 'string', multiple: true, default: [join(REPO_ROOT, 'build/wasm/wcb_codec_loop.cjs')] },
+  addon: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -69,6 +76,15 @@ function parseOptions(argv) {
       args: [path],
     })),
   ];
+  if (parsed.addon) {
+    if (!addonFile())
+      fail('the Node-API addon is not built: build it first (scripts/build-native.sh native-release)');
+    programs.push({
+      label: 'addon',
+      command: process.execPath,
+      args: [join(REPO_ROOT, 'node', 'addon-loop.mjs')],
+    });
+  }
   for (const program of programs) {
     const file = program.args[0] ?? program.command;
     if (!existsSync(file))
@@ -150,7 +166,10 @@ function main() {
   );
   for (const program of programs) console.log(`  ${program.label.padEnd(7)} ${program.file}`);
   const header = ['codec', `${programs[0].label} enc`, `${programs[0].label} dec`];
-  for (const { label } of programs.slice(1)) header.push(`${label} enc`, `${label} dec`, 'x enc', 'x dec');
+  const base = programs[0].label;
+  for (const { label } of programs.slice(1)) {
+    header.push(`${label} enc`, `${label} dec`, `${label}/${base} enc`, `${label}/${base} dec`);
+  }
   const lines = [];
   for (const [codec] of reference) {
     const figure = (i, key) => median(perRound[i].get(codec).map((r) => r[key]));
@@ -170,7 +189,7 @@ function main() {
     lines.push(row);
   }
   console.log(renderColumns(header, lines, alignFirstLeft(header)));
-  console.log(`x = program / ${programs[0].label} (1.00 = as fast)`);
+  console.log(`a/b = program a's time / program b's (1.00 = as fast)`);
 }
 
 try {

@@ -17,12 +17,15 @@
 //                                              // fills reused decode storage with a sentinel
 //     variant?: 'records' | 'columnar',        // a labelled variant of the same library or strategy
 //     module?: 'embind' | 'lean',              // wasm paths: which module (lean-codec.mjs)
+//     place?: 'node-addon',                    // the Node-API addon's paths (rows.mjs pathFields)
 //   }
 //
 // The JSON baseline is built in json-baseline.mjs, the pure-JS peers in
-// peers.mjs; this file wraps a wasm codec (src/harness/wasm-codec.mjs) into
-// one path per interop strategy.
+// peers.mjs; this file wraps a wasm codec (src/harness/wasm-codec.mjs) or a
+// codec of the Node-API addon (src/harness/addon-codec.mjs) into one path
+// per interop strategy.
 
+import { ADDON_PLACE } from '../catalog.mjs';
 import { columnsFromItems, itemsFromColumns } from './wasm-items.mjs';
 
 // Labels live in the browser-safe catalog; re-exported for existing importers.
@@ -45,10 +48,24 @@ function wasmPathCalls(codec) {
   return {
     // Which module measured the path: a lean one (lean-codec.mjs) says so.
     module: codec.module ?? 'embind',
-    bytesOf: (bytes) => bytes,
     heapBytes: () => codec.heapBytes(),
+    ...reusedOutputCalls(codec),
+  };
+}
+
+// What a C++ codec's path does alike in wasm and in the addon: its encoding
+// is bytes, and it decodes into storage it reuses, poisoned before a decode
+// that counts.
+function reusedOutputCalls(codec) {
+  return {
+    bytesOf: (bytes) => bytes,
     prepareDecode: () => codec.poisonOutputs(),
   };
+}
+
+// The addon's paths: their rows say place node-addon, and name no module.
+function addonPathCalls(codec) {
+  return { place: ADDON_PLACE, ...reusedOutputCalls(codec) };
 }
 
 /** The path of one wasm codec called through one strategy (or COLUMNAR). */
@@ -57,6 +74,11 @@ export function createWasmPath(codec, strategy) {
   if (!codec.strategies.includes(strategy)) {
     throw new Error(`${codec.name}: unknown strategy '${strategy}' (has ${codec.strategies.join(', ')})`);
   }
+  return strategyPath(codec, strategy, wasmPathCalls(codec));
+}
+
+// A C++ codec (wasm or addon) called through one strategy of its own.
+function strategyPath(codec, strategy, calls) {
   return {
     codec: codec.name,
     impl: 'cpp',
@@ -69,7 +91,7 @@ export function createWasmPath(codec, strategy) {
     decode(bytes) {
       return codec.decode(strategy, bytes);
     },
-    ...wasmPathCalls(codec),
+    ...calls,
   };
 }
 
@@ -84,6 +106,11 @@ export function createWasmPath(codec, strategy) {
  * verification only.
  */
 export function createWasmColumnarPath(codec) {
+  return columnarPath(codec, wasmPathCalls(codec));
+}
+
+// The columnar path of a codec with encodeColumns/decodeColumns (wasm or addon).
+function columnarPath(codec, calls) {
   let source = null;
   let sourceLength = -1;
   let columns = null;
@@ -112,11 +139,27 @@ export function createWasmColumnarPath(codec) {
     toPlainItems(decoded) {
       return itemsFromColumns(decoded);
     },
-    ...wasmPathCalls(codec),
+    ...calls,
   };
 }
 
 /** One path per strategy of a wasm codec (all of them by default). */
 export function createWasmPaths(codec, strategies = codec.strategies) {
   return strategies.map((strategy) => createWasmPath(codec, strategy));
+}
+
+/**
+ * The path of one codec of the Node-API addon (addon-codec.mjs) called
+ * through one of its strategies (object, typed) or COLUMNAR (typed with
+ * columns, row interop 'typed', variant 'columnar'). Its rows say place
+ * node-addon (catalog.mjs ADDON_PLACE).
+ */
+export function createAddonPath(codec, strategy) {
+  if (strategy === COLUMNAR) return columnarPath(codec, addonPathCalls(codec));
+  if (!codec.strategies.includes(strategy)) {
+    throw new Error(
+      `${codec.name}: unknown addon strategy '${strategy}' (has ${codec.strategies.join(', ')})`,
+    );
+  }
+  return strategyPath(codec, strategy, addonPathCalls(codec));
 }

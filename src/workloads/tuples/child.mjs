@@ -7,7 +7,8 @@
 import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
 import { servesLean } from '../../harness/lean-codec.mjs';
 import { failedRow, measurePath, sink } from '../../harness/measure.mjs';
-import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
+import { createAddonPath, createWasmPath, pathLabel } from '../../harness/paths.mjs';
+import { createAddonCodec } from '../../harness/addon-codec.mjs';
 import { runSweep } from '../../harness/sweep.mjs';
 import { TupleDataset, gridTargets } from './dataset.mjs';
 
@@ -22,6 +23,11 @@ async function loadPeerPath(job, ctx) {
 async function loadPath(job, ctx) {
   if (job.baseline) return createJsonBaselinePath();
   if (job.peer !== undefined) return loadPeerPath(job, ctx);
+  if (job.addon) {
+    // The native build's Node-API addon (node/load-addon.mjs finds it).
+    const { loadAddon } = await import('../../../node/load-addon.mjs');
+    return createAddonPath(createAddonCodec(loadAddon(), job.codec), job.strategy);
+  }
   const loader = await ctx.importModule(job.loader);
   // The typed and columnar paths run on the codec's lean module when the
   // build has one (src/harness/lean-codec.mjs); a loader without lean

@@ -3,13 +3,43 @@
 // sizes, or --limits), its progress lines and its console tables.
 // The runner passes ctx: { place, log, UsageError, runChildProcess, runUnitsJob }.
 
-import { isJsonBaseline, isJsonText, pathLabel } from '../../catalog.mjs';
+import {
+  ADDON_PLACE,
+  addonStrategiesOf,
+  codecsOf,
+  isJsonBaseline,
+  isJsonText,
+  pathLabel,
+} from '../../catalog.mjs';
 import { formatMs, formatRatio } from '../../harness/format.mjs';
 import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
 import { failedRow } from '../../harness/measure.mjs';
 import { selectSteps } from './dataset.mjs';
 import { runLimitsJob } from './limits.mjs';
 import { renderCleanliness, renderLimits, renderSummary, renderTables } from './tables.mjs';
+import { addonAvailable, addonFile, readNativeCatalog } from '../../../node/load-addon.mjs';
+
+/**
+ * The codecs of `codecs` that the run measures through the Node-API addon
+ * too (src/harness/addon-codec.mjs): [] with --no-addon, or when the native
+ * build has no addon for tuples. With the addon strategies of the catalog
+ * and, when --strategies asks for it, columnar (as for wasm).
+ */
+function addonPlan(options) {
+  if (options.addon === false || !addonAvailable('tuples')) return { codecs: [], strategies: [] };
+  const native = codecsOf(readNativeCatalog(), 'tuples');
+  const strategies = addonStrategiesOf('tuples');
+  if (options.strategies.includes('columnar')) strategies.push('columnar');
+  return { codecs: options.codecs.filter((codec) => native.includes(codec)), strategies };
+}
+
+/** Why the run has no addon paths, or null when it has them (or was told not to). */
+function missingAddon(options) {
+  if (options.addon === false || addonAvailable('tuples')) return null;
+  return readNativeCatalog() === null || addonFile() === null
+    ? 'the Node-API addon is not built (scripts/build-native.sh native-release builds it)'
+    : 'the native build has no addon for the tuple workload';
+}
 
 /** The subject of the JSON baseline's own job (--limits). */
 function baselineSubject() {
@@ -21,7 +51,12 @@ function baselineSubject() {
  * The run's plan, checked: { steps } of the sweep ([] with --limits); a
  * UsageError when no step lies between the bounds.
  */
-export function plan(options, { UsageError }) {
+export function plan(options, { UsageError, log }) {
+  const missing = options.mode === 'limits' ? null : missingAddon(options);
+  if (missing && process.env.WCB_REQUIRE_BUILDS === '1') {
+    throw new Error(`${missing}, and WCB_REQUIRE_BUILDS=1 requires it (or run with --no-addon)`);
+  }
+  if (missing) log(`no addon paths: ${missing}`);
   if (options.mode === 'limits') return { steps: [] };
   const steps = selectSteps({ minMB: options.minMB, maxMB: options.maxMB, perDecade: options.perDecade });
   if (steps.length === 0) {
@@ -60,6 +95,25 @@ export function jobs(options, peers, registry, buildInfo) {
           : { codec, impl: 'cpp', interop: strategy },
     })),
   );
+  // The same C++ through the Node-API addon, beside the wasm jobs (the
+  // sweep only: --limits grows the wasm paths).
+  const addon = options.mode === 'limits' ? { codecs: [] } : addonPlan(options);
+  const addonJobs = addon.codecs.flatMap((codec) =>
+    addon.strategies.map((strategy) => {
+      const subject =
+        strategy === 'columnar'
+          ? { place: ADDON_PLACE, codec, impl: 'cpp', interop: 'typed', variant: 'columnar' }
+          : { place: ADDON_PLACE, codec, impl: 'cpp', interop: strategy };
+      return {
+        addon: true,
+        codec,
+        strategy,
+        batch: pathLabel(subject),
+        ...(buildInfo && isJsonText(buildInfo, codec) && { jsonText: true }),
+        subject,
+      };
+    }),
+  );
   const peerJobs = peers.map((peer) => ({
     peer: peer.name,
     batch: peer.name,
@@ -68,7 +122,7 @@ export function jobs(options, peers, registry, buildInfo) {
   // The sweep measures the baseline in every child; --limits gives it its own.
   const baseline = { baseline: true, subject: baselineSubject() };
   baseline.batch = pathLabel(baseline.subject);
-  return [...(options.mode === 'limits' ? [baseline] : []), ...wasmJobs, ...peerJobs];
+  return [...(options.mode === 'limits' ? [baseline] : []), ...wasmJobs, ...addonJobs, ...peerJobs];
 }
 
 /** The fields every job's child needs beside the common ones. */
@@ -78,7 +132,8 @@ export function jobFields() {
 
 /** The log line that announces the run. */
 export function describePlan(options, allJobs, { steps }) {
-  const wasm = allJobs.filter((job) => job.codec !== undefined).length;
+  const wasm = allJobs.filter((job) => job.codec !== undefined && !job.addon).length;
+  const addon = allJobs.filter((job) => job.addon).length;
   const peers = allJobs.filter((job) => job.peer !== undefined).length;
   if (options.mode === 'limits') {
     return (
@@ -87,12 +142,15 @@ export function describePlan(options, allJobs, { steps }) {
     );
   }
   const sizes = steps.map((step) => step.jsonMB.toFixed(2)).join(', ');
-  return `${wasm} codec/strategy pairs + ${peers} JS libraries x ${steps.length} sizes (${sizes} MB), ${options.repetitions} runs + ${options.warmup} warm-up`;
+  const addonText = addon > 0 ? ` + ${addon} addon codec/strategy pairs` : '';
+  return `${wasm} codec/strategy pairs${addonText} + ${peers} JS libraries x ${steps.length} sizes (${sizes} MB), ${options.repetitions} runs + ${options.warmup} warm-up`;
 }
 
-function sameRow(row, path, step) {
+// `place`: the run's; an addon path's rows say their own (node-addon).
+function sameRow(row, path, step, place) {
   return (
     row.step === step.index &&
+    row.place === (path.place ?? place) &&
     row.codec === path.codec &&
     row.impl === path.impl &&
     row.interop === path.interop &&
@@ -134,7 +192,7 @@ export function runJob(job, context) {
     leftText: (left, total) => `${left} of ${total} sizes left`,
     at: (outcome, remaining) =>
       outcome.currentStep ? remaining.findIndex((step) => step.index === outcome.currentStep.index) : -1,
-    same: sameRow,
+    same: (row, path, step) => sameRow(row, path, step, context.place),
     failedRow: (path, step, reason) =>
       failedRow(path, { place: context.place, step, batch: job.batch }, reason),
     paths,
