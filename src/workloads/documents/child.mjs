@@ -1,5 +1,5 @@
 // The documents workload in a child process of bench:node (node/child.mjs):
-// one (codec, strategy) or one pure-JS peer, on the data sets it is given
+// one (codec, strategy) of wasm or of the Node-API addon (job.addon), or one pure-JS peer, on the data sets it is given
 // (one per child in a run): the JSON baseline first, then the subject, in
 // this process. Messages: 'ready', { type: 'progress', unit }, 'row', 'done'.
 // ctx: { place, send, environment(), importModule(file), readText(file) }.
@@ -17,6 +17,13 @@ async function loadSubject(job, ctx) {
     if (!peer) throw new Error(`no peer '${job.peer}' in ${job.peerRegistry}`);
     const path = await registry.createPeerDocumentPath(peer);
     return { library: path.library, forDataset: (dataset) => peerDocumentPath(path, dataset) };
+  }
+  if (job.addon) {
+    // The same C++ behind Node-API (addon-documents.mjs): its rows say place node-addon.
+    const { loadAddon } = await import('../../../node/load-addon.mjs');
+    const { createAddonDocumentCodec, createAddonDocumentPath } = await import('./addon-documents.mjs');
+    const path = createAddonDocumentPath(createAddonDocumentCodec(loadAddon(), job.codec), job.strategy);
+    return { library: path.library, forDataset: () => path };
   }
   const loader = await ctx.importModule(job.loader);
   const { createWasmDocumentPath } = await import('./wasm-documents.mjs');

@@ -3,11 +3,17 @@
 // measured first in each (docs/documents.md). The runner passes
 // ctx: { place, log, UsageError, runChildProcess, runUnitsJob }.
 
-import { isJsonText, pathLabel } from '../../catalog.mjs';
+import { fileURLToPath } from 'node:url';
+
+import { addonAvailable, readNativeCatalog } from '../../../node/load-addon.mjs';
+import { ADDON_PLACE, isJsonText, pathLabel } from '../../catalog.mjs';
 import { formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
 import { failedRowOf, pathFields } from '../../harness/rows.mjs';
 import { renderDocumentTables } from './tables.mjs';
+import workload from './workload.mjs';
+
+const workloadAddonStrategies = () => [...workload.addonStrategies];
 
 const stats = { $ref: '#/$defs/stats' };
 
@@ -17,7 +23,7 @@ export const rowSchema = {
   required: ['place', 'codec', 'impl', 'interop', 'dataset', 'status'],
   additionalProperties: false,
   properties: {
-    place: { enum: ['native', 'node', 'browser'] },
+    place: { enum: ['native', 'node', ADDON_PLACE, 'browser'] },
     codec: { type: 'string' },
     impl: { enum: ['cpp', 'js'] },
     interop: { type: 'string' },
@@ -52,16 +58,43 @@ export function protocolFields(options) {
   return { warmup: options.warmup, repetitions: options.repetitions, datasets: options.datasets };
 }
 
-/** Every job of the run, one child per data set each, in this order. */
+// The wasm loader of a real run; a test's fake loader measures fake
+// codecs, beside which the real addon has no place.
+const REAL_LOADER = fileURLToPath(new URL('../../../node/load-wasm.mjs', import.meta.url));
+
+/**
+ * The codecs of the run the Node-API addon runs too: all of them when the
+ * native build has the addon for this workload (node/load-addon.mjs), none
+ * with --no-addon (options.addon false) or a fake wasm loader.
+ */
+export function addonCodecs(options) {
+  if (options.addon === false || options.loader !== REAL_LOADER || !addonAvailable('documents')) return [];
+  const native = readNativeCatalog()?.codecs ?? [];
+  const served = new Set(native.filter((entry) => entry.workloads?.includes('documents')).map((e) => e.name));
+  return options.codecs.filter((codec) => served.has(codec));
+}
+
+/** Every job of the run, one child per data set each, in this order: wasm, the addon, peers. */
 export function jobs(options, peers, registry, buildInfo) {
+  const jsonText = (codec) => buildInfo && isJsonText(buildInfo, codec) && { jsonText: true };
   return [
     ...options.codecs.flatMap((codec) =>
       options.strategies.map((strategy) => ({
         codec,
         strategy,
         batch: `${codec}/${strategy}`,
-        ...(buildInfo && isJsonText(buildInfo, codec) && { jsonText: true }),
+        ...jsonText(codec),
         subject: { codec, impl: 'cpp', interop: strategy },
+      })),
+    ),
+    ...addonCodecs(options).flatMap((codec) =>
+      workloadAddonStrategies().map((strategy) => ({
+        codec,
+        strategy,
+        addon: true,
+        batch: `${codec}/${strategy} (addon)`,
+        ...jsonText(codec),
+        subject: { place: ADDON_PLACE, codec, impl: 'cpp', interop: strategy },
       })),
     ),
     ...peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: registry.peerMeta(peer) })),
@@ -74,10 +107,11 @@ export const takesPeer = (peer) => peer.documents === true;
 export const jobFields = (options) => ({ datasets: options.datasets });
 
 export function describePlan(options, allJobs) {
-  const wasm = allJobs.filter((job) => job.codec !== undefined).length;
-  const peers = allJobs.length - wasm;
+  const addon = allJobs.filter((job) => job.addon).length;
+  const wasm = allJobs.filter((job) => job.codec !== undefined).length - addon;
+  const peers = allJobs.length - wasm - addon;
   return (
-    `documents: ${wasm} codec/strategy pairs + ${peers} JS libraries x ${options.datasets.length} data sets ` +
+    `documents: ${wasm} codec/strategy pairs + ${addon} through the Node-API addon + ${peers} JS libraries x ${options.datasets.length} data sets ` +
     `(${options.datasets.join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`
   );
 }
@@ -98,6 +132,7 @@ export function notApplicableRow(path, where, error) {
 
 const sameRow = (row, path, dataset) =>
   row.dataset === dataset &&
+  (row.place === ADDON_PLACE) === (path.place === ADDON_PLACE) &&
   row.codec === path.codec &&
   row.impl === path.impl &&
   row.interop === path.interop &&

@@ -17,6 +17,10 @@ export default {
   protocol: 'per-payload',
   strategies: ['val', 'text', 'tagged'],
   optionalStrategies: [],
+  // The Node-API addon's (catalog.mjs addonStrategiesOf): object is the
+  // counterpart of val (C++ walks and builds JS values through Node-API);
+  // text and tagged those of wasm's (JS writes into a buffer C++ reads in place).
+  addonStrategies: ['object', 'text', 'tagged'],
   datasets: [...DATASET_IDS, ...UNMAPPED, UNMAPPED_QUICK],
   // Five timed runs: the largest sets take seconds per call through `val`.
   defaults: { repetitions: 5, warmup: 1, datasets: [...DATASET_IDS, ...UNMAPPED] },

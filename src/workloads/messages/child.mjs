@@ -1,5 +1,5 @@
 // The messages workload in a child process of bench:node (node/child.mjs):
-// { codec, strategy } or { peer }, plus { records, minRepMs, warmup,
+// { codec, strategy [, addon: true] } or { peer }, plus { records, minRepMs, warmup,
 // repetitions, messagesProtoFile, ... }: the JSON baseline, the subject and
 // (wasm) its floors, record by record (src/harness/message-measure.mjs
 // measureMessageBatch). Messages: 'ready', { type: 'progress', record,
@@ -38,6 +38,13 @@ async function loadMessageSubject(job, ctx) {
       // Only the protobuf peers need it; they say so when it is missing.
     }
     return { subject: await registry.createPeerMessagePath(peer, { messagesProtoText }) };
+  }
+  if (job.addon) {
+    // The same C++ behind Node-API (addon-messages.mjs): its rows say place node-addon.
+    const { loadAddon } = await import('../../../node/load-addon.mjs');
+    const { createAddonMessageCodec } = await import('./addon-messages.mjs');
+    const codec = createAddonMessageCodec(loadAddon(), job.codec);
+    return { subject: createWasmMessagePath(codec, job.strategy), wasm: { codec, strategy: job.strategy } };
   }
   const loader = await ctx.importModule(job.loader);
   const codec = await loader.loadWasmCodec(job.codec, { buildDir: job.buildDir, workload: 'messages' });

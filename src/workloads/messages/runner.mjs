@@ -4,7 +4,10 @@
 // subject's floors record by record (docs/design.md#protocol).
 // The runner passes ctx: { place, log, UsageError, runChildProcess, runUnitsJob }.
 
-import { pathLabel } from '../../catalog.mjs';
+import { fileURLToPath } from 'node:url';
+
+import { addonAvailable, readNativeCatalog } from '../../../node/load-addon.mjs';
+import { ADDON_PLACE, addonStrategiesOf, pathLabel } from '../../catalog.mjs';
 import { formatOpsPerSec } from '../../harness/format.mjs';
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { failedMessageRow } from '../../harness/message-measure.mjs';
@@ -33,7 +36,36 @@ function baselineSubject() {
   return { codec, impl, interop, library };
 }
 
-/** Every job of the run, one child each, in this order. */
+// The wasm loader of a real run; a test's fake loader measures fake
+// codecs, beside which the real addon has no place.
+const REAL_LOADER = fileURLToPath(new URL('../../../node/load-wasm.mjs', import.meta.url));
+
+/**
+ * The codecs of the run the Node-API addon runs too: all of them when the
+ * native build has the addon for this workload (node/load-addon.mjs), none
+ * with --no-addon (options.addon false) or a fake wasm loader.
+ */
+export function addonCodecs(options) {
+  if (options.addon === false || options.loader !== REAL_LOADER || !addonAvailable('messages')) return [];
+  const native = readNativeCatalog()?.codecs ?? [];
+  const served = new Set(native.filter((entry) => entry.workloads?.includes('messages')).map((e) => e.name));
+  return options.codecs.filter((codec) => served.has(codec));
+}
+
+/** The addon's jobs: one per codec and addon strategy (catalog addonStrategies). */
+function addonJobs(options) {
+  return addonCodecs(options).flatMap((codec) =>
+    addonStrategiesOf('messages').map((strategy) => ({
+      codec,
+      strategy,
+      addon: true,
+      batch: `${codec}/${strategy} (addon)`,
+      subject: { place: ADDON_PLACE, codec, impl: 'cpp', interop: strategy },
+    })),
+  );
+}
+
+/** Every job of the run, one child each, in this order: wasm, the addon, peers. */
 export function jobs(options, peers, registry) {
   return [
     ...options.codecs.flatMap((codec) =>
@@ -44,6 +76,7 @@ export function jobs(options, peers, registry) {
         subject: { codec, impl: 'cpp', interop: strategy },
       })),
     ),
+    ...addonJobs(options),
     ...peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: registry.peerMeta(peer) })),
   ];
 }
@@ -60,10 +93,11 @@ export function jobFields(options) {
 
 /** The log line that announces the run. */
 export function describePlan(options, allJobs) {
-  const wasm = allJobs.filter((job) => job.codec !== undefined).length;
-  const peers = allJobs.length - wasm;
+  const addon = allJobs.filter((job) => job.addon).length;
+  const wasm = allJobs.filter((job) => job.codec !== undefined).length - addon;
+  const peers = allJobs.length - wasm - addon;
   return (
-    `messages: ${wasm} codec/strategy pairs + ${peers} JS libraries x ${options.records.length} records ` +
+    `messages: ${wasm} codec/strategy pairs + ${addon} through the Node-API addon + ${peers} JS libraries x ${options.records.length} records ` +
     `(${options.records.join(', ')}), ${options.repetitions} repetitions of >= ${options.minRepMs} ms + ${options.warmup} warm-up`
   );
 }
@@ -71,6 +105,7 @@ export function describePlan(options, allJobs) {
 function sameMessageRow(row, path, record) {
   return (
     row.record === record &&
+    (row.place === ADDON_PLACE) === (path.place === ADDON_PLACE) &&
     row.codec === path.codec &&
     row.impl === path.impl &&
     row.interop === path.interop &&

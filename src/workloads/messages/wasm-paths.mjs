@@ -1,6 +1,11 @@
 // A wasm codec's messages API (src/workloads/messages/wasm-messages.mjs) as
 // message paths of the per-call protocol (src/harness/message-measure.mjs):
-// one per strategy, and the row descriptions of its floors.
+// one per strategy, and the row descriptions of its floors. The Node-API
+// addon's codecs (addon-messages.mjs) take the same shape.
+
+// A codec that names its place (the Node-API addon's: addon-messages.mjs)
+// gives it to its paths, so their rows say it (rows.mjs pathFields).
+const placeOf = (codec) => (codec.place ? { place: codec.place } : {});
 
 /** The variant of a floor row: the call without the codec's work. */
 export const FLOOR_VARIANT = 'floor';
@@ -19,6 +24,7 @@ export function createWasmMessagePath(codec, strategy) {
     );
   }
   return {
+    ...placeOf(codec),
     codec: codec.name,
     impl: 'cpp',
     interop: strategy,
@@ -51,6 +57,7 @@ export function boundCalls(messages, strategy, name) {
 /** The row description of a strategy's floor (the call without the codec's work). */
 export function wasmFloorPath(codec, strategy) {
   return {
+    ...placeOf(codec),
     codec: codec.name,
     impl: 'cpp',
     interop: strategy,
@@ -62,6 +69,7 @@ export function wasmFloorPath(codec, strategy) {
 /** The row description of a module's empty call. */
 export function emptyCallPath(codec) {
   return {
+    ...placeOf(codec),
     codec: codec.name,
     impl: 'cpp',
     interop: 'call',

@@ -1,0 +1,199 @@
+// The documents workload through the Node-API addon (src/addon), the JS half
+// of src/workloads/documents/addon-bindings.cpp: one codec through one of
+// the addon's strategies (the catalog's addonStrategies: object, text,
+// tagged) as a path the harness measures, like wasm-documents.mjs's:
+//
+//   const codec = createAddonDocumentCodec(loadAddon(), 'msgpack');
+//   const path = createAddonDocumentPath(codec, 'tagged');  // place 'node-addon'
+//   const { encoded, phases } = path.encode(value);         // Uint8Array
+//   const { value, phases } = path.decode(encoded);
+//
+// Phases as wasm's: encode = marshalInMs (the JS walk or JSON.stringify
+// into the registered input buffer, C++ reading it into a Document; for
+// object C++ walking the JS value), codecMs (timed in C++), bytesOutMs (C++
+// copying the encoding into a new Uint8Array); decode = bytesInMs (C++
+// taking the Uint8Array's bytes in place), codecMs, marshalOutMs (C++ writing
+// the Document out, JS reading it). C++ writes its timings into a
+// Float64Array registered with the buffers; JS times the call, and the
+// phases add up to it. Errors name the codec ("msgpack: undefined at $.a[2]").
+
+import { ADDON_PLACE } from '../../catalog.mjs';
+import { TaggedReader, TaggedWriter, ValueError, checkJsonSafe } from './tagged.mjs';
+import workload from './workload.mjs';
+
+/** The addon's strategies of the documents workload (its catalog entry's addonStrategies). */
+export const ADDON_DOCUMENT_STRATEGIES = Object.freeze([...workload.addonStrategies]);
+
+const now = () => performance.now();
+
+// Where the buffers start; each keeps the largest size a call needed.
+const INITIAL_BYTES = 64 * 1024;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+// Splits `windowMs` into what C++ timed inside it and the rest: never
+// negative, the parts add up to the window.
+function split(windowMs, insideMs) {
+  const inside = Math.min(Math.max(0, insideMs), Math.max(0, windowMs));
+  return [inside, windowMs - inside];
+}
+
+class AddonDocuments {
+  #c;
+  #input = new Uint8Array(INITIAL_BYTES);
+  #output = new Uint8Array(INITIAL_BYTES);
+  // [codecMs, marshalMs, bytesMs] of the last call, written by C++.
+  #timings = new Float64Array(3);
+  #writer;
+  #reader = new TaggedReader();
+
+  constructor(c) {
+    this.#c = c;
+    this.name = c.name;
+    this.libraryVersion = c.libraryVersion;
+    this.keyOrder = c.keyOrder;
+    this.format = c.format;
+    this.#register();
+    this.#writer = new TaggedWriter((used, needed) => {
+      this.#grow(Math.max(2 * this.#input.length, used + needed), used);
+      return [this.#input, 0, this.#input.length];
+    });
+  }
+
+  #register() {
+    this.#c.setBuffers(this.#input, this.#output, this.#timings);
+  }
+
+  // A larger input buffer, its first `keep` bytes kept.
+  #grow(capacity, keep) {
+    const bigger = new Uint8Array(capacity);
+    if (keep > 0) bigger.set(this.#input.subarray(0, keep));
+    this.#input = bigger;
+    this.#register();
+  }
+
+  #error(error) {
+    return error instanceof ValueError ? new Error(`${this.name}: ${error.message}`) : error;
+  }
+
+  // JSON text of a checked value, its UTF-8 in the input buffer; its length.
+  #writeText(value) {
+    try {
+      checkJsonSafe(value);
+    } catch (error) {
+      throw this.#error(error);
+    }
+    const text = JSON.stringify(value);
+    let { read, written } = encoder.encodeInto(text, this.#input);
+    if (read < text.length) {
+      // The rest at three bytes per UTF-16 unit at most.
+      this.#grow(written + 3 * (text.length - read), written);
+      written += encoder.encodeInto(text.substring(read), this.#input.subarray(written)).written;
+    }
+    return written;
+  }
+
+  #writeTagged(value) {
+    try {
+      return this.#writer.write(value, this.#input, 0, this.#input.length);
+    } catch (error) {
+      throw this.#error(error);
+    }
+  }
+
+  // The decoded value of a text or tagged decode's result: a length in the
+  // output buffer, or a Uint8Array when it did not fit (the buffer grows).
+  #readOutput(strategy, result) {
+    let bytes;
+    if (typeof result === 'number') {
+      bytes = this.#output.subarray(0, result);
+    } else {
+      bytes = result;
+      this.#output = new Uint8Array(Math.max(2 * this.#output.length, result.length));
+      this.#register();
+    }
+    try {
+      return strategy === 'text'
+        ? JSON.parse(decoder.decode(bytes))
+        : this.#reader.read(bytes, 0, bytes.length);
+    } catch (error) {
+      // Only an addon that wrote no valid output gets here.
+      throw new Error(`${this.name}: the decoded ${strategy} output is unreadable: ${error.message}`);
+    }
+  }
+
+  /** Encodes `value` through `strategy`: { encoded: Uint8Array, phases }. */
+  encode(strategy, value) {
+    const start = now();
+    const c = this.#c;
+    let encoded;
+    if (strategy === 'object') encoded = c.encodeObject(value);
+    else if (strategy === 'text') encoded = c.encodeText(this.#writeText(value));
+    else encoded = c.encodeTagged(this.#writeTagged(value));
+    const end = now();
+    const [codecMs, rest] = split(end - start, this.#timings[0]);
+    const [bytesOutMs, marshalInMs] = split(rest, this.#timings[2]);
+    return { encoded, phases: { marshalInMs, codecMs, bytesOutMs } };
+  }
+
+  /** Decodes `bytes` (a Uint8Array) through `strategy`: { value, phases }. */
+  decode(strategy, bytes) {
+    const start = now();
+    if (!(bytes instanceof Uint8Array)) {
+      throw new TypeError(`${this.name}: decode expects a Uint8Array, not ${typeof bytes}`);
+    }
+    const c = this.#c;
+    let value;
+    if (strategy === 'object') value = c.decodeObject(bytes);
+    else if (strategy === 'text') value = this.#readOutput(strategy, c.decodeText(bytes));
+    else value = this.#readOutput(strategy, c.decodeTagged(bytes));
+    const end = now();
+    const [codecMs, rest] = split(end - start, this.#timings[0]);
+    const [bytesInMs, marshalOutMs] = split(rest, this.#timings[2]);
+    return { value, phases: { bytesInMs, codecMs, marshalOutMs } };
+  }
+
+  poisonOutputs() {
+    this.#c.poisonOutputs();
+  }
+}
+
+/**
+ * One addon codec of the documents workload (AddonDocuments: { name,
+ * libraryVersion, keyOrder, format, encode(strategy, value), decode(strategy,
+ * bytes), poisonOutputs() }). Throws, naming the codec, when the addon has
+ * none of that name.
+ */
+export function createAddonDocumentCodec(addon, name) {
+  if (typeof addon?.createDocumentCodec !== 'function') {
+    throw new Error(`${name}: the addon has no documents workload (rebuild the native build)`);
+  }
+  return new AddonDocuments(addon.createDocumentCodec(name));
+}
+
+/**
+ * The path of one addon codec through one strategy: { place: 'node-addon',
+ * codec, impl: 'cpp', interop, library, format, keyOrder, encode, decode,
+ * bytesOf, prepareDecode }.
+ */
+export function createAddonDocumentPath(codec, strategy) {
+  if (!ADDON_DOCUMENT_STRATEGIES.includes(strategy)) {
+    throw new Error(
+      `${codec.name}: unknown addon documents strategy '${strategy}' (expected ${ADDON_DOCUMENT_STRATEGIES.join(', ')})`,
+    );
+  }
+  return {
+    place: ADDON_PLACE,
+    codec: codec.name,
+    impl: 'cpp',
+    interop: strategy,
+    library: codec.libraryVersion,
+    format: codec.format,
+    keyOrder: codec.keyOrder,
+    encode: (value) => codec.encode(strategy, value),
+    decode: (bytes) => codec.decode(strategy, bytes),
+    bytesOf: (bytes) => bytes,
+    prepareDecode: () => codec.poisonOutputs(),
+  };
+}
