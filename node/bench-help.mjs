@@ -41,7 +41,8 @@ Options:
   --no-addon           not the Node-API addon's paths (place node-addon: the same C++ built
                        natively and called through Node-API, run by default when
                        scripts/build-native.sh native-release has built it; --strategies
-                       names wasm strategies, and columnar adds the addon's columnar too)
+                       names wasm strategies, and columnar adds the addon's columnar too;
+                       a --loader other than the default leaves them out as well)
   --min-mb N           smallest JSON payload size in MB (default: ${DEFAULTS.minMB}; --limits: ${LIMITS.minMB})
   --max-mb N           largest JSON payload size in MB, at most ${BOUNDS.sweepMaxMB} (default: ${DEFAULTS.maxMB})
   --per-decade N       sizes on a log grid of N points per factor of ten, 0 = every step, at most

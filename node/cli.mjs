@@ -154,7 +154,9 @@ function commonOptions(values, workload, base, outKind) {
       : DEFAULTS.timeoutSeconds,
     out: given('out') ? outputFile(values.out) : outKind,
     peers: parsePeers(values, { fallback: DEFAULTS.peers }),
-    addon: !values['no-addon'],
+    // A test's --loader stands in for the wasm build: it measures its own
+    // modules, not the native build's addon.
+    addon: !values['no-addon'] && values.loader === undefined,
     childNodeOptions: given('child-node-options')
       ? parseNodeFlags(values['child-node-options'])
       : DEFAULTS.childNodeOptions,
@@ -336,6 +338,7 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     childNodeOptions: protocol.childNodeOptions ? [...protocol.childNodeOptions] : [],
     buildDir: given.buildDir,
     loader: given.loader,
+    addon: given.loader === DEFAULTS.loader,
     peerRegistry: given.peerRegistry,
     protoFile: given.protoFile,
     messagesProtoFile: given.messagesProtoFile,
