@@ -7,4 +7,6 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 bash scripts/setup.sh
 bash scripts/build-wasm.sh >/dev/null
+# The Node-API addon: bench:node measures the same codecs through it.
+bash scripts/build-native.sh native-release wcb_addon >/dev/null
 npm run --silent bench:node -- "$@"
