@@ -63,8 +63,9 @@ class MarshalError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The property keys, made once per codec and held by references: a key made
-// from a C string at every access would time its internalisation.
+// The property keys, made once per codec: a key made from a C string at
+// every access would time its internalisation. Node-API (version 8) holds
+// references to objects only, so the keys live in an array it references.
 struct Keys {
   enum Name {
     kValue,
@@ -89,26 +90,31 @@ struct Keys {
   static constexpr std::array<const char*, kNameCount> kTexts = {
       "value",   "level2",   "level3",    "flag",      "count", "label",       "id",   "active", "score",
       "balance", "latitude", "longitude", "createdAt", "name",  "description", "tags", "data"};
-  std::array<Napi::Reference<Napi::String>, kNameCount> refs;
+  Napi::Reference<Napi::Array> array;
 
   explicit Keys(Napi::Env env) {
-    for (std::size_t i = 0; i < kNameCount; ++i)
-      refs[i] = Napi::Persistent(Napi::String::New(env, kTexts[i]));
+    Napi::Array keys = Napi::Array::New(env, kNameCount);
+    for (std::uint32_t i = 0; i < kNameCount; ++i) keys.Set(i, Napi::String::New(env, kTexts[i]));
+    array = Napi::Persistent(keys);
   }
 };
 
-// The key values of one call (napi_get_reference_value once each, lazily).
+// The key values of one call: the array once, each key when first used.
 class CallKeys {
  public:
-  explicit CallKeys(const Keys& keys) : keys_(keys) {}
+  explicit CallKeys(const Keys& keys) : array_(keys.array.Value()) {}
   napi_value operator[](Keys::Name name) {
     napi_value& cached = values_[name];
-    if (cached == nullptr) cached = keys_.refs[name].Value();
+    if (cached == nullptr) {
+      const napi_env env = array_.Env();
+      NAPI_THROW_IF_FAILED(env, napi_get_element(env, array_, static_cast<std::uint32_t>(name), &cached),
+                           nullptr);
+    }
     return cached;
   }
 
  private:
-  const Keys& keys_;
+  Napi::Array array_;
   std::array<napi_value, Keys::kNameCount> values_{};
 };
 
