@@ -228,7 +228,7 @@ testWithBuild(
     assert.throws(() => new addon.TuplesCodec(ADDON_CODECS[0]), /TuplesCodec expects/);
     for (const name of ADDON_CODECS) {
       const native = new addon.TuplesCodec(name, stats);
-      const named = new RegExp(`^${name}: `);
+      const named = new RegExp(`^Error: ${name}: `);
       assert.throws(() => native.encodeObject({ length: 3 }), named);
       assert.throws(() => native.encodeTyped(new ArrayBuffer(24), 2), named);
       assert.throws(() => native.encodeTyped(new ArrayBuffer(24), -1), named);
