@@ -20,6 +20,7 @@
 #include <string>
 
 #include "core/codec.h"
+#include "core/items_builder.h"
 #include "number_parse.h"
 
 namespace wcb {
@@ -43,123 +44,38 @@ class ByteSink final : public nlohmann::detail::output_adapter_protocol<char> {
   Bytes& out_;
 };
 
-// SAX handler accepting exactly {"items":[{"x":int32,"y":number,"z":number},...]}
-// with keys in any order. Returning false stops the parser; `error` says why.
+// nlohmann's SAX events, passed on to the payload's builder
+// (core/items_builder.h). Returning false stops the parser; `builder.error`
+// says why.
 class ItemsReader {
  public:
-  explicit ItemsReader(Items& out) : out_(out) {}
+  explicit ItemsReader(Items& out) : builder(out, ItemsBuilder::kObject) {}
 
-  std::string error;
+  ItemsBuilder builder;
 
-  bool null() { return unexpected("null"); }
-  bool boolean(bool) { return unexpected("a boolean"); }
-  bool string(std::string&) { return unexpected("a string"); }
-  bool binary(Json::binary_t&) { return unexpected("binary data"); }
+  bool null() { return builder.unexpected("null"); }
+  bool boolean(bool) { return builder.unexpected("a boolean"); }
+  bool string(std::string&) { return builder.unexpected("a string"); }
+  bool binary(Json::binary_t&) { return builder.unexpected("binary data"); }
 
   bool number_integer(std::int64_t value) {
-    if (state_ != State::kItemValue) return unexpected("a number");
-    if (field_ == kX) {
-      if (value < std::numeric_limits<std::int32_t>::min() ||
-          value > std::numeric_limits<std::int32_t>::max()) {
-        return fail("x = " + std::to_string(value) + " is outside the int32 range");
-      }
-      current_.x = static_cast<std::int32_t>(value);
-    } else {
-      set_double(static_cast<double>(value));
-    }
-    state_ = State::kItemKey;
-    return true;
+    const bool in_int32 = value >= std::numeric_limits<std::int32_t>::min() &&
+                          value <= std::numeric_limits<std::int32_t>::max();
+    return builder.integer(static_cast<double>(value), in_int32, [value] { return std::to_string(value); });
   }
-
   bool number_unsigned(std::uint64_t value) {
-    if (state_ != State::kItemValue) return unexpected("a number");
-    if (field_ == kX) {
-      if (value > static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max())) {
-        return fail("x = " + std::to_string(value) + " is outside the int32 range");
-      }
-      current_.x = static_cast<std::int32_t>(value);
-    } else {
-      set_double(static_cast<double>(value));
-    }
-    state_ = State::kItemKey;
-    return true;
+    const bool in_int32 = value <= static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
+    return builder.integer(static_cast<double>(value), in_int32, [value] { return std::to_string(value); });
   }
-
   bool number_float(double value, const std::string& text) {
-    if (state_ != State::kItemValue) return unexpected("a number");
-    if (field_ == kX) return fail("x must be an integer, got " + text);
-    set_double(value);
-    state_ = State::kItemKey;
-    return true;
+    return builder.fraction(value, [&text] { return text; });
   }
 
-  bool start_object(std::size_t) {
-    if (state_ == State::kStart) {
-      state_ = State::kRootKey;
-      return true;
-    }
-    if (state_ == State::kItemsArray) {
-      current_ = Item{};
-      seen_ = 0;
-      state_ = State::kItemKey;
-      return true;
-    }
-    return unexpected("an object");
-  }
-
-  bool key(std::string& name) {
-    if (state_ == State::kRootKey) {
-      if (name != "items")
-        return fail("unexpected key \"" + name + "\" at the top level, expected \"items\"");
-      if (have_items_) return fail("duplicate key \"items\"");
-      have_items_ = true;
-      state_ = State::kRootValue;
-      return true;
-    }
-    if (state_ == State::kItemKey) {
-      if (name.size() != 1 || name[0] < 'x' || name[0] > 'z') {
-        return fail("unexpected key \"" + name + "\" in item " + std::to_string(out_.size()) +
-                    ", expected x, y and z");
-      }
-      field_ = name[0] - 'x';
-      const unsigned bit = 1u << field_;
-      if (seen_ & bit) return fail("duplicate key \"" + name + "\" in item " + std::to_string(out_.size()));
-      seen_ |= bit;
-      state_ = State::kItemValue;
-      return true;
-    }
-    return fail("unexpected key \"" + name + "\"");
-  }
-
-  bool end_object() {
-    if (state_ == State::kItemKey) {
-      if (seen_ != 0b111) {
-        return fail("item " + std::to_string(out_.size()) + " lacks " + missing_fields() +
-                    "; every item needs x, y and z");
-      }
-      out_.push_back(current_);
-      state_ = State::kItemsArray;
-      return true;
-    }
-    // The only other object that can end here is the top level one.
-    if (!have_items_) return fail("the top-level object has no \"items\" array");
-    state_ = State::kDone;
-    return true;
-  }
-
-  bool start_array(std::size_t) {
-    if (state_ == State::kRootValue) {
-      state_ = State::kItemsArray;
-      return true;
-    }
-    return unexpected("an array");
-  }
-
-  bool end_array() {
-    // Arrays only open in kRootValue, so this closes "items".
-    state_ = State::kRootKey;
-    return true;
-  }
+  bool start_object(std::size_t) { return builder.start_container(); }
+  bool key(std::string& name) { return builder.key(name); }
+  bool end_object() { return builder.end_container(); }
+  bool start_array(std::size_t) { return builder.start_array(); }
+  bool end_array() { return builder.end_array(); }
 
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& problem) {
     // what() reads "[json.exception.parse_error.101] parse error at ..."; the
@@ -168,56 +84,8 @@ class ItemsReader {
     if (const auto end = message.find("] "); message.starts_with('[') && end != std::string::npos) {
       message.erase(0, end + 2);
     }
-    return fail(message);
+    return builder.fail(message);
   }
-
- private:
-  // Where the next token may go: each state admits exactly one kind of token
-  // (or the end of the enclosing container), so nesting can never get deeper
-  // than the payload's three levels.
-  enum class State { kStart, kRootKey, kRootValue, kItemsArray, kItemKey, kItemValue, kDone };
-  static constexpr int kX = 0;
-
-  void set_double(double value) { (field_ == 1 ? current_.y : current_.z) = value; }
-
-  std::string missing_fields() const {
-    std::string names;
-    for (int field = 0; field < 3; ++field) {
-      if (seen_ & (1u << field)) continue;
-      if (!names.empty()) names += ", ";
-      names += static_cast<char>('x' + field);
-    }
-    return names;
-  }
-
-  bool unexpected(const char* what) {
-    switch (state_) {
-      case State::kStart:
-        return fail(std::string(what) + " at the top level, expected an object {\"items\": [...]}");
-      case State::kRootValue:
-        return fail(std::string("\"items\" holds ") + what + ", expected an array");
-      case State::kItemsArray:
-        return fail("item " + std::to_string(out_.size()) + " is " + what + ", expected an object");
-      case State::kItemValue:
-        return fail(std::string(1, static_cast<char>('x' + field_)) + " of item " +
-                    std::to_string(out_.size()) + " is " + what + ", expected a number");
-      default:
-        return fail(std::string("unexpected ") + what);
-    }
-  }
-
-  // Keeps the first problem; Status::failure cuts long ones short.
-  bool fail(std::string message) {
-    if (error.empty()) error = std::move(message);
-    return false;
-  }
-
-  Items& out_;
-  State state_ = State::kStart;
-  bool have_items_ = false;
-  Item current_;
-  unsigned seen_ = 0;
-  int field_ = 0;
 };
 
 class JsonCodec final : public Codec {
@@ -260,7 +128,7 @@ class JsonCodec final : public Codec {
     const bool ok = Json::sax_parse(json_text::input_begin(bytes), json_text::input_end(bytes), &reader,
                                     nlohmann::detail::input_format_t::json,
                                     /*strict=*/true, /*ignore_comments=*/false);
-    if (!ok) throw DecodeError(reader.error.empty() ? "invalid JSON" : reader.error);
+    if (!ok) throw DecodeError(reader.builder.error.empty() ? "invalid JSON" : reader.builder.error);
   }
 };
 

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "core/codec.h"
+#include "core/items_builder.h"
 
 namespace wcb {
 
@@ -46,84 +47,48 @@ class FixedSink {
   std::uint8_t* cursor_;
 };
 
-// Visitor accepting exactly {"items": [{"x": .., "y": .., "z": ..}, ...]},
-// keys in any order. Returning false stops the parser; `error` says why.
+// msgpack-cxx's visitor events, passed on to the payload's builder
+// (core/items_builder.h). Returning false stops the parser; `builder.error`
+// says why. Map keys must be strings: what else stands as a key is refused
+// here, where the builder would not know it for a key.
 class ItemsVisitor {
  public:
-  ItemsVisitor(Items& out, std::size_t input_size) : out_(out), input_size_(input_size) {}
+  ItemsVisitor(Items& out, std::size_t input_size)
+      : builder(out, ItemsBuilder::kMap), out_(out), input_size_(input_size) {}
 
-  std::string error;
+  ItemsBuilder builder;
 
-  bool visit_nil() { return unexpected("nil"); }
-  bool visit_boolean(bool) { return unexpected("a boolean"); }
-  bool visit_bin(const char*, std::uint32_t) { return unexpected("binary data"); }
-  bool visit_ext(const char*, std::uint32_t) { return unexpected("an ext value"); }
-
-  bool visit_positive_integer(std::uint64_t value) {
-    if (!in_item_value()) return unexpected("an integer");
-    if (field_ == kX) {
-      if (value > static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max())) {
-        return fail("x = " + std::to_string(value) + " is outside the int32 range");
-      }
-      current_.x = static_cast<std::int32_t>(value);
-    } else {
-      set_double(static_cast<double>(value));
-    }
-    return true;
+  bool visit_nil() { return not_key("nil") && builder.unexpected("nil"); }
+  bool visit_boolean(bool) { return not_key("a boolean") && builder.unexpected("a boolean"); }
+  bool visit_bin(const char*, std::uint32_t) {
+    return not_key("binary data") && builder.unexpected("binary data");
+  }
+  bool visit_ext(const char*, std::uint32_t) {
+    return not_key("an ext value") && builder.unexpected("an ext value");
   }
 
+  bool visit_positive_integer(std::uint64_t value) {
+    const bool in_int32 = value <= static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
+    return not_key("an integer") &&
+           builder.integer(
+               static_cast<double>(value), in_int32, [value] { return std::to_string(value); }, "an integer");
+  }
   bool visit_negative_integer(std::int64_t value) {
-    if (!in_item_value()) return unexpected("an integer");
-    if (field_ == kX) {
-      if (value < std::numeric_limits<std::int32_t>::min()) {
-        return fail("x = " + std::to_string(value) + " is outside the int32 range");
-      }
-      current_.x = static_cast<std::int32_t>(value);
-    } else {
-      set_double(static_cast<double>(value));
-    }
-    return true;
+    const bool in_int32 = value >= std::numeric_limits<std::int32_t>::min();
+    return not_key("an integer") &&
+           builder.integer(
+               static_cast<double>(value), in_int32, [value] { return std::to_string(value); }, "an integer");
   }
 
   bool visit_float32(float value) { return visit_float(value); }
   bool visit_float64(double value) { return visit_float(value); }
 
   bool visit_str(const char* data, std::uint32_t size) {
-    if (!in_key_) return unexpected("a string");
-    const std::string_view key(data, size);
-    if (level_ == Level::kRoot) {
-      if (key != "items")
-        return fail("unexpected key \"" + std::string(key) + "\" at the top level, expected \"items\"");
-      if (have_items_) return fail("duplicate key \"items\"");
-      have_items_ = true;
-      return true;
-    }
-    // Only the top-level map and item maps exist, so this is an item's key.
-    if (size != 1 || data[0] < 'x' || data[0] > 'z') {
-      return fail("unexpected key \"" + std::string(key) + "\" in item " + std::to_string(out_.size()) +
-                  ", expected x, y and z");
-    }
-    field_ = data[0] - 'x';
-    const unsigned bit = 1u << field_;
-    if (seen_ & bit)
-      return fail("duplicate key \"" + std::string(key) + "\" in item " + std::to_string(out_.size()));
-    seen_ |= bit;
-    return true;
+    if (!in_key_) return builder.unexpected("a string");
+    return builder.key(std::string_view(data, size));
   }
 
-  bool start_map(std::uint32_t) {
-    if (level_ == Level::kNone && !done_) {
-      level_ = Level::kRoot;
-      return true;
-    }
-    if (level_ == Level::kItems) {
-      level_ = Level::kItem;
-      current_ = Item{};
-      seen_ = 0;
-      return true;
-    }
-    return unexpected("a map");
-  }
+  bool start_map(std::uint32_t) { return not_key("a map") && builder.start_container(); }
   bool start_map_key() {
     in_key_ = true;
     return true;
@@ -134,25 +99,10 @@ class ItemsVisitor {
   }
   bool start_map_value() { return true; }
   bool end_map_value() { return true; }
-  bool end_map() {
-    if (level_ == Level::kItem) {
-      if (seen_ != 0b111) {
-        return fail("item " + std::to_string(out_.size()) + " lacks " + missing_fields() +
-                    "; every item needs x, y and z");
-      }
-      out_.push_back(current_);
-      level_ = Level::kItems;
-      return true;
-    }
-    if (!have_items_) return fail("the top-level map has no \"items\" array");
-    level_ = Level::kNone;
-    done_ = true;
-    return true;
-  }
+  bool end_map() { return builder.end_container(); }
 
   bool start_array(std::uint32_t count) {
-    if (level_ != Level::kRoot || in_key_) return unexpected("an array");
-    level_ = Level::kItems;
+    if (!not_key("an array") || !builder.start_array()) return false;
     // The claimed count is untrusted: reserve no more items than the input
     // could hold, so a header claiming 2^32 items costs nothing.
     out_.reserve(std::min<std::size_t>(count, input_size_ / kMinItemBytes));
@@ -160,78 +110,38 @@ class ItemsVisitor {
   }
   bool start_array_item() { return true; }
   bool end_array_item() { return true; }
-  bool end_array() {
-    level_ = Level::kRoot;
-    return true;
-  }
+  bool end_array() { return builder.end_array(); }
 
   void parse_error(std::size_t parsed_offset, std::size_t) {
-    fail("malformed msgpack: invalid type byte at offset " + std::to_string(parsed_offset));
+    builder.fail("malformed msgpack: invalid type byte at offset " + std::to_string(parsed_offset));
   }
   void insufficient_bytes(std::size_t, std::size_t) {
-    fail("input ends after " + std::to_string(input_size_) + " bytes, in the middle of a value");
+    builder.fail("input ends after " + std::to_string(input_size_) + " bytes, in the middle of a value");
   }
   bool referenced() const { return false; }
   void set_referenced(bool) {}
 
  private:
-  // Containers entered so far: the top-level map, the items array, one item.
-  enum class Level { kNone, kRoot, kItems, kItem };
-  static constexpr int kX = 0;
+  bool not_key(std::string_view what) {
+    if (!in_key_) return true;
+    return builder.fail("a map key is " + std::string(what) + ", expected a string");
+  }
 
-  bool in_item_value() const { return level_ == Level::kItem && !in_key_; }
-
+  // msgpack words a float x its own way: its integers and floats are
+  // different types, not one JSON number written two ways.
   bool visit_float(double value) {
-    if (!in_item_value()) return unexpected("a float");
-    if (field_ == kX)
-      return fail("x of item " + std::to_string(out_.size()) + " is a float, expected an integer");
-    set_double(value);
-    return true;
-  }
-
-  void set_double(double value) { (field_ == 1 ? current_.y : current_.z) = value; }
-
-  std::string missing_fields() const {
-    std::string names;
-    for (int field = 0; field < 3; ++field) {
-      if (seen_ & (1u << field)) continue;
-      if (!names.empty()) names += ", ";
-      names += static_cast<char>('x' + field);
+    if (!not_key("a float")) return false;
+    if (builder.expects_x()) {
+      return builder.fail("x of item " + std::to_string(builder.item_count()) +
+                          " is a float, expected an integer");
     }
-    return names;
-  }
-
-  bool unexpected(const char* what) {
-    if (in_key_) return fail(std::string("a map key is ") + what + ", expected a string");
-    switch (level_) {
-      case Level::kNone:
-        return fail(std::string(what) + " at the top level, expected a map {\"items\": [...]}");
-      case Level::kRoot:
-        return fail(std::string("\"items\" holds ") + what + ", expected an array");
-      case Level::kItems:
-        return fail("item " + std::to_string(out_.size()) + " is " + what + ", expected a map");
-      case Level::kItem:
-        return fail(std::string(1, static_cast<char>('x' + field_)) + " of item " +
-                    std::to_string(out_.size()) + " is " + what + ", expected a number");
-    }
-    return fail(std::string("unexpected ") + what);
-  }
-
-  // Keeps the first problem; Status::failure cuts long ones short.
-  bool fail(std::string message) {
-    if (error.empty()) error = std::move(message);
-    return false;
+    return builder.fraction(
+        value, [] { return std::string(); }, "a float");
   }
 
   Items& out_;
   std::size_t input_size_;
-  Level level_ = Level::kNone;
   bool in_key_ = false;
-  bool have_items_ = false;
-  bool done_ = false;
-  Item current_;
-  unsigned seen_ = 0;
-  int field_ = 0;
 };
 
 class MsgpackCodec final : public Codec {
@@ -271,7 +181,7 @@ class MsgpackCodec final : public Codec {
     std::size_t offset = 0;
     const bool ok =
         msgpack::parse(reinterpret_cast<const char*>(bytes.data()), bytes.size(), offset, visitor);
-    if (!ok) throw DecodeError(visitor.error.empty() ? "invalid msgpack" : visitor.error);
+    if (!ok) throw DecodeError(visitor.builder.error.empty() ? "invalid msgpack" : visitor.builder.error);
     if (offset != bytes.size()) {
       throw DecodeError(std::to_string(bytes.size() - offset) + " unexpected bytes after the payload");
     }
