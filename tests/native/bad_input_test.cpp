@@ -331,6 +331,12 @@ TEST_CASE("bad input: msgpack: wrong types and shapes", "[bad-input]") {
       {"x of -2^31-1 (int64)",
        mp_one_item(mp_item({0xd3, 0xff, 0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff}, y, z)),
        "outside the int32 range"},
+      // msgpack-cxx reads every signed format as a "negative" integer,
+      // positive values too: the upper bound must be checked there as well.
+      {"x of 2^31 (int64)", mp_one_item(mp_item({0xd3, 0, 0, 0, 0, 0x80, 0, 0, 0}, y, z)),
+       "outside the int32 range"},
+      {"x of 2^40 (int64)", mp_one_item(mp_item({0xd3, 0, 0, 0x01, 0, 0, 0, 0, 0}, y, z)),
+       "outside the int32 range"},
       {"y nil", mp_one_item(mp_item({0x01}, {0xc0}, z)), "y of item 0 is nil"},
       {"z boolean", mp_one_item(mp_item({0x01}, y, {0xc3})), "z of item 0 is a boolean"},
       {"y binary", mp_one_item(mp_item({0x01}, {0xc4, 0x01, 0x00}, z)), "y of item 0 is binary data"},
