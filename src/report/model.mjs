@@ -7,14 +7,40 @@
 // place and file name when several files of one place are reported together.
 
 import path from 'node:path';
-import { isJsonBaseline, isObjectFloor } from '../catalog.mjs';
+import { ADDON_PLACE, isJsonBaseline, isObjectFloor } from '../catalog.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { codecRank } from './codec-order.mjs';
 
 export const PLACES = ['native', 'node', 'browser'];
 export const BASELINE_LABEL = 'JSON.stringify/parse';
 
-const HOW_ORDER = ['native', 'typed', 'tagged', 'embind', 'text', 'val', 'js'];
+// The three ways to run a codec's C++: natively, in wasm (typed ... val), and
+// through the Node-API addon (its strategies are named "<strategy> (addon)").
+const HOW_ORDER = [
+  'native',
+  'typed',
+  'tagged',
+  'embind',
+  'text',
+  'val',
+  'typed (addon)',
+  'tagged (addon)',
+  'text (addon)',
+  'object (addon)',
+  'js',
+];
+
+/**
+ * True for a row measured through the Node-API addon (place node-addon, in
+ * a node run): the codec's native code behind Node-API, not wasm.
+ */
+export const isAddonRow = (row) => row.place === ADDON_PLACE;
+
+/** True for a row of C++ compiled to wasm (not native, not the addon, not JS). */
+export const isWasmRow = (row) => row.impl === 'cpp' && row.interop !== 'none' && !isAddonRow(row);
+
+/** The suffix that tells an addon path from the wasm path of the same strategy name. */
+export const ADDON_SUFFIX = ' (addon)';
 
 /** "msgpackr 1.11.2" -> "msgpackr": the library name without its version. */
 function libraryName(library) {
@@ -30,20 +56,35 @@ function jsLabel(row) {
   return library && library !== row.codec ? `${row.codec} (${library})` : `${row.codec} (js)`;
 }
 
-/** How a path crosses (or not) the JS <-> wasm boundary: native, val, embind, typed, js. */
+/** How a path crosses its boundary: its strategy without the variant (native, typed, typed (addon), js ...). */
+function baseHowOf(row) {
+  if (row.impl === 'js') return 'js';
+  if (row.interop === 'none') return 'native';
+  return isAddonRow(row) ? `${row.interop}${ADDON_SUFFIX}` : row.interop;
+}
+
+/**
+ * How a path crosses (or not) the boundary into C++: native, the wasm
+ * strategies (val, embind, typed...), the addon's ("typed (addon)",
+ * "object (addon)"), js; a variant in brackets.
+ */
 export function howOf(row) {
-  const how = row.impl === 'js' ? 'js' : row.interop === 'none' ? 'native' : row.interop;
+  const how = baseHowOf(row);
   return row.variant ? `${how} [${row.variant}]` : how;
 }
 
-/** The name of a path inside its place: "msgpack/typed", "protobuf" (native), "JSON.stringify/parse", "msgpackr [records]". */
+/**
+ * The name of a path inside its place: "msgpack/typed" (wasm), "msgpack/typed
+ * (addon)" (the Node-API addon, as the runners' tables name it), "protobuf"
+ * (native), "JSON.stringify/parse", "msgpackr [records]".
+ */
 export function labelOf(row) {
   if (isObjectFloor(row)) return OBJECT_FLOOR_LABEL;
   let base;
   if (isJsonBaseline(row)) base = BASELINE_LABEL;
   else if (row.impl === 'js') base = jsLabel(row);
   else if (row.interop === 'none') base = row.codec;
-  else base = `${row.codec}/${row.interop}`;
+  else base = `${row.codec}/${row.interop}${isAddonRow(row) ? ADDON_SUFFIX : ''}`;
   return row.variant ? `${base} [${row.variant}]` : base;
 }
 
@@ -77,7 +118,7 @@ function pathOrder(row) {
     isJsonBaseline(row) ? 0 : row.impl === 'js' ? 2 : 1,
     codecRank(row.codec),
     row.codec,
-    rank(HOW_ORDER, row.impl === 'js' ? 'js' : row.interop === 'none' ? 'native' : row.interop),
+    rank(HOW_ORDER, baseHowOf(row)),
     labelOf(row),
   ];
 }

@@ -4,7 +4,7 @@
 // fastest pure-JS library of the data set (another process), its interop
 // share, and the sizes per format. Rendering is the caller's.
 
-import { isJsonBaseline, isJsonUtf8Baseline, pathLabel } from '../../catalog.mjs';
+import { ADDON_PLACE, isJsonBaseline, isJsonUtf8Baseline, pathLabel } from '../../catalog.mjs';
 import { interopShare } from '../../harness/format.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
@@ -69,14 +69,19 @@ export function sizeTable(rows, dataset) {
   return [...lines.values()];
 }
 
+/** A C++ strategy's name in the interop shares: wasm's as they are, the addon's "tagged (addon)". */
+export const strategyName = (row) => (row.place === ADDON_PLACE ? `${row.interop} (addon)` : row.interop);
+
 /**
- * The interop share of each wasm strategy on a data set: { strategy: {
- * encode, decode } }, the median over the codecs measured through it.
+ * The interop share of each wasm strategy (and of each of the Node-API
+ * addon's, "tagged (addon)": the same C++ behind another boundary, never
+ * pooled with wasm's) on a data set: { strategy: { encode, decode } }, the
+ * median over the codecs measured through it.
  */
 export function interopShares(rows, dataset) {
   const shares = {};
-  const wasm = rows.filter((row) => row.dataset === dataset && row.impl === 'cpp' && isOk(row));
-  for (const [strategy, group] of groupBy(wasm, (row) => row.interop)) {
+  const cpp = rows.filter((row) => row.dataset === dataset && row.impl === 'cpp' && isOk(row));
+  for (const [strategy, group] of groupBy(cpp, strategyName)) {
     const pick = (operation) => {
       const values = group
         .map((row) => interopShare(row[operation], row[`${operation}Phases`]))

@@ -13,30 +13,41 @@ const VERDICT_WORDS = { [FASTER]: 'faster', [SLOWER]: 'slower', [WITHIN_NOISE]: 
 const verdictWord = (comparison) =>
   VERDICT_WORDS[comparison.verdict] ?? `no verdict: ${comparison.reason ?? 'no interval'}`;
 
-function verdictLine(entry) {
-  const where = `${entry.dataset}, ${entry.source}`;
-  if (!entry.json && !entry.fastest) {
-    const { label, ms } = entry.nativeBest;
-    return `${where}: fastest ${label} ${formatMs(ms)} ms (no JSON baseline or JS library natively: no ratio).`;
-  }
+// "msgpack/tagged 2.1x [1.9, 2.3] JSON.parse (faster); ... the fastest JS library, ..."
+function comparisonParts({ json, fastest }, entry) {
   const parts = [];
-  if (entry.json) {
-    const { label, comparison } = entry.json;
+  if (json) {
+    const { label, comparison } = json;
     parts.push(
       `${label} ${formatWithInterval(comparison)} ${JSON_CALLS[entry.operation]} (${verdictWord(comparison)})`,
     );
   }
-  if (entry.fastest) {
-    const { label, comparison } = entry.fastest;
+  if (fastest) {
+    const { label, comparison } = fastest;
     parts.push(
       `${label} ${formatWithInterval(comparison)} the fastest JS library, ${entry.fastestLabel} (${verdictWord(comparison)})`,
     );
   }
-  return `${where}: best wasm path ${parts.join('; ')}.`;
+  return parts;
+}
+
+function verdictLine(entry) {
+  const where = `${entry.dataset}, ${entry.source}`;
+  if (!entry.json && !entry.fastest && !entry.addon) {
+    const { label, ms } = entry.nativeBest;
+    return `${where}: fastest ${label} ${formatMs(ms)} ms (no JSON baseline or JS library natively: no ratio).`;
+  }
+  const clauses = [];
+  const wasm = comparisonParts(entry, entry);
+  if (wasm.length > 0) clauses.push(`best wasm path ${wasm.join('; ')}`);
+  // The addon's paths are the same C++ behind Node-API: their own best, never picked as wasm's.
+  const addon = entry.addon ? comparisonParts(entry.addon, entry) : [];
+  if (addon.length > 0) clauses.push(`best addon path ${addon.join('; ')}`);
+  return `${where}: ${clauses.join('. ')}.`;
 }
 
 // "node: a wasm path encodes faster than JSON.stringify on 2 of 5 data sets (a, b); ..."
-function summaryLine(source, entries, operation) {
+function summaryLine(source, entries, operation, subject = 'a wasm path') {
   const judged = (key) => entries.filter((entry) => entry[key]);
   const beats = (key) =>
     judged(key)
@@ -53,7 +64,7 @@ function summaryLine(source, entries, operation) {
     Boolean,
   );
   if (clauses.length === 0) return undefined;
-  return `${source}: a wasm path ${operation}s ${clauses.join('; ')}.`;
+  return `${source}: ${subject} ${operation}s ${clauses.join('; ')}.`;
 }
 
 /** { chartId: [sentence, ...] }: where a wasm path beats JSON or the fastest library, and the interop shares. */
@@ -62,13 +73,15 @@ export function documentHeadlines(sources) {
   for (const operation of OPERATIONS) {
     const entries = wasmVerdicts(sources, operation);
     const summaries = sources
-      .map((source) =>
-        summaryLine(
-          source.source,
-          entries.filter((entry) => entry.source === source.source),
-          operation,
-        ),
-      )
+      .flatMap((source) => {
+        const own = entries.filter((entry) => entry.source === source.source);
+        // The addon's paths summed up on their own line: the same C++ behind Node-API.
+        const addon = own.filter((entry) => entry.addon).map((entry) => ({ ...entry, ...entry.addon }));
+        return [
+          summaryLine(source.source, own, operation),
+          summaryLine(source.source, addon, operation, 'an addon path'),
+        ];
+      })
       .filter(Boolean);
     headlines[chartId(operation)] = [...summaries, ...entries.map(verdictLine)];
   }

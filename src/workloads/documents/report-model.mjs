@@ -6,7 +6,7 @@
 
 import { isJsonBaseline, isJsonUtf8Baseline } from '../../catalog.mjs';
 import { codecRank } from '../../report/codec-order.mjs';
-import { BASELINE_LABEL, howOf, labelOf, rank } from '../../report/model.mjs';
+import { BASELINE_LABEL, howOf, isAddonRow, isWasmRow, labelOf, rank } from '../../report/model.mjs';
 import { FASTER } from '../../harness/verdict.mjs';
 import { DATASET_IDS, datasetInfo, unmappedStepOf } from './dataset-catalog.mjs';
 import { JBB_FORMATS, jbbReference } from './jbb-reference.mjs';
@@ -14,15 +14,19 @@ import { interopShares, sizeTable, timeTable } from './model.mjs';
 import workload from './workload.mjs';
 
 export const OPERATIONS = ['encode', 'decode'];
-/** How a C++ path crosses into JS, in table order: native first (no crossing). */
-export const HOW_ORDER = ['native', ...workload.strategies];
+/** How a C++ path crosses into JS, in table order: native first (no crossing), wasm's, the addon's. */
+export const HOW_ORDER = [
+  'native',
+  ...workload.strategies,
+  ...(workload.addonStrategies ?? []).map((strategy) => `${strategy} (addon)`),
+];
 /** What each operation of the JSON baseline is called. */
 export const JSON_CALLS = { encode: 'JSON.stringify', decode: 'JSON.parse' };
 
 const rowsOf = (source) => source.document.rows;
-const isWasm = (row) => row.impl === 'cpp' && row.interop !== 'none';
+const isWasm = isWasmRow;
 
-/** A path's name in the report: "msgpack/tagged", "msgpack/native", "JSON.stringify/parse", "bson (js)". */
+/** A path's name in the report: "msgpack/tagged", "msgpack/tagged (addon)", "msgpack/native", "JSON.stringify/parse", "bson (js)". */
 export function pathName(row) {
   if (isJsonUtf8Baseline(row)) return `${BASELINE_LABEL} (UTF-8 bytes)`;
   if (row.impl === 'cpp') return `${row.codec}/${howOf(row)}`;
@@ -75,13 +79,13 @@ export function jsonBytesOf(sources, dataset) {
  * One data set's time lines, every place's, sorted by path then place so
  * that a path measured in several places stands on adjacent lines:
  * { source, place, label, row, vsJson, vsFastest, encodeShare, decodeShare }
- * (model.mjs timeTable's lines; the shares only for wasm paths).
+ * (model.mjs timeTable's lines; the shares only for wasm and addon paths).
  */
 export function timeLines(sources, dataset) {
   const lines = [];
   sources.forEach((source, sourceIndex) => {
     for (const line of timeTable(rowsOf(source), dataset).lines) {
-      const wasm = isWasm(line.row);
+      const wasm = isWasm(line.row) || isAddonRow(line.row);
       lines.push({
         ...line,
         source: source.source,
@@ -211,7 +215,7 @@ export function interopRecords(sources) {
   return records;
 }
 
-// The wasm line whose comparison `of(line)` is the best news: the highest
+// The wasm (or addon) line whose comparison `of(line)` is the best news: the highest
 // ratio among the claims of 'faster', else the highest ratio of all.
 function bestLine(lines, of) {
   const judged = lines.filter((line) => Number.isFinite(of(line)?.ratio));
@@ -223,10 +227,12 @@ function bestLine(lines, of) {
 
 /**
  * What the headlines state, per data set, place and operation:
- * [{ dataset, source, place, operation, json?, fastest?, fastestLabel?, nativeBest? }]
+ * [{ dataset, source, place, operation, json?, fastest?, fastestLabel?, nativeBest?, addon? }]
  * where json / fastest are { label, comparison } of the wasm path that fares
- * best against JSON / the fastest pure-JS library of its own run. A native
- * place has no baseline: nativeBest names its fastest codec and time.
+ * best against JSON / the fastest pure-JS library of its own run, and addon
+ * { json?, fastest? } the same among the Node-API addon's paths (never
+ * pooled with wasm's). A native place has no baseline: nativeBest names its
+ * fastest codec and time.
  */
 export function wasmVerdicts(sources, operation) {
   const verdicts = [];
@@ -235,7 +241,7 @@ export function wasmVerdicts(sources, operation) {
       const lines = timeLines([source], dataset).filter((line) => line.row.status === 'ok');
       if (lines.length === 0) continue;
       const entry = { dataset, source: source.source, place: source.place, operation };
-      const native = lines.filter((line) => line.row.impl === 'cpp' && !isWasm(line.row));
+      const native = lines.filter((line) => line.row.impl === 'cpp' && line.row.interop === 'none');
       if (native.length > 0) {
         const best = native.reduce((a, b) => (b.row[operation].median < a.row[operation].median ? b : a));
         entry.nativeBest = { label: best.label, ms: best.row[operation].median };
@@ -244,13 +250,25 @@ export function wasmVerdicts(sources, operation) {
       const json = bestLine(wasm, (line) => line.vsJson?.[operation]);
       if (json) entry.json = { label: json.label, comparison: json.vsJson[operation] };
       const fastest = bestLine(wasm, (line) => line.vsFastest?.[operation]);
+      const peers = timeTable(rowsOf(source), dataset).fastest;
+      const peer = peers && (operation === 'encode' ? peers.encode : peers.decode);
       if (fastest) {
-        const peers = timeTable(rowsOf(source), dataset).fastest;
-        const peer = operation === 'encode' ? peers.encode : peers.decode;
         entry.fastest = { label: fastest.label, comparison: fastest.vsFastest[operation] };
         entry.fastestLabel = pathName(peer);
       }
-      if (entry.json || entry.fastest || entry.nativeBest) verdicts.push(entry);
+      const addon = lines.filter((line) => isAddonRow(line.row));
+      const addonJson = bestLine(addon, (line) => line.vsJson?.[operation]);
+      const addonFastest = bestLine(addon, (line) => line.vsFastest?.[operation]);
+      if (addonJson || addonFastest) {
+        entry.addon = {
+          ...(addonJson && { json: { label: addonJson.label, comparison: addonJson.vsJson[operation] } }),
+          ...(addonFastest && {
+            fastest: { label: addonFastest.label, comparison: addonFastest.vsFastest[operation] },
+          }),
+        };
+        if (addonFastest) entry.fastestLabel ??= pathName(peer);
+      }
+      if (entry.json || entry.fastest || entry.nativeBest || entry.addon) verdicts.push(entry);
     }
   }
   return verdicts;

@@ -30,14 +30,14 @@ import {
 
 const HOW_TO_READ = {
   [chartId('encode')]:
-    'Median time of one encode (the JS value to bytes) of each data set, every path and place: the JSON baseline (JSON.stringify), the C++ codecs in wasm through val, text or tagged, natively, and the pure-JS libraries. Each data set has its own log axis: compare paths within a panel.',
+    'Median time of one encode (the JS value to bytes) of each data set, every path and place: the JSON baseline (JSON.stringify), the C++ codecs in wasm through val, text or tagged, through the Node-API addon (object, text, tagged; Node only), natively, and the pure-JS libraries. Each data set has its own log axis: compare paths within a panel.',
   [chartId('decode')]:
     'Median time of one decode (bytes to the JS value, checked against the data set after timing), against JSON.parse.',
   [INTEROP_CHART]:
-    'The share of a wasm call spent outside the codec: marshalling the value in or out and moving the bytes, (total - codec) / total, the median over the codecs measured through each strategy. What remains is the codec itself.',
+    'The share of a wasm call spent outside the codec: marshalling the value in or out and moving the bytes, (total - codec) / total, the median over the codecs measured through each strategy. What remains is the codec itself. The "(addon)" strategies are the same C++ through the Node-API addon: the other answer to what crossing costs.',
 };
 
-const TABLE_HOW = `Times: median ms of the timed runs. x JSON: ${JSON_CALLS.encode}/${JSON_CALLS.decode}'s median / the path's (above 1 = faster), the JSON baseline measured in the same process or page as the path. x fastest JS: the fastest pure-JS library of the same data set and place / the path (another process, the same run). Every ratio is taken within one results file: one place, one run; native runs have no JSON baseline and no JS library, so no ratio. Interop: the share of the call spent crossing JS <-> wasm (wasm paths only). ${VERDICT_LEGEND} A failed row names its error; n/a, why the format cannot hold the data set.`;
+const TABLE_HOW = `Times: median ms of the timed runs. x JSON: ${JSON_CALLS.encode}/${JSON_CALLS.decode}'s median / the path's (above 1 = faster), the JSON baseline measured in the same process or page as the path. x fastest JS: the fastest pure-JS library of the same data set and place / the path (another process, the same run). Every ratio is taken within one results file: one place, one run; native runs have no JSON baseline and no JS library, so no ratio. Interop: the share of the call spent crossing JS <-> wasm (wasm paths), or JS <-> C++ through Node-API ("(addon)" paths: the same C++ as a native addon, Node only). ${VERDICT_LEGEND} A failed row names its error; n/a, why the format cannot hold the data set.`;
 
 const JBB_NOTE = `JBB published: ${JBB_SOURCE}. Reference lines, not measured here: another machine, another Node.js and other data (its country polygons are not world-atlas's, its random JSON not this seed's), so they show the shape of the result, not a prediction.`;
 

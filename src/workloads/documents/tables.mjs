@@ -25,7 +25,8 @@ export const LEGEND =
   "Times: median ms of the timed runs. xJSON = JSON.stringify/parse's median / this path's (>1 = faster), " +
   'the JSON baseline measured in the same process. xBestJS = the fastest pure-JS library of the data set / ' +
   'this path (another process). interop = (total - codec) / total: the share of the call spent crossing ' +
-  `JS <-> wasm. ${VERDICT_LEGEND}`;
+  'JS <-> wasm, or JS <-> C++ through Node-API for a "(addon)" path (the same C++ as a native addon, ' +
+  `bench:node only). ${VERDICT_LEGEND}`;
 
 function timeLine({ row, label, vsJson, vsFastest, encodeShare, decodeShare }) {
   if (row.status === 'n/a') return { label, text: `n/a: ${row.reason}` };

@@ -6,7 +6,7 @@ import { recordsOf as catalogRecords } from '../../catalog.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
 import { compareStats } from '../../harness/verdict.mjs';
-import { colorKeyOf, labelOf, sortRows } from '../../report/model.mjs';
+import { ADDON_SUFFIX, colorKeyOf, isAddonRow, labelOf, sortRows } from '../../report/model.mjs';
 
 const MESSAGE_NAMES = catalogRecords('messages');
 export const MESSAGE_OPERATIONS = ['encode', 'decode', 'roundTrip'];
@@ -74,7 +74,8 @@ function verdictFinder(source) {
 
 function howOf(row) {
   if (row.impl === 'js') return 'js';
-  return row.interop === 'none' ? 'native' : row.interop;
+  if (row.interop === 'none') return 'native';
+  return isAddonRow(row) ? `${row.interop}${ADDON_SUFFIX}` : row.interop;
 }
 
 /**
@@ -150,7 +151,10 @@ export function recordTableRows(sources, record) {
   return lines;
 }
 
-/** The per-call floor of every wasm module per source: the empty call's ns/op and ops/s. */
+/** The module an empty call was made into: "msgpack" (its wasm module) or "msgpack (addon)" (the Node-API addon). */
+export const moduleOf = (row) => `${row.codec}${isAddonRow(row) ? ADDON_SUFFIX : ''}`;
+
+/** The per-call floor of every wasm module (and of the addon) per source: the empty call's ns/op and ops/s. */
 export function callFloorRows(sources) {
   const lines = [];
   for (const source of sources) {
@@ -159,8 +163,10 @@ export function callFloorRows(sources) {
       lines.push({
         source: source.source,
         codec: row.codec,
+        module: moduleOf(row),
+        boundary: isAddonRow(row) ? 'addon' : 'wasm',
         batch: row.batch,
-        label: `${row.codec} (empty call)`,
+        label: `${moduleOf(row)} (empty call)`,
         status: row.status,
         error: row.error,
         opsPerSec: ops,
@@ -169,4 +175,77 @@ export function callFloorRows(sources) {
     }
   }
   return lines;
+}
+
+// The wasm strategy each addon strategy stands beside: object walks the JS
+// record field by field as val does; tagged is tagged.
+const WASM_COUNTERPART = { object: 'val', tagged: 'tagged' };
+
+/**
+ * Per source that has addon rows: for each record, codec and C++ path (wasm
+ * or the Node-API addon, floors left out), its ns/op per operation, the
+ * empty call of its own boundary (the median over that codec's empty-call
+ * rows; the median over every codec's when its own is missing) and, for an
+ * addon path, its speed against its wasm counterpart (object: val, tagged:
+ * tagged) of the same file: the counterpart's ns/op / the addon's (above 1 =
+ * the addon is faster). [{ source, record, recordOrder, codec, boundary,
+ * strategy, label, ns: { encode, decode, roundTrip }, emptyCallNs,
+ * counterpart?, versusWasm?: { encode, decode, roundTrip } }].
+ */
+export function boundaryLines(sources) {
+  const lines = [];
+  for (const source of sources) {
+    const rows = okRows(source);
+    if (!rows.some(isAddonRow)) continue;
+    const emptyCalls = rows.filter(isCallFloor);
+    const emptyCallNs = (boundary, codec) => {
+      const own = emptyCalls.filter((row) => (isAddonRow(row) ? 'addon' : 'wasm') === boundary);
+      const ofCodec = own.filter((row) => row.codec === codec);
+      const values = (ofCodec.length > 0 ? ofCodec : own)
+        .map((row) => row.encode?.nsPerOp ?? 1e9 / opsOf(row, 'encode'))
+        .filter((ns) => ns > 0);
+      return values.length > 0 ? median(values) : undefined;
+    };
+    const nsOf = (row, operation) => {
+      const ops = opsOf(row, operation);
+      return ops > 0 ? (row[operation].nsPerOp ?? 1e9 / ops) : undefined;
+    };
+    const paths = rows.filter((row) => row.impl === 'cpp' && row.interop !== 'none' && !isFloor(row));
+    for (const row of sortRows(paths)) {
+      const boundary = isAddonRow(row) ? 'addon' : 'wasm';
+      const ns = Object.fromEntries(MESSAGE_OPERATIONS.map((operation) => [operation, nsOf(row, operation)]));
+      const line = {
+        source: source.source,
+        record: row.record,
+        recordOrder: recordRank(row.record),
+        codec: row.codec,
+        boundary,
+        strategy: row.interop,
+        label: labelOf(row),
+        ns,
+        emptyCallNs: emptyCallNs(boundary, row.codec),
+      };
+      const counterpartStrategy = boundary === 'addon' ? WASM_COUNTERPART[row.interop] : undefined;
+      const counterpart =
+        counterpartStrategy &&
+        paths.find(
+          (other) =>
+            !isAddonRow(other) &&
+            other.codec === row.codec &&
+            other.record === row.record &&
+            other.interop === counterpartStrategy,
+        );
+      if (counterpart) {
+        line.counterpart = labelOf(counterpart);
+        line.versusWasm = Object.fromEntries(
+          MESSAGE_OPERATIONS.map((operation) => {
+            const [theirs, mine] = [nsOf(counterpart, operation), ns[operation]];
+            return [operation, theirs > 0 && mine > 0 ? theirs / mine : undefined];
+          }),
+        );
+      }
+      lines.push(line);
+    }
+  }
+  return lines.sort((a, b) => a.recordOrder - b.recordOrder);
 }

@@ -16,10 +16,11 @@ import { NOISE_MARK, UNKNOWN, UNKNOWN_MARK, WITHIN_NOISE } from '../../harness/v
 import { groupBy } from '../../harness/group-by.mjs';
 import { escapeHtml, htmlPage, htmlTable, runsTable } from '../../report/html.mjs';
 import { headerOf } from '../../report/model.mjs';
-import { chartId, messageCharts } from './report-charts.mjs';
+import { BOUNDARY_CHART, chartId, messageCharts } from './report-charts.mjs';
 import {
   MESSAGE_OPERATIONS,
   OPERATION_TITLES,
+  boundaryLines,
   callFloorRows,
   opsRecords,
   recordTableRows,
@@ -77,19 +78,57 @@ export function messageHeadlines(sources) {
       values.length === 1 ? formatNs(values[0]) : `${formatNs(values[0])} to ${formatNs(values.at(-1))}`;
     return `${source}: an empty call costs ${range} ns (${group.length} module instance(s)).`;
   });
+  headlines[BOUNDARY_CHART] = boundaryHeadlines(sources);
   return headlines;
+}
+
+const fastestOf = (lines, operation) =>
+  lines
+    .filter((line) => line.ns[operation] > 0)
+    .reduce((best, line) => (!best || line.ns[operation] < best.ns[operation] ? line : best), undefined);
+
+/**
+ * Per source and record: the fastest wasm path and the fastest addon path
+ * of each operation in ns/op, beside the empty call of each boundary.
+ */
+function boundaryHeadlines(sources) {
+  const lines = boundaryLines(sources);
+  const sentences = [];
+  for (const [, group] of groupBy(lines, (line) => `${line.source}|${line.record}`)) {
+    const { source, record } = group[0];
+    const side = (boundary) => group.filter((line) => line.boundary === boundary);
+    const parts = ['encode', 'decode'].map((operation) => {
+      const described = ['wasm', 'addon'].map((boundary) => {
+        const best = fastestOf(side(boundary), operation);
+        return best ? `${boundary} ${best.label} ${formatNs(best.ns[operation])} ns` : `${boundary} -`;
+      });
+      return `${operation} ${described.join(' vs ')}`;
+    });
+    const empty = ['wasm', 'addon']
+      .map((boundary) => {
+        const ns = side(boundary).find((line) => line.emptyCallNs > 0)?.emptyCallNs;
+        return ns === undefined ? undefined : `${boundary} ${formatNs(ns)} ns`;
+      })
+      .filter(Boolean);
+    sentences.push(
+      `${source} ${record}: ${parts.join('; ')}${empty.length > 0 ? `; empty call ${empty.join(', ')}` : ''}.`,
+    );
+  }
+  return sentences;
 }
 
 // ---- HTML ------------------------------------------------------------------------
 
 const HOW_TO_READ = {
   encode:
-    'Encodes per second of one record (the JS object to bytes), one panel per record, every path on the same log axis: C++ codecs in wasm through val or embind, the JSON baseline (JSON.stringify), and the pure-JS libraries. Each repetition is a loop of calls long enough for the clock; the dot is the median of the repetitions.',
+    'Encodes per second of one record (the JS object to bytes), one panel per record, every path on the same log axis: C++ codecs in wasm through val, embind or tagged and through the Node-API addon ("(addon)": object or tagged, Node only), the JSON baseline (JSON.stringify), and the pure-JS libraries. Each repetition is a loop of calls long enough for the clock; the dot is the median of the repetitions.',
   decode:
     'Decodes per second (bytes to the JS record, verified after timing against the original record), against JSON.parse plus the revive of Date and binary fields.',
   roundTrip: 'Encode followed by decode of the result, per second: what a request/response pair costs.',
   floor:
-    'An exported wasm function with no arguments that does no work, called in a loop: what any call into wasm costs, whatever it does. Compare it with the ns/op of the codec paths below: a record whose encode is a few times this floor spends most of its time crossing the boundary.',
+    'An exported wasm function with no arguments that does no work, called in a loop: what any call into wasm costs, whatever it does ("(addon)": the same empty function of the Node-API addon, what any call through Node-API costs). Compare it with the ns/op of the codec paths below: a record whose encode is a few times this floor spends most of its time crossing the boundary.',
+  [BOUNDARY_CHART]:
+    "The same C++ codecs behind the two boundaries Node offers: compiled to wasm (val, embind, tagged) and as a Node-API addon (object: C++ reads and builds the JS record field by field through Node-API, the counterpart of val; tagged: the same tagged buffer as wasm). Each dot is a path's median ns per encode or decode of one record; the dashed rules are the empty calls, the least one call costs through each boundary. Ratios (in the table below) are taken within one results file only.",
 };
 
 function opsCell(line, operation) {
@@ -144,7 +183,7 @@ function floorSection(sources) {
     return '<section id="floor"><h2>Per-call floor</h2><p class="empty">No wasm module in these results (no empty-call row).</p></section>';
   const columns = [
     { title: 'place', value: (r) => r.source },
-    { title: 'module', value: (r) => r.codec },
+    { title: 'module', value: (r) => r.module ?? r.codec },
     { title: 'instance', value: (r) => r.batch ?? '' },
     { title: 'ns per call', value: (r) => formatNs(r.nsPerOp), num: true },
     { title: 'calls/s', value: (r) => formatOps(r.opsPerSec), num: true },
@@ -172,6 +211,40 @@ ${headline}
 </section>`;
 }
 
+const nsCell = (ns) => (ns > 0 ? formatNs(ns) : '');
+
+/** ns/op of every C++ path through wasm and through the addon, per record, with the empty calls. */
+function boundarySection(sources) {
+  const lines = boundaryLines(sources);
+  if (lines.length === 0) return '';
+  const columns = [
+    { title: 'place', value: (r) => r.source },
+    { title: 'record', value: (r) => r.record },
+    { title: 'path', value: (r) => r.label },
+    { title: 'boundary', value: (r) => r.boundary },
+    ...MESSAGE_OPERATIONS.map((operation) => ({
+      title: `${OPERATION_TITLES[operation]} ns/op`,
+      value: (r) => nsCell(r.ns[operation]),
+      num: true,
+    })),
+    { title: 'empty call ns', value: (r) => nsCell(r.emptyCallNs), num: true },
+    {
+      title: 'encode / empty call',
+      value: (r) => (r.ns.encode > 0 && r.emptyCallNs > 0 ? formatTimes(r.ns.encode / r.emptyCallNs) : ''),
+      num: true,
+    },
+    { title: 'wasm counterpart', value: (r) => r.counterpart ?? '' },
+    ...['encode', 'decode'].map((operation) => ({
+      title: `${operation} x wasm (same file)`,
+      value: (r) => (r.versusWasm?.[operation] === undefined ? '' : formatTimes(r.versusWasm[operation])),
+      num: true,
+    })),
+  ];
+  return `<section id="wasm-vs-addon-table"><h2>wasm vs the Node-API addon, per record</h2>
+<p class="how">ns/op: 10^9 / the median ops/s. empty call: the median ns of an exported function that does nothing, of the codec's own wasm module or of the addon: the least any call through that boundary costs. x wasm = the wasm counterpart's ns/op / the addon path's (object beside val, tagged beside tagged; above 1 = the addon is faster), both from the same results file.</p>
+${htmlTable(columns, lines)}</section>`;
+}
+
 /** The messages report page. */
 export function messagesReportHtml({
   headers,
@@ -189,11 +262,14 @@ export function messagesReportHtml({
       MESSAGE_OPERATIONS.map((operation) => [chartId(operation), HOW_TO_READ[operation]]),
     ),
     'call-floor': HOW_TO_READ.floor,
+    [BOUNDARY_CHART]: HOW_TO_READ[BOUNDARY_CHART],
   };
+  const boundary = boundarySection(sources);
   const nav = [
     ...charts.filter((c) => !c.empty).map((c) => `<a href="#${c.id}">${escapeHtml(c.id)}</a>`),
     '<a href="#records">tables per record</a>',
     '<a href="#floor-table">floor</a>',
+    ...(boundary ? ['<a href="#wasm-vs-addon-table">wasm vs addon</a>'] : []),
   ].join('');
   const body = `<h1>wasm-codec-bench report: messages</h1>
 <p class="meta">Generated ${escapeHtml(generated)} by <code>npm run report</code> from ${headers.length} results file(s) of the messages workload (single records, operations per second); charts drawn by Vega ${escapeHtml(vegaVersion)} (inlined). Hover a dot for its values.</p>
@@ -206,7 +282,8 @@ ${charts.map((chart) => chartSection(chart, headlines, how[chart.id])).join('\n'
 <p class="how">ops/s: median operations per second (ns/op = 10^9 / ops/s). x JSON: ops/s over the JSON baseline's of the same record and place (above 1 = faster than JSON), against the baseline of the same batch; ~ marks a ratio within noise (its 95% bootstrap interval contains 1), ? one without samples to judge. Boundary share: the strategy's floor (the same marshalling with no codec call) over the path's ns/op, measured in the same page or process. Floor rows do no codec work; a path that cannot hold a record exactly is a failed row naming why; a strategy that does not offer a record has no line.</p>
 ${records.map((record) => recordSection(sources, record)).join('\n')}
 </section>
-${floorSection(sources)}`;
+${floorSection(sources)}
+${boundary}`;
   return htmlPage({ title: 'wasm-codec-bench report: messages', body, specs, vegaSource });
 }
 
@@ -214,8 +291,9 @@ ${floorSection(sources)}`;
 
 /** What the report writes, for npm run report --help. */
 export const help = `operations per second per record and path (messages-encode,
-    messages-decode, messages-roundtrip), one table per record (ops/s, ns/op, x JSON, boundary share)
-    and the per-call floor of each wasm module (call-floor), with the run headers`;
+    messages-decode, messages-roundtrip), one table per record (ops/s, ns/op, x JSON, boundary share),
+    the per-call floor of each wasm module and of the addon (call-floor), ns/op through wasm and
+    through the Node-API addon with each one's empty call (messages-wasm-vs-addon), with the run headers`;
 
 /** --compare works on per-payload results only. */
 export const comparable = false;

@@ -3,7 +3,7 @@
 // or { label, text } for a failed or n/a path) for a page to render as it
 // likes; the render* functions print them as text.
 
-import { isJsonBaseline, pathLabel, RECORD_NAMES } from '../../catalog.mjs';
+import { ADDON_PLACE, isJsonBaseline, pathLabel, RECORD_NAMES } from '../../catalog.mjs';
 import {
   alignFirstLeft,
   formatBytes,
@@ -50,8 +50,9 @@ export const MESSAGE_TABLE_LEGEND =
   '(round trip = decode(encode(record))); ns = nanoseconds per operation (1e9 / median ops/s). ' +
   "xJSON = this path's ops/s / JSON.stringify/parse's ops/s on the same record in the same process (>1 = faster); " +
   `${VERDICT_LEGEND} ` +
-  'boundary = the share of a wasm call spent marshalling across JS <-> wasm: the [floor] line ' +
-  '(the same marshalling with no codec work) ns/op / the path ns/op. n/a = the strategy does not offer the record.';
+  'boundary = the share of a call spent marshalling across JS <-> wasm, or JS <-> C++ through Node-API for ' +
+  'a "(addon)" path (the same C++ as a native addon): the [floor] line (the same marshalling with no codec ' +
+  'work) ns/op / the path ns/op. n/a = the strategy does not offer the record.';
 
 /**
  * The JSON baseline's median ops/s of a record for `row`'s batch: its own
@@ -157,15 +158,19 @@ export function messageRecordTables(rows) {
   });
 }
 
+// What a floor line names: the wasm module of a codec, or the Node-API addon ("msgpack (addon)").
+const MODULE_SUFFIX = { native: ' (native)', [ADDON_PLACE]: ' (addon)' };
+
 /**
- * The per-call floor of each wasm module (interop 'call' rows): { header,
- * lines }, one line per codec, the median over the processes that measured it.
+ * The per-call floor of each wasm module and of the addon (interop 'call'
+ * rows): { header, lines }, one line per codec and place, the median over
+ * the processes that measured it.
  */
 export function messageFloorTable(rows) {
   const lines = [];
   const byModule = groupBy(rows.filter(isEmptyCallRow), (row) => `${row.place}:${row.codec}`);
   for (const callRows of byModule.values()) {
-    const label = `${callRows[0].codec}${callRows[0].place === 'native' ? ' (native)' : ''}`;
+    const label = `${callRows[0].codec}${MODULE_SUFFIX[callRows[0].place] ?? ''}`;
     const ok = callRows.filter((row) => row.status === 'ok');
     if (ok.length === 0) {
       lines.push(notMeasuredLine(label, callRows[0]));
@@ -258,7 +263,7 @@ export function renderMessageTables(rows, { legend = true } = {}) {
   const floor = messageFloorTable(rows);
   if (floor.lines.length > 0) {
     blocks.push(
-      `Per-call floor: an exported wasm function with no arguments and no work\n${renderColumns(floor.header, floor.lines, ['l', 'r', 'r', 'r'])}`,
+      `Per-call floor: an exported function with no arguments and no work, of each wasm module (and of the Node-API addon: "(addon)")\n${renderColumns(floor.header, floor.lines, ['l', 'r', 'r', 'r'])}`,
     );
   }
   const summary = messageSummaryTable(rows);

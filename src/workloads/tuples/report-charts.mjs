@@ -6,12 +6,16 @@
 import { codecRank, reportColors } from '../../report/codec-order.mjs';
 import { BASELINE_LABEL, formatMB } from '../../report/model.mjs';
 import {
+  NATIVE_WAY,
+  NO_PHASES,
   OPERATIONS,
   PHASES,
+  THREE_WAYS,
   WHOLE_CALL_PHASE,
   breakdownRecords,
   penaltyRecords,
   ratioRecords,
+  threeWaysRecords,
   timeRecords,
 } from './report-model.mjs';
 import { modulesChart, sizesChart } from './report-size-charts.mjs';
@@ -22,7 +26,16 @@ const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 // page's too: src/report/palette.mjs), black for the JSON baseline, the
 // next palette colours for anything else in order of appearance.
 const BASELINE_COLOR = '#000000';
-const HOW_DASHES = { native: [1, 0], typed: [1, 0], embind: [8, 4], val: [2, 2], js: [6, 2, 1, 2] }; // legend order too
+// legend order too; the addon's paths (the same C++ behind Node-API) dotted.
+const HOW_DASHES = {
+  native: [1, 0],
+  typed: [1, 0],
+  embind: [8, 4],
+  val: [2, 2],
+  'typed (addon)': [1, 3],
+  'object (addon)': [1, 3, 4, 3],
+  js: [6, 2, 1, 2],
+};
 const EXTRA_DASHES = [
   [4, 4],
   [10, 2, 2, 2],
@@ -31,7 +44,7 @@ const EXTRA_DASHES = [
 ];
 const PHASE_COLORS = ['#4c78a8', '#f58518', '#54a24b'];
 const WHOLE_CALL_COLOR = '#9d9d9d';
-const PLACE_DASHES = { node: [1, 0], browser: [6, 3] };
+const PLACE_DASHES = { node: [1, 0], browser: [6, 3], 'node-addon': [1, 3] };
 
 const FACET_SIZE = 260;
 // Line legends show a stroke (with its dash), not the point marker.
@@ -245,18 +258,24 @@ function breakdownChart(sources, operation, sizeMB) {
   };
 }
 
-/** wasm codec time / native codec time per codec vs size; 1 = no penalty. */
+/**
+ * wasm codec time / native codec time per codec vs size; 1 = no penalty.
+ * The addon's codec phase (place node-addon, dotted) is the same native
+ * code called from Node: its line should stay near 1.
+ */
 function penaltyChart(sources) {
   const records = penaltyRecords(sources);
   const codecs = unique(records.map((record) => record.codec));
   const colorOf = reportColors();
   const places = unique(records.map((record) => record.place));
+  const addon = places.includes('node-addon');
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: {
       text: 'The wasm penalty: codec time in wasm / the same codec natively',
-      subtitle:
-        'codec phase only (no interop), median over strategies; 1 = as fast as native C++ (log scale)',
+      subtitle: `codec phase only (no interop), median over strategies; 1 = as fast as native C++ (log scale)${
+        addon ? '; node-addon (dotted): the Node-API addon, the same native code, ~1 expected' : ''
+      }`,
     },
     data: { values: records },
     facet: { column: { field: 'operation', type: 'nominal', sort: OPERATIONS, title: null } },
@@ -274,7 +293,7 @@ function penaltyChart(sources) {
               type: 'quantitative',
               scale: { type: 'log' },
               axis: LOG_AXIS,
-              title: 'wasm / native',
+              title: addon ? 'codec in wasm (or addon) / native' : 'wasm / native',
             },
             color: {
               field: 'codec',
@@ -295,8 +314,8 @@ function penaltyChart(sources) {
               { field: 'source', title: 'place' },
               { field: 'codec' },
               { field: 'jsonMB', title: 'JSON MB', format: '.3f' },
-              { field: 'penalty', title: 'wasm / native', format: '.3g' },
-              { field: 'wasmMs', title: 'wasm codec ms', format: '.4g' },
+              { field: 'penalty', title: 'this place / native', format: '.3g' },
+              { field: 'codecMs', title: 'codec ms (this place)', format: '.4g' },
               { field: 'nativeMs', title: 'native codec ms', format: '.4g' },
             ],
           },
@@ -304,6 +323,75 @@ function penaltyChart(sources) {
       ],
     },
     resolve: { scale: { y: 'shared' } },
+  };
+}
+
+/**
+ * The three ways to run the same C++ at the chosen size, one panel per codec:
+ * natively (the codec alone), in wasm (typed) and through the Node-API addon
+ * (typed, and object: per field), each way's phases stacked, so that the
+ * boundary cost of each (everything but the codec) shows beside the other.
+ */
+function threeWaysChart(sources, operation, sizeMB) {
+  const { records } = threeWaysRecords(sources, operation, sizeMB);
+  const phaseNames = [...PHASES[operation].map(({ name }) => name), NO_PHASES];
+  const ways = [NATIVE_WAY, ...THREE_WAYS.map(({ way }) => way)];
+  const y = { field: 'way', type: 'nominal', sort: ways, title: null };
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: `${capitalized(operation)}: three ways to run the same C++ (the size nearest ${formatMB(sizeMB)} MB)`,
+      subtitle:
+        'native codec alone (native results file), wasm typed, the Node-API addon typed and per field: median of each phase, stacked; the tick is the whole call; scales differ per codec',
+    },
+    data: { values: records },
+    facet: {
+      row: {
+        field: 'facet',
+        type: 'nominal',
+        sort: unique(records.map((record) => record.facet)),
+        title: null,
+        header: { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold' },
+      },
+    },
+    spec: {
+      width: 520,
+      height: { step: 16 },
+      layer: [
+        {
+          mark: 'bar',
+          encoding: {
+            y,
+            x: { field: 'ms', type: 'quantitative', stack: 'zero', title: 'median ms' },
+            color: {
+              field: 'phase',
+              type: 'nominal',
+              scale: { domain: phaseNames, range: [...PHASE_COLORS, WHOLE_CALL_COLOR] },
+              title: 'phase',
+            },
+            order: { field: 'phaseOrder' },
+            tooltip: [
+              { field: 'source', title: 'place' },
+              { field: 'label', title: 'path' },
+              { field: 'phase' },
+              { field: 'ms', title: 'ms', format: '.4g' },
+            ],
+          },
+        },
+        {
+          mark: { type: 'tick', color: '#000', thickness: 2 },
+          encoding: {
+            y,
+            x: { field: 'totalMs', type: 'quantitative' },
+            tooltip: [
+              { field: 'label', title: 'path' },
+              { field: 'totalMs', title: 'whole call median ms', format: '.4g' },
+            ],
+          },
+        },
+      ],
+    },
+    resolve: { scale: { x: 'independent', y: 'independent' } },
   };
 }
 
@@ -322,6 +410,8 @@ export function reportCharts(sources, { sizeMB }) {
   for (const operation of OPERATIONS) add(`ratio-${operation}`, ratioChart(sources, operation));
   for (const operation of OPERATIONS)
     add(`breakdown-${operation}`, breakdownChart(sources, operation, sizeMB));
+  for (const operation of OPERATIONS)
+    add(`three-ways-${operation}`, threeWaysChart(sources, operation, sizeMB));
   add('wasm-penalty', penaltyChart(sources));
   add('sizes', sizesChart(sources, sizeMB));
   add('modules', modulesChart(sources));

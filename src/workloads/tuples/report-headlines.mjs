@@ -12,6 +12,7 @@ import {
   penaltyRecords,
   ratioRecords,
   sizeRecords,
+  threeWaysRecords,
   timeRecords,
 } from './report-model.mjs';
 
@@ -108,6 +109,32 @@ function penaltyHeadline(sources) {
   return lines;
 }
 
+const percent = (share) => `${Math.round(share * 100)}%`;
+
+/** One way's figures: "wasm typed 12.0 ms (boundary 3.4 ms, 28%; ...)". */
+function wayText(line) {
+  if (line.nativeSource) return `${line.way} ${formatMs(line.totalMs)} ms (${line.nativeSource} file)`;
+  const parts = [];
+  if (line.boundaryMs !== undefined)
+    parts.push(`boundary ${formatMs(line.boundaryMs)} ms, ${percent(line.boundaryShare)}`);
+  if (line.versusWasmTyped !== undefined)
+    parts.push(`${formatRatio(line.versusWasmTyped)} wasm typed's speed, same file`);
+  return `${line.way} ${formatMs(line.totalMs)} ms${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
+}
+
+/**
+ * Per codec at the chosen size, the three ways to run its C++: the native
+ * codec alone, wasm typed, the addon typed and per field, with each one's
+ * boundary (whole call - codec) and its speed against wasm typed (same file).
+ */
+function threeWaysHeadline(sources, operation, sizeMB) {
+  const { lines } = threeWaysRecords(sources, operation, sizeMB);
+  return [...groupBy(lines, (line) => `${line.source}|${line.codec}`).values()].map((group) => {
+    const { source, codec, jsonMB } = group[0];
+    return `${codec}, ${source} at ${formatMB(jsonMB)} MB: ${group.map(wayText).join('; ')}.`;
+  });
+}
+
 function sizesHeadline(sources, sizeMB) {
   const records = sizeRecords(sources, sizeMB).filter((r) => r.format !== 'JSON text');
   const lines = [];
@@ -142,6 +169,8 @@ export function chartHeadlines(sources, { sizeMB }) {
     'ratio-decode': ratioHeadline(sources, 'decode', sizeMB),
     'breakdown-encode': breakdownHeadline(sources, 'encode', sizeMB),
     'breakdown-decode': breakdownHeadline(sources, 'decode', sizeMB),
+    'three-ways-encode': threeWaysHeadline(sources, 'encode', sizeMB),
+    'three-ways-decode': threeWaysHeadline(sources, 'decode', sizeMB),
     'wasm-penalty': penaltyHeadline(sources),
     sizes: sizesHeadline(sources, sizeMB),
     modules: modulesHeadline(sources),

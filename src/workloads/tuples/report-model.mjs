@@ -3,13 +3,24 @@
 // report-charts.mjs turns these records into Vega-Lite specs and
 // report-html.mjs into tables.
 
-import { isJsonBaseline, isObjectFloor } from '../../catalog.mjs';
+import { ADDON_PLACE, isJsonBaseline, isObjectFloor } from '../../catalog.mjs';
 import { median } from '../../harness/stats.mjs';
 import { compareStats } from '../../harness/verdict.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { seedLimitFor } from '../../harness/seed-limits.mjs';
 import { codecRank } from '../../report/codec-order.mjs';
-import { colorKeyOf, compareBy, formatMB, howOf, labelOf, rank, sortRows } from '../../report/model.mjs';
+import {
+  ADDON_SUFFIX,
+  colorKeyOf,
+  compareBy,
+  formatMB,
+  howOf,
+  isAddonRow,
+  isWasmRow,
+  labelOf,
+  rank,
+  sortRows,
+} from '../../report/model.mjs';
 import { referenceOf } from '../../harness/references.mjs';
 
 export const OPERATIONS = ['encode', 'decode'];
@@ -21,7 +32,7 @@ export const PHASES = {
     { key: 'bytesOutMs', name: 'bytes out (to JS)' },
   ],
   decode: [
-    { key: 'bytesInMs', name: 'bytes in (to wasm)' },
+    { key: 'bytesInMs', name: 'bytes in (JS -> C++)' },
     { key: 'codecMs', name: 'codec' },
     { key: 'marshalOutMs', name: 'marshal out (C++ -> JS)' },
   ],
@@ -167,7 +178,9 @@ export function breakdownRecords(sources, operation, sizeMB) {
 /**
  * The wasm penalty: per place, codec, size and operation, the codec phase
  * in wasm (median over the interop strategies that measured it) divided by
- * the native codec time of the same codec at the same step.
+ * the native codec time of the same codec at the same step. The addon's
+ * rows of a node run give their own records (place node-addon, source
+ * "<source> (addon)"): the same native code called from Node, ~1 expected.
  */
 export function penaltyRecords(sources) {
   const natives = sources.filter((source) => source.place === 'native');
@@ -181,23 +194,29 @@ export function penaltyRecords(sources) {
   }
   const records = [];
   for (const source of sources.filter((s) => s.place !== 'native')) {
-    const wasmRows = okRows(source.document).filter((row) => row.impl === 'cpp' && !row.variant);
-    for (const [key, group] of groupBy(wasmRows, (row) => `${row.codec}|${row.step}`)) {
+    const cppRows = okRows(source.document).filter(
+      (row) => (isWasmRow(row) || isAddonRow(row)) && !row.variant,
+    );
+    const boundaryOf = (row) => (isAddonRow(row) ? 'addon' : 'wasm');
+    for (const [, group] of groupBy(cppRows, (row) => `${boundaryOf(row)}|${row.codec}|${row.step}`)) {
+      const addon = isAddonRow(group[0]);
       for (const operation of OPERATIONS) {
-        const native = nativeCodecMs.get(`${key}|${operation}`);
-        const wasm = group.map((row) => row[`${operation}Phases`]?.codecMs).filter((ms) => ms > 0);
-        if (!native || wasm.length === 0) continue;
-        const wasmMs = median(wasm);
+        const native = nativeCodecMs.get(`${group[0].codec}|${group[0].step}|${operation}`);
+        const measured = group.map((row) => row[`${operation}Phases`]?.codecMs).filter((ms) => ms > 0);
+        if (!native || measured.length === 0) continue;
+        const codecMs = median(measured);
         records.push({
-          source: source.source,
-          place: source.place,
+          source: addon ? `${source.source}${ADDON_SUFFIX}` : source.source,
+          place: addon ? ADDON_PLACE : source.place,
+          boundary: boundaryOf(group[0]),
           codec: group[0].codec,
           operation,
           step: group[0].step,
           jsonMB: group[0].jsonMB,
-          wasmMs,
+          codecMs,
+          ...(addon ? {} : { wasmMs: codecMs }),
           nativeMs: native,
-          penalty: wasmMs / native,
+          penalty: codecMs / native,
           strategies: group.length,
         });
       }
@@ -207,9 +226,136 @@ export function penaltyRecords(sources) {
     compareBy(
       (r) => codecRank(r.codec),
       (r) => r.codec,
+      (r) => (r.boundary === 'addon' ? 1 : 0),
       (r) => r.step,
     ),
   );
+}
+
+/**
+ * The three ways to run a codec's C++ at one size, per operation: natively
+ * (the codec alone, from a native results file), in wasm and through the
+ * Node-API addon, each way's phases stacked. The ways, in order: native,
+ * then each { boundary, interop } below; typed is the same data behind both
+ * boundaries, the addon's object path its per-field counterpart of wasm val.
+ */
+export const THREE_WAYS = Object.freeze([
+  { boundary: 'wasm', interop: 'typed', way: 'wasm typed' },
+  { boundary: 'addon', interop: 'typed', way: 'addon typed' },
+  { boundary: 'addon', interop: 'object', way: 'addon object (per field)' },
+]);
+export const NATIVE_WAY = 'native (codec only)';
+// The bar of a way whose row has no phases.
+export const NO_PHASES = 'whole call (no phases)';
+
+const wayOf = (row) =>
+  THREE_WAYS.find(
+    (way) =>
+      !row.variant &&
+      row.interop === way.interop &&
+      (way.boundary === 'addon' ? isAddonRow(row) : isWasmRow(row)),
+  );
+
+/** The row of a native file at `step` (or its own size nearest `jsonMB`) for a codec. */
+function nativeRowAt(document, codec, step, jsonMB) {
+  const rows = okRows(document).filter((row) => row.codec === codec && row.interop === 'none');
+  const same = rows.find((row) => row.step === step);
+  if (same) return same;
+  let best;
+  for (const row of rows) {
+    const distance = Math.abs(Math.log(row.jsonMB / jsonMB));
+    if (!best || distance < best.distance) best = { row, distance };
+  }
+  return best?.row;
+}
+
+/**
+ * The records of the three-ways chart and table, per node source that has
+ * addon rows, at its size nearest `sizeMB`: { lines, records }.
+ * lines: one per codec and way, { source, codec, way, order, jsonMB, label,
+ * batch, totalMs, phases: { <phase key>: ms }, codecMs, boundaryMs,
+ * boundaryShare, versusWasmTyped } where versusWasmTyped is the wasm typed
+ * path's whole call / this one's, both of the same results file (another
+ * process unless the same batch; `sameBatch` says). Native lines come from the first
+ * native source (its own process: no ratio), the codec alone.
+ * records: one per phase of every line, for the stacked bars.
+ */
+export function threeWaysRecords(sources, operation, sizeMB) {
+  const native = sources.find((source) => source.place === 'native');
+  const lines = [];
+  for (const source of sources.filter((s) => s.place !== 'native')) {
+    const chosen = closestStep(source.document, sizeMB);
+    if (!chosen) continue;
+    const stepRows = mergedRows(source.document).filter((row) => row.step === chosen.step);
+    if (!stepRows.some(isAddonRow)) continue;
+    const codecs = [...new Set(stepRows.filter(wayOf).map((row) => row.codec))].sort(
+      compareBy(
+        (codec) => codecRank(codec),
+        (codec) => codec,
+      ),
+    );
+    for (const codec of codecs) {
+      const common = { source: source.source, place: source.place, codec, jsonMB: chosen.jsonMB };
+      const nativeRow = native && nativeRowAt(native.document, codec, chosen.step, chosen.jsonMB);
+      if (nativeRow) {
+        const codecMs = nativeRow[`${operation}Phases`]?.codecMs ?? nativeRow[operation].median;
+        lines.push({
+          ...common,
+          way: NATIVE_WAY,
+          order: 0,
+          label: `${codec} (${native.source}, ${formatMB(nativeRow.jsonMB)} MB)`,
+          nativeSource: native.source,
+          totalMs: codecMs,
+          phases: { codecMs },
+          codecMs,
+        });
+      }
+      const wasmTyped = stepRows.find((row) => row.codec === codec && wayOf(row) === THREE_WAYS[0]);
+      THREE_WAYS.forEach((way, index) => {
+        const row = stepRows.find((candidate) => candidate.codec === codec && wayOf(candidate) === way);
+        if (!row) return;
+        const totalMs = row[operation].median;
+        const phases = row[`${operation}Phases`];
+        const codecMs = phases?.codecMs;
+        const boundaryMs = codecMs === undefined ? undefined : Math.max(0, totalMs - codecMs);
+        lines.push({
+          ...common,
+          way: way.way,
+          order: index + 1,
+          label: labelOf(row),
+          batch: row.batch,
+          totalMs,
+          phases: phases ? { ...phases } : undefined,
+          codecMs,
+          boundaryMs,
+          boundaryShare: boundaryMs === undefined || !(totalMs > 0) ? undefined : boundaryMs / totalMs,
+          versusWasmTyped:
+            wasmTyped && row !== wasmTyped && totalMs > 0 ? wasmTyped[operation].median / totalMs : undefined,
+          sameBatch: wasmTyped ? wasmTyped.batch === row.batch : undefined,
+        });
+      });
+    }
+  }
+  const records = [];
+  for (const line of lines) {
+    const base = {
+      source: line.source,
+      codec: line.codec,
+      way: line.way,
+      order: line.order,
+      facet: `${line.codec} (${line.source} at ${formatMB(line.jsonMB)} MB)`,
+      totalMs: line.totalMs,
+      label: line.label,
+    };
+    if (!line.phases) {
+      records.push({ ...base, phase: NO_PHASES, phaseOrder: 9, ms: line.totalMs });
+      continue;
+    }
+    PHASES[operation].forEach(({ key, name }, phaseOrder) => {
+      if (line.phases[key] > 0) records.push({ ...base, phase: name, phaseOrder, ms: line.phases[key] });
+    });
+  }
+  return { lines, records };
 }
 
 /**

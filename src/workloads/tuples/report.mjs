@@ -14,15 +14,23 @@ import {
 import { readShippedBytes } from '../../report/shipped-bytes-file.mjs';
 import { reportCharts } from './report-charts.mjs';
 import { chartHeadlines } from './report-headlines.mjs';
-import { reportHtml } from './report-html.mjs';
-import { cleanlinessRows, limitRows, memoryRows } from './report-model.mjs';
+import { reportHtml, threeWaysSection } from './report-html.mjs';
+import {
+  OPERATIONS,
+  PHASES,
+  cleanlinessRows,
+  limitRows,
+  memoryRows,
+  threeWaysRecords,
+} from './report-model.mjs';
 
 /** What the report writes, for npm run report --help. */
 export const help = `time and speed vs JSON against payload size, where the time goes, the
-    wasm penalty, encoded and module sizes (time-encode, time-decode, ratio-encode, ratio-decode,
-    breakdown-encode, breakdown-decode, wasm-penalty, sizes, modules, shipped-bytes), run headers,
-    payload limits, memory, cleanliness and shipped-bytes tables (the last from the wasm build's
-    shipped-bytes.json, not from the results files)`;
+    three ways to run the same C++ (native, wasm, the Node-API addon), the wasm penalty, encoded
+    and module sizes (time-encode, time-decode, ratio-encode, ratio-decode, breakdown-encode,
+    breakdown-decode, three-ways-encode, three-ways-decode, wasm-penalty, sizes, modules,
+    shipped-bytes), run headers, payload limits, memory, cleanliness, three-ways and shipped-bytes
+    tables (the last from the wasm build's shipped-bytes.json, not from the results files)`;
 
 /** --compare works on these results (one row per path and size). */
 export const comparable = true;
@@ -56,7 +64,15 @@ export function html({
     limits: limitRows(sources),
     memory: memoryRows(sources, sizeMB),
     cleanliness: cleanlinessRows(sources),
-    extraSections: [{ id: 'shipped-bytes-table', html: shippedSectionHtml(readShippedBytes()) }],
+    extraSections: [
+      threeWaysSection(
+        OPERATIONS.flatMap((operation) =>
+          threeWaysRecords(sources, operation, sizeMB).lines.map((line) => ({ operation, ...line })),
+        ),
+        PHASES,
+      ),
+      { id: 'shipped-bytes-table', html: shippedSectionHtml(readShippedBytes()) },
+    ].filter(Boolean),
     sizeMB,
     generated,
     vegaSource,

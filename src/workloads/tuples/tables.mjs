@@ -72,7 +72,9 @@ export const TABLE_LEGEND =
   'json (js, utf-8) = the JSON baseline on bytes (TextEncoder/TextDecoder around JSON.stringify/parse); ' +
   `a codec whose bytes are JSON text gets a "${UTF8_LINE_LABEL.trim()}" line: the same ratios against it, ` +
   'same process. gzip, gzip-9: gzip size at the default level and at level 9. ' +
-  'interop = (total - codec) / total: the share of the time spent crossing JS <-> wasm.';
+  'interop = (total - codec) / total: the share of the time spent crossing JS <-> wasm, or JS <-> C++ ' +
+  'through Node-API for a "(addon)" path: the same C++ as a native addon (bench:node only), whose ratios ' +
+  'are taken against the same references as the wasm paths.';
 
 export const FASTEST_LABEL = 'fastest JS library';
 
