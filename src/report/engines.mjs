@@ -61,7 +61,7 @@ function baselineTime(baselines, operation) {
   return perCall ? formatNs(median(times)) : formatMs(median(times));
 }
 
-/** The share of the time spent crossing JS <-> wasm: phases (per payload) or the floor (per call). */
+/** The share of the time spent crossing JS <-> wasm (or Node-API, for an addon path): phases (per payload) or the floor (per call). */
 function boundaryOf(row, operation) {
   if (row.impl === 'js') return undefined;
   return row.boundaryShare?.[operation] ?? interopShare(row[operation], row[`${operation}Phases`]);
@@ -229,6 +229,7 @@ const HOW_TO_READ =
   `Times are medians (ms per payload, or ns per call); xJSON is ${BASELINE_LABEL}'s time over the path's, both measured in the same process or browser context; ` +
   "xBestJS the fastest pure-JS library's time (same file, same size; decode among libraries that give plain objects) over the path's; " +
   'boundary the share of the call spent crossing JS <-> wasm (phases, or the marshalling floor). Ratios are never taken across engines: only the times are set side by side. ' +
+  'A "(addon)" path is the same C++ through the Node-API addon: Node only, a line of its own beside the wasm path of the same strategy, empty in the browsers. ' +
   '~ marks a ratio within noise.';
 
 /** The report's section (HTML), or '' when fewer than two engines ran. */

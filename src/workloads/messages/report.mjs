@@ -14,6 +14,7 @@
 
 import { NOISE_MARK, UNKNOWN, UNKNOWN_MARK, WITHIN_NOISE } from '../../harness/verdict.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
+import { median } from '../../harness/stats.mjs';
 import { escapeHtml, htmlPage, htmlTable, runsTable } from '../../report/html.mjs';
 import { headerOf } from '../../report/model.mjs';
 import { BOUNDARY_CHART, chartId, messageCharts } from './report-charts.mjs';
@@ -72,12 +73,17 @@ export function messageHeadlines(sources) {
     headlines[chartId(operation)] = lines;
   }
   const floors = callFloorRows(sources).filter((line) => line.nsPerOp > 0);
-  headlines['call-floor'] = [...groupBy(floors, (line) => line.source)].map(([source, group]) => {
-    const values = group.map((line) => line.nsPerOp).sort((a, b) => a - b);
-    const range =
-      values.length === 1 ? formatNs(values[0]) : `${formatNs(values[0])} to ${formatNs(values.at(-1))}`;
-    return `${source}: an empty call costs ${range} ns (${group.length} module instance(s)).`;
-  });
+  // The addon's empty call apart from wasm's: two boundaries, two floors.
+  headlines['call-floor'] = [...groupBy(floors, (line) => `${line.source}|${line.boundary}`)].map(
+    ([key, group]) => {
+      const [source, boundary] = key.split('|');
+      const values = group.map((line) => line.nsPerOp).sort((a, b) => a - b);
+      const range =
+        values.length === 1 ? formatNs(values[0]) : `${formatNs(values[0])} to ${formatNs(values.at(-1))}`;
+      const where = boundary === 'addon' ? ' into the Node-API addon' : '';
+      return `${source}: an empty call${where} costs ${range} ns (${group.length} module instance(s)).`;
+    },
+  );
   headlines[BOUNDARY_CHART] = boundaryHeadlines(sources);
   return headlines;
 }
@@ -104,10 +110,12 @@ function boundaryHeadlines(sources) {
       });
       return `${operation} ${described.join(' vs ')}`;
     });
+    // The median of the codecs' empty calls on each side (each codec's own module).
     const empty = ['wasm', 'addon']
       .map((boundary) => {
-        const ns = side(boundary).find((line) => line.emptyCallNs > 0)?.emptyCallNs;
-        return ns === undefined ? undefined : `${boundary} ${formatNs(ns)} ns`;
+        const byCodec = new Map(side(boundary).map((line) => [line.codec, line.emptyCallNs]));
+        const values = [...byCodec.values()].filter((ns) => ns > 0);
+        return values.length === 0 ? undefined : `${boundary} ${formatNs(median(values))} ns`;
       })
       .filter(Boolean);
     sentences.push(
