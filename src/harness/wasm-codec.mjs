@@ -16,7 +16,8 @@
 //   crossing), codecMs, marshalOutMs (C++ items -> JS objects, and reading the
 //   call's outcome).
 // The phases of a call add up to its time from entering encode()/decode() to
-// leaving it, by construction (see #finishEncode).
+// leaving it, by construction (typed-calls.mjs, which also holds the typed
+// strategy and the columnar variant, shared with lean-codec.mjs).
 //
 // Encode checks its input: an item that is not {x: int32, y: number, z:
 // number} throws "<codec>: item <i>: ..." (wasm-items.mjs) in every strategy
@@ -45,33 +46,14 @@
 // src/workloads/messages/wasm-messages.mjs.
 
 import { strategiesOf } from '../catalog.mjs';
-import { typeName as describe } from './format.mjs';
-import {
-  columnsToHeap,
-  invalidItemError,
-  isItem,
-  itemsFromHeap,
-  itemsToHeap,
-  itemsToHeapUnchecked,
-} from './wasm-items.mjs';
+import { expectBytes, expectItems, now, TypedCalls } from './typed-calls.mjs';
+import { invalidItemError, isItem } from './wasm-items.mjs';
 import { EMBIND_RECORDS, MESSAGE_STRATEGIES, WasmMessages } from '../workloads/messages/wasm-messages.mjs';
 
 export { EMBIND_RECORDS, MESSAGE_STRATEGIES };
 export { columnsFromItems, itemsFromColumns } from './wasm-items.mjs';
 
 export const STRATEGIES = Object.freeze(strategiesOf('tuples'));
-
-const now = () => performance.now();
-
-// Splits the JS-measured `windowMs` into what wasm timed inside it (`insideMs`,
-// from the same clock read in C++) and the rest. On a coarse clock (a page
-// that is not cross-origin isolated) the inside can read a tick longer than
-// the window; it is cut to the window, so the parts never go negative and
-// always add up to the window.
-function split(windowMs, insideMs) {
-  const inside = Math.min(Math.max(0, insideMs), Math.max(0, windowMs));
-  return [inside, windowMs - inside];
-}
 
 /**
  * Instantiates one codec module.
@@ -98,17 +80,38 @@ class WasmCodec {
   #m;
   #abort;
   #checkItems;
-  #writeItems;
+  #typed;
 
   constructor(m, abort, checkItems) {
     this.#m = m;
     this.#abort = abort;
     this.#checkItems = checkItems;
-    this.#writeItems = checkItems ? itemsToHeap : itemsToHeapUnchecked;
     this.name = m.codecName();
     this.libraryVersion = m.libraryVersion();
     this.strategies = STRATEGIES;
     this.messages = typeof m.encodeMessageVal === 'function' ? new WasmMessages(m, this.name) : null;
+    this.#typed = new TypedCalls(
+      this.name,
+      {
+        heap32: () => m.HEAP32,
+        heapF64: () => m.HEAPF64,
+        heapU8: () => m.HEAPU8,
+        itemBuffer: (count) => m.itemBuffer(count),
+        byteBuffer: (length) => m.byteBuffer(length),
+        // A view of the encoding in the heap (null on failure).
+        encodeTyped: (count) => m.encodeTyped(count),
+        copyEncoded: (view) => (view === null ? null : view.slice()),
+        decodeTyped: (length) => m.decodeTyped(length),
+        decodedItems: () => m.decodedItems(),
+        decodeColumns: (length) => m.decodeColumns(length),
+        copyColumns: () => {
+          const views = m.decodedColumns();
+          return { x: views.x.slice(), y: views.y.slice(), z: views.z.slice() };
+        },
+        lastCall: () => m.lastCall(),
+      },
+      { checkItems },
+    );
   }
 
   /** The module's own exports, for a workload whose calls this class does not wrap. */
@@ -140,16 +143,14 @@ class WasmCodec {
   encode(strategy, items) {
     // The phases account for the call from here on.
     const start = now();
-    if (items === null || typeof items !== 'object' || typeof items.length !== 'number') {
-      throw new TypeError(`${this.name}: encode expects an array of {x, y, z}, not ${describe(items)}`);
-    }
+    expectItems(this.name, items);
     switch (strategy) {
       case 'val':
         return this.#encodeVal(start, items);
       case 'embind':
         return this.#encodeEmbind(start, items);
       case 'typed':
-        return this.#encodeTyped(start, items);
+        return this.#typed.encodeTyped(start, items);
       default:
         throw new Error(`${this.name}: unknown strategy '${strategy}' (expected ${STRATEGIES.join(', ')})`);
     }
@@ -158,16 +159,14 @@ class WasmCodec {
   /** Decodes bytes (Uint8Array); returns { items: Array<{x, y, z}>, phases }. */
   decode(strategy, bytes) {
     const start = now();
-    if (!(bytes instanceof Uint8Array)) {
-      throw new TypeError(`${this.name}: decode expects a Uint8Array, not ${describe(bytes)}`);
-    }
+    expectBytes(this.name, bytes);
     switch (strategy) {
       case 'val':
         return this.#decodeVal(start, bytes);
       case 'embind':
         return this.#decodeEmbind(start, bytes);
       case 'typed':
-        return this.#decodeTyped(start, bytes);
+        return this.#typed.decodeTyped(start, bytes);
       default:
         throw new Error(`${this.name}: unknown strategy '${strategy}' (expected ${STRATEGIES.join(', ')})`);
     }
@@ -175,65 +174,12 @@ class WasmCodec {
 
   /** Encodes columns {x: Int32Array, y: Float64Array, z: Float64Array}; returns { bytes, phases }. */
   encodeColumns(columns) {
-    const start = now();
-    const { x, y, z } = this.#checkColumns(columns);
-    const m = this.#m;
-    const count = x.length;
-    const pointer = this.#itemBuffer(count);
-    // Views taken after the allocation: growing the memory detaches old ones.
-    columnsToHeap(m.HEAP32, m.HEAPF64, pointer, x, y, z);
-    const view = m.encodeTyped(count);
-    return this.#finishEncode(start, view, now());
+    return this.#typed.encodeColumns(columns);
   }
 
   /** Decodes bytes into columns; returns { columns: {x: Int32Array, y, z: Float64Array}, phases }. */
   decodeColumns(bytes) {
-    const start = now();
-    if (!(bytes instanceof Uint8Array)) {
-      throw new TypeError(`${this.name}: decode expects a Uint8Array, not ${describe(bytes)}`);
-    }
-    const m = this.#m;
-    this.#copyIntoHeap(bytes);
-    m.decodeColumns(bytes.length);
-    const marshalStart = now();
-    // C++ transposed the items into one array per field: one slice each.
-    const views = m.decodedColumns();
-    const columns = { x: views.x.slice(), y: views.y.slice(), z: views.z.slice() };
-    const { items, phases } = this.#finishDecode(start, columns, marshalStart);
-    return { columns: items, phases };
-  }
-
-  #checkColumns(columns) {
-    const { x, y, z } = columns ?? {};
-    if (!(x instanceof Int32Array) || !(y instanceof Float64Array) || !(z instanceof Float64Array)) {
-      throw new TypeError(
-        `${this.name}: encodeColumns expects {x: Int32Array, y: Float64Array, z: Float64Array}, not ` +
-          `{x: ${describe(x)}, y: ${describe(y)}, z: ${describe(z)}}`,
-      );
-    }
-    if (y.length !== x.length || z.length !== x.length) {
-      throw new RangeError(
-        `${this.name}: encodeColumns needs columns of one length, not x ${x.length}, y ${y.length}, z ${z.length}`,
-      );
-    }
-    return { x, y, z };
-  }
-
-  // The address of module-owned storage for `count` items (throws the
-  // module's error if it cannot allocate them).
-  #itemBuffer(count) {
-    const pointer = this.#m.itemBuffer(count);
-    if (pointer === 0 && count > 0) this.#lastCall();
-    return pointer;
-  }
-
-  // Copies `bytes` into the module's input buffer.
-  #copyIntoHeap(bytes) {
-    const m = this.#m;
-    const length = bytes.length;
-    const pointer = m.byteBuffer(length);
-    if (pointer === 0 && length > 0) this.#lastCall();
-    m.HEAPU8.set(bytes, pointer);
+    return this.#typed.decodeColumns(bytes);
   }
 
   /** Why the module aborted (null while it has not: the error contract). */
@@ -256,29 +202,9 @@ class WasmCodec {
     this.#m.releaseBuffers();
   }
 
-  // The outcome of the last call into the module; throws the codec's error.
-  // Called after the timed region: reading it is not part of the operation.
-  #lastCall() {
-    const call = this.#m.lastCall();
-    if (!call.ok) throw new Error(call.error);
-    return call;
-  }
-
-  // Encode: marshal in + codec until `copyStart`, then the bytes copied out
-  // of the heap view. The outcome is read inside the call's time (the caller
-  // times it too), so the phases cover start..end: marshalIn is the window
-  // before copyStart less the codec's time inside it.
-  #finishEncode(start, view, copyStart) {
-    const bytes = view === null ? null : view.slice();
-    const call = this.#lastCall();
-    const end = now();
-    const [codecMs, marshalInMs] = split(copyStart - start, call.codecMs);
-    return { bytes, phases: { marshalInMs, codecMs, bytesOutMs: end - copyStart } };
-  }
-
   #encodeVal(start, items) {
     const view = this.#m.encodeVal(items);
-    return this.#finishEncode(start, view, now());
+    return this.#typed.finishEncode(start, view, now());
   }
 
   #encodeEmbind(start, items) {
@@ -296,35 +222,12 @@ class WasmCodec {
     } finally {
       vector.delete();
     }
-    return this.#finishEncode(start, view, now());
-  }
-
-  #encodeTyped(start, items) {
-    const m = this.#m;
-    const count = items.length;
-    const pointer = this.#itemBuffer(count);
-    // Views taken after the allocation: growing the memory detaches old ones.
-    const bad = this.#writeItems(m.HEAP32, m.HEAPF64, pointer, items);
-    if (bad >= 0) throw invalidItemError(this.name, bad, items[bad]);
-    const view = m.encodeTyped(count);
-    return this.#finishEncode(start, view, now());
-  }
-
-  // Decode: `marshalStart` marks the end of bytes in + codec in wasm; the
-  // marshalling C++ did before it (val; embind's copy out of the reused
-  // items) is moved to marshalOutMs. The phases cover start..end as in
-  // #finishEncode.
-  #finishDecode(start, items, marshalStart) {
-    const call = this.#lastCall();
-    const end = now();
-    const [codecMs, beforeCodec] = split(marshalStart - start, call.codecMs);
-    const [cppMarshalMs, bytesInMs] = split(beforeCodec, call.marshalMs);
-    return { items, phases: { bytesInMs, codecMs, marshalOutMs: end - marshalStart + cppMarshalMs } };
+    return this.#typed.finishEncode(start, view, now());
   }
 
   #decodeVal(start, bytes) {
     const items = this.#m.decodeVal(bytes);
-    return this.#finishDecode(start, items, now());
+    return this.#typed.finishDecode(start, items, now());
   }
 
   #decodeEmbind(start, bytes) {
@@ -339,17 +242,6 @@ class WasmCodec {
     } finally {
       vector.delete();
     }
-    return this.#finishDecode(start, items, marshalStart);
-  }
-
-  #decodeTyped(start, bytes) {
-    const m = this.#m;
-    this.#copyIntoHeap(bytes);
-    // The item count; 0 on failure, reported by #finishDecode's lastCall.
-    const count = m.decodeTyped(bytes.length);
-    const marshalStart = now();
-    // Views taken after the decode: it may have grown the memory.
-    const items = itemsFromHeap(m.HEAP32, m.HEAPF64, m.decodedItems(), count);
-    return this.#finishDecode(start, items, marshalStart);
+    return this.#typed.finishDecode(start, items, marshalStart);
   }
 }
