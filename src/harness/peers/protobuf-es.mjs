@@ -9,17 +9,8 @@
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 
 import { ItemsSchema } from '../../../build/peers-generated/protobuf-es/tuple_pb.js';
-import {
-  ArrayMessageSchema,
-  BinaryMessageSchema,
-  BoolMessageSchema,
-  DoubleMessageSchema,
-  IntMessageSchema,
-  NestedMessageSchema,
-  RecordSchema,
-  StringMessageSchema,
-} from '../../../build/peers-generated/protobuf-es/messages_pb.js';
-import { dateOf, isInt32Value, timestampOf } from './message-support.mjs';
+import * as schemas from '../../../build/peers-generated/protobuf-es/messages_pb.js';
+import { isInt32Value, PROTO_MESSAGE_NAMES, protobufRecordCalls } from './message-support.mjs';
 
 /** The protobuf-es path; decode returns protobuf-es messages ({ $typeName, x, y, z }). */
 export function createPeerPath(meta) {
@@ -39,17 +30,6 @@ export function createPeerPath(meta) {
     },
   };
 }
-
-const MESSAGE_SCHEMAS = Object.freeze({
-  bool: BoolMessageSchema,
-  int: IntMessageSchema,
-  double: DoubleMessageSchema,
-  string: StringMessageSchema,
-  array: ArrayMessageSchema,
-  nested: NestedMessageSchema,
-  record: RecordSchema,
-  binary: BinaryMessageSchema,
-});
 
 // A mixed-array element as the Scalar oneof, protobuf-es style: { kind: { case, value } }.
 function scalarOf(value) {
@@ -85,28 +65,16 @@ export function createMessagePath(meta) {
   return {
     ...meta,
     forRecord(name) {
-      const schema = MESSAGE_SCHEMAS[name];
+      const schema = schemas[`${PROTO_MESSAGE_NAMES[name]}Schema`];
       if (name === 'record') {
         return {
-          encode: (record) => {
-            const { seconds, nanos } = timestampOf(record.createdAt);
-            return toBinary(
-              schema,
-              create(schema, {
-                ...record,
-                createdAt: { seconds: BigInt(seconds), nanos },
-                tags: record.tags.map(scalarOf),
-              }),
-            );
-          },
-          decode: (bytes) => {
-            const message = fromBinary(schema, bytes);
-            if (!message.createdAt) throw new Error('protobuf-es: record: created_at is missing');
-            const { seconds, nanos } = message.createdAt;
-            message.createdAt = dateOf(Number(seconds), nanos);
-            message.tags = message.tags.map((scalar) => scalar.kind.value);
-            return message;
-          },
+          ...protobufRecordCalls('protobuf-es', {
+            encode: (message) => toBinary(schema, create(schema, message)),
+            decode: (bytes) => fromBinary(schema, bytes),
+            scalarOf,
+            scalarValue: (scalar) => scalar.kind.value,
+            seconds: BigInt,
+          }),
           toPlain: withoutTypeNames,
         };
       }

@@ -6,17 +6,8 @@
 // the type's create().
 
 import { Items } from '../../../build/peers-generated/protobuf-ts/tuple.js';
-import {
-  ArrayMessage,
-  BinaryMessage,
-  BoolMessage,
-  DoubleMessage,
-  IntMessage,
-  NestedMessage,
-  Record,
-  StringMessage,
-} from '../../../build/peers-generated/protobuf-ts/messages.js';
-import { dateOf, isInt32Value, timestampOf } from './message-support.mjs';
+import * as messages from '../../../build/peers-generated/protobuf-ts/messages.js';
+import { isInt32Value, PROTO_MESSAGE_NAMES, protobufRecordCalls } from './message-support.mjs';
 
 /** The protobuf-ts path; decode returns the messages fromBinary makes. */
 export function createPeerPath(meta) {
@@ -36,17 +27,6 @@ export function createPeerPath(meta) {
     },
   };
 }
-
-const MESSAGE_TYPES = Object.freeze({
-  bool: BoolMessage,
-  int: IntMessage,
-  double: DoubleMessage,
-  string: StringMessage,
-  array: ArrayMessage,
-  nested: NestedMessage,
-  record: Record,
-  binary: BinaryMessage,
-});
 
 // A mixed-array element as the Scalar oneof, protobuf-ts style: { kind: { oneofKind, <name>: value } }.
 function scalarOf(value) {
@@ -76,26 +56,15 @@ export function createMessagePath(meta) {
   return {
     ...meta,
     forRecord(name) {
-      const type = MESSAGE_TYPES[name];
+      const type = messages[PROTO_MESSAGE_NAMES[name]];
       if (name === 'record') {
-        return {
-          encode: (record) => {
-            const { seconds, nanos } = timestampOf(record.createdAt);
-            return type.toBinary({
-              ...record,
-              createdAt: { seconds: BigInt(seconds), nanos },
-              tags: record.tags.map(scalarOf),
-            });
-          },
-          decode: (bytes) => {
-            const message = type.fromBinary(bytes);
-            if (!message.createdAt) throw new Error('protobuf-ts: record: created_at is missing');
-            const { seconds, nanos } = message.createdAt;
-            message.createdAt = dateOf(Number(seconds), nanos);
-            message.tags = message.tags.map(scalarValue);
-            return message;
-          },
-        };
+        return protobufRecordCalls('protobuf-ts', {
+          encode: (message) => type.toBinary(message),
+          decode: (bytes) => type.fromBinary(bytes),
+          scalarOf,
+          scalarValue,
+          seconds: BigInt,
+        });
       }
       return {
         encode: (record) => type.toBinary(record),

@@ -5,7 +5,7 @@
 
 import protobuf from 'protobufjs';
 
-import { dateOf, isInt32Value, timestampOf } from './message-support.mjs';
+import { PROTO_MESSAGE_NAMES, plainScalarOf, protobufRecordCalls } from './message-support.mjs';
 
 /** The wcb.pb.Items type of the given .proto text. */
 export function itemsType(protoText) {
@@ -43,34 +43,11 @@ export function createPeerPath(meta, { protoText } = {}) {
 // parsed with keepCase false so field names are the JS records' camelCase
 // names (created_at -> createdAt).
 
-/** protobufjs type name of each record. */
-export const MESSAGE_TYPE_NAMES = Object.freeze({
-  bool: 'wcb.msg.BoolMessage',
-  int: 'wcb.msg.IntMessage',
-  double: 'wcb.msg.DoubleMessage',
-  string: 'wcb.msg.StringMessage',
-  array: 'wcb.msg.ArrayMessage',
-  nested: 'wcb.msg.NestedMessage',
-  record: 'wcb.msg.Record',
-  binary: 'wcb.msg.BinaryMessage',
-});
-
 /** The root of the given proto/messages.proto text. */
 export function messagesRoot(protoText) {
   if (typeof protoText !== 'string' || protoText === '')
     throw new Error('protobufjs: the text of proto/messages.proto is needed');
   return protobuf.parse(protoText, { keepCase: false }).root;
-}
-
-function scalarOf(value) {
-  switch (typeof value) {
-    case 'boolean':
-      return { flag: value };
-    case 'string':
-      return { text: value };
-    default:
-      return isInt32Value(value) ? { integer: value } : { number: value };
-  }
 }
 
 function scalarValue(scalar) {
@@ -107,25 +84,16 @@ export function createMessagePath(meta, { messagesProtoText } = {}) {
   return {
     ...meta,
     forRecord(name) {
-      const type = root.lookupType(MESSAGE_TYPE_NAMES[name]);
+      const type = root.lookupType(`wcb.msg.${PROTO_MESSAGE_NAMES[name]}`);
       if (name === 'record') {
         return {
-          encode: (record) =>
-            type
-              .encode({
-                ...record,
-                createdAt: timestampOf(record.createdAt),
-                tags: record.tags.map(scalarOf),
-              })
-              .finish(),
-          decode: (bytes) => {
-            const message = type.decode(bytes);
-            if (!message.createdAt) throw new Error('protobufjs: record: created_at is missing');
-            const { seconds, nanos } = message.createdAt;
-            message.createdAt = dateOf(numberOf(seconds), nanos);
-            message.tags = message.tags.map(scalarValue);
-            return message;
-          },
+          ...protobufRecordCalls('protobufjs', {
+            encode: (message) => type.encode(message).finish(),
+            decode: (bytes) => type.decode(bytes),
+            scalarOf: plainScalarOf,
+            scalarValue,
+            numberOf,
+          }),
           toPlain: plainOf,
         };
       }

@@ -5,17 +5,8 @@
 // run on protons-runtime; decode builds plain object literals.
 
 import { Items } from '../../../build/peers-generated/protons/tuple.js';
-import {
-  ArrayMessage,
-  BinaryMessage,
-  BoolMessage,
-  DoubleMessage,
-  IntMessage,
-  NestedMessage,
-  Record,
-  StringMessage,
-} from '../../../build/peers-generated/protons/messages.js';
-import { dateOf, isInt32Value, timestampOf } from './message-support.mjs';
+import * as messages from '../../../build/peers-generated/protons/messages.js';
+import { PROTO_MESSAGE_NAMES, plainScalarOf, protobufRecordCalls } from './message-support.mjs';
 
 /** The protons path; decodes to plain {x, y, z} objects. */
 export function createPeerPath(meta) {
@@ -33,29 +24,8 @@ export function createPeerPath(meta) {
   };
 }
 
-const MESSAGE_CODECS = Object.freeze({
-  bool: BoolMessage,
-  int: IntMessage,
-  double: DoubleMessage,
-  string: StringMessage,
-  array: ArrayMessage,
-  nested: NestedMessage,
-  record: Record,
-  binary: BinaryMessage,
-});
-
-// A mixed-array element as the Scalar oneof, protons style: the one set field.
-function scalarOf(value) {
-  switch (typeof value) {
-    case 'boolean':
-      return { flag: value };
-    case 'string':
-      return { text: value };
-    default:
-      return isInt32Value(value) ? { integer: value } : { number: value };
-  }
-}
-
+// A mixed-array element is the Scalar oneof, protons style: the one set
+// field (plainScalarOf); this reads it back.
 function scalarValue(scalar) {
   if (scalar.flag !== undefined) return scalar.flag;
   if (scalar.integer !== undefined) return scalar.integer;
@@ -73,26 +43,15 @@ export function createMessagePath(meta) {
   return {
     ...meta,
     forRecord(name) {
-      const codec = MESSAGE_CODECS[name];
+      const codec = messages[PROTO_MESSAGE_NAMES[name]];
       if (name === 'record') {
-        return {
-          encode: (record) => {
-            const { seconds, nanos } = timestampOf(record.createdAt);
-            return codec.encode({
-              ...record,
-              createdAt: { seconds: BigInt(seconds), nanos },
-              tags: record.tags.map(scalarOf),
-            });
-          },
-          decode: (bytes) => {
-            const message = codec.decode(bytes);
-            if (!message.createdAt) throw new Error('protons: record: created_at is missing');
-            const { seconds, nanos } = message.createdAt;
-            message.createdAt = dateOf(Number(seconds), nanos);
-            message.tags = message.tags.map(scalarValue);
-            return message;
-          },
-        };
+        return protobufRecordCalls('protons', {
+          encode: (message) => codec.encode(message),
+          decode: (bytes) => codec.decode(bytes),
+          scalarOf: plainScalarOf,
+          scalarValue,
+          seconds: BigInt,
+        });
       }
       return {
         encode: (record) => codec.encode(record),
