@@ -1,0 +1,177 @@
+// What the two Avro peers (avsc.mjs, avro-js.mjs) share, so that they write
+// the same bytes from one description: the schemas, the wrapping of the
+// mixed array's elements, and the calls around each library's own Type
+// (parsed by each with its own logical type class). Not a peer itself.
+
+import { Buffer } from 'buffer';
+
+import { isInt32Value } from './message-support.mjs';
+
+// The tuple workload: a record schema equivalent to proto/tuple.proto (x as
+// an Avro int, y and z as doubles).
+export const AVRO_SCHEMA = Object.freeze({
+  type: 'record',
+  name: 'Items',
+  namespace: 'wcb.avro',
+  fields: [
+    {
+      name: 'items',
+      type: {
+        type: 'array',
+        items: {
+          type: 'record',
+          name: 'Item',
+          fields: [
+            { name: 'x', type: 'int' },
+            { name: 'y', type: 'double' },
+            { name: 'z', type: 'double' },
+          ],
+        },
+      },
+    },
+  ],
+});
+
+/**
+ * The tuple path of an Avro library's `type` (parsed from AVRO_SCHEMA):
+ * decode returns the library's records (instances of the class it generates
+ * per record schema), so toPlainItems copies them for verification.
+ */
+export function avroItemsPath(meta, type) {
+  return {
+    ...meta,
+    encode(items) {
+      return { encoded: type.toBuffer({ items }) };
+    },
+    decode(bytes) {
+      return { items: type.fromBuffer(bytes).items };
+    },
+    bytesOf(bytes) {
+      return bytes;
+    },
+    toPlainItems(records) {
+      return records.map(({ x, y, z }) => ({ x, y, z }));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The messages workload: one Avro record schema per record, equivalent to
+// proto/messages.proto. A timestamp is a `long` with logical type
+// 'timestamp-millis' (Avro's own), read and written as a Date by each
+// library's small LogicalType class; binary is `bytes` (both want a Buffer);
+// the mixed array is an array of the union [boolean, int, double, string],
+// which can only be taken wrapped ({int: 1}) since int and double are both
+// JS numbers: encode wraps each element and decode unwraps it (timed, what
+// a user must write).
+
+const LEVEL3 = {
+  type: 'record',
+  name: 'Level3',
+  fields: [
+    { name: 'flag', type: 'boolean' },
+    { name: 'count', type: 'int' },
+    { name: 'label', type: 'string' },
+  ],
+};
+const LEVEL2 = { type: 'record', name: 'Level2', fields: [{ name: 'level3', type: LEVEL3 }] };
+const LEVEL1 = { type: 'record', name: 'Level1', fields: [{ name: 'level2', type: LEVEL2 }] };
+
+function valueRecord(name, type) {
+  return { type: 'record', name, namespace: 'wcb.avro', fields: [{ name: 'value', type }] };
+}
+
+export const AVRO_MESSAGE_SCHEMAS = Object.freeze({
+  bool: valueRecord('BoolMessage', 'boolean'),
+  int: valueRecord('IntMessage', 'int'),
+  double: valueRecord('DoubleMessage', 'double'),
+  string: valueRecord('StringMessage', 'string'),
+  array: valueRecord('ArrayMessage', { type: 'array', items: 'int' }),
+  nested: valueRecord('NestedMessage', LEVEL1),
+  record: {
+    type: 'record',
+    name: 'Record',
+    namespace: 'wcb.avro',
+    fields: [
+      { name: 'id', type: 'int' },
+      { name: 'active', type: 'boolean' },
+      { name: 'score', type: 'double' },
+      { name: 'balance', type: 'double' },
+      { name: 'latitude', type: 'float' },
+      { name: 'longitude', type: 'float' },
+      { name: 'createdAt', type: { type: 'long', logicalType: 'timestamp-millis' } },
+      { name: 'name', type: 'string' },
+      { name: 'description', type: 'string' },
+      { name: 'tags', type: { type: 'array', items: ['boolean', 'int', 'double', 'string'] } },
+    ],
+  },
+  binary: {
+    type: 'record',
+    name: 'BinaryMessage',
+    namespace: 'wcb.avro',
+    fields: [
+      { name: 'name', type: 'string' },
+      { name: 'data', type: 'bytes' },
+    ],
+  },
+});
+
+/**
+ * Avro's timestamp-millis as a JS Date: a subclass of the library's
+ * `LogicalType` that takes the underlying types `isLong(type)` accepts.
+ */
+export function timestampMillisType(LogicalType, isLong) {
+  return class TimestampMillisType extends LogicalType {
+    _fromValue(ms) {
+      return new Date(ms);
+    }
+    _toValue(date) {
+      return date instanceof Date ? date.getTime() : undefined;
+    }
+    _resolve(type) {
+      return isLong(type) ? this._fromValue : undefined;
+    }
+  };
+}
+
+/** A mixed-array element wrapped as its union branch ({int: 1}). */
+function wrapTag(value) {
+  switch (typeof value) {
+    case 'boolean':
+      return { boolean: value };
+    case 'string':
+      return { string: value };
+    default:
+      return isInt32Value(value) ? { int: value } : { double: value };
+  }
+}
+
+/**
+ * The calls of record `name` through an Avro library's `type` (parsed from
+ * AVRO_MESSAGE_SCHEMAS[name]): `record`'s mixed array wrapped and unwrapped
+ * (`unwrapTag`, the library's way; timed, what a user must write), binary
+ * data as a Buffer (the npm polyfill in a page).
+ */
+export function avroRecordCalls(name, type, unwrapTag) {
+  if (name === 'record') {
+    return {
+      encode: (record) => type.toBuffer({ ...record, tags: record.tags.map(wrapTag) }),
+      decode: (bytes) => {
+        const record = type.fromBuffer(bytes);
+        record.tags = record.tags.map(unwrapTag);
+        return record;
+      },
+    };
+  }
+  if (name === 'binary') {
+    return {
+      encode: ({ name: text, data }) =>
+        type.toBuffer({ name: text, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }),
+      decode: (bytes) => type.fromBuffer(bytes),
+    };
+  }
+  return {
+    encode: (record) => type.toBuffer(record),
+    decode: (bytes) => type.fromBuffer(bytes),
+  };
+}
