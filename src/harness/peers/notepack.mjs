@@ -6,16 +6,7 @@
 
 import notepack from 'notepack.io';
 
-// In Node the library reads only Buffers (it calls Buffer methods on its
-// input): bytes from elsewhere (a socket, fetch, C++) are given as a Buffer
-// view of the same memory, as a user must. Its own bytes are Buffers already.
-const asInput =
-  typeof globalThis.Buffer === 'function'
-    ? (bytes) =>
-        globalThis.Buffer.isBuffer(bytes)
-          ? bytes
-          : globalThis.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    : (bytes) => bytes;
+import { asInput } from './buffer-input.mjs';
 
 /** The notepack.io path; decodes to plain objects. */
 export function createPeerPath(meta) {
