@@ -16,49 +16,29 @@
 // and the peers read its bytes.
 //
 // C++ is the wasm module of the format (node/load-wasm.mjs, strategy 'val';
-// the native runner cannot decode given bytes and is the same source). Its
-// tests are skipped, with the reason, when the module is missing or has no
-// messages exports; under WCB_REQUIRE_BUILDS=1 (scripts/test.sh) they fail
-// instead. WCB_WASM_BUILD_DIR points them at another wasm build
+// the native runner cannot decode given bytes and is the same source;
+// conformance-peers-support.mjs loads it). Its tests are skipped, with the
+// reason, when the module is missing; under WCB_REQUIRE_BUILDS=1
+// (scripts/test.sh) they fail instead. WCB_WASM_BUILD_DIR points them at another wasm build
 // directory than build/wasm.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
 
-import {
-  DEFAULT_WASM_BUILD_DIR,
-  listWasmCodecs,
-  loadWasmCodec,
-  REPO_ROOT,
-  wasmModuleFiles,
-} from '../../node/load-wasm.mjs';
+import { listWasmCodecs, REPO_ROOT } from '../../node/load-wasm.mjs';
 import { createJsonMessagePath, messageJsonText } from '../../src/harness/json-baseline.mjs';
+import { PROTO_MESSAGE_NAMES } from '../../src/harness/peers/message-support.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
-import { createPeerMessagePath, findPeer } from '../../src/harness/peers.mjs';
+import {
+  checkMessageConformance,
+  cppMessages,
+  missingModule,
+  peerMessages as peerImplementation,
+  WASM_BUILD_DIR,
+} from './conformance-peers-support.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
-
-const MESSAGES_PROTO_TEXT = fs.readFileSync(path.join(REPO_ROOT, 'proto', 'messages.proto'), 'utf8');
-const WASM_BUILD_DIR = path.resolve(process.env.WCB_WASM_BUILD_DIR ?? DEFAULT_WASM_BUILD_DIR);
-const CPP_STRATEGY = 'val';
-
-/** A JS peer (by registry name) as a writer and reader of records. */
-async function peerImplementation(name) {
-  const peer = findPeer(name);
-  assert.ok(peer, `no peer '${name}' in src/harness/peers.mjs`);
-  const messagePath = await createPeerMessagePath(peer, { messagesProtoText: MESSAGES_PROTO_TEXT });
-  return {
-    name: `${peer.npm} ${peer.version}`,
-    write: (record, name) => messagePath.forRecord(name).encode(record),
-    read: (bytes, name) => {
-      const codec = messagePath.forRecord(name);
-      const decoded = codec.decode(bytes);
-      return codec.toPlain ? codec.toPlain(decoded) : decoded;
-    },
-  };
-}
 
 /** The JSON baseline as a writer and reader of UTF-8 bytes. */
 function jsonBaselineImplementation() {
@@ -76,27 +56,8 @@ function jsonBaselineImplementation() {
  * { skip: reason } when it cannot take part.
  */
 async function cppImplementation(format) {
-  let files;
-  try {
-    files = wasmModuleFiles(format, WASM_BUILD_DIR, 'messages');
-  } catch (error) {
-    return { skip: error.message };
-  }
-  if (!fs.existsSync(files.glue) || !fs.existsSync(files.wasm)) {
-    return { skip: `no wasm module for ${format} in ${WASM_BUILD_DIR}: run scripts/build-wasm.sh first` };
-  }
-  const codec = await loadWasmCodec(format, { buildDir: WASM_BUILD_DIR, workload: 'messages' });
-  const { messages } = codec;
-  if (!messages) {
-    return {
-      skip: `${files.glue} has no messages exports yet: rebuild the wasm modules (scripts/build-wasm.sh)`,
-    };
-  }
-  return {
-    name: `C++ wasm (${messages.libraryVersion})`,
-    write: (record, name) => messages.encode(CPP_STRATEGY, name, record),
-    read: (bytes, name) => messages.decode(CPP_STRATEGY, name, bytes),
-  };
+  const missing = missingModule(format, 'messages');
+  return missing ? { skip: missing } : cppMessages(format);
 }
 
 // The C++ side of each format below; a format the build does not declare for
@@ -126,28 +87,7 @@ function buildMessageCodecs() {
  * every writing back to the record. Returns the number of checks.
  */
 function checkConformance(format, implementations) {
-  let checks = 0;
-  for (const name of MESSAGE_NAMES) {
-    const expected = makeMessage(name);
-    for (const writer of implementations) {
-      const bytes = writer.write(makeMessage(name), name);
-      assert.ok(
-        bytes instanceof Uint8Array && bytes.length > 0,
-        `${format} ${name}: ${writer.name} wrote no bytes`,
-      );
-      for (const reader of implementations) {
-        const label = `${format} record "${name}": written by ${writer.name}, read by ${reader.name}`;
-        let decoded;
-        try {
-          decoded = reader.read(bytes, name);
-        } catch (error) {
-          assert.fail(`${label}: decode threw ${error.message}`);
-        }
-        assert.equal(messageDifference(expected, decoded), null, label);
-        checks += 1;
-      }
-    }
-  }
+  const checks = checkMessageConformance(format, MESSAGE_NAMES, implementations);
   assert.equal(checks, MESSAGE_NAMES.length * implementations.length ** 2);
   return checks;
 }
@@ -175,17 +115,6 @@ test('protobuf: pbf and google-protobuf write the same bytes (proto3 defaults le
   }
 });
 
-const PROTO_TYPE_NAMES = {
-  bool: 'BoolMessage',
-  int: 'IntMessage',
-  double: 'DoubleMessage',
-  string: 'StringMessage',
-  array: 'ArrayMessage',
-  nested: 'NestedMessage',
-  record: 'Record',
-  binary: 'BinaryMessage',
-};
-
 function findProtoc() {
   try {
     execFileSync('protoc', ['--version'], { stdio: 'ignore' });
@@ -198,11 +127,11 @@ function findProtoc() {
 /** libprotobuf's own bytes for `bytes`: protoc --decode to text, then --encode back. */
 function protocReserialize(name, bytes) {
   const args = ['-I', path.join(REPO_ROOT, 'proto'), 'messages.proto'];
-  const text = execFileSync('protoc', [`--decode=wcb.msg.${PROTO_TYPE_NAMES[name]}`, ...args], {
+  const text = execFileSync('protoc', [`--decode=wcb.msg.${PROTO_MESSAGE_NAMES[name]}`, ...args], {
     input: bytes,
   });
   return new Uint8Array(
-    execFileSync('protoc', [`--encode=wcb.msg.${PROTO_TYPE_NAMES[name]}`, ...args], { input: text }),
+    execFileSync('protoc', [`--encode=wcb.msg.${PROTO_MESSAGE_NAMES[name]}`, ...args], { input: text }),
   );
 }
 

@@ -1,6 +1,6 @@
-// Shared by the conformance-peers-*.test.mjs files (not a test itself): the
-// messages and documents halves of the cross-implementation checks for the
-// libraries added beside the first ones (the tuple half is
+// Shared by the conformance-peers-*.test.mjs files and
+// conformance-messages.test.mjs (not a test itself): the messages and
+// documents halves of the cross-implementation checks (the tuple half is
 // conformance-support.mjs's assertFormatConformance). Every writer's bytes
 // must read back, in every reader of the same format, to the written value:
 // records with messageDifference (numbers bit for bit, Dates by time, bytes
@@ -22,7 +22,8 @@ import { createWasmDocumentPath } from '../../src/workloads/documents/wasm-docum
 import { verifyDocument } from '../../src/workloads/documents/verify.mjs';
 
 const MESSAGES_PROTO_TEXT = fs.readFileSync(path.join(REPO_ROOT, 'proto', 'messages.proto'), 'utf8');
-const WASM_BUILD_DIR = path.resolve(process.env.WCB_WASM_BUILD_DIR ?? DEFAULT_WASM_BUILD_DIR);
+/** The wasm build the C++ side comes from (WCB_WASM_BUILD_DIR, else build/wasm). */
+export const WASM_BUILD_DIR = path.resolve(process.env.WCB_WASM_BUILD_DIR ?? DEFAULT_WASM_BUILD_DIR);
 
 /** The small documents data sets (the ones tests/node/documents-peers.test.mjs uses). */
 export const SMALL_DATASETS = Object.freeze([
