@@ -113,11 +113,12 @@ export async function run(options) {
     signal,
   };
   const measureOptions = { place: PLACE, warmup: options.warmup, repetitions: options.repetitions, env };
-  const jsonTextModules = modules.filter((module) => module.jsonText && codecs.includes(module.codec));
-  const total =
-    steps.length *
-    // Each path with the JSON baseline and the object floor; JSON-text ones with the UTF-8 baseline too.
-    (3 * (codecs.length * strategies.length + peers.length) + jsonTextModules.length * strategies.length);
+  // The rows of one path at one step: its own and one per reference beside
+  // it (createReferencePaths says which: a JSON-text path has one more).
+  const rowsPerStep = (jsonText = false) => 1 + createReferencePaths({ jsonText }).length;
+  const isJsonText = (codecName) => modules.find((module) => module.codec === codecName)?.jsonText === true;
+  const codecRows = codecs.reduce((sum, codecName) => sum + rowsPerStep(isJsonText(codecName)), 0);
+  const total = steps.length * (strategies.length * codecRows + peers.length * rowsPerStep());
   let done = 0;
   const report = (label, step) => onProgress({ done, total, label, step });
   // The path and the JSON baseline(s) at every step, in one batch (the
@@ -143,9 +144,9 @@ export async function run(options) {
   };
 
   // A path that cannot be made fails every size; the sweep goes on.
-  const failEverywhere = (stub, label, error, perStep = 2) => {
+  const failEverywhere = (stub, label, error, jsonText = false) => {
     for (const step of steps) {
-      done += perStep;
+      done += rowsPerStep(jsonText);
       onRow(failedRow(stub, { place: PLACE, step, batch: label }, error));
     }
     report(label, steps[steps.length - 1]);
@@ -164,7 +165,7 @@ export async function run(options) {
           { codec: codecName, impl: 'cpp', interop: strategy },
           `${codecName}/${strategy}`,
           error,
-          module?.jsonText ? 3 : 2,
+          isJsonText(codecName),
         );
         continue;
       }
