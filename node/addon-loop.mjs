@@ -1,12 +1,15 @@
-// The codec loop of wcb_codec_loop (src/loop/codec_loop.cpp) run through the
-// Node-API addon: each codec encodes, then decodes, the tuple dataset at one
-// size, N times, through the addon's typed path, and the figures are the
-// codec's own time as the addon measures it in C++ (the phases' codecMs), so
-// no boundary cost is in them. node/codec-gap.mjs --addon runs it beside the
-// native and wasm loops: the same machine code as the native loop, called
-// from inside a Node process.
+// The codec loop of wcb_codec_loop (src/loop/codec_loop.cpp) in the Node-API
+// addon: each codec encodes, then decodes, the tuple dataset at one size, N
+// times. node/codec-gap.mjs --addon runs it beside the native and wasm loops:
+// the same machine code as the native loop, in a Node process.
+//   --through loop   (default) the loop runs inside the addon, in C++, with
+//                    no JS between the calls (TuplesCodec.codecLoop);
+//   --through calls  every encode and decode is a call of the addon's typed
+//                    path from JS, and the figures are its codecMs (the
+//                    codec's time measured in C++): what the rows of
+//                    bench:node report, with JS's marshalling in between.
 //
-//   node node/addon-loop.mjs [--codecs a,b] [--mb 10] [--repetitions 21] [--warmup 3]
+//   node node/addon-loop.mjs [--codecs a,b] [--mb 10] [--repetitions 21] [--warmup 3] [--through loop|calls]
 //
 // Prints the loop's JSON lines ({codec, library, place: 'node-addon', mb,
 // items, checksum, bytes, encodeMs, decodeMs}). Each decode writes into
@@ -33,7 +36,9 @@ function main(argv) {
     mb: { type: 'string', default: '10' },
     repetitions: { type: 'string', default: '21' },
     warmup: { type: 'string', default: '3' },
+    through: { type: 'string', default: 'loop' },
   });
+  const [through] = parseList('through', values.through, ['loop', 'calls']);
   const addon = loadAddon();
   const names = addonCodecNames(addon);
   const codecs = values.codecs !== undefined ? parseList('codecs', values.codecs, names) : names;
@@ -51,7 +56,13 @@ function main(argv) {
     const decodeMs = [];
     let bytes;
     try {
-      for (let round = 0; round < warmup + repetitions; round++) {
+      if (through === 'loop') {
+        const loop = codec.codecLoop(items, { warmup, repetitions });
+        encodeMs.push(...loop.encodeMs);
+        decodeMs.push(...loop.decodeMs);
+        bytes = { length: loop.bytes };
+      }
+      for (let round = 0; through === 'calls' && round < warmup + repetitions; round++) {
         const encoded = codec.encode('typed', items);
         bytes = encoded.bytes;
         codec.poisonOutputs();
@@ -72,7 +83,7 @@ function main(argv) {
     const line = {
       codec: name,
       library: codec.libraryVersion,
-      place: 'node-addon',
+      place: through === 'loop' ? 'node-addon' : 'node-addon-calls',
       mb: dataset.jsonMB,
       items: items.length,
       checksum: checksumItems(items),

@@ -6,10 +6,11 @@
 //   npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21]
 //                        [--native <exe>]... [--wasm <cjs>]... [--addon]
 //
-// --addon adds the Node-API addon (node/addon-loop.mjs: the same loop
-// through the addon's typed path, the codec's time as measured in C++), so
-// its addon/native column shows whether the codec runs as fast when Node
-// has loaded it (the same machine code: ~1.00 expected).
+// --addon adds the Node-API addon twice (node/addon-loop.mjs): `addon`, the
+// same loop run inside the addon with no JS between the calls (the same
+// machine code in Node's process: ~1.00 expected), and `addon-js`, the
+// codec's time (codecMs) when JS calls the addon's typed path at every
+// encode and decode, as bench:node's rows report it.
 //
 // Every --wasm is a build of wcb_codec_loop.cjs compared with the (first)
 // native one; several make an A/B of build flags, each run in every round. A
@@ -79,11 +80,10 @@ function parseOptions(argv) {
   if (parsed.addon) {
     if (!addonFile())
       fail('the Node-API addon is not built: build it first (scripts/build-native.sh native-release)');
-    programs.push({
-      label: 'addon',
-      command: process.execPath,
-      args: [join(REPO_ROOT, 'node', 'addon-loop.mjs')],
-    });
+    const script = join(REPO_ROOT, 'node', 'addon-loop.mjs');
+    // The loop inside the addon, and the addon called from JS at every encode and decode.
+    programs.push({ label: 'addon', command: process.execPath, args: [script, '--through', 'loop'] });
+    programs.push({ label: 'addon-js', command: process.execPath, args: [script, '--through', 'calls'] });
   }
   for (const program of programs) {
     const file = program.args[0] ?? program.command;

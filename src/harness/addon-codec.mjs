@@ -96,6 +96,23 @@ class AddonCodec {
     this.#native.emptyCall();
   }
 
+  /**
+   * src/loop's codec loop inside the addon, with no JS between the calls:
+   * { encodeMs, decodeMs (one per repetition), bytes } (bench:gap --addon).
+   */
+  codecLoop(items, { warmup, repetitions }) {
+    this.#growItems(items.length);
+    const bad = itemsToHeap(this.#int32, this.#float64, 0, items);
+    if (bad >= 0) throw invalidItemError(this.name, bad, items[bad]);
+    const { encodeMs, decodeMs, bytes } = this.#native.codecLoop(
+      this.#items,
+      items.length,
+      warmup,
+      repetitions,
+    );
+    return { encodeMs: [...encodeMs], decodeMs: [...decodeMs], bytes };
+  }
+
   /** Bytes malloc holds in this process (the leak tests). */
   allocatedBytes() {
     return this.#addon.allocatedBytes();

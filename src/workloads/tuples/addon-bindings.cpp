@@ -93,6 +93,7 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
                            InstanceMethod<&TuplesCodec::poison_outputs>("poisonOutputs"),
                            InstanceMethod<&TuplesCodec::release_buffers>("releaseBuffers"),
                            InstanceMethod<&TuplesCodec::empty_call>("emptyCall"),
+                           InstanceMethod<&TuplesCodec::codec_loop>("codecLoop"),
                            InstanceAccessor<&TuplesCodec::name_value>("name"),
                            InstanceAccessor<&TuplesCodec::library_version>("libraryVersion"),
                        });
@@ -352,6 +353,51 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
     Items().swap(items_in_);
     Items().swap(items_out_);
     return call.Env().Undefined();
+  }
+
+  // codecLoop(buffer: ArrayBuffer, count, warmup, repetitions) ->
+  // {encodeMs: Float64Array, decodeMs: Float64Array, bytes}: src/loop's loop
+  // (encode, poison, decode, check) run inside the addon with no JS between
+  // the calls, on the items JS wrote into `buffer` (bench:gap --addon: is
+  // the codec as fast in Node's process as in the native runner?).
+  Napi::Value codec_loop(const Napi::CallbackInfo& call) {
+    const Napi::Env env = call.Env();
+    return guarded(env, name_, [&]() -> Napi::Value {
+      if (call.Length() < 4 || !call[0].IsArrayBuffer() || !call[1].IsNumber() || !call[2].IsNumber() ||
+          !call[3].IsNumber()) {
+        fail(env, "codecLoop expects (ArrayBuffer, count, warmup, repetitions)");
+      }
+      Napi::ArrayBuffer buffer = call[0].As<Napi::ArrayBuffer>();
+      const std::size_t count = call[1].As<Napi::Number>().Uint32Value();
+      const int warmup = call[2].As<Napi::Number>().Int32Value();
+      const int repetitions = call[3].As<Napi::Number>().Int32Value();
+      if (count * sizeof(Item) > buffer.ByteLength() || warmup < 0 || repetitions < 1) {
+        fail(env, "codecLoop: bad count, warmup or repetitions");
+      }
+      const std::span<const Item> items(static_cast<const Item*>(buffer.Data()), count);
+      Napi::Float64Array encode_ms = Napi::Float64Array::New(env, repetitions);
+      Napi::Float64Array decode_ms = Napi::Float64Array::New(env, repetitions);
+      for (int round = 0; round < warmup + repetitions; ++round) {
+        const double start = now_ms();
+        const Status encoded = codec_->encode(items, encoded_);
+        const double encoded_at = now_ms();
+        poison(items_out_, count);
+        const double decode_start = now_ms();
+        const Status decoded = codec_->decode(encoded_, items_out_);
+        const double decoded_at = now_ms();
+        if (!encoded) throw Napi::Error::New(env, encoded.message());
+        if (!decoded) throw Napi::Error::New(env, decoded.message());
+        if (!same_items(items, items_out_)) fail(env, "codecLoop: the decoded items differ from the input");
+        if (round < warmup) continue;
+        encode_ms[round - warmup] = encoded_at - start;
+        decode_ms[round - warmup] = decoded_at - decode_start;
+      }
+      Napi::Object result = Napi::Object::New(env);
+      result.Set("encodeMs", encode_ms);
+      result.Set("decodeMs", decode_ms);
+      result.Set("bytes", Napi::Number::New(env, static_cast<double>(encoded_.size())));
+      return result;
+    });
   }
 
   // Takes nothing and does nothing: the per-call floor of the boundary.
