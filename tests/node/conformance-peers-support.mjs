@@ -76,32 +76,49 @@ export async function peerMessages(peerName) {
 }
 
 /**
- * Every implementation writes each record of `names`; every implementation
- * reads every writing back to the record. Returns the number of checks.
+ * The loop both workloads check by: every implementation writes the value of
+ * each case (`valueOf(id)`, asked again for every use); every implementation
+ * reads every writing back, and `check(value, decoded, label)` compares.
+ * Returns the number of checks.
  */
-export function checkMessageConformance(format, names, implementations) {
+function checkEveryPair({ format, what, ids, valueOf, implementations, check }) {
   let checks = 0;
-  for (const name of names) {
+  for (const id of ids) {
     for (const writer of implementations) {
-      const bytes = writer.write(makeMessage(name), name);
+      const bytes = writer.write(valueOf(id), id);
       assert.ok(
         bytes instanceof Uint8Array && bytes.length > 0,
-        `${format} ${name}: ${writer.name} wrote no bytes`,
+        `${format} ${id}: ${writer.name} wrote no bytes`,
       );
       for (const reader of implementations) {
-        const label = `${format} record "${name}": written by ${writer.name}, read by ${reader.name}`;
+        const label = `${format} ${what} "${id}": written by ${writer.name}, read by ${reader.name}`;
         let decoded;
         try {
-          decoded = reader.read(bytes, name);
+          decoded = reader.read(bytes, id);
         } catch (error) {
           assert.fail(`${label}: decode threw ${error.message}`);
         }
-        assert.equal(messageDifference(makeMessage(name), decoded), null, label);
+        check(valueOf(id), decoded, label);
         checks += 1;
       }
     }
   }
   return checks;
+}
+
+/**
+ * Every implementation writes each record of `names`; every implementation
+ * reads every writing back to the record. Returns the number of checks.
+ */
+export function checkMessageConformance(format, names, implementations) {
+  return checkEveryPair({
+    format,
+    what: 'record',
+    ids: names,
+    valueOf: makeMessage,
+    implementations,
+    check: (expected, decoded, label) => assert.equal(messageDifference(expected, decoded), null, label),
+  });
 }
 
 /** C++ in wasm as a writer and reader of documents ('tagged'): { name, write(value), read(bytes) }. */
@@ -140,27 +157,14 @@ export async function peerDocuments(peerName) {
  * Returns the number of checks.
  */
 export function checkDocumentConformance(format, datasets, implementations) {
-  let checks = 0;
-  for (const id of datasets) {
-    const value = makeDataset(id);
-    for (const writer of implementations) {
-      const bytes = writer.write(value, id);
-      assert.ok(
-        bytes instanceof Uint8Array && bytes.length > 0,
-        `${format} ${id}: ${writer.name} wrote no bytes`,
-      );
-      for (const reader of implementations) {
-        const label = `${format} documents "${id}": written by ${writer.name}, read by ${reader.name}`;
-        let decoded;
-        try {
-          decoded = reader.read(bytes, id);
-        } catch (error) {
-          assert.fail(`${label}: decode threw ${error.message}`);
-        }
-        verifyDocument(value, decoded, { keyOrder: true, by: label });
-        checks += 1;
-      }
-    }
-  }
-  return checks;
+  // One value per data set, written and compared against.
+  const values = new Map(datasets.map((id) => [id, makeDataset(id)]));
+  return checkEveryPair({
+    format,
+    what: 'documents',
+    ids: datasets,
+    valueOf: (id) => values.get(id),
+    implementations,
+    check: (expected, decoded, label) => verifyDocument(expected, decoded, { keyOrder: true, by: label }),
+  });
 }
