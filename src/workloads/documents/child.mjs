@@ -8,7 +8,7 @@ import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
 import { sink } from '../../harness/measure.mjs';
 import { makeDataset } from './datasets.mjs';
 import { measureDocument, peerDocumentPath } from './measure.mjs';
-import { failedDocumentRow, notApplicableRow } from './runner.mjs';
+import { failedDocumentRow, notApplicableRow } from './rows.mjs';
 
 async function loadSubject(job, ctx) {
   if (job.peer !== undefined) {

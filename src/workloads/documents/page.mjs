@@ -25,11 +25,11 @@ import { documentChecksum, formatChecksum } from './checksum.mjs';
 import { makeDataset } from './datasets.mjs';
 import { measureDocument, peerDocumentPath } from './measure.mjs';
 import { DOCUMENT_TABLE_LEGEND, renderDocumentTables } from './page-tables.mjs';
-import { failedDocumentRow, notApplicableRow } from './runner.mjs';
+import { failedDocumentRow, notApplicableRow } from './rows.mjs';
 import { createWasmDocumentPath } from './wasm-documents.mjs';
 import workload from './workload.mjs';
 
-export { rowSchema } from './runner.mjs';
+export { rowSchema } from './rows.mjs';
 
 export const texts = {
   option: 'documents: JSON documents (the JBB data sets), time per data set',

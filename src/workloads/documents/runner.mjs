@@ -9,47 +9,15 @@ import { addonAvailable, readNativeCatalog } from '../../../node/load-addon.mjs'
 import { ADDON_PLACE, isJsonText, pathLabel } from '../../catalog.mjs';
 import { formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
-import { failedRowOf, pathFields } from '../../harness/rows.mjs';
+import { failedDocumentRow } from './rows.mjs';
 import { renderDocumentTables } from './tables.mjs';
 import workload from './workload.mjs';
 
 const workloadAddonStrategies = () => [...workload.addonStrategies];
 
-const stats = { $ref: '#/$defs/stats' };
-
-/** The rows of a documents run (the results schema's documentsRow). */
-export const rowSchema = {
-  type: 'object',
-  required: ['place', 'codec', 'impl', 'interop', 'dataset', 'status'],
-  additionalProperties: false,
-  properties: {
-    place: { enum: ['native', 'node', ADDON_PLACE, 'browser'] },
-    codec: { type: 'string' },
-    impl: { enum: ['cpp', 'js'] },
-    interop: { type: 'string' },
-    variant: { type: 'string' },
-    library: { type: 'string' },
-    batch: { type: 'string' },
-    dataset: { type: 'string', description: 'the data set (src/workloads/documents/datasets.mjs)' },
-    jsonBytes: { type: 'integer', minimum: 0, description: "UTF-8 bytes of the data set's JSON.stringify" },
-    jsonMB: { type: 'number', minimum: 0 },
-    status: { enum: ['ok', 'failed', 'n/a'] },
-    error: { type: 'string' },
-    reason: { type: 'string', description: 'n/a: why the path cannot hold this data set' },
-    encodedBytes: { type: 'integer', minimum: 0 },
-    gzipBytes: { type: 'integer', minimum: 0 },
-    gzip9Bytes: { type: 'integer', minimum: 0 },
-    encode: stats,
-    decode: stats,
-    encodePhases: { $ref: '#/$defs/encodePhases' },
-    decodePhases: { $ref: '#/$defs/decodePhases' },
-    memory: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { wasmHeapBytes: { type: 'number' }, jsHeapGrowthBytes: { type: 'number' } },
-    },
-  },
-};
+// The rows' schema and failed rows live in rows.mjs, which the page imports
+// too: this module plans Node's jobs (node/load-addon.mjs), the page cannot.
+export { failedDocumentRow, notApplicableRow, rowSchema } from './rows.mjs';
 
 /** Every data set of the run is known by id: nothing else to plan. */
 export const plan = () => ({});
@@ -114,20 +82,6 @@ export function describePlan(options, allJobs) {
     `documents: ${wasm} codec/strategy pairs + ${addon} through the Node-API addon + ${peers} JS libraries x ${options.datasets.length} data sets ` +
     `(${options.datasets.join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`
   );
-}
-
-/** A row for a path that could not be measured on a data set. */
-export function failedDocumentRow(path, { place, batch, dataset }, reason) {
-  return failedRowOf({ ...pathFields(path, { place, batch }), dataset }, reason);
-}
-
-/**
- * A row for a library that cannot hold a data set and says so when asked
- * for it (geobuf outside GeoJSON): not a failure, a fact of the format.
- */
-export function notApplicableRow(path, where, error) {
-  const { error: reason, ...row } = failedDocumentRow(path, where, error);
-  return { ...row, status: 'n/a', reason };
 }
 
 const sameRow = (row, path, dataset) =>
