@@ -18,6 +18,7 @@ import { selectSteps } from './dataset.mjs';
 import { runLimitsJob } from './limits.mjs';
 import { renderCleanliness, renderLimits, renderSummary, renderTables } from './tables.mjs';
 import { addonAvailable, addonFile, readNativeCatalog } from '../../../node/load-addon.mjs';
+import { RunError } from '../../../node/run-file.mjs';
 
 /**
  * The codecs of `codecs` that the run measures through the Node-API addon
@@ -54,7 +55,7 @@ function baselineSubject() {
 export function plan(options, { UsageError, log }) {
   const missing = options.mode === 'limits' ? null : missingAddon(options);
   if (missing && process.env.WCB_REQUIRE_BUILDS === '1') {
-    throw new Error(`${missing}, and WCB_REQUIRE_BUILDS=1 requires it (or run with --no-addon)`);
+    throw new RunError(`${missing}, and WCB_REQUIRE_BUILDS=1 requires it (or run with --no-addon)`);
   }
   if (missing) log(`no addon paths: ${missing}`);
   if (options.mode === 'limits') return { steps: [] };
