@@ -37,6 +37,15 @@ const CHART_IDS = [
   'modules',
   'shipped-bytes',
 ];
+// The three ways to run the same C++, drawn when the node run measured the
+// Node-API addon (bench:node does by default when the native build has it).
+const ADDON_CHART_IDS = ['three-ways-encode', 'three-ways-decode'];
+const hasAddonRows = (file) =>
+  JSON.parse(readFileSync(file, 'utf8')).rows.some((row) => row.place === 'node-addon');
+const chartIds = (nodeFile) =>
+  hasAddonRows(nodeFile)
+    ? CHART_IDS.flatMap((id) => (id === 'breakdown-decode' ? [id, ...ADDON_CHART_IDS] : [id]))
+    : CHART_IDS;
 
 const missing = !existsSync(NATIVE_BENCH)
   ? 'the native runner is not built: run scripts/build-native.sh first (scripts/test.sh does)'
@@ -107,8 +116,9 @@ test.describe('npm run report on quick runs', () => {
   test('writes index.html and one SVG per chart, and prints what each chart shows', () => {
     assertRan(reportRun, 'report');
     const written = readdirSync(outDir).sort();
-    assert.deepEqual(written, ['index.html', ...CHART_IDS.map((id) => `${id}.svg`)].sort());
-    for (const id of CHART_IDS) {
+    const ids = chartIds(files.node);
+    assert.deepEqual(written, ['index.html', ...ids.map((id) => `${id}.svg`)].sort());
+    for (const id of ids) {
       const svg = readFileSync(path.join(outDir, `${id}.svg`), 'utf8');
       assert.match(svg, /^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/, id);
       // Drawn marks (lines, bars), not just an empty frame.
@@ -117,6 +127,9 @@ test.describe('npm run report on quick runs', () => {
     }
     assert.match(reportRun.stdout, /node at 0\.48 MB: fastest \S+/);
     assert.match(reportRun.stdout, /wasm-penalty: .*\n {2}node encode at 0\.48 MB: the codec takes/);
+    if (hasAddonRows(files.node)) {
+      assert.match(reportRun.stdout, /three-ways-encode: .*\n {2}raw, node at 0\.48 MB: .*addon /);
+    }
   });
 
   test('the HTML opens from disk and draws every chart with no error and no network', async ({ page }) => {
@@ -136,7 +149,7 @@ test.describe('npm run report on quick runs', () => {
     );
     assert.deepEqual(
       charts.map((chart) => chart.id),
-      CHART_IDS,
+      chartIds(files.node),
     );
     for (const chart of charts) {
       assert.equal(chart.rendered, 'true', chart.id);
