@@ -21,7 +21,7 @@ const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'src', 'results.schema.js
 const validate = createResultsValidator(schema);
 const CODEC = 'msgpack';
 
-function bench(args) {
+function bench(args, env = process.env) {
   const out = join(mkdtempSync(join(tmpdir(), 'wcb-addon-run-')), 'node.json');
   const result = spawnSync(
     process.execPath,
@@ -31,7 +31,7 @@ function bench(args) {
       ...['--codecs', CODEC, '--no-peers', '--out', out],
       ...args,
     ],
-    { encoding: 'utf8', timeout: 300_000 },
+    { encoding: 'utf8', timeout: 300_000, env },
   );
   assert.equal(result.status, 0, `exit ${result.status}\n${result.stderr}`);
   const document = JSON.parse(readFileSync(out, 'utf8'));
@@ -89,5 +89,42 @@ testWithBuild(
     assert.equal(document.rows.filter((row) => row.place === 'node-addon').length, 0);
     assert.ok(document.rows.some((row) => row.impl === 'cpp' && row.interop === 'typed'));
     assert.doesNotMatch(result.stderr, /addon codec\/strategy pairs|\(addon\)|no addon paths/);
+  },
+);
+
+testWithBuild(
+  'without the addon the run says so once and goes on; WCB_REQUIRE_BUILDS=1 refuses',
+  missingWasm,
+  { timeout: 600_000 },
+  () => {
+    const nowhere = mkdtempSync(join(tmpdir(), 'wcb-no-native-'));
+    const env = { ...process.env, WCB_NATIVE_BUILD_DIR: nowhere, WCB_REQUIRE_BUILDS: '0' };
+    const { result, document } = bench(['--strategies', 'typed'], env);
+    assert.equal(
+      result.stderr.match(/no addon paths: the Node-API addon is not built/g)?.length,
+      1,
+      result.stderr,
+    );
+    assert.equal(document.rows.filter((row) => row.place === 'node-addon').length, 0);
+    assert.ok(document.rows.every((row) => row.status === 'ok'));
+
+    const required = spawnSync(
+      process.execPath,
+      [
+        join(REPO_ROOT, 'node', 'bench.mjs'),
+        '--quick',
+        '--codecs',
+        CODEC,
+        '--no-peers',
+        '--out',
+        join(nowhere, 'x.json'),
+      ],
+      { encoding: 'utf8', timeout: 300_000, env: { ...env, WCB_REQUIRE_BUILDS: '1' } },
+    );
+    assert.equal(required.status, 1);
+    assert.match(
+      required.stderr,
+      /^bench:node: the Node-API addon is not built .*WCB_REQUIRE_BUILDS=1 requires it/,
+    );
   },
 );
