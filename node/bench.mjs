@@ -93,6 +93,8 @@ function runFields(options, workload, peers, buildInfo) {
         childNodeOptions: options.childNodeOptions.length > 0 ? options.childNodeOptions : undefined,
         codecs: options.codecs,
         strategies: options.strategies,
+        // Whether the Node-API addon's paths were asked for (--no-addon: false).
+        addon: options.addon,
         peers: peers.map((peer) => peer.name),
       }),
       isolation: isolationOf({

@@ -338,7 +338,8 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     childNodeOptions: protocol.childNodeOptions ? [...protocol.childNodeOptions] : [],
     buildDir: given.buildDir,
     loader: given.loader,
-    addon: given.loader === DEFAULTS.loader,
+    // A file written before the field ran the addon whenever it was built.
+    addon: (protocol.addon ?? true) && given.loader === DEFAULTS.loader,
     peerRegistry: given.peerRegistry,
     protoFile: given.protoFile,
     messagesProtoFile: given.messagesProtoFile,

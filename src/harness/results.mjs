@@ -25,6 +25,7 @@ export function protocolHeader({
   childNodeOptions,
   codecs,
   strategies,
+  addon,
   peers,
   peersNotRun,
   records,
@@ -45,6 +46,7 @@ export function protocolHeader({
   if (childNodeOptions) protocol.childNodeOptions = [...childNodeOptions];
   if (codecs) protocol.codecs = [...codecs];
   if (strategies) protocol.strategies = [...strategies];
+  if (addon !== undefined) protocol.addon = addon;
   if (peers) protocol.peers = [...peers];
   if (peersNotRun && Object.keys(peersNotRun).length > 0) protocol.peersNotRun = { ...peersNotRun };
   if (records) protocol.records = [...records];

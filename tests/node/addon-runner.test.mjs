@@ -88,6 +88,7 @@ testWithBuild(
     const { result, document } = bench(['--strategies', 'typed', '--no-addon']);
     assert.equal(document.rows.filter((row) => row.place === 'node-addon').length, 0);
     assert.ok(document.rows.some((row) => row.impl === 'cpp' && row.interop === 'typed'));
+    assert.equal(document.run.protocol.addon, false);
     assert.doesNotMatch(result.stderr, /addon codec\/strategy pairs|\(addon\)|no addon paths/);
   },
 );

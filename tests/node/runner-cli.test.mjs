@@ -5,7 +5,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseOptions, resolveCodecs, DEFAULTS, LIMITS, QUICK } from '../../node/cli.mjs';
+import {
+  optionsFromProtocol,
+  parseOptions,
+  resolveCodecs,
+  DEFAULTS,
+  LIMITS,
+  QUICK,
+} from '../../node/cli.mjs';
 import { listWasmCodecs } from '../../node/load-wasm.mjs';
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
@@ -203,4 +210,20 @@ test('--limits defaults: a coarse grid from 1 MB to a cap of a few GB, one timed
   assert.equal(capped.maxMB, 64);
   assert.deepEqual(capped.childNodeOptions, ['--max-old-space-size=64', '--stack-size=900']);
   assert.equal(parseOptions([]).mode, 'sweep');
+});
+
+test('--no-addon is recorded in the header and kept by --resume', () => {
+  assert.equal(parseOptions([]).addon, true);
+  assert.equal(parseOptions(['--no-addon']).addon, false);
+  const given = { resume: 'run.json', loader: DEFAULTS.loader };
+  const protocol = { codecs: ['raw'], strategies: ['typed'], repetitions: 3, warmup: 1 };
+  assert.equal(optionsFromProtocol({ ...protocol, addon: false }, given).addon, false);
+  assert.equal(optionsFromProtocol({ ...protocol, addon: true }, given).addon, true);
+  // A file from before the field: the addon ran whenever it was built.
+  assert.equal(optionsFromProtocol(protocol, given).addon, true);
+  // A test's loader stands in for the wasm build: no addon.
+  assert.equal(
+    optionsFromProtocol({ ...protocol, addon: true }, { ...given, loader: '/tmp/fake.mjs' }).addon,
+    false,
+  );
 });

@@ -1,6 +1,7 @@
 // `npm run bench:node -- --quick` end to end on the real wasm build: exit 0,
 // a results file that validates, and a table with every codec and strategy
-// and every pure-JS library that runs in Node.
+// and every pure-JS library that runs in Node, and, when the native build has
+// the Node-API addon, every codec through each of its strategies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -9,7 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STRATEGIES } from '../../node/cli.mjs';
-import { codecsOf, isJsonBaseline, isJsonText, isJsonUtf8Baseline } from '../../src/catalog.mjs';
+import { addonAvailable } from '../../node/load-addon.mjs';
+import {
+  ADDON_PLACE,
+  addonStrategiesOf,
+  codecsOf,
+  isJsonBaseline,
+  isJsonText,
+  isJsonUtf8Baseline,
+} from '../../src/catalog.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
 import { peerMeta, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
@@ -28,12 +37,12 @@ const RATIOS_AND_SHARES = new RegExp(String.raw`${RATIO}\s+${RATIO}\s+${RATIO}\s
 testWithBuild(
   'quick mode runs every codec, strategy and JS library end to end',
   missingBuild,
-  { timeout: 600_000 },
+  { timeout: 900_000 },
   () => {
     const out = join(mkdtempSync(join(tmpdir(), 'wcb-quick-')), 'node-quick.json');
     const result = spawnSync(process.execPath, [join(ROOT, 'node', 'bench.mjs'), '--quick', '--out', out], {
       encoding: 'utf8',
-      timeout: 540_000,
+      timeout: 840_000,
     });
     assert.equal(result.status, 0, `exit ${result.status}, signal ${result.signal}\n${result.stderr}`);
 
@@ -57,7 +66,8 @@ testWithBuild(
     for (const codec of CODECS) {
       for (const strategy of STRATEGIES) {
         const rows = document.rows.filter(
-          (row) => row.codec === codec && row.impl === 'cpp' && row.interop === strategy,
+          (row) =>
+            row.codec === codec && row.place === 'node' && row.impl === 'cpp' && row.interop === strategy,
         );
         assert.equal(rows.length, steps.length, `${codec}/${strategy} has a row per size`);
         for (const row of rows) {
@@ -71,6 +81,26 @@ testWithBuild(
         const tableLines = result.stdout.split('\n').filter((line) => line.startsWith(`${label} `));
         assert.ok(tableLines.length >= steps.length, `the table lists ${label} at every size`);
         for (const line of tableLines.slice(0, steps.length)) assert.match(line, RATIOS_AND_SHARES);
+      }
+    }
+    // The addon's paths, by default when the native build has it.
+    const ADDON_STRATEGIES = addonAvailable('tuples') ? addonStrategiesOf('tuples') : [];
+    for (const codec of CODECS) {
+      for (const strategy of ADDON_STRATEGIES) {
+        const rows = document.rows.filter(
+          (row) =>
+            row.codec === codec && row.place === ADDON_PLACE && row.interop === strategy && !row.variant,
+        );
+        const label = `${codec}/${strategy} (addon)`;
+        assert.equal(rows.length, steps.length, `${label} has a row per size`);
+        for (const row of rows) {
+          assert.equal(row.status, 'ok', `${label} at step ${row.step}: ${row.error}`);
+          assert.equal(row.batch, label, 'measured in its own child');
+          assert.ok(row.encodePhases && row.decodePhases, `${label} has phases`);
+          assert.equal(row.cleanliness.clean, true, `${label} decodes to plain objects`);
+        }
+        const tableLines = result.stdout.split('\n').filter((line) => line.startsWith(`${label} `));
+        assert.ok(tableLines.length >= steps.length, `the table lists ${label} at every size`);
       }
     }
     const peers = peersFor('node');
@@ -94,14 +124,18 @@ testWithBuild(
       assert.ok(tableLines.length >= steps.length, `the table lists ${label} at every size`);
       for (const line of tableLines.slice(0, steps.length)) assert.match(line, /x\s+-\s+-$/);
     }
-    const paths = CODECS.length * STRATEGIES.length + peers.length;
+    const codecPaths = CODECS.length * (STRATEGIES.length + ADDON_STRATEGIES.length);
+    const paths = codecPaths + peers.length;
     const baselines = document.rows.filter(isJsonBaseline);
     assert.equal(baselines.length, paths * steps.length, 'a JSON baseline per path and size');
     // The UTF-8 baseline beside every path of a codec whose bytes are JSON text, in its process.
     const jsonTextCodecs = CODECS.filter((codec) => isJsonText(buildInfo, codec));
     assert.ok(jsonTextCodecs.includes('json'), `JSON-text codecs: ${jsonTextCodecs}`);
     const utf8 = document.rows.filter(isJsonUtf8Baseline);
-    assert.equal(utf8.length, jsonTextCodecs.length * STRATEGIES.length * steps.length);
+    assert.equal(
+      utf8.length,
+      jsonTextCodecs.length * (STRATEGIES.length + ADDON_STRATEGIES.length) * steps.length,
+    );
     assert.ok(
       utf8.every((row) => jsonTextCodecs.includes(row.batch.split('/')[0])),
       'in their own batch',
