@@ -35,7 +35,8 @@ Document round_trip(wcb::documents::DocumentCodec& codec, const Document& docume
 TEST_CASE("documents round trip: the registry holds every document codec", "[documents][roundtrip]") {
   std::vector<std::string> names;
   for (const auto& entry : wcb::document_codec_registry()) names.emplace_back(entry.name);
-  CHECK(names == std::vector<std::string>{"json", "msgpack", "protobuf", "flatbuffers", "cbor", "bson", "rapidjson"});
+  CHECK(names ==
+        std::vector<std::string>{"json", "msgpack", "protobuf", "flatbuffers", "cbor", "bson", "rapidjson"});
 }
 
 TEST_CASE("documents round trip: every codec gives back every sample document", "[documents][roundtrip]") {
