@@ -200,13 +200,28 @@ function breakdownChart(sources, operation, sizeMB) {
   const phaseNames = [...PHASES[operation].map(({ name }) => name), WHOLE_CALL_PHASE];
   const labelSort = { field: 'order', op: 'min' };
   const y = { field: 'label', type: 'nominal', sort: labelSort, title: null };
-  return {
-    $schema: VEGA_LITE_SCHEMA,
+  return stackedPhasesSpec({
     title: {
       text: `${capitalized(operation)}: where the time goes (the size nearest ${formatMB(sizeMB)} MB)`,
       subtitle:
         'median of each phase, stacked; the black tick is the median of the whole call; scales differ per place',
     },
+    records,
+    facets,
+    phaseNames,
+    y,
+  });
+}
+
+/**
+ * One row of stacked phase bars per facet, the whole call's median as a black
+ * tick: the breakdown and the three-ways charts draw the same picture of
+ * different records, so the picture is written once.
+ */
+function stackedPhasesSpec({ title, records, facets, phaseNames, y }) {
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title,
     data: { values: records },
     facet: {
       row: {
@@ -337,62 +352,17 @@ function threeWaysChart(sources, operation, sizeMB) {
   const phaseNames = [...PHASES[operation].map(({ name }) => name), NO_PHASES];
   const ways = [NATIVE_WAY, ...THREE_WAYS.map(({ way }) => way)];
   const y = { field: 'way', type: 'nominal', sort: ways, title: null };
-  return {
-    $schema: VEGA_LITE_SCHEMA,
+  return stackedPhasesSpec({
     title: {
       text: `${capitalized(operation)}: three ways to run the same C++ (the size nearest ${formatMB(sizeMB)} MB)`,
       subtitle:
         'native codec alone (native results file), wasm typed, the Node-API addon typed and per field: median of each phase, stacked; the tick is the whole call; scales differ per codec',
     },
-    data: { values: records },
-    facet: {
-      row: {
-        field: 'facet',
-        type: 'nominal',
-        sort: unique(records.map((record) => record.facet)),
-        title: null,
-        header: { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold' },
-      },
-    },
-    spec: {
-      width: 520,
-      height: { step: 16 },
-      layer: [
-        {
-          mark: 'bar',
-          encoding: {
-            y,
-            x: { field: 'ms', type: 'quantitative', stack: 'zero', title: 'median ms' },
-            color: {
-              field: 'phase',
-              type: 'nominal',
-              scale: { domain: phaseNames, range: [...PHASE_COLORS, WHOLE_CALL_COLOR] },
-              title: 'phase',
-            },
-            order: { field: 'phaseOrder' },
-            tooltip: [
-              { field: 'source', title: 'place' },
-              { field: 'label', title: 'path' },
-              { field: 'phase' },
-              { field: 'ms', title: 'ms', format: '.4g' },
-            ],
-          },
-        },
-        {
-          mark: { type: 'tick', color: '#000', thickness: 2 },
-          encoding: {
-            y,
-            x: { field: 'totalMs', type: 'quantitative' },
-            tooltip: [
-              { field: 'label', title: 'path' },
-              { field: 'totalMs', title: 'whole call median ms', format: '.4g' },
-            ],
-          },
-        },
-      ],
-    },
-    resolve: { scale: { x: 'independent', y: 'independent' } },
-  };
+    records,
+    facets: unique(records.map((record) => record.facet)),
+    phaseNames,
+    y,
+  });
 }
 
 /**
