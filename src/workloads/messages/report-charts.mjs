@@ -31,6 +31,26 @@ function sourceColors(records) {
   return { domain, range };
 }
 
+/**
+ * One panel per record that `rows` hold, in the messages' own order, four to a
+ * line: the ops/s and the ns-per-call charts lay their panels out alike.
+ */
+function recordPanels(rows) {
+  return {
+    facet: {
+      field: 'record',
+      type: 'nominal',
+      sort: MESSAGE_NAMES.filter((name) => rows.some((row) => row.record === name)),
+      title: null,
+      header: { labelFontWeight: 'bold', labelFontSize: 12 },
+    },
+    columns: 4,
+  };
+}
+
+/** The size of one record's panel in those charts. */
+const PANEL_SIZE = { width: 190, height: { step: 12 } };
+
 /** Ops/s of every path, one panel per record, log scale; a dot per place. */
 function opsChart(sources, operation) {
   const records = opsRecords(sources, operation);
@@ -44,17 +64,9 @@ function opsChart(sources, operation) {
         'median ops/s of the timed repetitions (log scale); further right is faster; one dot per place',
     },
     data: { values: records },
-    facet: {
-      field: 'record',
-      type: 'nominal',
-      sort: MESSAGE_NAMES.filter((name) => records.some((record) => record.record === name)),
-      title: null,
-      header: { labelFontWeight: 'bold', labelFontSize: 12 },
-    },
-    columns: 4,
+    ...recordPanels(records),
     spec: {
-      width: 190,
-      height: { step: 12 },
+      ...PANEL_SIZE,
       mark: { type: 'point', filled: true, size: 45 },
       encoding: {
         y: { field: 'label', type: 'nominal', sort: labels, title: null },
@@ -177,17 +189,9 @@ function boundaryChart(sources) {
         'the same C++ codecs behind two boundaries, median ns/op (log scale); dashed rule: the empty call of each boundary; further left is faster',
     },
     data: { values: values.filter((value) => value.kind === 'path').length > 0 ? values : [] },
-    facet: {
-      field: 'record',
-      type: 'nominal',
-      sort: MESSAGE_NAMES.filter((name) => lines.some((line) => line.record === name)),
-      title: null,
-      header: { labelFontWeight: 'bold', labelFontSize: 12 },
-    },
-    columns: 4,
+    ...recordPanels(lines),
     spec: {
-      width: 190,
-      height: { step: 12 },
+      ...PANEL_SIZE,
       layer: [
         {
           transform: [{ filter: "datum.kind === 'empty call'" }],
