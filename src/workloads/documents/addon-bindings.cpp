@@ -46,6 +46,7 @@
 #include "addon/addon.h"
 #include "core/clock.h"
 #include "core/sentinel.h"
+#include "workloads/documents/js_rules.h"
 #include "workloads/documents/registry.h"
 #include "workloads/documents/tagged.h"
 
@@ -54,40 +55,14 @@ namespace wcb::addon {
 namespace {
 
 using documents::Document;
-
-bool within_safe_range(std::int64_t value) {
-  constexpr std::int64_t kSafe = std::int64_t{1} << 53;
-  return value >= -kSafe && value <= kSafe;
-}
-
-constexpr const char* kUnsafeInteger = "an integer outside +-2^53, which a JS number cannot hold exactly";
+using documents::js::bad_value;
+using documents::js::kUnsafeInteger;
+using documents::js::TextBuilder;
+using documents::js::TextCheck;
+using documents::js::Where;
+using documents::js::within_safe_range;
 
 // ---- strategy object, marshal in ----
-
-// Where the walk is, kept on the C++ stack and spelled out only for an error.
-struct Where {
-  const Where* parent;
-  const std::string* key;  // null: an array index
-  std::size_t index;
-};
-
-std::string path_of(const Where* where) {
-  std::vector<const Where*> steps;
-  for (; where != nullptr; where = where->parent) steps.push_back(where);
-  documents::ValuePath path;
-  for (auto step = steps.rbegin(); step != steps.rend(); ++step) {
-    if ((*step)->key != nullptr) {
-      path.push_key(*(*step)->key);
-    } else {
-      path.push_index((*step)->index);
-    }
-  }
-  return path.text();
-}
-
-[[noreturn]] void bad_value(const std::string& what, const Where* where, const char* why = nullptr) {
-  throw std::invalid_argument(what + " at " + path_of(where) + (why ? std::string(" (") + why + ")" : ""));
-}
 
 // Node writes a lone UTF-16 surrogate as U+FFFD (EF BF BD): only a string
 // whose UTF-8 has one can hide a lone surrogate; its UTF-16 then tells.
@@ -304,41 +279,6 @@ class JsBuilder {
 };
 
 // ---- strategy text ----
-
-// Builds the Document of JSON.stringify's text with the number rule on top
-// (nlohmann reads 9007199254740993 as an integer, JS as a float64), as the
-// wasm bindings do.
-class TextBuilder : public documents::DocumentBuilder {
- public:
-  using DocumentBuilder::DocumentBuilder;
-  bool number_integer(std::int64_t value) {
-    return within_safe_range(value) ? DocumentBuilder::number_integer(value)
-                                    : DocumentBuilder::number(static_cast<double>(value));
-  }
-  bool number_unsigned(std::uint64_t value) {
-    return value <= (std::uint64_t{1} << 53) ? DocumentBuilder::number_unsigned(value)
-                                             : DocumentBuilder::number(static_cast<double>(value));
-  }
-  bool number_float(double value, const std::string& /*text*/) {
-    const Document number = documents::number_of(value);
-    return number.is_number_integer() ? DocumentBuilder::number_integer(number.get<std::int64_t>())
-                                      : DocumentBuilder::number(value);
-  }
-};
-
-// What JSON text cannot carry to JSON.parse unchanged.
-struct TextCheck : documents::CheckingWriter {
-  void integer(std::int64_t value) {
-    if (!within_safe_range(value)) throw documents::Unrepresentable(kUnsafeInteger);
-  }
-  void unsigned_integer(std::uint64_t value) {
-    if (value > (std::uint64_t{1} << 53)) throw documents::Unrepresentable(kUnsafeInteger);
-  }
-  void number(double value) {
-    if (!std::isfinite(value))
-      throw documents::Unrepresentable("NaN or Infinity, which JSON text cannot carry");
-  }
-};
 
 // An argument check's failure ("decode expects a Uint8Array, ..."): guarded()
 // prefixes the codec's name.

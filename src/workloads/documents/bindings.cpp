@@ -33,6 +33,7 @@
 #include "core/sentinel.h"
 #include "core/utf8.h"
 #include "wasm/module.h"
+#include "workloads/documents/js_rules.h"
 #include "workloads/documents/registry.h"
 #include "workloads/documents/tagged.h"
 
@@ -41,6 +42,12 @@ namespace wcb::wasm {
 namespace {
 
 using documents::Document;
+using documents::js::bad_value;
+using documents::js::kUnsafeInteger;
+using documents::js::TextBuilder;
+using documents::js::TextCheck;
+using documents::js::Where;
+using documents::js::within_safe_range;
 using emscripten::val;
 
 // The buffer JS writes the text and tagged strategies' input into. It grows
@@ -121,40 +128,7 @@ bool decode_document(State& s, std::span<const std::uint8_t> bytes) {
   return status.ok();
 }
 
-bool within_safe_range(std::int64_t value) {
-  constexpr std::int64_t kSafe = std::int64_t{1} << 53;
-  return value >= -kSafe && value <= kSafe;
-}
-
-constexpr const char* kUnsafeInteger = "an integer outside +-2^53, which a JS number cannot hold exactly";
-
 // ---- strategy val ----
-
-// Where the val walk is, kept on the C++ stack (no allocation per value) and
-// spelled out only for an error.
-struct Where {
-  const Where* parent;
-  const std::string* key;  // null: an array index
-  std::size_t index;
-};
-
-std::string path_of(const Where* where) {
-  std::vector<const Where*> steps;
-  for (; where != nullptr; where = where->parent) steps.push_back(where);
-  documents::ValuePath path;
-  for (auto step = steps.rbegin(); step != steps.rend(); ++step) {
-    if ((*step)->key != nullptr) {
-      path.push_key(*(*step)->key);
-    } else {
-      path.push_index((*step)->index);
-    }
-  }
-  return path.text();
-}
-
-[[noreturn]] void bad_value(const std::string& what, const Where* where, const char* why = nullptr) {
-  throw std::invalid_argument(what + " at " + path_of(where) + (why ? std::string(" (") + why + ")" : ""));
-}
 
 // The JS functions and names the walk uses, looked up once per call.
 struct Js {
@@ -371,27 +345,6 @@ std::span<const std::uint8_t> copied_bytes(const State& s, std::size_t length) {
 
 // ---- strategy text ----
 
-// Builds the Document of JSON.stringify's text: the shared builder, with the
-// number rule on top (nlohmann reads 9007199254740993 as an integer, JS as a
-// float64).
-class TextBuilder : public documents::DocumentBuilder {
- public:
-  using DocumentBuilder::DocumentBuilder;
-  bool number_integer(std::int64_t value) {
-    return within_safe_range(value) ? DocumentBuilder::number_integer(value)
-                                    : DocumentBuilder::number(static_cast<double>(value));
-  }
-  bool number_unsigned(std::uint64_t value) {
-    return value <= (std::uint64_t{1} << 53) ? DocumentBuilder::number_unsigned(value)
-                                             : DocumentBuilder::number(static_cast<double>(value));
-  }
-  bool number_float(double value, const std::string& /*text*/) {
-    const Document number = documents::number_of(value);
-    return number.is_number_integer() ? DocumentBuilder::number_integer(number.get<std::int64_t>())
-                                      : DocumentBuilder::number(value);
-  }
-};
-
 // Encodes the JSON text JS wrote into the first `length` bytes of the input
 // buffer. A view of the encoding, or null on failure.
 val encode_text(std::size_t length) {
@@ -406,21 +359,6 @@ val encode_text(std::size_t length) {
     return encode_document(s);
   });
 }
-
-// What JSON text cannot carry to JSON.parse unchanged: nlohmann would write
-// NaN as null, and JSON.parse round an integer beyond 2^53.
-struct TextCheck : documents::CheckingWriter {
-  void integer(std::int64_t value) {
-    if (!within_safe_range(value)) throw documents::Unrepresentable(kUnsafeInteger);
-  }
-  void unsigned_integer(std::uint64_t value) {
-    if (value > (std::uint64_t{1} << 53)) throw documents::Unrepresentable(kUnsafeInteger);
-  }
-  void number(double value) {
-    if (!std::isfinite(value))
-      throw documents::Unrepresentable("NaN or Infinity, which JSON text cannot carry");
-  }
-};
 
 // Decodes the first `length` bytes of the byte buffer and writes the JSON
 // text of the result. A view of the text, or null on failure.
