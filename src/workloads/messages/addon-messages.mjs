@@ -21,28 +21,18 @@
 // Decode passes the bytes themselves: C++ reads a JS Uint8Array in place.
 
 import { ADDON_PLACE, RECORD_NAMES as MESSAGE_NAMES, addonStrategiesOf } from '../../catalog.mjs';
-import { typeName as describe } from '../../harness/format.mjs';
-import { TaggedReader, TaggedWriter, ValueError } from '../documents/tagged.mjs';
+import { TaggedReader, TaggedWriter } from '../documents/tagged.mjs';
+import {
+  INITIAL_TAGGED_BYTES,
+  checkBytes,
+  checkRecord,
+  readTaggedRecord,
+  requirePrepared,
+  writeTaggedRecord,
+} from './message-calls.mjs';
 
 /** The addon's strategies of the messages workload (the catalog's addonStrategies). */
 export const ADDON_MESSAGE_STRATEGIES = Object.freeze(addonStrategiesOf('messages'));
-
-// Where the tagged buffers start: a record's tagged form is under 1 KB; a
-// buffer grows on demand and keeps its largest size.
-const INITIAL_TAGGED_BYTES = 1024;
-
-const isObject = (value) => value !== null && (typeof value === 'object' || typeof value === 'function');
-
-/** What a wrong JS value is, worded as the bindings word it. */
-function describeValue(value) {
-  if (value === undefined || value === null || typeof value === 'boolean') return String(value);
-  if (typeof value === 'number') return `the number ${value}`;
-  if (typeof value === 'string') return 'a string';
-  if (value instanceof Date) return 'a Date';
-  if (Array.isArray(value)) return 'an array';
-  if (value instanceof Uint8Array) return 'a Uint8Array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
 
 // Strategy tagged's JS half, one per codec: the input buffer JS writes the
 // tagged form into and the output buffer C++ writes decoded records into,
@@ -73,13 +63,7 @@ class TaggedBuffers {
 
   /** Writes the record's tagged form into the input buffer; its byte length. */
   write(name, record) {
-    try {
-      return this.#writer.write(record, this.#input, 0, this.#input.length);
-    } catch (error) {
-      // "msgpack: record: a string with a lone surrogate at $.name (...)"
-      if (error instanceof ValueError) throw new Error(`${this.#codec}: ${name}: ${error.message}`);
-      throw error;
-    }
+    return writeTaggedRecord(this.#writer, this.#codec, name, record, this.#input, 0, this.#input.length);
   }
 
   /**
@@ -95,12 +79,7 @@ class TaggedBuffers {
       this.#output = new Uint8Array(Math.max(2 * this.#output.length, length));
       this.#c.setBuffers(this.#input, this.#output);
     }
-    try {
-      return this.#reader.read(bytes, 0, length);
-    } catch (error) {
-      // Only an addon that wrote no valid output gets here.
-      throw new Error(`${this.#codec}: the decoded tagged output is unreadable: ${error.message}`);
-    }
+    return readTaggedRecord(this.#reader, this.#codec, bytes, length);
   }
 }
 
@@ -178,44 +157,29 @@ export class AddonMessages {
     return this.forRecord(strategy, name).decodeFloor(bytes);
   }
 
-  // The checks wasm's JS half makes before a call crosses, with its words.
-  #checkRecord(name, record) {
-    if (!isObject(record)) {
-      throw new TypeError(
-        `${this.#codec}: ${name}: encode expects a record object, not ${describeValue(record)}`,
-      );
-    }
-  }
-
-  #checkBytes(bytes) {
-    if (!(bytes instanceof Uint8Array)) {
-      throw new TypeError(`${this.#codec}: decode expects a Uint8Array, not ${describe(bytes)}`);
-    }
-  }
-
   #boundPath(c, prepared, name, kind, { encode, decode, encodeFloor, decodeFloor }) {
     return Object.freeze({
       encode: (record) => {
-        this.#checkRecord(name, record);
+        checkRecord(this.#codec, name, record);
         return encode(record);
       },
       decode: (bytes) => {
-        this.#checkBytes(bytes);
+        checkBytes(this.#codec, bytes);
         return decode(bytes);
       },
       prepareDecode: () => c.poisonOutputs(),
       encodeFloor: (record) => {
-        this.#checkRecord(name, record);
+        checkRecord(this.#codec, name, record);
         return encodeFloor(record);
       },
       prepareFloor: (bytes) => {
-        this.#checkBytes(bytes);
+        checkBytes(this.#codec, bytes);
         c.prepareFloor(kind, bytes);
         prepared.add(name);
       },
       decodeFloor: (bytes) => {
-        this.#checkBytes(bytes);
-        if (!prepared.has(name)) throw new Error(`${this.#codec}: a floor of "${name}" before prepareFloor`);
+        checkBytes(this.#codec, bytes);
+        requirePrepared(this.#codec, prepared, name);
         return decodeFloor(bytes);
       },
     });

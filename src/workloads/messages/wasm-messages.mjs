@@ -22,8 +22,17 @@
 // measured with the floors instead of clock readings inside each call.
 
 import { RECORD_NAMES as MESSAGE_NAMES, strategiesOf } from '../../catalog.mjs';
-import { typeName as describe } from '../../harness/format.mjs';
-import { TaggedReader, TaggedWriter, ValueError } from '../documents/tagged.mjs';
+import { TaggedReader, TaggedWriter } from '../documents/tagged.mjs';
+import {
+  INITIAL_TAGGED_BYTES,
+  checkBytes,
+  checkRecord,
+  describeValue,
+  isObject,
+  readTaggedRecord,
+  requirePrepared,
+  writeTaggedRecord,
+} from './message-calls.mjs';
 
 /** The interop strategies of the messages workload. */
 export const MESSAGE_STRATEGIES = Object.freeze(strategiesOf('messages'));
@@ -42,21 +51,9 @@ export const EMBIND_RECORDS = Object.freeze({
   nested: 'Nested',
 });
 
-/** What a wrong JS value is, worded like the C++ side (the bindings' describe). */
-function describeValue(value) {
-  if (value === undefined || value === null || typeof value === 'boolean') return String(value);
-  if (typeof value === 'number') return `the number ${value}`;
-  if (typeof value === 'string') return 'a string';
-  if (value instanceof Date) return 'a Date';
-  if (Array.isArray(value)) return 'an array';
-  if (value instanceof Uint8Array) return 'a Uint8Array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
 const INT32 = 'an int32 (an integer from -2147483648 to 2147483647)';
 const isInt32 = (value) =>
   typeof value === 'number' && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
-const isObject = (value) => value !== null && (typeof value === 'object' || typeof value === 'function');
 
 // The checks of the embind strategy, run before each call. embind converts
 // without checking (an int32 field takes 2**31 as -2**31, NaN or a string as
@@ -81,11 +78,6 @@ const EMBIND_CHECKS = {
     return null;
   },
 };
-
-// Where the tagged strategy's input buffer starts: a record's tagged form is
-// under 1 KB (the ten-field record about 450 bytes); the buffer grows on
-// demand and keeps its largest size.
-const INITIAL_TAGGED_BYTES = 1024;
 
 // Strategy tagged's JS half, one per module: the shared documents writer and
 // reader in their extended mode (Date and Uint8Array as tags 8 and 9, -0
@@ -124,13 +116,16 @@ class TaggedRecords {
   /** Writes the record's tagged form into the input buffer; its byte length. */
   write(name, record) {
     if (this.#capacity === 0) this.#reserve(INITIAL_TAGGED_BYTES, 0);
-    try {
-      return this.#writer.write(record, this.#m.HEAPU8, this.#pointer, this.#pointer + this.#capacity);
-    } catch (error) {
-      // "msgpack: record: a string with a lone surrogate at $.name (...)"
-      if (error instanceof ValueError) throw new Error(`${this.#codec}: ${name}: ${error.message}`);
-      throw error;
-    }
+    const heap = this.#m.HEAPU8;
+    return writeTaggedRecord(
+      this.#writer,
+      this.#codec,
+      name,
+      record,
+      heap,
+      this.#pointer,
+      this.#pointer + this.#capacity,
+    );
   }
 
   /** Copies the bytes to decode into the input buffer; their length. */
@@ -145,12 +140,7 @@ class TaggedRecords {
   /** The record in a view of the module's tagged output (null stays null: the call failed). */
   read(view) {
     if (view === null) return null;
-    try {
-      return this.#reader.read(view, 0, view.length);
-    } catch (error) {
-      // Only a module that wrote no valid output gets here.
-      throw new Error(`${this.#codec}: the decoded tagged output is unreadable: ${error.message}`);
-    }
+    return readTaggedRecord(this.#reader, this.#codec, view, view.length);
   }
 }
 
@@ -277,26 +267,6 @@ export class WasmMessages {
     return this.forRecord(strategy, name).decodeFloor(bytes);
   }
 
-  #checkRecord(name, record) {
-    if (!isObject(record)) {
-      throw new TypeError(
-        `${this.#codec}: ${name}: encode expects a record object, not ${describeValue(record)}`,
-      );
-    }
-  }
-
-  #checkBytes(bytes) {
-    if (!(bytes instanceof Uint8Array)) {
-      throw new TypeError(`${this.#codec}: decode expects a Uint8Array, not ${describe(bytes)}`);
-    }
-  }
-
-  #requirePrepared(preparedFloors, name) {
-    if (!preparedFloors.has(name)) {
-      throw new Error(`${this.#codec}: a floor of "${name}" before prepareFloor`);
-    }
-  }
-
   // The five calls of one (strategy, record) around its exports, which
   // return null on failure (the error is then in lastCall): `check`
   // validates a record in JS before it crosses.
@@ -315,7 +285,7 @@ export class WasmMessages {
         return copy(encode(record));
       },
       decode: (bytes) => {
-        this.#checkBytes(bytes);
+        checkBytes(this.#codec, bytes);
         return result(decode(bytes));
       },
       // A module built before poisonOutputs existed has nothing to call.
@@ -325,14 +295,14 @@ export class WasmMessages {
         return copy(encodeFloor(record));
       },
       prepareFloor: (bytes) => {
-        this.#checkBytes(bytes);
+        checkBytes(this.#codec, bytes);
         // One C++ message per record serves both strategies' floors.
         if (!m.prepareMessageFloor(kind, bytes)) fail();
         preparedFloors.add(name);
       },
       decodeFloor: (bytes) => {
-        this.#checkBytes(bytes);
-        this.#requirePrepared(preparedFloors, name);
+        checkBytes(this.#codec, bytes);
+        requirePrepared(this.#codec, preparedFloors, name);
         return result(decodeFloor(bytes));
       },
     });
@@ -343,7 +313,7 @@ export class WasmMessages {
     return this.#boundPath(m, fail, preparedFloors, {
       name,
       kind,
-      check: (record) => this.#checkRecord(name, record),
+      check: (record) => checkRecord(this.#codec, name, record),
       encode: (record) => m.encodeMessageVal(kind, record),
       decode: (bytes) => m.decodeMessageVal(kind, bytes),
       encodeFloor: (record) => m.encodeMessageFloorVal(kind, record),
@@ -358,7 +328,7 @@ export class WasmMessages {
     return this.#boundPath(m, fail, preparedFloors, {
       name,
       kind,
-      check: (record) => this.#checkRecord(name, record),
+      check: (record) => checkRecord(this.#codec, name, record),
       encode: (record) => m.encodeMessageTagged(kind, tagged.write(name, record)),
       decode: (bytes) => tagged.read(m.decodeMessageTagged(kind, tagged.copyIn(bytes))),
       encodeFloor: (record) => m.encodeMessageFloorTagged(kind, tagged.write(name, record)),
@@ -370,7 +340,7 @@ export class WasmMessages {
   #embindPath(m, fail, preparedFloors, name, exportName) {
     const findProblem = EMBIND_CHECKS[name];
     const check = (record) => {
-      this.#checkRecord(name, record);
+      checkRecord(this.#codec, name, record);
       const problem = findProblem(record);
       if (problem === null) return;
       const [path, expected, got] = problem;
