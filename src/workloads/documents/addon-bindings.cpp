@@ -33,7 +33,6 @@
 #include <napi.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -44,6 +43,7 @@
 #include <vector>
 
 #include "addon/addon.h"
+#include "addon/bindings_support.h"
 #include "core/clock.h"
 #include "core/sentinel.h"
 #include "workloads/documents/js_rules.h"
@@ -308,20 +308,13 @@ std::string type_of(const Napi::Value& value) {
 
 template <typename Array>
 Array typed_argument(const Napi::Value& value, napi_typedarray_type type, const std::string& what) {
-  if (!value.IsTypedArray() || value.As<Napi::TypedArray>().TypedArrayType() != type)
-    throw ArgumentError(what + ", not " + type_of(value));
+  if (!is_typed_array(value, type)) throw ArgumentError(what + ", not " + type_of(value));
   return value.As<Array>();
 }
 
 std::span<const std::uint8_t> bytes_argument(const Napi::Value& value) {
   const auto array = typed_argument<Napi::Uint8Array>(value, napi_uint8_array, "decode expects a Uint8Array");
   return {array.Data(), array.ElementLength()};
-}
-
-Napi::Uint8Array copy_to_js(Napi::Env env, std::span<const std::uint8_t> bytes) {
-  Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, bytes.size());
-  if (!bytes.empty()) std::memcpy(buffer.Data(), bytes.data(), bytes.size());
-  return Napi::Uint8Array::New(env, bytes.size(), buffer, 0);
 }
 
 // The sentinel's bytes over a reused output buffer: an unknown tag for the
@@ -489,11 +482,8 @@ class DocumentCodecState {
   // The first `length` bytes of the input buffer.
   std::span<const std::uint8_t> written_input(const Napi::Value& length) const {
     if (input_ref_.IsEmpty()) throw ArgumentError("no input buffer (call setBuffers first)");
-    if (length.Type() == napi_number) {
-      const double value = length.As<Napi::Number>().DoubleValue();
-      if (value >= 0 && value <= static_cast<double>(input_.size()) && std::trunc(value) == value)
-        return input_.first(static_cast<std::size_t>(value));
-    }
+    std::size_t size = 0;
+    if (length_within(length, input_.size(), size)) return input_.first(size);
     throw ArgumentError("the input length (" + type_of(length) + ") exceeds the input buffer (" +
                         std::to_string(input_.size()) + " bytes)");
   }
@@ -525,18 +515,6 @@ class DocumentCodecState {
   double bytes_ms_ = 0;
 };
 
-using Method = Napi::Value (DocumentCodecState::*)(const Napi::CallbackInfo&);
-
-Napi::Function method_function(Napi::Env env, const std::shared_ptr<DocumentCodecState>& state,
-                               const char* name, Method method) {
-  return Napi::Function::New(
-      env,
-      [state, method](const Napi::CallbackInfo& call) -> Napi::Value {
-        return guarded(call.Env(), state->name(), [&] { return ((*state).*method)(call); });
-      },
-      name);
-}
-
 Napi::Value documents_codecs(const Napi::CallbackInfo& call) {
   const Napi::Env env = call.Env();
   Napi::Array names = Napi::Array::New(env);
@@ -566,20 +544,10 @@ Napi::Value create_document_codec(const Napi::CallbackInfo& call) {
   object.Set("decodeText", method_function(env, state, "decodeText", &DocumentCodecState::decode_text));
   object.Set("encodeTagged", method_function(env, state, "encodeTagged", &DocumentCodecState::encode_tagged));
   object.Set("decodeTagged", method_function(env, state, "decodeTagged", &DocumentCodecState::decode_tagged));
-  object.Set("poisonOutputs", Napi::Function::New(
-                                  env,
-                                  [state](const Napi::CallbackInfo& info) {
-                                    state->poison_outputs();
-                                    return info.Env().Undefined();
-                                  },
-                                  "poisonOutputs"));
-  object.Set("releaseBuffers", Napi::Function::New(
-                                   env,
-                                   [state](const Napi::CallbackInfo& info) {
-                                     state->release_buffers();
-                                     return info.Env().Undefined();
-                                   },
-                                   "releaseBuffers"));
+  object.Set("poisonOutputs",
+             void_function(env, state, "poisonOutputs", &DocumentCodecState::poison_outputs));
+  object.Set("releaseBuffers",
+             void_function(env, state, "releaseBuffers", &DocumentCodecState::release_buffers));
   return object;
 }
 

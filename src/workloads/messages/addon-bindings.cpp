@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "addon/addon.h"
+#include "addon/bindings_support.h"
 #include "workloads/messages/codec.h"
 #include "workloads/messages/messages.h"
 #include "workloads/messages/registry.h"
@@ -135,8 +136,7 @@ std::string describe(const Napi::Value& value) {
     case napi_object:
       if (value.IsDate()) return "a Date";
       if (value.IsArray()) return "an array";
-      if (value.IsTypedArray() && value.As<Napi::TypedArray>().TypedArrayType() == napi_uint8_array)
-        return "a Uint8Array";
+      if (is_typed_array(value, napi_uint8_array)) return "a Uint8Array";
       return "an object";
     case napi_function:
       return "a function";
@@ -239,8 +239,7 @@ class RecordReader {
   void bytes(const Napi::Object& parent, Keys::Name key, std::string_view path,
              std::vector<std::uint8_t>& out) const {
     const Napi::Value field = get(parent, key);
-    if (!field.IsTypedArray() || field.As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array)
-      fail(path, "a Uint8Array", field);
+    if (!is_typed_array(field, napi_uint8_array)) fail(path, "a Uint8Array", field);
     const Napi::Uint8Array array = field.As<Napi::Uint8Array>();
     out.assign(array.Data(), array.Data() + array.ElementLength());
   }
@@ -368,13 +367,6 @@ void read_record(msg::Kind kind, const Napi::Value& value, msg::Message& out, Ca
   }
 }
 
-// A new Uint8Array holding a copy of `bytes`.
-Napi::Uint8Array copy_to_js(Napi::Env env, std::span<const std::uint8_t> bytes) {
-  Napi::ArrayBuffer buffer = Napi::ArrayBuffer::New(env, bytes.size());
-  if (!bytes.empty()) std::memcpy(buffer.Data(), bytes.data(), bytes.size());
-  return Napi::Uint8Array::New(env, bytes.size(), buffer, 0);
-}
-
 // strategy object, marshal out: a plain JS record, keys in the JS order of
 // records.mjs.
 struct RecordWriter {
@@ -470,18 +462,15 @@ msg::Kind checked_kind(const Napi::Value& value) {
 
 // A Uint8Array argument: its bytes, in place.
 std::span<const std::uint8_t> bytes_argument(const Napi::Value& value) {
-  if (!value.IsTypedArray() || value.As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array)
+  if (!is_typed_array(value, napi_uint8_array))
     throw MarshalError("decode expects a Uint8Array, not " + describe(value));
   const Napi::Uint8Array array = value.As<Napi::Uint8Array>();
   return {array.Data(), array.ElementLength()};
 }
 
 std::size_t length_argument(const Napi::Value& value, std::size_t capacity) {
-  if (value.Type() == napi_number) {
-    const double length = value.As<Napi::Number>().DoubleValue();
-    if (length >= 0 && length <= static_cast<double>(capacity) && std::trunc(length) == length)
-      return static_cast<std::size_t>(length);
-  }
+  std::size_t length = 0;
+  if (length_within(value, capacity, length)) return length;
   throw MarshalError("the input length (" + describe(value) + ") exceeds the input buffer (" +
                      std::to_string(capacity) + " bytes)");
 }
@@ -547,7 +536,7 @@ class MessageCodecState {
   // writes one. Both stay referenced (and in place) until the next call.
   Napi::Value set_buffers(const Napi::CallbackInfo& call) {
     auto uint8 = [](const Napi::Value& value, const char* which) {
-      if (!value.IsTypedArray() || value.As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array)
+      if (!is_typed_array(value, napi_uint8_array))
         throw MarshalError(std::string("setBuffers: the ") + which + " buffer must be a Uint8Array, not " +
                            describe(value));
       return value.As<Napi::Uint8Array>();
@@ -641,19 +630,6 @@ class MessageCodecState {
   Bytes tagged_out_;
 };
 
-using Method = Napi::Value (MessageCodecState::*)(const Napi::CallbackInfo&);
-
-// A JS function calling `method` of the shared state under the error contract.
-Napi::Function method_function(Napi::Env env, const std::shared_ptr<MessageCodecState>& state,
-                               const char* name, Method method) {
-  return Napi::Function::New(
-      env,
-      [state, method](const Napi::CallbackInfo& call) -> Napi::Value {
-        return guarded(call.Env(), state->name(), [&] { return ((*state).*method)(call); });
-      },
-      name);
-}
-
 Napi::Value messages_codecs(const Napi::CallbackInfo& call) {
   const Napi::Env env = call.Env();
   Napi::Array names = Napi::Array::New(env);
@@ -697,13 +673,7 @@ Napi::Value create_message_codec(const Napi::CallbackInfo& call) {
              method_function(env, state, "encodeFloorTagged", &MessageCodecState::encode_floor_tagged));
   object.Set("decodeFloorTagged",
              method_function(env, state, "decodeFloorTagged", &MessageCodecState::decode_floor_tagged));
-  object.Set("poisonOutputs", Napi::Function::New(
-                                  env,
-                                  [state](const Napi::CallbackInfo& info) {
-                                    state->poison_outputs();
-                                    return info.Env().Undefined();
-                                  },
-                                  "poisonOutputs"));
+  object.Set("poisonOutputs", void_function(env, state, "poisonOutputs", &MessageCodecState::poison_outputs));
   // The per-call floor: a Node-API function with no arguments and no work.
   object.Set("emptyCall",
              Napi::Function::New(
