@@ -18,7 +18,16 @@
 // phases add up to it. Errors name the codec ("msgpack: undefined at $.a[2]").
 
 import { ADDON_PLACE } from '../../catalog.mjs';
-import { TaggedReader, TaggedWriter, ValueError, checkJsonSafe } from './tagged.mjs';
+import { split } from '../../harness/typed-calls.mjs';
+import {
+  INITIAL_BUFFER_BYTES,
+  checkedJsonText,
+  encoder,
+  expectDocumentBytes,
+  readOutput,
+  writeTaggedValue,
+} from './document-calls.mjs';
+import { TaggedReader, TaggedWriter } from './tagged.mjs';
 import workload from './workload.mjs';
 
 /** The addon's strategies of the documents workload (its catalog entry's addonStrategies). */
@@ -26,23 +35,10 @@ export const ADDON_DOCUMENT_STRATEGIES = Object.freeze([...workload.addonStrateg
 
 const now = () => performance.now();
 
-// Where the buffers start; each keeps the largest size a call needed.
-const INITIAL_BYTES = 64 * 1024;
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-// Splits `windowMs` into what C++ timed inside it and the rest: never
-// negative, the parts add up to the window.
-function split(windowMs, insideMs) {
-  const inside = Math.min(Math.max(0, insideMs), Math.max(0, windowMs));
-  return [inside, windowMs - inside];
-}
-
 class AddonDocuments {
   #c;
-  #input = new Uint8Array(INITIAL_BYTES);
-  #output = new Uint8Array(INITIAL_BYTES);
+  #input = new Uint8Array(INITIAL_BUFFER_BYTES);
+  #output = new Uint8Array(INITIAL_BUFFER_BYTES);
   // [codecMs, marshalMs, bytesMs] of the last call, written by C++.
   #timings = new Float64Array(3);
   #writer;
@@ -73,18 +69,9 @@ class AddonDocuments {
     this.#register();
   }
 
-  #error(error) {
-    return error instanceof ValueError ? new Error(`${this.name}: ${error.message}`) : error;
-  }
-
   // JSON text of a checked value, its UTF-8 in the input buffer; its length.
   #writeText(value) {
-    try {
-      checkJsonSafe(value);
-    } catch (error) {
-      throw this.#error(error);
-    }
-    const text = JSON.stringify(value);
+    const text = checkedJsonText(this.name, value);
     let { read, written } = encoder.encodeInto(text, this.#input);
     if (read < text.length) {
       // The rest at three bytes per UTF-16 unit at most.
@@ -95,11 +82,7 @@ class AddonDocuments {
   }
 
   #writeTagged(value) {
-    try {
-      return this.#writer.write(value, this.#input, 0, this.#input.length);
-    } catch (error) {
-      throw this.#error(error);
-    }
+    return writeTaggedValue(this.#writer, this.name, value, this.#input, 0, this.#input.length);
   }
 
   // The decoded value of a text or tagged decode's result: a length in the
@@ -113,14 +96,7 @@ class AddonDocuments {
       this.#output = new Uint8Array(Math.max(2 * this.#output.length, result.length));
       this.#register();
     }
-    try {
-      return strategy === 'text'
-        ? JSON.parse(decoder.decode(bytes))
-        : this.#reader.read(bytes, 0, bytes.length);
-    } catch (error) {
-      // Only an addon that wrote no valid output gets here.
-      throw new Error(`${this.name}: the decoded ${strategy} output is unreadable: ${error.message}`);
-    }
+    return readOutput(this.#reader, this.name, strategy, bytes);
   }
 
   /** Encodes `value` through `strategy`: { encoded: Uint8Array, phases }. */
@@ -140,9 +116,7 @@ class AddonDocuments {
   /** Decodes `bytes` (a Uint8Array) through `strategy`: { value, phases }. */
   decode(strategy, bytes) {
     const start = now();
-    if (!(bytes instanceof Uint8Array)) {
-      throw new TypeError(`${this.name}: decode expects a Uint8Array, not ${typeof bytes}`);
-    }
+    expectDocumentBytes(this.name, bytes);
     const c = this.#c;
     let value;
     if (strategy === 'object') value = c.decodeObject(bytes);

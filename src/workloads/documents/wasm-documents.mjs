@@ -20,27 +20,22 @@
 // that is not JSON-like ("msgpack: undefined at $.a[2]"), one the format
 // cannot hold, bad bytes. The module stays usable. Browser-safe.
 
-import { TaggedReader, TaggedWriter, ValueError, checkJsonSafe } from './tagged.mjs';
+import { decodePhases, encodePhases } from '../../harness/typed-calls.mjs';
+import {
+  INITIAL_BUFFER_BYTES,
+  checkedJsonText,
+  encoder,
+  expectDocumentBytes,
+  readOutput,
+  writeTaggedValue,
+} from './document-calls.mjs';
+import { TaggedReader, TaggedWriter } from './tagged.mjs';
 import workload from './workload.mjs';
 
 /** The interop strategies of the documents workload (its catalog entry's). */
 export const DOCUMENT_STRATEGIES = Object.freeze([...workload.strategies]);
 
 const now = () => performance.now();
-
-// Where the tagged writer starts; the module's input buffer then keeps the
-// largest size any call needed.
-const INITIAL_INPUT_BYTES = 64 * 1024;
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-// Splits `windowMs` into what C++ timed inside it and the rest, as
-// wasm-codec.mjs does: never negative, the parts add up to the window.
-function split(windowMs, insideMs) {
-  const inside = Math.min(Math.max(0, insideMs), Math.max(0, windowMs));
-  return [inside, windowMs - inside];
-}
 
 // One per module, shared by the paths of its strategies (they share the
 // module's buffers).
@@ -59,7 +54,7 @@ class WasmDocuments {
   #m;
   #writer;
   #reader = new TaggedReader();
-  #inputCapacity = INITIAL_INPUT_BYTES;
+  #inputCapacity = INITIAL_BUFFER_BYTES;
 
   constructor(codec) {
     const m = codec.exports;
@@ -90,10 +85,6 @@ class WasmDocuments {
     return call;
   }
 
-  #error(error) {
-    return error instanceof ValueError ? new Error(`${this.name}: ${error.message}`) : error;
-  }
-
   #reserveInput(capacity, keep) {
     const pointer = this.#m.inputBuffer(capacity, keep);
     if (pointer === 0) this.#fail();
@@ -106,12 +97,7 @@ class WasmDocuments {
   // text is mostly ASCII); at the first other character, room for the rest
   // at three bytes each.
   #writeText(value) {
-    try {
-      checkJsonSafe(value);
-    } catch (error) {
-      throw this.#error(error);
-    }
-    const text = JSON.stringify(value);
+    const text = checkedJsonText(this.name, value);
     let capacity = Math.max(text.length, 1);
     let pointer = this.#reserveInput(capacity, 0);
     let { read, written } = encoder.encodeInto(text, this.#m.HEAPU8.subarray(pointer, pointer + capacity));
@@ -130,27 +116,13 @@ class WasmDocuments {
   #writeTagged(value) {
     const capacity = this.#inputCapacity;
     const pointer = this.#reserveInput(capacity, 0);
-    try {
-      return this.#writer.write(value, this.#m.HEAPU8, pointer, pointer + capacity);
-    } catch (error) {
-      throw this.#error(error);
-    }
+    return writeTaggedValue(this.#writer, this.name, value, this.#m.HEAPU8, pointer, pointer + capacity);
   }
 
   #copyIn(bytes) {
     const pointer = this.#m.byteBuffer(bytes.length);
     if (pointer === 0 && bytes.length > 0) this.#fail();
     this.#m.HEAPU8.set(bytes, pointer);
-  }
-
-  // The decoded value out of a view of the module's output buffer.
-  #readOutput(strategy, view) {
-    try {
-      return strategy === 'text' ? JSON.parse(decoder.decode(view)) : this.#reader.read(view, 0, view.length);
-    } catch (error) {
-      // Only a module that wrote no valid output gets here.
-      throw new Error(`${this.name}: the decoded ${strategy} output is unreadable: ${error.message}`);
-    }
   }
 
   /** Encodes `value` through `strategy`: { encoded: Uint8Array (a copy), phases }. */
@@ -165,16 +137,13 @@ class WasmDocuments {
     const encoded = view === null ? null : view.slice();
     const call = this.#lastCall();
     const end = now();
-    const [codecMs, marshalInMs] = split(copyStart - start, call.codecMs);
-    return { encoded, phases: { marshalInMs, codecMs, bytesOutMs: end - copyStart } };
+    return { encoded, phases: encodePhases(start, copyStart, end, call.codecMs) };
   }
 
   /** Decodes `bytes` (a Uint8Array) through `strategy`: { value, phases }. */
   decode(strategy, bytes) {
     const start = now();
-    if (!(bytes instanceof Uint8Array)) {
-      throw new TypeError(`${this.name}: decode expects a Uint8Array, not ${typeof bytes}`);
-    }
+    expectDocumentBytes(this.name, bytes);
     const m = this.#m;
     let value;
     let marshalStart;
@@ -187,16 +156,14 @@ class WasmDocuments {
       const view = strategy === 'text' ? m.decodeText(bytes.length) : m.decodeTagged(bytes.length);
       marshalStart = now();
       if (view === null) this.#fail();
-      value = this.#readOutput(strategy, view);
+      value = readOutput(this.#reader, this.name, strategy, view);
     }
     const call = this.#lastCall();
     const end = now();
     // Before marshalStart: bytes in, the codec, and C++'s own marshalling
     // (val builds the JS value, text and tagged write their output), which
     // belongs to marshalOutMs.
-    const [codecMs, beforeCodec] = split(marshalStart - start, call.codecMs);
-    const [cppMarshalMs, bytesInMs] = split(beforeCodec, call.marshalMs);
-    return { value, phases: { bytesInMs, codecMs, marshalOutMs: end - marshalStart + cppMarshalMs } };
+    return { value, phases: decodePhases(start, marshalStart, end, call) };
   }
 
   /** Fills the module's reused decode outputs with the sentinel (untimed, before a decode that counts). */
