@@ -21,7 +21,7 @@ import { makeDataset } from '../../src/workloads/documents/datasets.mjs';
 import { firstDifference } from '../../src/workloads/documents/verify.mjs';
 import { createWasmDocumentPath } from '../../src/workloads/documents/wasm-documents.mjs';
 import workload from '../../src/workloads/documents/workload.mjs';
-import { assertSameBytes, seededRandom, testWithBuild } from './wasm-helpers.mjs';
+import { assertSameBytes, errorOf, seededRandom, testWithBuild } from './wasm-helpers.mjs';
 
 const MISSING = addonAvailable('documents')
   ? false
@@ -34,19 +34,6 @@ function codecs() {
 
 function paths(codec) {
   return ADDON_DOCUMENT_STRATEGIES.map((strategy) => createAddonDocumentPath(codec, strategy));
-}
-
-function errorOf(run, prefix, label) {
-  let error;
-  try {
-    run();
-  } catch (caught) {
-    error = caught;
-  }
-  assert.ok(error !== undefined, `${label}: no error`);
-  assert.ok(error instanceof Error, `${label}: threw ${String(error)}, not an Error`);
-  assert.ok(error.message.startsWith(prefix), `${label}: "${error.message}" does not start with "${prefix}"`);
-  return error;
 }
 
 function assertRoundTrip(path, value, label) {

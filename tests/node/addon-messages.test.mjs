@@ -14,7 +14,7 @@ import { ADDON_PLACE, addonStrategiesOf } from '../../src/catalog.mjs';
 import { createWasmMessagePath, emptyCallPath, wasmFloorPath } from '../../src/harness/message-measure.mjs';
 import { createAddonMessageCodec } from '../../src/workloads/messages/addon-messages.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
-import { assertSameBytes, seededRandom, testWithBuild } from './wasm-helpers.mjs';
+import { assertSameBytes, errorOf, seededRandom, testWithBuild } from './wasm-helpers.mjs';
 
 const MISSING = addonAvailable('messages')
   ? false
@@ -27,20 +27,6 @@ const SELF_DESCRIBING = new Set(['json', 'msgpack', 'rapidjson']);
 function codecs() {
   const addon = loadAddon();
   return addon.messagesCodecs().map((name) => createAddonMessageCodec(addon, name));
-}
-
-/** The Error `run` throws; fails unless it is an Error starting with `prefix`. */
-function errorOf(run, prefix, label) {
-  let error;
-  try {
-    run();
-  } catch (caught) {
-    error = caught;
-  }
-  assert.ok(error !== undefined, `${label}: no error`);
-  assert.ok(error instanceof Error, `${label}: threw ${String(error)}, not an Error`);
-  assert.ok(error.message.startsWith(prefix), `${label}: "${error.message}" does not start with "${prefix}"`);
-  return error;
 }
 
 /** Decodes, or throws the codec's Error; anything else fails. */

@@ -7,8 +7,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 
 import { REPO_ROOT, listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { readNativeCatalog } from '../../node/load-addon.mjs';
@@ -21,6 +19,7 @@ import {
   assertSameBytes,
   assertSameItems,
   datasetWithItems,
+  fullGc,
   isJsonTextCodec,
   seededRandom,
   testWithBuild,
@@ -28,15 +27,6 @@ import {
 
 const STRATEGIES = addonStrategiesOf('tuples');
 const MAX_ERROR_LENGTH = 512;
-
-function fullGc() {
-  if (typeof globalThis.gc !== 'function') {
-    v8.setFlagsFromString('--expose-gc');
-    globalThis.gc = vm.runInNewContext('gc');
-  }
-  globalThis.gc();
-  globalThis.gc();
-}
 
 /** Round trip of `items` through every strategy and columnar; returns the bytes of each. */
 function roundTrip(codec, items, label) {

@@ -7,7 +7,7 @@ import { before, describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { STRATEGIES } from '../../src/harness/wasm-codec.mjs';
-import { assertSameItems, datasetWithItems, seededRandom } from './wasm-helpers.mjs';
+import { assertSameItems, datasetWithItems, errorOf, seededRandom } from './wasm-helpers.mjs';
 
 const WASM_PAGE_BYTES = 64 * 1024;
 
@@ -54,19 +54,9 @@ const HOSTILE_INPUTS = {
   },
 };
 
+// An Error naming the codec and saying what is wrong.
 function throwsCodecError(codecName, run, label) {
-  let error;
-  try {
-    run();
-  } catch (caught) {
-    error = caught;
-  }
-  assert.ok(error !== undefined, `${label}: decoded without an error`);
-  assert.ok(error instanceof Error, `${label}: threw ${String(error)}, not an Error`);
-  assert.ok(
-    error.message.startsWith(`${codecName}: `),
-    `${label}: message "${error.message}" does not name the codec`,
-  );
+  const error = errorOf(run, `${codecName}: `, label);
   assert.ok(error.message.length > codecName.length + 2, `${label}: empty problem`);
 }
 

@@ -1,6 +1,8 @@
 // Shared by the wasm-*.test.mjs files (not a test itself).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { codecsOf, isJsonText } from '../../src/catalog.mjs';
@@ -31,6 +33,33 @@ export function assertSameBytes(actual, expected, label) {
     }
   }
   assert.equal(actual.length, expected.length, `${label}: length`);
+}
+
+/** The Error `run` throws; fails unless it is an Error starting with `prefix`. */
+export function errorOf(run, prefix, label) {
+  let error;
+  try {
+    run();
+  } catch (caught) {
+    error = caught;
+  }
+  assert.ok(error !== undefined, `${label}: no error`);
+  assert.ok(error instanceof Error, `${label}: threw ${String(error)}, not an Error`);
+  assert.ok(error.message.startsWith(prefix), `${label}: "${error.message}" does not start with "${prefix}"`);
+  return error;
+}
+
+// A full GC without --expose-gc on the command line (npm test runs plain
+// `node --test`): the flag can be set at run time, and a new context then
+// has `gc`.
+export function fullGc() {
+  if (typeof globalThis.gc !== 'function') {
+    v8.setFlagsFromString('--expose-gc');
+    globalThis.gc = vm.runInNewContext('gc');
+  }
+  // Twice: the first collection can leave objects a finalizer just released.
+  globalThis.gc();
+  globalThis.gc();
 }
 
 /** Deterministic 32-bit generator (LCG): the same "random" bytes on every run. */

@@ -15,12 +15,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 
 import { REPO_ROOT, listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { STRATEGIES } from '../../src/harness/wasm-codec.mjs';
-import { assertSameItems, datasetWithItems } from './wasm-helpers.mjs';
+import { assertSameItems, datasetWithItems, fullGc } from './wasm-helpers.mjs';
 
 const CORPUS_DIR = path.join(REPO_ROOT, 'tests', 'fuzz', 'corpus');
 // Error messages quote the input (a key, a token), never all of it: a
@@ -39,19 +37,6 @@ const ALLOCATED_MARGIN_BYTES = 1024;
 // Error is 100+ bytes, with its stack far more) adds 1+ MiB.
 const JS_HEAP_MARGIN_BYTES = 128 * 1024;
 const JS_HEAP_ROUNDS = 3;
-
-// A full GC without --expose-gc on the command line (npm test runs plain
-// `node --test`): the flag can be set at run time, and a new context then
-// has `gc`.
-function fullGc() {
-  if (typeof globalThis.gc !== 'function') {
-    v8.setFlagsFromString('--expose-gc');
-    globalThis.gc = vm.runInNewContext('gc');
-  }
-  // Twice: the first collection can leave objects a finalizer just released.
-  globalThis.gc();
-  globalThis.gc();
-}
 
 /** Every file of the committed corpus, as { name: 'msgpack/crash-...', bytes }. */
 function readCorpus() {

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
 import { EMBIND_RECORDS, MESSAGE_STRATEGIES } from '../../src/harness/wasm-codec.mjs';
-import { assertSameBytes, isJsonTextCodec, seededRandom } from './wasm-helpers.mjs';
+import { assertSameBytes, errorOf, isJsonTextCodec, seededRandom } from './wasm-helpers.mjs';
 
 const WASM_PAGE_BYTES = 64 * 1024;
 
@@ -25,23 +25,6 @@ const MESSAGE_CODECS = new Set(listWasmCodecs(undefined, 'messages'));
 const SELF_DESCRIBING = new Set(['json', 'msgpack']);
 
 const INT32_RANGE = 'an int32 (an integer from -2147483648 to 2147483647)';
-
-/** The Error `run` throws; fails unless it is an Error starting with `prefix`. */
-function errorOf(run, prefix, label) {
-  let error;
-  try {
-    run();
-  } catch (caught) {
-    error = caught;
-  }
-  assert.ok(error !== undefined, `${label}: no error`);
-  assert.ok(error instanceof Error, `${label}: threw ${String(error)}, not an Error`);
-  assert.ok(
-    error.message.startsWith(prefix),
-    `${label}: message "${error.message}" does not start with "${prefix}"`,
-  );
-  return error;
-}
 
 /** Decodes or throws the codec's Error; anything else fails the test. Returns the record or null. */
 function decodeOrCodecError(messages, codecName, strategy, name, bytes, label) {
