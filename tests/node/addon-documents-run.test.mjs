@@ -6,22 +6,18 @@
 // WCB_REQUIRE_BUILDS=1.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { addonAvailable } from '../../node/load-addon.mjs';
 import { ADDON_PLACE } from '../../src/catalog.mjs';
 import workload from '../../src/workloads/documents/workload.mjs';
+import { missingAddonRun } from './addon-helpers.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MISSING = !existsSync(join(ROOT, 'build', 'wasm', 'build-info.json'))
-  ? 'build/wasm is missing: run scripts/build-wasm.sh'
-  : addonAvailable('documents')
-    ? false
-    : 'the Node-API addon with the documents workload is not built (scripts/build-native.sh native-release)';
+const MISSING = missingAddonRun('documents');
 
 testWithBuild(
   'bench:node --workload documents runs the addon strategies by default, with phases',
