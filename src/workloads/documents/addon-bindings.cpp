@@ -55,12 +55,7 @@ namespace wcb::addon {
 namespace {
 
 using documents::Document;
-using documents::js::bad_value;
-using documents::js::kUnsafeInteger;
-using documents::js::TextBuilder;
-using documents::js::TextCheck;
-using documents::js::Where;
-using documents::js::within_safe_range;
+using namespace documents::js;  // NOLINT(google-build-using-namespace): the rules of js_rules.h
 
 // ---- strategy object, marshal in ----
 

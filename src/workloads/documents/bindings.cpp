@@ -42,12 +42,7 @@ namespace wcb::wasm {
 namespace {
 
 using documents::Document;
-using documents::js::bad_value;
-using documents::js::kUnsafeInteger;
-using documents::js::TextBuilder;
-using documents::js::TextCheck;
-using documents::js::Where;
-using documents::js::within_safe_range;
+using namespace documents::js;  // NOLINT(google-build-using-namespace): the rules of js_rules.h
 using emscripten::val;
 
 // The buffer JS writes the text and tagged strategies' input into. It grows
