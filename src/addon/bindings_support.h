@@ -56,6 +56,18 @@ Napi::Function void_function(Napi::Env env, const std::shared_ptr<State>& state,
       name);
 }
 
+// `bytes` in the output buffer JS registered (`registered`: JS has one):
+// their length; a copy in a new Uint8Array when they do not fit (JS then
+// registers a larger one).
+inline Napi::Value output_or_copy(Napi::Env env, bool registered, std::span<std::uint8_t> output,
+                                  std::span<const std::uint8_t> bytes) {
+  if (registered && bytes.size() <= output.size()) {
+    if (!bytes.empty()) std::memcpy(output.data(), bytes.data(), bytes.size());
+    return Napi::Number::New(env, static_cast<double>(bytes.size()));
+  }
+  return copy_to_js(env, bytes);
+}
+
 // A length JS passes for a buffer of `capacity` bytes: a whole number from 0
 // to the capacity, else false (each workload words its own error).
 inline bool length_within(const Napi::Value& value, std::size_t capacity, std::size_t& length) {

@@ -34,7 +34,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -485,11 +484,7 @@ class DocumentCodecState {
 
   // `bytes` in the output buffer: their length; a copy when they do not fit.
   Napi::Value output(Napi::Env env, std::span<const std::uint8_t> bytes) {
-    if (!output_ref_.IsEmpty() && bytes.size() <= output_.size()) {
-      if (!bytes.empty()) std::memcpy(output_.data(), bytes.data(), bytes.size());
-      return Napi::Number::New(env, static_cast<double>(bytes.size()));
-    }
-    return copy_to_js(env, bytes);
+    return output_or_copy(env, !output_ref_.IsEmpty(), output_, bytes);
   }
 
   std::unique_ptr<documents::DocumentCodec> codec_;

@@ -35,7 +35,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -607,11 +606,7 @@ class MessageCodecState {
   // a new Uint8Array when it does not fit (JS then registers a larger one).
   Napi::Value tagged_output(Napi::Env env, const msg::Message& message) {
     wasm::tagged::write_tagged_record(message, tagged_out_);
-    if (!output_ref_.IsEmpty() && tagged_out_.size() <= output_.size()) {
-      if (!tagged_out_.empty()) std::memcpy(output_.data(), tagged_out_.data(), tagged_out_.size());
-      return Napi::Number::New(env, static_cast<double>(tagged_out_.size()));
-    }
-    return copy_to_js(env, tagged_out_);
+    return output_or_copy(env, !output_ref_.IsEmpty(), output_, tagged_out_);
   }
 
   std::unique_ptr<msg::MessageCodec> codec_;
