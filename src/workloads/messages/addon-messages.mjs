@@ -24,6 +24,7 @@ import { ADDON_PLACE, RECORD_NAMES as MESSAGE_NAMES, addonStrategiesOf } from '.
 import { TaggedReader, TaggedWriter } from '../documents/tagged.mjs';
 import {
   INITIAL_TAGGED_BYTES,
+  MessageCalls,
   checkBytes,
   checkRecord,
   readTaggedRecord,
@@ -84,11 +85,12 @@ class TaggedBuffers {
 }
 
 /** The messages API of one addon codec, shaped as wasm-messages.mjs's WasmMessages. */
-export class AddonMessages {
+export class AddonMessages extends MessageCalls {
   #codec;
   #paths; // strategy -> record name -> bound calls
 
   constructor(c) {
+    super();
     this.#codec = c.name;
     const kinds = c.kindNames;
     if (kinds !== MESSAGE_NAMES.join(',')) {
@@ -139,22 +141,6 @@ export class AddonMessages {
       );
     }
     throw new Error(`${this.#codec}: unknown message record "${name}" (known: ${MESSAGE_NAMES.join(', ')})`);
-  }
-
-  encode(strategy, name, record) {
-    return this.forRecord(strategy, name).encode(record);
-  }
-  decode(strategy, name, bytes) {
-    return this.forRecord(strategy, name).decode(bytes);
-  }
-  prepareFloor(strategy, name, bytes) {
-    this.forRecord(strategy, name).prepareFloor(bytes);
-  }
-  encodeFloor(strategy, name, record) {
-    return this.forRecord(strategy, name).encodeFloor(record);
-  }
-  decodeFloor(strategy, name, bytes) {
-    return this.forRecord(strategy, name).decodeFloor(bytes);
   }
 
   #boundPath(c, prepared, name, kind, { encode, decode, encodeFloor, decodeFloor }) {

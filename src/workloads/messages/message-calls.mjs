@@ -4,7 +4,6 @@
 // C++ bindings do, and write and read the tagged strategy's records with the
 // same errors, so a path fails alike whichever boundary it crosses.
 
-import { typeName as describe } from '../../harness/format.mjs';
 import { ValueError } from '../documents/tagged.mjs';
 
 /**
@@ -35,12 +34,8 @@ export function checkRecord(codec, name, record) {
   }
 }
 
-/** A decode's argument: a Uint8Array, or a TypeError naming the codec. */
-export function checkBytes(codec, bytes) {
-  if (!(bytes instanceof Uint8Array)) {
-    throw new TypeError(`${codec}: decode expects a Uint8Array, not ${describe(bytes)}`);
-  }
-}
+/** A decode's argument: a Uint8Array, or a TypeError naming the codec (the typed paths' check). */
+export { expectBytes as checkBytes } from '../../harness/typed-calls.mjs';
 
 /** A floor's decode needs its prepareFloor first. */
 export function requirePrepared(codec, prepared, name) {
@@ -68,5 +63,48 @@ export function readTaggedRecord(reader, codec, bytes, length) {
   } catch (error) {
     // Only C++ that wrote no valid output gets here.
     throw new Error(`${codec}: the decoded tagged output is unreadable: ${error.message}`);
+  }
+}
+
+/**
+ * The calls of the messages API by (strategy, record name), each through the
+ * bound calls a subclass's forRecord(strategy, name) returns (it throws for
+ * a strategy or record it does not offer).
+ */
+export class MessageCalls {
+  /** Encodes one record; returns its bytes (a copy, in a new Uint8Array). */
+  encode(strategy, name, record) {
+    return this.forRecord(strategy, name).encode(record);
+  }
+
+  /** Decodes the bytes of record `name`; returns a plain record (Date, Uint8Array where the record has them). */
+  decode(strategy, name, bytes) {
+    return this.forRecord(strategy, name).decode(bytes);
+  }
+
+  /**
+   * Untimed preparation of the floors of record `name`: decodes `bytes` into
+   * the message decodeFloor marshals out and keeps them as what encodeFloor
+   * returns.
+   */
+  prepareFloor(strategy, name, bytes) {
+    this.forRecord(strategy, name).prepareFloor(bytes);
+  }
+
+  /**
+   * encode without the codec: marshals the record in (JS record -> C++
+   * message) and returns a copy of the prepared bytes (none before
+   * prepareFloor), as encode copies its encoding out.
+   */
+  encodeFloor(strategy, name, record) {
+    return this.forRecord(strategy, name).encodeFloor(record);
+  }
+
+  /**
+   * decode without the codec: copies `bytes` in, as decode does, and marshals
+   * the prepared message out (no parsing); returns the record.
+   */
+  decodeFloor(strategy, name, bytes) {
+    return this.forRecord(strategy, name).decodeFloor(bytes);
   }
 }

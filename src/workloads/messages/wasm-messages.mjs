@@ -25,6 +25,7 @@ import { RECORD_NAMES as MESSAGE_NAMES, strategiesOf } from '../../catalog.mjs';
 import { TaggedReader, TaggedWriter } from '../documents/tagged.mjs';
 import {
   INITIAL_TAGGED_BYTES,
+  MessageCalls,
   checkBytes,
   checkRecord,
   describeValue,
@@ -144,11 +145,12 @@ class TaggedRecords {
   }
 }
 
-export class WasmMessages {
+export class WasmMessages extends MessageCalls {
   #codec;
   #paths; // strategy -> record name -> path
 
   constructor(m, codecName) {
+    super();
     this.#codec = codecName;
     // The C++ Kind order is the wire between the two halves: the kind index
     // passed to the val exports is the position in MESSAGE_NAMES.
@@ -229,42 +231,6 @@ export class WasmMessages {
       `${this.#codec}: the ${strategy} strategy does not offer record "${name}" ` +
         `(embind's value_object cannot produce a plain array, a Date or a Uint8Array)`,
     );
-  }
-
-  /** Encodes one record; returns its bytes (a copy). */
-  encode(strategy, name, record) {
-    return this.forRecord(strategy, name).encode(record);
-  }
-
-  /** Decodes the bytes of record `name`; returns a plain record (Date, Uint8Array where the record has them). */
-  decode(strategy, name, bytes) {
-    return this.forRecord(strategy, name).decode(bytes);
-  }
-
-  /**
-   * Untimed preparation of the floors of record `name`: decodes `bytes` into
-   * the message decodeFloor marshals out and keeps them as what encodeFloor
-   * returns.
-   */
-  prepareFloor(strategy, name, bytes) {
-    this.forRecord(strategy, name).prepareFloor(bytes);
-  }
-
-  /**
-   * encode without the codec: marshals the record in (JS record -> C++
-   * message) and returns a copy of the prepared bytes (none before
-   * prepareFloor), as encode copies its encoding out.
-   */
-  encodeFloor(strategy, name, record) {
-    return this.forRecord(strategy, name).encodeFloor(record);
-  }
-
-  /**
-   * decode without the codec: copies `bytes` in, as decode does, and marshals
-   * the prepared message out (no parsing); returns the record.
-   */
-  decodeFloor(strategy, name, bytes) {
-    return this.forRecord(strategy, name).decodeFloor(bytes);
   }
 
   // The five calls of one (strategy, record) around its exports, which
