@@ -12,6 +12,8 @@
 #include <cstring>
 #include <memory>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "addon/addon.h"
 
@@ -20,6 +22,14 @@ namespace wcb::addon {
 // Whether `value` is a typed array of `type` (a Uint8Array: napi_uint8_array).
 inline bool is_typed_array(const Napi::Value& value, napi_typedarray_type type) {
   return value.IsTypedArray() && value.As<Napi::TypedArray>().TypedArrayType() == type;
+}
+
+// A JS array of `names` (the codecs of a workload, in the registry's order).
+inline Napi::Array string_array(Napi::Env env, const std::vector<std::string>& names) {
+  Napi::Array array = Napi::Array::New(env);
+  for (std::uint32_t index = 0; index < names.size(); ++index)
+    array.Set(index, Napi::String::New(env, names[index]));
+  return array;
 }
 
 // A new Uint8Array holding a copy of `bytes`.

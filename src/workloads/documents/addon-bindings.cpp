@@ -506,11 +506,7 @@ class DocumentCodecState {
 };
 
 Napi::Value documents_codecs(const Napi::CallbackInfo& call) {
-  const Napi::Env env = call.Env();
-  Napi::Array names = Napi::Array::New(env);
-  std::uint32_t index = 0;
-  for (const std::string& name : document_codec_names()) names.Set(index++, Napi::String::New(env, name));
-  return names;
+  return string_array(call.Env(), document_codec_names());
 }
 
 Napi::Value create_document_codec(const Napi::CallbackInfo& call) {

@@ -626,11 +626,7 @@ class MessageCodecState {
 };
 
 Napi::Value messages_codecs(const Napi::CallbackInfo& call) {
-  const Napi::Env env = call.Env();
-  Napi::Array names = Napi::Array::New(env);
-  std::uint32_t index = 0;
-  for (const std::string& name : message_codec_names()) names.Set(index++, Napi::String::New(env, name));
-  return names;
+  return string_array(call.Env(), message_codec_names());
 }
 
 // "bool,int,...": the kind order, which JS checks against its record names.
