@@ -18,7 +18,7 @@
 // phases add up to it. Errors name the codec ("msgpack: undefined at $.a[2]").
 
 import { ADDON_PLACE } from '../../catalog.mjs';
-import { split } from '../../harness/typed-calls.mjs';
+import { now, split } from '../../harness/typed-calls.mjs';
 import {
   INITIAL_BUFFER_BYTES,
   checkedJsonText,
@@ -32,8 +32,6 @@ import workload from './workload.mjs';
 
 /** The addon's strategies of the documents workload (its catalog entry's addonStrategies). */
 export const ADDON_DOCUMENT_STRATEGIES = Object.freeze([...workload.addonStrategies]);
-
-const now = () => performance.now();
 
 class AddonDocuments {
   #c;

@@ -20,7 +20,7 @@
 // that is not JSON-like ("msgpack: undefined at $.a[2]"), one the format
 // cannot hold, bad bytes. The module stays usable. Browser-safe.
 
-import { decodePhases, encodePhases } from '../../harness/typed-calls.mjs';
+import { decodePhases, encodePhases, now } from '../../harness/typed-calls.mjs';
 import {
   INITIAL_BUFFER_BYTES,
   checkedJsonText,
@@ -34,8 +34,6 @@ import workload from './workload.mjs';
 
 /** The interop strategies of the documents workload (its catalog entry's). */
 export const DOCUMENT_STRATEGIES = Object.freeze([...workload.strategies]);
-
-const now = () => performance.now();
 
 // One per module, shared by the paths of its strategies (they share the
 // module's buffers).
