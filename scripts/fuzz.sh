@@ -172,7 +172,7 @@ for codec in "${codecs[@]}"; do
     # From the first report line (sanitizer, libFuzzer's timeout, leak or
     # out-of-memory, or the target's contract check) on; else the log's end.
     first="$(grep -n -m1 -E '==ERROR|runtime error|^\*\*\* .* broke its contract|ERROR: libFuzzer' "$log" | cut -d: -f1)"
-    if [ -n "$first" ]; then tail -n "+$first" "$log" | head -n 80; else tail -n 40 "$log"; fi
+    if [ -n "$first" ]; then sed -n "${first},$((first + 79))p" "$log"; else tail -n 40 "$log"; fi
     echo "---- inputs saved in $artifacts/:"
     ls -l "$artifacts"
   fi

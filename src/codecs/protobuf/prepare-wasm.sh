@@ -46,7 +46,10 @@ for tool in emcmake emcc; do
   fi
 done
 
-EMSCRIPTEN_VERSION="$(emcc --version | head -n1)"
+# The first line of `emcc --version`, without a pipe into head: under
+# pipefail, head closing the pipe early fails emcc with a BrokenPipeError.
+EMSCRIPTEN_VERSION="$(emcc --version)"
+EMSCRIPTEN_VERSION="${EMSCRIPTEN_VERSION%%$'\n'*}"
 STAMP_TEXT="protobuf $(cat "$SOURCE_DIR/.version"); $EMSCRIPTEN_VERSION; flags $EXCEPTION_FLAGS"
 STAMP="$PREFIX/.stamp"
 if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$STAMP_TEXT" ] && [ -f "$PREFIX/lib/libprotobuf-lite.a" ]; then

@@ -20,8 +20,8 @@ fetch_protobuf_source() {
   local tmp
   tmp="$(mktemp -d)"
   (cd "$tmp" && apt-get source --download-only -qq "protobuf=$(dpkg-query -W -f='${Version}' libprotobuf-dev)" >/dev/null)
-  local tarball
-  tarball="$(ls "$tmp"/protobuf_*.orig.tar.* | head -n1)"
+  local tarballs=("$tmp"/protobuf_*.orig.tar.*)
+  local tarball="${tarballs[0]}"
   rm -rf "$dir"
   mkdir -p "$dir"
   tar -xf "$tarball" -C "$dir" --strip-components=1
