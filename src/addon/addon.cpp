@@ -2,6 +2,8 @@
 // (exports.cpp, generated), and `info()` says what this build holds.
 #include "addon/addon.h"
 
+#include <malloc.h>
+
 namespace wcb::addon {
 
 namespace {
@@ -15,8 +17,16 @@ Napi::Value info(const Napi::CallbackInfo& call) {
   return result;
 }
 
+// Bytes in use by malloc in this process (glibc's mallinfo2): what the leak
+// tests of every workload compare before and after many failing calls.
+Napi::Value allocated_bytes(const Napi::CallbackInfo& call) {
+  const struct mallinfo2 info = mallinfo2();
+  return Napi::Number::New(call.Env(), static_cast<double>(info.uordblks + info.hblkhd));
+}
+
 Napi::Object init(Napi::Env env, Napi::Object exports) {
   exports.Set("info", Napi::Function::New(env, info, "info"));
+  exports.Set("allocatedBytes", Napi::Function::New(env, allocated_bytes, "allocatedBytes"));
   add_workload_exports(env, exports);
   return exports;
 }

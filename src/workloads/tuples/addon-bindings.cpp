@@ -21,8 +21,6 @@
 // and owned by the TuplesCodec, so a failed call leaks nothing.
 // Encoded bytes are copied into a new Uint8Array (bytes out), never a view
 // of the reused buffer: the caller may keep them.
-#include <malloc.h>
-
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -419,19 +417,11 @@ Napi::Value tuples_codecs(const Napi::CallbackInfo& call) {
   return result;
 }
 
-// Bytes in use by malloc in this process (glibc's mallinfo2): what the leak
-// tests compare before and after many failing calls.
-Napi::Value allocated_bytes(const Napi::CallbackInfo& call) {
-  const struct mallinfo2 info = mallinfo2();
-  return Napi::Number::New(call.Env(), static_cast<double>(info.uordblks + info.hblkhd));
-}
-
 }  // namespace
 
 void add_tuples_exports(Napi::Env env, Napi::Object exports) {
   exports.Set("tuplesCodecs", Napi::Function::New(env, tuples_codecs, "tuplesCodecs"));
   exports.Set("TuplesCodec", TuplesCodec::define(env));
-  exports.Set("allocatedBytes", Napi::Function::New(env, allocated_bytes, "allocatedBytes"));
 }
 
 }  // namespace wcb::addon
