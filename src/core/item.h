@@ -1,6 +1,7 @@
 // The record every codec carries: one row of the growing tuple dataset.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -33,6 +34,14 @@ static_assert(offsetof(Item, z) == 16);
 
 // Bit-exact equality: distinguishes -0.0 from 0.0 and compares NaN payloads,
 // which operator== on doubles does not.
+// What JS accepts as an item's x: an integer number in int32 range, not -0
+// (NaN fails the range test). The check of every boundary that reads items
+// field by field (wasm's val, the addon's object) and of wasm-items.mjs.
+inline bool is_item_x(double value) {
+  return value >= INT32_MIN && value <= INT32_MAX && std::trunc(value) == value &&
+         !(value == 0 && std::signbit(value));
+}
+
 inline bool same_bits(const Item& a, const Item& b) {
   return a.x == b.x && std::memcmp(&a.y, &b.y, sizeof(double)) == 0 &&
          std::memcmp(&a.z, &b.z, sizeof(double)) == 0;

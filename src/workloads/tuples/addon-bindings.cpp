@@ -42,13 +42,6 @@ namespace {
 // steady clock; 0 when the call has no such phase).
 enum StatIndex : std::size_t { kStatCodec = 0, kStatMarshal = 1, kStatBytes = 2, kStatCount = 3 };
 
-// What JS accepts as x: an integer number in int32 range, not -0 (NaN fails
-// the range test). The same check as wasm's val strategy and wasm-items.mjs.
-bool is_int32(double value) {
-  return value >= INT32_MIN && value <= INT32_MAX && std::trunc(value) == value &&
-         !(value == 0 && std::signbit(value));
-}
-
 // A bad value as an error shows it, in the words of the JS check
 // (src/harness/wasm-items.mjs): strings quoted, -0 as "-0", numbers and
 // booleans as JS prints them, otherwise "an array", "an object", "a function".
@@ -175,7 +168,7 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
     for (const auto& field : fields) {
       const Napi::Value value = object.Get(field.key);
       if (value.IsUndefined()) return where + ": " + field.name + " is missing";
-      if (!value.IsNumber() || (field.int32 && !is_int32(value.As<Napi::Number>().DoubleValue()))) {
+      if (!value.IsNumber() || (field.int32 && !is_item_x(value.As<Napi::Number>().DoubleValue()))) {
         return where + ": " + field.name +
                (field.int32 ? " must be an int32, got " : " must be a number, got ") + describe(env, value);
       }
@@ -202,7 +195,7 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
         const Napi::Object item = value.As<Napi::Object>();
         const Napi::Value x = item.Get(keys.x), y = item.Get(keys.y), z = item.Get(keys.z);
         const double x_value = x.IsNumber() ? x.As<Napi::Number>().DoubleValue() : NAN;
-        if (!is_int32(x_value) || !y.IsNumber() || !z.IsNumber())
+        if (!is_item_x(x_value) || !y.IsNumber() || !z.IsNumber())
           fail(env, bad_item_problem(env, value, i, keys));
         items_in_[i] = Item(static_cast<std::int32_t>(x_value), y.As<Napi::Number>().DoubleValue(),
                             z.As<Napi::Number>().DoubleValue());

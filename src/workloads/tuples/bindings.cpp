@@ -66,13 +66,6 @@ struct ItemKeys {
   val x{"x"}, y{"y"}, z{"z"};
 };
 
-// What JS accepts as x: an integer number in int32 range, not -0 (NaN fails
-// the range test).
-bool is_int32(double value) {
-  return value >= INT32_MIN && value <= INT32_MAX && std::trunc(value) == value &&
-         !(value == 0 && std::signbit(value));
-}
-
 // A bad value as an error shows it, in the words of the JS check
 // (src/harness/wasm-items.mjs): strings quoted, -0 as "-0", numbers and
 // booleans as JS prints them, otherwise "an array", "an object", "a function".
@@ -104,7 +97,7 @@ std::string describe(const val& value) {
   for (const auto& field : fields) {
     const val value = item[field.key];
     if (value.isUndefined()) return where + ": " + field.name + " is missing";
-    if (!value.isNumber() || (field.int32 && !is_int32(value.as<double>()))) {
+    if (!value.isNumber() || (field.int32 && !is_item_x(value.as<double>()))) {
       return where + ": " + field.name +
              (field.int32 ? " must be an int32, got " : " must be a number, got ") + describe(value);
     }
@@ -134,7 +127,7 @@ val encode_val(val items) {
       }
       const val x = item[keys.x], y = item[keys.y], z = item[keys.z];
       const double x_value = x.isNumber() ? x.as<double>() : NAN;
-      if (!is_int32(x_value) || !y.isNumber() || !z.isNumber()) {
+      if (!is_item_x(x_value) || !y.isNumber() || !z.isNumber()) {
         s.fail(bad_item_problem(item, i, keys));
         return val::null();
       }
