@@ -1,10 +1,10 @@
 // The Node-API addon's rows in the report (place node-addon, in a node
 // results file): their own labels, never merged with or picked as the wasm
 // path of the same strategy, the ratios they take (their own batch's JSON,
-// the wasm counterpart of the same file), the three ways to run the same C++
-// (tuples), ns/op through wasm and the addon beside each one's empty call
-// (messages), the addon's own verdicts and shares (documents) and the
-// engines side by side. Synthetic rows: wasm rows copied with place
+// the wasm counterpart of the same run, another process), the three ways
+// to run the same C++ (tuples), ns/op through wasm and the addon beside
+// each one's empty call (messages), the addon's own verdicts and shares
+// (documents) and the engines side by side. Synthetic rows: wasm rows copied with place
 // node-addon and the addon's strategy.
 
 import assert from 'node:assert/strict';
@@ -196,8 +196,8 @@ describe('tuples', () => {
     assert.deepEqual(headlines['three-ways-encode'], [
       'msgpack, node at 10 MB: native (codec only) 4.00 ms (native file); ' +
         'wasm typed 10.0 ms (boundary 5.00 ms, 50%); ' +
-        "addon typed 8.00 ms (boundary 3.00 ms, 38%; 1.3x wasm typed's speed, same file); " +
-        "addon object (per field) 40.0 ms (boundary 35.0 ms, 88%; 0.25x wasm typed's speed, same file).",
+        "addon typed 8.00 ms (boundary 3.00 ms, 38%; 1.3x wasm typed's speed, same run, another process); " +
+        "addon object (per field) 40.0 ms (boundary 35.0 ms, 88%; 0.25x wasm typed's speed, same run, another process).",
     ]);
     assert.match(
       headlines['wasm-penalty'].join('\n'),

@@ -227,7 +227,11 @@ function boundaryChart(sources) {
               { field: 'operation' },
               { field: 'nsPerOp', title: 'ns/op', format: ',.0f' },
               { field: 'emptyCallNs', title: 'empty call ns (this boundary)', format: ',.1f' },
-              { field: 'versusWasm', title: 'x its wasm counterpart (same file)', format: '.3g' },
+              {
+                field: 'versusWasm',
+                title: 'x its wasm counterpart (same run, another process)',
+                format: '.3g',
+              },
             ],
           },
         },

@@ -187,8 +187,8 @@ const WASM_COUNTERPART = { object: 'val', tagged: 'tagged' };
  * empty call of its own boundary (the median over that codec's empty-call
  * rows; the median over every codec's when its own is missing) and, for an
  * addon path, its speed against its wasm counterpart (object: val, tagged:
- * tagged) of the same file: the counterpart's ns/op / the addon's (above 1 =
- * the addon is faster). [{ source, record, recordOrder, codec, boundary,
+ * tagged) of the same run, measured in another process: the counterpart's
+ * ns/op / the addon's (above 1 = the addon is faster). [{ source, record, recordOrder, codec, boundary,
  * strategy, label, ns: { encode, decode, roundTrip }, emptyCallNs,
  * counterpart?, versusWasm?: { encode, decode, roundTrip } }].
  */

@@ -243,7 +243,7 @@ function boundarySection(sources) {
     },
     { title: 'wasm counterpart', value: (r) => r.counterpart ?? '' },
     ...['encode', 'decode'].map((operation) => ({
-      title: `${operation} x wasm (same file)`,
+      title: `${operation} x wasm (same run, another process)`,
       value: (r) => (r.versusWasm?.[operation] === undefined ? '' : formatTimes(r.versusWasm[operation])),
       num: true,
     })),

@@ -155,7 +155,7 @@ export function threeWaysSection(lines, phases) {
       num: true,
     },
     {
-      title: 'x wasm typed (same file)',
+      title: 'x wasm typed (same run, another process)',
       value: (r) => (r.versusWasmTyped === undefined ? '' : `${r.versusWasmTyped.toPrecision(3)}x`),
       num: true,
     },
