@@ -41,6 +41,12 @@ export const isWasmRow = (row) => row.impl === 'cpp' && row.interop !== 'none' &
 
 /** The suffix that tells an addon path from the wasm path of the same strategy name. */
 export const ADDON_SUFFIX = ' (addon)';
+/**
+ * How the report qualifies an addon path's ratio against its wasm counterpart:
+ * both come from one run, each from its own child process, so the ratio is
+ * not a same-process one and carries no noise verdict.
+ */
+export const ACROSS_PROCESSES = 'same run, another process';
 
 /** "msgpackr 1.11.2" -> "msgpackr": the library name without its version. */
 function libraryName(library) {

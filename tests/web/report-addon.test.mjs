@@ -4,8 +4,8 @@
 // the wasm counterpart of the same run, another process), the three ways
 // to run the same C++ (tuples), ns/op through wasm and the addon beside
 // each one's empty call (messages), the addon's own verdicts and shares
-// (documents) and the engines side by side. Synthetic rows: wasm rows copied with place
-// node-addon and the addon's strategy.
+// (documents) and the engines side by side. Synthetic rows: wasm rows
+// copied with place node-addon and the addon's strategy.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

@@ -4,6 +4,7 @@
 import { recordsOf as catalogRecords } from '../../catalog.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
+import { ACROSS_PROCESSES } from '../../report/model.mjs';
 import {
   MESSAGE_OPERATIONS,
   OPERATION_TITLES,
@@ -227,11 +228,7 @@ function boundaryChart(sources) {
               { field: 'operation' },
               { field: 'nsPerOp', title: 'ns/op', format: ',.0f' },
               { field: 'emptyCallNs', title: 'empty call ns (this boundary)', format: ',.1f' },
-              {
-                field: 'versusWasm',
-                title: 'x its wasm counterpart (same run, another process)',
-                format: '.3g',
-              },
+              { field: 'versusWasm', title: `x its wasm counterpart (${ACROSS_PROCESSES})`, format: '.3g' },
             ],
           },
         },

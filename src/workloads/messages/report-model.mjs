@@ -188,8 +188,8 @@ const WASM_COUNTERPART = { object: 'val', tagged: 'tagged' };
  * rows; the median over every codec's when its own is missing) and, for an
  * addon path, its speed against its wasm counterpart (object: val, tagged:
  * tagged) of the same run, measured in another process: the counterpart's
- * ns/op / the addon's (above 1 = the addon is faster). [{ source, record, recordOrder, codec, boundary,
- * strategy, label, ns: { encode, decode, roundTrip }, emptyCallNs,
+ * ns/op / the addon's (above 1 = the addon is faster). [{ source, record,
+ * recordOrder, codec, boundary, strategy, label, ns: { encode, decode, roundTrip }, emptyCallNs,
  * counterpart?, versusWasm?: { encode, decode, roundTrip } }].
  */
 export function boundaryLines(sources) {

@@ -16,7 +16,7 @@ import { NOISE_MARK, UNKNOWN, UNKNOWN_MARK, WITHIN_NOISE } from '../../harness/v
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
 import { escapeHtml, htmlPage, htmlTable, runsTable } from '../../report/html.mjs';
-import { headerOf } from '../../report/model.mjs';
+import { ACROSS_PROCESSES, headerOf } from '../../report/model.mjs';
 import { BOUNDARY_CHART, chartId, messageCharts } from './report-charts.mjs';
 import {
   MESSAGE_OPERATIONS,
@@ -243,7 +243,7 @@ function boundarySection(sources) {
     },
     { title: 'wasm counterpart', value: (r) => r.counterpart ?? '' },
     ...['encode', 'decode'].map((operation) => ({
-      title: `${operation} x wasm (same run, another process)`,
+      title: `${operation} x wasm (${ACROSS_PROCESSES})`,
       value: (r) => (r.versusWasm?.[operation] === undefined ? '' : formatTimes(r.versusWasm[operation])),
       num: true,
     })),

@@ -4,7 +4,7 @@
 
 import { groupBy } from '../../harness/group-by.mjs';
 import { FASTER, SLOWER, UNKNOWN, WITHIN_NOISE } from '../../harness/verdict.mjs';
-import { formatMB } from '../../report/model.mjs';
+import { ACROSS_PROCESSES, formatMB } from '../../report/model.mjs';
 import {
   breakdownRecords,
   closestStep,
@@ -118,14 +118,15 @@ function wayText(line) {
   if (line.boundaryMs !== undefined)
     parts.push(`boundary ${formatMs(line.boundaryMs)} ms, ${percent(line.boundaryShare)}`);
   if (line.versusWasmTyped !== undefined)
-    parts.push(`${formatRatio(line.versusWasmTyped)} wasm typed's speed, same run, another process`);
+    parts.push(`${formatRatio(line.versusWasmTyped)} wasm typed's speed, ${ACROSS_PROCESSES}`);
   return `${line.way} ${formatMs(line.totalMs)} ms${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
 }
 
 /**
  * Per codec at the chosen size, the three ways to run its C++: the native
  * codec alone, wasm typed, the addon typed and per field, with each one's
- * boundary (whole call - codec) and its speed against wasm typed (same run, another process).
+ * boundary (whole call - codec) and its speed against wasm typed (same run,
+ * another process).
  */
 function threeWaysHeadline(sources, operation, sizeMB) {
   const { lines } = threeWaysRecords(sources, operation, sizeMB);

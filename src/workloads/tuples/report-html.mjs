@@ -3,7 +3,7 @@
 // tables and run facts are shared (src/report/html.mjs).
 
 import { escapeHtml, formatBytes, htmlPage, htmlTable, runsTable } from '../../report/html.mjs';
-import { formatMB } from '../../report/model.mjs';
+import { ACROSS_PROCESSES, formatMB } from '../../report/model.mjs';
 
 // How to read each chart: what is on the axes and what "good" looks like.
 const HOW_TO_READ = {
@@ -155,7 +155,7 @@ export function threeWaysSection(lines, phases) {
       num: true,
     },
     {
-      title: 'x wasm typed (same run, another process)',
+      title: `x wasm typed (${ACROSS_PROCESSES})`,
       value: (r) => (r.versusWasmTyped === undefined ? '' : `${r.versusWasmTyped.toPrecision(3)}x`),
       num: true,
     },
