@@ -23,6 +23,7 @@
 #include <msgpack.hpp>
 #include <string>
 
+#include "codecs/msgpack/visitor.h"
 #include "workloads/documents/codec.h"
 
 namespace wcb {
@@ -94,7 +95,7 @@ class Writer {
 
 // msgpack-cxx's visitor events, passed on to the builder (which throws
 // DecodeError for what a document cannot hold).
-class Visitor {
+class Visitor : public msgpack_visitor::KeyTracking {
  public:
   explicit Visitor(Document& out) : builder(out, true) {}
 
@@ -117,7 +118,7 @@ class Visitor {
   bool visit_float64(double value) { return not_key("a float") && builder.number(value); }
   bool visit_str(const char* data, std::uint32_t size) {
     const std::string_view text(data, size);
-    return in_key_ ? builder.key(text) : builder.string(text);
+    return in_key() ? builder.key(text) : builder.string(text);
   }
   bool visit_bin(const char*, std::uint32_t) {
     builder.fail("binary data (bin), which a JSON-like document cannot hold");
@@ -128,35 +129,19 @@ class Visitor {
                  ", which a JSON-like document cannot hold");
   }
   bool start_map(std::uint32_t) { return not_key("a map") && builder.start_object(); }
-  bool start_map_key() {
-    in_key_ = true;
-    return true;
-  }
-  bool end_map_key() {
-    in_key_ = false;
-    return true;
-  }
-  bool start_map_value() { return true; }
-  bool end_map_value() { return true; }
   bool end_map() { return builder.end_object(); }
   bool start_array(std::uint32_t) { return not_key("an array") && builder.start_array(); }
-  bool start_array_item() { return true; }
-  bool end_array_item() { return true; }
   bool end_array() { return builder.end_array(); }
   void parse_error(std::size_t parsed_offset, std::size_t) {
-    error = "malformed msgpack: invalid type byte at offset " + std::to_string(parsed_offset);
+    error = msgpack_visitor::invalid_type_byte(parsed_offset);
   }
   void insufficient_bytes(std::size_t, std::size_t) { error = "the input ends in the middle of a value"; }
-  bool referenced() const { return false; }
-  void set_referenced(bool) {}
 
  private:
   bool not_key(std::string_view what) {
-    if (in_key_) builder.fail("a map key that is " + std::string(what) + ", not a string");
+    if (in_key()) builder.fail("a map key that is " + std::string(what) + ", not a string");
     return true;
   }
-
-  bool in_key_ = false;
 };
 
 class MsgpackDocumentCodec final : public documents::DocumentCodec {

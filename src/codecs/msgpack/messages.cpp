@@ -23,6 +23,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "codecs/msgpack/visitor.h"
 #include "workloads/messages/codec.h"
 #include "workloads/messages/record_builder.h"
 #include "workloads/messages/schema.h"
@@ -242,7 +243,7 @@ std::uint64_t read_big_endian(const char* data, int size) {
 }
 
 // msgpack-cxx's visitor events, passed on to the record's builder.
-class RecordVisitor {
+class RecordVisitor : public msgpack_visitor::KeyTracking {
  public:
   RecordVisitor(std::span<const Field> fields, void* record, std::size_t input_size)
       : builder(fields, record, "a timestamp (ext type -1)", "binary data (bin)"), input_size_(input_size) {}
@@ -276,7 +277,7 @@ class RecordVisitor {
 
   bool visit_str(const char* data, std::uint32_t size) {
     const std::string_view text(data, size);
-    if (in_key_) return builder.key(text);
+    if (in_key()) return builder.key(text);
     if (!valid_utf8(text)) return builder.fail_here("a string that is not valid UTF-8");
     return builder.string(text);
   }
@@ -338,44 +339,29 @@ class RecordVisitor {
   }
 
   bool start_map(std::uint32_t) { return not_key("a map") && builder.start_object(); }
-  bool start_map_key() {
-    in_key_ = true;
-    return true;
-  }
-  bool end_map_key() {
-    in_key_ = false;
-    return true;
-  }
-  bool start_map_value() { return true; }
-  bool end_map_value() { return true; }
   bool end_map() { return builder.end_object(); }
 
   bool start_array(std::uint32_t count) {
     // An element takes at least one byte.
     return not_key("an array") && builder.start_array(count, input_size_);
   }
-  bool start_array_item() { return true; }
-  bool end_array_item() { return true; }
   bool end_array() { return builder.end_array(); }
 
   void parse_error(std::size_t parsed_offset, std::size_t) {
-    builder.fail("malformed msgpack: invalid type byte at offset " + std::to_string(parsed_offset));
+    builder.fail(msgpack_visitor::invalid_type_byte(parsed_offset));
   }
   void insufficient_bytes(std::size_t, std::size_t) {
     builder.fail("input ends after " + std::to_string(input_size_) + " bytes, in the middle of a value");
   }
-  bool referenced() const { return false; }
-  void set_referenced(bool) {}
 
  private:
   // Map keys must be strings.
   bool not_key(std::string_view what) {
-    if (!in_key_) return true;
+    if (!in_key()) return true;
     return builder.fail("a map key is " + std::string(what) + ", expected a string");
   }
 
   std::size_t input_size_;
-  bool in_key_ = false;
 };
 
 class MsgpackMessageCodec final : public MessageCodec {

@@ -16,6 +16,7 @@
 #include <msgpack.hpp>
 #include <string>
 
+#include "codecs/msgpack/visitor.h"
 #include "core/codec.h"
 #include "core/items_builder.h"
 
@@ -51,7 +52,7 @@ class FixedSink {
 // (core/items_builder.h). Returning false stops the parser; `builder.error`
 // says why. Map keys must be strings: what else stands as a key is refused
 // here, where the builder would not know it for a key.
-class ItemsVisitor {
+class ItemsVisitor : public msgpack_visitor::KeyTracking {
  public:
   ItemsVisitor(Items& out, std::size_t input_size)
       : builder(out, ItemsBuilder::kMap), out_(out), input_size_(input_size) {}
@@ -88,21 +89,11 @@ class ItemsVisitor {
   bool visit_float64(double value) { return visit_float(value); }
 
   bool visit_str(const char* data, std::uint32_t size) {
-    if (!in_key_) return builder.unexpected("a string");
+    if (!in_key()) return builder.unexpected("a string");
     return builder.key(std::string_view(data, size));
   }
 
   bool start_map(std::uint32_t) { return not_key("a map") && builder.start_container(); }
-  bool start_map_key() {
-    in_key_ = true;
-    return true;
-  }
-  bool end_map_key() {
-    in_key_ = false;
-    return true;
-  }
-  bool start_map_value() { return true; }
-  bool end_map_value() { return true; }
   bool end_map() { return builder.end_container(); }
 
   bool start_array(std::uint32_t count) {
@@ -112,22 +103,18 @@ class ItemsVisitor {
     out_.reserve(std::min<std::size_t>(count, input_size_ / kMinItemBytes));
     return true;
   }
-  bool start_array_item() { return true; }
-  bool end_array_item() { return true; }
   bool end_array() { return builder.end_array(); }
 
   void parse_error(std::size_t parsed_offset, std::size_t) {
-    builder.fail("malformed msgpack: invalid type byte at offset " + std::to_string(parsed_offset));
+    builder.fail(msgpack_visitor::invalid_type_byte(parsed_offset));
   }
   void insufficient_bytes(std::size_t, std::size_t) {
     builder.fail("input ends after " + std::to_string(input_size_) + " bytes, in the middle of a value");
   }
-  bool referenced() const { return false; }
-  void set_referenced(bool) {}
 
  private:
   bool not_key(std::string_view what) {
-    if (!in_key_) return true;
+    if (!in_key()) return true;
     return builder.fail("a map key is " + std::string(what) + ", expected a string");
   }
 
@@ -145,7 +132,6 @@ class ItemsVisitor {
 
   Items& out_;
   std::size_t input_size_;
-  bool in_key_ = false;
 };
 
 class MsgpackCodec final : public Codec {
