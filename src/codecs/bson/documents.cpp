@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "codecs/json/nlohmann_support.h"
 #include "workloads/documents/codec.h"
 
 namespace wcb {
@@ -153,10 +154,7 @@ class BsonDocumentCodec final : public documents::DocumentCodec {
  public:
   std::string_view name() const override { return "bson"; }
   std::string_view format() const override { return "BSON"; }
-  std::string library_version() const override {
-    return "nlohmann_json " + std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
-           std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." + std::to_string(NLOHMANN_JSON_VERSION_PATCH);
-  }
+  std::string library_version() const override { return nlohmann_support::library_version(); }
 
  protected:
   void do_encode(const Document& document, Bytes& out) override {

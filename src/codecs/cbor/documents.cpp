@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "codecs/json/nlohmann_support.h"
 #include "workloads/documents/codec.h"
 
 namespace wcb {
@@ -39,10 +40,7 @@ class CborDocumentCodec final : public documents::DocumentCodec {
  public:
   std::string_view name() const override { return "cbor"; }
   std::string_view format() const override { return "CBOR"; }
-  std::string library_version() const override {
-    return "nlohmann_json " + std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
-           std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." + std::to_string(NLOHMANN_JSON_VERSION_PATCH);
-  }
+  std::string library_version() const override { return nlohmann_support::library_version(); }
 
  protected:
   void do_encode(const Document& document, Bytes& out) override {

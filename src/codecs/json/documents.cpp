@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "nlohmann_support.h"
 #include "number_parse.h"
 #include "workloads/documents/codec.h"
 
@@ -56,10 +57,7 @@ class JsonDocumentCodec final : public documents::DocumentCodec {
  public:
   std::string_view name() const override { return "json"; }
   std::string_view format() const override { return "JSON text"; }
-  std::string library_version() const override {
-    return "nlohmann_json " + std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
-           std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." + std::to_string(NLOHMANN_JSON_VERSION_PATCH);
-  }
+  std::string library_version() const override { return nlohmann_support::library_version(); }
 
  protected:
   void do_encode(const Document& document, Bytes& out) override {

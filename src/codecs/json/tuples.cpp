@@ -21,6 +21,7 @@
 
 #include "core/codec.h"
 #include "core/items_builder.h"
+#include "nlohmann_support.h"
 #include "number_parse.h"
 
 namespace wcb {
@@ -78,23 +79,14 @@ class ItemsReader {
   bool end_array() { return builder.end_array(); }
 
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& problem) {
-    // what() reads "[json.exception.parse_error.101] parse error at ..."; the
-    // bracketed id means nothing to a reader of the benchmark.
-    std::string message = problem.what();
-    if (const auto end = message.find("] "); message.starts_with('[') && end != std::string::npos) {
-      message.erase(0, end + 2);
-    }
-    return builder.fail(message);
+    return builder.fail(nlohmann_support::parse_error_text(problem));
   }
 };
 
 class JsonCodec final : public Codec {
  public:
   std::string_view name() const override { return "json"; }
-  std::string library_version() const override {
-    return "nlohmann_json " + std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
-           std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." + std::to_string(NLOHMANN_JSON_VERSION_PATCH);
-  }
+  std::string library_version() const override { return nlohmann_support::library_version(); }
 
  protected:
   void do_encode(std::span<const Item> items, Bytes& out) override {
