@@ -359,7 +359,9 @@ TEST_CASE("bad input: msgpack: wrong types and shapes", "[bad-input]") {
        "unexpected key \"itemz\""},
       {"bytes after the payload", wcb::test::join({mp_payload(mp_array(0)), {0xc0}}),
        "1 unexpected bytes after"},
-      {"the reserved byte 0xc1", mp_payload({0xc1}), "malformed msgpack"},
+      // The offset is the bad byte's own: after fixmap(1) and fixstr "items".
+      {"the reserved byte 0xc1", mp_payload({0xc1}), "malformed msgpack: invalid type byte at offset 7"},
+      {"the reserved byte 0xc1 first", {0xc1}, "malformed msgpack: invalid type byte at offset 0"},
   };
   for (const Case& test : cases) {
     CAPTURE(test.what);

@@ -132,8 +132,8 @@ class Visitor : public msgpack_visitor::KeyTracking {
   bool end_map() { return builder.end_object(); }
   bool start_array(std::uint32_t) { return not_key("an array") && builder.start_array(); }
   bool end_array() { return builder.end_array(); }
-  void parse_error(std::size_t parsed_offset, std::size_t) {
-    error = msgpack_visitor::invalid_type_byte(parsed_offset);
+  void parse_error(std::size_t, std::size_t error_offset) {
+    error = msgpack_visitor::invalid_type_byte(error_offset);
   }
   void insufficient_bytes(std::size_t, std::size_t) { error = "the input ends in the middle of a value"; }
 

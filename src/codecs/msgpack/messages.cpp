@@ -347,8 +347,8 @@ class RecordVisitor : public msgpack_visitor::KeyTracking {
   }
   bool end_array() { return builder.end_array(); }
 
-  void parse_error(std::size_t parsed_offset, std::size_t) {
-    builder.fail(msgpack_visitor::invalid_type_byte(parsed_offset));
+  void parse_error(std::size_t, std::size_t error_offset) {
+    builder.fail(msgpack_visitor::invalid_type_byte(error_offset));
   }
   void insufficient_bytes(std::size_t, std::size_t) {
     builder.fail("input ends after " + std::to_string(input_size_) + " bytes, in the middle of a value");

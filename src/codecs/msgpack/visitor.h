@@ -34,7 +34,9 @@ class KeyTracking {
   bool in_key_ = false;
 };
 
-// msgpack-cxx's parse_error: the byte at `offset` starts no msgpack value.
+// msgpack-cxx's parse_error gets two offsets: where the bytes parsed so far
+// end (size_t(-1) when the bad byte is the first) and the bad byte's own,
+// which is `offset` here: that byte starts no msgpack value.
 inline std::string invalid_type_byte(std::size_t offset) {
   return "malformed msgpack: invalid type byte at offset " + std::to_string(offset);
 }
