@@ -4,6 +4,7 @@
 
 import { join } from 'node:path';
 import {
+  BLOCKS,
   BOUNDS,
   DEFAULT_WORKLOAD,
   WORKLOAD_NAMES,
@@ -67,6 +68,9 @@ const OPTIONS = {
   warmup: { type: 'string' },
   out: { type: 'string' },
   quick: { type: 'boolean' },
+  sweep: { type: 'boolean' },
+  looks: { type: 'string' },
+  'budget-minutes': { type: 'string' },
   limits: { type: 'boolean' },
   'limits-max-mb': { type: 'string' },
   'child-node-options': { type: 'string' },
@@ -132,6 +136,46 @@ function parseResume(values) {
   };
 }
 
+/**
+ * The run's mode: 'blocks' (the default for a workload that has blocks),
+ * 'sweep' (--sweep, or a workload without blocks) or 'limits'; and the
+ * workload's defaults in that mode (or --quick's).
+ */
+function modeOf(values, info) {
+  if (values.sweep && values.limits) {
+    throw new UsageError('--sweep and --limits contradict each other (accepted: one of them)');
+  }
+  const blocks = !values.sweep && !values.limits && info.blocks !== undefined;
+  for (const name of ['looks', 'budget-minutes']) {
+    if (values[name] !== undefined && !blocks) {
+      throw new UsageError(
+        `--${name} is an option of the block protocol, the default run (accepted without --sweep or --limits${info.blocks ? '' : `, with a workload that has blocks, not ${info.name}`})`,
+      );
+    }
+  }
+  if (!blocks) return { mode: values.limits ? 'limits' : 'sweep', base: undefined };
+  return {
+    mode: 'blocks',
+    base: { ...info.defaults, ...info.blocks, ...(values.quick ? info.blocksQuick : {}) },
+  };
+}
+
+/** --looks and --budget-minutes of a block run (the catalog's BLOCKS, or --quick's). */
+function blockOptions(values) {
+  const base = values.quick ? BLOCKS.quick : BLOCKS;
+  const looks =
+    values.looks !== undefined
+      ? [...new Set(values.looks.split(',').map((text) => parseBounded('looks', text, 'look')))].sort(
+          (a, b) => a - b,
+        )
+      : [...base.looks];
+  const budgetMinutes =
+    values['budget-minutes'] !== undefined
+      ? parseBounded('budget-minutes', values['budget-minutes'], 'budgetMinutes')
+      : base.budgetMinutes;
+  return { looks, budgetSeconds: budgetMinutes * 60 };
+}
+
 /** The options every workload shares; `base` holds the workload's defaults (or --quick's). */
 function commonOptions(values, workload, base, outKind) {
   const given = (name) => values[name] !== undefined;
@@ -144,7 +188,9 @@ function commonOptions(values, workload, base, outKind) {
     codecsText: values.codecs,
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, strategiesOf(workload, { optional: true }))
-      : strategiesOf(workload),
+      : [...(base.strategies ?? strategiesOf(workload))],
+    // The addon's strategies (undefined: the workload's own, addonStrategiesOf).
+    addonStrategies: base.addonStrategies && [...base.addonStrategies],
     repetitions: given('repetitions')
       ? parseBounded('repetitions', values.repetitions, 'repetitions')
       : base.repetitions,
@@ -245,7 +291,8 @@ function perPayloadOptions(values, workload, now) {
   if (!limits && values['limits-max-mb'] !== undefined) {
     throw new UsageError('--limits-max-mb needs --limits (accepted: --limits --limits-max-mb N)');
   }
-  const base = { ...info.defaults, ...(limits ? info.limits : values.quick ? info.quick : {}) };
+  const { mode, base: blockBase } = modeOf(values, info);
+  const base = blockBase ?? { ...info.defaults, ...(limits ? info.limits : values.quick ? info.quick : {}) };
   const given = (name) => values[name] !== undefined;
   // limits-node-*: not a node-* file, so the report's default (the newest node-*.json) stays a sweep.
   const out = defaultResultsPath({
@@ -256,7 +303,8 @@ function perPayloadOptions(values, workload, now) {
   });
   const options = {
     ...commonOptions(values, workload, base, out),
-    mode: limits ? 'limits' : 'sweep',
+    mode,
+    ...(mode === 'blocks' && blockOptions(values)),
     minMB: given('min-mb')
       ? parseBounded('min-mb', values['min-mb'], limits ? 'limitsMaxMB' : 'minMB')
       : base.minMB,
@@ -323,6 +371,11 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
   }
   const info = workloadInfo(workload);
   const mode = protocol.mode ?? 'sweep';
+  if (mode === 'blocks') {
+    throw new UsageError(
+      '--resume: a block run is not resumed; its rows so far are kept in the file (accepted: a --sweep or --limits results file)',
+    );
+  }
   const shared = {
     help: false,
     quick: false,

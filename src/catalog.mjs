@@ -42,6 +42,19 @@ export const WORKLOADS = [
     quick: Object.freeze({ minMB: 0.05, maxMB: 1, repetitions: 3, warmup: 1 }),
     // --limits: one verify and one timed run per size, growing until each path fails.
     limits: Object.freeze({ minMB: 1, maxMB: 4096, perDecade: 5, repetitions: 1, warmup: 0 }),
+    // The block protocol (BLOCKS), the default run: the typed paths of every
+    // codec, in wasm and in the addon, against JSON and the fastest
+    // libraries, at ~1 and ~10 MB; `repetitions` are rounds of a block.
+    blocks: Object.freeze({
+      minMB: 1,
+      maxMB: 11,
+      perDecade: 1,
+      repetitions: 5,
+      warmup: 3,
+      strategies: Object.freeze(['typed']),
+      addonStrategies: Object.freeze(['typed']),
+    }),
+    blocksQuick: Object.freeze({ minMB: 0.1, maxMB: 1.1, perDecade: 1, repetitions: 3, warmup: 1 }),
   }),
   Object.freeze({
     name: 'messages',
@@ -125,6 +138,21 @@ export function recordsOf(workload) {
 }
 
 /**
+ * The block protocol (docs/design.md#blocks): a block is one unit (a size, a
+ * record, a data set) with the paths compared there, measured round by
+ * round in one fresh process or browser context; the verdicts are taken
+ * over processes. `looks`: how many processes a block has when the stopping
+ * rule looks at it (a block whose comparisons are all decided stops);
+ * `budgetMinutes`: the whole run's limit. A workload takes part when its
+ * entry has `blocks` (its defaults in that mode) and `blocksQuick`.
+ */
+export const BLOCKS = Object.freeze({
+  looks: Object.freeze([6, 10, 14]),
+  budgetMinutes: 9,
+  quick: Object.freeze({ looks: Object.freeze([6]), budgetMinutes: 3 }),
+});
+
+/**
  * Upper bounds of the run options, one set for every runner and the page:
  * they keep a typo from hanging or exhausting the machine (Node's timers wait
  * at most 2^31 - 1 ms). minRepMs: 10000 (the page allowed 60000 before).
@@ -137,6 +165,8 @@ export const BOUNDS = Object.freeze({
   warmup: 10000,
   timeoutSeconds: 86400,
   minRepMs: 10000,
+  looks: 100,
+  budgetMinutes: 1440,
 });
 
 /**
@@ -152,6 +182,8 @@ export const OPTION_BOUNDS = Object.freeze({
   warmup: Object.freeze({ integer: true, min: 0, max: BOUNDS.warmup }),
   timeoutSeconds: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.timeoutSeconds }),
   minRepMs: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.minRepMs }),
+  look: Object.freeze({ integer: true, min: 1, max: BOUNDS.looks }),
+  budgetMinutes: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.budgetMinutes }),
 });
 
 /**

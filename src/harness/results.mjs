@@ -31,6 +31,7 @@ export function protocolHeader({
   records,
   datasets,
   minRepMs,
+  blocks,
 }) {
   const protocol = {};
   if (mode !== undefined) protocol.mode = mode;
@@ -52,6 +53,7 @@ export function protocolHeader({
   if (records) protocol.records = [...records];
   if (datasets) protocol.datasets = [...datasets];
   if (minRepMs !== undefined) protocol.minRepMs = minRepMs;
+  if (blocks) protocol.blocks = blocks;
   return protocol;
 }
 
