@@ -4,6 +4,7 @@
 
 import path from 'node:path';
 import {
+  BLOCKS,
   BOUNDS,
   DEFAULT_WORKLOAD,
   WORKLOADS,
@@ -74,20 +75,59 @@ const OPTIONS = {
   warmup: { type: 'string' },
   out: { type: 'string' },
   quick: { type: 'boolean' },
+  sweep: { type: 'boolean' },
+  looks: { type: 'string' },
+  'budget-minutes': { type: 'string' },
   timeout: { type: 'string' },
   headed: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 
-/** A workload's run defaults in the browser (or --quick's): catalog defaults, browser overrides, quick. */
-function defaultsOf(workload, quick) {
+/**
+ * A workload's run defaults in the browser (or --quick's): catalog defaults,
+ * browser overrides, quick; in the block protocol its `blocks` (and
+ * `blocksQuick`) entries.
+ */
+function defaultsOf(workload, quick, blocks = false) {
   const info = workloadInfo(workload);
+  if (blocks) return { ...info.defaults, ...info.blocks, ...(quick ? info.blocksQuick : {}) };
   return { ...info.defaults, ...(info.browser ?? {}), ...(quick ? info.quick : {}) };
 }
 
+/**
+ * 'blocks' (the default of a workload that has blocks: docs/design.md#blocks)
+ * or 'sweep' (--sweep, or a workload without), and the block protocol's
+ * looks and time budget.
+ */
+function modeOf(values, info) {
+  const blocks = !values.sweep && info.blocks !== undefined;
+  for (const name of ['looks', 'budget-minutes']) {
+    if (values[name] !== undefined && !blocks)
+      throw new UsageError(
+        `--${name} is an option of the block protocol, the default run (accepted without --sweep, with a workload that has blocks)`,
+      );
+  }
+  if (!blocks) return { mode: 'sweep' };
+  const base = values.quick ? BLOCKS.quick : BLOCKS;
+  const looks =
+    values.looks !== undefined
+      ? [...new Set(values.looks.split(',').map((text) => parseBounded('looks', text, 'look')))].sort(
+          (a, b) => a - b,
+        )
+      : [...base.looks];
+  const budgetMinutes =
+    values['budget-minutes'] !== undefined
+      ? parseBounded('budget-minutes', values['budget-minutes'], 'budgetMinutes')
+      : base.budgetMinutes;
+  return { mode: 'blocks', looks, budgetSeconds: budgetMinutes * 60 };
+}
+
 function workloadHelp(info) {
-  const defaults = defaultsOf(info.name, false);
-  const quick = defaultsOf(info.name, true);
+  const blocks = info.blocks !== undefined;
+  // The addon runs in Node only.
+  const inBrowser = ({ addonStrategies: _, ...rest }) => rest;
+  const defaults = inBrowser(defaultsOf(info.name, false, blocks));
+  const quick = inBrowser(defaultsOf(info.name, true, blocks));
   const flags = Object.keys(PROTOCOL_OPTIONS[optionKindOf(info)]);
   const lines = [
     `  ${info.name}: ${info.label} (${info.protocol}); strategies ${strategiesOf(info.name).join(',')}`,
@@ -113,12 +153,18 @@ or $WCB_CHROMIUM) through playwright-core, or in Firefox ESR (SpiderMonkey;
 BiDi: served on localhost with COOP/COEP so it is cross-origin isolated (the
 finer clock), with a forced GC before every timed operation (Chromium:
 --js-flags=--expose-gc; Firefox: the pref dom.testing.testutils.enabled, whose
-TestUtils.gc runs in the page's yield before the operation). Each path
-(codec/strategy, JS library) runs at each size, record or data set in a fresh
-browser context, beside the JSON baseline measured in the same page, JSON
-first at the 1st, 3rd... one and second at the others: every figure starts
-from the same state, whatever else the run measures (run.protocol.isolation:
-context-per-size, a data set being one payload, or context-per-record).
+TestUtils.gc runs in the page's yield before the operation).
+
+The default run is the block protocol (docs/design.md#blocks), as in bench:node:
+each size is a block (JSON, the object floor, every codec's typed path and the
+browser's fastest JS libraries, src/workloads/<workload>/fastest-libraries.mjs),
+measured round by round in a fresh browser context, one context per block and
+wave; verdicts are taken over contexts, and a block stops at the look (6, 10, 14
+contexts) where all its comparisons are decided (run.protocol.isolation:
+context-per-block). --sweep runs the full matrix instead: each path (codec/strategy,
+JS library) at each size, record or data set in a fresh browser context, beside
+the JSON baseline measured in the same page, JSON first at the 1st, 3rd... one
+and second at the others (context-per-size or context-per-record).
 Builds the page first when it is stale. Progress goes to stderr, tables to
 stdout, the results JSON (src/results.schema.json, place "browser") to --out.
 
@@ -148,6 +194,11 @@ Options:
   --out FILE           results file; with several browsers, FILE with -<browser> before
                        its extension for each (default: results/browser-[<workload>-][<browser>-]<date>.json,
                        the ${DEFAULT_BROWSER} file without its name)
+  --sweep              the full matrix instead of the block protocol
+  --looks LIST         block protocol: the context counts at which the stopping rule looks
+                       (default: ${BLOCKS.looks.join(',')}; --quick: ${BLOCKS.quick.looks.join(',')})
+  --budget-minutes N   block protocol: the time limit of the blocks in each browser (default:
+                       ${BLOCKS.budgetMinutes}; --quick: ${BLOCKS.quick.budgetMinutes})
   --quick              the workload's tiny run (options given explicitly still win)
   --timeout SECONDS    limit for the whole run; the rows measured so far are kept
                        (default: ${DEFAULT_TIMEOUT_SECONDS}, at most ${BOUNDS.timeoutSeconds})
@@ -248,7 +299,8 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
   const protocol = optionKindOf(workloadInfo(workload));
   refuseMisplaced(values, workload, protocol);
   const browsers = browsersOf(values.browser);
-  const base = defaultsOf(workload, values.quick);
+  const blocks = modeOf(values, workloadInfo(workload));
+  const base = defaultsOf(workload, values.quick, blocks.mode === 'blocks');
   const given = (name) => values[name] !== undefined;
   const buildCodecs = buildInfo ? codecsOf(buildInfo, workload) : undefined;
   const browserPeers = browserPeersOf(takesPeerOf(workload));
@@ -261,12 +313,15 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
   const outs = outputsOf(browsers, { out: values.out, workload, now });
   return {
     workload,
+    ...blocks,
     codecs,
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, strategiesOf(workload))
-      : strategiesOf(workload),
-    // Without --peers: every library that runs in a browser and takes part, as the help says.
+      : [...(base.strategies ?? strategiesOf(workload))],
+    // Without --peers: every library that runs in a browser and takes part,
+    // as the help says; in the block protocol, each browser's fastest sets.
     peers: parsePeers(values, { accepted: browserPeers, fallback: browserPeers }),
+    peersGiven: given('peers') || Boolean(values['no-peers']),
     ...protocolOptions(values, workload, protocol, base),
     repetitions: given('repetitions')
       ? parseBounded('repetitions', values.repetitions, 'repetitions')

@@ -26,13 +26,17 @@ import { helpText, optionKindOf, parseOptions } from './bench-web-options.mjs';
 import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../src/workload-folders.mjs';
 import { BROWSERS, launchForRun } from './browsers.mjs';
 import { watchErrors } from './chromium.mjs';
-import { REPO_ROOT, UsageError, isolationOf } from './options.mjs';
+import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
+import { RunError } from './run-file.mjs';
+import { runBlocks } from './blocks.mjs';
+import * as peerRegistry from '../src/harness/peers.mjs';
+import { blockDecided, blockVerdicts, verdictOptionsOf } from '../src/harness/block-verdicts.mjs';
+import { EQUIVALENCE, LEVEL } from '../src/harness/paired.mjs';
 
 const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 // A run is many short page loads: a coarse poll would add up.
 const POLL_MS = 250;
 
-class RunError extends Error {}
 
 const startedAt = performance.now();
 function log(text) {
@@ -288,6 +292,145 @@ async function runInBrowser(name, { options, protocol, server, validate, deadlin
   }
 }
 
+/**
+ * The block protocol in one browser (docs/design.md#blocks): the workload's
+ * blocks (its runner's blockKinds, with this browser's fastest sets), each
+ * block in a fresh browser context per wave (node/blocks.mjs schedules them
+ * as bench:node's child processes), the page measuring the block
+ * (wcbPage.runBlock). Writes the results file as contexts finish; returns
+ * how the run ended, as runInBrowser does.
+ */
+async function runBlocksInBrowser(name, { options, server, validate, deadline, interrupted, buildInfo }) {
+  const out = options.outs[name];
+  const runner = await importRunner(options.workload);
+  const requested = options.peersGiven ? options.peers : runner.blockPeers(name);
+  const peers = selectPeers(requested, peerRegistry, 'browser', runner.takesPeer);
+  const sets = runner.fastestSets(name, peers, { peers: options.peersGiven ? options.peers : undefined });
+  const blockOptions = { ...options, addon: false };
+  const kinds = runner.blockKinds(
+    blockOptions,
+    peers,
+    peerRegistry,
+    buildInfo,
+    { steps: selectSteps(options) },
+    sets,
+  );
+  const browser = await launchForRun(name, { gc: options.gc, headed: options.headed });
+  log(
+    `${browser.label}: launched, driven by ${browser.driver}; libraries ${peers.map((peer) => peer.name).join(', ')}`,
+  );
+  const errors = [];
+  let header;
+  let status = '';
+  const store = { rows: [], save: () => header && writeAtomically(out, documentOf()) };
+  const documentOf = () => ({
+    ...header,
+    run: {
+      ...header.run,
+      protocol: {
+        ...header.run.protocol,
+        ...PROTOCOLS['per-payload'].header(options),
+        mode: 'blocks',
+        codecs: options.codecs,
+        strategies: options.strategies,
+        peers: peers.map((peer) => peer.name),
+        blocks: {
+          looks: options.looks,
+          budgetSeconds: options.budgetSeconds,
+          level: LEVEL,
+          equivalence: [EQUIVALENCE.low, EQUIVALENCE.high],
+          fastest: sets,
+        },
+        isolation: isolationOf({ place: 'browser', protocol: 'per-payload', blocks: true }),
+      },
+    },
+    rows: store.rows,
+  });
+  // One block process: a fresh browser context whose page measures the job.
+  const runContext = async (job, { onRow }) => {
+    if (interrupted() || Date.now() > deadline)
+      return { done: false, rows: [], output: [], failure: 'not measured: the run was stopped' };
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const pageErrors = watchErrors(page);
+      await page.goto(pageUrl(server.url, { workload: options.workload, preciseMemory: true }));
+      await waitUntilIdle(page, deadline);
+      const text = await page.evaluate((block) => globalThis.wcbPage.runBlock(block), {
+        ...job,
+        workload: options.workload,
+        codecs: options.codecs,
+        strategies: options.strategies,
+        peers: peers.map((peer) => peer.name),
+        minMB: options.minMB,
+        maxMB: options.maxMB,
+        perDecade: options.perDecade,
+        warmup: options.warmup,
+        repetitions: options.repetitions,
+      });
+      status = await page.evaluate(() => document.getElementById('status').textContent);
+      errors.push(...pageErrors.map((error) => `${job.batch}: ${error}`));
+      const document = JSON.parse(text);
+      header ??= document;
+      for (const row of document.rows) onRow(row);
+      return { done: true, rows: document.rows, output: [] };
+    } catch (error) {
+      return {
+        done: false,
+        rows: [],
+        output: [],
+        failure: `browser context failed: ${error.message.split('\n')[0]}`,
+      };
+    } finally {
+      await context.close();
+    }
+  };
+  try {
+    const sets_ = { sets, ...verdictOptionsOf(options.workload) };
+    const history = await runBlocks(
+      kinds.map((kind) => ({ ...kind, job: kind.job })),
+      {
+        options: { ...options, childNodeOptions: [] },
+        store,
+        runChildProcess: runContext,
+        onStart: () => {},
+        decided: (rows, key) => blockDecided(blockVerdicts(rows, sets_), key),
+      },
+    );
+    if (!header) throw new RunError(`no browser context of ${browser.label} gave results (${status})`);
+    const document = documentOf();
+    document.run.blocks = history;
+    document.run.finished = !interrupted();
+    document.run.machine = withHostFacts(document.run.machine);
+    const { runtime } = document.run;
+    const major = (text) => text.split('.')[0];
+    const version = major(browser.version) === major(runtime.version) ? browser.version : runtime.version;
+    document.run.runtime = { ...runtime, version, driver: browser.driver };
+    writeAtomically(out, document);
+    const check = validate(document);
+    if (!check.valid) throw new RunError(`results in ${out} do not match the schema: ${check.text}`);
+    process.stdout.write(
+      `${browser.label} (${document.run.runtime.engine ?? 'engine unknown'} ${version})\n`,
+    );
+    process.stdout.write(`${runner.render(document.rows, document.run, options)}\n`);
+    log(
+      `wrote ${document.rows.length} rows (${runner.failedCount(document.rows)} failed) to ${path.relative(process.cwd(), out)}`,
+    );
+    for (const error of errors) log(`page error: ${error}`);
+    return { end: interrupted() ? 'interrupted' : 'done', errors, status };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Waits, polling, until the page has started (its state is idle) or `deadline` passes. */
+async function waitUntilIdle(page, deadline) {
+  while ((await page.evaluate(() => document.body.dataset.state)) !== 'idle') {
+    if (Date.now() > deadline) throw new RunError('the page did not start before the deadline');
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
 async function main(argv) {
   // Help works before anything is built.
   // Workloads added as a folder alone are known before the options are read.
@@ -329,9 +472,13 @@ async function main(argv) {
   process.on('SIGINT', onInterrupt);
   try {
     const protocol = PROTOCOLS[optionKindOf(workloadInfo(options.workload))];
+    const blocks = options.mode === 'blocks';
     log(
-      `${protocol.plan(options)}; in ${options.browsers.join(' then ')}; each path at each unit in a fresh browser ` +
-        'context beside JSON, JSON first at the 1st, 3rd... unit',
+      blocks
+        ? `block protocol in ${options.browsers.join(' then ')}: a fresh browser context per block and wave; ` +
+            `looks at ${options.looks.join(', ')} contexts, budget ${options.budgetSeconds / 60} min per browser`
+        : `${protocol.plan(options)}; in ${options.browsers.join(' then ')}; each path at each unit in a fresh browser ` +
+            'context beside JSON, JSON first at the 1st, 3rd... unit',
     );
     // One limit for the whole run, every browser included.
     const deadline = Date.now() + options.timeoutSeconds * 1000;
@@ -340,14 +487,10 @@ async function main(argv) {
     for (const name of options.browsers) {
       let outcome;
       try {
-        outcome = await runInBrowser(name, {
-          options,
-          protocol,
-          server,
-          validate,
-          deadline,
-          interrupted: () => interrupted,
-        });
+        const context = { options, protocol, server, validate, deadline, interrupted: () => interrupted };
+        outcome = blocks
+          ? await runBlocksInBrowser(name, { ...context, buildInfo: wasmBuild.info })
+          : await runInBrowser(name, context);
       } catch (error) {
         if (!(error instanceof RunError)) throw error;
         log(`${BROWSERS[name].label}: ${error.message}`);

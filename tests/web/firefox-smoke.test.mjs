@@ -171,7 +171,7 @@ test(
     const runs = [
       [
         'tuples',
-        ['--min-mb', '0.05', '--max-mb', '0.06', '--codecs', 'msgpack', '--strategies', 'typed'],
+        ['--sweep', '--min-mb', '0.05', '--max-mb', '0.06', '--codecs', 'msgpack', '--strategies', 'typed'],
         ['--peers', 'msgpackr', '--repetitions', '1', '--warmup', '0'],
       ],
       [

@@ -227,37 +227,15 @@ async function run({ autorun = false } = {}) {
     options.codecs = [];
     options.strategies = [];
   }
-  const { facts } = state;
   state.rows = [];
   state.workload = workload;
   state.controller = new AbortController();
-  state.run = runHeader({
-    place: PLACE,
-    workload,
-    date: new Date(),
-    machine: facts.machine,
-    runtime: facts.runtime,
-    build: buildHeader(buildInfo, workload),
-    protocol: protocolHeader({
-      warmup: options.warmup,
-      repetitions: options.repetitions,
-      ...page.protocolFields(options),
-      gc: Boolean(facts.gc),
-      timerResolutionMs: facts.timerResolutionMs,
-      crossOriginIsolated: facts.crossOriginIsolated,
-      codecs: options.codecs,
-      strategies: options.strategies,
-      peers: options.peers,
-      // The libraries a page cannot run, and why: a reader of the file sees them missing on purpose.
-      peersNotRun: peersNotRun(PLACE),
-    }),
-  });
+  state.run = runHeaderOf(options, page);
   // Each path's rows share a batch with the JSON baseline measured beside
   // them in this page (src/workloads/<name>/page.mjs); bench:web, which
   // opens one browser context per path and size or record, records its own.
   state.run.protocol.isolation = PAGE_ISOLATION;
-  // How the GC before each timed operation was forced (browser-info.mjs): engines differ.
-  if (facts.gcMethod) state.run.protocol.gcMethod = facts.gcMethod;
+  const { facts } = state;
   await measureRun(() =>
     page.run({
       ...options,
@@ -274,6 +252,62 @@ async function run({ autorun = false } = {}) {
       onProgress: showProgress,
     }),
   );
+}
+
+/** The header of a run of this page with `options` (the form's, or a block job's). */
+function runHeaderOf(options, page) {
+  const { facts } = state;
+  const run = runHeader({
+    place: PLACE,
+    workload: options.workload,
+    date: new Date(),
+    machine: facts.machine,
+    runtime: facts.runtime,
+    build: buildHeader(buildInfo, options.workload),
+    protocol: protocolHeader({
+      warmup: options.warmup,
+      repetitions: options.repetitions,
+      ...page.protocolFields(options),
+      gc: Boolean(facts.gc),
+      timerResolutionMs: facts.timerResolutionMs,
+      crossOriginIsolated: facts.crossOriginIsolated,
+      codecs: options.codecs,
+      strategies: options.strategies,
+      peers: options.peers,
+      // The libraries a page cannot run, and why: a reader of the file sees them missing on purpose.
+      peersNotRun: peersNotRun(PLACE),
+    }),
+  });
+  // How the GC before each timed operation was forced (browser-info.mjs): engines differ.
+  if (facts.gcMethod) run.protocol.gcMethod = facts.gcMethod;
+  return run;
+}
+
+/**
+ * One browser context of bench:web's block protocol (docs/design.md#blocks):
+ * the block `job` (its workload's, with codecs, strategies, peers, warm-up
+ * and repetitions for the header) measured in this page; resolves to the
+ * results document as JSON text, or rejects when the page cannot run it.
+ */
+async function runBlock(job) {
+  const page = state.pages.get(job.workload);
+  if (!page?.runBlock) throw new Error(`the page has no block protocol for the ${job.workload} workload`);
+  state.rows = [];
+  state.workload = job.workload;
+  state.controller = new AbortController();
+  state.run = runHeaderOf(job, page);
+  await measureRun(async () => {
+    const rows = await page.runBlock({
+      ...job,
+      modules: modulesOf(job.workload),
+      protoText,
+      messagesProtoText,
+      facts: state.facts,
+      signal: state.controller.signal,
+    });
+    state.rows.push(...rows);
+  });
+  return JSON.stringify(currentDocument());
 }
 
 /**
@@ -442,7 +476,11 @@ async function start() {
   $('workload').addEventListener('change', showWorkload);
 
   // For npm run bench:web and the tests: the results document as it stands.
-  globalThis.wcbPage = { results: currentDocument, validate: () => validateResults(currentDocument()) };
+  globalThis.wcbPage = {
+    results: currentDocument,
+    validate: () => validateResults(currentDocument()),
+    runBlock,
+  };
   setState('idle');
   if (params.get('autorun') === '1') run({ autorun: true });
 }

@@ -4,27 +4,14 @@
 // each step, in this process) or grown until it fails (--limits).
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
-import {
-  createJsonBaselinePath,
-  createJsonUtf8BaselinePath,
-  createReferencePaths,
-} from '../../harness/json-baseline.mjs';
-import { measureBlock } from '../../harness/block.mjs';
+import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
 import { servesLean } from '../../harness/lean-codec.mjs';
-import {
-  MIN_WARMUP_MS,
-  expectationOf,
-  failedRow,
-  measurePath,
-  pathMember,
-  sink,
-} from '../../harness/measure.mjs';
-import { createObjectFloorPath } from '../../harness/object-floor.mjs';
+import { failedRow, measurePath, sink } from '../../harness/measure.mjs';
 import { createAddonPath, createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { createAddonCodec } from '../../harness/addon-codec.mjs';
 import { runSweep } from '../../harness/sweep.mjs';
+import { measureTupleBlock } from './block.mjs';
 import { TupleDataset, gridTargets } from './dataset.mjs';
-import { datasetAtSteps } from '../../harness/sweep.mjs';
 
 async function loadPeerPath(job, ctx) {
   const registry = await ctx.importModule(job.peerRegistry);
@@ -34,16 +21,7 @@ async function loadPeerPath(job, ctx) {
   return registry.createPeerPath(peer, { protoText });
 }
 
-// The references a block names (src/harness/blocks.mjs): the JSON
-// baselines and the object floor.
-const REFERENCES = {
-  json: createJsonBaselinePath,
-  'json-utf8': createJsonUtf8BaselinePath,
-  floor: createObjectFloorPath,
-};
-
 async function loadPath(job, ctx) {
-  if (job.reference) return REFERENCES[job.reference]();
   if (job.baseline) return createJsonBaselinePath();
   if (job.peer !== undefined) return loadPeerPath(job, ctx);
   if (job.addon) {
@@ -109,51 +87,15 @@ async function measureLimits(path, job, env, { send, place: PLACE }) {
   }
 }
 
-/**
- * One process of a block (docs/design.md#blocks): every member of the block
- * on one payload, round by round (src/harness/block.mjs); the rows go to the
- * parent when the block is done. A member that cannot be loaded has a failed
- * row and the others go on.
- */
+/** One process of a block: its rows go to the parent when the block is done. */
 async function measureBlockJob(job, ctx) {
-  const { send, place: PLACE } = ctx;
-  const [{ step, items }] = datasetAtSteps([job.step]);
-  const env = ctx.environment({ limits: false });
-  const expected = expectationOf(items);
-  const where = { place: PLACE, step, batch: job.batch };
-  const extra = { block: job.block, process: job.process };
-  const members = [];
-  const rows = [];
-  for (const spec of job.members) {
-    await send({ type: 'progress', step, unit: spec.label });
-    try {
-      const path = await loadPath({ ...job, ...spec }, ctx);
-      members.push(
-        pathMember(path, {
-          ...where,
-          items,
-          expected,
-          extra,
-          env,
-          sizes: job.sizes,
-          heapGrowth: false,
-          ...(spec.operations && { operations: spec.operations }),
-        }),
-      );
-    } catch (error) {
-      rows.push({ ...failedRow(spec.subject, where, `load: ${error?.message ?? error}`), ...extra });
-    }
-  }
-  rows.push(
-    ...(await measureBlock(members, {
-      rounds: job.rounds,
-      offset: job.offset,
-      warmup: job.warmup,
-      minWarmupMs: MIN_WARMUP_MS,
-      env,
-    })),
-  );
-  for (const row of rows) await send({ type: 'row', row });
+  const rows = await measureTupleBlock(job, {
+    place: ctx.place,
+    env: ctx.environment({ limits: false }),
+    loadPath: (spec) => loadPath({ ...job, ...spec }, ctx),
+    onMember: (spec, step) => ctx.send({ type: 'progress', step, unit: spec.label }),
+  });
+  for (const row of rows) await ctx.send({ type: 'row', row });
 }
 
 /** Measures one job and sends its rows, then 'done'. */
