@@ -23,6 +23,7 @@ import {
   optionKindOf,
   outputFile,
   parseArgv,
+  parseBlockOptions,
   parseBounded,
   parseList,
   parsePeers,
@@ -108,18 +109,7 @@ function modeOf(values, info) {
       );
   }
   if (!blocks) return { mode: 'sweep' };
-  const base = values.quick ? BLOCKS.quick : BLOCKS;
-  const looks =
-    values.looks !== undefined
-      ? [...new Set(values.looks.split(',').map((text) => parseBounded('looks', text, 'look')))].sort(
-          (a, b) => a - b,
-        )
-      : [...base.looks];
-  const budgetMinutes =
-    values['budget-minutes'] !== undefined
-      ? parseBounded('budget-minutes', values['budget-minutes'], 'budgetMinutes')
-      : base.budgetMinutes;
-  return { mode: 'blocks', looks, budgetSeconds: budgetMinutes * 60 };
+  return { mode: 'blocks', ...parseBlockOptions(values) };
 }
 
 function workloadHelp(info) {

@@ -37,7 +37,6 @@ const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 // A run is many short page loads: a coarse poll would add up.
 const POLL_MS = 250;
 
-
 const startedAt = performance.now();
 function log(text) {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).padStart(6);
@@ -168,6 +167,22 @@ function mergeDocuments(results, options, protocol, expected) {
   return { ...first, run, rows: results.flatMap(({ document, context }) => rowsOf(document, context)) };
 }
 
+/**
+ * Completes a browser's results document with what the host and the driver
+ * know, writes it and checks it against the schema (a RunError if not).
+ */
+function writeFinished(document, { browser, out, validate }) {
+  document.run.machine = withHostFacts(document.run.machine);
+  // The driver knows the full version where the page sees less (Firefox's userAgent: 153.0).
+  const { runtime } = document.run;
+  const major = (text) => text.split('.')[0];
+  const version = major(browser.version) === major(runtime.version) ? browser.version : runtime.version;
+  document.run.runtime = { ...runtime, version, driver: browser.driver };
+  writeAtomically(out, document);
+  const check = validate(document);
+  if (!check.valid) throw new RunError(`results in ${out} do not match the schema: ${check.text}`);
+}
+
 /** Waits, polling, until the page's run is no longer running (after Stop); both drivers answer evaluate alike. */
 async function waitUntilStopped(page, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
@@ -257,15 +272,7 @@ async function runInBrowser(name, { options, protocol, server, validate, deadlin
       if (end !== 'done') break;
     }
     const document = mergeDocuments(results, options, protocol, contexts.length);
-    document.run.machine = withHostFacts(document.run.machine);
-    // The driver knows the full version where the page sees less (Firefox's userAgent: 153.0).
-    const { runtime } = document.run;
-    const major = (text) => text.split('.')[0];
-    const version = major(browser.version) === major(runtime.version) ? browser.version : runtime.version;
-    document.run.runtime = { ...runtime, version, driver: browser.driver };
-    writeAtomically(out, document);
-    const check = validate(document);
-    if (!check.valid) throw new RunError(`results in ${out} do not match the schema: ${check.text}`);
+    writeFinished(document, { browser, out, validate });
 
     const { rows, run } = document;
     // The workload's console tables, as npm run bench:node prints them (src/workloads/<name>/runner.mjs).
@@ -401,16 +408,9 @@ async function runBlocksInBrowser(name, { options, server, validate, deadline, i
     const document = documentOf();
     document.run.blocks = history;
     document.run.finished = !interrupted();
-    document.run.machine = withHostFacts(document.run.machine);
-    const { runtime } = document.run;
-    const major = (text) => text.split('.')[0];
-    const version = major(browser.version) === major(runtime.version) ? browser.version : runtime.version;
-    document.run.runtime = { ...runtime, version, driver: browser.driver };
-    writeAtomically(out, document);
-    const check = validate(document);
-    if (!check.valid) throw new RunError(`results in ${out} do not match the schema: ${check.text}`);
+    writeFinished(document, { browser, out, validate });
     process.stdout.write(
-      `${browser.label} (${document.run.runtime.engine ?? 'engine unknown'} ${version})\n`,
+      `${browser.label} (${document.run.runtime.engine ?? 'engine unknown'} ${document.run.runtime.version})\n`,
     );
     process.stdout.write(`${runner.render(document.rows, document.run, options)}\n`);
     log(

@@ -4,7 +4,6 @@
 
 import { join } from 'node:path';
 import {
-  BLOCKS,
   BOUNDS,
   DEFAULT_WORKLOAD,
   WORKLOAD_NAMES,
@@ -23,6 +22,7 @@ import {
   optionKindOf,
   outputFile,
   parseArgv,
+  parseBlockOptions,
   parseBounded,
   parseList,
   parseNodeFlags,
@@ -160,22 +160,6 @@ function modeOf(values, info) {
   };
 }
 
-/** --looks and --budget-minutes of a block run (the catalog's BLOCKS, or --quick's). */
-function blockOptions(values) {
-  const base = values.quick ? BLOCKS.quick : BLOCKS;
-  const looks =
-    values.looks !== undefined
-      ? [...new Set(values.looks.split(',').map((text) => parseBounded('looks', text, 'look')))].sort(
-          (a, b) => a - b,
-        )
-      : [...base.looks];
-  const budgetMinutes =
-    values['budget-minutes'] !== undefined
-      ? parseBounded('budget-minutes', values['budget-minutes'], 'budgetMinutes')
-      : base.budgetMinutes;
-  return { looks, budgetSeconds: budgetMinutes * 60 };
-}
-
 /** The options every workload shares; `base` holds the workload's defaults (or --quick's). */
 function commonOptions(values, workload, base, outKind) {
   const given = (name) => values[name] !== undefined;
@@ -304,7 +288,7 @@ function perPayloadOptions(values, workload, now) {
   const options = {
     ...commonOptions(values, workload, base, out),
     mode,
-    ...(mode === 'blocks' && blockOptions(values)),
+    ...(mode === 'blocks' && parseBlockOptions(values)),
     minMB: given('min-mb')
       ? parseBounded('min-mb', values['min-mb'], limits ? 'limitsMaxMB' : 'minMB')
       : base.minMB,

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
+import { BLOCKS, OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -158,6 +158,26 @@ export function selectPeers(requested, registry, place = 'node', takesPeer = und
     throw new UsageError(`--peers: unknown value '${name}'${where} (accepted: ${accepted.join(', ')})`);
   }
   return available.filter((peer) => requested.includes(peer.name));
+}
+
+/**
+ * --looks and --budget-minutes of a block run (docs/design.md#blocks): the
+ * catalog's BLOCKS, or --quick's, unless given: { looks (ascending, no
+ * repeats), budgetSeconds }.
+ */
+export function parseBlockOptions(values) {
+  const base = values.quick ? BLOCKS.quick : BLOCKS;
+  const looks =
+    values.looks !== undefined
+      ? [...new Set(values.looks.split(',').map((text) => parseBounded('looks', text, 'look')))].sort(
+          (a, b) => a - b,
+        )
+      : [...base.looks];
+  const budgetMinutes =
+    values['budget-minutes'] !== undefined
+      ? parseBounded('budget-minutes', values['budget-minutes'], 'budgetMinutes')
+      : base.budgetMinutes;
+  return { looks, budgetSeconds: budgetMinutes * 60 };
 }
 
 /** "--a, --b, -h": the options of a parseArgs spec, for error messages. */
