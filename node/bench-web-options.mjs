@@ -16,7 +16,7 @@ import {
 import { BROWSER_NAMES, DEFAULT_BROWSER, resultsFileTag } from '../src/engines.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { ALL_PEERS, peerNames, peersFor } from '../src/harness/peers.mjs';
-import { DEFAULT_HOST, parseHost } from '../scripts/serve.mjs';
+import { DEFAULT_HOST, parseHost, parsePort } from '../scripts/serve.mjs';
 import { BROWSERS } from './browsers.mjs';
 import {
   UsageError,
@@ -80,6 +80,7 @@ const OPTIONS = {
   headed: { type: 'boolean' },
   connect: { type: 'string' },
   host: { type: 'string' },
+  port: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -162,6 +163,7 @@ ${BROWSER_NAMES.map((name) => `                         ${name}: ${BROWSERS[name
                        its own flags decide the GC before timed operations (protocol.gc)
   --host ADDRESS       where the page is served (default ${DEFAULT_HOST}): an address of this
                        machine the browser reaches, or 0.0.0.0 (every interface)
+  --port N             the page's port (default 0: a free one), e.g. the one an SSH tunnel forwards
   -h, --help           show this help
 
 Exit codes: 0 done (failed codecs are reported in the results, not fatal),
@@ -322,5 +324,6 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
     headed: Boolean(values.headed),
     connect: values.connect === undefined ? undefined : parseConnect(values.connect, values, browsers),
     host: values.host === undefined ? DEFAULT_HOST : parseHost(values.host),
+    port: values.port === undefined ? 0 : parsePort(values.port),
   };
 }

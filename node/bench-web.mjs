@@ -338,7 +338,7 @@ async function main(argv) {
   const { built } = await buildWeb({ quiet: true });
   log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');
 
-  const server = await startServer({ host: options.host });
+  const server = await startServer({ host: options.host, port: options.port });
   // A browser elsewhere reaches this machine at an address of its own, not at localhost.
   const pageBase = options.connect
     ? (server.urls.find((url) => !url.startsWith('http://localhost:')) ?? server.url)

@@ -92,6 +92,9 @@ export function parseHost(text) {
   );
 }
 
+/** --port: 0 (a free port) to 65535. */
+export const parsePort = (text) => parseNumber('port', text, { integer: true, min: 0, max: 65535 });
+
 const urlOf = (host, port) => `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}/`;
 
 /**
@@ -167,7 +170,7 @@ async function main(argv) {
     return;
   }
   const host = parseHost(values.host);
-  const port = parseNumber('port', values.port, { integer: true, min: 0, max: 65535 });
+  const port = parsePort(values.port);
   // The page's bundle is built first; another --root is served as it is.
   if (path.resolve(values.root) === WEB_ROOT) await (await import('./build-web.mjs')).buildWeb();
   const { urls } = await startServer({ root: values.root, port, host });

@@ -82,7 +82,7 @@ test('the help names every --browser value and --no-gc', () => {
   assert.match(text, /dom\.testing\.testutils\.enabled/);
 });
 
-test('--connect takes the endpoint of one browser already running; --host where the page is served', () => {
+test('--connect takes the endpoint of one browser already running; --host and --port where the page is served', () => {
   const cdp = 'ws://127.0.0.1:9222/devtools/browser/4d1c';
   const chromium = parseOptions(['--connect', cdp], { buildInfo });
   assert.equal(chromium.connect, cdp);
@@ -119,5 +119,9 @@ test('--connect takes the endpoint of one browser already running; --host where 
   refused(['--connect', cdp, '--headed'], /^--headed applies to a browser bench:web launches/);
   refused(['--connect', cdp, '--no-gc'], /^--no-gc applies to a browser bench:web launches/);
   refused(['--host', 'phone'], /^--host: 'phone' is not an IP address/);
+  assert.equal(parseOptions(['--port', '8080'], { buildInfo }).port, 8080);
+  assert.equal(parseOptions([], { buildInfo }).port, 0);
+  refused(['--port', '-1'], /^--port: a value starting with '-' must be attached/);
+  refused(['--port=-1'], /^--port: '-1' is not valid \(accepted: an integer >= 0 and <= 65535\)/);
   assert.match(helpText(), /--connect URL/);
 });
