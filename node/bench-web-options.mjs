@@ -17,6 +17,8 @@ import {
 import { BROWSER_NAMES, DEFAULT_BROWSER, resultsFileTag } from '../src/engines.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { ALL_PEERS, peerNames, peersFor } from '../src/harness/peers.mjs';
+import { DEFAULT_HOST, parseHost, parsePort } from '../scripts/serve.mjs';
+import { BROWSERS } from './browsers.mjs';
 import {
   UsageError,
   defaultResultsPath,
@@ -81,6 +83,9 @@ const OPTIONS = {
   'budget-minutes': { type: 'string' },
   timeout: { type: 'string' },
   headed: { type: 'boolean' },
+  connect: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -193,11 +198,47 @@ Options:
   --timeout SECONDS    limit for the whole run; the rows measured so far are kept
                        (default: ${DEFAULT_TIMEOUT_SECONDS}, at most ${BOUNDS.timeoutSeconds})
   --headed             show the browser window (needs a display)
+  --connect URL        drive the --browser already running at URL instead of launching one
+                       (run.runtime.connected; docs/devices.md), at its endpoint:
+${BROWSER_NAMES.map((name) => `                         ${name}: ${BROWSERS[name].endpoint}`).join('\n')}
+                       its own flags decide the GC before timed operations (protocol.gc)
+  --host ADDRESS       where the page is served (default ${DEFAULT_HOST}): an address of this
+                       machine the browser reaches, or 0.0.0.0 (every interface)
+  --port N             the page's port (default 0: a free one), e.g. the one an SSH tunnel forwards
   -h, --help           show this help
 
 Exit codes: 0 done (failed codecs are reported in the results, not fatal),
 1 runtime error (no wasm build, page error, timeout, results not valid),
 2 bad option, 130 interrupted (partial results written).`;
+
+const ENDPOINT_SCHEMES = ['ws:', 'wss:', 'http:', 'https:'];
+
+/**
+ * --connect's endpoint, checked against the options it cannot go with: it
+ * drives one browser, which shows and collects garbage as it was started.
+ */
+function parseConnect(text, values, browsers) {
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!ENDPOINT_SCHEMES.includes(url?.protocol))
+    throw new UsageError(
+      `--connect: '${text}' is not a ws:// or http:// URL (accepted: ${browsers
+        .map((name) => `${name}: ${BROWSERS[name].endpoint}`)
+        .join('; ')})`,
+    );
+  if (browsers.length > 1)
+    throw new UsageError(`--connect drives one browser (accepted: --browser ${BROWSER_NAMES.join(' or ')})`);
+  for (const flag of ['headed', 'no-gc'])
+    if (values[flag])
+      throw new UsageError(
+        `--${flag} applies to a browser bench:web launches, not to one it connects to (accepted: --connect without --${flag})`,
+      );
+  return text;
+}
 
 /** The browsers of --browser, in run order. */
 function browsersOf(value = DEFAULT_BROWSER) {
@@ -326,5 +367,8 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
     out: outs[browsers[0]],
     gc: !values['no-gc'],
     headed: Boolean(values.headed),
+    connect: values.connect === undefined ? undefined : parseConnect(values.connect, values, browsers),
+    host: values.host === undefined ? DEFAULT_HOST : parseHost(values.host),
+    port: values.port === undefined ? 0 : parsePort(values.port),
   };
 }

@@ -11,7 +11,9 @@
 // This script sets the page's options, waits, merges the pages' results
 // into one JSON file per browser next to the Node results
 // (results/browser-<date>.json, results/browser-firefox-<date>.json), then
-// prints the tables.
+// prints the tables. With --connect it drives a browser already running
+// (elsewhere, or started by hand) instead of launching one, and serves the
+// page on --host for it (docs/devices.md).
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -104,8 +106,9 @@ function writeAtomically(file, document) {
   renameSync(temporary, file);
 }
 
-// The page cannot see the CPU model, memory or host name; the browser runs
-// on this machine, so the header gets them from here.
+// The page cannot see the CPU model, memory or host name; a browser
+// bench:web launched runs on this machine, so the header gets them from
+// here. A connected one may run anywhere: its header keeps the page's own.
 function withHostFacts(machine) {
   const cpus = os.cpus();
   return {
@@ -172,12 +175,13 @@ function mergeDocuments(results, options, protocol, expected) {
  * know, writes it and checks it against the schema (a RunError if not).
  */
 function writeFinished(document, { browser, out, validate }) {
-  document.run.machine = withHostFacts(document.run.machine);
+  // A connected browser may run elsewhere: its machine is what the page saw.
+  if (!browser.connected) document.run.machine = withHostFacts(document.run.machine);
   // The driver knows the full version where the page sees less (Firefox's userAgent: 153.0).
   const { runtime } = document.run;
   const major = (text) => text.split('.')[0];
   const version = major(browser.version) === major(runtime.version) ? browser.version : runtime.version;
-  document.run.runtime = { ...runtime, version, driver: browser.driver };
+  document.run.runtime = { ...runtime, version, driver: browser.driver, connected: browser.connected };
   writeAtomically(out, document);
   const check = validate(document);
   if (!check.valid) throw new RunError(`results in ${out} do not match the schema: ${check.text}`);
@@ -214,16 +218,33 @@ async function followRun(page, { deadline, interrupted }) {
   }
 }
 
+/** Launches browser `name`, or connects to it (--connect), and says so. */
+async function openBrowser(name, options, pageBase) {
+  // A failed connection is a run error of this browser (its message names the endpoint).
+  const browser = await launchForRun(name, {
+    gc: options.gc,
+    headed: options.headed,
+    connect: options.connect,
+  }).catch((error) => {
+    throw options.connect ? new RunError(error.message) : error;
+  });
+  log(
+    browser.connected
+      ? `${browser.label} ${browser.version} at ${options.connect}: connected, driven by ${browser.driver}; it opens the page at ${pageBase}`
+      : `${browser.label}: launched, driven by ${browser.driver}`,
+  );
+  return browser;
+}
+
 /**
  * Runs every context of the run in one browser (src/engines.mjs
  * BROWSER_NAMES) and writes its results file; returns how the run ended:
  * 'done', 'interrupted', 'timeout' or 'error', and the page errors seen.
  * Throws a RunError when a page gave no results or the file is not valid.
  */
-async function runInBrowser(name, { options, protocol, server, validate, deadline, interrupted }) {
+async function runInBrowser(name, { options, protocol, pageBase, validate, deadline, interrupted }) {
   const out = options.outs[name];
-  const browser = await launchForRun(name, { gc: options.gc, headed: options.headed });
-  log(`${browser.label}: launched, driven by ${browser.driver}`);
+  const browser = await openBrowser(name, options, pageBase);
   try {
     const contexts = contextsOf(options, protocol);
     const results = [];
@@ -246,10 +267,11 @@ async function runInBrowser(name, { options, protocol, server, validate, deadlin
           ...lists,
           ...context.unit.query,
           autorun: true,
-          preciseMemory: true,
+          // Launched with --enable-precise-memory-info; a connected browser's flags are unknown.
+          preciseMemory: !browser.connected,
           jsonSecond,
         };
-        await page.goto(pageUrl(server.url, query));
+        await page.goto(pageUrl(pageBase, query));
         end = await followRun(page, { deadline, interrupted });
         facts = await page.evaluate(() => ({
           crossOriginIsolated: globalThis.crossOriginIsolated,
@@ -288,7 +310,11 @@ async function runInBrowser(name, { options, protocol, server, validate, deadlin
       `${run.runtime.name} ${run.runtime.version} (${run.runtime.engine ?? 'engine unknown'}); ${clock}; isolation: ${run.protocol.isolation}`,
     );
     if (options.gc && !run.protocol.gc)
-      log(`${browser.label}: no GC could be forced (${BROWSERS[name].gcHow} was asked for)`);
+      log(
+        browser.connected
+          ? `${browser.label} at ${options.connect}: no GC before the timed operations (protocol.gc false): the page found none; start the browser with ${BROWSERS[name].gcHow}`
+          : `${browser.label}: no GC could be forced (${BROWSERS[name].gcHow} was asked for)`,
+      );
     log(
       `wrote ${rows.length} rows (${failed} failed${run.finished ? '' : ', unfinished'}) to ${path.relative(process.cwd(), out)}`,
     );
@@ -307,7 +333,7 @@ async function runInBrowser(name, { options, protocol, server, validate, deadlin
  * (wcbPage.runBlock). Writes the results file as contexts finish; returns
  * how the run ended, as runInBrowser does.
  */
-async function runBlocksInBrowser(name, { options, server, validate, deadline, interrupted, buildInfo }) {
+async function runBlocksInBrowser(name, { options, pageBase, validate, deadline, interrupted, buildInfo }) {
   const out = options.outs[name];
   const runner = await importRunner(options.workload);
   const requested = options.peersGiven ? options.peers : runner.blockPeers(name);
@@ -361,7 +387,8 @@ async function runBlocksInBrowser(name, { options, server, validate, deadline, i
     try {
       const page = await context.newPage();
       const pageErrors = watchErrors(page);
-      await page.goto(pageUrl(server.url, { workload: options.workload, preciseMemory: true }));
+      // Launched with --enable-precise-memory-info; a connected browser's flags are unknown.
+      await page.goto(pageUrl(pageBase, { workload: options.workload, preciseMemory: !browser.connected }));
       await waitUntilIdle(page, deadline);
       const text = await page.evaluate((block) => globalThis.wcbPage.runBlock(block), {
         ...job,
@@ -462,7 +489,12 @@ async function main(argv) {
   const { built } = await buildWeb({ quiet: true });
   log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');
 
-  const server = await startServer();
+  const server = await startServer({ host: options.host, port: options.port });
+  // A browser elsewhere reaches this machine at an address of its own, not at localhost.
+  const pageBase = options.connect
+    ? (server.urls.find((url) => !url.startsWith('http://localhost:')) ?? server.url)
+    : server.url;
+  if (options.connect) log(`serving the page at ${server.urls.join(', ')}`);
   let interrupted = false;
   const onInterrupt = () => {
     if (interrupted) process.exit(130);
@@ -487,7 +519,7 @@ async function main(argv) {
     for (const name of options.browsers) {
       let outcome;
       try {
-        const context = { options, protocol, server, validate, deadline, interrupted: () => interrupted };
+        const context = { options, protocol, pageBase, validate, deadline, interrupted: () => interrupted };
         outcome = blocks
           ? await runBlocksInBrowser(name, { ...context, buildInfo: wasmBuild.info })
           : await runInBrowser(name, context);

@@ -4,9 +4,10 @@
 // is in src/workloads/<name>/page.mjs, found by name; the workloads and
 // codecs are those of the build's catalog (src/catalog.mjs).
 //
-// 'wcb:bundled' is made by scripts/build-web.mjs: every wasm module's
-// Emscripten glue and .wasm bytes, the wasm build's info and the results
-// schema, all inlined so the page needs no fetch() and works from file://.
+// 'wcb:bundled' is made by scripts/build-web.mjs: the wasm build's info,
+// the results schema, and every wasm module, whose glue and .wasm bytes
+// load() brings in as an asset when a run first needs them (assets.mjs):
+// no fetch(), so the page works from file://.
 
 import {
   modules as bundledModules,

@@ -22,7 +22,7 @@ import {
 import { referenceOf } from '../../harness/references.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { documentChecksum, formatChecksum } from './checksum.mjs';
-import { makeDataset } from './datasets.mjs';
+import { makeDataset, prepareDataset } from './datasets.mjs';
 import { measureDocument, peerDocumentPath } from './measure.mjs';
 import { DOCUMENT_TABLE_LEGEND, renderDocumentTables } from './page-tables.mjs';
 import { failedDocumentRow, notApplicableRow } from './rows.mjs';
@@ -114,6 +114,11 @@ export async function run(options) {
     done += 1;
     onRow(row);
   };
+  // What the data sets are made from, loaded before the first path is measured (assets of the page).
+  for (const dataset of chosen) {
+    onProgress({ done, total, label: 'loading', dataset });
+    await prepareDataset(dataset);
+  }
 
   // The path (forDataset(id) -> a measurable path, or throws: n/a) and the
   // JSON baseline(s) on every data set, in one batch (the path's label):
