@@ -1,8 +1,10 @@
-// The console tables of a block run (docs/design.md#blocks), for any
-// workload: per block, the verdict of every C++ path against JSON and the
+// What a block run shows (docs/design.md#blocks), for any workload and any
+// place: per block, the verdict of every C++ path against JSON and the
 // fastest libraries, in words with the figures; the medians of every member
-// over the processes; how the stopping rule ended each block. Rendering
-// only: the verdicts come from src/harness/block-verdicts.mjs.
+// over the processes; how the stopping rule ended the block. blockModel
+// shapes it once; the console (renderBlockTables) and the page
+// (web/src/block-results.mjs) only lay it out. The verdicts come from
+// src/harness/block-verdicts.mjs.
 
 import { pathLabel } from '../catalog.mjs';
 import { blockVerdicts } from './block-verdicts.mjs';
@@ -11,6 +13,7 @@ import { PAIRED_LEGEND, verdictWords } from './paired.mjs';
 import { median } from './stats.mjs';
 
 export const BLOCK_RUN_LABEL = 'block protocol: verdicts over processes';
+export const BLOCK_LEGEND = `${BLOCK_RUN_LABEL}. ${PAIRED_LEGEND}`;
 
 const STOPS = {
   decided: 'every comparison decided',
@@ -26,7 +29,7 @@ export function stopText(history, block, processes) {
   return `${count} process${count === 1 ? '' : 'es'}${why}`;
 }
 
-/** "faster ... (closest avro (avro-js))": a verdict against the fastest set, naming the library. */
+/** "faster ..., closest avro (avro-js)": a verdict against the fastest set, naming the library. */
 export function fastestWords(comparison) {
   if (!comparison) return '-';
   const words = verdictWords(comparison);
@@ -65,62 +68,88 @@ function memberMedians(rows, operations) {
 }
 
 /**
- * Every block of the run as text. unit: { title(row) -> the block's heading,
- * e.g. "10.47 MB"; value(median) -> a cell, e.g. ms or ops/s; valueName }.
- * Options of blockVerdicts: operations, higherIsFaster.
+ * The blocks of a run, in the order their rows came: [{ block, title (from
+ * `unitTitle(row)`), stop, sets, verdicts (blockVerdicts entries), members
+ * (medians, sizes, failure) }]. Options of blockVerdicts: operations,
+ * higherIsFaster.
  */
-export function renderBlockTables(
+export function blockModel(
   rows,
   run,
-  { unit, operations = ['encode', 'decode'], higherIsFaster = false },
+  { unitTitle, operations = ['encode', 'decode'], higherIsFaster = false },
 ) {
   const sets = run.protocol.blocks?.fastest ?? {};
   const verdicts = blockVerdicts(rows, { sets, operations, higherIsFaster });
-  const parts = [`${BLOCK_RUN_LABEL}. ${PAIRED_LEGEND}`];
   const blocks = [...new Set(rows.filter((row) => row.block !== undefined).map((row) => row.block))];
-  for (const block of blocks) {
+  return blocks.map((block) => {
     const own = rows.filter((row) => row.block === block);
-    const processes = new Set(own.map((row) => row.process)).size;
-    const first = own[0];
-    parts.push(`${unit.title(first)}: ${stopText(run.blocks, block, processes)}`);
-    const setLine = operations
-      .map((operation) => `${operation} ${(sets[operation] ?? []).join(', ') || 'none'}`)
-      .join('; ');
-    parts.push(`fastest libraries: ${setLine}`);
-    const lines = verdicts
-      .filter((verdict) => verdict.block === block)
-      .map((verdict, index, all) => [
-        index > 0 && all[index - 1].label === verdict.label ? '' : verdict.label,
-        verdict.operation,
-        verdictWords(verdict.json),
-        fastestWords(verdict.fastest),
-      ]);
+    return {
+      block,
+      title: unitTitle(own[0]),
+      stop: stopText(run.blocks, block, new Set(own.map((row) => row.process)).size),
+      sets: operations.map((operation) => ({ operation, labels: sets[operation] ?? [] })),
+      verdicts: verdicts.filter((verdict) => verdict.block === block),
+      members: memberMedians(own, operations),
+      operations,
+    };
+  });
+}
+
+/** The verdict table's lines of a block: path (once), operation, vs JSON, vs the fastest libraries. */
+export function verdictLines({ verdicts }) {
+  return verdicts.map((verdict, index) => [
+    index > 0 && verdicts[index - 1].label === verdict.label ? '' : verdict.label,
+    verdict.operation,
+    verdictWords(verdict.json),
+    fastestWords(verdict.fastest),
+  ]);
+}
+export const VERDICT_HEADER = ['path', 'op', 'vs JSON', 'vs the fastest libraries'];
+
+/** The medians table of a block: `value(median)` formats a statistic (ms, ops/s). */
+export function medianLines({ members, operations }, value) {
+  return members.map((member) => [
+    member.label,
+    `${member.processes}`,
+    ...operations.map((operation) =>
+      member.medians[operation] === undefined ? '-' : value(member.medians[operation]),
+    ),
+    member.encodedBytes === undefined ? '-' : formatBytes(member.encodedBytes),
+    member.gzipBytes === undefined ? '-' : formatBytes(member.gzipBytes),
+    member.failed ? `failed: ${member.failed}` : '',
+  ]);
+}
+export const medianHeader = (operations, valueName) => [
+  'path',
+  'processes',
+  ...operations.map((operation) => `${operation} ${valueName}`),
+  'bytes',
+  'gzip',
+  '',
+];
+
+/** "encode msgpack (msgpackr), pbf; decode ...": a block's fastest sets in a line. */
+export const setsText = ({ sets }) =>
+  sets.map(({ operation, labels }) => `${operation} ${labels.join(', ') || 'none'}`).join('; ');
+
+/**
+ * Every block of the run as console text. unit: { title(row), value(median),
+ * valueName }; options of blockModel.
+ */
+export function renderBlockTables(rows, run, { unit, ...options }) {
+  const parts = [BLOCK_LEGEND];
+  for (const model of blockModel(rows, run, { ...options, unitTitle: unit.title })) {
+    parts.push(`${model.title}: ${model.stop}`, `fastest libraries: ${setsText(model)}`);
+    parts.push(renderColumns(VERDICT_HEADER, verdictLines(model), ['l', 'l', 'l', 'l']));
     parts.push(
-      renderColumns(['path', 'op', 'vs JSON', 'vs the fastest libraries'], lines, ['l', 'l', 'l', 'l']),
-    );
-    const medians = memberMedians(own, operations).map((member) => [
-      member.label,
-      `${member.processes}`,
-      ...operations.map((operation) =>
-        member.medians[operation] === undefined ? '-' : unit.value(member.medians[operation]),
-      ),
-      member.encodedBytes === undefined ? '-' : formatBytes(member.encodedBytes),
-      member.gzipBytes === undefined ? '-' : formatBytes(member.gzipBytes),
-      member.failed ? `failed: ${member.failed}` : '',
-    ]);
-    parts.push(
-      renderColumns(
-        [
-          'path',
-          'processes',
-          ...operations.map((operation) => `${operation} ${unit.valueName}`),
-          'bytes',
-          'gzip',
-          '',
-        ],
-        medians,
-        ['l', 'r', ...operations.map(() => 'r'), 'r', 'r', 'l'],
-      ),
+      renderColumns(medianHeader(model.operations, unit.valueName), medianLines(model, unit.value), [
+        'l',
+        'r',
+        ...model.operations.map(() => 'r'),
+        'r',
+        'r',
+        'l',
+      ]),
     );
   }
   return parts.join('\n\n');

@@ -32,6 +32,7 @@ import {
   refuseInput,
 } from './form.mjs';
 import { saveResults, showVerdict } from './results-file.mjs';
+import { renderBlockResults } from './block-results.mjs';
 import { loadWorkloads } from './workloads.mjs';
 import { PAGE_PEERS, PLACE, yieldToBrowser } from './runtime.mjs';
 import { peersNotRun } from '../../src/harness/peers.mjs';
@@ -165,6 +166,14 @@ function download() {
 
 function renderResults() {
   state.renderPending = false;
+  const page = state.pages.get(state.workload);
+  // A block run (bench:web's context, or a loaded file) has verdict tables of its own.
+  if (state.run?.protocol.mode === 'blocks' && page.blockUnit) {
+    charts.clear();
+    $('cleanliness').replaceChildren();
+    renderBlockResults($('tables'), state.run, state.rows, page.blockUnit);
+    return;
+  }
   const containers = {
     tables: $('tables'),
     extra: $('cleanliness'),
@@ -297,6 +306,7 @@ async function runBlock(job) {
   state.workload = job.workload;
   state.controller = new AbortController();
   state.run = runHeaderOf(job, page);
+  state.run.protocol.mode = 'blocks';
   await measureRun(async () => {
     const rows = await page.runBlock({
       ...job,

@@ -4,10 +4,18 @@
 // give it their own way of loading a member's path.
 
 import { measureBlock } from '../../harness/block.mjs';
+import { formatMs } from '../../harness/format.mjs';
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { MIN_WARMUP_MS, expectationOf, failedRow, pathMember } from '../../harness/measure.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
 import { datasetAtSteps } from '../../harness/sweep.mjs';
+
+/** How a block's tables (console and page) name the block and show a median. */
+export const BLOCK_UNIT = Object.freeze({
+  title: (row) => `${row.jsonMB.toFixed(2)} MB (${row.items.toLocaleString('en-US')} items)`,
+  value: formatMs,
+  valueName: 'ms',
+});
 
 /** The references a block names: the JSON baseline and the object floor. */
 export const BLOCK_REFERENCES = { json: createJsonBaselinePath, floor: createObjectFloorPath };

@@ -16,7 +16,10 @@ import { failedRow } from '../../harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { createPeerPath, findPeer, peerMeta } from '../../harness/peers.mjs';
 import { datasetAtSteps, measureStep } from '../../harness/sweep.mjs';
-import { measureTupleBlock } from './block.mjs';
+import { BLOCK_UNIT, measureTupleBlock } from './block.mjs';
+
+/** How the page's block tables name a block and show a median (web/src/block-results.mjs). */
+export const blockUnit = BLOCK_UNIT;
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import {
   CLEANLINESS_LEGEND,

@@ -15,6 +15,7 @@ import { formatMs, formatRatio } from '../../harness/format.mjs';
 import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
 import { failedRow } from '../../harness/measure.mjs';
+import { BLOCK_UNIT } from './block.mjs';
 import { selectSteps } from './dataset.mjs';
 import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.mjs';
 import { OPERATIONS } from '../../harness/block.mjs';
@@ -223,13 +224,6 @@ export const verdictOptions = verdictOptionsOf('tuples');
 export function jobFields() {
   return {};
 }
-
-/** How a block run's tables name a block and show a median. */
-const BLOCK_UNIT = {
-  title: (row) => `${row.jsonMB.toFixed(2)} MB (${row.items.toLocaleString('en-US')} items)`,
-  value: formatMs,
-  valueName: 'ms',
-};
 
 /** The log line that announces the run. */
 export function describePlan(options, allJobs, { steps }) {
