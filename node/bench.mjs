@@ -76,7 +76,7 @@ function checkChildNodeOptions(flags) {
   );
 }
 
-function runFields(options, workload, peers, buildInfo) {
+function runFields(options, workload, peers, buildInfo, plan) {
   return {
     place: PLACE,
     workload: options.workload,
@@ -86,7 +86,7 @@ function runFields(options, workload, peers, buildInfo) {
     build: buildHeader(buildInfo, options.workload),
     protocol: {
       ...protocolHeader({
-        ...workload.protocolFields(options),
+        ...workload.protocolFields(options, plan),
         gc: true,
         timerResolutionMs: measureTimerResolution(),
         timeoutSeconds: options.timeoutSeconds,
@@ -131,11 +131,11 @@ async function main(argv) {
   const plan = workload.plan(options, ctx);
 
   const store = openRun({
-    fresh: runHeader(runFields(options, workload, peers, buildInfo)),
+    fresh: runHeader(runFields(options, workload, peers, buildInfo, plan)),
     resumed,
     out: options.out,
   });
-  workload.prepareRun(store.run, options);
+  workload.prepareRun(store.run, options, { plan, store });
   const jobs = workload.jobs(options, peers, registry, buildInfo);
   log(workload.describePlan(options, jobs, plan));
   if (resumed) log(`resuming ${displayPath(options.out)}: ${store.rows.length} rows kept`);
@@ -151,7 +151,7 @@ async function main(argv) {
       loader: options.loader,
       peerRegistry: options.peerRegistry,
       protoFile: options.protoFile,
-      ...workload.jobFields(options),
+      ...workload.jobFields(options, plan),
     };
     const prefix = `[${number + 1}/${jobs.length}] ${job.batch}`;
     const onStart = (child) => {

@@ -29,8 +29,10 @@ import {
   RANDOM_STRINGS_MAX_DEPTH,
   RANDOM_STRINGS_SEED,
   datasetInfo,
+  isUserDataset,
   unmappedId,
   unmappedStepOf,
+  userDatasetId,
 } from './dataset-catalog.mjs';
 
 export {
@@ -42,13 +44,15 @@ export {
   RANDOM_STRINGS_MAX_DEPTH,
   RANDOM_STRINGS_SEED,
   datasetInfo,
+  isUserDataset,
   unmappedId,
   unmappedStepOf,
+  userDatasetId,
 };
 
 const TOPOLOGIES = { '110m': countries110m, '50m': countries50m, '10m': countries10m };
 
-/** A fresh value of data set `id` (callers may keep or mutate it). */
+/** A fresh value of the project's data set `id` (callers may keep or mutate it); not of a user's document. */
 export function makeDataset(id) {
   switch (id) {
     case 'geo-110m':
@@ -71,6 +75,8 @@ export function makeDataset(id) {
     default: {
       const step = unmappedStepOf(id);
       if (step !== undefined) return makeUnmapped(step);
+      if (isUserDataset(id))
+        throw new Error(`documents: ${id} is a user's document, read from its file (user-documents.mjs)`);
       datasetInfo(id); // throws the unknown-id error
       return undefined;
     }
