@@ -30,6 +30,7 @@ import {
   parseList,
   parsePeers,
 } from './options.mjs';
+import { datasetsOf, resolveUserDocuments } from './user-documents.mjs';
 
 export const BROWSER_PEERS = peerNames('browser');
 export const DEFAULT_TIMEOUT_SECONDS = 3600;
@@ -40,7 +41,7 @@ export const DEFAULT_TIMEOUT_SECONDS = 3600;
 const PROTOCOL_OPTIONS = {
   'per-payload': { 'min-mb': 'minMB', 'max-mb': 'maxMB', 'per-decade': 'perDecade' },
   'per-call': { records: 'records', 'min-rep-ms': 'minRepMs' },
-  datasets: { datasets: 'datasets' },
+  datasets: { datasets: 'datasets', documents: 'documents' },
 };
 
 export { optionKindOf };
@@ -74,6 +75,8 @@ const OPTIONS = {
       Object.keys(flags).map((flag) => [flag, { type: 'string' }]),
     ),
   ),
+  // A user's own documents (node/user-documents.mjs), repeatable.
+  documents: { type: 'string', multiple: true },
   repetitions: { type: 'string' },
   warmup: { type: 'string' },
   out: { type: 'string' },
@@ -183,6 +186,10 @@ Options:
   --per-decade N       growth steps kept per factor of ten in size, 0 = every step, at most ${BOUNDS.perDecade}
   --records LIST       comma-separated records
   --datasets LIST      comma-separated data sets (each in its own browser context)
+  --documents PATH     your own JSON document as a data set: a .json file, an NDJSON file (.ndjson,
+                       .jsonl: the array of its lines' values) or a folder of them; repeatable. Served
+                       to each page from this machine only; alone, only your documents run (add
+                       --datasets for built-in sets beside them)
   --min-rep-ms N       calls per repetition double until one repetition takes N ms, at most ${BOUNDS.minRepMs}
   --repetitions N      timed runs (repetitions) per operation
   --warmup N           untimed runs before them
@@ -297,9 +304,10 @@ function protocolOptions(values, workload, protocol, base) {
     const given = values[flag] !== undefined;
     if (key === 'records')
       options.records = given ? parseList(flag, values[flag], recordsOf(workload)) : recordsOf(workload);
+    else if (key === 'documents') continue;
     else if (key === 'datasets') {
-      const accepted = workloadInfo(workload).datasets;
-      options.datasets = given ? parseList(flag, values[flag], accepted) : [...(base.datasets ?? accepted)];
+      options.documents = values.documents ? resolveUserDocuments(values.documents) : [];
+      options.datasets = datasetsOf(values, workloadInfo(workload), base, options.documents);
     } else options[key] = given ? parseBounded(flag, values[flag], key) : base[key];
   }
   if (protocol !== 'per-payload') return options;

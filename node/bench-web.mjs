@@ -19,7 +19,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
-import { startServer } from '../scripts/serve.mjs';
+import { servedFileUrl, startServer } from '../scripts/serve.mjs';
 import { WORKLOAD_NAMES, workloadInfo } from '../src/catalog.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
@@ -34,6 +34,7 @@ import { runBlocks } from './blocks.mjs';
 import * as peerRegistry from '../src/harness/peers.mjs';
 import { blockDecided, blockVerdicts, verdictOptionsOf } from '../src/harness/block-verdicts.mjs';
 import { EQUIVALENCE, LEVEL } from '../src/harness/paired.mjs';
+import { measuredDatasets, readRunDocuments } from './user-documents.mjs';
 
 const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 // A run is many short page loads: a coarse poll would add up.
@@ -81,20 +82,47 @@ const PROTOCOLS = {
       })),
     header: (options) => ({ records: options.records }),
   },
+  // A user's document (options.documents, read by servedDocuments) is served
+  // to the page of its context, which fetches it (web/src/query.mjs
+  // DOCUMENTS_PARAM); one that could not be read has no context.
   datasets: {
     plan: (options) =>
       `${options.workload}: ${options.codecs.length * options.strategies.length} codec/strategy pairs + ` +
-      `${options.peers.length} JS libraries x ${options.datasets.length} data sets ` +
-      `(${options.datasets.join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`,
+      `${options.peers.length} JS libraries x ${measuredDatasets(options.datasets, options.documents).length} data sets ` +
+      `(${measuredDatasets(options.datasets, options.documents).join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`,
     units: (options) =>
-      options.datasets.map((dataset) => ({
-        label: `data set ${dataset}`,
-        query: { datasets: [dataset] },
-        owns: (row) => row.dataset === dataset,
-      })),
-    header: (options) => ({ datasets: options.datasets }),
+      measuredDatasets(options.datasets, options.documents).map((dataset) => {
+        const served = options.documents.find((entry) => entry.id === dataset);
+        return {
+          label: `data set ${dataset}`,
+          query: { datasets: [dataset], documentUrls: served ? [served.url] : [] },
+          owns: (row) => row.dataset === dataset,
+        };
+      }),
+    header: (options) => ({
+      datasets: options.datasets,
+      ...(options.documents.length > 0 && {
+        documents: options.documents.map(({ url: _, ...entry }) => entry),
+      }),
+    }),
   },
 };
+
+/**
+ * The user's documents of the run (--documents), read once
+ * (node/user-documents.mjs readRunDocuments): each readable one with the
+ * `url` its page fetches it from, served by the run's server (`files`).
+ */
+function servedDocuments(options) {
+  const documents = readRunDocuments(options.documents, { datasets: options.datasets, log });
+  const files = [];
+  const entries = documents.map((entry) => {
+    if (entry.error) return entry;
+    files.push(entry.file);
+    return { ...entry, url: servedFileUrl(files.length - 1, path.basename(entry.file)) };
+  });
+  return { documents: entries, files };
+}
 
 /** Each workload's runner (src/workloads/<name>/runner.mjs): its tables, failures and peers. */
 const importRunner = (workload) => import(`../src/workloads/${workload}/runner.mjs`);
@@ -294,11 +322,13 @@ async function runInBrowser(name, { options, protocol, pageBase, validate, deadl
       if (end !== 'done') break;
     }
     const document = mergeDocuments(results, options, protocol, contexts.length);
+    // The rows of data sets no page measured (a user's document that could not be read).
+    const runner = await importRunner(options.workload);
+    document.rows.push(...(runner.planRows?.({ documents: options.documents }, 'browser') ?? []));
     writeFinished(document, { browser, out, validate });
 
     const { rows, run } = document;
     // The workload's console tables, as npm run bench:node prints them (src/workloads/<name>/runner.mjs).
-    const runner = await importRunner(options.workload);
     process.stdout.write(
       `${browser.label} (${run.runtime.engine ?? 'engine unknown'} ${run.runtime.version})\n`,
     );
@@ -478,18 +508,20 @@ async function main(argv) {
   // The libraries each workload takes (its runner's takesPeer), for the default of --peers.
   const takesPeer = new Map();
   for (const name of WORKLOAD_NAMES) takesPeer.set(name, (await importRunner(name)).takesPeer);
-  const options = parseOptions(argv, {
+  const parsed = parseOptions(argv, {
     buildInfo: wasmBuild?.info,
     takesPeerOf: (name) => takesPeer.get(name),
   });
   if (buildError) throw new RunError(buildError.message);
+  const served = servedDocuments({ ...parsed, documents: parsed.documents ?? [] });
+  const options = { ...parsed, documents: served.documents };
   const validate = createResultsValidator(
     await schemaWithFolderWorkloads(JSON.parse(readFileSync(SCHEMA, 'utf8'))),
   );
   const { built } = await buildWeb({ quiet: true });
   log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');
 
-  const server = await startServer({ host: options.host, port: options.port });
+  const server = await startServer({ host: options.host, port: options.port, files: served.files });
   // A browser elsewhere reaches this machine at an address of its own, not at localhost.
   const pageBase = options.connect
     ? (server.urls.find((url) => !url.startsWith('http://localhost:')) ?? server.url)

@@ -79,7 +79,7 @@ function checkChildNodeOptions(flags) {
   );
 }
 
-function runFields(options, workload, peers, buildInfo) {
+function runFields(options, workload, peers, buildInfo, plan) {
   return {
     place: PLACE,
     workload: options.workload,
@@ -89,7 +89,7 @@ function runFields(options, workload, peers, buildInfo) {
     build: buildHeader(buildInfo, options.workload),
     protocol: {
       ...protocolHeader({
-        ...workload.protocolFields(options),
+        ...workload.protocolFields(options, plan),
         gc: true,
         timerResolutionMs: measureTimerResolution(),
         timeoutSeconds: options.timeoutSeconds,
@@ -130,7 +130,7 @@ function blockProtocol(options, workload, peers) {
 async function runBlockProtocol({ options, workload, peers, registry, buildInfo, plan, store }) {
   const sets = store.run.protocol.blocks.fastest;
   const kinds = workload.blockKinds(options, peers, registry, buildInfo, plan, sets);
-  const jobFields = commonJobFields(options, workload);
+  const jobFields = commonJobFields(options, workload, plan);
   store.run.blocks = await runBlocks(
     kinds.map((kind) => ({ ...kind, job: { ...jobFields, ...kind.job } })),
     {
@@ -171,11 +171,11 @@ async function main(argv) {
   const plan = workload.plan(options, ctx);
 
   const store = openRun({
-    fresh: runHeader(runFields(options, workload, peers, buildInfo)),
+    fresh: runHeader(runFields(options, workload, peers, buildInfo, plan)),
     resumed,
     out: options.out,
   });
-  workload.prepareRun(store.run, options);
+  workload.prepareRun(store.run, options, { plan, store });
   const jobs = workload.jobs(options, peers, registry, buildInfo);
   log(workload.describePlan(options, jobs, plan));
   if (resumed) log(`resuming ${displayPath(options.out)}: ${store.rows.length} rows kept`);
@@ -194,7 +194,7 @@ async function main(argv) {
 }
 
 /** What every child's job carries whatever it measures. */
-function commonJobFields(options, workload) {
+function commonJobFields(options, workload, plan) {
   return {
     workload: options.workload,
     warmup: options.warmup,
@@ -203,14 +203,14 @@ function commonJobFields(options, workload) {
     loader: options.loader,
     peerRegistry: options.peerRegistry,
     protoFile: options.protoFile,
-    ...workload.jobFields(options),
+    ...workload.jobFields(options, plan),
   };
 }
 
 /** The sweep or --limits: every job in its own child process(es), one after the other. */
 async function runJobs(jobs, { options, workload, plan, store, ctx }) {
   for (const [number, jobKind] of jobs.entries()) {
-    const job = { ...jobKind, ...commonJobFields(options, workload) };
+    const job = { ...jobKind, ...commonJobFields(options, workload, plan) };
     const prefix = `[${number + 1}/${jobs.length}] ${job.batch}`;
     const onStart = (child) => {
       store.setChild(child);

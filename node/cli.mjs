@@ -29,6 +29,7 @@ import {
   parsePeers,
   selectPeers,
 } from './options.mjs';
+import { datasetsOf, resolveUserDocuments } from './user-documents.mjs';
 
 export { BOUNDS, REPO_ROOT, UsageError, selectPeers };
 
@@ -86,6 +87,8 @@ const OPTIONS = {
   workload: { type: 'string' },
   records: { type: 'string' },
   datasets: { type: 'string' },
+  // A user's own documents (node/user-documents.mjs), repeatable.
+  documents: { type: 'string', multiple: true },
   'min-rep-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -99,7 +102,7 @@ const RESUME_OPTIONS = ['build-dir', 'loader', 'peer-registry', 'timeout'];
 const PROTOCOL_OPTIONS = {
   'per-payload': ['min-mb', 'max-mb', 'per-decade', 'limits', 'limits-max-mb'],
   'per-call': ['records', 'min-rep-ms'],
-  datasets: ['datasets'],
+  datasets: ['datasets', 'documents'],
 };
 
 // The options that say where things are, shared by a new run and --resume.
@@ -217,7 +220,7 @@ export function parseOptions(argv, { now = new Date() } = {}) {
     if (!misplaced) continue;
     if (kind === 'datasets') {
       throw new UsageError(
-        `--${misplaced} is not an option of --workload ${workload} (accepted: --datasets, --repetitions, ` +
+        `--${misplaced} is not an option of --workload ${workload} (accepted: --datasets, --documents, --repetitions, ` +
           '--warmup, --codecs, --strategies, --peers, --quick)',
       );
     }
@@ -246,6 +249,7 @@ export function parseOptions(argv, { now = new Date() } = {}) {
 function datasetOptions(values, workload, now) {
   const info = workloadInfo(workload);
   const base = { ...info.defaults, ...(values.quick ? info.quick : {}) };
+  const documents = values.documents ? resolveUserDocuments(values.documents) : [];
   return {
     ...commonOptions(
       values,
@@ -254,10 +258,8 @@ function datasetOptions(values, workload, now) {
       defaultResultsPath({ place: 'node', date: now, kind: workload }),
     ),
     mode: 'sweep',
-    datasets:
-      values.datasets !== undefined
-        ? parseList('datasets', values.datasets, info.datasets)
-        : [...(base.datasets ?? info.datasets)],
+    datasets: datasetsOf(values, info, base, documents),
+    documents,
   };
 }
 
@@ -381,7 +383,16 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     protoFile: given.protoFile,
     messagesProtoFile: given.messagesProtoFile,
   };
-  if (info.datasets) return { ...shared, mode: 'sweep', datasets: [...(protocol.datasets ?? info.datasets)] };
+  if (info.datasets) {
+    return {
+      ...shared,
+      mode: 'sweep',
+      datasets: [...(protocol.datasets ?? info.datasets)],
+      // The user's documents, read again when the run goes on and checked against what the file recorded.
+      documents: (protocol.documents ?? []).map(({ id, file }) => ({ id, file })),
+      recordedDocuments: protocol.documents ?? [],
+    };
+  }
   if (info.protocol === 'per-call') {
     return {
       ...shared,

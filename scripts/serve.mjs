@@ -62,10 +62,20 @@ function resolveInside(root, urlPath) {
   return file === root || file.startsWith(root + path.sep) ? file : null;
 }
 
-async function handle(root, request, response) {
+/** The URL path prefix under which `files` (startServer) are served. */
+export const SERVED_FILES_PREFIX = '/served-files/';
+
+// `files[n]` is served at SERVED_FILES_PREFIX + n + '/' + any name.
+function servedFile(files, pathname) {
+  if (!pathname.startsWith(SERVED_FILES_PREFIX)) return undefined;
+  const index = pathname.slice(SERVED_FILES_PREFIX.length).split('/')[0];
+  return /^(0|[1-9][0-9]*)$/.test(index) ? files[Number(index)] : undefined;
+}
+
+async function handle(root, files, request, response) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'method not allowed');
   const { pathname } = new URL(request.url, 'http://localhost');
-  let file = resolveInside(root, pathname);
+  let file = servedFile(files, pathname) ?? resolveInside(root, pathname);
   if (!file) return send(response, 404, 'not found');
   let info = await stat(file).catch(() => null);
   if (info?.isDirectory()) {
@@ -114,14 +124,16 @@ export function urlsOf(host, port, interfaces = networkInterfaces()) {
 }
 
 /**
- * Starts the server on `host` (port 0 picks a free one). Resolves to
- * { url, urls, port, close() }: `urls` as urlsOf gives them, `url` the
- * first. An address that is not this machine's rejects with a UsageError.
+ * Starts the server on `host` (port 0 picks a free one). `files`: files
+ * outside the root to serve too, each at servedFileUrl(index, name) (bench:web
+ * serves a user's documents so). Resolves to { url, urls, port, close() }:
+ * `urls` as urlsOf gives them, `url` the first. An address that is not this
+ * machine's rejects with a UsageError.
  */
-export function startServer({ root = WEB_ROOT, port = 0, host = DEFAULT_HOST } = {}) {
+export function startServer({ root = WEB_ROOT, port = 0, host = DEFAULT_HOST, files = [] } = {}) {
   const resolvedRoot = path.resolve(root);
   const server = createServer((request, response) => {
-    handle(resolvedRoot, request, response).catch((error) =>
+    handle(resolvedRoot, files, request, response).catch((error) =>
       send(response, 500, String(error?.message ?? error)),
     );
   });
@@ -147,6 +159,10 @@ export function startServer({ root = WEB_ROOT, port = 0, host = DEFAULT_HOST } =
     });
   });
 }
+
+/** The URL path (relative to the page) of `files[index]` of startServer, ending in the file's name. */
+export const servedFileUrl = (index, name) =>
+  `${SERVED_FILES_PREFIX.slice(1)}${index}/${encodeURIComponent(name)}`;
 
 const OPTIONS = {
   host: { type: 'string', default: DEFAULT_HOST },

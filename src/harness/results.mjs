@@ -30,6 +30,7 @@ export function protocolHeader({
   peersNotRun,
   records,
   datasets,
+  documents,
   minRepMs,
   blocks,
 }) {
@@ -52,6 +53,8 @@ export function protocolHeader({
   if (peersNotRun && Object.keys(peersNotRun).length > 0) protocol.peersNotRun = { ...peersNotRun };
   if (records) protocol.records = [...records];
   if (datasets) protocol.datasets = [...datasets];
+  // A user's own documents among the data sets (documents workload).
+  if (documents) protocol.documents = documents.map((entry) => ({ ...entry }));
   if (minRepMs !== undefined) protocol.minRepMs = minRepMs;
   if (blocks) protocol.blocks = blocks;
   return protocol;

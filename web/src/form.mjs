@@ -16,15 +16,15 @@ const CHECKBOX_OF = {
   datasets: 'dataset',
 };
 
-/** A labelled checkbox. */
-export function checkbox(name, value, checked) {
+/** A labelled checkbox (its label `text`, the value by default). */
+export function checkbox(name, value, checked, text = value) {
   const label = document.createElement('label');
   const input = document.createElement('input');
   input.type = 'checkbox';
   input.name = name;
   input.value = value;
   input.checked = checked;
-  label.append(input, ` ${value}`);
+  label.append(input, ` ${text}`);
   return label;
 }
 

@@ -370,8 +370,8 @@ function stop() {
 // ---- start -----------------------------------------------------------------------
 
 /** A checkbox shown for the workloads in `workloads`. */
-function choice(name, value, workloads, checked = true) {
-  const label = checkbox(name, value, checked);
+function choice(name, value, workloads, checked = true, text = value) {
+  const label = checkbox(name, value, checked, text);
   label.dataset.workloads = workloads.join(' ');
   return label;
 }
@@ -396,6 +396,19 @@ function addDatasetChoices() {
     const checked = page.defaultDatasets ?? page.datasets ?? [];
     for (const dataset of page.datasets ?? [])
       choices.append(choice('dataset', dataset, [workload], checked.includes(dataset)));
+    // A page module's input for data sets of the user's own (documents: a file picker and drop zone).
+    const input = page.datasetInput?.({
+      offer(dataset, text) {
+        const box = choice('dataset', dataset, [workload], true, text);
+        const earlier = choices.querySelector(`input[name="dataset"][value="${CSS.escape(dataset)}"]`);
+        if (earlier) earlier.closest('label').replaceWith(box);
+        else choices.append(box);
+      },
+    });
+    if (input) {
+      input.dataset.workloads = workload;
+      fieldset.append(input);
+    }
   }
 }
 
@@ -469,6 +482,8 @@ async function start() {
   charts = new Charts($('chart-time'), $('chart-ratio'), codecNames(buildInfo));
 
   const params = new URLSearchParams(location.search);
+  // Data sets the query string brings (bench:web's --documents), offered before it checks its boxes.
+  for (const page of state.pages.values()) await page.fromQuery?.(params);
   applyQuery(params, WORKLOADS);
   showWorkload();
 

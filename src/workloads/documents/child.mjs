@@ -3,12 +3,16 @@
 // (one per child in a run): the JSON baseline first, then the subject, in
 // this process. Messages: 'ready', { type: 'progress', unit }, 'row', 'done'.
 // ctx: { place, send, environment(), importModule(file), readText(file) }.
+// A user's document (job.documents: { id, file, documentChecksum }) is read
+// from its file again here, a fresh value as a built-in set is made afresh.
 
+import { readUserDocumentFile } from '../../../node/user-documents.mjs';
 import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
 import { sink } from '../../harness/measure.mjs';
-import { makeDataset } from './datasets.mjs';
+import { isUserDataset, makeDataset } from './datasets.mjs';
 import { measureDocument, peerDocumentPath } from './measure.mjs';
 import { failedDocumentRow, notApplicableRow } from './rows.mjs';
+import { datasetFieldsIn, userDatasetEntry, userDatasetFields } from './user-documents.mjs';
 
 async function loadSubject(job, ctx) {
   if (job.peer !== undefined) {
@@ -32,6 +36,26 @@ async function loadSubject(job, ctx) {
   return { library: path.library, forDataset: () => path };
 }
 
+/**
+ * The value of data set `dataset` and what names it in a row: { value,
+ * entry (what forDataset gets), datasetFields }. Throws for a user's file
+ * that cannot be read, or that changed since the run read it first.
+ */
+function loadDataset(dataset, job) {
+  if (!isUserDataset(dataset)) return { value: makeDataset(dataset), entry: dataset, datasetFields: {} };
+  const recorded = (job.documents ?? []).find((entry) => entry.id === dataset);
+  const read = readUserDocumentFile(recorded.file);
+  if (read.documentChecksum !== recorded.documentChecksum)
+    throw new Error(
+      `${read.fileName}: the file changed since the run started (document checksum ${read.documentChecksum} now, ${recorded.documentChecksum} then)`,
+    );
+  return {
+    value: read.value,
+    entry: userDatasetEntry(dataset, read.value),
+    datasetFields: userDatasetFields(recorded),
+  };
+}
+
 /** Measures one job and sends its rows, then 'done'. */
 export async function measureJob(job, ctx) {
   const { send, place } = ctx;
@@ -43,7 +67,11 @@ export async function measureJob(job, ctx) {
     for (const dataset of job.datasets) {
       await send({
         type: 'row',
-        row: failedDocumentRow(job.subject, { place, batch: job.batch, dataset }, reason),
+        row: failedDocumentRow(
+          job.subject,
+          { place, batch: job.batch, dataset, datasetFields: datasetFieldsIn(job.documents, dataset) },
+          reason,
+        ),
       });
     }
     await send({ type: 'done', end: 'load-failed', error: reason });
@@ -53,22 +81,37 @@ export async function measureJob(job, ctx) {
   const env = ctx.environment({ limits: false });
   for (const dataset of job.datasets) {
     await send({ type: 'progress', unit: dataset });
-    const value = makeDataset(dataset);
+    let loaded;
+    try {
+      loaded = loadDataset(dataset, job);
+    } catch (error) {
+      const where = {
+        place,
+        batch: job.batch,
+        dataset,
+        datasetFields: datasetFieldsIn(job.documents, dataset),
+      };
+      for (const stub of [...createJsonDocumentPaths(job), job.subject])
+        await send({ type: 'row', row: failedDocumentRow(stub, where, error) });
+      continue;
+    }
+    const { value, entry, datasetFields } = loaded;
     const context = {
       place,
       batch: job.batch,
       dataset,
+      datasetFields,
       value,
       warmup: job.warmup,
       repetitions: job.repetitions,
       env,
     };
     for (const baseline of createJsonDocumentPaths(job)) {
-      await send({ type: 'row', row: await measureDocument(peerDocumentPath(baseline, dataset), context) });
+      await send({ type: 'row', row: await measureDocument(peerDocumentPath(baseline, entry), context) });
     }
     let path;
     try {
-      path = subject.forDataset(dataset);
+      path = subject.forDataset(entry);
     } catch (error) {
       await send({ type: 'row', row: notApplicableRow(job.subject, context, error) });
       continue;

@@ -26,8 +26,10 @@ import {
   RANDOM_STRINGS_MAX_DEPTH,
   RANDOM_STRINGS_SEED,
   datasetInfo,
+  isUserDataset,
   unmappedId,
   unmappedStepOf,
+  userDatasetId,
 } from './dataset-catalog.mjs';
 
 export {
@@ -39,8 +41,10 @@ export {
   RANDOM_STRINGS_MAX_DEPTH,
   RANDOM_STRINGS_SEED,
   datasetInfo,
+  isUserDataset,
   unmappedId,
   unmappedStepOf,
+  userDatasetId,
 };
 
 /** The world-atlas resolution each geo data set is made from. */
@@ -54,7 +58,10 @@ export async function prepareDataset(id) {
   if (RESOLUTION_OF[id]) await loadTopology(RESOLUTION_OF[id]);
 }
 
-/** A fresh value of data set `id` (callers may keep or mutate it), once prepareDataset(id) resolved. */
+/**
+ * A fresh value of the project's data set `id` (callers may keep or mutate
+ * it), once prepareDataset(id) resolved; not of a user's document.
+ */
 export function makeDataset(id) {
   switch (id) {
     case 'geo-110m':
@@ -75,6 +82,8 @@ export function makeDataset(id) {
     default: {
       const step = unmappedStepOf(id);
       if (step !== undefined) return makeUnmapped(step);
+      if (isUserDataset(id))
+        throw new Error(`documents: ${id} is a user's document, read from its file (user-documents.mjs)`);
       datasetInfo(id); // throws the unknown-id error
       return undefined;
     }

@@ -18,10 +18,16 @@ export function jsonBytes(value) {
   return jsonBytesOf.get(value);
 }
 
-/** The row fields naming a path and a data set. */
-export function documentRowBase(path, { place, batch, dataset, value }) {
+/** The row fields naming a path and a data set (`datasetFields`: a user's document's, rows.mjs). */
+export function documentRowBase(path, { place, batch, dataset, datasetFields, value }) {
   const bytes = jsonBytes(value);
-  return { ...pathFields(path, { place, batch }), dataset, jsonBytes: bytes, jsonMB: bytes / BYTES_PER_MB };
+  return {
+    ...pathFields(path, { place, batch }),
+    dataset,
+    ...datasetFields,
+    jsonBytes: bytes,
+    jsonMB: bytes / BYTES_PER_MB,
+  };
 }
 
 /**

@@ -21,7 +21,23 @@ export const rowSchema = {
     variant: { type: 'string' },
     library: { type: 'string' },
     batch: { type: 'string' },
-    dataset: { type: 'string', description: 'the data set (src/workloads/documents/datasets.mjs)' },
+    dataset: {
+      type: 'string',
+      description:
+        "the data set: an id of src/workloads/documents/dataset-catalog.mjs, or user:<file name> for a user's own document (--documents, the page's file input)",
+    },
+    fileBytes: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        "a user's document: the bytes of its file as read (its JSON text may be laid out otherwise)",
+    },
+    documentChecksum: {
+      type: 'string',
+      pattern: '^0x[0-9a-f]{8}$',
+      description:
+        "a user's document: the document checksum of its value (docs/documents.md), the same in every place",
+    },
     jsonBytes: { type: 'integer', minimum: 0, description: "UTF-8 bytes of the data set's JSON.stringify" },
     jsonMB: { type: 'number', minimum: 0 },
     status: { enum: ['ok', 'failed', 'n/a'] },
@@ -42,9 +58,12 @@ export const rowSchema = {
   },
 };
 
-/** A row for a path that could not be measured on a data set. */
-export function failedDocumentRow(path, { place, batch, dataset }, reason) {
-  return failedRowOf({ ...pathFields(path, { place, batch }), dataset }, reason);
+/**
+ * A row for a path that could not be measured on a data set; `datasetFields`
+ * name a user's document beside its id (user-documents.mjs userDatasetFields).
+ */
+export function failedDocumentRow(path, { place, batch, dataset, datasetFields }, reason) {
+  return failedRowOf({ ...pathFields(path, { place, batch }), dataset, ...datasetFields }, reason);
 }
 
 /**

@@ -6,11 +6,14 @@
 import { fileURLToPath } from 'node:url';
 
 import { addonAvailable, readNativeCatalog } from '../../../node/load-addon.mjs';
+import { measuredDatasets, readRunDocuments } from '../../../node/user-documents.mjs';
 import { ADDON_PLACE, isJsonText, pathLabel } from '../../catalog.mjs';
 import { formatMs } from '../../harness/format.mjs';
-import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
+import { createJsonDocumentPath, createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
+import { userFileText } from './model.mjs';
 import { failedDocumentRow } from './rows.mjs';
 import { renderDocumentTables } from './tables.mjs';
+import { datasetFieldsIn, userDatasetFields } from './user-documents.mjs';
 import workload from './workload.mjs';
 
 const workloadAddonStrategies = () => [...workload.addonStrategies];
@@ -19,11 +22,43 @@ const workloadAddonStrategies = () => [...workload.addonStrategies];
 // too: this module plans Node's jobs (node/load-addon.mjs), the page cannot.
 export { failedDocumentRow, notApplicableRow, rowSchema } from './rows.mjs';
 
-/** Every data set of the run is known by id: nothing else to plan. */
-export const plan = () => ({});
+/**
+ * The user's documents of the run (--documents), each read once here:
+ * { documents: node/user-documents.mjs readRunDocuments' entries }. One
+ * that cannot be read or parsed is left out of the jobs (planRows gives its
+ * row). The data sets the project makes are known by id.
+ */
+export function plan(options, { log }) {
+  const recorded = options.recordedDocuments ?? [];
+  return {
+    documents: readRunDocuments(options.documents ?? [], { datasets: options.datasets, log, recorded }),
+  };
+}
 
-export function protocolFields(options) {
-  return { warmup: options.warmup, repetitions: options.repetitions, datasets: options.datasets };
+export function protocolFields(options, plan = { documents: [] }) {
+  return {
+    warmup: options.warmup,
+    repetitions: options.repetitions,
+    datasets: options.datasets,
+    ...(plan.documents.length > 0 && { documents: plan.documents }),
+  };
+}
+
+/**
+ * The rows of the run's data sets that nothing measures: a user's document
+ * that could not be read or parsed has one, the JSON baseline's (JSON.parse
+ * is what refused it), failed with the error naming the file and the place.
+ */
+export function planRows(plan, place) {
+  return plan.documents
+    .filter((entry) => entry.error)
+    .map((entry) =>
+      failedDocumentRow(
+        createJsonDocumentPath(),
+        { place, batch: 'json', dataset: entry.id, datasetFields: userDatasetFields(entry) },
+        entry.error,
+      ),
+    );
 }
 
 // The wasm loader of a real run; a test's fake loader measures fake
@@ -72,15 +107,23 @@ export function jobs(options, peers, registry, buildInfo) {
 /** By default, the peers that take part in this workload (peers.mjs `documents`). */
 export const takesPeer = (peer) => peer.documents === true;
 
-export const jobFields = (options) => ({ datasets: options.datasets });
+export const jobFields = (options, plan) => ({
+  datasets: measuredDatasets(options.datasets, plan.documents),
+  documents: plan.documents.filter((entry) => !entry.error),
+});
 
-export function describePlan(options, allJobs) {
+export function describePlan(options, allJobs, plan) {
   const addon = allJobs.filter((job) => job.addon).length;
   const wasm = allJobs.filter((job) => job.codec !== undefined).length - addon;
   const peers = allJobs.length - wasm - addon;
+  const datasets = measuredDatasets(options.datasets, plan.documents);
+  const named = datasets.map((dataset) => {
+    const entry = plan.documents.find((document) => document.id === dataset);
+    return entry ? `${dataset}: ${userFileText(entry)}` : dataset;
+  });
   return (
-    `documents: ${wasm} codec/strategy pairs + ${addon} through the Node-API addon + ${peers} JS libraries x ${options.datasets.length} data sets ` +
-    `(${options.datasets.join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`
+    `documents: ${wasm} codec/strategy pairs + ${addon} through the Node-API addon + ${peers} JS libraries x ${datasets.length} data sets ` +
+    `(${named.join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`
   );
 }
 
@@ -111,7 +154,16 @@ export function runJob(job, context) {
     at: (outcome, remaining) => remaining.indexOf(outcome.currentUnit),
     same: sameRow,
     failedRow: (path, dataset, reason) =>
-      failedDocumentRow(path, { place: context.place, batch: job.batch, dataset }, reason),
+      failedDocumentRow(
+        path,
+        {
+          place: context.place,
+          batch: job.batch,
+          dataset,
+          datasetFields: datasetFieldsIn(job.documents, dataset),
+        },
+        reason,
+      ),
     paths: [...createJsonDocumentPaths(job), job.subject],
     smaller: ' on an earlier data set',
     left: (count) => `${count} data set(s) left`,
@@ -123,7 +175,11 @@ export function render(rows) {
   return renderDocumentTables(rows);
 }
 
-export function prepareRun() {}
+/** Adds the rows of the data sets nothing measures (planRows), unless a resumed file holds them. */
+export function prepareRun(run, options, { plan, store }) {
+  const held = (row) => store.rows.some((kept) => kept.dataset === row.dataset && kept.batch === row.batch);
+  store.rows.push(...planRows(plan, run.place).filter((row) => !held(row)));
+}
 
 /** How many rows failed (n/a is not a failure). */
 export const failedCount = (rows) => rows.filter((row) => row.status === 'failed').length;
