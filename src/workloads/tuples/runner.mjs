@@ -21,7 +21,7 @@ import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.m
 import { OPERATIONS } from '../../harness/block.mjs';
 import { renderBlockTables } from '../../harness/block-tables.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
-import { peerMeta } from '../../harness/peers.mjs';
+import { blockPeersOf, fastestSetsOf } from '../../harness/fastest-sets.mjs';
 import { runLimitsJob } from './limits.mjs';
 import { renderCleanliness, renderLimits, renderSummary, renderTables } from './tables.mjs';
 import { addonAvailable, addonFile, readNativeCatalog } from '../../../node/load-addon.mjs';
@@ -186,36 +186,20 @@ export function blockKinds(options, peers, registry, buildInfo, { steps }, sets)
   });
 }
 
-/**
- * The libraries of a block run when --peers does not name them: the
- * fastest-library sets of `place` (fastest-libraries.mjs), both operations.
- */
+const COMMITTED = { sets: FASTEST_LIBRARIES, file: FASTEST_LIBRARIES_FILE };
+
+/** The libraries of a block run when --peers names none: both fastest sets of `place`. */
 export function blockPeers(place) {
-  const sets = FASTEST_LIBRARIES[place];
-  if (!sets) throw new RunError(`no fastest-library set for ${place} in ${FASTEST_LIBRARIES_FILE}`);
-  return [...new Set(OPERATIONS.flatMap((operation) => sets[operation]))];
+  try {
+    return blockPeersOf(COMMITTED, place);
+  } catch (error) {
+    throw new RunError(error.message);
+  }
 }
 
-/**
- * The fastest-library set of each operation, as path labels (what the
- * verdicts compare with): the committed sets of `place` among the run's
- * libraries, or, when --peers named the libraries, every one of them.
- */
-export function fastestSets(place, peers, options) {
-  const label = (peer) => pathLabel(peerMeta(peer));
-  const sets = {};
-  for (const operation of OPERATIONS) {
-    // The committed order: the closest to the fastest first.
-    const chosen =
-      options.peers === undefined
-        ? (FASTEST_LIBRARIES[place]?.[operation] ?? [])
-            .map((name) => peers.find((peer) => peer.name === name))
-            .filter(Boolean)
-        : peers;
-    sets[operation] = chosen.map(label);
-  }
-  return sets;
-}
+/** The fastest set of each operation, as path labels (fastest-sets.mjs). */
+export const fastestSets = (place, peers, options) =>
+  fastestSetsOf(COMMITTED, place, peers, options.peers !== undefined);
 
 /** How the block verdicts of this workload read its rows (times per payload). */
 export const verdictOptions = verdictOptionsOf('tuples');
