@@ -208,6 +208,9 @@ export function checkBounds(value, { integer = false, min = 0, exclusiveMin = fa
 /** The JSON baseline's library name: the engine's own JSON. */
 export const JSON_BASELINE_LIBRARY = 'JSON.stringify/JSON.parse';
 
+/** What each operation of the JSON baseline is called. */
+export const JSON_CALLS = Object.freeze({ encode: 'JSON.stringify', decode: 'JSON.parse' });
+
 /**
  * The variant of the JSON baseline that works on bytes like every other path:
  * TextEncoder/TextDecoder around JSON.stringify/JSON.parse (the string
@@ -277,6 +280,15 @@ export const PLACES = Object.freeze(['native', 'node', 'browser']);
  * rows of the same run: the same C++ behind two boundaries.
  */
 export const ADDON_PLACE = 'node-addon';
+
+/**
+ * True for a row measured through the Node-API addon (place node-addon, in
+ * a node run): the codec's native code behind Node-API, not wasm.
+ */
+export const isAddonRow = (row) => row.place === ADDON_PLACE;
+
+/** True for a row of C++ compiled to wasm (not native, not the addon, not JS). */
+export const isWasmRow = (row) => row.impl === 'cpp' && row.interop !== 'none' && !isAddonRow(row);
 
 // ---------------------------------------------------------------------------
 // The build's catalog: { workloads: [...], codecs: [{ name, workloads,

@@ -81,6 +81,19 @@ export function markInvalid(id) {
 }
 
 /**
+ * The form as query options (web/src/query.mjs pageUrl): the workload, the
+ * checked boxes of every list (those of the workloads not shown too, so a
+ * link keeps them) and each numeric input as typed. applyQuery reads them
+ * back into the same form.
+ */
+export function readQuery() {
+  const options = { workload: $('workload').value };
+  for (const key of LIST_PARAMS) options[key] = checkedValues(CHECKBOX_OF[key]);
+  for (const [key, id] of Object.entries(NUMBER_INPUTS)) options[key] = $(id).value.trim();
+  return options;
+}
+
+/**
  * Form defaults, overridden by the query string (npm run bench:web and the
  * tests; web/src/query.mjs): workload, lists (names, or empty for none),
  * numbers.
