@@ -366,22 +366,24 @@ async function runInBrowser(name, { options, protocol, pageBase, validate, deadl
 async function runBlocksInBrowser(name, { options, pageBase, validate, deadline, interrupted, buildInfo }) {
   const out = options.outs[name];
   const runner = await importRunner(options.workload);
-  const requested = options.peersGiven ? options.peers : runner.blockPeers(name);
+  let requested = options.peers;
+  if (!options.peersGiven) {
+    try {
+      requested = runner.blockPeers(name);
+    } catch (error) {
+      throw new RunError(error.message);
+    }
+  }
   const peers = selectPeers(requested, peerRegistry, 'browser', runner.takesPeer);
   const sets = runner.fastestSets(name, peers, { peers: options.peersGiven ? options.peers : undefined });
   const blockOptions = { ...options, addon: false };
-  const kinds = runner.blockKinds(
-    blockOptions,
-    peers,
-    peerRegistry,
-    buildInfo,
-    { steps: selectSteps(options) },
-    sets,
-  );
-  const browser = await launchForRun(name, { gc: options.gc, headed: options.headed });
-  log(
-    `${browser.label}: launched, driven by ${browser.driver}; libraries ${peers.map((peer) => peer.name).join(', ')}`,
-  );
+  // The units of the blocks: the sizes, or the data sets (a user's documents as served).
+  const kind = optionKindOf(workloadInfo(options.workload));
+  const plan = kind === 'datasets' ? { documents: options.documents ?? [] } : { steps: selectSteps(options) };
+  const kinds = runner.blockKinds(blockOptions, peers, peerRegistry, buildInfo, plan, sets);
+  const protocol = PROTOCOLS[kind];
+  const browser = await openBrowser(name, options, pageBase);
+  log(`${browser.label}: libraries ${peers.map((peer) => peer.name).join(', ')}`);
   const errors = [];
   let header;
   let status = '';
@@ -392,7 +394,7 @@ async function runBlocksInBrowser(name, { options, pageBase, validate, deadline,
       ...header.run,
       protocol: {
         ...header.run.protocol,
-        ...PROTOCOLS['per-payload'].header(options),
+        ...protocol.header(options),
         mode: 'blocks',
         codecs: options.codecs,
         strategies: options.strategies,
@@ -418,7 +420,11 @@ async function runBlocksInBrowser(name, { options, pageBase, validate, deadline,
       const page = await context.newPage();
       const pageErrors = watchErrors(page);
       // Launched with --enable-precise-memory-info; a connected browser's flags are unknown.
-      await page.goto(pageUrl(pageBase, { workload: options.workload, preciseMemory: !browser.connected }));
+      // A user's documents are fetched by the page from this run's server.
+      const documentUrls = (plan.documents ?? []).filter((entry) => entry.url).map((entry) => entry.url);
+      await page.goto(
+        pageUrl(pageBase, { workload: options.workload, preciseMemory: !browser.connected, documentUrls }),
+      );
       await waitUntilIdle(page, deadline);
       const text = await page.evaluate((block) => globalThis.wcbPage.runBlock(block), {
         ...job,
@@ -429,6 +435,7 @@ async function runBlocksInBrowser(name, { options, pageBase, validate, deadline,
         minMB: options.minMB,
         maxMB: options.maxMB,
         perDecade: options.perDecade,
+        datasets: options.datasets,
         warmup: options.warmup,
         repetitions: options.repetitions,
       });

@@ -90,6 +90,7 @@ function runFields(options, workload, peers, buildInfo, plan) {
     protocol: {
       ...protocolHeader({
         ...workload.protocolFields(options, plan),
+        mode: options.mode,
         gc: true,
         timerResolutionMs: measureTimerResolution(),
         timeoutSeconds: options.timeoutSeconds,
@@ -124,6 +125,15 @@ function blockProtocol(options, workload, peers) {
     equivalence: [EQUIVALENCE.low, EQUIVALENCE.high],
     fastest: workload.fastestSets(PLACE, peers, options),
   };
+}
+
+/** The libraries of a block run without --peers: the workload's fastest sets in Node (a RunError if it has none). */
+function blockPeersOf(workload) {
+  try {
+    return workload.blockPeers(PLACE);
+  } catch (error) {
+    throw new RunError(error.message);
+  }
 }
 
 /** The block protocol's run (node/blocks.mjs): its rows go into the store, its history into the header. */
@@ -162,7 +172,7 @@ async function main(argv) {
   const registry = await importModule(options.peerRegistry);
   // A block run's libraries are the fastest sets unless --peers names others.
   const requested =
-    options.mode === 'blocks' && options.peers === undefined ? workload.blockPeers(PLACE) : options.peers;
+    options.mode === 'blocks' && options.peers === undefined ? blockPeersOf(workload) : options.peers;
   const peers = selectPeers(requested, registry, PLACE, workload.takesPeer);
   const loader = await importModule(options.loader);
   const buildInfo = readBuildInfo(loader, options.buildDir);

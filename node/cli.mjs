@@ -248,7 +248,8 @@ export function parseOptions(argv, { now = new Date() } = {}) {
 
 function datasetOptions(values, workload, now) {
   const info = workloadInfo(workload);
-  const base = { ...info.defaults, ...(values.quick ? info.quick : {}) };
+  const { mode, base: blockBase } = modeOf(values, info);
+  const base = blockBase ?? { ...info.defaults, ...(values.quick ? info.quick : {}) };
   const documents = values.documents ? resolveUserDocuments(values.documents) : [];
   return {
     ...commonOptions(
@@ -257,7 +258,8 @@ function datasetOptions(values, workload, now) {
       base,
       defaultResultsPath({ place: 'node', date: now, kind: workload }),
     ),
-    mode: 'sweep',
+    mode,
+    ...(mode === 'blocks' && parseBlockOptions(values)),
     datasets: datasetsOf(values, info, base, documents),
     documents,
   };

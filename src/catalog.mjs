@@ -339,6 +339,19 @@ export function isJsonText(info, codec) {
 }
 
 /**
+ * Whether a codec is a floor, not a format a user would ship (its catalog
+ * entry says so: wcb_codec's FLOOR, e.g. raw, a memcpy of the items).
+ */
+export function isFloorCodec(info, codec) {
+  return requireCatalog(info).codecs.find((entry) => entry.name === codec)?.floor === true;
+}
+
+/** The floor codecs a results header names (run.build.modules' `floor`). */
+export function floorCodecsOf(run) {
+  return (run.build?.modules ?? []).filter((module) => module.floor).map((module) => module.codec);
+}
+
+/**
  * The wasm module of (codec, workload): { glue, wasm, wasmBytes,
  * wasmGzipBytes, glueBytes }, or undefined when the build has none.
  */

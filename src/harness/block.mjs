@@ -5,7 +5,7 @@
 // a GC before each call, in an order that rotates from round to round.
 // Browser-safe: bench:node's children and the page share it.
 
-import { OPERATIONS } from './measure.mjs';
+import { MIN_WARMUP_MS, OPERATIONS } from './measure.mjs';
 
 export { OPERATIONS };
 
@@ -28,6 +28,20 @@ export function blockOrder(count, row) {
   const r = ((row % rows) + rows) % rows;
   const order = base.map(shift);
   return r >= count ? order.reverse() : order;
+}
+
+/**
+ * A block job's members measured with the job's rounds, offset and warm-up
+ * (and the single-path protocol's minimum warm-up time): the rows.
+ */
+export function measureBlockJobMembers(members, job, env) {
+  return measureBlock(members, {
+    rounds: job.rounds,
+    offset: job.offset,
+    warmup: job.warmup,
+    minWarmupMs: MIN_WARMUP_MS,
+    env,
+  });
 }
 
 /**

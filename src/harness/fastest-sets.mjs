@@ -20,6 +20,28 @@ export function blockPeersOf({ sets, file }, place) {
 }
 
 /**
+ * A workload's committed sets ({ sets, file }: its fastest-libraries.mjs)
+ * as its runner offers them: { blockPeers(place), fastestSets(place, peers,
+ * options) } (options.peers: the --peers given, if any).
+ */
+export function committedSets(sets, file) {
+  return {
+    blockPeers: (place) => blockPeersOf({ sets, file }, place),
+    fastestSets: (place, peers, options) =>
+      fastestSetsOf({ sets }, place, peers, options.peers !== undefined),
+  };
+}
+
+/**
+ * A block member's `operations` when it is a library in the set of one
+ * operation only ({} otherwise): it is timed in that one (harness/block.mjs).
+ */
+export function setOperations(sets, label) {
+  const own = OPERATIONS.filter((operation) => sets[operation].includes(label));
+  return own.length > 0 && own.length < OPERATIONS.length ? { operations: own } : {};
+}
+
+/**
  * The set of each operation as path labels: the committed sets of `place`
  * (the closest to the fastest first) among the run's `peers`, or, when
  * --peers named the libraries (`named`), every one of them.

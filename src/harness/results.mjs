@@ -2,7 +2,14 @@
 // The environment gathers the facts (machine, runtime, build); these helpers
 // put them in the schema's shape.
 
-import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, catalogOf, codecsOf, moduleOf } from '../catalog.mjs';
+import {
+  DEFAULT_WORKLOAD,
+  WORKLOAD_NAMES,
+  catalogOf,
+  codecsOf,
+  isFloorCodec,
+  moduleOf,
+} from '../catalog.mjs';
 
 export const SCHEMA_VERSION = 1;
 /** The default workload: the growing tuple dataset. */
@@ -76,6 +83,8 @@ export function buildHeader(info, workload = WORKLOAD) {
     build.modules = modules.map(({ codec, wasmBytes, wasmGzipBytes, glueBytes }) => {
       const module = { codec, wasmBytes, wasmGzipBytes };
       if (glueBytes !== undefined) module.glueBytes = glueBytes;
+      // A floor (raw) is no format to ship: a reader of the file tells it from the codecs.
+      if (isFloorCodec(info, codec)) module.floor = true;
       return module;
     });
   }

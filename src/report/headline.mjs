@@ -21,6 +21,7 @@ import { engineLabel } from '../engines.mjs';
 import { formatMB, formatRatio } from '../harness/format.mjs';
 import { compareOperation, fastestLibraries, operationStats, ownReference } from '../harness/references.mjs';
 import { FASTER, SLOWER, WITHIN_NOISE, formatVerdictRatio } from '../harness/verdict.mjs';
+import { blockHeadlines } from './block-headline.mjs';
 
 export const HEADLINE_OPERATIONS = Object.freeze(['encode', 'decode']);
 
@@ -177,10 +178,13 @@ export function operationSentence(unitRows, operation) {
  * The headline of every unit of a results document: [{ key, unit (its
  * words), sentences (operationSentence each), text }]. A unit with nothing
  * to compare (a native run: no JSON and no library beside the codecs) says
- * so. `here`: the run is this page's own (see whereText).
+ * so. `here`: the run is this page's own (see whereText). A block run's
+ * sentences are its verdicts over processes (block-headline.mjs).
  */
 export function headlines(document, { here = false } = {}) {
   const where = whereText(document.run, { here });
+  if (document.run.protocol.mode === 'blocks')
+    return blockHeadlines(document, { where, unitText: (row) => unitText([row]) });
   return unitsOf(document.rows).map(({ key, text: unit, rows }) => {
     const sentences = HEADLINE_OPERATIONS.map((operation) => operationSentence(rows, operation)).filter(
       Boolean,

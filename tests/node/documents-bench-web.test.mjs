@@ -34,7 +34,15 @@ const buildInfo = {
   },
 };
 const takesPeerOf = (workload) => ({ documents: takesPeer, messages: messagesRunner.takesPeer })[workload];
-const parse = (argv) => parseOptions(['--workload', 'documents', ...argv], { buildInfo, takesPeerOf });
+const parse = (argv) =>
+  parseOptions(['--workload', 'documents', '--sweep', ...argv], { buildInfo, takesPeerOf });
+
+test('without --sweep the block protocol: its data sets, the tagged strategy', () => {
+  const options = parseOptions(['--workload', 'documents'], { buildInfo, takesPeerOf });
+  assert.equal(options.mode, 'blocks');
+  assert.deepEqual(options.datasets, documents.blocks.datasets);
+  assert.deepEqual(options.strategies, ['tagged']);
+});
 
 test('the defaults: every data set of the catalog entry, the quick ones with --quick', () => {
   const options = parse([]);

@@ -194,7 +194,7 @@ function documentsModulesMissing() {
 }
 
 function bench(args) {
-  return spawnSync(process.execPath, [BENCH, '--workload', 'documents', ...args], {
+  return spawnSync(process.execPath, [BENCH, '--workload', 'documents', '--sweep', ...args], {
     encoding: 'utf8',
     timeout: 280_000,
   });

@@ -180,7 +180,17 @@ test.describe('bench:web --workload documents --documents', () => {
       writeFileSync(shop, SHOP_TEXT);
       writeFileSync(notes, 'not JSON\n');
       const out = path.join(directory, 'browser-documents.json');
-      const args = ['--workload', 'documents', '--documents', shop, '--documents', notes, '--codecs', CODEC];
+      const args = [
+        '--workload',
+        'documents',
+        '--sweep',
+        '--documents',
+        shop,
+        '--documents',
+        notes,
+        '--codecs',
+        CODEC,
+      ];
       args.push('--strategies', STRATEGY, '--peers', 'msgpackr', '--repetitions', '1', '--warmup', '0');
       const { stdout, stderr } = await execute(
         process.execPath,

@@ -222,7 +222,15 @@ test.describe('bench:web --workload documents', () => {
     try {
       const out = path.join(directory, 'browser-documents.json');
       const small = documents.quick.datasets.filter((id) => id !== 'geo-110m').slice(-1)[0];
-      const args = ['--workload', 'documents', '--datasets', `geo-110m,${small}`, '--codecs', CODEC];
+      const args = [
+        '--workload',
+        'documents',
+        '--sweep',
+        '--datasets',
+        `geo-110m,${small}`,
+        '--codecs',
+        CODEC,
+      ];
       args.push('--strategies', STRATEGY, '--peers', 'geobuf', '--repetitions', '1', '--warmup', '0');
       const { stdout } = await execute(
         process.execPath,

@@ -1,7 +1,9 @@
 // The documents workload in a child process of bench:node (node/child.mjs):
 // one (codec, strategy) of wasm or of the Node-API addon (job.addon), or one pure-JS peer, on the data sets it is given
 // (one per child in a run): the JSON baseline first, then the subject, in
-// this process. Messages: 'ready', { type: 'progress', unit }, 'row', 'done'.
+// this process; or one process of a block (job.members: docs/design.md#blocks),
+// every member on one data set, round by round.
+// Messages: 'ready', { type: 'progress', unit }, 'row', 'done'.
 // ctx: { place, send, environment(), importModule(file), readText(file) }.
 // A user's document (job.documents: { id, file, documentChecksum }) is read
 // from its file again here, a fresh value as a built-in set is made afresh.
@@ -10,6 +12,7 @@ import { readUserDocumentFile } from '../../../node/user-documents.mjs';
 import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
 import { sink } from '../../harness/measure.mjs';
 import { isUserDataset, makeDataset } from './datasets.mjs';
+import { measureDocumentBlock } from './block.mjs';
 import { measureDocument, peerDocumentPath } from './measure.mjs';
 import { failedDocumentRow, notApplicableRow } from './rows.mjs';
 import { datasetFieldsIn, userDatasetEntry, userDatasetFields } from './user-documents.mjs';
@@ -56,9 +59,26 @@ function loadDataset(dataset, job) {
   };
 }
 
+/** One process of a block: its rows go to the parent when the block is done. */
+async function measureBlockJob(job, ctx) {
+  const rows = await measureDocumentBlock(job, {
+    place: ctx.place,
+    env: ctx.environment({ limits: false }),
+    loadDataset: (dataset) => loadDataset(dataset, job),
+    loadSubject: (spec) => loadSubject({ ...job, ...spec }, ctx),
+    onMember: (spec) => ctx.send({ type: 'progress', unit: spec.label }),
+  });
+  for (const row of rows) await ctx.send({ type: 'row', row });
+}
+
 /** Measures one job and sends its rows, then 'done'. */
 export async function measureJob(job, ctx) {
   const { send, place } = ctx;
+  if (job.members) {
+    await measureBlockJob(job, ctx);
+    await send({ type: 'done', sink: sink() });
+    return;
+  }
   let subject;
   try {
     subject = await loadSubject(job, ctx);

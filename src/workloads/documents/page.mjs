@@ -28,6 +28,7 @@ import {
 import { referenceOf } from '../../harness/references.mjs';
 import { documentUrlsOf } from '../../../web/src/query.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
+import { BLOCK_UNIT, measureDocumentBlock } from './block.mjs';
 import { documentChecksum, formatChecksum } from './checksum.mjs';
 import { datasetInfo, isUserDataset, makeDataset, prepareDataset } from './datasets.mjs';
 import { measureDocument, peerDocumentPath } from './measure.mjs';
@@ -206,6 +207,33 @@ function loadDataset(dataset) {
 
 /** A data set's row fields alone (failed and n/a rows). */
 const datasetFieldsOf = (dataset) => userDatasetFields(userDocuments.get(dataset));
+
+/** How the page's block tables name a block and show a median (web/src/block-results.mjs). */
+export const blockUnit = BLOCK_UNIT;
+
+/**
+ * One browser context of bench:web's block protocol (docs/design.md#blocks):
+ * the block job (one data set) measured in this page, resolving to its rows.
+ * options: the job, and { modules, facts, signal } as for run().
+ */
+export async function runBlock({ modules, facts, signal, ...job }) {
+  const env = { gc: facts.gc, jsHeapUsed: facts.jsHeapUsed, pause: yieldToBrowser, signal };
+  await prepareDataset(job.dataset);
+  const loadSubject = async (spec) => {
+    if (spec.peer !== undefined) {
+      const peer = findDocumentPeer(spec.peer);
+      if (!peer || !peer.places.includes(PLACE))
+        throw new Error(`${spec.peer}: not a library of the documents workload in this page`);
+      const path = await createPeerDocumentPath(peer);
+      return { forDataset: (dataset) => peerDocumentPath(path, dataset) };
+    }
+    const module = modules.find((candidate) => candidate.codec === spec.codec);
+    if (!module) throw new Error(`${spec.codec}: not in this page's wasm build`);
+    const path = createWasmDocumentPath(await instantiateCodec(module), spec.strategy);
+    return { forDataset: () => path };
+  };
+  return measureDocumentBlock(job, { place: PLACE, env, loadDataset, loadSubject });
+}
 
 /** Where the run is, for the status line. */
 export function progressText({ dataset }) {

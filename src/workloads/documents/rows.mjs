@@ -55,6 +55,19 @@ export const rowSchema = {
       additionalProperties: false,
       properties: { wasmHeapBytes: { type: 'number' }, jsHeapGrowthBytes: { type: 'number' } },
     },
+    // The block protocol (docs/design.md#blocks), as the tuple rows have them.
+    block: { type: 'string', description: 'block runs: the block (a data set and its paths) of the row' },
+    process: {
+      type: 'integer',
+      minimum: 0,
+      description: 'block runs: the process (browser context) of the block, from 0',
+    },
+    operations: {
+      type: 'array',
+      items: { enum: ['encode', 'decode'] },
+      minItems: 1,
+      description: 'block runs: the operations this row timed, when fewer than both',
+    },
   },
 };
 

@@ -10,6 +10,13 @@ import { measuredDatasets, readRunDocuments } from '../../../node/user-documents
 import { ADDON_PLACE, isJsonText, pathLabel } from '../../catalog.mjs';
 import { formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPath, createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
+import { renderBlockTables } from '../../harness/block-tables.mjs';
+import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
+import { committedSets, setOperations } from '../../harness/fastest-sets.mjs';
+import { subjectOf } from '../../harness/rows.mjs';
+import { RunError } from '../../../node/run-file.mjs';
+import { BLOCK_UNIT } from './block.mjs';
+import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.mjs';
 import { userFileText } from './model.mjs';
 import { failedDocumentRow } from './rows.mjs';
 import { renderDocumentTables } from './tables.mjs';
@@ -91,7 +98,7 @@ export function jobs(options, peers, registry, buildInfo) {
       })),
     ),
     ...addonCodecs(options).flatMap((codec) =>
-      workloadAddonStrategies().map((strategy) => ({
+      (options.addonStrategies ?? workloadAddonStrategies()).map((strategy) => ({
         codec,
         strategy,
         addon: true,
@@ -104,6 +111,47 @@ export function jobs(options, peers, registry, buildInfo) {
   ];
 }
 
+/** The libraries of a block run when --peers names none, and each operation's set (fastest-sets.mjs). */
+export const { blockPeers, fastestSets } = committedSets(FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE);
+
+/** How the block verdicts of this workload read its rows (times per payload). */
+export const verdictOptions = verdictOptionsOf('documents');
+
+/**
+ * The blocks of a block run (docs/design.md#blocks), one per data set: the
+ * JSON baseline, every wasm and addon path of the run and the libraries of
+ * the fastest sets (or --peers), in one process, round by round; a library
+ * times the operations whose set it is in. `sets`: path labels (fastestSets).
+ */
+export function blockKinds(options, peers, registry, buildInfo, plan, sets) {
+  const members = [
+    { reference: 'json', subject: subjectOf(createJsonDocumentPath()) },
+    ...jobs(options, peers, registry, buildInfo).map(({ codec, strategy, addon, peer, subject }) => ({
+      codec,
+      strategy,
+      addon,
+      peer,
+      subject,
+      ...(peer !== undefined && setOperations(sets, pathLabel(subject))),
+    })),
+  ].map((member) => ({ ...member, label: pathLabel(member.subject) }));
+  return measuredDatasets(options.datasets, plan.documents).map((dataset) => {
+    const key = `documents@${dataset}`;
+    const datasetFields = datasetFieldsIn(plan.documents, dataset);
+    return {
+      key,
+      label: dataset,
+      job: { block: key, dataset, members, rounds: options.repetitions },
+      paths: members.map((member) => member.subject),
+      failedRow: (path, reason, job) => ({
+        ...failedDocumentRow(path, { place: 'node', batch: job.batch, dataset, datasetFields }, reason),
+        block: key,
+        process: job.process,
+      }),
+    };
+  });
+}
+
 /** By default, the peers that take part in this workload (peers.mjs `documents`). */
 export const takesPeer = (peer) => peer.documents === true;
 
@@ -113,6 +161,14 @@ export const jobFields = (options, plan) => ({
 });
 
 export function describePlan(options, allJobs, plan) {
+  if (options.mode === 'blocks') {
+    const datasets = measuredDatasets(options.datasets, plan.documents);
+    return (
+      `documents, block protocol: ${datasets.length} blocks (${datasets.join(', ')}) of ${allJobs.length} paths + JSON, ` +
+      `${options.repetitions} rounds + ${options.warmup} warm-up per process; looks at ${options.looks.join(', ')} processes, ` +
+      `budget ${options.budgetSeconds / 60} min`
+    );
+  }
   const addon = allJobs.filter((job) => job.addon).length;
   const wasm = allJobs.filter((job) => job.codec !== undefined).length - addon;
   const peers = allJobs.length - wasm - addon;
@@ -171,7 +227,9 @@ export function runJob(job, context) {
   return context.runUnitsJob(job, units, { ...context, doneStatuses: ['ok', 'n/a'], describe: describeRow });
 }
 
-export function render(rows) {
+export function render(rows, run) {
+  if (run?.protocol.mode === 'blocks')
+    return renderBlockTables(rows, run, { unit: BLOCK_UNIT, ...verdictOptions });
   return renderDocumentTables(rows);
 }
 

@@ -3,10 +3,10 @@
 // (src/harness/block.mjs). Browser-safe: bench:node's child and the page
 // give it their own way of loading a member's path.
 
-import { measureBlock } from '../../harness/block.mjs';
+import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { formatMs } from '../../harness/format.mjs';
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
-import { MIN_WARMUP_MS, expectationOf, failedRow, pathMember } from '../../harness/measure.mjs';
+import { expectationOf, failedRow, pathMember } from '../../harness/measure.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
 import { datasetAtSteps } from '../../harness/sweep.mjs';
 
@@ -54,12 +54,6 @@ export async function measureTupleBlock(job, { place, loadPath, env, onMember = 
       rows.push({ ...failedRow(spec.subject, where, `load: ${error?.message ?? error}`), ...extra });
     }
   }
-  const measured = await measureBlock(members, {
-    rounds: job.rounds,
-    offset: job.offset,
-    warmup: job.warmup,
-    minWarmupMs: MIN_WARMUP_MS,
-    env,
-  });
+  const measured = await measureBlockJobMembers(members, job, env);
   return [...rows, ...measured];
 }

@@ -1,7 +1,8 @@
 // The tuple workload in a child process of bench:node (node/child.mjs): one
 // (codec, strategy), one pure-JS peer or the JSON baseline alone, measured
 // at every step it is given (the sweep: the JSON baseline and the path at
-// each step, in this process) or grown until it fails (--limits).
+// each step, in this process), grown until it fails (--limits), or one
+// process of a block (job.members: docs/design.md#blocks).
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
 import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';

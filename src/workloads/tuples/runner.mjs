@@ -18,10 +18,10 @@ import { failedRow } from '../../harness/measure.mjs';
 import { BLOCK_UNIT } from './block.mjs';
 import { selectSteps } from './dataset.mjs';
 import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.mjs';
-import { OPERATIONS } from '../../harness/block.mjs';
 import { renderBlockTables } from '../../harness/block-tables.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
-import { blockPeersOf, fastestSetsOf } from '../../harness/fastest-sets.mjs';
+import { committedSets, setOperations } from '../../harness/fastest-sets.mjs';
+import { subjectOf } from '../../harness/rows.mjs';
 import { runLimitsJob } from './limits.mjs';
 import { renderCleanliness, renderLimits, renderSummary, renderTables } from './tables.mjs';
 import { addonAvailable, addonFile, readNativeCatalog } from '../../../node/load-addon.mjs';
@@ -51,11 +51,6 @@ function missingAddon(options) {
 
 // The place a block's failed row names (an addon path names its own).
 const PLACE_OF_RUN = 'node';
-
-/** The fields of a path that name it in a row. */
-function subjectOf({ codec, impl, interop, library, variant }) {
-  return { codec, impl, interop, library, ...(variant && { variant }) };
-}
 
 /** The subject of the JSON baseline's own job (--limits). */
 function baselineSubject() {
@@ -153,12 +148,6 @@ export function blockKinds(options, peers, registry, buildInfo, { steps }, sets)
     { reference: 'json', subject: subjectOf(createJsonBaselinePath()) },
     { reference: 'floor', subject: subjectOf(createObjectFloorPath()) },
   ];
-  // A library times the operations whose fastest set it belongs to.
-  const operationsOf = (subject) => {
-    const label = pathLabel(subject);
-    const own = OPERATIONS.filter((operation) => sets[operation].includes(label));
-    return own.length > 0 && own.length < OPERATIONS.length ? { operations: own } : {};
-  };
   const members = [
     ...references,
     ...paths.map(({ codec, strategy, addon, peer, subject }) => ({
@@ -167,7 +156,7 @@ export function blockKinds(options, peers, registry, buildInfo, { steps }, sets)
       addon,
       peer,
       subject,
-      ...(peer !== undefined && operationsOf(subject)),
+      ...(peer !== undefined && setOperations(sets, pathLabel(subject))),
     })),
   ].map((member) => ({ ...member, label: pathLabel(member.subject) }));
   return steps.map((step) => {
@@ -186,20 +175,8 @@ export function blockKinds(options, peers, registry, buildInfo, { steps }, sets)
   });
 }
 
-const COMMITTED = { sets: FASTEST_LIBRARIES, file: FASTEST_LIBRARIES_FILE };
-
-/** The libraries of a block run when --peers names none: both fastest sets of `place`. */
-export function blockPeers(place) {
-  try {
-    return blockPeersOf(COMMITTED, place);
-  } catch (error) {
-    throw new RunError(error.message);
-  }
-}
-
-/** The fastest set of each operation, as path labels (fastest-sets.mjs). */
-export const fastestSets = (place, peers, options) =>
-  fastestSetsOf(COMMITTED, place, peers, options.peers !== undefined);
+/** The libraries of a block run when --peers names none, and each operation's set (fastest-sets.mjs). */
+export const { blockPeers, fastestSets } = committedSets(FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE);
 
 /** How the block verdicts of this workload read its rows (times per payload). */
 export const verdictOptions = verdictOptionsOf('tuples');
