@@ -7,6 +7,7 @@
 
 import { isJsonBaseline, pathLabel, workloadInfo } from '../catalog.mjs';
 import { OPERATIONS } from './block.mjs';
+import { operationStats } from './references.mjs';
 import { isDecided, judgeAgainstSet, judgeRatios } from './paired.mjs';
 
 /**
@@ -40,6 +41,9 @@ function byBlockAndProcess(rows) {
   return blocks;
 }
 
+/** A row's median of `operation`: ms per payload, or ops/s per call (references.mjs operationStats). */
+export const medianOf = (row, operation) => (row ? operationStats(row, operation)?.stats.median : undefined);
+
 // The per-process ratios of `subject` against the rows `reference` picks,
 // for one operation: reference over subject for times, subject over
 // reference for rates (higherIsFaster), so above 1 the subject is faster.
@@ -48,7 +52,7 @@ function ratiosOf(processes, label, pickReference, operation, higherIsFaster) {
   for (const rows of processes.values()) {
     const subject = rows.find((row) => row.status === 'ok' && pathLabel(row) === label);
     const reference = rows.find((row) => row.status === 'ok' && pickReference(row));
-    const [path, ref] = [subject?.[operation]?.median, reference?.[operation]?.median];
+    const [path, ref] = [medianOf(subject, operation), medianOf(reference, operation)];
     if (!(path > 0) || !(ref > 0)) continue;
     ratios.push(higherIsFaster ? path / ref : ref / path);
   }
