@@ -98,6 +98,15 @@ export function blockVerdicts(rows, { sets = {}, operations = OPERATIONS, higher
 }
 
 /**
+ * Any path of a block against the JSON baseline of each of its processes
+ * (a library, say): the judgement of its per-process ratios.
+ */
+export function againstJson(rows, block, label, operation, higherIsFaster = false) {
+  const processes = byBlockAndProcess(rows).get(block) ?? new Map();
+  return judgeRatios(ratiosOf(processes, label, isJsonBaseline, operation, higherIsFaster));
+}
+
+/**
  * Whether every comparison of `block` is decided (the stopping rule). A
  * comparison with no pair yet (its path failed in every process so far)
  * has nothing to decide and does not hold the block.
