@@ -70,7 +70,7 @@ function operationCell(document, block, operation, place) {
 const rows = [];
 for (const file of positionals) {
   const document = JSON.parse(readFileSync(file, 'utf8'));
-  if (document.run.protocol.mode !== 'blocks') throw new Error(`${file}: not a block run`);
+  if (document.run.protocol?.mode !== 'blocks') throw new Error(`${file}: not a block run`);
   const date = document.run.date.slice(0, 10);
   const places = document.run.place === 'node' ? ['node', ADDON_PLACE] : ['browser'];
   for (const [shape, [block]] of Object.entries(UNITS)) {

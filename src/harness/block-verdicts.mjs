@@ -21,7 +21,7 @@ export function verdictOptionsOf(workload) {
 
 /** The verdicts of a results document that holds a block run ([] otherwise). */
 export function documentVerdicts({ run, rows }) {
-  if (run.protocol.mode !== 'blocks') return [];
+  if (run.protocol?.mode !== 'blocks') return [];
   return blockVerdicts(rows, { sets: run.protocol.blocks?.fastest, ...verdictOptionsOf(run.workload) });
 }
 
