@@ -34,7 +34,10 @@ if (positionals.length === 0) {
 
 const figure = (comparison) => `${formatRatio(comparison.ratio)}${intervalText(comparison)}`;
 const short = (label) =>
-  label.replace(/^[\w-]+ \((.+)\)( \[records\])?$/, (_, name, variant) => `${name}${variant ? ' records' : ''}`);
+  label.replace(
+    /^[\w-]+ \((.+)\)( \[records\])?$/,
+    (_, name, variant) => `${name}${variant ? ' records' : ''}`,
+  );
 
 // One operation's winner in words, for the C++ paths of `place` in a block.
 function operationCell(document, block, operation, place) {
