@@ -18,6 +18,7 @@ import { engineLabel } from '../src/engines.mjs';
 import { againstJson, documentVerdicts, verdictOptionsOf } from '../src/harness/block-verdicts.mjs';
 import { formatRatio } from '../src/harness/format.mjs';
 import { EQUIVALENT, FASTER, SLOWER, intervalText } from '../src/harness/paired.mjs';
+import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 
 const UNITS = {
   tuples: ['tuples@90', 'tuples with a schema (10.5 MB)'],
@@ -56,34 +57,51 @@ function operationCell(document, block, operation, place) {
   const best = own.reduce((a, b) => (score(b) > score(a) ? b : a));
   const versus = best.fastest;
   const name = best.label.replace(' (addon)', '');
+  const inverse = (c) => ({ ...c, ratio: 1 / c.ratio, low: 1 / c.high, high: 1 / c.low });
   if (versus?.verdict === FASTER)
     return `**C++** ${name} ${figure(versus)} over ${short(versus.closest)}${best.json.verdict === FASTER ? '' : ` (vs JSON: ${best.json.verdict})`}`;
   if (versus?.verdict === SLOWER) {
     const library = againstJson(document.rows, block, versus.closest, operation, higherIsFaster);
-    const lead = `${formatRatio(1 / versus.ratio)} over ${name}`;
     if (library.verdict === SLOWER)
-      return `**JSON** ${figure({ ...library, ratio: 1 / library.ratio, low: 1 / library.high, high: 1 / library.low })} over ${short(versus.closest)}`;
-    return `**library** ${short(versus.closest)} ${lead}`;
+      return `**JSON** ${figure(inverse(library))} over ${short(versus.closest)}`;
+    return `**library** ${short(versus.closest)} ${figure(inverse(versus))} over ${name}`;
   }
   const against = versus ? `${short(versus.closest)}` : JSON_CALLS[operation];
-  const word = versus?.verdict === EQUIVALENT ? 'as fast as' : 'undecided against';
-  return `C++ ${name} ${word} ${against} (${figure(versus ?? best.json)})`;
+  const comparison = versus ?? best.json;
+  if (comparison.verdict === EQUIVALENT) return `C++ ${name} as fast as ${against} (${figure(comparison)})`;
+  // Fewer processes than an interval needs (the time budget ran out): the direction, not a verdict.
+  if (comparison.low === undefined) {
+    const [ahead, behind, count] =
+      comparison.ratio < 1 ? [against, name, comparison.losses] : [name, against, comparison.wins];
+    return `undecided, ${comparison.n} processes (too few): ${ahead} ${formatRatio(Math.max(comparison.ratio, 1 / comparison.ratio))} over ${behind} in ${count}/${comparison.n}`;
+  }
+  return `undecided: C++ ${name} ${figure(comparison)} against ${against}`;
 }
 
-const rows = [];
-for (const file of positionals) {
+// The documents workload is a plug-in folder: the catalog knows it once registered.
+await registerWorkloadFolders();
+
+const documents = positionals.map((file) => {
   const document = JSON.parse(readFileSync(file, 'utf8'));
   if (document.run.protocol?.mode !== 'blocks') throw new Error(`${file}: not a block run`);
-  const date = document.run.date.slice(0, 10);
-  const places = document.run.place === 'node' ? ['node', ADDON_PLACE] : ['browser'];
-  for (const [shape, [block]] of Object.entries(UNITS)) {
+  return document;
+});
+// Shape by shape, each in the order of the files given.
+const rows = [];
+for (const [block, label] of Object.values(UNITS)) {
+  for (const document of documents) {
     if (!block.startsWith(`${document.run.workload}@`)) continue;
+    const places = document.run.place === 'node' ? ['node', ADDON_PLACE] : ['browser'];
     for (const place of places) {
       const cells = ['encode', 'decode'].map((operation) => operationCell(document, block, operation, place));
       if (cells.every((cell) => cell === undefined)) continue;
       const where = place === ADDON_PLACE ? 'Node addon' : engineLabel(document.run.runtime);
-      rows.push([shape, where, `enc: ${cells[0] ?? '-'}; dec: ${cells[1] ?? '-'} (${date})`]);
+      rows.push([label, where, cells[0] ?? '-', cells[1] ?? '-', document.run.date.slice(0, 10)]);
     }
   }
 }
-for (const [shape, where, text] of rows) process.stdout.write(`${shape} | ${where} | ${text}\n`);
+// A Markdown table, as the README shows it.
+const line = (cells) => `| ${cells.join(' | ')} |\n`;
+process.stdout.write(line(['data shape', 'place', 'encode', 'decode', 'run']));
+process.stdout.write(line(['---', '---', '---', '---', '---']));
+for (const row of rows) process.stdout.write(line(row));
