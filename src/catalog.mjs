@@ -54,7 +54,7 @@ export const WORKLOADS = [
       strategies: Object.freeze(['typed']),
       addonStrategies: Object.freeze(['typed']),
     }),
-    blocksQuick: Object.freeze({ minMB: 0.1, maxMB: 1.1, perDecade: 1, repetitions: 3, warmup: 1 }),
+    blocksQuick: Object.freeze({ minMB: 0.1, maxMB: 1.2, perDecade: 1, repetitions: 3, warmup: 1 }),
   }),
   Object.freeze({
     name: 'messages',
