@@ -16,7 +16,12 @@ import { isDecided, judgeAgainstSet, judgeRatios } from './paired.mjs';
  * faster) or a time per payload.
  */
 export function verdictOptionsOf(workload) {
-  return { operations: OPERATIONS, higherIsFaster: workloadInfo(workload).protocol === 'per-call' };
+  return verdictOptionsFor(workloadInfo(workload));
+}
+
+/** verdictOptionsOf for a workload entry itself (a plug-in folder's, before it is registered). */
+export function verdictOptionsFor({ protocol }) {
+  return { operations: OPERATIONS, higherIsFaster: protocol === 'per-call' };
 }
 
 /** The verdicts of a results document that holds a block run ([] otherwise). */

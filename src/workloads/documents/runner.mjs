@@ -11,7 +11,7 @@ import { ADDON_PLACE, isJsonText, pathLabel } from '../../catalog.mjs';
 import { formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPath, createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
 import { renderRun } from '../../harness/block-tables.mjs';
-import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
+import { verdictOptionsFor } from '../../harness/block-verdicts.mjs';
 import { blockMembers, committedSets } from '../../harness/fastest-sets.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { RunError } from '../../../node/run-file.mjs';
@@ -115,7 +115,8 @@ export function jobs(options, peers, registry, buildInfo) {
 export const { blockPeers, fastestSets } = committedSets(FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE);
 
 /** How the block verdicts of this workload read its rows (times per payload). */
-export const verdictOptions = verdictOptionsOf('documents');
+// From the folder's own entry: importing the runner must not need the catalog's registration.
+export const verdictOptions = verdictOptionsFor(workload);
 
 /**
  * The blocks of a block run (docs/design.md#blocks), one per data set: the
