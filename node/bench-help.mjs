@@ -2,7 +2,7 @@
 // prints come from the catalog (src/catalog.mjs) through node/cli.mjs.
 
 import { peerNames } from '../src/harness/peers.mjs';
-import { recordsOf, workloadInfo } from '../src/catalog.mjs';
+import { BLOCKS, recordsOf, workloadInfo } from '../src/catalog.mjs';
 import { BOUNDS, DEFAULTS, LIMITS, QUICK } from './cli.mjs';
 
 const TUPLES = workloadInfo('tuples');
@@ -10,51 +10,72 @@ const MESSAGE = workloadInfo('messages');
 
 export const HELP = `Usage: npm run bench:node -- [options]    (or: node node/bench.mjs [options])
 
-Measures every wasm codec through every interop strategy beside JSON.stringify/
-JSON.parse and the pure-JS libraries (peers) on the growing tuple dataset. Each
-(codec, strategy) and each peer runs at each size (each record) in a fresh Node
-process started with --expose-gc, the JSON baseline measured first in the same
-process at the same size: every figure starts from the same heap state, whatever
-else the run measures (run.protocol.isolation: process-per-size or
-process-per-record). Progress goes to stderr, tables (per size, then what each decode returns)
-to stdout, and the results JSON (src/results.schema.json) to --out, rewritten
-after every row: an interrupted run keeps what it measured, and --resume
-finishes it. With --workload messages, single small records instead of the
-dataset: encode, decode and round-trip operations per second per record, with
-each wasm strategy's marshalling floor and each module's empty call.
+Measures C++ codecs compiled to wasm (and, when built, the same C++ as a Node-API
+addon) against JSON.stringify/JSON.parse and the pure-JS libraries (peers). Three
+workloads: tuples (the growing tuple dataset, time per payload size; the default),
+messages (single small records, operations per second) and documents (JSON
+documents: GeoJSON, strings, records; time per data set).
+
+The default run is the block protocol (docs/design.md#blocks): a block is one
+size with the paths compared there: JSON, the object floor, the typed path of every
+codec in wasm and in the addon, and the fastest JS libraries (the committed sets of
+src/workloads/<workload>/fastest-libraries.mjs, or --peers). Each process measures
+one block round by round (every path once per round, a GC before each call, the
+order rotating); every block runs in a fresh process per wave. A verdict is taken
+over processes: the median of the per-process ratios with its order-statistic 95%
+interval, in words (faster, slower, equivalent, undecided). At each look (6, 10, 14
+processes) a block whose comparisons are all decided stops; a time budget bounds the
+run. --sweep runs the full matrix instead (every strategy and library at every size,
+each in its own process: single run, within-process intervals). Progress goes to
+stderr, tables to stdout, and the results JSON (src/results.schema.json) to --out,
+rewritten as rows arrive: an interrupted run keeps what it measured.
 
 Options:
-  --workload NAME      tuples (default: the growing dataset, times per payload size) or
-                       messages (single small records, operations per second per record;
-                       strategies ${MESSAGE.strategies.join(',')})
+  --workload NAME      tuples (default), messages or documents
+  --sweep              the full matrix instead of the block protocol: ${TUPLES.strategies.join(',')}
+                       strategies and every library at ${DEFAULTS.minMB}-${DEFAULTS.maxMB} MB, ${DEFAULTS.perDecade} sizes per decade
+  --looks LIST         block protocol: the process counts at which the stopping rule looks
+                       (default: ${BLOCKS.looks.join(',')}; --quick: ${BLOCKS.quick.looks.join(',')}); the last is the most a block gets
+  --budget-minutes N   block protocol: the whole run's time limit (default: ${BLOCKS.budgetMinutes}; --quick: ${BLOCKS.quick.budgetMinutes})
   --records LIST       messages: comma-separated records (default: ${recordsOf('messages').join(',')})
   --min-rep-ms N       messages: calls per repetition double until one repetition takes N ms
                        (default: ${MESSAGE.defaults.minRepMs}; --quick: ${MESSAGE.quick.minRepMs}); --repetitions and --warmup count
                        repetitions (default: ${MESSAGE.defaults.repetitions} and ${MESSAGE.defaults.warmup})
+  --datasets LIST      documents: comma-separated data sets (default: the built-in ones of the run's mode)
+  --documents PATH     documents: your own JSON document as the data set user:<file name>: a .json
+                       file, an NDJSON file (.ndjson, .jsonl: the array of its lines' values) or a
+                       folder of them; repeatable. Alone, only your documents run (--datasets adds
+                       built-in ones beside them). A missing path is a bad option (exit 2); a file
+                       that is not JSON fails its own data set, naming the file and the place, and
+                       the others run. Also: bench:web --documents, wcb_native_bench --documents,
+                       and the page's file picker / drop zone (nothing leaves the machine).
   --codecs LIST        comma-separated codecs (default: every codec the wasm build's catalog
                        declares for the workload, build/wasm/build-info.json)
-  --strategies LIST    comma-separated interop strategies (default: ${TUPLES.strategies.join(',')};
-                       also columnar: typed with typed-array columns, not objects)
-  --peers LIST         comma-separated pure-JS libraries (default: every Node peer of
-                       src/harness/peers.mjs: ${peerNames('node').join(',')})
+  --strategies LIST    comma-separated interop strategies (default: typed in the block protocol,
+                       ${TUPLES.strategies.join(',')} with --sweep; also columnar: typed with typed-array columns)
+  --peers LIST         comma-separated pure-JS libraries (default: the fastest sets in the block
+                       protocol, where --peers also becomes the set every path is judged against;
+                       every Node peer of src/harness/peers.mjs with --sweep: ${peerNames('node').join(',')})
   --no-peers           no pure-JS library, only the wasm codecs and JSON
   --no-addon           not the Node-API addon's paths (place node-addon: the same C++ built
                        natively and called through Node-API, run by default when
                        scripts/build-native.sh native-release has built it; --strategies
                        names wasm strategies, and columnar adds the addon's columnar too;
                        a --loader other than the default leaves them out as well)
-  --min-mb N           smallest JSON payload size in MB (default: ${DEFAULTS.minMB}; --limits: ${LIMITS.minMB})
-  --max-mb N           largest JSON payload size in MB, at most ${BOUNDS.sweepMaxMB} (default: ${DEFAULTS.maxMB})
+  --min-mb N           smallest JSON payload size in MB (default: ${TUPLES.blocks.minMB}; --sweep: ${DEFAULTS.minMB}; --limits: ${LIMITS.minMB})
+  --max-mb N           largest JSON payload size in MB, at most ${BOUNDS.sweepMaxMB} (default: ${TUPLES.blocks.maxMB}; --sweep: ${DEFAULTS.maxMB})
   --per-decade N       sizes on a log grid of N points per factor of ten, 0 = every step, at most
-                       ${BOUNDS.perDecade} (default: ${DEFAULTS.perDecade}; --limits: ${LIMITS.perDecade})
-  --repetitions N      timed runs per operation (default: ${DEFAULTS.repetitions}; --limits: ${LIMITS.repetitions})
-  --warmup N           untimed runs before them (default: ${DEFAULTS.warmup}; --limits: ${LIMITS.warmup})
+                       ${BOUNDS.perDecade} (default: ${TUPLES.blocks.perDecade}; --sweep: ${DEFAULTS.perDecade}; --limits: ${LIMITS.perDecade})
+  --repetitions N      timed runs per operation: rounds per process in the block protocol
+                       (default: ${TUPLES.blocks.repetitions}; --sweep: ${DEFAULTS.repetitions}; --limits: ${LIMITS.repetitions})
+  --warmup N           untimed runs before them, at least (default: ${TUPLES.blocks.warmup}; --sweep: ${DEFAULTS.warmup}; --limits: ${LIMITS.warmup})
   --out FILE           results file (default: results/node-<date>.json; --limits:
                        results/limits-node-<date>.json)
-  --quick              tiny sweep: ${QUICK.minMB}-${QUICK.maxMB} MB, ${QUICK.repetitions} repetitions, ${QUICK.warmup} warm-up
+  --quick              a small run: the block protocol at ${TUPLES.blocksQuick.minMB}-${TUPLES.blocksQuick.maxMB} MB and one look at ${BLOCKS.quick.looks.join(',')}
+                       processes; with --sweep ${QUICK.minMB}-${QUICK.maxMB} MB, ${QUICK.repetitions} repetitions, ${QUICK.warmup} warm-up
                        (options given explicitly still win)
-  --limits             payload limits instead of the sweep: each path (every codec x strategy,
-                       the JSON baseline, every peer) in its own process grows from --min-mb on
+  --limits             payload limits instead: each path (every codec x strategy, the JSON
+                       baseline, every peer) in its own process grows from --min-mb on
                        the --per-decade grid until it fails or passes --limits-max-mb; records
                        the largest size that passed and why the next failed (its error, out of
                        memory, the V8 heap limit, the process's exit signal or code, timeout);
@@ -64,12 +85,12 @@ Options:
   --child-node-options=FLAGS
                        extra Node/V8 flags for every child process, space-separated, e.g.
                        --child-node-options=--max-old-space-size=64 (a small heap, to find its limit)
-  --resume FILE        continue an interrupted run in FILE with the options it records: sizes
-                       measured ok are kept, the rest are measured; only --build-dir, --loader,
-                       --peer-registry and --timeout may be given with it
+  --resume FILE        continue an interrupted --sweep or --limits run in FILE with the options it
+                       records: sizes measured ok are kept, the rest are measured; only
+                       --build-dir, --loader, --peer-registry and --timeout may be given with it
   --build-dir DIR      the wasm build (default: build/wasm)
-  --timeout SECONDS    limit for one child process (one path at one size or record); with
-                       --limits, for one size of a growing path (default: ${DEFAULTS.timeoutSeconds}, at most ${BOUNDS.timeoutSeconds})
+  --timeout SECONDS    limit for one child process (one block, or one path at one size or
+                       record); with --limits, for one size of a growing path (default: ${DEFAULTS.timeoutSeconds}, at most ${BOUNDS.timeoutSeconds})
   --loader MODULE      module providing loadWasmCodec/readWasmBuildInfo (default: node/load-wasm.mjs; for tests)
   --peer-registry MODULE  module exporting the peer registry's functions (default:
                        src/harness/peers.mjs; for tests)

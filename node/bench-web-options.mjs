@@ -4,6 +4,7 @@
 
 import path from 'node:path';
 import {
+  BLOCKS,
   BOUNDS,
   DEFAULT_WORKLOAD,
   WORKLOADS,
@@ -16,16 +17,20 @@ import {
 import { BROWSER_NAMES, DEFAULT_BROWSER, resultsFileTag } from '../src/engines.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { ALL_PEERS, peerNames, peersFor } from '../src/harness/peers.mjs';
+import { DEFAULT_HOST, parseHost, parsePort } from '../scripts/serve.mjs';
+import { BROWSERS } from './browsers.mjs';
 import {
   UsageError,
   defaultResultsPath,
   optionKindOf,
   outputFile,
   parseArgv,
+  parseBlockOptions,
   parseBounded,
   parseList,
   parsePeers,
 } from './options.mjs';
+import { datasetsOf, resolveUserDocuments } from './user-documents.mjs';
 
 export const BROWSER_PEERS = peerNames('browser');
 export const DEFAULT_TIMEOUT_SECONDS = 3600;
@@ -36,7 +41,7 @@ export const DEFAULT_TIMEOUT_SECONDS = 3600;
 const PROTOCOL_OPTIONS = {
   'per-payload': { 'min-mb': 'minMB', 'max-mb': 'maxMB', 'per-decade': 'perDecade' },
   'per-call': { records: 'records', 'min-rep-ms': 'minRepMs' },
-  datasets: { datasets: 'datasets' },
+  datasets: { datasets: 'datasets', documents: 'documents' },
 };
 
 export { optionKindOf };
@@ -70,24 +75,58 @@ const OPTIONS = {
       Object.keys(flags).map((flag) => [flag, { type: 'string' }]),
     ),
   ),
+  // A user's own documents (node/user-documents.mjs), repeatable.
+  documents: { type: 'string', multiple: true },
   repetitions: { type: 'string' },
   warmup: { type: 'string' },
   out: { type: 'string' },
   quick: { type: 'boolean' },
+  sweep: { type: 'boolean' },
+  looks: { type: 'string' },
+  'budget-minutes': { type: 'string' },
   timeout: { type: 'string' },
   headed: { type: 'boolean' },
+  connect: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
-/** A workload's run defaults in the browser (or --quick's): catalog defaults, browser overrides, quick. */
-function defaultsOf(workload, quick) {
+/**
+ * A workload's run defaults in the browser (or --quick's): catalog defaults,
+ * browser overrides, quick; in the block protocol its `blocks` (and
+ * `blocksQuick`) entries.
+ */
+function defaultsOf(workload, quick, blocks = false) {
   const info = workloadInfo(workload);
+  if (blocks)
+    return { ...info.defaults, ...info.blocks, ...(info.browser ?? {}), ...(quick ? info.blocksQuick : {}) };
   return { ...info.defaults, ...(info.browser ?? {}), ...(quick ? info.quick : {}) };
 }
 
+/**
+ * 'blocks' (the default of a workload that has blocks: docs/design.md#blocks)
+ * or 'sweep' (--sweep, or a workload without), and the block protocol's
+ * looks and time budget.
+ */
+function modeOf(values, info) {
+  const blocks = !values.sweep && info.blocks !== undefined;
+  for (const name of ['looks', 'budget-minutes']) {
+    if (values[name] !== undefined && !blocks)
+      throw new UsageError(
+        `--${name} is an option of the block protocol, the default run (accepted without --sweep, with a workload that has blocks)`,
+      );
+  }
+  if (!blocks) return { mode: 'sweep' };
+  return { mode: 'blocks', ...parseBlockOptions(values) };
+}
+
 function workloadHelp(info) {
-  const defaults = defaultsOf(info.name, false);
-  const quick = defaultsOf(info.name, true);
+  const blocks = info.blocks !== undefined;
+  // The addon runs in Node only.
+  const inBrowser = ({ addonStrategies: _, ...rest }) => rest;
+  const defaults = inBrowser(defaultsOf(info.name, false, blocks));
+  const quick = inBrowser(defaultsOf(info.name, true, blocks));
   const flags = Object.keys(PROTOCOL_OPTIONS[optionKindOf(info)]);
   const lines = [
     `  ${info.name}: ${info.label} (${info.protocol}); strategies ${strategiesOf(info.name).join(',')}`,
@@ -113,12 +152,18 @@ or $WCB_CHROMIUM) through playwright-core, or in Firefox ESR (SpiderMonkey;
 BiDi: served on localhost with COOP/COEP so it is cross-origin isolated (the
 finer clock), with a forced GC before every timed operation (Chromium:
 --js-flags=--expose-gc; Firefox: the pref dom.testing.testutils.enabled, whose
-TestUtils.gc runs in the page's yield before the operation). Each path
-(codec/strategy, JS library) runs at each size, record or data set in a fresh
-browser context, beside the JSON baseline measured in the same page, JSON
-first at the 1st, 3rd... one and second at the others: every figure starts
-from the same state, whatever else the run measures (run.protocol.isolation:
-context-per-size, a data set being one payload, or context-per-record).
+TestUtils.gc runs in the page's yield before the operation).
+
+The default run is the block protocol (docs/design.md#blocks), as in bench:node:
+each size is a block (JSON, the object floor, every codec's typed path and the
+browser's fastest JS libraries, src/workloads/<workload>/fastest-libraries.mjs),
+measured round by round in a fresh browser context, one context per block and
+wave; verdicts are taken over contexts, and a block stops at the look (6, 10, 14
+contexts) where all its comparisons are decided (run.protocol.isolation:
+context-per-block). --sweep runs the full matrix instead: each path (codec/strategy,
+JS library) at each size, record or data set in a fresh browser context, beside
+the JSON baseline measured in the same page, JSON first at the 1st, 3rd... one
+and second at the others (context-per-size or context-per-record).
 Builds the page first when it is stale. Progress goes to stderr, tables to
 stdout, the results JSON (src/results.schema.json, place "browser") to --out.
 
@@ -142,21 +187,66 @@ Options:
   --per-decade N       growth steps kept per factor of ten in size, 0 = every step, at most ${BOUNDS.perDecade}
   --records LIST       comma-separated records
   --datasets LIST      comma-separated data sets (each in its own browser context)
+  --documents PATH     your own JSON document as a data set: a .json file, an NDJSON file (.ndjson,
+                       .jsonl: the array of its lines' values) or a folder of them; repeatable. Served
+                       to each page from this machine only; alone, only your documents run (add
+                       --datasets for built-in sets beside them)
   --min-rep-ms N       calls per repetition double until one repetition takes N ms, at most ${BOUNDS.minRepMs}
   --repetitions N      timed runs (repetitions) per operation
   --warmup N           untimed runs before them
   --out FILE           results file; with several browsers, FILE with -<browser> before
                        its extension for each (default: results/browser-[<workload>-][<browser>-]<date>.json,
                        the ${DEFAULT_BROWSER} file without its name)
+  --sweep              the full matrix instead of the block protocol
+  --looks LIST         block protocol: the context counts at which the stopping rule looks
+                       (default: ${BLOCKS.looks.join(',')}; --quick: ${BLOCKS.quick.looks.join(',')})
+  --budget-minutes N   block protocol: the time limit of the blocks in each browser (default:
+                       ${BLOCKS.budgetMinutes}; --quick: ${BLOCKS.quick.budgetMinutes})
   --quick              the workload's tiny run (options given explicitly still win)
   --timeout SECONDS    limit for the whole run; the rows measured so far are kept
                        (default: ${DEFAULT_TIMEOUT_SECONDS}, at most ${BOUNDS.timeoutSeconds})
   --headed             show the browser window (needs a display)
+  --connect URL        drive the --browser already running at URL instead of launching one
+                       (run.runtime.connected; docs/devices.md), at its endpoint:
+${BROWSER_NAMES.map((name) => `                         ${name}: ${BROWSERS[name].endpoint}`).join('\n')}
+                       its own flags decide the GC before timed operations (protocol.gc)
+  --host ADDRESS       where the page is served (default ${DEFAULT_HOST}): an address of this
+                       machine the browser reaches, or 0.0.0.0 (every interface)
+  --port N             the page's port (default 0: a free one), e.g. the one an SSH tunnel forwards
   -h, --help           show this help
 
 Exit codes: 0 done (failed codecs are reported in the results, not fatal),
 1 runtime error (no wasm build, page error, timeout, results not valid),
 2 bad option, 130 interrupted (partial results written).`;
+
+const ENDPOINT_SCHEMES = ['ws:', 'wss:', 'http:', 'https:'];
+
+/**
+ * --connect's endpoint, checked against the options it cannot go with: it
+ * drives one browser, which shows and collects garbage as it was started.
+ */
+function parseConnect(text, values, browsers) {
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!ENDPOINT_SCHEMES.includes(url?.protocol))
+    throw new UsageError(
+      `--connect: '${text}' is not a ws:// or http:// URL (accepted: ${browsers
+        .map((name) => `${name}: ${BROWSERS[name].endpoint}`)
+        .join('; ')})`,
+    );
+  if (browsers.length > 1)
+    throw new UsageError(`--connect drives one browser (accepted: --browser ${BROWSER_NAMES.join(' or ')})`);
+  for (const flag of ['headed', 'no-gc'])
+    if (values[flag])
+      throw new UsageError(
+        `--${flag} applies to a browser bench:web launches, not to one it connects to (accepted: --connect without --${flag})`,
+      );
+  return text;
+}
 
 /** The browsers of --browser, in run order. */
 function browsersOf(value = DEFAULT_BROWSER) {
@@ -215,9 +305,10 @@ function protocolOptions(values, workload, protocol, base) {
     const given = values[flag] !== undefined;
     if (key === 'records')
       options.records = given ? parseList(flag, values[flag], recordsOf(workload)) : recordsOf(workload);
+    else if (key === 'documents') continue;
     else if (key === 'datasets') {
-      const accepted = workloadInfo(workload).datasets;
-      options.datasets = given ? parseList(flag, values[flag], accepted) : [...(base.datasets ?? accepted)];
+      options.documents = values.documents ? resolveUserDocuments(values.documents) : [];
+      options.datasets = datasetsOf(values, workloadInfo(workload), base, options.documents);
     } else options[key] = given ? parseBounded(flag, values[flag], key) : base[key];
   }
   if (protocol !== 'per-payload') return options;
@@ -248,7 +339,8 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
   const protocol = optionKindOf(workloadInfo(workload));
   refuseMisplaced(values, workload, protocol);
   const browsers = browsersOf(values.browser);
-  const base = defaultsOf(workload, values.quick);
+  const blocks = modeOf(values, workloadInfo(workload));
+  const base = defaultsOf(workload, values.quick, blocks.mode === 'blocks');
   const given = (name) => values[name] !== undefined;
   const buildCodecs = buildInfo ? codecsOf(buildInfo, workload) : undefined;
   const browserPeers = browserPeersOf(takesPeerOf(workload));
@@ -261,12 +353,15 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
   const outs = outputsOf(browsers, { out: values.out, workload, now });
   return {
     workload,
+    ...blocks,
     codecs,
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, strategiesOf(workload))
-      : strategiesOf(workload),
-    // Without --peers: every library that runs in a browser and takes part, as the help says.
+      : [...(base.strategies ?? strategiesOf(workload))],
+    // Without --peers: every library that runs in a browser and takes part,
+    // as the help says; in the block protocol, each browser's fastest sets.
     peers: parsePeers(values, { accepted: browserPeers, fallback: browserPeers }),
+    peersGiven: given('peers') || Boolean(values['no-peers']),
     ...protocolOptions(values, workload, protocol, base),
     repetitions: given('repetitions')
       ? parseBounded('repetitions', values.repetitions, 'repetitions')
@@ -281,5 +376,8 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
     out: outs[browsers[0]],
     gc: !values['no-gc'],
     headed: Boolean(values.headed),
+    connect: values.connect === undefined ? undefined : parseConnect(values.connect, values, browsers),
+    host: values.host === undefined ? DEFAULT_HOST : parseHost(values.host),
+    port: values.port === undefined ? 0 : parsePort(values.port),
   };
 }

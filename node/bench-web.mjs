@@ -11,13 +11,15 @@
 // This script sets the page's options, waits, merges the pages' results
 // into one JSON file per browser next to the Node results
 // (results/browser-<date>.json, results/browser-firefox-<date>.json), then
-// prints the tables.
+// prints the tables. With --connect it drives a browser already running
+// (elsewhere, or started by hand) instead of launching one, and serves the
+// page on --host for it (docs/devices.md).
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
-import { startServer } from '../scripts/serve.mjs';
+import { servedFileUrl, startServer } from '../scripts/serve.mjs';
 import { WORKLOAD_NAMES, workloadInfo } from '../src/catalog.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
@@ -26,13 +28,17 @@ import { helpText, optionKindOf, parseOptions } from './bench-web-options.mjs';
 import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../src/workload-folders.mjs';
 import { BROWSERS, launchForRun } from './browsers.mjs';
 import { watchErrors } from './chromium.mjs';
-import { REPO_ROOT, UsageError, isolationOf } from './options.mjs';
+import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
+import { RunError } from './run-file.mjs';
+import { runBlocks } from './blocks.mjs';
+import * as peerRegistry from '../src/harness/peers.mjs';
+import { blockDecided, blockVerdicts, verdictOptionsOf } from '../src/harness/block-verdicts.mjs';
+import { EQUIVALENCE, LEVEL } from '../src/harness/paired.mjs';
+import { measuredDatasets, readRunDocuments } from './user-documents.mjs';
 
 const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 // A run is many short page loads: a coarse poll would add up.
 const POLL_MS = 250;
-
-class RunError extends Error {}
 
 const startedAt = performance.now();
 function log(text) {
@@ -76,20 +82,47 @@ const PROTOCOLS = {
       })),
     header: (options) => ({ records: options.records }),
   },
+  // A user's document (options.documents, read by servedDocuments) is served
+  // to the page of its context, which fetches it (web/src/query.mjs
+  // DOCUMENTS_PARAM); one that could not be read has no context.
   datasets: {
     plan: (options) =>
       `${options.workload}: ${options.codecs.length * options.strategies.length} codec/strategy pairs + ` +
-      `${options.peers.length} JS libraries x ${options.datasets.length} data sets ` +
-      `(${options.datasets.join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`,
+      `${options.peers.length} JS libraries x ${measuredDatasets(options.datasets, options.documents).length} data sets ` +
+      `(${measuredDatasets(options.datasets, options.documents).join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`,
     units: (options) =>
-      options.datasets.map((dataset) => ({
-        label: `data set ${dataset}`,
-        query: { datasets: [dataset] },
-        owns: (row) => row.dataset === dataset,
-      })),
-    header: (options) => ({ datasets: options.datasets }),
+      measuredDatasets(options.datasets, options.documents).map((dataset) => {
+        const served = options.documents.find((entry) => entry.id === dataset);
+        return {
+          label: `data set ${dataset}`,
+          query: { datasets: [dataset], documentUrls: served ? [served.url] : [] },
+          owns: (row) => row.dataset === dataset,
+        };
+      }),
+    header: (options) => ({
+      datasets: options.datasets,
+      ...(options.documents.length > 0 && {
+        documents: options.documents.map(({ url: _, ...entry }) => entry),
+      }),
+    }),
   },
 };
+
+/**
+ * The user's documents of the run (--documents), read once
+ * (node/user-documents.mjs readRunDocuments): each readable one with the
+ * `url` its page fetches it from, served by the run's server (`files`).
+ */
+function servedDocuments(options) {
+  const documents = readRunDocuments(options.documents, { datasets: options.datasets, log });
+  const files = [];
+  const entries = documents.map((entry) => {
+    if (entry.error) return entry;
+    files.push(entry.file);
+    return { ...entry, url: servedFileUrl(files.length - 1, path.basename(entry.file)) };
+  });
+  return { documents: entries, files };
+}
 
 /** Each workload's runner (src/workloads/<name>/runner.mjs): its tables, failures and peers. */
 const importRunner = (workload) => import(`../src/workloads/${workload}/runner.mjs`);
@@ -101,8 +134,9 @@ function writeAtomically(file, document) {
   renameSync(temporary, file);
 }
 
-// The page cannot see the CPU model, memory or host name; the browser runs
-// on this machine, so the header gets them from here.
+// The page cannot see the CPU model, memory or host name; a browser
+// bench:web launched runs on this machine, so the header gets them from
+// here. A connected one may run anywhere: its header keeps the page's own.
 function withHostFacts(machine) {
   const cpus = os.cpus();
   return {
@@ -164,6 +198,23 @@ function mergeDocuments(results, options, protocol, expected) {
   return { ...first, run, rows: results.flatMap(({ document, context }) => rowsOf(document, context)) };
 }
 
+/**
+ * Completes a browser's results document with what the host and the driver
+ * know, writes it and checks it against the schema (a RunError if not).
+ */
+function writeFinished(document, { browser, out, validate }) {
+  // A connected browser may run elsewhere: its machine is what the page saw.
+  if (!browser.connected) document.run.machine = withHostFacts(document.run.machine);
+  // The driver knows the full version where the page sees less (Firefox's userAgent: 153.0).
+  const { runtime } = document.run;
+  const major = (text) => text.split('.')[0];
+  const version = major(browser.version) === major(runtime.version) ? browser.version : runtime.version;
+  document.run.runtime = { ...runtime, version, driver: browser.driver, connected: browser.connected };
+  writeAtomically(out, document);
+  const check = validate(document);
+  if (!check.valid) throw new RunError(`results in ${out} do not match the schema: ${check.text}`);
+}
+
 /** Waits, polling, until the page's run is no longer running (after Stop); both drivers answer evaluate alike. */
 async function waitUntilStopped(page, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
@@ -195,16 +246,33 @@ async function followRun(page, { deadline, interrupted }) {
   }
 }
 
+/** Launches browser `name`, or connects to it (--connect), and says so. */
+async function openBrowser(name, options, pageBase) {
+  // A failed connection is a run error of this browser (its message names the endpoint).
+  const browser = await launchForRun(name, {
+    gc: options.gc,
+    headed: options.headed,
+    connect: options.connect,
+  }).catch((error) => {
+    throw options.connect ? new RunError(error.message) : error;
+  });
+  log(
+    browser.connected
+      ? `${browser.label} ${browser.version} at ${options.connect}: connected, driven by ${browser.driver}; it opens the page at ${pageBase}`
+      : `${browser.label}: launched, driven by ${browser.driver}`,
+  );
+  return browser;
+}
+
 /**
  * Runs every context of the run in one browser (src/engines.mjs
  * BROWSER_NAMES) and writes its results file; returns how the run ended:
  * 'done', 'interrupted', 'timeout' or 'error', and the page errors seen.
  * Throws a RunError when a page gave no results or the file is not valid.
  */
-async function runInBrowser(name, { options, protocol, server, validate, deadline, interrupted }) {
+async function runInBrowser(name, { options, protocol, pageBase, validate, deadline, interrupted }) {
   const out = options.outs[name];
-  const browser = await launchForRun(name, { gc: options.gc, headed: options.headed });
-  log(`${browser.label}: launched, driven by ${browser.driver}`);
+  const browser = await openBrowser(name, options, pageBase);
   try {
     const contexts = contextsOf(options, protocol);
     const results = [];
@@ -227,10 +295,11 @@ async function runInBrowser(name, { options, protocol, server, validate, deadlin
           ...lists,
           ...context.unit.query,
           autorun: true,
-          preciseMemory: true,
+          // Launched with --enable-precise-memory-info; a connected browser's flags are unknown.
+          preciseMemory: !browser.connected,
           jsonSecond,
         };
-        await page.goto(pageUrl(server.url, query));
+        await page.goto(pageUrl(pageBase, query));
         end = await followRun(page, { deadline, interrupted });
         facts = await page.evaluate(() => ({
           crossOriginIsolated: globalThis.crossOriginIsolated,
@@ -253,31 +322,19 @@ async function runInBrowser(name, { options, protocol, server, validate, deadlin
       if (end !== 'done') break;
     }
     const document = mergeDocuments(results, options, protocol, contexts.length);
-    document.run.machine = withHostFacts(document.run.machine);
-    // The driver knows the full version where the page sees less (Firefox's userAgent: 153.0).
-    const { runtime } = document.run;
-    const major = (text) => text.split('.')[0];
-    const version = major(browser.version) === major(runtime.version) ? browser.version : runtime.version;
-    document.run.runtime = { ...runtime, version, driver: browser.driver };
-    writeAtomically(out, document);
-    const check = validate(document);
-    if (!check.valid) throw new RunError(`results in ${out} do not match the schema: ${check.text}`);
+    // The rows of data sets no page measured (a user's document that could not be read).
+    const runner = await importRunner(options.workload);
+    document.rows.push(...(runner.planRows?.({ documents: options.documents }, 'browser') ?? []));
+    writeFinished(document, { browser, out, validate });
 
     const { rows, run } = document;
     // The workload's console tables, as npm run bench:node prints them (src/workloads/<name>/runner.mjs).
-    const runner = await importRunner(options.workload);
     process.stdout.write(
       `${browser.label} (${run.runtime.engine ?? 'engine unknown'} ${run.runtime.version})\n`,
     );
     if (rows.length > 0) process.stdout.write(`${runner.render(rows, run, options)}\n`);
     const failed = runner.failedCount(rows);
-    const gc = run.protocol.gc ? `yes, ${run.protocol.gcMethod ?? 'how unrecorded'}` : 'no';
-    const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${facts.crossOriginIsolated}, gc: ${gc}`;
-    log(
-      `${run.runtime.name} ${run.runtime.version} (${run.runtime.engine ?? 'engine unknown'}); ${clock}; isolation: ${run.protocol.isolation}`,
-    );
-    if (options.gc && !run.protocol.gc)
-      log(`${browser.label}: no GC could be forced (${BROWSERS[name].gcHow} was asked for)`);
+    logMeasuringFacts(name, browser, run, options);
     log(
       `wrote ${rows.length} rows (${failed} failed${run.finished ? '' : ', unfinished'}) to ${path.relative(process.cwd(), out)}`,
     );
@@ -285,6 +342,168 @@ async function runInBrowser(name, { options, protocol, server, validate, deadlin
     return { end, errors, status: facts.status };
   } finally {
     await browser.close();
+  }
+}
+
+/** What the page could do in this browser: its clock, isolation and GC (a missing GC said loudly). */
+function logMeasuringFacts(name, browser, run, options) {
+  const gc = run.protocol.gc ? `yes, ${run.protocol.gcMethod ?? 'how unrecorded'}` : 'no';
+  const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${run.protocol.crossOriginIsolated}, gc: ${gc}`;
+  log(
+    `${run.runtime.name} ${run.runtime.version} (${run.runtime.engine ?? 'engine unknown'}); ${clock}; isolation: ${run.protocol.isolation}`,
+  );
+  if (options.gc && !run.protocol.gc)
+    log(
+      browser.connected
+        ? `${browser.label} at ${options.connect}: no GC before the timed operations (protocol.gc false): the page found none; start the browser with ${BROWSERS[name].gcHow}`
+        : `${browser.label}: no GC could be forced (${BROWSERS[name].gcHow} was asked for)`,
+    );
+}
+
+/**
+ * The block protocol in one browser (docs/design.md#blocks): the workload's
+ * blocks (its runner's blockKinds, with this browser's fastest sets), each
+ * block in a fresh browser context per wave (node/blocks.mjs schedules them
+ * as bench:node's child processes), the page measuring the block
+ * (wcbPage.runBlock). Writes the results file as contexts finish; returns
+ * how the run ended, as runInBrowser does.
+ */
+async function runBlocksInBrowser(name, { options, pageBase, validate, deadline, interrupted, buildInfo }) {
+  const out = options.outs[name];
+  const runner = await importRunner(options.workload);
+  let requested = options.peers;
+  if (!options.peersGiven) {
+    try {
+      requested = runner.blockPeers(name);
+    } catch (error) {
+      throw new RunError(error.message);
+    }
+  }
+  const peers = selectPeers(requested, peerRegistry, 'browser', runner.takesPeer);
+  const sets = runner.fastestSets(name, peers, { peers: options.peersGiven ? options.peers : undefined });
+  const blockOptions = { ...options, addon: false };
+  // The units of the blocks: the sizes, or the data sets (a user's documents as served).
+  const kind = optionKindOf(workloadInfo(options.workload));
+  const plan = {
+    datasets: () => ({ documents: options.documents ?? [] }),
+    'per-payload': () => ({ steps: selectSteps(options) }),
+    'per-call': () => ({}),
+  }[kind]();
+  const kinds = runner.blockKinds(blockOptions, peers, peerRegistry, buildInfo, plan, sets);
+  const protocol = PROTOCOLS[kind];
+  const browser = await openBrowser(name, options, pageBase);
+  log(`${browser.label}: libraries ${peers.map((peer) => peer.name).join(', ')}`);
+  const errors = [];
+  let header;
+  let status = '';
+  const store = { rows: [], save: () => header && writeAtomically(out, documentOf()) };
+  const documentOf = () => ({
+    ...header,
+    run: {
+      ...header.run,
+      protocol: {
+        ...header.run.protocol,
+        ...protocol.header(options),
+        mode: 'blocks',
+        codecs: options.codecs,
+        strategies: options.strategies,
+        peers: peers.map((peer) => peer.name),
+        blocks: {
+          looks: options.looks,
+          budgetSeconds: options.budgetSeconds,
+          level: LEVEL,
+          equivalence: [EQUIVALENCE.low, EQUIVALENCE.high],
+          fastest: sets,
+        },
+        isolation: isolationOf({ place: 'browser', protocol: 'per-payload', blocks: true }),
+      },
+    },
+    rows: store.rows,
+  });
+  // One block process: a fresh browser context whose page measures the job.
+  const runContext = async (job, { onRow }) => {
+    if (interrupted() || Date.now() > deadline)
+      return { done: false, rows: [], output: [], failure: 'not measured: the run was stopped' };
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const pageErrors = watchErrors(page);
+      // Launched with --enable-precise-memory-info; a connected browser's flags are unknown.
+      // A user's documents are fetched by the page from this run's server.
+      const documentUrls = (plan.documents ?? []).filter((entry) => entry.url).map((entry) => entry.url);
+      await page.goto(
+        pageUrl(pageBase, { workload: options.workload, preciseMemory: !browser.connected, documentUrls }),
+      );
+      await waitUntilIdle(page, deadline);
+      const text = await page.evaluate((block) => globalThis.wcbPage.runBlock(block), {
+        ...job,
+        workload: options.workload,
+        codecs: options.codecs,
+        strategies: options.strategies,
+        peers: peers.map((peer) => peer.name),
+        minMB: options.minMB,
+        maxMB: options.maxMB,
+        perDecade: options.perDecade,
+        datasets: options.datasets,
+        records: options.records,
+        minRepMs: options.minRepMs,
+        warmup: options.warmup,
+        repetitions: options.repetitions,
+      });
+      status = await page.evaluate(() => document.getElementById('status').textContent);
+      errors.push(...pageErrors.map((error) => `${job.batch}: ${error}`));
+      const document = JSON.parse(text);
+      header ??= document;
+      for (const row of document.rows) onRow(row);
+      return { done: true, rows: document.rows, output: [] };
+    } catch (error) {
+      return {
+        done: false,
+        rows: [],
+        output: [],
+        failure: `browser context failed: ${error.message.split('\n')[0]}`,
+      };
+    } finally {
+      await context.close();
+    }
+  };
+  try {
+    const sets_ = { sets, ...verdictOptionsOf(options.workload) };
+    const history = await runBlocks(
+      kinds.map((kind) => ({ ...kind, job: kind.job })),
+      {
+        options: { ...options, childNodeOptions: [] },
+        store,
+        runChildProcess: runContext,
+        onStart: () => {},
+        decided: (rows, key) => blockDecided(blockVerdicts(rows, sets_), key),
+      },
+    );
+    if (!header) throw new RunError(`no browser context of ${browser.label} gave results (${status})`);
+    const document = documentOf();
+    document.run.blocks = history;
+    document.run.finished = !interrupted();
+    writeFinished(document, { browser, out, validate });
+    process.stdout.write(
+      `${browser.label} (${document.run.runtime.engine ?? 'engine unknown'} ${document.run.runtime.version})\n`,
+    );
+    process.stdout.write(`${runner.render(document.rows, document.run, options)}\n`);
+    logMeasuringFacts(name, browser, document.run, options);
+    log(
+      `wrote ${document.rows.length} rows (${runner.failedCount(document.rows)} failed) to ${path.relative(process.cwd(), out)}`,
+    );
+    for (const error of errors) log(`page error: ${error}`);
+    return { end: interrupted() ? 'interrupted' : 'done', errors, status };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Waits, polling, until the page has started (its state is idle) or `deadline` passes. */
+async function waitUntilIdle(page, deadline) {
+  while ((await page.evaluate(() => document.body.dataset.state)) !== 'idle') {
+    if (Date.now() > deadline) throw new RunError('the page did not start before the deadline');
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
@@ -308,18 +527,25 @@ async function main(argv) {
   // The libraries each workload takes (its runner's takesPeer), for the default of --peers.
   const takesPeer = new Map();
   for (const name of WORKLOAD_NAMES) takesPeer.set(name, (await importRunner(name)).takesPeer);
-  const options = parseOptions(argv, {
+  const parsed = parseOptions(argv, {
     buildInfo: wasmBuild?.info,
     takesPeerOf: (name) => takesPeer.get(name),
   });
   if (buildError) throw new RunError(buildError.message);
+  const served = servedDocuments({ ...parsed, documents: parsed.documents ?? [] });
+  const options = { ...parsed, documents: served.documents };
   const validate = createResultsValidator(
     await schemaWithFolderWorkloads(JSON.parse(readFileSync(SCHEMA, 'utf8'))),
   );
   const { built } = await buildWeb({ quiet: true });
   log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');
 
-  const server = await startServer();
+  const server = await startServer({ host: options.host, port: options.port, files: served.files });
+  // A browser elsewhere reaches this machine at an address of its own, not at localhost.
+  const pageBase = options.connect
+    ? (server.urls.find((url) => !url.startsWith('http://localhost:')) ?? server.url)
+    : server.url;
+  if (options.connect) log(`serving the page at ${server.urls.join(', ')}`);
   let interrupted = false;
   const onInterrupt = () => {
     if (interrupted) process.exit(130);
@@ -329,9 +555,13 @@ async function main(argv) {
   process.on('SIGINT', onInterrupt);
   try {
     const protocol = PROTOCOLS[optionKindOf(workloadInfo(options.workload))];
+    const blocks = options.mode === 'blocks';
     log(
-      `${protocol.plan(options)}; in ${options.browsers.join(' then ')}; each path at each unit in a fresh browser ` +
-        'context beside JSON, JSON first at the 1st, 3rd... unit',
+      blocks
+        ? `block protocol in ${options.browsers.join(' then ')}: a fresh browser context per block and wave; ` +
+            `looks at ${options.looks.join(', ')} contexts, budget ${options.budgetSeconds / 60} min per browser`
+        : `${protocol.plan(options)}; in ${options.browsers.join(' then ')}; each path at each unit in a fresh browser ` +
+            'context beside JSON, JSON first at the 1st, 3rd... unit',
     );
     // One limit for the whole run, every browser included.
     const deadline = Date.now() + options.timeoutSeconds * 1000;
@@ -340,14 +570,10 @@ async function main(argv) {
     for (const name of options.browsers) {
       let outcome;
       try {
-        outcome = await runInBrowser(name, {
-          options,
-          protocol,
-          server,
-          validate,
-          deadline,
-          interrupted: () => interrupted,
-        });
+        const context = { options, protocol, pageBase, validate, deadline, interrupted: () => interrupted };
+        outcome = blocks
+          ? await runBlocksInBrowser(name, { ...context, buildInfo: wasmBuild.info })
+          : await runInBrowser(name, context);
       } catch (error) {
         if (!(error instanceof RunError)) throw error;
         log(`${BROWSERS[name].label}: ${error.message}`);

@@ -13,7 +13,10 @@ import { buildHeader, measureTimerResolution, protocolHeader, runHeader } from '
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, workloadInfo } from '../src/catalog.mjs';
 import { createResultsValidator, withWorkloadRows } from '../src/harness/validate.mjs';
 import { HELP } from './bench-help.mjs';
+import { runBlocks } from './blocks.mjs';
 import { runChildProcess, runUnitsJob } from './children.mjs';
+import { blockDecided, blockVerdicts } from '../src/harness/block-verdicts.mjs';
+import { EQUIVALENCE, LEVEL } from '../src/harness/paired.mjs';
 import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
@@ -76,7 +79,7 @@ function checkChildNodeOptions(flags) {
   );
 }
 
-function runFields(options, workload, peers, buildInfo) {
+function runFields(options, workload, peers, buildInfo, plan) {
   return {
     place: PLACE,
     workload: options.workload,
@@ -86,7 +89,8 @@ function runFields(options, workload, peers, buildInfo) {
     build: buildHeader(buildInfo, options.workload),
     protocol: {
       ...protocolHeader({
-        ...workload.protocolFields(options),
+        ...workload.protocolFields(options, plan),
+        mode: options.mode,
         gc: true,
         timerResolutionMs: measureTimerResolution(),
         timeoutSeconds: options.timeoutSeconds,
@@ -96,14 +100,57 @@ function runFields(options, workload, peers, buildInfo) {
         // Whether the Node-API addon's paths were asked for (--no-addon: false).
         addon: options.addon,
         peers: peers.map((peer) => peer.name),
+        blocks: options.mode === 'blocks' ? blockProtocol(options, workload, peers) : undefined,
       }),
       isolation: isolationOf({
         place: PLACE,
         protocol: workloadInfo(options.workload).protocol,
         limits: options.mode === 'limits',
+        blocks: options.mode === 'blocks',
       }),
     },
   };
+}
+
+/**
+ * protocol.blocks of a block run: the stopping rule, the interval and the
+ * fastest-library set of each operation (path labels), which the verdicts
+ * of every reader of the file take (src/harness/block-verdicts.mjs).
+ */
+function blockProtocol(options, workload, peers) {
+  return {
+    looks: options.looks,
+    budgetSeconds: options.budgetSeconds,
+    level: LEVEL,
+    equivalence: [EQUIVALENCE.low, EQUIVALENCE.high],
+    fastest: workload.fastestSets(PLACE, peers, options),
+  };
+}
+
+/** The libraries of a block run without --peers: the workload's fastest sets in Node (a RunError if it has none). */
+function blockPeersOf(workload) {
+  try {
+    return workload.blockPeers(PLACE);
+  } catch (error) {
+    throw new RunError(error.message);
+  }
+}
+
+/** The block protocol's run (node/blocks.mjs): its rows go into the store, its history into the header. */
+async function runBlockProtocol({ options, workload, peers, registry, buildInfo, plan, store }) {
+  const sets = store.run.protocol.blocks.fastest;
+  const kinds = workload.blockKinds(options, peers, registry, buildInfo, plan, sets);
+  const jobFields = commonJobFields(options, workload, plan);
+  store.run.blocks = await runBlocks(
+    kinds.map((kind) => ({ ...kind, job: { ...jobFields, ...kind.job } })),
+    {
+      options,
+      store,
+      runChildProcess,
+      onStart: (child) => store.setChild(child),
+      decided: (rows, key) => blockDecided(blockVerdicts(rows, { sets, ...workload.verdictOptions }), key),
+    },
+  );
 }
 
 async function main(argv) {
@@ -123,7 +170,10 @@ async function main(argv) {
   checkChildNodeOptions(options.childNodeOptions);
 
   const registry = await importModule(options.peerRegistry);
-  const peers = selectPeers(options.peers, registry, PLACE, workload.takesPeer);
+  // A block run's libraries are the fastest sets unless --peers names others.
+  const requested =
+    options.mode === 'blocks' && options.peers === undefined ? blockPeersOf(workload) : options.peers;
+  const peers = selectPeers(requested, registry, PLACE, workload.takesPeer);
   const loader = await importModule(options.loader);
   const buildInfo = readBuildInfo(loader, options.buildDir);
   options = resolveCodecs(options, buildInfo);
@@ -131,35 +181,19 @@ async function main(argv) {
   const plan = workload.plan(options, ctx);
 
   const store = openRun({
-    fresh: runHeader(runFields(options, workload, peers, buildInfo)),
+    fresh: runHeader(runFields(options, workload, peers, buildInfo, plan)),
     resumed,
     out: options.out,
   });
-  workload.prepareRun(store.run, options);
+  workload.prepareRun(store.run, options, { plan, store });
   const jobs = workload.jobs(options, peers, registry, buildInfo);
   log(workload.describePlan(options, jobs, plan));
   if (resumed) log(`resuming ${displayPath(options.out)}: ${store.rows.length} rows kept`);
   store.save();
 
-  for (const [number, jobKind] of jobs.entries()) {
-    const job = {
-      ...jobKind,
-      workload: options.workload,
-      warmup: options.warmup,
-      repetitions: options.repetitions,
-      buildDir: options.buildDir,
-      loader: options.loader,
-      peerRegistry: options.peerRegistry,
-      protoFile: options.protoFile,
-      ...workload.jobFields(options),
-    };
-    const prefix = `[${number + 1}/${jobs.length}] ${job.batch}`;
-    const onStart = (child) => {
-      store.setChild(child);
-      log(`${prefix}: child process ${child.pid}`);
-    };
-    await workload.runJob(job, { ...ctx, options, plan, store, prefix, onStart });
-  }
+  if (options.mode === 'blocks') {
+    await runBlockProtocol({ options, workload, peers, registry, buildInfo, plan, store });
+  } else await runJobs(jobs, { options, workload, plan, store, ctx });
 
   finishRun(store, options.out, validate);
   process.stdout.write(`${workload.render(store.rows, store.run, options)}\n`);
@@ -167,6 +201,33 @@ async function main(argv) {
     `wrote ${store.rows.length} rows (${workload.failedCount(store.rows)} failed) to ${displayPath(options.out)}`,
   );
   return 0;
+}
+
+/** What every child's job carries whatever it measures. */
+function commonJobFields(options, workload, plan) {
+  return {
+    workload: options.workload,
+    warmup: options.warmup,
+    repetitions: options.repetitions,
+    buildDir: options.buildDir,
+    loader: options.loader,
+    peerRegistry: options.peerRegistry,
+    protoFile: options.protoFile,
+    ...workload.jobFields(options, plan),
+  };
+}
+
+/** The sweep or --limits: every job in its own child process(es), one after the other. */
+async function runJobs(jobs, { options, workload, plan, store, ctx }) {
+  for (const [number, jobKind] of jobs.entries()) {
+    const job = { ...jobKind, ...commonJobFields(options, workload, plan) };
+    const prefix = `[${number + 1}/${jobs.length}] ${job.batch}`;
+    const onStart = (child) => {
+      store.setChild(child);
+      log(`${prefix}: child process ${child.pid}`);
+    };
+    await workload.runJob(job, { ...ctx, options, plan, store, prefix, onStart });
+  }
 }
 
 main(process.argv.slice(2)).then(

@@ -65,12 +65,36 @@ export async function launchBrowser({ measuring = false, gc = measuring, headed 
   };
 }
 
+/**
+ * Connects over CDP to a Chromium that is already running (started with
+ * --remote-debugging-port): `endpoint` is its ws://.../devtools/browser/...
+ * URL or its http://host:port. Resolves to { browser, newContext(),
+ * close() }, as launchBrowser; close() closes the contexts made here and
+ * disconnects, leaving the browser running.
+ */
+export async function connectChromium(endpoint) {
+  const browser = await chromium.connectOverCDP(endpoint);
+  return {
+    browser,
+    newContext: () => browser.newContext({ viewport: VIEWPORT, acceptDownloads: true }),
+    close: () => browser.close(),
+  };
+}
+
+// Chromium's own notice, as a console error, that it ignored the server's
+// COOP header on a page that is not a secure context (served over http at a
+// LAN address, for a browser on another machine): the page's results record
+// that it ran without isolation, so it is not a page error.
+const COOP_IGNORED =
+  /^The Cross-Origin-Opener-Policy header has been ignored, because the URL's origin was untrustworthy/;
+
 /** Collects uncaught errors, console errors and failed requests of a page. */
 export function watchErrors(page) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+    if (message.type() === 'error' && !COOP_IGNORED.test(message.text()))
+      errors.push(`console.error: ${message.text()}`);
   });
   page.on('requestfailed', (request) =>
     errors.push(`request failed: ${request.url()} ${request.failure()?.errorText}`),

@@ -22,12 +22,14 @@ import {
   optionKindOf,
   outputFile,
   parseArgv,
+  parseBlockOptions,
   parseBounded,
   parseList,
   parseNodeFlags,
   parsePeers,
   selectPeers,
 } from './options.mjs';
+import { datasetsOf, resolveUserDocuments } from './user-documents.mjs';
 
 export { BOUNDS, REPO_ROOT, UsageError, selectPeers };
 
@@ -67,6 +69,9 @@ const OPTIONS = {
   warmup: { type: 'string' },
   out: { type: 'string' },
   quick: { type: 'boolean' },
+  sweep: { type: 'boolean' },
+  looks: { type: 'string' },
+  'budget-minutes': { type: 'string' },
   limits: { type: 'boolean' },
   'limits-max-mb': { type: 'string' },
   'child-node-options': { type: 'string' },
@@ -82,6 +87,8 @@ const OPTIONS = {
   workload: { type: 'string' },
   records: { type: 'string' },
   datasets: { type: 'string' },
+  // A user's own documents (node/user-documents.mjs), repeatable.
+  documents: { type: 'string', multiple: true },
   'min-rep-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -95,7 +102,7 @@ const RESUME_OPTIONS = ['build-dir', 'loader', 'peer-registry', 'timeout'];
 const PROTOCOL_OPTIONS = {
   'per-payload': ['min-mb', 'max-mb', 'per-decade', 'limits', 'limits-max-mb'],
   'per-call': ['records', 'min-rep-ms'],
-  datasets: ['datasets'],
+  datasets: ['datasets', 'documents'],
 };
 
 // The options that say where things are, shared by a new run and --resume.
@@ -132,6 +139,30 @@ function parseResume(values) {
   };
 }
 
+/**
+ * The run's mode: 'blocks' (the default for a workload that has blocks),
+ * 'sweep' (--sweep, or a workload without blocks) or 'limits'; and the
+ * workload's defaults in that mode (or --quick's).
+ */
+function modeOf(values, info) {
+  if (values.sweep && values.limits) {
+    throw new UsageError('--sweep and --limits contradict each other (accepted: one of them)');
+  }
+  const blocks = !values.sweep && !values.limits && info.blocks !== undefined;
+  for (const name of ['looks', 'budget-minutes']) {
+    if (values[name] !== undefined && !blocks) {
+      throw new UsageError(
+        `--${name} is an option of the block protocol, the default run (accepted without --sweep or --limits${info.blocks ? '' : `, with a workload that has blocks, not ${info.name}`})`,
+      );
+    }
+  }
+  if (!blocks) return { mode: values.limits ? 'limits' : 'sweep', base: undefined };
+  return {
+    mode: 'blocks',
+    base: { ...info.defaults, ...info.blocks, ...(values.quick ? info.blocksQuick : {}) },
+  };
+}
+
 /** The options every workload shares; `base` holds the workload's defaults (or --quick's). */
 function commonOptions(values, workload, base, outKind) {
   const given = (name) => values[name] !== undefined;
@@ -144,7 +175,9 @@ function commonOptions(values, workload, base, outKind) {
     codecsText: values.codecs,
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, strategiesOf(workload, { optional: true }))
-      : strategiesOf(workload),
+      : [...(base.strategies ?? strategiesOf(workload))],
+    // The addon's strategies (undefined: the workload's own, addonStrategiesOf).
+    addonStrategies: base.addonStrategies && [...base.addonStrategies],
     repetitions: given('repetitions')
       ? parseBounded('repetitions', values.repetitions, 'repetitions')
       : base.repetitions,
@@ -187,7 +220,7 @@ export function parseOptions(argv, { now = new Date() } = {}) {
     if (!misplaced) continue;
     if (kind === 'datasets') {
       throw new UsageError(
-        `--${misplaced} is not an option of --workload ${workload} (accepted: --datasets, --repetitions, ` +
+        `--${misplaced} is not an option of --workload ${workload} (accepted: --datasets, --documents, --repetitions, ` +
           '--warmup, --codecs, --strategies, --peers, --quick)',
       );
     }
@@ -215,7 +248,9 @@ export function parseOptions(argv, { now = new Date() } = {}) {
 
 function datasetOptions(values, workload, now) {
   const info = workloadInfo(workload);
-  const base = { ...info.defaults, ...(values.quick ? info.quick : {}) };
+  const { mode, base: blockBase } = modeOf(values, info);
+  const base = blockBase ?? { ...info.defaults, ...(values.quick ? info.quick : {}) };
+  const documents = values.documents ? resolveUserDocuments(values.documents) : [];
   return {
     ...commonOptions(
       values,
@@ -223,11 +258,10 @@ function datasetOptions(values, workload, now) {
       base,
       defaultResultsPath({ place: 'node', date: now, kind: workload }),
     ),
-    mode: 'sweep',
-    datasets:
-      values.datasets !== undefined
-        ? parseList('datasets', values.datasets, info.datasets)
-        : [...(base.datasets ?? info.datasets)],
+    mode,
+    ...(mode === 'blocks' && parseBlockOptions(values)),
+    datasets: datasetsOf(values, info, base, documents),
+    documents,
   };
 }
 
@@ -245,7 +279,8 @@ function perPayloadOptions(values, workload, now) {
   if (!limits && values['limits-max-mb'] !== undefined) {
     throw new UsageError('--limits-max-mb needs --limits (accepted: --limits --limits-max-mb N)');
   }
-  const base = { ...info.defaults, ...(limits ? info.limits : values.quick ? info.quick : {}) };
+  const { mode, base: blockBase } = modeOf(values, info);
+  const base = blockBase ?? { ...info.defaults, ...(limits ? info.limits : values.quick ? info.quick : {}) };
   const given = (name) => values[name] !== undefined;
   // limits-node-*: not a node-* file, so the report's default (the newest node-*.json) stays a sweep.
   const out = defaultResultsPath({
@@ -256,7 +291,8 @@ function perPayloadOptions(values, workload, now) {
   });
   const options = {
     ...commonOptions(values, workload, base, out),
-    mode: limits ? 'limits' : 'sweep',
+    mode,
+    ...(mode === 'blocks' && parseBlockOptions(values)),
     minMB: given('min-mb')
       ? parseBounded('min-mb', values['min-mb'], limits ? 'limitsMaxMB' : 'minMB')
       : base.minMB,
@@ -280,13 +316,15 @@ function perPayloadOptions(values, workload, now) {
 
 function perCallOptions(values, workload, now) {
   const info = workloadInfo(workload);
-  const base = { ...info.defaults, ...(values.quick ? info.quick : {}) };
+  const { mode, base: blockBase } = modeOf(values, info);
+  const base = blockBase ?? { ...info.defaults, ...(values.quick ? info.quick : {}) };
   const given = (name) => values[name] !== undefined;
   // node-messages-*: told apart by name, like browser-messages-* and native-messages-*.
   const out = defaultResultsPath({ place: 'node', date: now, kind: workload });
   return {
     ...commonOptions(values, workload, base, out),
-    mode: 'sweep',
+    mode,
+    ...(mode === 'blocks' && parseBlockOptions(values)),
     records: given('records')
       ? parseList('records', values.records, recordsOf(workload))
       : recordsOf(workload),
@@ -323,6 +361,11 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
   }
   const info = workloadInfo(workload);
   const mode = protocol.mode ?? 'sweep';
+  if (mode === 'blocks') {
+    throw new UsageError(
+      '--resume: a block run is not resumed; its rows so far are kept in the file (accepted: a --sweep or --limits results file)',
+    );
+  }
   const shared = {
     help: false,
     quick: false,
@@ -344,7 +387,16 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     protoFile: given.protoFile,
     messagesProtoFile: given.messagesProtoFile,
   };
-  if (info.datasets) return { ...shared, mode: 'sweep', datasets: [...(protocol.datasets ?? info.datasets)] };
+  if (info.datasets) {
+    return {
+      ...shared,
+      mode: 'sweep',
+      datasets: [...(protocol.datasets ?? info.datasets)],
+      // The user's documents, read again when the run goes on and checked against what the file recorded.
+      documents: (protocol.documents ?? []).map(({ id, file }) => ({ id, file })),
+      recordedDocuments: protocol.documents ?? [],
+    };
+  }
   if (info.protocol === 'per-call') {
     return {
       ...shared,

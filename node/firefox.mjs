@@ -16,6 +16,12 @@ export const FIREFOX = process.env.WCB_FIREFOX ?? '/usr/bin/firefox-esr';
 // Chromium's --js-flags=--expose-gc.
 export const MEASURING_PREFS = Object.freeze({ 'dom.testing.testutils.enabled': true });
 
+/** A context made by puppeteer-core's browser: a fresh BiDi user context, as bench:web uses it. */
+async function newUserContext(browser) {
+  const context = await browser.createBrowserContext();
+  return { newPage: () => context.newPage(), close: () => context.close() };
+}
+
 /**
  * Launches headless Firefox (a fresh temporary profile, removed on close).
  * `gc`: with MEASURING_PREFS. Resolves to { browser, newContext(), close() };
@@ -29,12 +35,50 @@ export async function launchFirefox({ gc = false, headed = false } = {}) {
     defaultViewport: VIEWPORT,
     extraPrefsFirefox: gc ? { ...MEASURING_PREFS } : {},
   });
+  return { browser, newContext: () => newUserContext(browser), close: () => browser.close() };
+}
+
+/**
+ * The WebSocket URL of a WebDriver BiDi endpoint: Firefox prints
+ * "WebDriver BiDi listening on ws://host:port", where a new session is at
+ * /session; an endpoint with a path of its own (Selenium Grid's
+ * /session/<id>/se/bidi) is taken as it is.
+ */
+export function bidiSessionUrl(endpoint) {
+  const url = new URL(endpoint);
+  if (url.pathname === '/' || url.pathname === '') url.pathname = '/session';
+  return url.href;
+}
+
+/**
+ * Connects over WebDriver BiDi to a browser that is already running
+ * (Firefox started with --remote-debugging-port, or a Selenium Grid
+ * session). Resolves to { browser, newContext(), close() }, as
+ * launchFirefox; close() closes the contexts made here and disconnects,
+ * leaving the browser running. Its pages' viewport is the browser's own.
+ */
+export async function connectFirefox(endpoint) {
+  const browser = await puppeteer.connect({
+    browserWSEndpoint: bidiSessionUrl(endpoint),
+    protocol: 'webDriverBiDi',
+  });
+  const contexts = new Set();
   return {
     browser,
     async newContext() {
-      const context = await browser.createBrowserContext();
-      return { newPage: () => context.newPage(), close: () => context.close() };
+      const context = await newUserContext(browser);
+      contexts.add(context);
+      return {
+        newPage: context.newPage,
+        close: async () => {
+          contexts.delete(context);
+          await context.close();
+        },
+      };
     },
-    close: () => browser.close(),
+    async close() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.disconnect();
+    },
   };
 }

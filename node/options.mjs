@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
+import { BLOCKS, OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,11 +17,14 @@ export class UsageError extends Error {}
  * run.protocol.isolation of a runner's results (src/results.schema.json):
  * each path at each unit (a payload size of a per-payload workload, a record
  * of a per-call one) in a fresh Node child process or browser context, the
- * JSON baseline beside it; --limits grows each path in one child instead.
+ * JSON baseline beside it; --limits grows each path in one child instead;
+ * the block protocol runs each block (a unit and its paths) in a fresh one,
+ * again and again.
  */
-export function isolationOf({ place, protocol, limits = false }) {
+export function isolationOf({ place, protocol, limits = false, blocks = false }) {
   if (limits) return 'grown-per-path';
   const where = place === 'browser' ? 'context' : 'process';
+  if (blocks) return `${where}-per-block`;
   return `${where}-per-${protocol === 'per-call' ? 'record' : 'size'}`;
 }
 
@@ -155,6 +158,26 @@ export function selectPeers(requested, registry, place = 'node', takesPeer = und
     throw new UsageError(`--peers: unknown value '${name}'${where} (accepted: ${accepted.join(', ')})`);
   }
   return available.filter((peer) => requested.includes(peer.name));
+}
+
+/**
+ * --looks and --budget-minutes of a block run (docs/design.md#blocks): the
+ * catalog's BLOCKS, or --quick's, unless given: { looks (ascending, no
+ * repeats), budgetSeconds }.
+ */
+export function parseBlockOptions(values) {
+  const base = values.quick ? BLOCKS.quick : BLOCKS;
+  const looks =
+    values.looks !== undefined
+      ? [...new Set(values.looks.split(',').map((text) => parseBounded('looks', text, 'look')))].sort(
+          (a, b) => a - b,
+        )
+      : [...base.looks];
+  const budgetMinutes =
+    values['budget-minutes'] !== undefined
+      ? parseBounded('budget-minutes', values['budget-minutes'], 'budgetMinutes')
+      : base.budgetMinutes;
+  return { looks, budgetSeconds: budgetMinutes * 60 };
 }
 
 /** "--a, --b, -h": the options of a parseArgs spec, for error messages. */

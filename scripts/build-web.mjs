@@ -1,10 +1,18 @@
 // Bundles the browser page (web/src/page.mjs) into web/dist/page.js and
 // web/dist/page.css with esbuild: one classic IIFE script that holds the
-// shared harness, uPlot, every codec's Emscripten glue and its .wasm bytes,
-// the wasm build's info, the results schema, the pure-JS peer libraries that
-// run in a browser and the texts of proto/tuple.proto and
-// proto/messages.proto (for protobufjs). No fetch() and no ES module imports
-// at run time, so the page works opened from disk (file://).
+// shared harness, uPlot, the wasm build's info, the results schema, the
+// pure-JS peer libraries that run in a browser and the texts of
+// proto/tuple.proto and proto/messages.proto (for protobufjs). What a run
+// needs only when it runs goes into assets, web/dist/assets/<name>.js, which
+// the page loads on first use (web/src/assets.mjs;
+// docs/decisions.md#lazy-page): each codec's Emscripten glue with its .wasm
+// bytes (and its lean module's), and each file a page module imports as
+// `wcb-asset:<package>/<file>.json` (the documents workload's topologies).
+// Assets are classic scripts too: no fetch() and no ES module imports at run
+// time, so the page works opened from disk (file://).
+//
+// A page module's `X.browser.mjs` beside it replaces `X.mjs` in the page:
+// its variant for a browser (src/workloads/documents/topologies.browser.mjs).
 //
 //   npm run build:web [-- --force] [-- --wasm-dir DIR]
 //
@@ -15,13 +23,23 @@
 // Rebuilds only when an input is newer than the bundle (see isStale).
 
 import { build } from 'esbuild';
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { catalogOf, isJsonText, modulesOf } from '../src/catalog.mjs';
 import { leanModuleOf } from '../src/harness/lean-codec.mjs';
 import { SHIPPED_BYTES_FILE, writeShippedBytes } from './shipped-bytes.mjs';
 import { generatePeerCode } from './generate-peers.mjs';
+import { ASSET_FOLDER, ASSET_GLOBAL } from '../web/src/assets.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
@@ -31,6 +49,7 @@ const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 const PROTO = path.join(REPO_ROOT, 'proto', 'tuple.proto');
 const MESSAGES_PROTO = path.join(REPO_ROOT, 'proto', 'messages.proto');
 const SHIMS = path.join(REPO_ROOT, 'web', 'src', 'shims');
+const ASSETS_MODULE = path.join(REPO_ROOT, 'web', 'src', 'assets.mjs');
 // Modules only the Node-only peers of src/harness/peers.mjs import (bser, cbor, msgpack5,
 // v8.serialize): the page never loads those peers, so they become stubs.
 const NODE_ONLY_MODULES = ['node:v8', 'bser', 'cbor', 'msgpack5'];
@@ -74,41 +93,106 @@ export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
   return { infoPath, info, modules };
 }
 
-// The module the page imports as 'wcb:bundled'.
-function bundledModuleSource({ infoPath, modules }) {
+/** An asset's name, from what it holds: lower-case letters, digits and dashes. */
+const assetName = (...parts) =>
+  parts
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The script of asset `name` that hands `expression` to the page (web/src/assets.mjs). */
+const defineAsset = (name, expression) =>
+  `globalThis[${JSON.stringify(ASSET_GLOBAL)}](${JSON.stringify(name)}, ${expression});`;
+
+// The module the page imports as 'wcb:bundled': each wasm module's entry
+// loads its glue and bytes as an asset of their own.
+function bundledModuleSource({ infoPath, modules }, assets) {
   const lines = [
+    `import { loadAsset } from ${JSON.stringify(ASSETS_MODULE)};`,
     `import buildInfo from ${JSON.stringify(infoPath)};`,
     `import shippedBytes from ${JSON.stringify(path.join(path.dirname(infoPath), SHIPPED_BYTES_FILE))};`,
     `import resultsSchema from ${JSON.stringify(SCHEMA)};`,
     `import protoText from ${JSON.stringify(PROTO)};`,
     `import messagesProtoText from ${JSON.stringify(MESSAGES_PROTO)};`,
   ];
-  modules.forEach(({ glue, wasm, lean }, index) => {
-    lines.push(`import factory${index} from ${JSON.stringify(glue)};`);
-    lines.push(`import wasm${index} from ${JSON.stringify(wasm)};`);
-    if (lean) lines.push(`import lean${index} from ${JSON.stringify(lean)};`);
-  });
-  // leanWasmBinary: the lean module's bytes (web/src/runtime.mjs), or null.
-  const entries = modules.map(
-    ({ codec, workload, jsonText, lean }, index) =>
+  // load() resolves to { factory, wasmBinary, leanWasmBinary: the lean module's bytes or null } (web/src/runtime.mjs).
+  const entries = modules.map(({ codec, workload, jsonText, glue, wasm, lean }) => {
+    const name = assetName('wasm', codec, workload);
+    assets.set(name, {
+      entry: [
+        `import factory from ${JSON.stringify(glue)};`,
+        `import wasmBinary from ${JSON.stringify(wasm)};`,
+        lean ? `import leanWasmBinary from ${JSON.stringify(lean)};` : 'const leanWasmBinary = null;',
+        defineAsset(name, '{ factory, wasmBinary, leanWasmBinary }'),
+      ].join('\n'),
+    });
+    return (
       `  { codec: ${JSON.stringify(codec)}, workload: ${JSON.stringify(workload)}, jsonText: ${jsonText}, ` +
-      `factory: factory${index}, wasmBinary: wasm${index}, leanWasmBinary: ${lean ? `lean${index}` : 'null'} },`,
-  );
+      `load: () => loadAsset(${JSON.stringify(name)}) },`
+    );
+  });
   lines.push(`export const modules = [\n${entries.join('\n')}\n];`);
   lines.push('export { buildInfo, shippedBytes, resultsSchema, protoText, messagesProtoText };');
   return lines.join('\n');
 }
 
-function bundledModulePlugin(wasmBuild) {
+function bundledModulePlugin(wasmBuild, assets) {
   return {
     name: 'wcb-bundled',
     setup(esbuild) {
       esbuild.onResolve({ filter: /^wcb:bundled$/ }, () => ({ path: 'bundled', namespace: 'wcb' }));
       esbuild.onLoad({ filter: /.*/, namespace: 'wcb' }, () => ({
-        contents: bundledModuleSource(wasmBuild),
+        contents: bundledModuleSource(wasmBuild, assets),
         resolveDir: REPO_ROOT,
         loader: 'js',
       }));
+    },
+  };
+}
+
+/**
+ * `import load from 'wcb-asset:<package>/<file>.json'` in a page module:
+ * the file becomes an asset, and `load()` resolves to its value.
+ */
+function lazyJsonPlugin(assets) {
+  return {
+    name: 'wcb-asset',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^wcb-asset:/ }, async (args) => {
+        const specifier = args.path.slice('wcb-asset:'.length);
+        if (!specifier.endsWith('.json'))
+          return { errors: [{ text: `${args.path}: only a .json file can be a lazy asset` }] };
+        const resolved = await esbuild.resolve(specifier, {
+          resolveDir: args.resolveDir,
+          kind: 'import-statement',
+        });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        const name = assetName(specifier.replace(/\.json$/, ''));
+        assets.set(name, { json: resolved.path });
+        return { path: name, namespace: 'wcb-asset' };
+      });
+      esbuild.onLoad({ filter: /.*/, namespace: 'wcb-asset' }, (args) => ({
+        contents:
+          `import { loadAsset } from ${JSON.stringify(ASSETS_MODULE)};\n` +
+          `export default () => loadAsset(${JSON.stringify(args.path)});`,
+        resolveDir: REPO_ROOT,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** A relative import of `X.mjs` resolves to `X.browser.mjs` when that file is beside it. */
+function browserVariantPlugin() {
+  return {
+    name: 'wcb-browser-variant',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^\.\.?\/.*\.mjs$/ }, (args) => {
+        if (args.resolveDir.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const variant = path.resolve(args.resolveDir, args.path.replace(/\.mjs$/, '.browser.mjs'));
+        return existsSync(variant) ? { path: variant } : undefined;
+      });
     },
   };
 }
@@ -154,10 +238,14 @@ export function isStale(wasmDir = DEFAULT_WASM_DIR, outDir = WEB_DIST) {
   } catch {
     return true;
   }
-  if (meta.wasmDir !== wasmDir) return true;
+  if (meta.wasmDir !== wasmDir || !Array.isArray(meta.assets)) return true;
+  if (meta.assets.some((name) => !existsSync(assetFile(outDir, name)))) return true;
   const inputs = [...meta.inputs, fileURLToPath(import.meta.url), path.join(wasmDir, 'build-info.json')];
   return inputs.some((file) => !existsSync(file) || statSync(file).mtimeMs > builtAt);
 }
+
+/** The file of asset `name` in the page build `outDir` (web/src/assets.mjs loads it from there). */
+const assetFile = (outDir, name) => path.join(outDir, ASSET_FOLDER, `${name}.js`);
 
 function writeAtomically(file, contents) {
   const temporary = `${file}.tmp-${process.pid}`;
@@ -165,10 +253,87 @@ function writeAtomically(file, contents) {
   renameSync(temporary, file);
 }
 
+// What the page and its assets are bundled with.
+const COMMON_OPTIONS = {
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['chrome100', 'firefox100', 'safari15'],
+  // The .wasm bytes become a Uint8Array inside the script, the .proto a string.
+  loader: { '.wasm': 'binary', '.proto': 'text' },
+  // The Emscripten glue requires these only on its Node code path.
+  external: ['fs', 'path'],
+  metafile: true,
+  legalComments: 'eof',
+  logLevel: 'warning',
+  write: false,
+};
+
+/** A build input's absolute path, or undefined for a plugin's module (namespace:path). */
+const inputFile = (input) => (/^[\w-]+:/.test(input) ? undefined : path.resolve(REPO_ROOT, input));
+
 /**
- * Builds the bundle when stale (or always with force) into `outDir`
- * (web/dist; a test may build a page of another wasm build elsewhere).
- * Resolves to { built: boolean, bundle, bytes }.
+ * The scripts of `assets` (name -> { entry } or { json }): { outputs:
+ * [{ path, contents }], inputs }. A wasm module's entry is bundled by
+ * esbuild; a JSON file is written as the text JSON.parse reads (V8's
+ * advice for large data: faster to parse than the same object literal).
+ */
+async function assetScripts(assets, outDir) {
+  const entries = [...assets].filter(([, asset]) => asset.entry !== undefined);
+  const outputs = [];
+  const inputs = [];
+  if (entries.length > 0) {
+    const result = await build({
+      ...COMMON_OPTIONS,
+      entryPoints: entries.map(([name]) => ({
+        in: `wcb-asset-entry:${name}`,
+        out: path.join(ASSET_FOLDER, name),
+      })),
+      outdir: outDir,
+      plugins: [
+        {
+          name: 'wcb-asset-entry',
+          setup(esbuild) {
+            esbuild.onResolve({ filter: /^wcb-asset-entry:/ }, (args) => ({
+              path: args.path.slice('wcb-asset-entry:'.length),
+              namespace: 'wcb-asset-entry',
+            }));
+            esbuild.onLoad({ filter: /.*/, namespace: 'wcb-asset-entry' }, (args) => ({
+              contents: assets.get(args.path).entry,
+              resolveDir: REPO_ROOT,
+              loader: 'js',
+            }));
+          },
+        },
+      ],
+    });
+    outputs.push(...result.outputFiles);
+    inputs.push(...Object.keys(result.metafile.inputs).map(inputFile));
+  }
+  for (const [name, asset] of assets) {
+    if (asset.json === undefined) continue;
+    const text = JSON.stringify(JSON.parse(readFileSync(asset.json, 'utf8')));
+    outputs.push({
+      path: assetFile(outDir, name),
+      contents: `${defineAsset(name, `JSON.parse(${JSON.stringify(text)})`)}\n`,
+    });
+    inputs.push(asset.json);
+  }
+  return { outputs, inputs: inputs.filter(Boolean) };
+}
+
+/** Removes the asset scripts of earlier builds that this one no longer has. */
+function removeOtherAssets(outDir, assets) {
+  const folder = path.join(outDir, ASSET_FOLDER);
+  for (const file of readdirSync(folder))
+    if (!assets.has(file.replace(/\.js$/, ''))) rmSync(path.join(folder, file), { force: true });
+}
+
+/**
+ * Builds the bundle and its assets when stale (or always with force) into
+ * `outDir` (web/dist; a test may build a page of another wasm build
+ * elsewhere). Resolves to { built: boolean, bundle, bytes (page.js's),
+ * assetBytes (all assets') }.
  */
 export async function buildWeb({
   force = false,
@@ -183,43 +348,51 @@ export async function buildWeb({
   const wasmBuild = readWasmBuild(wasmDir);
   // shipped-bytes.json first: the page shows it (scripts/shipped-bytes.mjs).
   await writeShippedBytes(wasmDir, { plugins: [peersPlugin()] });
-  mkdirSync(outDir, { recursive: true });
-  const result = await build({
+  mkdirSync(path.join(outDir, ASSET_FOLDER), { recursive: true });
+  // Name -> what it holds: the plugins add every asset the page refers to while it is bundled.
+  const assets = new Map();
+  const page = await build({
+    ...COMMON_OPTIONS,
     entryPoints: [ENTRY],
     outfile: bundle,
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: ['chrome100', 'firefox100', 'safari15'],
-    // The .wasm bytes become a Uint8Array inside the script, the .proto a string.
-    loader: { '.wasm': 'binary', '.proto': 'text' },
-    // The Emscripten glue requires these only on its Node code path.
-    external: ['fs', 'path'],
-    metafile: true,
-    legalComments: 'eof',
-    logLevel: 'warning',
     // No workload folder describes itself (workload.mjs) unless one was added: not worth a warning.
     logOverride: { 'empty-glob': 'silent' },
-    plugins: [bundledModulePlugin(wasmBuild), peersPlugin()],
-    write: false,
+    plugins: [
+      bundledModulePlugin(wasmBuild, assets),
+      lazyJsonPlugin(assets),
+      browserVariantPlugin(),
+      peersPlugin(),
+    ],
   });
+  const scripts = await assetScripts(assets, outDir);
   // Written whole then renamed: a page loading (or a run checking) the
   // bundle while another process rebuilds it sees the old files or the new
-  // ones, never a half-written script. page.js last: isStale dates it.
-  const outputs = [...result.outputFiles].sort((a, b) => (a.path === bundle) - (b.path === bundle));
+  // ones, never a half-written script. The assets first, page.js last:
+  // isStale dates it.
+  const outputs = [
+    ...scripts.outputs,
+    ...page.outputFiles.sort((a, b) => (a.path === bundle) - (b.path === bundle)),
+  ];
   for (const output of outputs) writeAtomically(output.path, output.contents);
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((input) => !input.startsWith('wcb:'))
-    .map((input) => path.resolve(REPO_ROOT, input));
-  writeAtomically(path.join(outDir, 'meta.json'), JSON.stringify({ wasmDir, inputs }, null, 2) + '\n');
+  removeOtherAssets(outDir, assets);
+  const inputs = [...Object.keys(page.metafile.inputs).map(inputFile).filter(Boolean), ...scripts.inputs];
+  writeAtomically(
+    path.join(outDir, 'meta.json'),
+    JSON.stringify({ wasmDir, assets: [...assets.keys()], inputs: [...new Set(inputs)] }, null, 2) + '\n',
+  );
   const bytes = statSync(bundle).size;
+  const assetBytes = [...assets.keys()].reduce(
+    (sum, name) => sum + statSync(assetFile(outDir, name)).size,
+    0,
+  );
   if (!quiet) {
     const codecs = wasmBuild.modules.map(({ codec, workload }) => `${codec} (${workload})`).join(', ');
     console.log(
-      `built ${path.relative(REPO_ROOT, bundle)} (${(bytes / 1024).toFixed(0)} KB; codecs: ${codecs})`,
+      `built ${path.relative(REPO_ROOT, bundle)} (${(bytes / 1024).toFixed(0)} KB; codecs: ${codecs}) and ` +
+        `${assets.size} assets loaded on first use (${path.relative(REPO_ROOT, path.join(outDir, ASSET_FOLDER))}, ${(assetBytes / 1024).toFixed(0)} KB)`,
     );
   }
-  return { built: true, bundle, bytes };
+  return { built: true, bundle, bytes, assetBytes };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,15 +1,21 @@
-// A tiny static server for the browser page, on localhost only. It sends
-// the COOP/COEP headers that make the page cross-origin isolated, which is
-// what gives performance.now() its fine resolution in Chromium.
+// A tiny static server for the browser page, on localhost unless --host
+// says otherwise (0.0.0.0: every interface, so a phone on the same network
+// can open the page). It sends the COOP/COEP headers that make the page
+// cross-origin isolated, which is what gives performance.now() its fine
+// resolution; a browser grants that only to a secure context, so a page
+// opened at a LAN address over plain http runs with the coarse clock
+// (docs/devices.md).
 //
-//   npm run serve [-- --port 8080] [--root web]
+//   npm run serve [-- --host 127.0.0.1] [--port 8080] [--root web]
 
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { UsageError, parseArgv, parseNumber } from '../node/options.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_ROOT = path.join(REPO_ROOT, 'web');
@@ -56,10 +62,20 @@ function resolveInside(root, urlPath) {
   return file === root || file.startsWith(root + path.sep) ? file : null;
 }
 
-async function handle(root, request, response) {
+/** The URL path prefix under which `files` (startServer) are served. */
+export const SERVED_FILES_PREFIX = '/served-files/';
+
+// `files[n]` is served at SERVED_FILES_PREFIX + n + '/' + any name.
+function servedFile(files, pathname) {
+  if (!pathname.startsWith(SERVED_FILES_PREFIX)) return undefined;
+  const index = pathname.slice(SERVED_FILES_PREFIX.length).split('/')[0];
+  return /^(0|[1-9][0-9]*)$/.test(index) ? files[Number(index)] : undefined;
+}
+
+async function handle(root, files, request, response) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'method not allowed');
   const { pathname } = new URL(request.url, 'http://localhost');
-  let file = resolveInside(root, pathname);
+  let file = servedFile(files, pathname) ?? resolveInside(root, pathname);
   if (!file) return send(response, 404, 'not found');
   let info = await stat(file).catch(() => null);
   if (info?.isDirectory()) {
@@ -73,23 +89,70 @@ async function handle(root, request, response) {
   createReadStream(file).pipe(response);
 }
 
+export const DEFAULT_HOST = '127.0.0.1';
+// The addresses that mean "every interface" (IPv4, IPv6 with IPv4 too).
+const ANY_ADDRESS = ['0.0.0.0', '::'];
+
+/** --host: an IP address of this machine, one of ANY_ADDRESS, or localhost. */
+export function parseHost(text) {
+  if (text === 'localhost' || isIP(text) !== 0) return text;
+  throw new UsageError(
+    `--host: '${text}' is not an IP address (accepted: ${DEFAULT_HOST}, 0.0.0.0 for every interface, ` +
+      'an address of this machine, localhost)',
+  );
+}
+
+/** --port: 0 (a free port) to 65535. */
+export const parsePort = (text) => parseNumber('port', text, { integer: true, min: 0, max: 65535 });
+
+const urlOf = (host, port) => `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}/`;
+
 /**
- * Starts the server on 127.0.0.1 (port 0 picks a free one). Resolves to
- * { url, port, close() }.
+ * The URLs a server listening on `host`:`port` answers at: localhost's for
+ * the loopback, else the address itself; for every interface, localhost's
+ * and one per IPv4 address of this machine that is not internal (what a
+ * phone on the same network opens).
  */
-export function startServer({ root = WEB_ROOT, port = 0, host = '127.0.0.1' } = {}) {
+export function urlsOf(host, port, interfaces = networkInterfaces()) {
+  if (host === DEFAULT_HOST || host === 'localhost') return [urlOf('localhost', port)];
+  if (!ANY_ADDRESS.includes(host)) return [urlOf(host, port)];
+  const external = Object.values(interfaces)
+    .flat()
+    .filter((address) => address && address.family === 'IPv4' && !address.internal)
+    .map((address) => urlOf(address.address, port));
+  return [urlOf('localhost', port), ...external];
+}
+
+/**
+ * Starts the server on `host` (port 0 picks a free one). `files`: files
+ * outside the root to serve too, each at servedFileUrl(index, name) (bench:web
+ * serves a user's documents so). Resolves to { url, urls, port, close() }:
+ * `urls` as urlsOf gives them, `url` the first. An address that is not this
+ * machine's rejects with a UsageError.
+ */
+export function startServer({ root = WEB_ROOT, port = 0, host = DEFAULT_HOST, files = [] } = {}) {
   const resolvedRoot = path.resolve(root);
   const server = createServer((request, response) => {
-    handle(resolvedRoot, request, response).catch((error) =>
+    handle(resolvedRoot, files, request, response).catch((error) =>
       send(response, 500, String(error?.message ?? error)),
     );
   });
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) =>
+      reject(
+        error.code === 'EADDRNOTAVAIL'
+          ? new UsageError(
+              `--host: ${host} is not an address of this machine (accepted: ${DEFAULT_HOST}, 0.0.0.0, one of its addresses)`,
+            )
+          : error,
+      ),
+    );
     server.listen(port, host, () => {
       const { port: actualPort } = server.address();
+      const urls = urlsOf(host, actualPort);
       resolve({
-        url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${actualPort}/`,
+        url: urls[0],
+        urls,
         port: actualPort,
         close: () => new Promise((done) => server.close(() => done())),
       });
@@ -97,29 +160,49 @@ export function startServer({ root = WEB_ROOT, port = 0, host = '127.0.0.1' } = 
   });
 }
 
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '8080' },
-      root: { type: 'string', default: WEB_ROOT },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+/** The URL path (relative to the page) of `files[index]` of startServer, ending in the file's name. */
+export const servedFileUrl = (index, name) =>
+  `${SERVED_FILES_PREFIX.slice(1)}${index}/${encodeURIComponent(name)}`;
+
+const OPTIONS = {
+  host: { type: 'string', default: DEFAULT_HOST },
+  port: { type: 'string', default: '8080' },
+  root: { type: 'string', default: WEB_ROOT },
+  help: { type: 'boolean', short: 'h', default: false },
+};
+
+const HELP = `usage: npm run serve [-- --host ${DEFAULT_HOST}] [--port 8080] [--root web]
+Serves the page with COOP/COEP headers (cross-origin isolated) and prints its URLs.
+  --host ADDRESS   where to listen: ${DEFAULT_HOST} (default, this machine only), 0.0.0.0 (every
+                   interface: a phone on the same network opens one of the printed URLs),
+                   or one address of this machine
+  --port N         the port (default 8080; 0 picks a free one)
+  --root DIR       the folder served (default web, whose bundle is built first if stale)`;
+
+async function main(argv) {
+  const values = parseArgv(argv, OPTIONS);
   if (values.help) {
-    console.log(
-      'usage: npm run serve [-- --port 8080] [--root web]\nServes the page on localhost with COOP/COEP headers.',
-    );
+    console.log(HELP);
     return;
   }
-  const { buildWeb } = await import('./build-web.mjs');
-  await buildWeb();
-  const { url } = await startServer({ root: values.root, port: Number(values.port) });
-  console.log(`serving ${values.root} at ${url} (cross-origin isolated; Ctrl+C to stop)`);
+  const host = parseHost(values.host);
+  const port = parsePort(values.port);
+  // The page's bundle is built first; another --root is served as it is.
+  if (path.resolve(values.root) === WEB_ROOT) await (await import('./build-web.mjs')).buildWeb();
+  const { urls } = await startServer({ root: values.root, port, host });
+  console.log(`serving ${values.root} with COOP/COEP headers (cross-origin isolated) at:`);
+  for (const url of urls) console.log(`  ${url}`);
+  // Only localhost is a secure context over plain http: elsewhere the browser ignores COOP/COEP.
+  if (urls.some((url) => !url.startsWith('http://localhost:')))
+    console.log(
+      'beyond localhost the page is not a secure context over http: not cross-origin isolated, coarse clock',
+    );
+  console.log('Ctrl+C to stop');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error) => {
-    console.error(error?.message ?? error);
-    process.exitCode = 1;
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(`serve: ${error?.message ?? error}`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
   });
 }

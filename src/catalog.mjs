@@ -42,6 +42,19 @@ export const WORKLOADS = [
     quick: Object.freeze({ minMB: 0.05, maxMB: 1, repetitions: 3, warmup: 1 }),
     // --limits: one verify and one timed run per size, growing until each path fails.
     limits: Object.freeze({ minMB: 1, maxMB: 4096, perDecade: 5, repetitions: 1, warmup: 0 }),
+    // The block protocol (BLOCKS), the default run: the typed paths of every
+    // codec, in wasm and in the addon, against JSON and the fastest
+    // libraries, at ~1 and ~10 MB; `repetitions` are rounds of a block.
+    blocks: Object.freeze({
+      minMB: 1,
+      maxMB: 11,
+      perDecade: 1,
+      repetitions: 5,
+      warmup: 3,
+      strategies: Object.freeze(['typed']),
+      addonStrategies: Object.freeze(['typed']),
+    }),
+    blocksQuick: Object.freeze({ minMB: 0.1, maxMB: 1.1, perDecade: 1, repetitions: 3, warmup: 1 }),
   }),
   Object.freeze({
     name: 'messages',
@@ -56,6 +69,18 @@ export const WORKLOADS = [
     defaults: Object.freeze({ minRepMs: 10, repetitions: 7, warmup: 2 }),
     quick: Object.freeze({ minRepMs: 2, repetitions: 3, warmup: 1 }),
     browser: Object.freeze({ minRepMs: 20 }),
+    // The block protocol (BLOCKS), the default run: one block per record, the
+    // tagged path of every codec (one walk of the record into the heap: the
+    // expert's) in wasm and in the addon, against JSON and the fastest
+    // libraries; a round is one repetition of calls per path and operation.
+    blocks: Object.freeze({
+      minRepMs: 10,
+      repetitions: 7,
+      warmup: 2,
+      strategies: Object.freeze(['tagged']),
+      addonStrategies: Object.freeze(['tagged']),
+    }),
+    blocksQuick: Object.freeze({ minRepMs: 2, repetitions: 3, warmup: 1 }),
   }),
 ];
 
@@ -125,6 +150,21 @@ export function recordsOf(workload) {
 }
 
 /**
+ * The block protocol (docs/design.md#blocks): a block is one unit (a size, a
+ * record, a data set) with the paths compared there, measured round by
+ * round in one fresh process or browser context; the verdicts are taken
+ * over processes. `looks`: how many processes a block has when the stopping
+ * rule looks at it (a block whose comparisons are all decided stops);
+ * `budgetMinutes`: the whole run's limit. A workload takes part when its
+ * entry has `blocks` (its defaults in that mode) and `blocksQuick`.
+ */
+export const BLOCKS = Object.freeze({
+  looks: Object.freeze([6, 10, 14]),
+  budgetMinutes: 9,
+  quick: Object.freeze({ looks: Object.freeze([6]), budgetMinutes: 3 }),
+});
+
+/**
  * Upper bounds of the run options, one set for every runner and the page:
  * they keep a typo from hanging or exhausting the machine (Node's timers wait
  * at most 2^31 - 1 ms). minRepMs: 10000 (the page allowed 60000 before).
@@ -137,6 +177,8 @@ export const BOUNDS = Object.freeze({
   warmup: 10000,
   timeoutSeconds: 86400,
   minRepMs: 10000,
+  looks: 100,
+  budgetMinutes: 1440,
 });
 
 /**
@@ -152,6 +194,8 @@ export const OPTION_BOUNDS = Object.freeze({
   warmup: Object.freeze({ integer: true, min: 0, max: BOUNDS.warmup }),
   timeoutSeconds: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.timeoutSeconds }),
   minRepMs: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.minRepMs }),
+  look: Object.freeze({ integer: true, min: 1, max: BOUNDS.looks }),
+  budgetMinutes: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.budgetMinutes }),
 });
 
 /**
@@ -175,6 +219,9 @@ export function checkBounds(value, { integer = false, min = 0, exclusiveMin = fa
 
 /** The JSON baseline's library name: the engine's own JSON. */
 export const JSON_BASELINE_LIBRARY = 'JSON.stringify/JSON.parse';
+
+/** What each operation of the JSON baseline is called. */
+export const JSON_CALLS = Object.freeze({ encode: 'JSON.stringify', decode: 'JSON.parse' });
 
 /**
  * The variant of the JSON baseline that works on bytes like every other path:
@@ -246,6 +293,15 @@ export const PLACES = Object.freeze(['native', 'node', 'browser']);
  */
 export const ADDON_PLACE = 'node-addon';
 
+/**
+ * True for a row measured through the Node-API addon (place node-addon, in
+ * a node run): the codec's native code behind Node-API, not wasm.
+ */
+export const isAddonRow = (row) => row.place === ADDON_PLACE;
+
+/** True for a row of C++ compiled to wasm (not native, not the addon, not JS). */
+export const isWasmRow = (row) => row.impl === 'cpp' && row.interop !== 'none' && !isAddonRow(row);
+
 // ---------------------------------------------------------------------------
 // The build's catalog: { workloads: [...], codecs: [{ name, workloads,
 // jsonText?, modules?: { <workload>: { glue, wasm, wasmBytes, wasmGzipBytes, glueBytes } } }],
@@ -292,6 +348,19 @@ export function codecsOf(info, workload = DEFAULT_WORKLOAD) {
  */
 export function isJsonText(info, codec) {
   return requireCatalog(info).codecs.find((entry) => entry.name === codec)?.jsonText === true;
+}
+
+/**
+ * Whether a codec is a floor, not a format a user would ship (its catalog
+ * entry says so: wcb_codec's FLOOR, e.g. raw, a memcpy of the items).
+ */
+export function isFloorCodec(info, codec) {
+  return requireCatalog(info).codecs.find((entry) => entry.name === codec)?.floor === true;
+}
+
+/** The floor codecs a results header names (run.build.modules' `floor`). */
+export function floorCodecsOf(run) {
+  return (run.build?.modules ?? []).filter((module) => module.floor).map((module) => module.codec);
 }
 
 /**

@@ -19,6 +19,21 @@ export function engineOf(runtime) {
   return runtime?.engine ?? ENGINE_OF_RUNTIME[String(runtime?.name).toLowerCase()];
 }
 
+const CAPITALIZED = {
+  node: 'Node',
+  chromium: 'Chromium',
+  firefox: 'Firefox',
+  chrome: 'Chrome',
+  safari: 'Safari',
+};
+
+/** "Firefox 153.8.0 (SpiderMonkey)", "Node v20.20.2 (V8 11.3)": a runtime and its engine, for a reader. */
+export function engineLabel(runtime) {
+  const name = CAPITALIZED[runtime.name] ?? runtime.name;
+  const engine = engineOf(runtime);
+  return `${name} ${runtime.version} (${engine}${runtime.v8 ? ` ${runtime.v8.split('.').slice(0, 2).join('.')}` : ''})`;
+}
+
 /** The browsers bench:web drives, in run order; the first is the default. */
 export const BROWSER_NAMES = Object.freeze(['chromium', 'firefox']);
 export const DEFAULT_BROWSER = BROWSER_NAMES[0];

@@ -6,6 +6,7 @@
 #   WCB_CODECS                        enabled codec names, in catalog order
 #   WCB_CODEC_WORKLOADS_<codec>       the workloads a codec implements
 #   WCB_CODEC_JSON_TEXT_<codec>       TRUE when its bytes are JSON text ("jsonText": true)
+#   WCB_CODEC_FLOOR_<codec>           TRUE when it is a floor, not a format ("floor": true)
 #   WCB_MODULE_NAME_<codec>_<workload>  wasm module base name (wasm build only)
 #   WCB_LEAN_MODULE_NAME_<codec>_<workload>  lean module base name, when built (src/wasm)
 #   WCB_ADDON_FILE                    the Node-API addon, relative to the build (src/addon)
@@ -37,6 +38,10 @@ function(wcb_catalog_json out)
     get_property(json_text GLOBAL PROPERTY WCB_CODEC_JSON_TEXT_${codec})
     if(json_text)
       string(APPEND object ", \"jsonText\": true")
+    endif()
+    get_property(floor GLOBAL PROPERTY WCB_CODEC_FLOOR_${codec})
+    if(floor)
+      string(APPEND object ", \"floor\": true")
     endif()
     if(arg_WITH_MODULES)
       set(modules "")

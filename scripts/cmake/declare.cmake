@@ -49,14 +49,16 @@ function(wcb_workload name)
   set_property(GLOBAL PROPERTY WCB_WORKLOAD_ADDON_BINDINGS_${name} "${addon_bindings}")
 endfunction()
 
-# wcb_codec(<name> [ORDER <n>] [JSON_TEXT] [DEPS <targets>...] WORKLOADS <workload>...)
+# wcb_codec(<name> [ORDER <n>] [JSON_TEXT] [FLOOR] [DEPS <targets>...] WORKLOADS <workload>...)
 # JSON_TEXT: the codec's bytes are JSON text (the catalog's "jsonText").
+# FLOOR: the codec is a floor, not a format a user would ship (raw: a memcpy;
+# the catalog's "floor"): the answers name the best real format instead.
 # The adapter of each workload is <workload>.cpp beside the call, built into
 # wcb_codec_<name>_<workload> with the workload's LIBRARIES and DEPS. Creates
 # the option WCB_CODEC_<NAME> (default ON); sets WCB_CODEC_ENABLED in the
 # caller, so the folder declares its dependencies only when it is built.
 function(wcb_codec name)
-  cmake_parse_arguments(arg "JSON_TEXT" "ORDER" "DEPS;WORKLOADS" ${ARGN})
+  cmake_parse_arguments(arg "JSON_TEXT;FLOOR" "ORDER" "DEPS;WORKLOADS" ${ARGN})
   if(NOT arg_WORKLOADS)
     message(FATAL_ERROR "wcb_codec(${name}): WORKLOADS is required")
   endif()
@@ -89,6 +91,7 @@ function(wcb_codec name)
   # The JS side compares a codec whose bytes are JSON text with the UTF-8
   # JSON baseline too; the catalog carries the fact so no JS names the codec.
   set_property(GLOBAL PROPERTY WCB_CODEC_JSON_TEXT_${name} ${arg_JSON_TEXT})
+  set_property(GLOBAL PROPERTY WCB_CODEC_FLOOR_${name} ${arg_FLOOR})
 endfunction()
 
 # Sorts names by their ORDER property (then by name) into <out>.

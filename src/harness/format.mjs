@@ -24,6 +24,11 @@ export function formatRatio(ratio) {
   return `${ratio >= 10 ? ratio.toFixed(1) : ratio.toFixed(2)}x`;
 }
 
+/** A payload size in MB: "10", "2.2", "0.13". */
+export function formatMB(mb) {
+  return mb >= 10 ? mb.toFixed(0) : mb >= 1 ? mb.toFixed(1) : mb.toPrecision(2);
+}
+
 export function formatShare(share) {
   if (share === undefined || !Number.isFinite(share)) return '-';
   return `${Math.round(share * 100)}%`;

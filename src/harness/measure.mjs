@@ -21,6 +21,8 @@ import { pathLabel } from '../catalog.mjs';
 import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
 import { median, summarize } from './stats.mjs';
 
+export const OPERATIONS = Object.freeze(['encode', 'decode']);
+
 export const ENCODE_PHASES = ['marshalInMs', 'codecMs', 'bytesOutMs'];
 export const DECODE_PHASES = ['bytesInMs', 'codecMs', 'marshalOutMs'];
 
@@ -122,6 +124,18 @@ export function failedRow(path, context, error) {
   return failedRowOf(rowBase(path, context), error);
 }
 
+// What measurePath and pathMember give the per-payload protocol for a tuple path.
+function tupleSpec(path, { place, step, items, expected = expectationOf(items), batch, extra }) {
+  const label = pathLabel(path);
+  return {
+    input: items,
+    base: { ...rowBase(path, { place, step, batch }), ...extra },
+    decodedOf: (result) => result.items,
+    verify: (decoded) => verifyDecoded(plainItemsOf(path, decoded), expected, label),
+    cleanlinessOf: checkCleanliness,
+  };
+}
+
 /**
  * Measures one path on one payload: verify (outside any timing), sizes,
  * warm-up, then `repetitions` timed encodes and decodes, each after a GC
@@ -132,31 +146,41 @@ export function failedRow(path, context, error) {
  * step: { index, count, jsonBytes, jsonMB } (TupleDataset#step()).
  * expected: { count, checksum } of `items`, computed when not given.
  */
-export function measurePath(
-  path,
-  { place, step, items, expected = expectationOf(items), batch, ...options },
-) {
-  const label = pathLabel(path);
-  return measurePayload(path, {
+export function measurePath(path, { place, step, items, expected, batch, ...options }) {
+  return measurePayload(path, { ...options, ...tupleSpec(path, { place, step, items, expected, batch }) });
+}
+
+/**
+ * A tuple path as a member of a block (block.mjs): measurePath's checks,
+ * with `extra` fields in its row; options as payloadMember's (env, sizes,
+ * heapGrowth).
+ */
+export function pathMember(path, { place, step, items, expected, batch, extra, ...options }) {
+  return payloadMember(path, {
     ...options,
-    input: items,
-    base: rowBase(path, { place, step, batch }),
-    decodedOf: (result) => result.items,
-    verify: (decoded) => verifyDecoded(plainItemsOf(path, decoded), expected, label),
-    cleanlinessOf: checkCleanliness,
+    ...tupleSpec(path, { place, step, items, expected, batch, extra }),
   });
 }
 
 /**
- * The protocol of measurePath for any workload whose unit is one payload:
+ * One path on one payload as a sequence of steps, so that a single-path run
+ * (measurePayload) and a block of paths interleaved round by round
+ * (block.mjs) take the same steps with the same checks:
  *   input            what path.encode() takes
  *   base             the row's fields naming the path and the payload
  *   decodedOf(r)     the decoded value in what path.decode() returns
  *   verify(decoded)  throws when a decode is not the input (outside timing,
  *                    after every decode that counts)
  *   cleanlinessOf?   what the row's `cleanliness` says of the first decode
+ *   sizes            false: no gzip sizes (a block measures them in its
+ *                    first process only)
+ *   heapGrowth       false: no JS heap growth, and no decoded copy kept
+ *   operations       the operations timed (default both; the row has only
+ *                    those, and says which)
+ * Each step throws on a failure; `failedRow(error)` words it with the stage
+ * it happened in.
  */
-export async function measurePayload(
+export function payloadMember(
   path,
   {
     input,
@@ -164,10 +188,10 @@ export async function measurePayload(
     decodedOf,
     verify,
     cleanlinessOf,
-    warmup = DEFAULT_WARMUP,
-    minWarmupMs = MIN_WARMUP_MS,
-    repetitions = DEFAULT_REPETITIONS,
     env = {},
+    sizes = true,
+    heapGrowth = true,
+    operations = OPERATIONS,
   },
 ) {
   const now = env.now ?? (() => performance.now());
@@ -179,7 +203,145 @@ export async function measurePayload(
   // the previous call's items.
   const prepareDecode = () => path.prepareDecode?.();
   let stage = 'verify';
+  let encoded;
+  let encodedSize;
+  let bytes;
+  let heapBefore;
+  let lastDecoded;
+  // Without the heap-growth figure (a block: many paths share the heap) the
+  // decoded copy goes once verified: every path keeping one would make each
+  // GC, and the calls between them, pay for the others' objects.
+  const release = () => {
+    if (!heapGrowth) lastDecoded = undefined;
+  };
+  const fields = {};
+  const samples = { encode: [], decode: [] };
+  const phaseSamples = { encode: [], decode: [] };
 
+  // A timed call is checked after its timing: the same byte count, a
+  // verified decode. A warm-up call only feeds the sink.
+  const encodeCall = (timed) => {
+    gc();
+    const start = now();
+    const result = path.encode(input);
+    const elapsed = now() - start;
+    const size = sizeOf(path.bytesOf(result.encoded));
+    keep(size);
+    if (timed && size !== encodedSize)
+      throw new Error(`encoded ${size} bytes, the first encode gave ${encodedSize}`);
+    return { elapsed, phases: result.phases };
+  };
+  const decodeCall = (timed) => {
+    prepareDecode();
+    gc();
+    const start = now();
+    const result = path.decode(encoded);
+    const elapsed = now() - start;
+    const decoded = decodedOf(result);
+    keep(decoded === undefined ? 0 : 1);
+    if (timed) {
+      lastDecoded = decoded;
+      verify(lastDecoded);
+      release();
+    }
+    return { elapsed, phases: result.phases };
+  };
+  const calls = { encode: encodeCall, decode: decodeCall };
+
+  return {
+    path,
+    /** The operations this member times (a block's libraries may time one). */
+    operations,
+    /** 1. Verify once before anything is timed (a path that loses data is never timed), then sizes. */
+    async prepare() {
+      gc();
+      heapBefore = heapGrowth ? env.jsHeapUsed?.() : undefined;
+      stage = 'encode';
+      encoded = path.encode(input).encoded;
+      encodedSize = sizeOf(path.bytesOf(encoded));
+      stage = 'decode';
+      prepareDecode();
+      lastDecoded = decodedOf(path.decode(encoded));
+      stage = 'cleanliness';
+      const cleanliness = cleanlinessOf?.(lastDecoded);
+      if (cleanliness !== undefined) fields.cleanliness = cleanliness;
+      stage = 'verify';
+      verify(lastDecoded);
+      release();
+      bytes = toBytes(path.bytesOf(encoded));
+      if (!sizes) return;
+      stage = 'gzip';
+      fields.gzipBytes = await gzipSize(bytes);
+      if (env.gzip9Size) fields.gzip9Bytes = await env.gzip9Size(bytes);
+    },
+    /** 2. One untimed call of `operation` under the timed conditions (a GC first). */
+    warm(operation) {
+      stage = `warm-up ${operation}`;
+      calls[operation](false);
+    },
+    /** 3. One timed call of `operation`, the `number`th; its time and phases are kept. */
+    time(operation, number) {
+      stage = `timed ${operation} ${number}`;
+      const { elapsed, phases } = calls[operation](true);
+      samples[operation].push(elapsed);
+      phaseSamples[operation].push(phases);
+      return elapsed;
+    },
+    /** 4. The row, after a GC: what stays alive with the encoded bytes and one decoded copy. */
+    row() {
+      stage = 'memory';
+      gc();
+      const heapAfter = heapBefore === undefined ? undefined : env.jsHeapUsed?.();
+      keep((lastDecoded === undefined ? 0 : 1) + sizeOf(encoded));
+      const memory = {};
+      if (path.heapBytes) memory.wasmHeapBytes = path.heapBytes();
+      if (typeof heapBefore === 'number' && typeof heapAfter === 'number') {
+        memory.jsHeapGrowthBytes = heapAfter - heapBefore;
+      }
+      const row = {
+        ...base,
+        status: 'ok',
+        encodedBytes: bytes.byteLength,
+        ...(fields.gzipBytes !== undefined && { gzipBytes: fields.gzipBytes }),
+        ...(fields.gzip9Bytes !== undefined && { gzip9Bytes: fields.gzip9Bytes }),
+      };
+      // A block member may time one operation only (its `operations`).
+      for (const operation of OPERATIONS) {
+        if (samples[operation].length > 0) row[operation] = summarize(samples[operation]);
+      }
+      if (operations.length < OPERATIONS.length) row.operations = [...operations];
+      const encodePhases = phaseMedians(phaseSamples.encode, ENCODE_PHASES);
+      const decodePhases = phaseMedians(phaseSamples.decode, DECODE_PHASES);
+      if (encodePhases) row.encodePhases = encodePhases;
+      if (decodePhases) row.decodePhases = decodePhases;
+      if (Object.keys(memory).length > 0) row.memory = memory;
+      if (fields.cleanliness !== undefined) row.cleanliness = fields.cleanliness;
+      return row;
+    },
+    /** The failed row of this path, naming the stage the error happened in. */
+    failedRow(error) {
+      return failedRowOf(base, new Error(`${stage}: ${errorMessage(error)}`));
+    },
+  };
+}
+
+/**
+ * The protocol of measurePath for any workload whose unit is one payload
+ * (payloadMember's fields, plus warmup, minWarmupMs and repetitions):
+ * verify, sizes, warm-up, then every timed encode and every timed decode.
+ */
+export async function measurePayload(
+  path,
+  {
+    warmup = DEFAULT_WARMUP,
+    minWarmupMs = MIN_WARMUP_MS,
+    repetitions = DEFAULT_REPETITIONS,
+    env = {},
+    ...spec
+  },
+) {
+  const now = env.now ?? (() => performance.now());
+  const member = payloadMember(path, { ...spec, env });
   const checkpoint = async () => {
     env.signal?.throwIfAborted();
     if (env.pause) await env.pause();
@@ -187,27 +349,7 @@ export async function measurePayload(
   };
 
   try {
-    gc();
-    const heapBefore = env.jsHeapUsed?.();
-
-    // 1. Verify once before anything is timed: a path that loses data is
-    //    never timed.
-    stage = 'encode';
-    const first = path.encode(input);
-    const encoded = first.encoded;
-    const encodedSize = sizeOf(path.bytesOf(encoded));
-    stage = 'decode';
-    prepareDecode();
-    const firstDecoded = decodedOf(path.decode(encoded));
-    stage = 'cleanliness';
-    const cleanliness = cleanlinessOf?.(firstDecoded);
-    stage = 'verify';
-    verify(firstDecoded);
-
-    stage = 'gzip';
-    const bytes = toBytes(path.bytesOf(encoded));
-    const gzipBytes = await gzipSize(bytes);
-    const gzip9Bytes = env.gzip9Size ? await env.gzip9Size(bytes) : undefined;
+    await member.prepare();
     await checkpoint();
 
     // 2. Warm-up: the timed calls' conditions (a GC first), untimed. At
@@ -222,81 +364,22 @@ export async function measurePayload(
       i < warmup || (warmup > 0 && i < MAX_WARMUP_ROUNDS && now() - warmupStart < minWarmupMs);
       i++
     ) {
-      stage = 'warm-up encode';
-      gc();
-      keep(sizeOf(path.encode(input).encoded));
-      stage = 'warm-up decode';
-      prepareDecode();
-      gc();
-      keep(decodedOf(path.decode(encoded)) === undefined ? 0 : 1);
+      member.warm('encode');
+      member.warm('decode');
     }
 
     // 3. Timed repetitions: the whole call, GC first. A reference path may
     //    ask for fewer (the object floor: path.maxRepetitions).
     const timedRuns = Math.min(repetitions, path.maxRepetitions ?? repetitions);
-    const encodeSamples = [];
-    const encodePhaseSamples = [];
-    for (let i = 0; i < timedRuns; i++) {
-      await checkpoint();
-      stage = `timed encode ${i + 1}`;
-      gc();
-      const start = now();
-      const result = path.encode(input);
-      const elapsed = now() - start;
-      const size = sizeOf(path.bytesOf(result.encoded));
-      keep(size);
-      if (size !== encodedSize)
-        throw new Error(`encoded ${size} bytes, the first encode gave ${encodedSize}`);
-      encodeSamples.push(elapsed);
-      encodePhaseSamples.push(result.phases);
+    for (const operation of ['encode', 'decode']) {
+      for (let i = 0; i < timedRuns; i++) {
+        await checkpoint();
+        member.time(operation, i + 1);
+      }
     }
-
-    const decodeSamples = [];
-    const decodePhaseSamples = [];
-    let lastDecoded = firstDecoded;
-    for (let i = 0; i < timedRuns; i++) {
-      await checkpoint();
-      stage = `timed decode ${i + 1}`;
-      prepareDecode();
-      gc();
-      const start = now();
-      const result = path.decode(encoded);
-      const elapsed = now() - start;
-      lastDecoded = decodedOf(result);
-      verify(lastDecoded);
-      decodeSamples.push(elapsed);
-      decodePhaseSamples.push(result.phases);
-    }
-
-    // 4. Memory: what stays alive with the encoded bytes and one decoded copy.
-    stage = 'memory';
-    gc();
-    const heapAfter = env.jsHeapUsed?.();
-    keep((lastDecoded === undefined ? 0 : 1) + sizeOf(encoded));
-    const memory = {};
-    if (path.heapBytes) memory.wasmHeapBytes = path.heapBytes();
-    if (typeof heapBefore === 'number' && typeof heapAfter === 'number') {
-      memory.jsHeapGrowthBytes = heapAfter - heapBefore;
-    }
-
-    const row = {
-      ...base,
-      status: 'ok',
-      encodedBytes: bytes.byteLength,
-      gzipBytes,
-      ...(gzip9Bytes !== undefined && { gzip9Bytes }),
-      encode: summarize(encodeSamples),
-      decode: summarize(decodeSamples),
-    };
-    const encodePhases = phaseMedians(encodePhaseSamples, ENCODE_PHASES);
-    const decodePhases = phaseMedians(decodePhaseSamples, DECODE_PHASES);
-    if (encodePhases) row.encodePhases = encodePhases;
-    if (decodePhases) row.decodePhases = decodePhases;
-    if (Object.keys(memory).length > 0) row.memory = memory;
-    if (cleanliness !== undefined) row.cleanliness = cleanliness;
-    return row;
+    return member.row();
   } catch (error) {
     if (env.signal?.aborted) throw error;
-    return failedRowOf(base, new Error(`${stage}: ${errorMessage(error)}`));
+    return member.failedRow(error);
   }
 }

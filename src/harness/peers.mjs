@@ -417,8 +417,9 @@ export function findDocumentPeer(name, peers = DOCUMENT_PEERS) {
  *       bytesOf(bytes) -> bytes,              // what the size columns count
  *   } }
  *
- * `dataset` is a data set id (src/workloads/documents/datasets.mjs: one of
- * DATASETS or unmapped-s<step>) or its catalog entry. forDataset throws
+ * `dataset` is a data set id (src/workloads/documents/dataset-catalog.mjs:
+ * one of DATASETS, unmapped-s<step> or user:<file name>) or its catalog
+ * entry (a user's: user-documents.mjs userDatasetEntry). forDataset throws
  * Error('<peer>: cannot represent <what>') when the library cannot hold
  * that data set (geobuf outside GeoJSON), and an unknown-data-set error.
  * Rejects when the library does not load or the peer has no documents path.
@@ -432,10 +433,10 @@ export async function createPeerDocumentPath(peer, context = {}) {
   return {
     ...path,
     forDataset(dataset) {
-      const id = typeof dataset === 'string' ? dataset : dataset?.id;
-      let entry;
+      // An entry is taken as given: a user's document's says whether it is GeoJSON by its value.
+      let entry = dataset;
       try {
-        entry = datasetInfo(id);
+        if (typeof dataset === 'string') entry = datasetInfo(dataset);
       } catch (error) {
         throw new Error(`${peer.name}: ${error.message}`);
       }

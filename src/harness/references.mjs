@@ -4,6 +4,9 @@
 // its batch (measured beside the codecs whose bytes are JSON text), and the
 // fastest pure-JS library of the size, whose decode reference must hand back
 // clean objects. Each ratio comes with its verdict (src/harness/verdict.mjs).
+// The same comparisons for rows of either protocol (per payload: times;
+// per call: rates) serve the report's engines section and the page's answer
+// (src/report/headline.mjs).
 
 import { isJsonBaseline, isJsonUtf8Baseline, isObjectFloor, pathLabel } from '../catalog.mjs';
 import { formatMs } from './format.mjs';
@@ -42,6 +45,60 @@ export function fastestPeers(rows) {
   const clean = ok.filter((row) => row.cleanliness?.clean === true);
   const decode = cleanKnown ? (clean.length > 0 ? fastestOf(clean, 'decode') : undefined) : decodeOverall;
   return { encode: fastestOf(ok, 'encode'), decode, decodeOverall, cleanKnown };
+}
+
+/** True for a row of the per-call protocol (messages): its statistics are rates, not times. */
+export const isPerCallRow = (row) => row.encode?.opsPerSec !== undefined;
+
+/**
+ * The statistics an operation's ratios compare, for a row of either
+ * protocol: { stats, higherIsFaster }, the times of a per-payload row (ms,
+ * lower is faster) or the rates of a per-call row (ops/s, higher is
+ * faster); undefined when the row has no such operation.
+ */
+export function operationStats(row, operation) {
+  const stats = row?.[operation];
+  if (!stats) return undefined;
+  return stats.opsPerSec
+    ? { stats: stats.opsPerSec, higherIsFaster: true }
+    : { stats, higherIsFaster: false };
+}
+
+/** The reference row (a JSON baseline) of `row`'s own batch, measured ok: same process or browser context. */
+export const ownReference = (row, candidates) =>
+  candidates.find((candidate) => candidate.batch === row.batch && isOk(candidate));
+
+/**
+ * One operation of `row` against `reference` (a row of the same file and
+ * unit), for either protocol: a comparison (verdict.mjs) whose ratio is
+ * above 1 when `row` is faster; undefined when either side lacks the
+ * operation or `row` did not measure ok.
+ */
+export function compareOperation(reference, row, operation) {
+  const mine = operationStats(row, operation);
+  const theirs = operationStats(reference, operation);
+  if (!mine || !theirs || !isOk(row)) return undefined;
+  return compareStats(theirs.stats, mine.stats, { higherIsFaster: mine.higherIsFaster });
+}
+
+/**
+ * The fastest pure-JS library of one unit's rows, for either protocol:
+ * { encode, decode, decodeOverall } (per payload: fastestPeers, decode the
+ * fastest clean one; per call: the highest median rate, cleanliness is not
+ * recorded), or undefined when no library measured ok.
+ */
+export function fastestLibraries(rows) {
+  if (!rows.some(isPerCallRow)) {
+    const fastest = fastestPeers(rows);
+    return (
+      fastest && { encode: fastest.encode, decode: fastest.decode, decodeOverall: fastest.decodeOverall }
+    );
+  }
+  const peers = rows.filter((row) => isPeerRow(row) && isOk(row));
+  if (peers.length === 0) return undefined;
+  const best = (operation) =>
+    peers.reduce((a, b) => (b[operation].opsPerSec.median > a[operation].opsPerSec.median ? b : a));
+  return { encode: best('encode'), decode: best('decode'), decodeOverall: best('decode') };
 }
 
 /**

@@ -2,7 +2,14 @@
 // The environment gathers the facts (machine, runtime, build); these helpers
 // put them in the schema's shape.
 
-import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, catalogOf, codecsOf, moduleOf } from '../catalog.mjs';
+import {
+  DEFAULT_WORKLOAD,
+  WORKLOAD_NAMES,
+  catalogOf,
+  codecsOf,
+  isFloorCodec,
+  moduleOf,
+} from '../catalog.mjs';
 
 export const SCHEMA_VERSION = 1;
 /** The default workload: the growing tuple dataset. */
@@ -30,7 +37,9 @@ export function protocolHeader({
   peersNotRun,
   records,
   datasets,
+  documents,
   minRepMs,
+  blocks,
 }) {
   const protocol = {};
   if (mode !== undefined) protocol.mode = mode;
@@ -51,7 +60,10 @@ export function protocolHeader({
   if (peersNotRun && Object.keys(peersNotRun).length > 0) protocol.peersNotRun = { ...peersNotRun };
   if (records) protocol.records = [...records];
   if (datasets) protocol.datasets = [...datasets];
+  // A user's own documents among the data sets (documents workload).
+  if (documents) protocol.documents = documents.map((entry) => ({ ...entry }));
   if (minRepMs !== undefined) protocol.minRepMs = minRepMs;
+  if (blocks) protocol.blocks = blocks;
   return protocol;
 }
 
@@ -71,6 +83,8 @@ export function buildHeader(info, workload = WORKLOAD) {
     build.modules = modules.map(({ codec, wasmBytes, wasmGzipBytes, glueBytes }) => {
       const module = { codec, wasmBytes, wasmGzipBytes };
       if (glueBytes !== undefined) module.glueBytes = glueBytes;
+      // A floor (raw) is no format to ship: a reader of the file tells it from the codecs.
+      if (isFloorCodec(info, codec)) module.floor = true;
       return module;
     });
   }

@@ -19,6 +19,11 @@ export function pathFields(path, { place, batch }) {
   return fields;
 }
 
+/** The fields of a path that name it: codec, impl, interop, library, variant?. */
+export function subjectOf({ codec, impl, interop, library, variant }) {
+  return { codec, impl, interop, library, ...(variant && { variant }) };
+}
+
 /** A failed row: the protocol's `base` fields, status 'failed' and the error. */
 export function failedRowOf(base, error) {
   return { ...base, status: 'failed', error: errorMessage(error) };

@@ -200,8 +200,11 @@ void print_document_table(std::ostream& out, const DocumentDatasetEntry& dataset
   constexpr std::size_t kNumberWidth = 11;
   constexpr std::string_view kNumberHeaders[] = {"encode ms", "decode ms", "bytes", "gzip -9 B"};
 
-  out << "\n"
-      << dataset.id << ", " << with_thousands(dataset.json_bytes) << " bytes of JSON (times are medians)\n";
+  out << "\n" << dataset.id;
+  if (dataset.user)
+    out << " (your file, " << with_thousands(dataset.file_bytes) << " bytes, document checksum "
+        << checksum_text(dataset.checksum) << ")";
+  out << ", " << with_thousands(dataset.json_bytes) << " bytes of JSON (times are medians)\n";
   std::string header;
   pad_right(header, "codec", codec_width);
   for (std::string_view title : kNumberHeaders) pad_left(header, title, kNumberWidth);

@@ -157,10 +157,27 @@ int run_messages_workload(const Options& options) {
   return run_messages(chosen);
 }
 
-// The data sets of a documents run, from the manifest and --datasets.
-// Throws ManifestError (a bad command line or folder).
+// The data sets of a documents run: the manifest's (--datasets), then the
+// user's documents (--documents); with --documents, the manifest's only when
+// --datasets names them. Throws ManifestError (a bad command line or folder).
 std::vector<DocumentDatasetEntry> documents_datasets(const Options& options) {
-  return select_datasets(read_documents_manifest(options.documents_dir), options.datasets);
+  std::vector<DocumentDatasetEntry> datasets;
+  if (!options.documents_dir.empty() && (options.user_documents.empty() || !options.datasets.empty()))
+    datasets = select_datasets(read_documents_manifest(options.documents_dir), options.datasets);
+  for (DocumentDatasetEntry& entry : resolve_user_documents(options.user_documents))
+    datasets.push_back(std::move(entry));
+  return datasets;
+}
+
+// A user's document read, or nullopt with entry.error set (logged): the
+// other data sets run.
+std::optional<documents::Document> load_user(DocumentDatasetEntry& entry) {
+  try {
+    return load_user_document(entry);
+  } catch (const std::runtime_error& error) {
+    entry.error = error.what();
+    return std::nullopt;
+  }
 }
 
 // The data set as C++ reads it, checked against the checksum JS wrote in the
@@ -180,7 +197,15 @@ documents::Document load_checked(const DocumentDatasetEntry& entry) {
 // --checksums: one line per data set, time nothing.
 int print_document_checksums(const std::vector<DocumentDatasetEntry>& datasets) {
   bool every_match = true;
-  for (const DocumentDatasetEntry& entry : datasets) {
+  for (DocumentDatasetEntry entry : datasets) {
+    if (entry.user) {
+      // No manifest to compare with: the checksum itself (JS computes its own).
+      const bool read = load_user(entry).has_value();
+      every_match &= read;
+      std::cout << entry.id << ' ' << (read ? checksum_text(entry.checksum) : "unreadable: " + entry.error)
+                << '\n';
+      continue;
+    }
     const std::uint32_t actual = documents::document_checksum(load_document(entry));
     const bool match = actual == entry.checksum;
     every_match &= match;
@@ -218,17 +243,28 @@ int run_documents(const Options& options) {
   for (const std::string& name : options.codecs) codecs.push_back(make_document_codec(name));
 
   bool every_codec_ok = true;
-  for (const DocumentDatasetEntry& entry : datasets) {
-    const documents::Document input = load_checked(entry);
+  for (DocumentDatasetEntry& entry : datasets) {
+    const std::optional<documents::Document> input = entry.user ? load_user(entry) : load_checked(entry);
+    if (!input) std::cerr << "wcb_native_bench: " << entry.id << " is not measured: " << entry.error << '\n';
     std::vector<DocumentMeasurement> measurements;
     for (const auto& codec : codecs) {
-      measurements.push_back(measure_document_codec(*codec, entry.id, input, options.protocol));
+      if (input) {
+        measurements.push_back(measure_document_codec(*codec, entry.id, *input, options.protocol));
+      } else {
+        // Every codec's row says why: the data set could not be read.
+        DocumentMeasurement unread;
+        unread.codec = codec->name();
+        unread.library = codec->library_version();
+        unread.dataset = entry.id;
+        unread.error = "read: " + entry.error;
+        measurements.push_back(std::move(unread));
+      }
       print_document_progress(std::cerr, measurements.back());
       every_codec_ok &= measurements.back().ok;
       results.add_document_row(entry, measurements.back());
     }
     results.save();
-    print_document_table(std::cout, entry, measurements);
+    if (input) print_document_table(std::cout, entry, measurements);
   }
   results.finish();
   std::cerr << "wrote " << results.path().string() << '\n';

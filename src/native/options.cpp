@@ -45,12 +45,16 @@ struct WorkloadOption {
 constexpr WorkloadOption kWorkloadOnlyOptions[] = {
     {"--min-mb", "tuples"},           {"--max-mb", "tuples"},      {"--per-decade", "tuples"},
     {"--export-encodings", "tuples"}, {"--records", "messages"},   {"--min-rep-ms", "messages"},
-    {"--documents-dir", "documents"}, {"--datasets", "documents"}, {"--checksums", "documents"}};
+    {"--documents-dir", "documents"}, {"--datasets", "documents"}, {"--checksums", "documents"},
+    {"--documents", "documents"}};
 constexpr std::string_view kFlagOptions[] = {"--quick", "--list", "--help", "-h", "--checksums"};
+// Options given once per value, each value kept.
+constexpr std::string_view kRepeatedOptions[] = {"--documents"};
 
 std::string accepted_options() {
   std::string text;
   for (std::string_view name : kValuedOptions) text += (text.empty() ? "" : ", ") + std::string(name);
+  for (std::string_view name : kRepeatedOptions) text += ", " + std::string(name);
   for (std::string_view name : kFlagOptions) text += ", " + std::string(name);
   return text;
 }
@@ -286,12 +290,17 @@ std::string usage_text(std::span<const std::string> available_codecs,
          "  --min-rep-ms X          messages: calls per repetition double until one takes X ms (default 20)\n"
          "                          (--quick: --repetitions 3 --warmup 1 --min-rep-ms 5)\n"
          "  --documents-dir DIR     documents: the data sets, DIR/manifest.json and DIR/<id>.json as\n"
-         "                          `node node/write-documents.mjs DIR` writes them (required)\n"
+         "                          `node node/write-documents.mjs DIR` writes them\n"
          "  --datasets a,b          documents: data sets to run, by manifest id (default: all of the "
-         "manifest)\n"
+         "manifest,\n"
+         "                          none with --documents)\n"
+         "  --documents PATH        documents: your own JSON document as the data set user:<file name>: a\n"
+         "                          .json file, an NDJSON file (.ndjson, .jsonl: the array of its lines'\n"
+         "                          values) or a folder of them; repeatable (docs/documents.md)\n"
          "  --checksums             documents: print '<id> 0x<checksum> ok|MISMATCH' per data set (the\n"
-         "                          document checksum against the manifest's), time nothing; exit 1 on a\n"
-         "                          mismatch\n"
+         "                          document checksum against the manifest's; a user's document: '<id>\n"
+         "                          0x<checksum>', or '<id> unreadable: <why>'), time nothing; exit 1 on a\n"
+         "                          mismatch or an unreadable document\n"
          "  --list                  print the codecs of this build (of --workload) and their libraries\n"
          "  --help                  this text\n"
          "\n"
@@ -316,12 +325,15 @@ ParsedOptions parse_options(std::span<const std::string> arguments,
     }
     const bool valued =
         std::find(std::begin(kValuedOptions), std::end(kValuedOptions), argument) != std::end(kValuedOptions);
-    if (valued) {
+    const bool repeated = std::find(std::begin(kRepeatedOptions), std::end(kRepeatedOptions), argument) !=
+                          std::end(kRepeatedOptions);
+    if (valued || repeated) {
       if (!value) {
         if (i + 1 >= arguments.size()) return failure(std::string(argument) + " needs a value (see --help)");
         value = arguments[++i];
       }
       values[std::string(argument)] = *value;
+      if (repeated) options.user_documents.push_back(*value);
       continue;
     }
     if (argument == "--help" || argument == "-h") {
@@ -373,10 +385,16 @@ ParsedOptions parse_options(std::span<const std::string> arguments,
                    options.codecs, error)) {
     return failure(error);
   }
-  if (documents_workload && options.documents_dir.empty() && !options.help && !options.list) {
+  if (documents_workload && options.documents_dir.empty() && options.user_documents.empty() &&
+      !options.help && !options.list) {
     return failure(
-        "--workload documents needs --documents-dir DIR (accepted: the folder `node node/write-documents.mjs "
-        "DIR` wrote)");
+        "--workload documents needs --documents-dir DIR or --documents PATH (accepted: the folder `node "
+        "node/write-documents.mjs DIR` wrote, or your own .json, .ndjson or .jsonl files or folders)");
+  }
+  if (!options.datasets.empty() && options.documents_dir.empty()) {
+    return failure(
+        "--datasets names data sets of the manifest: it needs --documents-dir DIR (accepted: "
+        "--documents-dir DIR --datasets a,b)");
   }
   if (options.selection.max_mb < options.selection.min_mb) {
     char message[128];

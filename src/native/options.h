@@ -17,7 +17,10 @@ struct Options {
   std::vector<std::string> records;   // messages: empty means every record
   std::string documents_dir;          // documents: the folder node/write-documents.mjs wrote
   std::vector<std::string> datasets;  // documents: empty means every data set of the manifest
-  bool checksums = false;             // documents: only check the data sets' checksums
+  // documents: a user's own documents (--documents, repeatable): files or
+  // folders; with them, the manifest's data sets run only when --datasets names them.
+  std::vector<std::string> user_documents;
+  bool checksums = false;  // documents: only check the data sets' checksums
   StepSelection selection;
   Protocol protocol;
   std::string out_path;  // empty: default_results_path()

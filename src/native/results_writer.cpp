@@ -166,10 +166,17 @@ nlohmann::ordered_json document_row_json(const DocumentDatasetEntry& dataset,
       // One process measures every codec and data set natively.
       {"batch", "native"},
       {"dataset", dataset.id},
-      {"jsonBytes", dataset.json_bytes},
-      {"jsonMB", static_cast<double>(dataset.json_bytes) / kBytesPerMB},
-      {"status", measurement.ok ? "ok" : "failed"},
   };
+  if (dataset.user) {
+    // What names a user's document beside its id (the rows of every place carry them).
+    row["fileBytes"] = dataset.file_bytes;
+    if (dataset.error.empty()) row["documentChecksum"] = checksum_text(dataset.checksum);
+  }
+  if (dataset.error.empty()) {
+    row["jsonBytes"] = dataset.json_bytes;
+    row["jsonMB"] = static_cast<double>(dataset.json_bytes) / kBytesPerMB;
+  }
+  row["status"] = measurement.ok ? "ok" : "failed";
   if (measurement.ok) {
     row["encodedBytes"] = measurement.encoded_bytes;
     row["gzipBytes"] = measurement.gzip_bytes;

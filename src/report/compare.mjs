@@ -17,6 +17,7 @@
 import { renderColumns } from '../harness/format.mjs';
 import { mad, median } from '../harness/stats.mjs';
 import { formatMB, labelOf, sortRows } from './model.mjs';
+import { compareVerdicts, renderVerdictComparison } from './verdict-compare.mjs';
 
 export const SPREAD_FACTOR = 3;
 export const MIN_CHANGE = 0.05;
@@ -47,11 +48,14 @@ function rowsByKey(document) {
     }
     const stats = {};
     for (const operation of OPERATIONS) {
-      const medians = ok.map((row) => row[operation].median);
-      const mads = ok.map((row) => row[operation].mad);
+      // A block run's library may time one operation only.
+      const timed = ok.filter((row) => row[operation]);
+      if (timed.length === 0) continue;
+      const medians = timed.map((row) => row[operation].median);
+      const mads = timed.map((row) => row[operation].mad);
       stats[operation] = {
         median: median(medians),
-        mad: ok.length === 1 ? mads[0] : Math.max(...mads, mad(medians)),
+        mad: timed.length === 1 ? mads[0] : Math.max(...mads, mad(medians)),
       };
     }
     merged.set(key, { row: ok[0], ok: true, stats, merged: ok.length });
@@ -97,6 +101,7 @@ export function compareRuns(oldDocument, newDocument) {
       continue;
     }
     for (const operation of OPERATIONS) {
+      if (!old.stats[operation] || !now.stats[operation]) continue;
       lines.push({
         key,
         place: row.place,
@@ -126,7 +131,7 @@ export function compareRuns(oldDocument, newDocument) {
   const onlyNew = [...newRows.entries()]
     .filter(([key]) => !oldRows.has(key))
     .map(([, entry]) => describe(entry));
-  return { lines, onlyOld, onlyNew, statusChanges };
+  return { lines, onlyOld, onlyNew, statusChanges, verdicts: compareVerdicts(oldDocument, newDocument) };
 }
 
 function formatMs(ms) {
@@ -145,7 +150,7 @@ export function verdictText(line) {
 }
 
 /** The console table of a comparison and its summary. */
-export function renderComparison({ lines, onlyOld, onlyNew, statusChanges }) {
+export function renderComparison({ lines, onlyOld, onlyNew, statusChanges, verdicts }) {
   const header = ['place', 'path', 'MB', 'op', 'old ms', 'new ms', 'change', '3xMAD ms', 'flag'];
   const align = ['l', 'l', 'r', 'l', 'r', 'r', 'r', 'r', 'l'];
   const body = lines.map((line) => [
@@ -172,6 +177,7 @@ export function renderComparison({ lines, onlyOld, onlyNew, statusChanges }) {
       `${lines.length - slower - faster} within it; ${statusChanges.length} changed status; ` +
       `${onlyOld.length} row(s) only in OLD, ${onlyNew.length} only in NEW.`,
   );
+  if (verdicts) parts.push(renderVerdictComparison(verdicts));
   return parts.join('\n\n');
 }
 

@@ -9,41 +9,25 @@
 // a boundary share; a sweep (rows with a `step`) is shown at the size
 // nearest --size-mb, other units (records, data sets) each.
 
-import { engineOf } from '../engines.mjs';
+import { engineLabel, engineOf } from '../engines.mjs';
 import { formatMs, formatNs, formatShare, interopShare, renderColumns } from '../harness/format.mjs';
-import { compareRow, compareWithFastest, fastestPeers, isPeerRow, rolesOf } from '../harness/references.mjs';
+import {
+  compareOperation,
+  compareRow,
+  compareWithFastest,
+  fastestLibraries,
+  isPerCallRow,
+  ownReference,
+  rolesOf,
+} from '../harness/references.mjs';
 import { median } from '../harness/stats.mjs';
-import { compareStats, formatVerdictRatio } from '../harness/verdict.mjs';
+import { formatVerdictRatio } from '../harness/verdict.mjs';
 import { escapeHtml } from './html.mjs';
 import { BASELINE_LABEL, formatMB, labelOf, sortRows } from './model.mjs';
 
 const OPERATIONS = ['encode', 'decode'];
-const CAPITALIZED = {
-  node: 'Node',
-  chromium: 'Chromium',
-  firefox: 'Firefox',
-  chrome: 'Chrome',
-  safari: 'Safari',
-};
-
-/** "Firefox 153.8.0 (SpiderMonkey)", "Node v20.20.2 (V8 11.3)": the column group of a source. */
-export function engineLabel(runtime) {
-  const name = CAPITALIZED[runtime.name] ?? runtime.name;
-  const engine = engineOf(runtime);
-  return `${name} ${runtime.version} (${engine}${runtime.v8 ? ` ${runtime.v8.split('.').slice(0, 2).join('.')}` : ''})`;
-}
 
 const isOk = (row) => row.status === 'ok';
-const isPerCall = (row) => row.encode?.opsPerSec !== undefined;
-
-/** The statistics an operation's ratios compare, and whether higher is faster (rates). */
-function statsOf(row, operation) {
-  const stats = row?.[operation];
-  if (!stats) return undefined;
-  return stats.opsPerSec
-    ? { stats: stats.opsPerSec, higherIsFaster: true }
-    : { stats, higherIsFaster: false };
-}
 
 /** One operation's time as text: ms per payload, or ns per call. */
 function timeText(row, operation) {
@@ -55,7 +39,7 @@ function timeText(row, operation) {
 /** The JSON baseline's time at a unit: the median of its batches' medians, as the console tables merge them. */
 function baselineTime(baselines, operation) {
   const ok = baselines.filter(isOk);
-  const perCall = ok.some(isPerCall);
+  const perCall = ok.some(isPerCallRow);
   const times = ok.map((row) => (perCall ? row[operation].nsPerOp : row[operation].median));
   if (times.length === 0) return '-';
   return perCall ? formatNs(median(times)) : formatMs(median(times));
@@ -65,31 +49,6 @@ function baselineTime(baselines, operation) {
 function boundaryOf(row, operation) {
   if (row.impl === 'js') return undefined;
   return row.boundaryShare?.[operation] ?? interopShare(row[operation], row[`${operation}Phases`]);
-}
-
-/** The reference (JSON) row of `row`'s own batch: same process or browser context. */
-const ownBaseline = (row, baselines) =>
-  baselines.find((baseline) => baseline.batch === row.batch && isOk(baseline));
-
-/** A row against a reference row (or fastest library) of the same file and unit. */
-function ratio(reference, row, operation) {
-  const mine = statsOf(row, operation);
-  const theirs = statsOf(reference, operation);
-  if (!mine || !theirs || !isOk(row)) return undefined;
-  return compareStats(theirs.stats, mine.stats, { higherIsFaster: mine.higherIsFaster });
-}
-
-/** The fastest pure-JS library of a unit, per operation (per-payload: clean decode only, as the tables). */
-function fastestOf(rows) {
-  if (!rows.some(isPerCall)) {
-    const fastest = fastestPeers(rows);
-    return fastest && { encode: fastest.encode, decode: fastest.decode };
-  }
-  const peers = rows.filter((row) => isPeerRow(row) && isOk(row));
-  if (peers.length === 0) return undefined;
-  const best = (operation) =>
-    peers.reduce((a, b) => (b[operation].opsPerSec.median > a[operation].opsPerSec.median ? b : a));
-  return { encode: best('encode'), decode: best('decode') };
 }
 
 /** The unit rows of a source: the step nearest sizeMB for a sweep, else each record or data set. */
@@ -126,13 +85,13 @@ function cellsOf(row, { baselines, fastest }, operation) {
     return { time: row.status === 'n/a' ? 'n/a' : 'failed', xJson: '', xBest: '', boundary: '' };
   if (baselines.includes(row))
     return { time: baselineTime(baselines, operation), xJson: '1.00x', xBest: '', boundary: '' };
-  const perPayload = !isPerCall(row);
+  const perPayload = !isPerCallRow(row);
   const xJson = perPayload
-    ? compareRow(ownBaseline(row, baselines), row)?.[operation]
-    : ratio(ownBaseline(row, baselines), row, operation);
+    ? compareRow(ownReference(row, baselines), row)?.[operation]
+    : compareOperation(ownReference(row, baselines), row, operation);
   const xBest = perPayload
     ? compareWithFastest(fastest, row)?.[operation]
-    : fastest && ratio(fastest[operation], row, operation);
+    : fastest && compareOperation(fastest[operation], row, operation);
   return {
     time: timeText(row, operation),
     xJson: formatVerdictRatio(xJson),
@@ -167,7 +126,7 @@ export function engineComparison(sources, { sizeMB }) {
         unit,
         baselines,
         paths: [...(shown ? [shown] : []), ...others],
-        fastest: fastestOf(unit.rows),
+        fastest: fastestLibraries(unit.rows),
       };
     });
     const representatives = new Map();
@@ -175,7 +134,7 @@ export function engineComparison(sources, { sizeMB }) {
       for (const row of entry?.paths ?? [])
         if (!representatives.has(labelOf(row))) representatives.set(labelOf(row), row);
     const labels = sortRows([...representatives.values()]).map(labelOf);
-    const perCall = perColumn.some((entry) => entry?.unit.rows.some(isPerCall));
+    const perCall = perColumn.some((entry) => entry?.unit.rows.some(isPerCallRow));
     for (const operation of OPERATIONS) {
       tables.push({
         operation,

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../catalog.mjs';
 import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './compare.mjs';
 import { engineComparison, enginesText, withEnginesSection } from './engines.mjs';
-import { compareHtml } from './html.mjs';
+import { blockReport, isBlockRun } from './block-report.mjs';
+import { compareVerdicts } from './verdict-compare.mjs';
+import { compareHtml, htmlPage } from './html.mjs';
 import { InputError, loadResultsFile, loadResultsFiles, prepareValidation } from './load.mjs';
 import { headerOf, toSources } from './model.mjs';
 import { VEGA_VERSION, toSvg, toVega, vegaBundle } from './render.mjs';
@@ -38,9 +40,14 @@ export async function reportOf(workload) {
  */
 export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   await prepareValidation();
-  const sources = toSources(loadResultsFiles(files));
-  const workload = workloadOfAll(sources);
+  const all = toSources(loadResultsFiles(files));
+  const workload = workloadOfAll(all);
   const report = await reportOf(workload);
+  // Block runs give verdicts over processes (their own section); the charts,
+  // per-size tables and engines are drawn from single runs (--sweep).
+  const blocks = await blockReport(all);
+  const sources = all.filter((source) => !isBlockRun(source.document));
+  if (sources.length === 0) return writeBlockOnlyReport({ blocks, outDir, now, workload, all });
   const charts = report.charts(sources, { sizeMB });
   mkdirSync(outDir, { recursive: true });
   const svgs = [];
@@ -59,22 +66,44 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   const html = path.join(outDir, 'index.html');
   // Engines side by side (Node, Chromium, Firefox), whatever the workload: src/report/engines.mjs.
   const engines = engineComparison(sources, { sizeMB });
+  const page = withEnginesSection(
+    report.html({
+      sources,
+      charts,
+      headlines,
+      sizeMB,
+      generated: now.toISOString(),
+      vegaSource: vegaBundle(),
+      vegaVersion: VEGA_VERSION,
+    }),
+    engines,
+  );
+  // The verdicts first: they are the answer, the single runs' charts its detail.
+  writeFileSync(html, blocks ? page.replace(/<body([^>]*)>/, (body) => `${body}\n${blocks.html}`) : page);
+  return {
+    html,
+    svgs,
+    headlines,
+    charts,
+    sources,
+    workload,
+    engines: enginesText(engines),
+    verdicts: blocks?.text,
+  };
+}
+
+/** A report of block runs alone: their verdicts section, no charts. */
+function writeBlockOnlyReport({ blocks, outDir, now, workload, all }) {
+  mkdirSync(outDir, { recursive: true });
+  const html = path.join(outDir, 'index.html');
+  const body = `<h1>wasm-codec-bench: ${workload}, verdicts over processes</h1>
+<p>Generated ${now.toISOString()}. Charts are drawn from --sweep runs; these files hold block runs only.</p>
+${blocks.html}`;
   writeFileSync(
     html,
-    withEnginesSection(
-      report.html({
-        sources,
-        charts,
-        headlines,
-        sizeMB,
-        generated: now.toISOString(),
-        vegaSource: vegaBundle(),
-        vegaVersion: VEGA_VERSION,
-      }),
-      engines,
-    ),
+    htmlPage({ title: `wasm-codec-bench: ${workload} verdicts`, body, specs: {}, vegaSource: vegaBundle() }),
   );
-  return { html, svgs, headlines, charts, sources, workload, engines: enginesText(engines) };
+  return { html, svgs: [], headlines: {}, charts: [], sources: all, workload, verdicts: blocks.text };
 }
 
 /**
@@ -104,9 +133,13 @@ export function workloadOfAll(sources) {
 export async function writeComparison({ oldFile, newFile, outDir, now = new Date() }) {
   await prepareValidation();
   const [old, current] = [loadResultsFile(oldFile), loadResultsFile(newFile)];
+  // Two block runs of any workload compare by their verdicts; the change in
+  // median of every row needs a workload whose rows say their size.
+  const blocks = isBlockRun(old.document) && isBlockRun(current.document);
+  const medians = (await reportOf(workloadOf(old.document))).comparable;
   for (const input of [old, current]) {
     const workload = workloadOf(input.document);
-    if (!(await reportOf(workload)).comparable) {
+    if (!blocks && !(await reportOf(workload)).comparable) {
       const comparable = [];
       for (const name of WORKLOAD_NAMES) if ((await reportOf(name)).comparable) comparable.push(name);
       throw new InputError(
@@ -114,7 +147,15 @@ export async function writeComparison({ oldFile, newFile, outDir, now = new Date
       );
     }
   }
-  const comparison = compareRuns(old.document, current.document);
+  const comparison = medians
+    ? compareRuns(old.document, current.document)
+    : {
+        lines: [],
+        onlyOld: [],
+        onlyNew: [],
+        statusChanges: [],
+        verdicts: compareVerdicts(old.document, current.document),
+      };
   mkdirSync(outDir, { recursive: true });
   const svg = path.join(outDir, 'compare.svg');
   let chartVega;

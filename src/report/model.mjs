@@ -7,7 +7,7 @@
 // place and file name when several files of one place are reported together.
 
 import path from 'node:path';
-import { ADDON_PLACE, isJsonBaseline, isObjectFloor } from '../catalog.mjs';
+import { isAddonRow, isJsonBaseline, isObjectFloor, isWasmRow } from '../catalog.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { codecRank } from './codec-order.mjs';
 
@@ -30,14 +30,7 @@ const HOW_ORDER = [
   'js',
 ];
 
-/**
- * True for a row measured through the Node-API addon (place node-addon, in
- * a node run): the codec's native code behind Node-API, not wasm.
- */
-export const isAddonRow = (row) => row.place === ADDON_PLACE;
-
-/** True for a row of C++ compiled to wasm (not native, not the addon, not JS). */
-export const isWasmRow = (row) => row.impl === 'cpp' && row.interop !== 'none' && !isAddonRow(row);
+export { isAddonRow, isWasmRow };
 
 /** The suffix that tells an addon path from the wasm path of the same strategy name. */
 export const ADDON_SUFFIX = ' (addon)';
@@ -158,9 +151,7 @@ export function toSources(inputs) {
   return sources;
 }
 
-export function formatMB(mb) {
-  return mb >= 10 ? mb.toFixed(0) : mb >= 1 ? mb.toFixed(1) : mb.toPrecision(2);
-}
+export { formatMB } from '../harness/format.mjs';
 
 /** The facts of one input file for the report header. */
 export function headerOf(source) {

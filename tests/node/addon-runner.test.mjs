@@ -27,6 +27,7 @@ function bench(args, env = process.env) {
     process.execPath,
     [
       join(REPO_ROOT, 'node', 'bench.mjs'),
+      '--sweep',
       ...['--min-mb', '0.05', '--max-mb', '0.1', '--repetitions', '1', '--warmup', '0'],
       ...['--codecs', CODEC, '--no-peers', '--out', out],
       ...args,
@@ -113,6 +114,7 @@ testWithBuild(
       process.execPath,
       [
         join(REPO_ROOT, 'node', 'bench.mjs'),
+        '--sweep',
         '--quick',
         '--codecs',
         CODEC,

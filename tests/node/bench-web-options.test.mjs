@@ -81,3 +81,47 @@ test('the help names every --browser value and --no-gc', () => {
   assert.match(text, /--no-gc/);
   assert.match(text, /dom\.testing\.testutils\.enabled/);
 });
+
+test('--connect takes the endpoint of one browser already running; --host and --port where the page is served', () => {
+  const cdp = 'ws://127.0.0.1:9222/devtools/browser/4d1c';
+  const chromium = parseOptions(['--connect', cdp], { buildInfo });
+  assert.equal(chromium.connect, cdp);
+  assert.equal(chromium.host, '127.0.0.1');
+  assert.equal(parseOptions([], { buildInfo }).connect, undefined);
+  const firefox = parseOptions(
+    ['--browser', 'firefox', '--connect', 'ws://10.0.0.5:9222', '--host', '0.0.0.0'],
+    {
+      buildInfo,
+    },
+  );
+  assert.deepEqual(
+    [firefox.browsers, firefox.connect, firefox.host],
+    [['firefox'], 'ws://10.0.0.5:9222', '0.0.0.0'],
+  );
+  const refused = (args, message) =>
+    assert.throws(
+      () => parseOptions(args, { buildInfo }),
+      (error) => error instanceof UsageError && message.test(error.message),
+      args.join(' '),
+    );
+  refused(
+    ['--connect', '127.0.0.1:9222'],
+    /^--connect: '127\.0\.0\.1:9222' is not a ws:\/\/ or http:\/\/ URL \(accepted: chromium: CDP/,
+  );
+  refused(
+    ['--connect', 'file:///tmp/x'],
+    /^--connect: 'file:\/\/\/tmp\/x' is not a ws:\/\/ or http:\/\/ URL/,
+  );
+  refused(
+    ['--connect', cdp, '--browser', 'all'],
+    /^--connect drives one browser \(accepted: --browser chromium or firefox\)$/,
+  );
+  refused(['--connect', cdp, '--headed'], /^--headed applies to a browser bench:web launches/);
+  refused(['--connect', cdp, '--no-gc'], /^--no-gc applies to a browser bench:web launches/);
+  refused(['--host', 'phone'], /^--host: 'phone' is not an IP address/);
+  assert.equal(parseOptions(['--port', '8080'], { buildInfo }).port, 8080);
+  assert.equal(parseOptions([], { buildInfo }).port, 0);
+  refused(['--port', '-1'], /^--port: a value starting with '-' must be attached/);
+  refused(['--port=-1'], /^--port: '-1' is not valid \(accepted: an integer >= 0 and <= 65535\)/);
+  assert.match(helpText(), /--connect URL/);
+});

@@ -6,6 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
@@ -32,7 +34,15 @@ const buildInfo = {
   },
 };
 const takesPeerOf = (workload) => ({ documents: takesPeer, messages: messagesRunner.takesPeer })[workload];
-const parse = (argv) => parseOptions(['--workload', 'documents', ...argv], { buildInfo, takesPeerOf });
+const parse = (argv) =>
+  parseOptions(['--workload', 'documents', '--sweep', ...argv], { buildInfo, takesPeerOf });
+
+test('without --sweep the block protocol: its data sets, the tagged strategy', () => {
+  const options = parseOptions(['--workload', 'documents'], { buildInfo, takesPeerOf });
+  assert.equal(options.mode, 'blocks');
+  assert.deepEqual(options.datasets, documents.blocks.datasets);
+  assert.deepEqual(options.strategies, ['tagged']);
+});
 
 test('the defaults: every data set of the catalog entry, the quick ones with --quick', () => {
   const options = parse([]);
@@ -61,6 +71,27 @@ test('--datasets picks data sets of the catalog entry, in the order given, witho
   assert.throws(() => parse(['--datasets', '']), /--datasets is empty/);
 });
 
+test("--documents: only the user's data sets, or beside --datasets; a missing path is refused", () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'wcb-bench-web-documents-'));
+  try {
+    const file = path.join(folder, 'mine.json');
+    writeFileSync(file, '{"a":1}');
+    const alone = parse(['--documents', file]);
+    assert.deepEqual(alone.datasets, ['user:mine.json']);
+    assert.deepEqual(alone.documents, [{ id: 'user:mine.json', file }]);
+    assert.deepEqual(parse(['--datasets', 'geo-110m', '--documents', file]).datasets, [
+      'geo-110m',
+      'user:mine.json',
+    ]);
+    assert.throws(
+      () => parse(['--documents', path.join(folder, 'nope.json')]),
+      /^Error: --documents: no file or folder/,
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 test('the libraries: those the runner takes, documents-only ones included, others refused', () => {
   const expected = peersFor('browser', DOCUMENT_PEERS).map((peer) => peer.name);
   assert.ok(expected.includes('flexbuffers') && expected.includes('geobuf'), expected.join());
@@ -86,9 +117,13 @@ test('tuples and messages keep their libraries; a documents-only library is refu
 test('options of the other workloads are refused with documents, and --datasets elsewhere', () => {
   assert.throws(
     () => parse(['--min-mb', '1']),
-    /--min-mb is an option of the tuples workload \(accepted with --workload documents: --datasets, --repetitions, --warmup\)/,
+    /--min-mb is an option of the tuples workload \(accepted with --workload documents: --datasets, --documents, --repetitions, --warmup\)/,
   );
   assert.throws(() => parse(['--records', 'bool']), /--records is an option of the messages workload/);
+  assert.throws(
+    () => parseOptions(['--documents', 'my.json'], { buildInfo, takesPeerOf }),
+    /--documents is an option of the documents workload/,
+  );
   assert.throws(
     () => parseOptions(['--datasets', 'geo-110m'], { buildInfo, takesPeerOf }),
     /--datasets is an option of the documents workload \(accepted with --workload tuples: --min-mb/,
@@ -106,5 +141,5 @@ test('the command line: a bad documents option exits 2 naming what is accepted',
     },
   );
   const { stdout } = await run(process.execPath, [benchWeb, '--help']);
-  assert.match(stdout, /documents: .*\n {4}its options: --datasets\n/);
+  assert.match(stdout, /documents: .*\n {4}its options: --datasets, --documents\n/);
 });

@@ -43,8 +43,23 @@ test('the unmapped data sets sit at the tuple sweep steps nearest 1, 10 and 25 M
 test('--datasets is checked against the workload, and other workloads refuse it', () => {
   const options = parseOptions(['--workload', 'documents', '--datasets', 'geo-110m,jbb-repeated']);
   assert.deepEqual(options.datasets, ['geo-110m', 'jbb-repeated']);
-  assert.deepEqual(parseOptions(['--workload', 'documents']).datasets, documents.defaults.datasets);
-  assert.deepEqual(parseOptions(['--workload', 'documents', '--quick']).datasets, documents.quick.datasets);
+  assert.deepEqual(
+    parseOptions(['--workload', 'documents', '--sweep']).datasets,
+    documents.defaults.datasets,
+  );
+  assert.deepEqual(
+    parseOptions(['--workload', 'documents', '--sweep', '--quick']).datasets,
+    documents.quick.datasets,
+  );
+  // The default run is the block protocol, on its own data sets.
+  const blocks = parseOptions(['--workload', 'documents']);
+  assert.equal(blocks.mode, 'blocks');
+  assert.deepEqual(blocks.datasets, documents.blocks.datasets);
+  assert.deepEqual(blocks.strategies, ['tagged']);
+  assert.deepEqual(
+    parseOptions(['--workload', 'documents', '--quick']).datasets,
+    documents.blocksQuick.datasets,
+  );
   assert.throws(
     () => parseOptions(['--workload', 'documents', '--datasets', 'geo-1m']),
     /--datasets: unknown value 'geo-1m' \(accepted: geo-110m, /,
@@ -68,6 +83,7 @@ testWithBuild(
         BENCH,
         '--workload',
         'documents',
+        '--sweep',
         '--datasets',
         'geo-110m,jbb-repeated',
         '--codecs',

@@ -35,6 +35,7 @@ function runBench(...args) {
     process.execPath,
     [
       BENCH,
+      '--sweep',
       '--quick',
       '--codecs',
       'raw',

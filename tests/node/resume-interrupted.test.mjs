@@ -32,6 +32,7 @@ function setup() {
 
 const runArgs = ({ dir, out }) => [
   BENCH,
+  '--sweep',
   '--quick',
   '--no-peers',
   '--codecs',

@@ -14,6 +14,7 @@ import {
   QUICK,
 } from '../../node/cli.mjs';
 import { listWasmCodecs } from '../../node/load-wasm.mjs';
+import { BLOCKS } from '../../src/catalog.mjs';
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 const FAKE_LOADER = fileURLToPath(new URL('./runner-fake-loader.mjs', import.meta.url));
@@ -136,6 +137,9 @@ test('--help lists the options and exits 0', () => {
     '--limits-max-mb',
     '--child-node-options',
     '--resume',
+    '--sweep',
+    '--looks',
+    '--budget-minutes',
   ]) {
     assert.ok(result.stdout.includes(option), `help mentions ${option}`);
   }
@@ -144,6 +148,7 @@ test('--help lists the options and exits 0', () => {
 test('a missing wasm build is a one-line error with exit 1 that says how to build', () => {
   const empty = mkdtempSync(join(tmpdir(), 'wcb-nobuild-'));
   const result = bench(
+    '--sweep',
     '--quick',
     '--build-dir',
     empty,
@@ -159,15 +164,18 @@ test('a missing wasm build is a one-line error with exit 1 that says how to buil
   );
 });
 
-test('--quick sets a tiny sweep and explicit options still win', () => {
-  const quick = parseOptions(['--quick']);
+test('--sweep --quick sets a tiny sweep and explicit options still win', () => {
+  const quick = parseOptions(['--sweep', '--quick']);
+  assert.equal(quick.mode, 'sweep');
   assert.equal(quick.minMB, QUICK.minMB);
   assert.equal(quick.maxMB, QUICK.maxMB);
   assert.equal(quick.repetitions, 3);
   assert.equal(quick.warmup, 1);
-  assert.deepEqual(parseOptions(['--quick', '--repetitions', '5']).repetitions, 5);
+  assert.deepEqual(parseOptions(['--sweep', '--quick', '--repetitions', '5']).repetitions, 5);
 
-  const defaults = parseOptions([], { now: new Date('2025-03-04T05:06:07.890Z') });
+  const defaults = parseOptions(['--sweep'], { now: new Date('2025-03-04T05:06:07.890Z') });
+  assert.deepEqual(defaults.strategies, ['val', 'embind', 'typed']);
+  assert.equal(defaults.addonStrategies, undefined, 'the addon runs every strategy of its own');
   assert.equal(defaults.minMB, 0.1);
   assert.equal(defaults.maxMB, 30);
   assert.equal(defaults.perDecade, 3);
@@ -183,7 +191,7 @@ test('--quick sets a tiny sweep and explicit options still win', () => {
     },
   };
   assert.deepEqual(resolveCodecs(defaults, info).codecs, ['raw', 'msgpack', 'toy']);
-  const listed = resolveCodecs(parseOptions(['--codecs', 'msgpack, raw,msgpack']), info);
+  const listed = resolveCodecs(parseOptions(['--sweep', '--codecs', 'msgpack, raw,msgpack']), info);
   assert.deepEqual(listed.codecs, ['msgpack', 'raw']);
   assert.throws(
     () => resolveCodecs(parseOptions(['--codecs', 'zstd']), info),
@@ -209,7 +217,38 @@ test('--limits defaults: a coarse grid from 1 MB to a cap of a few GB, one timed
   ]);
   assert.equal(capped.maxMB, 64);
   assert.deepEqual(capped.childNodeOptions, ['--max-old-space-size=64', '--stack-size=900']);
-  assert.equal(parseOptions([]).mode, 'sweep');
+  assert.equal(parseOptions(['--sweep']).mode, 'sweep');
+});
+
+test('the default run is the block protocol: typed paths at ~1 and ~10 MB, looks at 6, 10, 14 processes', () => {
+  const defaults = parseOptions([], { now: new Date('2025-03-04T05:06:07.890Z') });
+  assert.equal(defaults.mode, 'blocks');
+  assert.deepEqual([defaults.minMB, defaults.maxMB, defaults.perDecade], [1, 11, 1]);
+  assert.deepEqual(defaults.strategies, ['typed']);
+  assert.deepEqual(defaults.addonStrategies, ['typed']);
+  assert.deepEqual(defaults.looks, BLOCKS.looks);
+  assert.equal(defaults.budgetSeconds, BLOCKS.budgetMinutes * 60);
+  assert.equal(defaults.repetitions, 5, 'rounds per process');
+  assert.ok(defaults.out.endsWith(join('results', 'node-2025-03-04T05-06-07Z.json')), defaults.out);
+
+  const quick = parseOptions(['--quick']);
+  assert.equal(quick.mode, 'blocks');
+  assert.deepEqual(quick.looks, BLOCKS.quick.looks);
+  assert.ok(quick.maxMB < defaults.maxMB);
+
+  const given = parseOptions(['--looks', '10,6,6', '--budget-minutes', '2.5', '--strategies', 'typed,val']);
+  assert.deepEqual(given.looks, [6, 10], 'sorted, without repeats');
+  assert.equal(given.budgetSeconds, 150);
+  assert.deepEqual(given.strategies, ['typed', 'val']);
+
+  assertUsageError(bench('--looks', '6,x'), /--looks: 'x' is not valid \(accepted: an integer >= 1/);
+  assertUsageError(bench('--budget-minutes', '0'), /--budget-minutes: '0' is not valid/);
+  assertUsageError(bench('--sweep', '--looks', '6'), /--looks is an option of the block protocol/);
+  assertUsageError(bench('--sweep', '--limits'), /--sweep and --limits contradict each other/);
+  assertUsageError(
+    bench('--limits', '--budget-minutes', '3'),
+    /--budget-minutes is an option of the block protocol/,
+  );
 });
 
 test('--no-addon is recorded in the header and kept by --resume', () => {

@@ -21,7 +21,19 @@ function runFake(config, ...args) {
   const result = spawnSync(
     process.execPath,
     // --no-peers: these tests are about the wasm paths (peers-runner.test.mjs has the JS libraries).
-    [BENCH, '--quick', '--no-peers', '--build-dir', dir, '--loader', FAKE_LOADER, '--out', out, ...args],
+    [
+      BENCH,
+      '--sweep',
+      '--quick',
+      '--no-peers',
+      '--build-dir',
+      dir,
+      '--loader',
+      FAKE_LOADER,
+      '--out',
+      out,
+      ...args,
+    ],
     { encoding: 'utf8', timeout: 120_000 },
   );
   return { result, document: JSON.parse(readFileSync(out, 'utf8')) };

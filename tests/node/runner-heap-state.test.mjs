@@ -29,6 +29,7 @@ function sweep(dir, { minMB, maxMB, perDecade }, ...args) {
     process.execPath,
     [
       BENCH,
+      '--sweep',
       ...['--codecs', 'raw,msgpack', '--strategies', 'typed', '--no-peers'],
       ...['--min-mb', String(minMB), '--max-mb', String(maxMB), '--per-decade', String(perDecade)],
       ...['--repetitions', '2', '--warmup', '0', '--build-dir', dir, '--loader', LOADER, '--out', out],

@@ -40,10 +40,14 @@ testWithBuild(
   { timeout: 900_000 },
   () => {
     const out = join(mkdtempSync(join(tmpdir(), 'wcb-quick-')), 'node-quick.json');
-    const result = spawnSync(process.execPath, [join(ROOT, 'node', 'bench.mjs'), '--quick', '--out', out], {
-      encoding: 'utf8',
-      timeout: 840_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node', 'bench.mjs'), '--sweep', '--quick', '--out', out],
+      {
+        encoding: 'utf8',
+        timeout: 840_000,
+      },
+    );
     assert.equal(result.status, 0, `exit ${result.status}, signal ${result.signal}\n${result.stderr}`);
 
     const schema = JSON.parse(readFileSync(join(ROOT, 'src', 'results.schema.json'), 'utf8'));

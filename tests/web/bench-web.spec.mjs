@@ -24,6 +24,7 @@ test('bench:web writes browser results that validate, and prints the table', asy
   try {
     const out = path.join(directory, 'browser.json');
     const args = [
+      '--sweep',
       '--codecs',
       'raw,json',
       '--strategies',
@@ -122,6 +123,73 @@ test('bench:web writes browser results that validate, and prints the table', asy
   }
 });
 
+test('bench:web runs the block protocol by default: a context per block and wave, verdicts in words', async () => {
+  const directory = mkdtempSync(path.join(tmpdir(), 'wcb-bench-web-blocks-'));
+  try {
+    const out = path.join(directory, 'browser.json');
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [
+        BENCH_WEB,
+        ...[
+          '--codecs',
+          'raw,msgpack',
+          '--peers',
+          'pbf',
+          '--min-mb',
+          '0.001',
+          '--max-mb',
+          '0.003',
+          '--per-decade',
+          '3',
+        ],
+        ...['--looks', '2', '--repetitions', '2', '--warmup', '0', '--out', out],
+      ],
+      { timeout: 480_000 },
+    );
+    const document = JSON.parse(readFileSync(out, 'utf8'));
+    const verdict = validate(document);
+    assert.ok(verdict.valid, verdict.text);
+    const { run: header, rows } = document;
+    assert.equal(header.protocol.mode, 'blocks');
+    assert.equal(header.protocol.isolation, 'context-per-block');
+    assert.deepEqual(header.protocol.strategies, ['typed']);
+    assert.deepEqual(header.protocol.blocks.fastest, {
+      encode: ['protobuf (pbf)'],
+      decode: ['protobuf (pbf)'],
+    });
+    assert.equal(header.runtime.name, 'chromium');
+    assert.equal(header.finished, true);
+    // Two sizes, two contexts each; every context holds the whole block.
+    assert.deepEqual(
+      header.blocks.map((entry) => [entry.block, entry.processes, entry.stop]),
+      [
+        ['tuples@12', 2, 'last look'],
+        ['tuples@19', 2, 'last look'],
+      ],
+    );
+    for (const block of ['tuples@12', 'tuples@19']) {
+      for (const process of [0, 1]) {
+        const own = rows.filter((row) => row.block === block && row.process === process);
+        assert.deepEqual(own.map((row) => `${row.codec}/${row.interop}/${row.status}`).sort(), [
+          'json/js/ok',
+          'msgpack/typed/ok',
+          'objects/js/ok',
+          'protobuf/js/ok',
+          'raw/typed/ok',
+        ]);
+        assert.ok(own.every((row) => row.batch === `${block}#${process + 1}` && row.place === 'browser'));
+        assert.ok(own.every((row) => (row.gzipBytes !== undefined) === (process === 0)));
+      }
+    }
+    assert.equal(stderr.match(/: process \d/g)?.length, 4, 'a browser context per block and wave');
+    assert.match(stdout, /^block protocol: verdicts over processes/m);
+    assert.match(stdout, /^raw\/typed +encode +undecided after 2 processes, \d/m);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
+
 test('bench:web rejects a bad option with exit code 2 and names what it accepts', async () => {
   await assert.rejects(run(process.execPath, [BENCH_WEB, '--strategies', 'fast']), (error) => {
     assert.equal(error.code, 2);
@@ -138,6 +206,7 @@ test('bench:web --workload messages writes a valid messages results file and pri
     const args = [
       '--workload',
       'messages',
+      '--sweep',
       '--records',
       'int,string',
       '--codecs',

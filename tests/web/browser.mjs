@@ -29,19 +29,9 @@ export async function openPage(page, url) {
   return response;
 }
 
-/** Pixels of a canvas that are clearly coloured (the series; grid, axes and text are grey or black). */
-export function colouredPixels(page, selector) {
-  return page.evaluate((selector) => {
-    const canvas = document.querySelector(selector);
-    if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
-    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
-      if (a > 128 && Math.max(r, g, b) - Math.min(r, g, b) > 80) count += 1;
-    }
-    return count;
-  }, selector);
+/** The points a chart (web/src/charts.mjs: SVG) has drawn in its series, in the element `selector`. */
+export function chartPoints(page, selector) {
+  return page.$$eval(`${selector} svg g.series circle`, (circles) => circles.length);
 }
 
 /** Clicks Download and returns the file's suggested name and parsed JSON. */

@@ -14,18 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { test } from '@playwright/test';
-import { readWasmBuild } from '../../scripts/build-web.mjs';
-import { startServer } from '../../scripts/serve.mjs';
-import {
-  buildWorkloads,
-  codecsOf,
-  isJsonBaseline,
-  isJsonUtf8Baseline,
-  registerWorkload,
-} from '../../src/catalog.mjs';
-import { createResultsValidator, withWorkloadRows } from '../../src/harness/validate.mjs';
+import { isJsonBaseline, isJsonUtf8Baseline } from '../../src/catalog.mjs';
 import documents from '../../src/workloads/documents/workload.mjs';
-import { rowSchema } from '../../src/workloads/documents/runner.mjs';
 import {
   PAGE_FILE_URL,
   REPO_ROOT,
@@ -35,33 +25,11 @@ import {
   waitForRunEnd,
   watchErrors,
 } from './browser.mjs';
+import { CODEC, STRATEGY, built, codecs, serveThePage, validate } from './documents-helpers.mjs';
 
-registerWorkload(documents);
 const execute = promisify(execFile);
-const info = readWasmBuild().info;
-const built = buildWorkloads(info).includes('documents');
-const codecs = built ? codecsOf(info, 'documents') : [];
-// One codec and strategy: json (its bytes are JSON text, so the UTF-8 baseline runs beside it too).
-const CODEC = codecs.includes('json') ? 'json' : codecs[0];
-const STRATEGY = 'tagged';
 const TINY = { workload: 'documents', repetitions: 1, warmup: 0, codecs: [CODEC], strategies: [STRATEGY] };
-
-const validate = createResultsValidator(
-  withWorkloadRows(
-    JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
-    'documents',
-    rowSchema,
-  ),
-);
-let server;
-
-test.beforeAll(async () => {
-  server = await startServer();
-});
-
-test.afterAll(async () => {
-  await server?.close();
-});
+const serverUrl = serveThePage();
 
 /** Clicks `selector` in the decode box and resolves to its outcome: { outcome, text }. */
 async function decodeBox(page, selector) {
@@ -99,7 +67,7 @@ test.describe('the documents workload of the page', () => {
     page,
   }) => {
     const errors = watchErrors(page);
-    await openPage(page, server.url);
+    await openPage(page, serverUrl());
     assert.ok(!(await page.isVisible('#dataset-choices')), 'no data sets for tuples');
     await page.selectOption('#workload', 'documents');
     for (const id of ['#min-mb', '#max-mb', '#per-decade', '#record-choices', '#min-rep-ms'])
@@ -198,7 +166,7 @@ test.describe('the documents workload of the page', () => {
   }) => {
     const small = documents.quick.datasets.filter((id) => id !== 'geo-110m').slice(-1);
     const options = { ...TINY, datasets: [...small, 'geo-110m'], peers: [], jsonSecond: true };
-    await openPage(page, pageUrl(server.url, { ...options, autorun: true }));
+    await openPage(page, pageUrl(serverUrl(), { ...options, autorun: true }));
     assert.equal(await waitForRunEnd(page), 'done', await page.textContent('#status'));
     const { run, rows } = await page.evaluate(() => globalThis.wcbPage.results());
     // The page takes the data sets in its checklist's order, the catalog's.
@@ -211,7 +179,7 @@ test.describe('the documents workload of the page', () => {
 
   test('the decode box decodes a documents sample and names the codec on bad bytes', async ({ page }) => {
     const errors = watchErrors(page);
-    await openPage(page, pageUrl(server.url, { workload: 'documents' }));
+    await openPage(page, pageUrl(serverUrl(), { workload: 'documents' }));
     const offered = await page.$$eval('#decode-codec option', (options) =>
       options.map((option) => option.value),
     );
@@ -254,7 +222,15 @@ test.describe('bench:web --workload documents', () => {
     try {
       const out = path.join(directory, 'browser-documents.json');
       const small = documents.quick.datasets.filter((id) => id !== 'geo-110m').slice(-1)[0];
-      const args = ['--workload', 'documents', '--datasets', `geo-110m,${small}`, '--codecs', CODEC];
+      const args = [
+        '--workload',
+        'documents',
+        '--sweep',
+        '--datasets',
+        `geo-110m,${small}`,
+        '--codecs',
+        CODEC,
+      ];
       args.push('--strategies', STRATEGY, '--peers', 'geobuf', '--repetitions', '1', '--warmup', '0');
       const { stdout } = await execute(
         process.execPath,

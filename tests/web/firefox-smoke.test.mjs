@@ -171,12 +171,12 @@ test(
     const runs = [
       [
         'tuples',
-        ['--min-mb', '0.05', '--max-mb', '0.06', '--codecs', 'msgpack', '--strategies', 'typed'],
+        ['--sweep', '--min-mb', '0.05', '--max-mb', '0.06', '--codecs', 'msgpack', '--strategies', 'typed'],
         ['--peers', 'msgpackr', '--repetitions', '1', '--warmup', '0'],
       ],
       [
         'messages',
-        ['--workload', 'messages', '--records', 'int', '--codecs', 'json'],
+        ['--workload', 'messages', '--sweep', '--records', 'int', '--codecs', 'json'],
         ['--no-peers', '--quick'],
       ],
     ];

@@ -17,7 +17,7 @@ import { assertSameBatchBaselines } from './isolation.mjs';
 import {
   REPO_ROOT,
   SCREENSHOT_DIR,
-  colouredPixels,
+  chartPoints,
   downloadResults,
   openPage,
   pageUrl,
@@ -131,7 +131,7 @@ test.describe('the messages workload of the page', () => {
         assert.match(line(label).text, /json: no message codec in this module/);
       }
     }
-    assert.ok((await colouredPixels(page, '#chart-time canvas')) > 20, 'the ops/s chart draws points');
+    assert.ok((await chartPoints(page, '#chart-time')) > 0, 'the ops/s chart draws points');
     await page.selectOption('#chart-operation', 'roundTrip');
     assert.match(await page.textContent('#chart-time'), /round trip: operations per second per record/);
 

@@ -71,6 +71,8 @@ function assertRan(result, what) {
 function smallRunOptions(script) {
   const help = run(process.execPath, [script, '--help']).stdout;
   const options = ['--quick', '--codecs', 'raw,protobuf', '--strategies', 'typed,val'];
+  // The report's charts are drawn from the full matrix (a sweep) of each runner.
+  if (help.includes('--sweep')) options.unshift('--sweep');
   if (help.includes('--peers')) options.push('--peers', 'msgpackr');
   return options;
 }

@@ -1,13 +1,16 @@
-// The page's two charts, drawn by uPlot: what each shows comes from the
-// workload's page module (src/workloads/<name>/page.mjs), which hands over
-// x values and series; here are the axes, colours and dashes. Colours of the
-// C++ codecs follow the build's catalog order (src/report/palette.mjs), the
-// JSON baseline is black, each pure-JS library has its own colour.
+// The page's charts: what each shows comes from the workload's page module
+// (src/workloads/<name>/page.mjs: x values and series) or from the phase
+// breakdown (phase-chart.mjs); here are the colours and dashes, the drawing
+// (SVG, chart-svg.mjs) and the exports. Colours of the C++ codecs follow
+// the build's catalog order (src/report/palette.mjs), the JSON baseline is
+// black, each pure-JS library has its own colour.
+//
+// The charts are SVG so that one picture serves the page, the .svg export
+// and the .png export (the SVG drawn on a canvas): see docs/page.md.
 
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import { isJsonBaseline } from '../../src/catalog.mjs';
 import { codecColors } from '../../src/report/palette.mjs';
+import { lineChartSvg, stackedBarsSvg } from './chart-svg.mjs';
 
 const STRATEGY_DASHES = { typed: [], embind: [8, 4], val: [2, 3] };
 const BASELINE_COLOR = '#000';
@@ -29,89 +32,106 @@ const PEER_COLORS = [
   '#800000',
   '#bfef45',
 ];
+const MIN_WIDTH = 320;
+const DEFAULT_WIDTH = 800;
+// The PNG export is drawn at twice the SVG's size, for screens that have it.
+const PNG_SCALE = 2;
 
 function peerColor(label, peers) {
   if (!peers.has(label)) peers.set(label, PEER_COLORS[peers.size % PEER_COLORS.length]);
   return peers.get(label);
 }
 
-/** x: categories (e.g. records) placed at 0, 1, ... and labelled by name, instead of payload sizes. */
-function categoryAxis(categories, name) {
-  return {
-    scale: { time: false, distr: 1, range: () => [-0.5, categories.length - 0.5] },
-    axis: {
-      label: name,
-      splits: () => categories.map((_, index) => index),
-      values: (_, splits) => splits.map((index) => categories[index] ?? ''),
-    },
-  };
-}
-
-/**
- * One chart. `series`: [{ label, row, values }] aligned with `x`; with
- * `categories` ({ name, values }) x is categorical and series are points
- * only (val filled, embind hollow), else x is the JSON payload size (log).
- */
-function buildChart(container, { title, yLabel, x, series, categories }, codecColor) {
+/** The series of a chart with their colour, dash and width (categories: points only, embind hollow). */
+function styled(series, codecColor) {
   const peers = new Map();
-  const width = Math.max(320, container.clientWidth || 800);
-  const byCategory = categories && categoryAxis(categories.values, categories.name);
-  const options = {
-    title,
-    width,
-    height: 320,
-    scales: { x: byCategory ? byCategory.scale : { time: false, distr: 3 }, y: { distr: 3 } },
-    axes: [byCategory ? byCategory.axis : { label: 'JSON payload (MB)' }, { label: yLabel, size: 70 }],
-    legend: { live: false },
-    series: [
-      { label: byCategory ? categories.name : 'MB' },
-      ...series.map(({ label, row }) => {
-        const baseline = isJsonBaseline(row);
-        const peer = row.impl === 'js' && !baseline;
-        const stroke = baseline ? BASELINE_COLOR : peer ? peerColor(label, peers) : codecColor(row.codec);
-        if (byCategory) {
-          // Categories: points only, no line between them; a codec keeps its colour.
-          const hollow = row.impl === 'cpp' && row.interop === 'embind';
-          return {
-            label,
-            stroke,
-            width: 2,
-            paths: () => null,
-            points: { show: true, size: 9, fill: hollow ? '#fff' : stroke },
-          };
-        }
-        return {
-          label,
-          stroke,
-          width: baseline ? 2.5 : 1.5,
-          dash: baseline ? [] : peer ? PEER_DASH : (STRATEGY_DASHES[row.interop] ?? []),
-          points: { show: true, size: 5 },
-          spanGaps: false,
-        };
-      }),
-    ],
-  };
-  const data = [x, ...series.map(({ values }) => values)];
-  return new uPlot(options, data, container);
+  return series.map(({ label, row, values }) => {
+    const baseline = isJsonBaseline(row);
+    const peer = row.impl === 'js' && !baseline;
+    const color = baseline ? BASELINE_COLOR : peer ? peerColor(label, peers) : codecColor(row.codec);
+    return {
+      label,
+      values,
+      color,
+      width: baseline ? 2.5 : 1.5,
+      dash: baseline ? [] : peer ? PEER_DASH : (STRATEGY_DASHES[row.interop] ?? []),
+      hollow: row.impl === 'cpp' && row.interop === 'embind',
+    };
+  });
 }
 
-/** Holds the page's two charts (time and ratio) and redraws them. */
+/** Holds the page's charts (by name: time, ratio, phases), draws them and gives their SVG and PNG. */
 export class Charts {
-  /** codecOrder: the catalog's codec names, which fix each codec's colour. */
-  constructor(timeContainer, ratioContainer, codecOrder) {
-    this.containers = { time: timeContainer, ratio: ratioContainer };
+  /** containers: { name: element }; codecOrder: the catalog's codec names, which fix each codec's colour. */
+  constructor(containers, codecOrder) {
+    this.containers = containers;
     this.codecColor = codecColors(codecOrder);
-    this.plots = [];
+    this.drawn = new Map(); // name -> { svg, width, height }
   }
 
   clear() {
-    for (const plot of this.plots) plot.destroy();
-    this.plots = [];
+    this.drawn.clear();
     for (const container of Object.values(this.containers)) container.replaceChildren();
   }
 
-  /** Draws chart `which` ('time' or 'ratio'): { title, yLabel, x, series, categories? }. */
+  /** Draws chart `which` from { title, yLabel, x, series: [{ label, row, values }], categories? }. */
   draw(which, chart) {
-    this.plots.push(buildChart(this.containers[which], chart, this.codecColor));
+    const series = styled(chart.series, this.codecColor);
+    const xLabel = chart.categories ? chart.categories.name : 'JSON payload (MB)';
+    this.show(which, lineChartSvg({ ...chart, xLabel, series }, { width: this.widthOf(which) }));
+  }
+
+  /** Draws chart `which` as stacked bars: { title, xLabel, bars, legend } (phase-chart.mjs). */
+  drawBars(which, chart) {
+    this.show(which, stackedBarsSvg(chart, { width: this.widthOf(which) }));
+  }
+
+  widthOf(which) {
+    return Math.max(MIN_WIDTH, this.containers[which].clientWidth || DEFAULT_WIDTH);
+  }
+
+  show(which, svg) {
+    const parsed = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
+    const element = document.importNode(parsed, true);
+    this.containers[which].replaceChildren(element);
+    this.drawn.set(which, {
+      svg,
+      width: Number(element.getAttribute('width')),
+      height: Number(element.getAttribute('height')),
+    });
+  }
+
+  /** True when chart `which` is drawn. */
+  has(which) {
+    return this.drawn.has(which);
+  }
+
+  /** Chart `which` as an SVG file's text, or undefined when it is not drawn. */
+  svg(which) {
+    return this.drawn.get(which)?.svg;
+  }
+
+  /** Chart `which` as a PNG Blob: the SVG drawn on a canvas. */
+  async png(which) {
+    const drawn = this.drawn.get(which);
+    if (!drawn) throw new Error(`chart ${which} is not drawn`);
+    const url = URL.createObjectURL(new Blob([drawn.svg], { type: 'image/svg+xml' }));
+    try {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = drawn.width * PNG_SCALE;
+      canvas.height = drawn.height * PNG_SCALE;
+      canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
+      return await new Promise((resolve, reject) =>
+        canvas.toBlob(
+          (blob) => (blob ? resolve(blob) : reject(new Error('the browser made no PNG of the chart'))),
+          'image/png',
+        ),
+      );
+    } finally {
+      URL.revokeObjectURL(url);
+    }
   }
 }

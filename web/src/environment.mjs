@@ -32,15 +32,22 @@ function gcText(facts) {
   return 'no (start Chromium with --js-flags=--expose-gc)';
 }
 
+// Why the clock is coarse: served over plain http at an address other than
+// localhost (a phone on the LAN), the page is no secure context, and the
+// browser ignores the server's COOP/COEP headers.
+function isolationText(facts) {
+  if (facts.crossOriginIsolated) return 'yes';
+  if (location.protocol === 'http:' && !globalThis.isSecureContext)
+    return 'no (not a secure context: plain http at an address other than localhost; coarse clock)';
+  return 'no (serve with npm run serve for a fine clock)';
+}
+
 /** Fills the facts list `list` from browserFacts() and the build info. */
 export function showEnvironment(list, facts, info) {
   const facts_ = [
     ['Browser', `${facts.runtime.name} ${facts.runtime.version}`],
     ['Engine', facts.runtime.engine ?? 'unknown'],
-    [
-      'Cross-origin isolated',
-      facts.crossOriginIsolated ? 'yes' : 'no (serve with npm run serve for a fine clock)',
-    ],
+    ['Cross-origin isolated', isolationText(facts)],
     ['Timer resolution', `${formatMs(facts.timerResolutionMs)} ms (performance.now)`],
     ['GC before each timed op', gcText(facts)],
     ['Machine', `${facts.machine.os} ${facts.machine.arch}, ${facts.machine.cpus} logical CPUs`],

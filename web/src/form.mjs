@@ -16,15 +16,15 @@ const CHECKBOX_OF = {
   datasets: 'dataset',
 };
 
-/** A labelled checkbox. */
-export function checkbox(name, value, checked) {
+/** A labelled checkbox (its label `text`, the value by default). */
+export function checkbox(name, value, checked, text = value) {
   const label = document.createElement('label');
   const input = document.createElement('input');
   input.type = 'checkbox';
   input.name = name;
   input.value = value;
   input.checked = checked;
-  label.append(input, ` ${value}`);
+  label.append(input, ` ${text}`);
   return label;
 }
 
@@ -78,6 +78,19 @@ export function markInvalid(id) {
   if (!id) return;
   $(id).setAttribute('aria-invalid', 'true');
   $(id).style.outline = '2px solid #b00020';
+}
+
+/**
+ * The form as query options (web/src/query.mjs pageUrl): the workload, the
+ * checked boxes of every list (those of the workloads not shown too, so a
+ * link keeps them) and each numeric input as typed. applyQuery reads them
+ * back into the same form.
+ */
+export function readQuery() {
+  const options = { workload: $('workload').value };
+  for (const key of LIST_PARAMS) options[key] = checkedValues(CHECKBOX_OF[key]);
+  for (const [key, id] of Object.entries(NUMBER_INPUTS)) options[key] = $(id).value.trim();
+  return options;
 }
 
 /**

@@ -1,12 +1,15 @@
-// The benchmark page: the run controls, a run of the chosen workload, its
-// tables and charts, the results download and the "decode these bytes"
-// box. What is particular to a workload (its options, run, tables, charts)
-// is in src/workloads/<name>/page.mjs, found by name; the workloads and
-// codecs are those of the build's catalog (src/catalog.mjs).
+// The benchmark page: the run controls (written back to the address, a
+// permalink), a run of the chosen workload or a results file loaded in, the
+// answer in words, the tables and charts (each exported as SVG or PNG), the
+// results download and the "decode these bytes" box (docs/page.md). What is
+// particular to a workload (its options, run, tables, charts) is in
+// src/workloads/<name>/page.mjs, found by name; the workloads and codecs are
+// those of the build's catalog (src/catalog.mjs).
 //
-// 'wcb:bundled' is made by scripts/build-web.mjs: every wasm module's
-// Emscripten glue and .wasm bytes, the wasm build's info and the results
-// schema, all inlined so the page needs no fetch() and works from file://.
+// 'wcb:bundled' is made by scripts/build-web.mjs: the wasm build's info,
+// the results schema, and every wasm module, whose glue and .wasm bytes
+// load() brings in as an asset when a run first needs them (assets.mjs):
+// no fetch(), so the page works from file://.
 
 import {
   modules as bundledModules,
@@ -16,7 +19,10 @@ import {
   messagesProtoText,
 } from 'wcb:bundled';
 import { DEFAULT_WORKLOAD, codecNames, codecsOf, strategiesOf } from '../../src/catalog.mjs';
+import { engineLabel } from '../../src/engines.mjs';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
+import { formatWithInterval } from '../../src/harness/verdict.mjs';
+import { headlines, unitsOf } from '../../src/report/headline.mjs';
 import { browserFacts } from './browser-info.mjs';
 import { Charts } from './charts.mjs';
 import { setUpDecodePanel } from './decode-panel.mjs';
@@ -28,9 +34,13 @@ import {
   checkedValues,
   markInvalid,
   readNumber,
+  readQuery,
   refuseInput,
 } from './form.mjs';
-import { saveResults, showVerdict } from './results-file.mjs';
+import { hasPhases, phaseBars } from './phase-chart.mjs';
+import { FLAG_PARAMS, pageUrl } from './query.mjs';
+import { readResultsText, saveBlob, saveResults, showVerdict } from './results-file.mjs';
+import { renderBlockResults } from './block-results.mjs';
 import { loadWorkloads } from './workloads.mjs';
 import { PAGE_PEERS, PLACE, yieldToBrowser } from './runtime.mjs';
 import { peersNotRun } from '../../src/harness/peers.mjs';
@@ -54,8 +64,10 @@ const state = {
   facts: undefined,
   jsonSecond: false, // the query's jsonSecond (query.mjs)
   rows: [],
-  run: undefined, // the header of the current or last run
+  run: undefined, // the header of the current or last run, or of the results file shown
   workload: DEFAULT_WORKLOAD, // the workload of state.rows (the form's selector may differ)
+  file: undefined, // the name of the results file shown, undefined for this page's own run
+  phaseUnit: undefined, // the unit the phase chart shows, once picked (else the largest)
   controller: undefined,
   renderPending: false,
 };
@@ -164,13 +176,86 @@ function download() {
 
 function renderResults() {
   state.renderPending = false;
-  const containers = {
-    tables: $('tables'),
-    extra: $('cleanliness'),
-    charts,
-    operation: $('chart-operation').value,
-  };
-  state.pages.get(state.workload).render(containers, state.rows);
+  const page = state.pages.get(state.workload);
+  // A block run (bench:web's context, or a loaded file) has verdict tables of its own.
+  if (state.run?.protocol?.mode === 'blocks' && page.blockUnit) {
+    charts.clear();
+    $('cleanliness').replaceChildren();
+    renderBlockResults($('tables'), state.run, state.rows, page.blockUnit);
+    renderAnswer();
+    return;
+  }
+  // The form's operations may be another workload's (the selector changed since).
+  const chosen = $('chart-operation').value;
+  const operation = page.operations.includes(chosen) ? chosen : page.operations[0];
+  const containers = { tables: $('tables'), extra: $('cleanliness'), charts, operation };
+  page.render(containers, state.rows);
+  renderPhases(operation);
+  renderAnswer();
+  for (const figure of document.querySelectorAll('figure[data-chart]'))
+    for (const button of figure.querySelectorAll('[data-export]'))
+      button.disabled = !charts.has(figure.dataset.chart);
+}
+
+/** The unit of `units` with the most JSON bytes (the largest size), else the last. */
+function largestUnit(units) {
+  const bytes = (unit) => Math.max(0, ...unit.rows.map((row) => row.jsonBytes ?? 0));
+  return units.reduce((largest, unit) => (bytes(unit) >= bytes(largest) ? unit : largest));
+}
+
+/** The phase breakdown of the C++ paths at the chosen unit; hidden when no row has phases (messages). */
+function renderPhases(operation) {
+  const units = unitsOf(state.rows).filter((unit) => hasPhases(unit.rows));
+  $('phases-figure').hidden = units.length === 0;
+  const select = $('chart-unit');
+  select.replaceChildren(...units.map((unit) => new Option(unit.text, String(unit.key))));
+  if (units.length === 0) return;
+  const unit = units.find((candidate) => String(candidate.key) === state.phaseUnit) ?? largestUnit(units);
+  select.value = String(unit.key);
+  const { bars, legend } = phaseBars(unit.rows, operation);
+  if (bars.length === 0) return;
+  charts.drawBars('phases', {
+    title: `${operation}: where the time goes ${unit.text}`,
+    xLabel: 'median ms',
+    bars,
+    legend,
+  });
+}
+
+/** Where the results shown come from: this page's run, or a file and the run it holds. */
+function sourceText() {
+  if (!state.file) return `This page's run, started ${state.run.date}.`;
+  const { place, workload, date, runtime, machine } = state.run;
+  const where =
+    place === 'native' ? `natively (${runtime.name} ${runtime.version})` : `in ${engineLabel(runtime)}`;
+  const cpu = machine.cpuModel ? `, ${machine.cpuModel}` : '';
+  return `${state.file}: a ${workload} run ${where}, started ${date}, on ${machine.os} ${machine.arch} (${machine.cpus} CPUs${cpu}).`;
+}
+
+/** The answer: one sentence per unit and operation (src/report/headline.mjs), its intervals on hover. */
+function renderAnswer() {
+  if (!state.run) return;
+  const lines = headlines({ run: state.run, rows: state.rows }, { here: !state.file });
+  $('answer-section').hidden = false;
+  $('shown-source').textContent = sourceText();
+  $('headlines').replaceChildren(
+    ...lines.map((line) => {
+      const item = document.createElement('li');
+      item.dataset.unit = String(line.key);
+      item.dataset.winners = line.sentences
+        .map(({ operation, winner }) => `${operation}:${winner}`)
+        .join(' ');
+      item.textContent = line.text;
+      item.title = line.sentences
+        .flatMap(({ operation, clauses }) =>
+          clauses.map(
+            ({ opponent, comparison }) => `${operation} vs ${opponent}: ${formatWithInterval(comparison)}`,
+          ),
+        )
+        .join('\n');
+      return item;
+    }),
+  );
 }
 
 // Coalesces redraws to one per frame while rows stream in.
@@ -227,37 +312,15 @@ async function run({ autorun = false } = {}) {
     options.codecs = [];
     options.strategies = [];
   }
-  const { facts } = state;
   state.rows = [];
   state.workload = workload;
   state.controller = new AbortController();
-  state.run = runHeader({
-    place: PLACE,
-    workload,
-    date: new Date(),
-    machine: facts.machine,
-    runtime: facts.runtime,
-    build: buildHeader(buildInfo, workload),
-    protocol: protocolHeader({
-      warmup: options.warmup,
-      repetitions: options.repetitions,
-      ...page.protocolFields(options),
-      gc: Boolean(facts.gc),
-      timerResolutionMs: facts.timerResolutionMs,
-      crossOriginIsolated: facts.crossOriginIsolated,
-      codecs: options.codecs,
-      strategies: options.strategies,
-      peers: options.peers,
-      // The libraries a page cannot run, and why: a reader of the file sees them missing on purpose.
-      peersNotRun: peersNotRun(PLACE),
-    }),
-  });
+  state.run = runHeaderOf(options, page);
   // Each path's rows share a batch with the JSON baseline measured beside
   // them in this page (src/workloads/<name>/page.mjs); bench:web, which
   // opens one browser context per path and size or record, records its own.
   state.run.protocol.isolation = PAGE_ISOLATION;
-  // How the GC before each timed operation was forced (browser-info.mjs): engines differ.
-  if (facts.gcMethod) state.run.protocol.gcMethod = facts.gcMethod;
+  const { facts } = state;
   await measureRun(() =>
     page.run({
       ...options,
@@ -276,12 +339,73 @@ async function run({ autorun = false } = {}) {
   );
 }
 
+/** The header of a run of this page with `options` (the form's, or a block job's). */
+function runHeaderOf(options, page) {
+  const { facts } = state;
+  const run = runHeader({
+    place: PLACE,
+    workload: options.workload,
+    date: new Date(),
+    machine: facts.machine,
+    runtime: facts.runtime,
+    build: buildHeader(buildInfo, options.workload),
+    protocol: protocolHeader({
+      warmup: options.warmup,
+      repetitions: options.repetitions,
+      ...page.protocolFields(options),
+      gc: Boolean(facts.gc),
+      timerResolutionMs: facts.timerResolutionMs,
+      crossOriginIsolated: facts.crossOriginIsolated,
+      codecs: options.codecs,
+      strategies: options.strategies,
+      peers: options.peers,
+      // The libraries a page cannot run, and why: a reader of the file sees them missing on purpose.
+      peersNotRun: peersNotRun(PLACE),
+    }),
+  });
+  // How the GC before each timed operation was forced (browser-info.mjs): engines differ.
+  if (facts.gcMethod) run.protocol.gcMethod = facts.gcMethod;
+  return run;
+}
+
+/**
+ * One browser context of bench:web's block protocol (docs/design.md#blocks):
+ * the block `job` (its workload's, with codecs, strategies, peers, warm-up
+ * and repetitions for the header) measured in this page; resolves to the
+ * results document as JSON text, or rejects when the page cannot run it.
+ */
+async function runBlock(job) {
+  const page = state.pages.get(job.workload);
+  if (!page?.runBlock) throw new Error(`the page has no block protocol for the ${job.workload} workload`);
+  state.rows = [];
+  state.workload = job.workload;
+  state.controller = new AbortController();
+  state.run = runHeaderOf(job, page);
+  state.run.protocol.mode = 'blocks';
+  await measureRun(async () => {
+    const rows = await page.runBlock({
+      ...job,
+      modules: modulesOf(job.workload),
+      protoText,
+      messagesProtoText,
+      facts: state.facts,
+      signal: state.controller.signal,
+    });
+    state.rows.push(...rows);
+  });
+  return JSON.stringify(currentDocument());
+}
+
 /**
  * Runs `measure` (resolving when the run is done) with the page's buttons,
  * status and state around it; a stopped run keeps its rows.
  */
 async function measureRun(measure) {
   setState('running');
+  state.file = undefined;
+  document.body.dataset.shown = 'run';
+  $('load-results').disabled = true;
+  $('load-error').hidden = true;
   $('run').disabled = true;
   $('stop').disabled = false;
   $('download').disabled = true;
@@ -314,6 +438,7 @@ async function measureRun(measure) {
   $('run').disabled = false;
   $('stop').disabled = true;
   $('download').disabled = state.rows.length === 0;
+  $('load-results').disabled = false;
   setState(outcome);
 }
 
@@ -322,11 +447,105 @@ function stop() {
   $('stop').disabled = true;
 }
 
+// ---- the permalink -----------------------------------------------------------------
+
+/** Writes the form into the address (replacing it: no history entry per click) and the permalink. */
+function writePermalink() {
+  const url = new URL(location.href);
+  // The switches of the page as opened stay, but a link never starts a run by itself.
+  const flags = Object.fromEntries(
+    FLAG_PARAMS.filter((flag) => flag !== 'autorun' && url.searchParams.get(flag) === '1').map((flag) => [
+      flag,
+      true,
+    ]),
+  );
+  url.search = '';
+  url.hash = '';
+  const href = pageUrl(url.href, { ...readQuery(), ...flags });
+  history.replaceState(history.state, '', href);
+  $('permalink').href = href;
+  $('permalink-status').textContent = '';
+}
+
+async function copyPermalink() {
+  try {
+    await navigator.clipboard.writeText($('permalink').href);
+    $('permalink-status').textContent = 'Copied.';
+  } catch (error) {
+    $('permalink-status').textContent =
+      `Not copied (${error?.message ?? error}): the address bar holds the same link.`;
+  }
+}
+
+// ---- a results file loaded in -----------------------------------------------------
+
+/** Shows the results file `file` (a File) like a run of this page, or one error line naming it. */
+async function loadResults(file) {
+  if (document.body.dataset.state === 'running') {
+    $('load-error').textContent = `${file.name}: not loaded while a run is measuring (Stop it first).`;
+    $('load-error').hidden = false;
+    return;
+  }
+  const read = readResultsText(file.name, await file.text(), validateResults, WORKLOADS);
+  if (read.error) {
+    $('load-error').textContent = read.error;
+    $('load-error').hidden = false;
+    return;
+  }
+  $('load-error').hidden = true;
+  const { run: header, rows } = read.document;
+  state.run = header;
+  state.rows = rows;
+  state.workload = header.workload;
+  state.file = file.name;
+  // The form shows the file's workload, so its operations and texts apply (and the permalink says it).
+  if ($('workload').value !== header.workload) {
+    $('workload').value = header.workload;
+    showWorkload();
+    writePermalink();
+  }
+  charts.clear();
+  renderResults();
+  showValidation();
+  $('download').disabled = true;
+  $('status').className = '';
+  $('status').textContent = `Showing ${file.name}: ${rows.length} rows.`;
+  document.body.dataset.shown = 'file';
+}
+
+/** A file dropped on the page is a results file, unless a drop zone of its own took it first. */
+function listenForDroppedFiles() {
+  const carriesFiles = (event) => event.dataTransfer?.types?.includes('Files');
+  document.addEventListener('dragover', (event) => {
+    if (carriesFiles(event) && !event.defaultPrevented) event.preventDefault();
+  });
+  document.addEventListener('drop', (event) => {
+    const [file] = event.dataTransfer?.files ?? [];
+    if (!file || event.defaultPrevented) return;
+    event.preventDefault();
+    loadResults(file);
+  });
+}
+
+// ---- chart exports --------------------------------------------------------------------
+
+async function exportChart(which, format) {
+  const operation = $('chart-operation').value;
+  const name = `wcb-${state.workload}-${which}-${operation}.${format}`;
+  try {
+    const blob =
+      format === 'svg' ? new Blob([charts.svg(which)], { type: 'image/svg+xml' }) : await charts.png(which);
+    saveBlob(blob, name);
+  } catch (error) {
+    $('status').textContent = `${name}: not saved (${error?.message ?? error}).`;
+  }
+}
+
 // ---- start -----------------------------------------------------------------------
 
 /** A checkbox shown for the workloads in `workloads`. */
-function choice(name, value, workloads, checked = true) {
-  const label = checkbox(name, value, checked);
+function choice(name, value, workloads, checked = true, text = value) {
+  const label = checkbox(name, value, checked, text);
   label.dataset.workloads = workloads.join(' ');
   return label;
 }
@@ -351,6 +570,19 @@ function addDatasetChoices() {
     const checked = page.defaultDatasets ?? page.datasets ?? [];
     for (const dataset of page.datasets ?? [])
       choices.append(choice('dataset', dataset, [workload], checked.includes(dataset)));
+    // A page module's input for data sets of the user's own (documents: a file picker and drop zone).
+    const input = page.datasetInput?.({
+      offer(dataset, text) {
+        const box = choice('dataset', dataset, [workload], true, text);
+        const earlier = choices.querySelector(`input[name="dataset"][value="${CSS.escape(dataset)}"]`);
+        if (earlier) earlier.closest('label').replaceWith(box);
+        else choices.append(box);
+      },
+    });
+    if (input) {
+      input.dataset.workloads = workload;
+      fieldset.append(input);
+    }
   }
 }
 
@@ -421,9 +653,14 @@ async function start() {
     decodeSetups.set(workload, decoder && own.modules.length > 0 ? own : defaultSetup);
   }
   decodePanel = setUpDecodePanel(defaultSetup.modules, defaultSetup.strategiesOf);
-  charts = new Charts($('chart-time'), $('chart-ratio'), codecNames(buildInfo));
+  charts = new Charts(
+    { time: $('chart-time'), ratio: $('chart-ratio'), phases: $('chart-phases') },
+    codecNames(buildInfo),
+  );
 
   const params = new URLSearchParams(location.search);
+  // Data sets the query string brings (bench:web's --documents), offered before it checks its boxes.
+  for (const page of state.pages.values()) await page.fromQuery?.(params);
   applyQuery(params, WORKLOADS);
   showWorkload();
 
@@ -439,10 +676,30 @@ async function start() {
   $('stop').addEventListener('click', stop);
   $('download').addEventListener('click', download);
   $('chart-operation').addEventListener('change', renderResults);
+  $('chart-unit').addEventListener('change', () => {
+    state.phaseUnit = $('chart-unit').value;
+    renderResults();
+  });
   $('workload').addEventListener('change', showWorkload);
+  for (const type of ['input', 'change']) $('controls').addEventListener(type, writePermalink);
+  writePermalink();
+  $('copy-permalink').addEventListener('click', copyPermalink);
+  $('load-results').addEventListener('change', () => {
+    const [file] = $('load-results').files;
+    if (file) loadResults(file).finally(() => ($('load-results').value = ''));
+  });
+  listenForDroppedFiles();
+  for (const button of document.querySelectorAll('[data-export]'))
+    button.addEventListener('click', () =>
+      exportChart(button.closest('[data-chart]').dataset.chart, button.dataset.export),
+    );
 
   // For npm run bench:web and the tests: the results document as it stands.
-  globalThis.wcbPage = { results: currentDocument, validate: () => validateResults(currentDocument()) };
+  globalThis.wcbPage = {
+    results: currentDocument,
+    validate: () => validateResults(currentDocument()),
+    runBlock,
+  };
   setState('idle');
   if (params.get('autorun') === '1') run({ autorun: true });
 }

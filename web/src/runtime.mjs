@@ -30,12 +30,13 @@ export function yieldToBrowser() {
 
 /**
  * A fresh instance of one codec's wasm module (an entry of the bundle's
- * modules). Given a `strategy` the lean module serves (typed, columnar), its
- * lean module when the bundle has one (src/harness/lean-codec.mjs).
+ * modules, whose load() gives its glue and bytes: an asset, assets.mjs).
+ * Given a `strategy` the lean module serves (typed, columnar), its lean
+ * module when the build has one (src/harness/lean-codec.mjs).
  */
-export function instantiateCodec(module, strategy) {
-  if (strategy !== undefined && module.leanWasmBinary && servesLean(strategy)) {
-    return createLeanCodec(module.leanWasmBinary);
-  }
-  return createWasmCodec(module.factory, { wasmBinary: module.wasmBinary });
+export async function instantiateCodec(module, strategy) {
+  const { factory, wasmBinary, leanWasmBinary } = await module.load();
+  if (strategy !== undefined && leanWasmBinary && servesLean(strategy))
+    return createLeanCodec(leanWasmBinary);
+  return createWasmCodec(factory, { wasmBinary });
 }

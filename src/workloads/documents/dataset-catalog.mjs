@@ -7,6 +7,8 @@
 // dataset (src/workloads/tuples/dataset.mjs) at growth step <index> (the
 // step index of selectSteps and the tuple sweep, e.g. `unmapped-s12`): a
 // step index never changes meaning, where its MB size is a rounded label.
+// A user's own document (--documents, the page's file input) is
+// `user:<file name>` (user-documents.mjs reads it).
 
 export const RANDOM_STRINGS_SEED = 0x4a424233; // 'JBB3'
 export const JBB_RANDOM_SEED = 0x4a424235; // 'JBB5'
@@ -89,18 +91,40 @@ export function unmappedStepOf(id) {
   return match ? Number(match[1]) : undefined;
 }
 
+const USER_PREFIX = 'user:';
+
+/** The id of a user's own document read from the file called `fileName` (no folder). */
+export const userDatasetId = (fileName) => `${USER_PREFIX}${fileName}`;
+
+/** Whether `id` names a user's own document rather than a set the project makes. */
+export const isUserDataset = (id) => typeof id === 'string' && id.startsWith(USER_PREFIX);
+
 /**
- * The catalog entry of a data set id: one of DATASETS, or a made-up entry
- * { id, label, what, source, geojson: false, step } for `unmapped-s<index>`.
- * Throws for an unknown id.
+ * The catalog entry of a data set id: one of DATASETS, a made-up entry
+ * { id, label, what, source, geojson: false, step } for `unmapped-s<index>`,
+ * or { id, label, what, source, geojson: false, user: true, fileName } for a
+ * user's `user:<file name>` (whether it is GeoJSON is known from its value
+ * alone: user-documents.mjs userDatasetEntry). Throws for an unknown id.
  */
 export function datasetInfo(id) {
   const known = DATASETS.find((entry) => entry.id === id);
   if (known) return known;
+  if (isUserDataset(id) && id.length > USER_PREFIX.length) {
+    const fileName = id.slice(USER_PREFIX.length);
+    return Object.freeze({
+      id,
+      label: `your file ${fileName}`,
+      what: `your own JSON document, read from ${fileName}`,
+      source: 'your file',
+      geojson: false,
+      user: true,
+      fileName,
+    });
+  }
   const step = unmappedStepOf(id);
   if (step === undefined)
     throw new Error(
-      `documents: unknown data set "${id}" (known: ${DATASET_IDS.join(', ')}, unmapped-s<step>)`,
+      `documents: unknown data set "${id}" (known: ${DATASET_IDS.join(', ')}, unmapped-s<step>, user:<file name>)`,
     );
   return Object.freeze({
     id,

@@ -1,10 +1,9 @@
 // The documents workload's data sets (docs/documents.md#data-sets): plain JS
 // values, the same in Node and in the page, made from pinned npm packages
-// and fixed seeds only. Browser-safe: the world-atlas topologies are static
-// JSON imports, which Node 20 loads and esbuild inlines into the page bundle
-// (so the page needs no fetch and opens from file://). In the bundle they
-// weigh ~5.7 MB (esbuild prints them as object literals), 4.6 MB of it the
-// 1:10m topology.
+// and fixed seeds only. Browser-safe: the world-atlas topologies come from
+// topologies.mjs, whose page variant (topologies.browser.mjs) loads each
+// one on first use instead of carrying 4.5 MB of JSON in the page's bundle;
+// so a caller awaits prepareDataset(id) before makeDataset(id).
 //
 // The catalog (ids, labels, the `unmapped-s<index>` id scheme) is in
 // dataset-catalog.mjs, re-exported here.
@@ -15,9 +14,7 @@
 // has full precision. Seeds: RANDOM_STRINGS_SEED and JBB_RANDOM_SEED.
 
 import { feature } from 'topojson-client';
-import countries110m from 'world-atlas/countries-110m.json' with { type: 'json' };
-import countries50m from 'world-atlas/countries-50m.json' with { type: 'json' };
-import countries10m from 'world-atlas/countries-10m.json' with { type: 'json' };
+import { loadTopology, topology } from './topologies.mjs';
 
 import { TupleDataset } from '../tuples/dataset.mjs';
 import {
@@ -29,8 +26,10 @@ import {
   RANDOM_STRINGS_MAX_DEPTH,
   RANDOM_STRINGS_SEED,
   datasetInfo,
+  isUserDataset,
   unmappedId,
   unmappedStepOf,
+  userDatasetId,
 } from './dataset-catalog.mjs';
 
 export {
@@ -42,26 +41,38 @@ export {
   RANDOM_STRINGS_MAX_DEPTH,
   RANDOM_STRINGS_SEED,
   datasetInfo,
+  isUserDataset,
   unmappedId,
   unmappedStepOf,
+  userDatasetId,
 };
 
-const TOPOLOGIES = { '110m': countries110m, '50m': countries50m, '10m': countries10m };
+/** The world-atlas resolution each geo data set is made from. */
+const RESOLUTION_OF = { 'geo-110m': '110m', 'geo-50m': '50m', 'geo-50m-x3': '50m', 'geo-10m': '10m' };
 
-/** A fresh value of data set `id` (callers may keep or mutate it). */
+/**
+ * Resolves when what data set `id` is made from is at hand: in the page,
+ * its topology, loaded on first use; in Node it always is.
+ */
+export async function prepareDataset(id) {
+  if (RESOLUTION_OF[id]) await loadTopology(RESOLUTION_OF[id]);
+}
+
+/**
+ * A fresh value of the project's data set `id` (callers may keep or mutate
+ * it), once prepareDataset(id) resolved; not of a user's document.
+ */
 export function makeDataset(id) {
   switch (id) {
     case 'geo-110m':
-      return countriesOf('110m');
     case 'geo-50m':
-      return countriesOf('50m');
+    case 'geo-10m':
+      return countriesOf(RESOLUTION_OF[id]);
     case 'geo-50m-x3': {
       // Three separate conversions: the copies share no objects.
-      const copies = [countriesOf('50m'), countriesOf('50m'), countriesOf('50m')];
+      const copies = [1, 2, 3].map(() => countriesOf(RESOLUTION_OF[id]));
       return { type: 'FeatureCollection', features: copies.flatMap((copy) => copy.features) };
     }
-    case 'geo-10m':
-      return countriesOf('10m');
     case 'random-strings':
       return makeRandomStrings();
     case 'jbb-repeated':
@@ -71,6 +82,8 @@ export function makeDataset(id) {
     default: {
       const step = unmappedStepOf(id);
       if (step !== undefined) return makeUnmapped(step);
+      if (isUserDataset(id))
+        throw new Error(`documents: ${id} is a user's document, read from its file (user-documents.mjs)`);
       datasetInfo(id); // throws the unknown-id error
       return undefined;
     }
@@ -78,9 +91,11 @@ export function makeDataset(id) {
 }
 
 function countriesOf(resolution) {
-  const topology = TOPOLOGIES[resolution];
+  const source = topology(resolution);
+  if (!source)
+    throw new Error(`documents: the ${resolution} topology is not loaded (await prepareDataset first)`);
   // feature() builds new objects on every call and never mutates the topology.
-  return feature(topology, topology.objects.countries);
+  return feature(source, source.objects.countries);
 }
 
 /**

@@ -4,7 +4,7 @@
 // (outside the timer). Browser-safe: bench:node's children and the page share it.
 
 import { pathLabel } from '../../catalog.mjs';
-import { measurePayload } from '../../harness/measure.mjs';
+import { measurePayload, payloadMember } from '../../harness/measure.mjs';
 import { pathFields } from '../../harness/rows.mjs';
 import { verifyDocument } from './verify.mjs';
 
@@ -18,10 +18,16 @@ export function jsonBytes(value) {
   return jsonBytesOf.get(value);
 }
 
-/** The row fields naming a path and a data set. */
-export function documentRowBase(path, { place, batch, dataset, value }) {
+/** The row fields naming a path and a data set (`datasetFields`: a user's document's, rows.mjs). */
+export function documentRowBase(path, { place, batch, dataset, datasetFields, value }) {
   const bytes = jsonBytes(value);
-  return { ...pathFields(path, { place, batch }), dataset, jsonBytes: bytes, jsonMB: bytes / BYTES_PER_MB };
+  return {
+    ...pathFields(path, { place, batch }),
+    dataset,
+    ...datasetFields,
+    jsonBytes: bytes,
+    jsonMB: bytes / BYTES_PER_MB,
+  };
 }
 
 /**
@@ -48,16 +54,35 @@ export function peerDocumentPath(peerPath, dataset) {
  * not the data set).
  */
 export function measureDocument(path, { value, warmup, repetitions, env, ...where }) {
+  return measurePayload(path, { ...documentSpec(path, { value, ...where }), warmup, repetitions, env });
+}
+
+/**
+ * `path` on the data set `value` as a member of a block (harness/block.mjs):
+ * measureDocument's checks, with `extra` fields in its row; options as
+ * payloadMember's (env, sizes, operations).
+ */
+export function documentMember(path, { value, extra, env, sizes, operations, ...where }) {
+  const spec = documentSpec(path, { value, ...where });
+  return payloadMember(path, {
+    ...spec,
+    base: { ...spec.base, ...extra },
+    env,
+    sizes,
+    heapGrowth: false,
+    ...(operations && { operations }),
+  });
+}
+
+// What measureDocument and documentMember give the per-payload protocol.
+function documentSpec(path, { value, ...where }) {
   const by = pathLabel(path);
   const keyOrder = path.keyOrder !== false;
-  return measurePayload(path, {
+  return {
     input: value,
     base: documentRowBase(path, { ...where, value }),
     decodedOf: (result) => result.value,
     verify: (decoded) =>
       verifyDocument(value, path.toPlain ? path.toPlain(decoded) : decoded, { keyOrder, by }),
-    warmup,
-    repetitions,
-    env,
-  });
+  };
 }

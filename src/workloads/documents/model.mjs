@@ -5,7 +5,7 @@
 // share, and the sizes per format. Rendering is the caller's.
 
 import { ADDON_PLACE, isJsonBaseline, isJsonUtf8Baseline, pathLabel } from '../../catalog.mjs';
-import { interopShare } from '../../harness/format.mjs';
+import { formatBytes, interopShare } from '../../harness/format.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
 import {
@@ -15,8 +15,44 @@ import {
   isPeerRow,
   referenceOf,
 } from '../../harness/references.mjs';
+import { isUserDataset } from './dataset-catalog.mjs';
 
 const isOk = (row) => row.status === 'ok';
+
+/** What names a user's document beside its id: "your file, 15.2 KB, document checksum 0x1234abcd". */
+export function userFileText({ fileBytes, documentChecksum }) {
+  const parts = ['your file'];
+  if (fileBytes !== undefined) parts.push(formatBytes(fileBytes));
+  if (documentChecksum !== undefined) parts.push(`document checksum ${documentChecksum}`);
+  return parts.join(', ');
+}
+
+/**
+ * A user's document's facts as its rows carry them, { fileBytes,
+ * documentChecksum } (either may be missing from a file that could not be
+ * read), or undefined for a data set the project makes.
+ */
+export function userFileOf(rows, dataset) {
+  if (!isUserDataset(dataset)) return undefined;
+  const own = rows.filter((row) => row.dataset === dataset);
+  return {
+    fileBytes: own.find((row) => row.fileBytes !== undefined)?.fileBytes,
+    documentChecksum: own.find((row) => row.documentChecksum !== undefined)?.documentChecksum,
+  };
+}
+
+/**
+ * A data set's title over its tables: its id, what names a user's document,
+ * and the size of its JSON text: "user:my.json (your file, 15.2 KB, document
+ * checksum 0x...; 12.1 KB of JSON)".
+ */
+export function datasetTitle(rows, dataset, jsonBytes) {
+  const file = userFileOf(rows, dataset);
+  const parts = [file && userFileText(file), jsonBytes && `${formatBytes(jsonBytes)} of JSON`].filter(
+    Boolean,
+  );
+  return parts.length > 0 ? `${dataset} (${parts.join('; ')})` : dataset;
+}
 
 /** The data sets of `rows`, in the order they were measured. */
 export const datasetsOf = (rows) => [...new Set(rows.map((row) => row.dataset))];

@@ -9,7 +9,7 @@ import { formatBytes, formatMs, formatShare } from '../../harness/format.mjs';
 import { fastestText } from '../../harness/references.mjs';
 import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
 import { JBB_FORMATS, JBB_SOURCE, jbbReference } from './jbb-reference.mjs';
-import { datasetsOf, interopShares, sizeTable, timeTable } from './model.mjs';
+import { datasetTitle, datasetsOf, interopShares, sizeTable, timeTable, userFileOf } from './model.mjs';
 import { TIME_HEADER } from './tables.mjs';
 
 export const DOCUMENT_TABLE_LEGEND =
@@ -125,8 +125,8 @@ export function renderDocumentTables(container, rows) {
     const time = timeTable(rows, dataset);
     const section = element('section', undefined, 'dataset');
     section.dataset.dataset = dataset;
-    const size = time.jsonBytes ? ` (${formatBytes(time.jsonBytes)} of JSON)` : '';
-    const timeNode = table(`${dataset}${size}: time per call`, TIME_HEADER, [
+    if (userFileOf(rows, dataset)) section.classList.add('user-dataset');
+    const timeNode = table(`${datasetTitle(rows, dataset, time.jsonBytes)}: time per call`, TIME_HEADER, [
       ...time.lines.map(timeRow),
       ...jbbTimeRows(dataset),
     ]);

@@ -4,7 +4,7 @@
 // lines, the records the charts draw and the verdicts the headlines state.
 // Nothing here draws.
 
-import { isJsonBaseline, isJsonUtf8Baseline } from '../../catalog.mjs';
+import { JSON_CALLS, isJsonBaseline, isJsonUtf8Baseline } from '../../catalog.mjs';
 import { codecRank } from '../../report/codec-order.mjs';
 import { BASELINE_LABEL, howOf, isAddonRow, isWasmRow, labelOf, rank } from '../../report/model.mjs';
 import { FASTER } from '../../harness/verdict.mjs';
@@ -20,8 +20,7 @@ export const HOW_ORDER = [
   ...workload.strategies,
   ...(workload.addonStrategies ?? []).map((strategy) => `${strategy} (addon)`),
 ];
-/** What each operation of the JSON baseline is called. */
-export const JSON_CALLS = { encode: 'JSON.stringify', decode: 'JSON.parse' };
+export { JSON_CALLS };
 
 const rowsOf = (source) => source.document.rows;
 const isWasm = isWasmRow;

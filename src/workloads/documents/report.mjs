@@ -25,6 +25,7 @@ import {
   sizeLines,
   timeLines,
 } from './report-model.mjs';
+import { userFileOf, userFileText } from './model.mjs';
 
 // ---- HTML ------------------------------------------------------------------------
 
@@ -112,8 +113,14 @@ function datasetSection(sources, dataset) {
   const title = `${dataset}${entry ? `: ${entry.label}` : ''}`;
   const size = jsonBytes ? ` <small>(${escapeHtml(formatBytes(jsonBytes))} of JSON)</small>` : '';
   const jbb = jbbTimeLines(dataset).length > 0 ? `<p class="meta">${escapeHtml(JBB_NOTE)}</p>` : '';
-  return `<section id="dataset-${escapeHtml(dataset)}"><h3>${escapeHtml(title)}${size}</h3>
-${entry ? `<p class="how">${escapeHtml(entry.what)}</p>` : ''}
+  // A user's document: its file's size and document checksum, as its rows carry them.
+  const file = userFileOf(
+    sources.flatMap((source) => source.document.rows),
+    dataset,
+  );
+  const what = entry && (file ? `${entry.what} (${userFileText(file)})` : entry.what);
+  return `<section id="dataset-${escapeHtml(dataset)}"${file ? ' class="user-dataset"' : ''}><h3>${escapeHtml(title)}${size}</h3>
+${what ? `<p class="how">${escapeHtml(what)}</p>` : ''}
 <h4>Time</h4>
 ${timeSection(sources, dataset)}
 <h4>Size</h4>

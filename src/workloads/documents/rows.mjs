@@ -21,7 +21,23 @@ export const rowSchema = {
     variant: { type: 'string' },
     library: { type: 'string' },
     batch: { type: 'string' },
-    dataset: { type: 'string', description: 'the data set (src/workloads/documents/datasets.mjs)' },
+    dataset: {
+      type: 'string',
+      description:
+        "the data set: an id of src/workloads/documents/dataset-catalog.mjs, or user:<file name> for a user's own document (--documents, the page's file input)",
+    },
+    fileBytes: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        "a user's document: the bytes of its file as read (its JSON text may be laid out otherwise)",
+    },
+    documentChecksum: {
+      type: 'string',
+      pattern: '^0x[0-9a-f]{8}$',
+      description:
+        "a user's document: the document checksum of its value (docs/documents.md), the same in every place",
+    },
     jsonBytes: { type: 'integer', minimum: 0, description: "UTF-8 bytes of the data set's JSON.stringify" },
     jsonMB: { type: 'number', minimum: 0 },
     status: { enum: ['ok', 'failed', 'n/a'] },
@@ -39,12 +55,28 @@ export const rowSchema = {
       additionalProperties: false,
       properties: { wasmHeapBytes: { type: 'number' }, jsHeapGrowthBytes: { type: 'number' } },
     },
+    // The block protocol (docs/design.md#blocks), as the tuple rows have them.
+    block: { type: 'string', description: 'block runs: the block (a data set and its paths) of the row' },
+    process: {
+      type: 'integer',
+      minimum: 0,
+      description: 'block runs: the process (browser context) of the block, from 0',
+    },
+    operations: {
+      type: 'array',
+      items: { enum: ['encode', 'decode'] },
+      minItems: 1,
+      description: 'block runs: the operations this row timed, when fewer than both',
+    },
   },
 };
 
-/** A row for a path that could not be measured on a data set. */
-export function failedDocumentRow(path, { place, batch, dataset }, reason) {
-  return failedRowOf({ ...pathFields(path, { place, batch }), dataset }, reason);
+/**
+ * A row for a path that could not be measured on a data set; `datasetFields`
+ * name a user's document beside its id (user-documents.mjs userDatasetFields).
+ */
+export function failedDocumentRow(path, { place, batch, dataset, datasetFields }, reason) {
+  return failedRowOf({ ...pathFields(path, { place, batch }), dataset, ...datasetFields }, reason);
 }
 
 /**

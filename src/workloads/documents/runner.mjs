@@ -6,11 +6,21 @@
 import { fileURLToPath } from 'node:url';
 
 import { addonAvailable, readNativeCatalog } from '../../../node/load-addon.mjs';
+import { measuredDatasets, readRunDocuments } from '../../../node/user-documents.mjs';
 import { ADDON_PLACE, isJsonText, pathLabel } from '../../catalog.mjs';
 import { formatMs } from '../../harness/format.mjs';
-import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
+import { createJsonDocumentPath, createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
+import { renderRun } from '../../harness/block-tables.mjs';
+import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
+import { blockMembers, committedSets } from '../../harness/fastest-sets.mjs';
+import { subjectOf } from '../../harness/rows.mjs';
+import { RunError } from '../../../node/run-file.mjs';
+import { BLOCK_UNIT } from './block.mjs';
+import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.mjs';
+import { userFileText } from './model.mjs';
 import { failedDocumentRow } from './rows.mjs';
 import { renderDocumentTables } from './tables.mjs';
+import { datasetFieldsIn, userDatasetFields } from './user-documents.mjs';
 import workload from './workload.mjs';
 
 const workloadAddonStrategies = () => [...workload.addonStrategies];
@@ -19,11 +29,43 @@ const workloadAddonStrategies = () => [...workload.addonStrategies];
 // too: this module plans Node's jobs (node/load-addon.mjs), the page cannot.
 export { failedDocumentRow, notApplicableRow, rowSchema } from './rows.mjs';
 
-/** Every data set of the run is known by id: nothing else to plan. */
-export const plan = () => ({});
+/**
+ * The user's documents of the run (--documents), each read once here:
+ * { documents: node/user-documents.mjs readRunDocuments' entries }. One
+ * that cannot be read or parsed is left out of the jobs (planRows gives its
+ * row). The data sets the project makes are known by id.
+ */
+export function plan(options, { log }) {
+  const recorded = options.recordedDocuments ?? [];
+  return {
+    documents: readRunDocuments(options.documents ?? [], { datasets: options.datasets, log, recorded }),
+  };
+}
 
-export function protocolFields(options) {
-  return { warmup: options.warmup, repetitions: options.repetitions, datasets: options.datasets };
+export function protocolFields(options, plan = { documents: [] }) {
+  return {
+    warmup: options.warmup,
+    repetitions: options.repetitions,
+    datasets: options.datasets,
+    ...(plan.documents.length > 0 && { documents: plan.documents }),
+  };
+}
+
+/**
+ * The rows of the run's data sets that nothing measures: a user's document
+ * that could not be read or parsed has one, the JSON baseline's (JSON.parse
+ * is what refused it), failed with the error naming the file and the place.
+ */
+export function planRows(plan, place) {
+  return plan.documents
+    .filter((entry) => entry.error)
+    .map((entry) =>
+      failedDocumentRow(
+        createJsonDocumentPath(),
+        { place, batch: 'json', dataset: entry.id, datasetFields: userDatasetFields(entry) },
+        entry.error,
+      ),
+    );
 }
 
 // The wasm loader of a real run; a test's fake loader measures fake
@@ -56,7 +98,7 @@ export function jobs(options, peers, registry, buildInfo) {
       })),
     ),
     ...addonCodecs(options).flatMap((codec) =>
-      workloadAddonStrategies().map((strategy) => ({
+      (options.addonStrategies ?? workloadAddonStrategies()).map((strategy) => ({
         codec,
         strategy,
         addon: true,
@@ -69,18 +111,69 @@ export function jobs(options, peers, registry, buildInfo) {
   ];
 }
 
+/** The libraries of a block run when --peers names none, and each operation's set (fastest-sets.mjs). */
+export const { blockPeers, fastestSets } = committedSets(FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE);
+
+/** How the block verdicts of this workload read its rows (times per payload). */
+export const verdictOptions = verdictOptionsOf('documents');
+
+/**
+ * The blocks of a block run (docs/design.md#blocks), one per data set: the
+ * JSON baseline, every wasm and addon path of the run and the libraries of
+ * the fastest sets (or --peers), in one process, round by round; a library
+ * times the operations whose set it is in. `sets`: path labels (fastestSets).
+ */
+export function blockKinds(options, peers, registry, buildInfo, plan, sets) {
+  const members = blockMembers(
+    [{ reference: 'json', subject: subjectOf(createJsonDocumentPath()) }],
+    jobs(options, peers, registry, buildInfo),
+    sets,
+  );
+  return measuredDatasets(options.datasets, plan.documents).map((dataset) => {
+    const key = `documents@${dataset}`;
+    const datasetFields = datasetFieldsIn(plan.documents, dataset);
+    return {
+      key,
+      label: dataset,
+      job: { block: key, dataset, members, rounds: options.repetitions },
+      paths: members.map((member) => member.subject),
+      failedRow: (path, reason, job) => ({
+        ...failedDocumentRow(path, { place: 'node', batch: job.batch, dataset, datasetFields }, reason),
+        block: key,
+        process: job.process,
+      }),
+    };
+  });
+}
+
 /** By default, the peers that take part in this workload (peers.mjs `documents`). */
 export const takesPeer = (peer) => peer.documents === true;
 
-export const jobFields = (options) => ({ datasets: options.datasets });
+export const jobFields = (options, plan) => ({
+  datasets: measuredDatasets(options.datasets, plan.documents),
+  documents: plan.documents.filter((entry) => !entry.error),
+});
 
-export function describePlan(options, allJobs) {
+export function describePlan(options, allJobs, plan) {
+  if (options.mode === 'blocks') {
+    const datasets = measuredDatasets(options.datasets, plan.documents);
+    return (
+      `documents, block protocol: ${datasets.length} blocks (${datasets.join(', ')}) of ${allJobs.length} paths + JSON, ` +
+      `${options.repetitions} rounds + ${options.warmup} warm-up per process; looks at ${options.looks.join(', ')} processes, ` +
+      `budget ${options.budgetSeconds / 60} min`
+    );
+  }
   const addon = allJobs.filter((job) => job.addon).length;
   const wasm = allJobs.filter((job) => job.codec !== undefined).length - addon;
   const peers = allJobs.length - wasm - addon;
+  const datasets = measuredDatasets(options.datasets, plan.documents);
+  const named = datasets.map((dataset) => {
+    const entry = plan.documents.find((document) => document.id === dataset);
+    return entry ? `${dataset}: ${userFileText(entry)}` : dataset;
+  });
   return (
-    `documents: ${wasm} codec/strategy pairs + ${addon} through the Node-API addon + ${peers} JS libraries x ${options.datasets.length} data sets ` +
-    `(${options.datasets.join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`
+    `documents: ${wasm} codec/strategy pairs + ${addon} through the Node-API addon + ${peers} JS libraries x ${datasets.length} data sets ` +
+    `(${named.join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`
   );
 }
 
@@ -111,7 +204,16 @@ export function runJob(job, context) {
     at: (outcome, remaining) => remaining.indexOf(outcome.currentUnit),
     same: sameRow,
     failedRow: (path, dataset, reason) =>
-      failedDocumentRow(path, { place: context.place, batch: job.batch, dataset }, reason),
+      failedDocumentRow(
+        path,
+        {
+          place: context.place,
+          batch: job.batch,
+          dataset,
+          datasetFields: datasetFieldsIn(job.documents, dataset),
+        },
+        reason,
+      ),
     paths: [...createJsonDocumentPaths(job), job.subject],
     smaller: ' on an earlier data set',
     left: (count) => `${count} data set(s) left`,
@@ -119,11 +221,19 @@ export function runJob(job, context) {
   return context.runUnitsJob(job, units, { ...context, doneStatuses: ['ok', 'n/a'], describe: describeRow });
 }
 
-export function render(rows) {
-  return renderDocumentTables(rows);
+export function render(rows, run) {
+  return renderRun(rows, run, {
+    unit: BLOCK_UNIT,
+    ...verdictOptions,
+    single: () => renderDocumentTables(rows),
+  });
 }
 
-export function prepareRun() {}
+/** Adds the rows of the data sets nothing measures (planRows), unless a resumed file holds them. */
+export function prepareRun(run, options, { plan, store }) {
+  const held = (row) => store.rows.some((kept) => kept.dataset === row.dataset && kept.batch === row.batch);
+  store.rows.push(...planRows(plan, run.place).filter((row) => !held(row)));
+}
 
 /** How many rows failed (n/a is not a failure). */
 export const failedCount = (rows) => rows.filter((row) => row.status === 'failed').length;

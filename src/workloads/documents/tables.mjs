@@ -7,7 +7,7 @@ import { alignFirstLeft, formatBytes, formatMs, formatShare, renderColumns } fro
 import { fastestText } from '../../harness/references.mjs';
 import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
 import { JBB_FORMATS, JBB_SOURCE, jbbReference } from './jbb-reference.mjs';
-import { datasetsOf, interopShares, sizeTable, timeTable } from './model.mjs';
+import { datasetTitle, datasetsOf, interopShares, sizeTable, timeTable } from './model.mjs';
 
 export const TIME_HEADER = [
   'path',
@@ -87,9 +87,8 @@ function sharesText(rows, dataset) {
 export function renderDocumentTables(rows) {
   const sections = datasetsOf(rows).map((dataset) => {
     const table = timeTable(rows, dataset);
-    const size = table.jsonBytes ? ` (${formatBytes(table.jsonBytes)} of JSON)` : '';
     return [
-      `== ${dataset}${size}`,
+      `== ${datasetTitle(rows, dataset, table.jsonBytes)}`,
       renderColumns(
         TIME_HEADER,
         [...table.lines.map(timeLine), ...jbbLines(dataset)],

@@ -1,7 +1,8 @@
 // The tuple workload in a child process of bench:node (node/child.mjs): one
 // (codec, strategy), one pure-JS peer or the JSON baseline alone, measured
 // at every step it is given (the sweep: the JSON baseline and the path at
-// each step, in this process) or grown until it fails (--limits).
+// each step, in this process), grown until it fails (--limits), or one
+// process of a block (job.members: docs/design.md#blocks).
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
 import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
@@ -10,6 +11,7 @@ import { failedRow, measurePath, sink } from '../../harness/measure.mjs';
 import { createAddonPath, createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { createAddonCodec } from '../../harness/addon-codec.mjs';
 import { runSweep } from '../../harness/sweep.mjs';
+import { measureTupleBlock } from './block.mjs';
 import { TupleDataset, gridTargets } from './dataset.mjs';
 
 async function loadPeerPath(job, ctx) {
@@ -86,9 +88,25 @@ async function measureLimits(path, job, env, { send, place: PLACE }) {
   }
 }
 
+/** One process of a block: its rows go to the parent when the block is done. */
+async function measureBlockJob(job, ctx) {
+  const rows = await measureTupleBlock(job, {
+    place: ctx.place,
+    env: ctx.environment({ limits: false }),
+    loadPath: (spec) => loadPath({ ...job, ...spec }, ctx),
+    onMember: (spec, step) => ctx.send({ type: 'progress', step, unit: spec.label }),
+  });
+  for (const row of rows) await ctx.send({ type: 'row', row });
+}
+
 /** Measures one job and sends its rows, then 'done'. */
 export async function measureJob(job, ctx) {
   const { send, place: PLACE } = ctx;
+  if (job.members) {
+    await measureBlockJob(job, ctx);
+    await send({ type: 'done', sink: sink() });
+    return;
+  }
   const limits = job.limits !== undefined;
 
   let path;

@@ -16,6 +16,10 @@ import { failedRow } from '../../harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { createPeerPath, findPeer, peerMeta } from '../../harness/peers.mjs';
 import { datasetAtSteps, measureStep } from '../../harness/sweep.mjs';
+import { BLOCK_UNIT, measureTupleBlock } from './block.mjs';
+
+/** How the page's block tables name a block and show a median (web/src/block-results.mjs). */
+export const blockUnit = BLOCK_UNIT;
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import {
   CLEANLINESS_LEGEND,
@@ -189,6 +193,26 @@ export async function run(options) {
     await yieldToBrowser();
   }
   return steps;
+}
+
+/**
+ * One browser context of bench:web's block protocol (docs/design.md#blocks):
+ * the block job measured in this page, resolving to its rows. options: the
+ * job, and { modules, facts, protoText, signal } as for run().
+ */
+export function runBlock({ modules, facts, protoText, signal, ...job }) {
+  const env = { gc: facts.gc, jsHeapUsed: facts.jsHeapUsed, pause: yieldToBrowser, signal };
+  const loadPath = async (spec) => {
+    if (spec.peer !== undefined) {
+      const peer = findPeer(spec.peer);
+      if (!peer || !peer.places.includes(PLACE)) throw new Error(`${spec.peer}: not a peer of this page`);
+      return createPeerPath(peer, { protoText });
+    }
+    const module = modules.find((candidate) => candidate.codec === spec.codec);
+    if (!module) throw new Error(`${spec.codec}: not in this page's wasm build`);
+    return createWasmPath(await instantiateCodec(module, spec.strategy), spec.strategy);
+  };
+  return measureTupleBlock(job, { place: PLACE, env, loadPath });
 }
 
 /**

@@ -1,10 +1,12 @@
 // Vega-Lite specs of the tuples report's charts, built from the records of
 // report-model.mjs. The same spec renders in the HTML page (compiled to Vega, drawn
 // by the inlined Vega runtime) and to the SVG files (Vega's headless
-// renderer in Node), so the README images and the page never disagree.
+// renderer in Node), so the images of docs/tuples.md (web/images/) and the
+// page never disagree.
 
 import { codecRank, reportColors } from '../../report/codec-order.mjs';
 import { BASELINE_LABEL, formatMB } from '../../report/model.mjs';
+import { PHASE_COLORS, WHOLE_CALL_COLOR } from '../../report/phases.mjs';
 import {
   NATIVE_WAY,
   NO_PHASES,
@@ -42,8 +44,6 @@ const EXTRA_DASHES = [
   [1, 3],
   [12, 4],
 ];
-const PHASE_COLORS = ['#4c78a8', '#f58518', '#54a24b'];
-const WHOLE_CALL_COLOR = '#9d9d9d';
 const PLACE_DASHES = { node: [1, 0], browser: [6, 3], 'node-addon': [1, 3] };
 
 const FACET_SIZE = 260;

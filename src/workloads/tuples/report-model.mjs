@@ -22,23 +22,11 @@ import {
   sortRows,
 } from '../../report/model.mjs';
 import { referenceOf } from '../../harness/references.mjs';
+import { PHASES, WHOLE_CALL_PHASE } from '../../report/phases.mjs';
 
 export const OPERATIONS = ['encode', 'decode'];
 
-export const PHASES = {
-  encode: [
-    { key: 'marshalInMs', name: 'marshal in (JS -> C++)' },
-    { key: 'codecMs', name: 'codec' },
-    { key: 'bytesOutMs', name: 'bytes out (to JS)' },
-  ],
-  decode: [
-    { key: 'bytesInMs', name: 'bytes in (JS -> C++)' },
-    { key: 'codecMs', name: 'codec' },
-    { key: 'marshalOutMs', name: 'marshal out (C++ -> JS)' },
-  ],
-};
-// The bar of a path that has no phases (JSON baseline, JS libraries).
-export const WHOLE_CALL_PHASE = 'JSON (whole call)';
+export { PHASES, WHOLE_CALL_PHASE };
 
 const okRows = (document) => document.rows.filter((row) => row.status === 'ok');
 

@@ -13,8 +13,15 @@ import {
 } from '../../catalog.mjs';
 import { formatMs, formatRatio } from '../../harness/format.mjs';
 import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
+import { createObjectFloorPath } from '../../harness/object-floor.mjs';
 import { failedRow } from '../../harness/measure.mjs';
+import { BLOCK_UNIT } from './block.mjs';
 import { selectSteps } from './dataset.mjs';
+import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.mjs';
+import { renderRun } from '../../harness/block-tables.mjs';
+import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
+import { blockMembers, committedSets } from '../../harness/fastest-sets.mjs';
+import { subjectOf } from '../../harness/rows.mjs';
 import { runLimitsJob } from './limits.mjs';
 import { renderCleanliness, renderLimits, renderSummary, renderTables } from './tables.mjs';
 import { addonAvailable, addonFile, readNativeCatalog } from '../../../node/load-addon.mjs';
@@ -29,7 +36,7 @@ import { RunError } from '../../../node/run-file.mjs';
 function addonPlan(options) {
   if (options.addon === false || !addonAvailable('tuples')) return { codecs: [], strategies: [] };
   const native = codecsOf(readNativeCatalog(), 'tuples');
-  const strategies = addonStrategiesOf('tuples');
+  const strategies = options.addonStrategies ?? addonStrategiesOf('tuples');
   if (options.strategies.includes('columnar')) strategies.push('columnar');
   return { codecs: options.codecs.filter((codec) => native.includes(codec)), strategies };
 }
@@ -42,10 +49,12 @@ function missingAddon(options) {
     : 'the native build has no addon for the tuple workload';
 }
 
+// The place a block's failed row names (an addon path names its own).
+const PLACE_OF_RUN = 'node';
+
 /** The subject of the JSON baseline's own job (--limits). */
 function baselineSubject() {
-  const { codec, impl, interop, library } = createJsonBaselinePath();
-  return { codec, impl, interop, library };
+  return subjectOf(createJsonBaselinePath());
 }
 
 /**
@@ -126,6 +135,42 @@ export function jobs(options, peers, registry, buildInfo) {
   return [...(options.mode === 'limits' ? [baseline] : []), ...wasmJobs, ...addonJobs, ...peerJobs];
 }
 
+/**
+ * The blocks of a block run (docs/design.md#blocks), one per size: the JSON
+ * baseline, the object floor, every wasm and addon path of the run and the
+ * libraries of the fastest sets (or --peers), in one process, round by
+ * round. Each block's rows are judged together (src/harness/block-verdicts.mjs);
+ * `sets`: the fastest sets as path labels (fastestSets).
+ */
+export function blockKinds(options, peers, registry, buildInfo, { steps }, sets) {
+  const paths = jobs({ ...options, mode: 'sweep' }, peers, registry, buildInfo);
+  const references = [
+    { reference: 'json', subject: subjectOf(createJsonBaselinePath()) },
+    { reference: 'floor', subject: subjectOf(createObjectFloorPath()) },
+  ];
+  const members = blockMembers(references, paths, sets);
+  return steps.map((step) => {
+    const key = `tuples@${step.index}`;
+    return {
+      key,
+      label: `${step.jsonMB.toFixed(2)} MB`,
+      job: { block: key, step, members, rounds: options.repetitions },
+      paths: members.map((member) => member.subject),
+      failedRow: (path, reason, job) => ({
+        ...failedRow(path, { place: PLACE_OF_RUN, step, batch: job.batch }, reason),
+        block: key,
+        process: job.process,
+      }),
+    };
+  });
+}
+
+/** The libraries of a block run when --peers names none, and each operation's set (fastest-sets.mjs). */
+export const { blockPeers, fastestSets } = committedSets(FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE);
+
+/** How the block verdicts of this workload read its rows (times per payload). */
+export const verdictOptions = verdictOptionsOf('tuples');
+
 /** The fields every job's child needs beside the common ones. */
 export function jobFields() {
   return {};
@@ -133,6 +178,14 @@ export function jobFields() {
 
 /** The log line that announces the run. */
 export function describePlan(options, allJobs, { steps }) {
+  if (options.mode === 'blocks') {
+    const looks = options.looks.join(', ');
+    return (
+      `block protocol: ${steps.length} blocks (${steps.map((step) => step.jsonMB.toFixed(2)).join(', ')} MB) of ` +
+      `${allJobs.length} paths + JSON and the object floor, ${options.repetitions} rounds + ${options.warmup} warm-up ` +
+      `per process; looks at ${looks} processes, budget ${options.budgetSeconds / 60} min`
+    );
+  }
   const wasm = allJobs.filter((job) => job.codec !== undefined && !job.addon).length;
   const addon = allJobs.filter((job) => job.addon).length;
   const peers = allJobs.filter((job) => job.peer !== undefined).length;
@@ -214,7 +267,11 @@ export function runJob(job, context) {
 /** The console output at the end of a run. */
 export function render(rows, run, options) {
   if (options.mode === 'limits') return renderLimits(run.limits ?? []);
-  return `${renderTables(rows)}\n\n${renderCleanliness(rows)}\n\n${renderSummary(rows)}`;
+  return renderRun(rows, run, {
+    unit: BLOCK_UNIT,
+    ...verdictOptions,
+    single: () => `${renderTables(rows)}\n\n${renderCleanliness(rows)}\n\n${renderSummary(rows)}`,
+  });
 }
 
 /** Prepares the run header of a new or resumed run (--limits keeps its entries). */

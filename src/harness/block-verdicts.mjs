@@ -1,0 +1,118 @@
+// The verdicts of a block run (docs/design.md#blocks), from its rows alone,
+// so the runner's stopping rule, its tables, the page, the report and
+// `report --compare` judge a results file alike. Every row of a block run
+// names its block (the unit: a size, a record, a data set) and the process
+// (or browser context) that measured it; ratios pair rows of one process.
+// Browser-safe.
+
+import { isJsonBaseline, pathLabel, workloadInfo } from '../catalog.mjs';
+import { OPERATIONS } from './block.mjs';
+import { operationStats } from './references.mjs';
+import { isDecided, judgeAgainstSet, judgeRatios } from './paired.mjs';
+
+/**
+ * How a workload's rows are judged: the operations and whether their
+ * statistic is a rate (per-call workloads: operations per second, higher is
+ * faster) or a time per payload.
+ */
+export function verdictOptionsOf(workload) {
+  return { operations: OPERATIONS, higherIsFaster: workloadInfo(workload).protocol === 'per-call' };
+}
+
+/** The verdicts of a results document that holds a block run ([] otherwise). */
+export function documentVerdicts({ run, rows }) {
+  if (run.protocol?.mode !== 'blocks') return [];
+  return blockVerdicts(rows, { sets: run.protocol.blocks?.fastest, ...verdictOptionsOf(run.workload) });
+}
+
+/** The paths a block run judges: the C++ codecs (wasm or addon); the others are its references. */
+export const isSubject = (row) => row.impl === 'cpp';
+
+// Rows of each block, by process: Map block -> Map process -> rows.
+function byBlockAndProcess(rows) {
+  const blocks = new Map();
+  for (const row of rows) {
+    if (row.block === undefined) continue;
+    if (!blocks.has(row.block)) blocks.set(row.block, new Map());
+    const processes = blocks.get(row.block);
+    if (!processes.has(row.process)) processes.set(row.process, []);
+    processes.get(row.process).push(row);
+  }
+  return blocks;
+}
+
+/** A row's median of `operation`: ms per payload, or ops/s per call (references.mjs operationStats). */
+export const medianOf = (row, operation) => (row ? operationStats(row, operation)?.stats.median : undefined);
+
+// The per-process ratios of `subject` against the rows `reference` picks,
+// for one operation: reference over subject for times, subject over
+// reference for rates (higherIsFaster), so above 1 the subject is faster.
+function ratiosOf(processes, label, pickReference, operation, higherIsFaster) {
+  const ratios = [];
+  for (const rows of processes.values()) {
+    const subject = rows.find((row) => row.status === 'ok' && pathLabel(row) === label);
+    const reference = rows.find((row) => row.status === 'ok' && pickReference(row));
+    const [path, ref] = [medianOf(subject, operation), medianOf(reference, operation)];
+    if (!(path > 0) || !(ref > 0)) continue;
+    ratios.push(higherIsFaster ? path / ref : ref / path);
+  }
+  return ratios;
+}
+
+/**
+ * Every verdict of the run: one entry per (block, subject path, operation):
+ * { block, label, row, operation, processes, json, fastest? } where `json`
+ * is the judgement against the JSON baseline of each process and `fastest`
+ * against the fastest-library set of that operation (sets[operation]:
+ * path labels), when the run has one. `row` is the subject's first row (its
+ * unit's fields). Options: operations, higherIsFaster (rates, e.g. ops/s).
+ */
+export function blockVerdicts(rows, { sets = {}, operations = OPERATIONS, higherIsFaster = false } = {}) {
+  const verdicts = [];
+  for (const [block, processes] of byBlockAndProcess(rows)) {
+    const all = [...processes.values()].flat();
+    const subjects = new Map();
+    for (const row of all)
+      if (isSubject(row) && !subjects.has(pathLabel(row))) subjects.set(pathLabel(row), row);
+    const present = new Set(all.map(pathLabel));
+    for (const [label, row] of subjects) {
+      for (const operation of operations) {
+        const json = judgeRatios(ratiosOf(processes, label, isJsonBaseline, operation, higherIsFaster));
+        const entry = { block, label, row, operation, processes: processes.size, json };
+        const set = (sets[operation] ?? []).filter((name) => present.has(name));
+        if (set.length > 0) {
+          entry.fastest = judgeAgainstSet(
+            set.map((name) => ({
+              name,
+              comparison: judgeRatios(
+                ratiosOf(processes, label, (other) => pathLabel(other) === name, operation, higherIsFaster),
+              ),
+            })),
+          );
+        }
+        verdicts.push(entry);
+      }
+    }
+  }
+  return verdicts;
+}
+
+/**
+ * Any path of a block against the JSON baseline of each of its processes
+ * (a library, say): the judgement of its per-process ratios.
+ */
+export function againstJson(rows, block, label, operation, higherIsFaster = false) {
+  const processes = byBlockAndProcess(rows).get(block) ?? new Map();
+  return judgeRatios(ratiosOf(processes, label, isJsonBaseline, operation, higherIsFaster));
+}
+
+/**
+ * Whether every comparison of `block` is decided (the stopping rule). A
+ * comparison with no pair yet (its path failed in every process so far)
+ * has nothing to decide and does not hold the block.
+ */
+export function blockDecided(verdicts, block) {
+  const own = verdicts.filter((verdict) => verdict.block === block);
+  const settled = (comparison) => !comparison || comparison.n === 0 || isDecided(comparison);
+  return own.length > 0 && own.every((verdict) => settled(verdict.json) && settled(verdict.fastest));
+}

@@ -1,0 +1,81 @@
+// The fastest-library sets of a block run (docs/design.md#blocks), from a
+// workload's committed file (src/workloads/<name>/fastest-libraries.mjs,
+// written by scripts/fastest-libraries.mjs): which libraries a block holds
+// when --peers names none, and what each operation's verdict compares with.
+
+import { pathLabel } from '../catalog.mjs';
+import { OPERATIONS } from './block.mjs';
+import { peerMeta } from './peers.mjs';
+
+/**
+ * The registry names of the libraries a block run of `place` holds: both
+ * operations' sets. Throws, naming the file, when the place has none.
+ */
+export function blockPeersOf({ sets, file }, place) {
+  if (!sets[place])
+    throw new Error(
+      `no fastest-library set for ${place} in ${file} (run scripts/fastest-libraries.mjs on a --sweep of it, or give --peers)`,
+    );
+  return [...new Set(OPERATIONS.flatMap((operation) => sets[place][operation]))];
+}
+
+/**
+ * A workload's committed sets ({ sets, file }: its fastest-libraries.mjs)
+ * as its runner offers them: { blockPeers(place), fastestSets(place, peers,
+ * options) } (options.peers: the --peers given, if any).
+ */
+export function committedSets(sets, file) {
+  return {
+    blockPeers: (place) => blockPeersOf({ sets, file }, place),
+    fastestSets: (place, peers, options) =>
+      fastestSetsOf({ sets }, place, peers, options.peers !== undefined),
+  };
+}
+
+/**
+ * The members of a block: its `references` ({ reference, subject }) and a
+ * member per job of the run's paths ({ codec, strategy, addon?, peer?,
+ * subject }), a library timed in the operations of its sets only; each
+ * with its `label`.
+ */
+export function blockMembers(references, jobs, sets) {
+  return [
+    ...references,
+    ...jobs.map(({ codec, strategy, addon, peer, subject }) => ({
+      codec,
+      strategy,
+      addon,
+      peer,
+      subject,
+      ...(peer !== undefined && setOperations(sets, pathLabel(subject))),
+    })),
+  ].map((member) => ({ ...member, label: pathLabel(member.subject) }));
+}
+
+/**
+ * A block member's `operations` when it is a library in the set of one
+ * operation only ({} otherwise): it is timed in that one (harness/block.mjs).
+ */
+export function setOperations(sets, label) {
+  const own = OPERATIONS.filter((operation) => sets[operation].includes(label));
+  return own.length > 0 && own.length < OPERATIONS.length ? { operations: own } : {};
+}
+
+/**
+ * The set of each operation as path labels: the committed sets of `place`
+ * (the closest to the fastest first) among the run's `peers`, or, when
+ * --peers named the libraries (`named`), every one of them.
+ */
+export function fastestSetsOf({ sets }, place, peers, named) {
+  const label = (peer) => pathLabel(peerMeta(peer));
+  return Object.fromEntries(
+    OPERATIONS.map((operation) => {
+      const chosen = named
+        ? peers
+        : (sets[place]?.[operation] ?? [])
+            .map((name) => peers.find((peer) => peer.name === name))
+            .filter(Boolean);
+      return [operation, chosen.map(label)];
+    }),
+  );
+}

@@ -1,0 +1,198 @@
+// The answer of a results file in words: per unit (tuples: each size;
+// messages: each record; documents: each data set) and per operation, one
+// sentence naming the fastest of the three routes a JS app has there (the
+// best wasm path, the fastest pure-JS library, the engine's own JSON) and
+// how it compares with the other two. Every figure is a comparison with its
+// verdict (src/harness/verdict.mjs): stated as faster or slower only when
+// its interval excludes 1, "within noise" otherwise. Pure and browser-safe:
+// the page renders it.
+//
+// The comparisons are the tables' (src/harness/references.mjs): a path
+// against the JSON baseline of its own batch (same process or page), the
+// best wasm path against the fastest library directly (another batch, as
+// xBestJS). Which route leads is chosen by median: the faster of the best
+// wasm path and the fastest library, then JSON if it beat that one in its
+// batch. Decode counts only paths that hand back plain objects (a wasm
+// path whose decode is recorded not clean, e.g. a columnar variant, and a
+// library that is not clean are left out, as the tables' fastest library).
+
+import { JSON_CALLS, isJsonBaseline, isWasmRow, libraryName, pathLabel } from '../catalog.mjs';
+import { engineLabel } from '../engines.mjs';
+import { formatMB, formatRatio } from '../harness/format.mjs';
+import { compareOperation, fastestLibraries, operationStats, ownReference } from '../harness/references.mjs';
+import { FASTER, SLOWER, WITHIN_NOISE, formatVerdictRatio } from '../harness/verdict.mjs';
+import { blockHeadlines } from './block-headline.mjs';
+
+export const HEADLINE_OPERATIONS = Object.freeze(['encode', 'decode']);
+
+const VERBS = { encode: 'encodes', decode: 'decodes' };
+// The messages workload's empty-call rows (record "none") measure no record.
+const NO_UNIT_RECORD = 'none';
+
+/** The unit of a row: its step (a size), record or data set; undefined for a row of none. */
+export function unitKeyOf(row) {
+  if (row.step !== undefined) return row.step;
+  if (row.record !== undefined) return row.record === NO_UNIT_RECORD ? undefined : row.record;
+  return row.dataset;
+}
+
+/** "at 10 MB", "on record "int"", "on geo-110m": where in the run a unit is. */
+function unitText(rows) {
+  const [first] = rows;
+  if (first.step !== undefined) {
+    const sized = rows.find((row) => Number.isFinite(row.jsonMB));
+    return sized ? `at ${formatMB(sized.jsonMB)} MB` : `at step ${first.step}`;
+  }
+  if (first.record !== undefined) return `on record "${first.record}"`;
+  return `on ${first.dataset}`;
+}
+
+/**
+ * The units of `rows`: [{ key, text, rows }], sizes from the smallest,
+ * records and data sets in the order they were first measured.
+ */
+export function unitsOf(rows) {
+  const units = new Map();
+  for (const row of rows) {
+    const key = unitKeyOf(row);
+    if (key === undefined) continue;
+    if (!units.has(key)) units.set(key, []);
+    units.get(key).push(row);
+  }
+  const entries = [...units];
+  if (entries.every(([key]) => typeof key === 'number')) entries.sort(([a], [b]) => a - b);
+  return entries.map(([key, unitRows]) => ({ key, text: unitText(unitRows), rows: unitRows }));
+}
+
+/** Where a run measured, to open its sentences: "In this browser", "In Node v20.20.2 (V8 11.3)", "Natively". */
+export function whereText(run, { here = false } = {}) {
+  if (here) return 'In this browser';
+  if (run.place === 'native') return 'Natively';
+  return `In ${engineLabel(run.runtime)}`;
+}
+
+const isOk = (row) => row.status === 'ok';
+
+/** True when `a`'s median is faster than `b`'s (both rows of one protocol). */
+function isFaster(a, b, operation) {
+  const [sa, sb] = [operationStats(a, operation), operationStats(b, operation)];
+  return sa.higherIsFaster ? sa.stats.median > sb.stats.median : sa.stats.median < sb.stats.median;
+}
+
+/** The fastest of `rows` by median, or undefined. */
+function fastestOf(rows, operation) {
+  return rows.reduce((best, row) => (best && !isFaster(row, best, operation) ? best : row), undefined);
+}
+
+/** A wasm path that can stand for "the wasm route": no variant (columnar, floors), plain objects out. */
+function isWasmCandidate(row, operation) {
+  if (!isOk(row) || !isWasmRow(row) || row.variant !== undefined || !operationStats(row, operation))
+    return false;
+  return operation !== 'decode' || row.cleanliness?.clean !== false;
+}
+
+/** A library's name in a sentence: "msgpackr", "msgpackr [records]". */
+function libraryText(row) {
+  const name = row.library ? libraryName(row.library) : pathLabel(row);
+  return row.variant ? `${name} [${row.variant}]` : name;
+}
+
+/**
+ * A comparison with an opponent ({ name, note? }) as words: "2.30x faster
+ * than msgpack/typed (the best wasm path)", "1.40x slower than
+ * JSON.parse", "within noise of msgpackr (the fastest JS library, ~1.04x)".
+ */
+export function comparisonText(comparison, { name, note }) {
+  const { ratio, verdict, reason } = comparison;
+  const faster = ratio >= 1;
+  const factor = `${formatRatio(faster ? ratio : 1 / ratio)} ${faster ? 'faster' : 'slower'} than ${name}`;
+  const aside = (...parts) => {
+    const said = [note, ...parts].filter(Boolean);
+    return said.length > 0 ? ` (${said.join(', ')})` : '';
+  };
+  if (verdict === FASTER || verdict === SLOWER) return `${factor}${aside()}`;
+  if (verdict === WITHIN_NOISE)
+    return `within noise of ${name}${aside(formatVerdictRatio(comparison), reason)}`;
+  return `${factor}${aside(`by the medians; ${reason ?? 'no interval'}: no verdict`)}`;
+}
+
+/**
+ * The sentence of one unit and operation, or undefined when fewer than two
+ * routes measured ok there: { operation, winner ('wasm', 'library' or
+ * 'json'), subject, clauses: [{ role, opponent, comparison, text }], text }.
+ */
+export function operationSentence(unitRows, operation) {
+  const rows = unitRows.filter((row) => isOk(row) && operationStats(row, operation));
+  const baselines = rows.filter(isJsonBaseline);
+  const wasm = fastestOf(
+    rows.filter((row) => isWasmCandidate(row, operation)),
+    operation,
+  );
+  const fastest = fastestLibraries(unitRows);
+  const library = fastest?.[operation];
+  const top = wasm && library ? (isFaster(library, wasm, operation) ? library : wasm) : (wasm ?? library);
+  if (!top) return undefined;
+  const json = JSON_CALLS[operation];
+  const plainObjects = operation === 'decode' && library !== undefined && fastest.decodeOverall !== library;
+  const opponents = {
+    json: { name: json },
+    wasm: wasm && { name: pathLabel(wasm), note: 'the best wasm path' },
+    library: library && {
+      name: libraryText(library),
+      note: `the fastest JS library${plainObjects ? ' giving plain objects' : ''}`,
+    },
+  };
+  const jsonOf = (row) => row && ownReference(row, baselines);
+  const topJson = jsonOf(top);
+  const winner = topJson && isFaster(topJson, top, operation) ? 'json' : top === wasm ? 'wasm' : 'library';
+  // [the opponent's role, the comparison of the winner against it]
+  const against = {
+    wasm: [
+      ['json', compareOperation(jsonOf(wasm), wasm, operation)],
+      ['library', library && compareOperation(library, wasm, operation)],
+    ],
+    library: [
+      ['wasm', wasm && compareOperation(wasm, library, operation)],
+      ['json', compareOperation(jsonOf(library), library, operation)],
+    ],
+    json: [
+      ['wasm', wasm && jsonOf(wasm) && compareOperation(wasm, jsonOf(wasm), operation)],
+      ['library', library && jsonOf(library) && compareOperation(library, jsonOf(library), operation)],
+    ],
+  }[winner];
+  const clauses = against
+    .filter(([, comparison]) => comparison && Number.isFinite(comparison.ratio))
+    .map(([role, comparison]) => ({
+      role,
+      opponent: opponents[role].name,
+      comparison,
+      text: comparisonText(comparison, opponents[role]),
+    }));
+  if (clauses.length === 0) return undefined;
+  const subject = { wasm: wasm && pathLabel(wasm), library: library && libraryText(library), json }[winner];
+  const text = `${subject} ${VERBS[operation]} this ${clauses.map((clause) => clause.text).join(' and ')}.`;
+  return { operation, winner, subject, clauses, text };
+}
+
+/**
+ * The headline of every unit of a results document: [{ key, unit (its
+ * words), sentences (operationSentence each), text }]. A unit with nothing
+ * to compare (a native run: no JSON and no library beside the codecs) says
+ * so. `here`: the run is this page's own (see whereText). A block run's
+ * sentences are its verdicts over processes (block-headline.mjs).
+ */
+export function headlines(document, { here = false } = {}) {
+  const where = whereText(document.run, { here });
+  if (document.run.protocol?.mode === 'blocks')
+    return blockHeadlines(document, { where, unitText: (row) => unitText([row]) });
+  return unitsOf(document.rows).map(({ key, text: unit, rows }) => {
+    const sentences = HEADLINE_OPERATIONS.map((operation) => operationSentence(rows, operation)).filter(
+      Boolean,
+    );
+    const said =
+      sentences.length > 0
+        ? sentences.map((sentence) => sentence.text).join(' ')
+        : 'no two of the best wasm path, the fastest JS library and JSON measured ok here: nothing to compare.';
+    return { key, unit, sentences, text: `${where} ${unit}: ${said}` };
+  });
+}

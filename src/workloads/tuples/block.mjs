@@ -1,0 +1,59 @@
+// One process (or browser context) of a tuple block (docs/design.md#blocks):
+// every member of the block on the payload of one size, round by round
+// (src/harness/block.mjs). Browser-safe: bench:node's child and the page
+// give it their own way of loading a member's path.
+
+import { measureBlockJobMembers } from '../../harness/block.mjs';
+import { formatMs } from '../../harness/format.mjs';
+import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
+import { expectationOf, failedRow, pathMember } from '../../harness/measure.mjs';
+import { createObjectFloorPath } from '../../harness/object-floor.mjs';
+import { datasetAtSteps } from '../../harness/sweep.mjs';
+
+/** How a block's tables (console and page) name the block and show a median. */
+export const BLOCK_UNIT = Object.freeze({
+  title: (row) => `${row.jsonMB.toFixed(2)} MB (${row.items.toLocaleString('en-US')} items)`,
+  value: formatMs,
+  valueName: 'ms',
+});
+
+/** The references a block names: the JSON baseline and the object floor. */
+export const BLOCK_REFERENCES = { json: createJsonBaselinePath, floor: createObjectFloorPath };
+
+/**
+ * Measures the block job { block, process, batch, step, members, rounds,
+ * offset, warmup, sizes } and resolves to its rows. `loadPath(spec)` makes
+ * the path of a member that is not a reference (spec: { codec, strategy,
+ * addon? } or { peer }); a member it cannot make has a failed row and the
+ * others go on. `onMember(spec)` is told before each member is loaded.
+ */
+export async function measureTupleBlock(job, { place, loadPath, env, onMember = () => {} }) {
+  const [{ step, items }] = datasetAtSteps([job.step]);
+  const expected = expectationOf(items);
+  const where = { place, step, batch: job.batch };
+  const extra = { block: job.block, process: job.process };
+  const members = [];
+  const rows = [];
+  for (const spec of job.members) {
+    await onMember(spec, step);
+    try {
+      const path = spec.reference ? BLOCK_REFERENCES[spec.reference]() : await loadPath(spec);
+      members.push(
+        pathMember(path, {
+          ...where,
+          items,
+          expected,
+          extra,
+          env,
+          sizes: job.sizes,
+          heapGrowth: false,
+          ...(spec.operations && { operations: spec.operations }),
+        }),
+      );
+    } catch (error) {
+      rows.push({ ...failedRow(spec.subject, where, `load: ${error?.message ?? error}`), ...extra });
+    }
+  }
+  const measured = await measureBlockJobMembers(members, job, env);
+  return [...rows, ...measured];
+}

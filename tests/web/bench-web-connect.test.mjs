@@ -1,0 +1,238 @@
+// npm run bench:web --connect: the smallest run in a browser that is
+// already running, started here on a free port as a user would start it
+// (Debian's Chromium with --remote-debugging-port, driven over CDP; Firefox
+// ESR with --remote-debugging-port, over WebDriver BiDi). The results record
+// a connected browser, its engine and version, and no GC when the browser
+// was started without one; the browser is still running afterwards; an
+// endpoint nobody answers at is a one-line error. It measures nothing.
+
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { buildWeb, readWasmBuild } from '../../scripts/build-web.mjs';
+import { urlsOf } from '../../scripts/serve.mjs';
+import { codecsOf } from '../../src/catalog.mjs';
+import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { schemaWithFolderWorkloads } from '../../src/workload-folders.mjs';
+import { GC_METHODS } from '../../web/src/browser-info.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../node/chromium.mjs';
+import { FIREFOX, MEASURING_PREFS } from '../../node/firefox.mjs';
+import { REPO_ROOT } from './browser.mjs';
+
+const BENCH_WEB = path.join(REPO_ROOT, 'node', 'bench-web.mjs');
+const TIMEOUT = { timeout: 300_000 };
+// What a connected run records and logs, by driver.
+const CDP = {
+  engine: 'V8',
+  driver: /^playwright-core .*\(CDP\)$/,
+  log: /Chromium \S+ at ws:\/\/.*: connected, driven by playwright-core \S+ \(CDP\)/,
+};
+const BIDI = {
+  engine: 'SpiderMonkey',
+  driver: /^puppeteer-core .*\(WebDriver BiDi\)$/,
+  log: /Firefox \S+ at ws:\/\/.*: connected, driven by puppeteer-core \S+ \(WebDriver BiDi\)/,
+};
+
+let validate;
+let scratch;
+let smallest;
+
+before(async () => {
+  await buildWeb({ quiet: true });
+  validate = createResultsValidator(
+    await schemaWithFolderWorkloads(
+      JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
+    ),
+  );
+  scratch = mkdtempSync(path.join(tmpdir(), 'wcb-connect-'));
+  const codecs = codecsOf(readWasmBuild().info, 'tuples');
+  // One path at one tiny size, no library: the smallest run there is.
+  smallest = [
+    '--quick',
+    ...['--codecs', codecs.includes('msgpack') ? 'msgpack' : codecs[0], '--strategies', 'typed'],
+    ...['--no-peers', '--min-mb', '0.05', '--max-mb', '0.06'],
+  ];
+});
+
+after(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/**
+ * Starts `executable` with `args` (plus a fresh profile from `profileArgs(dir)`)
+ * and resolves, once its stderr prints the remote endpoint (`announce`'s
+ * first group), to { endpoint, running(), stop() }.
+ */
+function startBrowser(executable, args, profileArgs, announce) {
+  const profile = mkdtempSync(path.join(scratch, 'profile-'));
+  const child = spawn(executable, [...args, ...profileArgs(profile), 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`${executable} printed no endpoint within 60 s: ${stderr.slice(-500)}`));
+    }, 60_000);
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const endpoint = announce.exec(stderr)?.[1];
+      if (!endpoint) return;
+      clearTimeout(timer);
+      child.stderr.removeAllListeners('data');
+      child.stderr.resume();
+      resolve({ endpoint, running: () => child.exitCode === null && child.signalCode === null, stop });
+    });
+    child.once('error', reject);
+  });
+}
+
+/** Debian's Chromium, headless, with remote debugging on a free port (and `extra` flags). */
+const startChromium = (extra = []) =>
+  startBrowser(
+    CHROMIUM,
+    [...CHROMIUM_ARGS, '--headless', '--remote-debugging-port=0', ...extra],
+    (profile) => [`--user-data-dir=${profile}`],
+    /DevTools listening on (ws:\/\/\S+)/,
+  );
+
+/** Firefox ESR, headless, with WebDriver BiDi on a free port; `prefs` go into its profile's user.js. */
+const startFirefox = (prefs = {}) =>
+  startBrowser(
+    FIREFOX,
+    ['--headless', '--no-remote', '--remote-debugging-port=0'],
+    (profile) => {
+      const lines = Object.entries(prefs).map(
+        ([key, value]) => `user_pref(${JSON.stringify(key)}, ${value});`,
+      );
+      writeFileSync(path.join(profile, 'user.js'), `${lines.join('\n')}\n`);
+      return ['--profile', profile];
+    },
+    /WebDriver BiDi listening on (ws:\/\/\S+)/,
+  );
+
+/** Runs bench:web with `args`; resolves to { code, stdout, stderr } whatever the exit code. */
+function benchWeb(args) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BENCH_WEB, ...args], { timeout: 240_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? error.code : 0, stdout, stderr }),
+    );
+  });
+}
+
+/**
+ * Starts a browser (`start()`), runs bench:web --connect to it with `args`,
+ * and checks the results: valid, finished, every row ok, the browser
+ * recorded as connected with the driver's `engine`, `driver` and `log`
+ * line, still running after bench:web disconnected. Resolves to { run, stderr }.
+ */
+async function connectedRun(start, args, { engine, driver, log }) {
+  const browser = await start();
+  try {
+    const out = path.join(mkdtempSync(path.join(scratch, 'run-')), 'results.json');
+    const { code, stderr } = await benchWeb([
+      '--connect',
+      browser.endpoint,
+      ...args,
+      ...smallest,
+      '--out',
+      out,
+    ]);
+    assert.equal(code, 0, stderr);
+    assert.match(stderr, log);
+    const document = JSON.parse(readFileSync(out, 'utf8'));
+    const check = validate(document);
+    assert.ok(check.valid, check.text);
+    const { run, rows } = document;
+    assert.equal(run.finished, true);
+    assert.ok(rows.length > 0 && rows.every((row) => row.status === 'ok'), stderr);
+    assert.equal(run.runtime.connected, true);
+    assert.equal(run.runtime.engine, engine);
+    assert.match(run.runtime.driver, driver);
+    assert.match(run.runtime.version, /^\d+\.\d+\.\d+/);
+    // The browser may run on another machine: only what the page itself sees of it.
+    assert.deepEqual(Object.keys(run.machine).sort(), ['arch', 'cpus', 'os']);
+    assert.ok(browser.running(), 'bench:web disconnected; the browser still runs');
+    return { run, stderr };
+  } finally {
+    await browser.stop();
+  }
+}
+
+test(
+  '--connect to a Chromium started with remote debugging, without --expose-gc: protocol.gc false',
+  TIMEOUT,
+  async () => {
+    const { run, stderr } = await connectedRun(() => startChromium(), [], CDP);
+    assert.match(stderr, /no GC before the timed operations \(protocol\.gc false\).*--js-flags=--expose-gc/);
+    assert.equal(run.protocol.gc, false);
+    assert.equal(run.protocol.crossOriginIsolated, true);
+  },
+);
+
+test(
+  "--connect with --host 0.0.0.0: the page at this machine's address, window.gc when the browser has it",
+  TIMEOUT,
+  async () => {
+    const { run, stderr } = await connectedRun(
+      () => startChromium(['--js-flags=--expose-gc']),
+      ['--host', '0.0.0.0'],
+      CDP,
+    );
+    assert.equal(run.protocol.gc, true);
+    assert.equal(run.protocol.gcMethod, GC_METHODS.windowGc);
+    // At a LAN address over http the page is no secure context: not isolated, and so recorded.
+    const [, lan] = urlsOf('0.0.0.0', 1);
+    assert.match(
+      stderr,
+      lan ? /opens the page at http:\/\/(?!localhost)/ : /opens the page at http:\/\/localhost/,
+    );
+    assert.equal(run.protocol.crossOriginIsolated, !lan);
+  },
+);
+
+test(
+  '--browser firefox --connect to a Firefox ESR started with remote debugging, over WebDriver BiDi',
+  TIMEOUT,
+  async () => {
+    assert.ok(existsSync(FIREFOX), `no Firefox at ${FIREFOX}: scripts/setup.sh installs firefox-esr`);
+    const { run } = await connectedRun(() => startFirefox(MEASURING_PREFS), ['--browser', 'firefox'], BIDI);
+    // Started with the pref: TestUtils.gc, found by the page as in a launched Firefox.
+    assert.equal(run.protocol.gc, true);
+    assert.equal(run.protocol.gcMethod, GC_METHODS.testUtils);
+  },
+);
+
+test(
+  '--connect to an endpoint nobody answers at: exit 1, naming it and what it should be',
+  TIMEOUT,
+  async () => {
+    // A port that was free a moment ago.
+    const port = await new Promise((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = server.address();
+        server.close(() => resolve(free));
+      });
+    });
+    const endpoint = `ws://127.0.0.1:${port}/devtools/browser/none`;
+    const result = await benchWeb([
+      '--connect',
+      endpoint,
+      ...smallest,
+      '--out',
+      path.join(scratch, 'none.json'),
+    ]);
+    assert.equal(result.code, 1, result.stderr);
+    const last = result.stderr.trimEnd().split('\n').at(-1);
+    assert.match(last, new RegExp(`^bench:web: Chromium: cannot connect to ${endpoint} \\(Chromium: CDP, `));
+  },
+);
