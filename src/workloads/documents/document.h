@@ -38,7 +38,7 @@ Document number_of(double value);
 // Appends `value` as the next member of `object` (which must be an object),
 // without ordered_json's linear search for an existing key: a JS object
 // never has two equal keys. A decoder that meets a repeated key in its bytes
-// rejects it instead (duplicate_key_error).
+// refuses it or keeps its last value (DocumentBuilder's RepeatedKeys).
 void append_member(Document& object, std::string key, Document value);
 
 // Where a value sits in a document, for error messages: "$", "$.features[3]",
