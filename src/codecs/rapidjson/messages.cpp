@@ -241,15 +241,18 @@ class RapidJsonMessageCodec final : public MessageCodec {
   void do_decode(Kind kind, std::span<const std::uint8_t> bytes, Message& out) override {
     constexpr unsigned kFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseValidateEncodingFlag;
     if (kind_of(out) != kind) out = empty_message(kind);
+    const auto problem_of = [](const RecordReader& reader) {
+      return reader.builder.error.empty() ? std::string("the record ends early") : reader.builder.error;
+    };
     std::string problem;
     try {
       RecordReader reader(schema::fields_of(kind), schema::object_of(out));
       if (rapidjson_io::parse<kFlags>(reader_, bytes, reader, "record") && reader.builder.done()) return;
-      problem = reader.builder.error.empty() ? std::string("the record ends early") : reader.builder.error;
+      problem = problem_of(reader);
       RecordReader last_values(schema::fields_of(kind), schema::object_of(out));
       if (const auto took = rapidjson_io::replay_last_values<kFlags>(reader_, bytes, last_values)) {
         if (*took && last_values.builder.done()) return;
-        problem = last_values.builder.error;
+        problem = problem_of(last_values);
       }
     } catch (const DecodeError& error) {
       problem = error.what();

@@ -115,7 +115,8 @@ class RapidJsonCodec final : public Codec {
 
   // The payload's shape refused the text: JSON.parse's value of it, when it
   // repeats a key, or `problem`. Out of the line of the common case.
-  [[gnu::noinline]] void read_last_values(std::span<const std::uint8_t> bytes, Items& out, std::string problem) {
+  [[gnu::noinline]] void read_last_values(std::span<const std::uint8_t> bytes, Items& out,
+                                          std::string problem) {
     out.clear();
     ItemsReader last_values(out);
     if (const auto took = rapidjson_io::replay_last_values<kFlags>(reader_, bytes, last_values)) {
