@@ -89,29 +89,28 @@ Status decode_document(std::string_view codec_name, const std::string& text, Doc
   return codec->decode(bytes_of(text), out);
 }
 
-Items decoded_items(std::string_view codec_name, const std::string& text) {
-  Items out;
-  const Status status = decode_items(codec_name, text, out);
+// What `decode` (one of the three above) writes, which must succeed.
+template <typename Out, typename Decode>
+Out decoded(Decode&& decode) {
+  Out out;
+  const Status status = decode(out);
   INFO(status.message());
   REQUIRE(status.ok());
   return out;
 }
 
+Items decoded_items(std::string_view codec_name, const std::string& text) {
+  return decoded<Items>([&](Items& out) { return decode_items(codec_name, text, out); });
+}
+
 Document decoded_document(std::string_view codec_name, const std::string& text) {
-  Document out;
-  const Status status = decode_document(codec_name, text, out);
-  INFO(status.message());
-  REQUIRE(status.ok());
-  return out;
+  return decoded<Document>([&](Document& out) { return decode_document(codec_name, text, out); });
 }
 
 template <typename T>
 T decoded_message(std::string_view codec_name, Kind kind, const std::string& text) {
-  Message out;
-  const Status status = decode_message(codec_name, kind, text, out);
-  INFO(status.message());
-  REQUIRE(status.ok());
-  return std::get<T>(out);
+  return std::get<T>(
+      decoded<Message>([&](Message& out) { return decode_message(codec_name, kind, text, out); }));
 }
 
 std::vector<std::string> keys_of(const Document& object) {
