@@ -6,7 +6,9 @@
 // wording of each problem, so the three refuse the same shapes alike.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -122,13 +124,21 @@ class ItemsBuilder {
     return true;
   }
 
-  // A number written with a fraction or an exponent: y and z take it, x
-  // never (`text()` spells it for the message).
+  // A number written with a fraction or an exponent: y and z take it, and
+  // so does x when its value is an int32, as JSON.parse reads "5.0", "5e0"
+  // and "-0" (`text()` spells it for the message).
   template <typename Text>
   bool fraction(double value, Text&& text, std::string_view what = "a number") {
     if (state_ != State::kItemValue) return unexpected(what);
-    if (field_ == kX) return fail("x must be an integer, got " + std::string(text()));
-    set_double(value);
+    if (field_ == kX) {
+      if (value != std::trunc(value)) return fail("x must be an integer, got " + std::string(text()));
+      if (value < std::numeric_limits<std::int32_t>::min() ||
+          value > std::numeric_limits<std::int32_t>::max())
+        return fail("x = " + std::string(text()) + " is outside the int32 range");
+      current_.x = static_cast<std::int32_t>(value);
+    } else {
+      set_double(value);
+    }
     state_ = State::kItemKey;
     return true;
   }

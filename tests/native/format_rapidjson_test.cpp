@@ -13,6 +13,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "test_support.h"
 #include "workloads/documents/registry.h"
@@ -30,6 +31,26 @@ namespace {
 
 std::string encode_text(wcb::Codec& codec, std::span<const Item> items) {
   return wcb::test::text_of(wcb::test::encode_ok(codec, items));
+}
+
+// Decodes one payload whose items' y are `numbers` and checks that each
+// reads as strtod reads it.
+void check_reads_as_strtod(wcb::Codec& codec, const std::vector<std::string>& numbers) {
+  std::string text = R"({"items":[)";
+  Items expected;
+  for (const std::string& number : numbers) {
+    if (!expected.empty()) text += ',';
+    text += R"({"x":0,"y":)" + number + R"(,"z":0})";
+    expected.emplace_back(0, std::strtod(number.c_str(), nullptr), 0.0);
+  }
+  text += "]}";
+  Items out;
+  const Status status = codec.decode(wcb::test::bytes_of(text), out);
+  INFO(status.message());
+  REQUIRE(status.ok());
+  const std::size_t difference = wcb::test::first_difference(out, expected);
+  CAPTURE(difference);
+  CHECK(difference == static_cast<std::size_t>(-1));
 }
 
 std::string decode_error(wcb::Codec& codec, std::string_view text) {
@@ -128,7 +149,7 @@ TEST_CASE("format: rapidjson decode accepts any JSON text of the payload's shape
   const auto codec = wcb::test::require_codec("rapidjson");
   struct Case {
     const char* what;
-    const char* text;
+    std::string text;
     Items expected;
   };
   const Case cases[] = {
@@ -151,6 +172,14 @@ TEST_CASE("format: rapidjson decode accepts any JSON text of the payload's shape
       {"an empty list", R"({"items":[]})", {}},
       // RapidJSON 1.1.0 reads these as arbitrary doubles (9.598e-240 for
       // 0e-30); json_io.h's CheckedNumbers mends them (found by fuzzing).
+      // RapidJSON 1.1.0 reads these wrongly or not at all; json_io.h's
+      // ExactNumbers reads them instead (found by fuzzing).
+      {"25 or more digits and small exponents",
+       R"({"items":[{"x":1,"y":0.123456789012345678901234567e-340,"z":0.00000000000000000001234e-320}]})",
+       {Item(1, 0.0, 0.0)}},
+      {"a run of 400 zeros",
+       R"({"items":[{"x":1,"y":0.)" + std::string(400, '0') + R"(1e401,"z":2}]})",
+       {Item(1, 1.0, 2.0)}},
       {"zeros with exponents and long zero fractions",
        R"({"items":[{"x":1,"y":0e-30,"z":-0.000e-100},{"x":2,"y":0e40,"z":-0.00000000000000000000000}]})",
        {Item(1, 0.0, -0.0), Item(2, 0.0, -0.0)}},
@@ -169,8 +198,7 @@ TEST_CASE("format: rapidjson reads every double as strtod does (kParseFullPrecis
           "[format][rapidjson]") {
   const auto codec = wcb::test::require_codec("rapidjson");
   std::mt19937_64 random(42);
-  std::string text = R"({"items":[)";
-  Items expected;
+  std::vector<std::string> numbers;
   const char* formats[] = {"%.17g", "%.16g", "%.15g", "%.6e", "%.19g", "%.20g"};
   for (int i = 0; i < 60000; ++i) {
     double value;
@@ -180,18 +208,31 @@ TEST_CASE("format: rapidjson reads every double as strtod does (kParseFullPrecis
     char number[64];
     std::snprintf(number, sizeof number, formats[i % 6], value);
     if (std::strchr(number, 'e') && std::abs(std::atoi(std::strchr(number, 'e') + 1)) > 300) continue;
-    if (!expected.empty()) text += ',';
-    text += R"({"x":0,"y":)" + std::string(number) + R"(,"z":0})";
-    expected.emplace_back(0, std::strtod(number, nullptr), 0.0);
+    numbers.emplace_back(number);
   }
-  text += "]}";
-  Items out;
-  const Status status = codec->decode(wcb::test::bytes_of(text), out);
-  INFO(status.message());
-  REQUIRE(status.ok());
-  const std::size_t difference = wcb::test::first_difference(out, expected);
-  CAPTURE(difference);
-  CHECK(difference == static_cast<std::size_t>(-1));
+  check_reads_as_strtod(*codec, numbers);
+}
+
+TEST_CASE("format: rapidjson reads numbers of 21 to 60 digits as strtod does", "[format][rapidjson]") {
+  const auto codec = wcb::test::require_codec("rapidjson");
+  std::mt19937_64 random(29);
+  // Up to 24 digits and exponents within 250 RapidJSON reads itself; an
+  // input holding 25 digits in a row is read by json_io.h's ExactNumbers.
+  for (const int most_digits : {24, 60}) {
+    CAPTURE(most_digits);
+    std::vector<std::string> numbers;
+    for (int i = 0; i < 20000; ++i) {
+      const int digits = 21 + static_cast<int>(random() % static_cast<std::uint64_t>(most_digits - 20));
+      std::string number = random() % 2 ? "-" : "";
+      number += static_cast<char>('1' + random() % 9);
+      for (int d = 1; d < digits; ++d) number += static_cast<char>('0' + random() % 10);
+      const std::size_t point = 1 + random() % static_cast<std::uint64_t>(digits);
+      if (point < static_cast<std::size_t>(digits)) number.insert(number.size() - (digits - point), ".");
+      if (random() % 2) number += "e" + std::to_string(static_cast<int>(random() % 500) - 250 - digits);
+      numbers.push_back(number);
+    }
+    check_reads_as_strtod(*codec, numbers);
+  }
 }
 
 TEST_CASE("format: rapidjson says what is wrong with bad text, naming the codec", "[format][rapidjson]") {
@@ -203,14 +244,12 @@ TEST_CASE("format: rapidjson says what is wrong with bad text, naming the codec"
   const Case cases[] = {
       {"", "rapidjson: The document is empty. at byte 0 of the input"},
       {R"({"items":[]} x)",
-       "rapidjson: The document root must not be followed by other values. at byte 13 of the input"},
+       "rapidjson: 'x' at byte 13 of the input, where only whitespace may follow the value"},
       {R"([1])", "rapidjson: an array at the top level, expected an object {\"items\": [...]}"},
       {R"({"items":{}})", "rapidjson: \"items\" holds an object, expected an array"},
-      {R"({"items":[],"items":[]})", "rapidjson: duplicate key \"items\""},
       {R"({"other":[]})", "rapidjson: unexpected key \"other\" at the top level, expected \"items\""},
       {R"({})", "rapidjson: the top-level object has no \"items\" array"},
       {R"({"items":[{"x":1,"y":2}]})", "rapidjson: item 0 lacks z; every item needs x, y and z"},
-      {R"({"items":[{"x":1,"y":2,"z":3,"x":4}]})", "rapidjson: duplicate key \"x\" in item 0"},
       {R"({"items":[{"x":1.5,"y":2,"z":3}]})", "rapidjson: x must be an integer, got 1.5"},
       {R"({"items":[{"x":2147483648,"y":2,"z":3}]})", "rapidjson: x = 2147483648 is outside the int32 range"},
       {R"({"items":[{"x":-9999999999,"y":2,"z":3}]})",
@@ -223,18 +262,12 @@ TEST_CASE("format: rapidjson says what is wrong with bad text, naming the codec"
       {R"({"items":[{"x":1,"y":NaN,"z":3}]})", "rapidjson: Invalid value. at byte 21 of the input"},
       {R"({"items":[{"x":1,"y":2.7976931332648157e+308,"z":3}]})",
        "rapidjson: a number beyond the range of a float64 at byte 21 of the input"},
-      {R"({"items":[{"x":1,"y":0.123456789012345678901234567e-340,"z":3}]})",
-       "rapidjson: a run of 25 or more digits at byte 23 of the input, which RapidJSON 1.1.0 cannot read "
-       "safely in a number"},
-      {R"({"items":[{"x":1,"y":0.00000000000000000001234e-320,"z":3}]})",
-       "rapidjson: a number at byte 21 of the input whose digits and exponent RapidJSON 1.1.0 cannot read "
-       "safely"},
       {R"({"items":[{"x":1,"y":12.345678901234567890123e308,"z":3}]})",
        "rapidjson: a number beyond the range of a float64 at byte 21 of the input"},
       {R"({"items":[{"x":1,"y":9e308,"z":3}]})",
        "rapidjson: a number beyond the range of a float64 at byte 21 of the input"},
       {R"({"items":[{"x":1,"y":-1.8e+0308,"z":3}]})",
-       "rapidjson: a number beyond the range of a float64 at byte 22 of the input"},
+       "rapidjson: a number beyond the range of a float64 at byte 21 of the input"},
       {R"({"items":[{"x":1,"y":2,"z":3},]})", "rapidjson: Invalid value. at byte 30 of the input"},
       {R"({"items":[{"x":1,"y":2,"z":3})",
        "rapidjson: Missing a comma or ']' after an array element. at byte 29 of the input"},

@@ -3,8 +3,8 @@
 // native build through each addon strategy (object, text, tagged) round-trips
 // the quick data sets and the edge values; its bytes are the wasm module's;
 // its phases add up; values that are not JSON-like, nesting past 256 levels,
-// lone surrogates, repeated keys and hostile bytes give an Error naming the
-// codec (and the value's path), and the process goes on.
+// lone surrogates, repeated keys in binary formats and hostile bytes give an
+// Error naming the codec (and the value's path), and the process goes on.
 // Skipped when the addon is not built, unless WCB_REQUIRE_BUILDS=1.
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
@@ -198,21 +198,19 @@ describe('documents through the Node-API addon', () => {
           }
           assertRoundTrip(path, { still: 'usable' }, `${label} after hostile bytes`);
         }
-        // A repeated key where the format can spell one.
-        const repeated = { json: '{"a":1,"a":2}', rapidjson: '{"a":1,"a":2}' }[codec.name];
-        const msgpackRepeated = new Uint8Array([0x82, 0xa1, 0x61, 0x01, 0xa1, 0x61, 0x02]);
-        const bytes = repeated
-          ? new TextEncoder().encode(repeated)
-          : codec.name === 'msgpack'
-            ? msgpackRepeated
-            : null;
-        if (bytes) {
+        // A repeated key: JSON text keeps the last value, at the first
+        // place, as JSON.parse does (json-text.test.mjs); msgpack refuses it.
+        if (codec.name === 'json' || codec.name === 'rapidjson') {
+          const text = '{"a":1,"b":2,"a":3}';
+          const { value } = paths(codec)[0].decode(new TextEncoder().encode(text));
+          assert.equal(JSON.stringify(value), JSON.stringify(JSON.parse(text)), `${codec.name} repeated key`);
+        } else if (codec.name === 'msgpack') {
           const error = errorOf(
-            () => paths(codec)[0].decode(bytes),
+            () => paths(codec)[0].decode(new Uint8Array([0x82, 0xa1, 0x61, 0x01, 0xa1, 0x61, 0x02])),
             `${codec.name}: `,
             `${codec.name} repeated key`,
           );
-          assert.match(error.message, /repeated|duplicate/i);
+          assert.match(error.message, /repeated key "a"/);
         }
       }
     },

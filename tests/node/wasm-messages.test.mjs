@@ -370,7 +370,14 @@ for (const codecName of codecNames.filter((name) => MESSAGE_CODECS.has(name))) {
         const heapBefore = codec.heapBytes();
         const allocatedBefore = codec.allocatedBytes();
         for (let i = 0; i < 1000; i++) assert.ok(fails(failing[i % failing.length]), `call ${i} failed`);
-        assert.equal(codec.allocatedBytes(), allocatedBefore, "malloc'd bytes after 1,000 failing calls");
+        // Not to the byte: malloc hands out a whole free chunk when splitting
+        // it would leave less than its smallest chunk (16 bytes), so the
+        // same live blocks count a few bytes more or less depending on which
+        // free chunk served them (a rapidjson record encode alternates 920 and
+        // 928 bytes after its seventh call). A leak of one block per call
+        // would add 16,000 bytes here.
+        const grown = codec.allocatedBytes() - allocatedBefore;
+        assert.ok(grown <= 64, `malloc'd bytes after 1,000 failing calls grew by ${grown}`);
         assert.ok(codec.heapBytes() - heapBefore <= WASM_PAGE_BYTES, 'the heap grew');
         assertStillRoundTrips('after 1,000 failing calls');
       });

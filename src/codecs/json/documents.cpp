@@ -4,16 +4,17 @@
 // into the output bytes (no intermediate std::string).
 //
 // Decode drives the shared DocumentBuilder with nlohmann's SAX parser, so
-// depth, repeated keys and paths are checked as in every document codec: a
-// repeated key is an error here, where JSON.parse keeps the last value.
-// nlohmann's lexer checks UTF-8 itself; number_parse.h reads its doubles.
+// depth and paths are checked as in every document codec; the text is read
+// as JSON.parse reads it (text_reader.h), so a repeated key keeps its last
+// value. nlohmann's lexer checks UTF-8 itself; number_parse.h reads its
+// doubles.
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "nlohmann_support.h"
-#include "number_parse.h"
+#include "text_reader.h"
 #include "workloads/documents/codec.h"
 
 namespace wcb {
@@ -70,8 +71,8 @@ class JsonDocumentCodec final : public documents::DocumentCodec {
   }
 
   void do_decode(std::span<const std::uint8_t> bytes, Document& out) override {
-    JsonBuilder builder(out, false);
-    Document::sax_parse(json_text::input_begin(bytes), json_text::input_end(bytes), &builder);
+    JsonBuilder builder(out, /*check_utf8=*/false, documents::RepeatedKeys::kKeepLast);
+    json_text::read<Document>(bytes, builder, "input");
     builder.finish();
   }
 };

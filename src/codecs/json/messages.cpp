@@ -12,10 +12,13 @@
 // prints.
 //
 // Decode streams through nlohmann's SAX parser (it checks the JSON syntax,
-// UTF-8 and \u escapes; number_parse.h reads its doubles) into a handler that follows the record's schema
-// (message_schema.h): every key must be one of the record's, exactly once,
-// with a value of the field's type. Containers are only accepted where the
-// schema has one, so nesting can never get deeper than the record's.
+// UTF-8 and \u escapes; number_parse.h reads its doubles; text_reader.h
+// reads the text as JSON.parse does) into a handler that follows the
+// record's schema (record_builder.h): every key must be one of the record's,
+// exactly once, with a value of the field's type. Containers are only
+// accepted where the schema has one, so nesting can never get deeper than
+// the record's. Text that repeats a key is read again as JSON.parse's value
+// when the schema refuses it (text_reader.h).
 #include <array>
 #include <cerrno>
 #include <cmath>
@@ -30,8 +33,8 @@
 
 #include "base64.h"
 #include "nlohmann_support.h"
-#include "number_parse.h"
 #include "number_text.h"
+#include "text_reader.h"
 #include "timestamp_text.h"
 #include "workloads/messages/codec.h"
 #include "workloads/messages/record_builder.h"
@@ -254,10 +257,6 @@ class RecordReader {
   // JSON does not announce an array's length.
   bool start_array(std::size_t) { return builder.start_array(0, 0); }
   bool end_array() { return builder.end_array(); }
-
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& problem) {
-    return builder.fail(nlohmann_support::parse_error_text(problem));
-  }
 };
 
 class JsonMessageCodec final : public MessageCodec {
@@ -278,14 +277,26 @@ class JsonMessageCodec final : public MessageCodec {
 
   void do_decode(Kind kind, std::span<const std::uint8_t> bytes, Message& out) override {
     if (kind_of(out) != kind) out = empty_message(kind);
-    RecordReader reader(schema::fields_of(kind), schema::object_of(out));
-    const bool ok = Json::sax_parse(json_text::input_begin(bytes), json_text::input_end(bytes), &reader,
-                                    nlohmann::detail::input_format_t::json,
-                                    /*strict=*/true, /*ignore_comments=*/false);
-    if (!ok || !reader.builder.done()) {
-      throw DecodeError(std::string(kind_name(kind)) + ": " +
-                        (reader.builder.error.empty() ? std::string("invalid JSON") : reader.builder.error));
+    std::string problem;
+    try {
+      if (read_record(kind, bytes, out, problem)) return;
+      if (const auto last_values = json_text::last_values_text(bytes)) {
+        if (read_record(kind, json_text::bytes_of(*last_values), out, problem)) return;
+      }
+    } catch (const DecodeError& error) {
+      problem = error.what();
     }
+    throw DecodeError(std::string(kind_name(kind)) + ": " + problem);
+  }
+
+ private:
+  // False, with the schema's problem, when the text is JSON of another shape.
+  static bool read_record(Kind kind, std::span<const std::uint8_t> bytes, Message& out,
+                          std::string& problem) {
+    RecordReader reader(schema::fields_of(kind), schema::object_of(out));
+    if (json_text::read<Json>(bytes, reader, "record") && reader.builder.done()) return true;
+    problem = reader.builder.error.empty() ? std::string("invalid JSON") : reader.builder.error;
+    return false;
   }
 };
 

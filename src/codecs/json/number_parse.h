@@ -9,7 +9,7 @@
 // That member is explicitly specialized below (standard C++, no change to
 // the library) for a lexer type only this codec uses: the lexer over
 // json_text::InputIterator, an iterator type of this header. Every json
-// adapter parses through it (input_range), so no other translation unit
+// adapter parses through it (text_reader.h), so no other translation unit
 // instantiates that lexer with the generic strtod.
 //
 // parse_double is exact: the nearest double to the text, ties to even, the
@@ -166,34 +166,46 @@ inline bool parse_double(const char* text, double& value, char** end) {
   return true;
 }
 
-// The iterator the json adapters hand to nlohmann's parsers: a plain pointer
-// walk over the input, as a type of its own so that the lexer over it is this
-// codec's (see above).
-struct InputIterator {
+// The iterators text_reader.h hands to nlohmann's parsers: a plain pointer
+// walk over the input, as types of their own so that the lexer over each is
+// known. `Numbers` names who turns number text into doubles: the lexer over
+// InputIterator (every json adapter's) is specialized below to use
+// parse_double; any other Numbers keeps nlohmann's strtod.
+//
+// A NUL byte reads as kNulStandIn. nlohmann's lexer takes '\0' for the end
+// of the input (a C string's end), so "123\0..." would read as 123 and stop;
+// the stand-in is an error wherever it is read (a control character in a
+// string, an invalid literal elsewhere), at the NUL's own position, and
+// text_reader.h words that error as the NUL it is.
+template <typename Numbers>
+struct PointerIterator {
   using iterator_category = std::forward_iterator_tag;
   using value_type = std::uint8_t;
   using difference_type = std::ptrdiff_t;
   using pointer = const std::uint8_t*;
-  using reference = const std::uint8_t&;
+  using reference = std::uint8_t;
+
+  static constexpr std::uint8_t kNulStandIn = 0x01;
 
   const std::uint8_t* at = nullptr;
 
-  reference operator*() const { return *at; }
-  InputIterator& operator++() {
+  std::uint8_t operator*() const { return *at != 0 ? *at : kNulStandIn; }
+  PointerIterator& operator++() {
     ++at;
     return *this;
   }
-  InputIterator operator++(int) {
-    InputIterator before = *this;
+  PointerIterator operator++(int) {
+    PointerIterator before = *this;
     ++at;
     return before;
   }
-  bool operator==(const InputIterator&) const = default;
+  bool operator==(const PointerIterator&) const = default;
 };
 
-// The first and last iterators over `bytes` for sax_parse.
-inline InputIterator input_begin(std::span<const std::uint8_t> bytes) { return {bytes.data()}; }
-inline InputIterator input_end(std::span<const std::uint8_t> bytes) { return {bytes.data() + bytes.size()}; }
+struct ExactNumbers;   // parse_double, then strtod
+struct StrtodNumbers;  // nlohmann's own: strtod
+using InputIterator = PointerIterator<ExactNumbers>;
+using StrtodInputIterator = PointerIterator<StrtodNumbers>;
 
 using InputAdapter =
     decltype(nlohmann::detail::input_adapter(std::declval<InputIterator>(), std::declval<InputIterator>()));

@@ -8,10 +8,11 @@
 //
 // Each direction uses the leanest public nlohmann API: encode builds the
 // document (nlohmann has no streaming writer) and serializes it straight into
-// `out`; decode streams through the SAX interface, so no document is built,
-// nesting depth is checked as tokens arrive, and the library throws nothing
-// on bad input (the adapter reports the handler's reason as a DecodeError).
-// Its doubles are read by number_parse.h, not musl's long-double strtod.
+// `out`; decode streams through the SAX interface (text_reader.h: as
+// JSON.parse reads the text), so no document is built and nesting depth is
+// checked as tokens arrive. Its doubles are read by number_parse.h, not
+// musl's long-double strtod. Text that repeats a key is read again as
+// JSON.parse's value when the payload's shape refuses it (text_reader.h).
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -22,7 +23,7 @@
 #include "core/codec.h"
 #include "core/items_builder.h"
 #include "nlohmann_support.h"
-#include "number_parse.h"
+#include "text_reader.h"
 
 namespace wcb {
 
@@ -77,10 +78,6 @@ class ItemsReader {
   bool end_object() { return builder.end_container(); }
   bool start_array(std::size_t) { return builder.start_array(); }
   bool end_array() { return builder.end_array(); }
-
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& problem) {
-    return builder.fail(nlohmann_support::parse_error_text(problem));
-  }
 };
 
 class JsonCodec final : public Codec {
@@ -115,12 +112,22 @@ class JsonCodec final : public Codec {
   }
 
   void do_decode(std::span<const std::uint8_t> bytes, Items& out) override {
+    std::string problem;
+    if (read_items(bytes, out, problem)) return;
+    if (const auto last_values = json_text::last_values_text(bytes)) {
+      if (read_items(json_text::bytes_of(*last_values), out, problem)) return;
+    }
+    throw DecodeError(problem);
+  }
+
+ private:
+  // False, with the payload's problem, when the text is JSON of another shape.
+  static bool read_items(std::span<const std::uint8_t> bytes, Items& out, std::string& problem) {
     out.clear();
     ItemsReader reader(out);
-    const bool ok = Json::sax_parse(json_text::input_begin(bytes), json_text::input_end(bytes), &reader,
-                                    nlohmann::detail::input_format_t::json,
-                                    /*strict=*/true, /*ignore_comments=*/false);
-    if (!ok) throw DecodeError(reader.builder.error.empty() ? "invalid JSON" : reader.builder.error);
+    if (json_text::read<Json>(bytes, reader, "input")) return true;
+    problem = reader.builder.error;
+    return false;
   }
 };
 

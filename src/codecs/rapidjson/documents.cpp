@@ -6,10 +6,11 @@
 // value's path.
 //
 // Decode drives the shared DocumentBuilder with RapidJSON's SAX Reader, so
-// depth, repeated keys and paths are checked as in every document codec. The
-// reader checks UTF-8 (kParseValidateEncodingFlag, with one gap mended in
-// json_io.h) and refuses a number
-// beyond the range of a float64 (1e400) itself.
+// depth and paths are checked as in every document codec, and the text is
+// read as JSON.parse reads it (json_io.h): a repeated key keeps its last
+// value. The reader checks UTF-8 (kParseValidateEncodingFlag, with one gap
+// mended in json_io.h); a number beyond the range of a float64 (1e400) is
+// refused.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -117,15 +118,15 @@ class RapidJsonDocumentCodec final : public documents::DocumentCodec {
   }
 
   void do_decode(std::span<const std::uint8_t> bytes, Document& out) override {
-    documents::DocumentBuilder builder(out, /*check_utf8=*/false);
+    documents::DocumentBuilder builder(out, /*check_utf8=*/false, documents::RepeatedKeys::kKeepLast);
     BuilderHandler handler(builder);
+    // The builder throws its own errors: it never stops the parse.
     rapidjson_io::parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseValidateEncodingFlag>(
-        reader_, bytes, handler, kNoHandlerError, "input");
+        reader_, bytes, handler, "input");
     builder.finish();
   }
 
  private:
-  static inline const std::string kNoHandlerError;  // the builder throws its own errors
   rapidjson_io::Writer writer_;
   rapidjson::Reader reader_;
   Bytes scratch_;  // a number's text

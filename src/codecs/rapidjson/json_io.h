@@ -18,12 +18,14 @@
 // every double the nearest one to the text (without it RapidJSON is up to 3
 // ULP off, and a round trip would change the data); the fast path covers
 // most dataset numbers, the rest go through its DiyFp/BigInteger steps.
-// CheckedNumbers mends two defects of 1.1.0's number parsing. The
-// input is not NUL-terminated: a MemoryStream bounds it and reads its end as
-// NUL, so a NUL byte inside the input would also look like the end; parse()
-// checks that the whole input was consumed.
+// What 1.1.0's number parsing gets wrong is mended below (CheckedNumbers,
+// ExactNumbers). The input is not NUL-terminated: a MemoryStream bounds it
+// and reads its end as NUL, so a NUL byte inside the input would also look
+// like the end; parse() checks that the whole input was consumed. The rest
+// of JSON.parse's reading is codecs/json/text_reader.h's.
 #pragma once
 
+#include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
@@ -35,11 +37,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 #include "codecs/json/number_text.h"
+#include "codecs/json/text_reader.h"
 #include "core/codec.h"
 
 namespace wcb::rapidjson_io {
@@ -167,43 +174,190 @@ inline bool holds_lone_surrogate(std::string_view text) {
 inline constexpr const char* kLoneSurrogate =
     "a lone low surrogate escape (\\udc00-\\udfff), which is not valid UTF-8";
 
-// Two defects of RapidJSON 1.1.0's number parsing, found by fuzzing, are
-// mended between its Reader and the adapters' handlers (the library as
-// Debian ships it, unpatched):
+// RapidJSON 1.1.0 reads some numbers wrongly or not at all (found by
+// fuzzing; the library as Debian ships it, unpatched):
 //   - a zero written with an exponent or with more than 22 fraction digits
 //     ("0e-30", "-0.000e-100", "0e40") reads as an arbitrary double
 //     (9.598e-240 for "0e-30"): StrtodDiyFp normalizes a zero significand
-//     with __builtin_clzll(0). The text of each double is checked for an
-//     all-zero significand, a few characters in the common case: the number
-//     starts right after the previous event's token (only whitespace, ':'
-//     and ',' between), and its first digit settles it unless it is 0;
-//   - a number just beyond the largest double ("2.8e308") reads as Infinity
-//     (RapidJSON refuses "1e309" and beyond itself), which JSON could not
-//     write back: refused here too.
+//     with __builtin_clzll(0). CheckedNumbers checks the text of each double
+//     for an all-zero significand, a few characters in the common case: the
+//     number starts right after the previous event's token (only
+//     whitespace, ':' and ',' between), and its first digit settles it
+//     unless it is 0;
+//   - a run of 25 or more digits, or a small exponent with many digits
+//     (0.123456789012345678901234567e-340), indexes its cached powers of ten
+//     out of bounds (a crash natively); a number beyond the largest double
+//     reads as garbage (9e308 as -2.78e-308) or Infinity; a zero with an
+//     exponent above 308, or an integer part past 1.8e307, is "Number too
+//     big". An input that may hold such a number (needs_exact_numbers) has
+//     all its numbers read by ExactNumbers instead, as JSON.parse reads
+//     them; a number beyond the range of a float64 is refused.
+// And it reads "-0" as the integer 0, where JSON.parse reads -0.
+
+// Whether `bytes` may hold a number RapidJSON 1.1.0 cannot read: a run of 25
+// or more digits, or an exponent of 280 or more, either sign (a double's
+// exponents end at 308 and -324, and a number needs one of the two to come
+// near them). Every decode pays for this scan, so it skips what it can: it
+// looks at about one byte in 25 where digits are rare (a run of 25 must cover
+// every 25th byte), and at eight bytes at a time for an 'e' or 'E'.
+inline bool needs_exact_numbers(std::span<const std::uint8_t> bytes) {
+  constexpr std::size_t kRun = 25;
+  constexpr int kLargeExponent = 280;
+  const auto digit = [](std::uint8_t c) { return c >= '0' && c <= '9'; };
+  for (std::size_t i = kRun - 1; i < bytes.size();) {
+    if (!digit(bytes[i])) {
+      i += kRun;
+      continue;
+    }
+    std::size_t back = 0;  // digits ending at i
+    while (back < kRun && digit(bytes[i - back])) ++back;
+    if (back == kRun) return true;
+    i = i - back + kRun;
+  }
+  constexpr std::uint64_t kEachByte = 0x0101010101010101u;
+  for (std::size_t i = 0; i + 1 < bytes.size();) {
+    if (i + 8 <= bytes.size()) {
+      std::uint64_t word;
+      std::memcpy(&word, bytes.data() + i, sizeof word);
+      // A zero byte where the word holds 'e' or 'E' (0x20 folds the case);
+      // the test for any zero byte is exact.
+      const std::uint64_t e_is_zero = (word | 0x20 * kEachByte) ^ ('e' * kEachByte);
+      if (((e_is_zero - kEachByte) & ~e_is_zero & 0x80 * kEachByte) == 0) {
+        i += 8;
+        continue;
+      }
+    }
+    if ((bytes[i] | 0x20) != 'e') {
+      ++i;
+      continue;
+    }
+    std::size_t j = i + 1;
+    if (bytes[j] == '-' || bytes[j] == '+') ++j;
+    int exponent = 0;
+    for (; j < bytes.size() && digit(bytes[j]) && exponent < kLargeExponent; ++j)
+      exponent = exponent * 10 + (bytes[j] - '0');
+    if (exponent >= kLargeExponent) return true;
+    ++i;
+  }
+  return false;
+}
+
+// The numbers of an input that needs_exact_numbers, read as JSON.parse reads
+// them. RapidJSON reads text(): a copy of the input in which each number is
+// "0" padded with spaces to its length (the same offsets everywhere, and
+// whitespace may follow any number). For each of those zeros CheckedNumbers
+// passes on the event RapidJSON sends for the number that was there (Int
+// for a negative integer within 32 bits, Int64 within 64, Uint and Uint64
+// likewise, else Double), with the double nearest to it. Numbers are found
+// outside strings, as RapidJSON finds them up to its first error.
+class ExactNumbers {
+ public:
+  enum class Kind { kInt, kUint, kInt64, kUint64, kDouble };
+  struct Number {
+    std::size_t offset = 0;
+    Kind kind = Kind::kDouble;
+    std::int64_t integer = 0;            // kInt, kInt64
+    std::uint64_t unsigned_integer = 0;  // kUint, kUint64
+    double value = 0;                    // kDouble
+  };
+
+  explicit ExactNumbers(std::span<const std::uint8_t> bytes) : text_(bytes.begin(), bytes.end()) {
+    bool in_string = false;
+    for (std::size_t at = 0; at < bytes.size(); ++at) {
+      const std::uint8_t c = bytes[at];
+      if (in_string) {
+        if (c == '\\') {
+          ++at;
+        } else if (c == '"') {
+          in_string = false;
+        }
+        continue;
+      }
+      if (c == '"') {
+        in_string = true;
+        continue;
+      }
+      const std::size_t length = json_text::number_length(bytes, at);
+      if (length == 0) continue;
+      numbers_.push_back(read(bytes.subspan(at, length), at));
+      text_[at] = '0';
+      std::fill(text_.begin() + static_cast<std::ptrdiff_t>(at + 1),
+                text_.begin() + static_cast<std::ptrdiff_t>(at + length), ' ');
+      at += length - 1;
+    }
+  }
+
+  std::span<const std::uint8_t> text() const { return text_; }
+
+  // The number that was at `offset`, when the next one was there.
+  const Number* at(std::size_t offset) {
+    if (next_ < numbers_.size() && numbers_[next_].offset == offset) return &numbers_[next_++];
+    return nullptr;
+  }
+
+ private:
+  static Number read(std::span<const std::uint8_t> token, std::size_t offset) {
+    const std::string text(token.begin(), token.end());
+    Number number;
+    number.offset = offset;
+    const bool negative = text[0] == '-';
+    if (text.find_first_of(".eE") == std::string::npos) {
+      std::uint64_t magnitude = 0;
+      bool fits = true;
+      for (std::size_t i = negative ? 1 : 0; i < text.size() && fits; ++i) {
+        fits = !__builtin_mul_overflow(magnitude, 10u, &magnitude) &&
+               !__builtin_add_overflow(magnitude, static_cast<unsigned>(text[i] - '0'), &magnitude);
+      }
+      if (fits && negative && magnitude <= std::uint64_t{1} << 63) {
+        number.kind = magnitude <= std::uint64_t{1} << 31 ? Kind::kInt : Kind::kInt64;
+        number.integer = static_cast<std::int64_t>(~magnitude + 1);  // -2^63 included
+        return number;
+      }
+      if (fits && !negative) {
+        number.kind = magnitude <= 0xffffffffu ? Kind::kUint : Kind::kUint64;
+        number.unsigned_integer = magnitude;
+        return number;
+      }
+    }
+    char* end = nullptr;
+    if (!json_text::parse_double(text.c_str(), number.value, &end))
+      number.value = std::strtod(text.c_str(), &end);
+    return number;
+  }
+
+  Bytes text_;
+  std::vector<Number> numbers_;
+  std::size_t next_ = 0;
+};
+
+// RapidJSON's events, passed on to `handler` with its numbers mended (above).
 template <typename Handler>
 class CheckedNumbers {
  public:
-  CheckedNumbers(Handler& handler, const rapidjson::MemoryStream& stream)
-      : handler_(handler), stream_(stream), mark_(stream.src_) {}
+  // `exact` is null unless the input needs it.
+  CheckedNumbers(Handler& handler, const rapidjson::MemoryStream& stream, ExactNumbers* exact)
+      : handler_(handler), stream_(stream), mark_(stream.src_), exact_(exact) {}
 
   std::string error;
 
   bool Null() { return next(handler_.Null()); }
   bool Bool(bool value) { return next(handler_.Bool(value)); }
-  bool Int(int value) { return next(handler_.Int(value)); }
-  bool Uint(unsigned value) { return next(handler_.Uint(value)); }
+  // RapidJSON sends a negative integer as Int: Int(0) is "-0".
+  bool Int(int value) {
+    if (RAPIDJSON_UNLIKELY(value == 0)) return finite(-0.0);
+    return next(handler_.Int(value));
+  }
+  bool Uint(unsigned value) {
+    if (RAPIDJSON_UNLIKELY(exact_ != nullptr)) {
+      if (const ExactNumbers::Number* number = exact_->at(offset(number_start()))) return exact(*number);
+    }
+    return next(handler_.Uint(value));
+  }
   bool Int64(std::int64_t value) { return next(handler_.Int64(value)); }
   bool Uint64(std::uint64_t value) { return next(handler_.Uint64(value)); }
   bool Double(double value) {
-    const char* start = number_start();
-    if (RAPIDJSON_UNLIKELY(zero_significand())) {
-      value = *start == '-' ? -0.0 : 0.0;
-    } else if (RAPIDJSON_UNLIKELY(!std::isfinite(value))) {
-      error =
-          "a number beyond the range of a float64 at byte " + std::to_string(number_start() - stream_.begin_);
-      return false;
-    }
-    return next(handler_.Double(value));
+    if (RAPIDJSON_UNLIKELY(zero_significand())) value = *number_start() == '-' ? -0.0 : 0.0;
+    return finite(value);
   }
   bool RawNumber(const char* text, rapidjson::SizeType length, bool copy) {
     return next(handler_.RawNumber(text, length, copy));
@@ -225,6 +379,34 @@ class CheckedNumbers {
   bool next(bool ok) {
     mark_ = stream_.src_;
     return ok;
+  }
+
+  std::size_t offset(const char* at) const { return static_cast<std::size_t>(at - stream_.begin_); }
+
+  // A double (infinite: beyond the range of a float64, which JSON could not
+  // write back).
+  bool finite(double value) {
+    if (RAPIDJSON_UNLIKELY(!std::isfinite(value))) {
+      error = "a number beyond the range of a float64 at byte " + std::to_string(offset(number_start()));
+      return false;
+    }
+    return next(handler_.Double(value));
+  }
+
+  bool exact(const ExactNumbers::Number& number) {
+    switch (number.kind) {
+      case ExactNumbers::Kind::kInt:
+        return Int(static_cast<int>(number.integer));
+      case ExactNumbers::Kind::kUint:
+        return next(handler_.Uint(static_cast<unsigned>(number.unsigned_integer)));
+      case ExactNumbers::Kind::kInt64:
+        return Int64(number.integer);
+      case ExactNumbers::Kind::kUint64:
+        return Uint64(number.unsigned_integer);
+      case ExactNumbers::Kind::kDouble:
+        break;
+    }
+    return finite(number.value);
   }
 
   const char* number_start() const {
@@ -252,105 +434,154 @@ class CheckedNumbers {
   Handler& handler_;
   const rapidjson::MemoryStream& stream_;
   const char* mark_;
+  ExactNumbers* exact_;
 };
 
-// RapidJSON 1.1.0 indexes its table of cached powers of ten with the decimal
-// exponent of a number's digits, unchecked: 0.123456789012345678901234567e-340
-// or a fraction of 400 zeros and a 1 reads far before the table (a crash
-// natively). Such a number needs a run of 25 or more digits, or an exponent
-// below -299 with more digits than the smallest doubles need; inputs holding
-// one are refused before RapidJSON sees them, and so are numbers beyond the
-// largest double, which it reads as garbage (9e308 as -2.78e-308).
-// The scan looks at about one byte in 25 where digits are rare: a run of 25
-// must cover every 25th byte.
-inline void refuse_unsafe_numbers(std::span<const std::uint8_t> bytes, const char* what) {
-  constexpr std::size_t kRun = 25;
-  const auto digit = [](std::uint8_t c) { return c >= '0' && c <= '9'; };
-  for (std::size_t i = kRun - 1; i < bytes.size();) {
-    if (!digit(bytes[i])) {
-      i += kRun;
-      continue;
-    }
-    std::size_t back = 0;  // digits ending at i
-    while (back < kRun && digit(bytes[i - back])) ++back;
-    if (back == kRun) {
-      throw DecodeError("a run of " + std::to_string(kRun) + " or more digits at byte " +
-                        std::to_string(i + 1 - kRun) + " of the " + what +
-                        ", which RapidJSON 1.1.0 cannot read safely in a number");
-    }
-    i = i - back + kRun;
-  }
-  for (std::size_t i = 0; i + 1 < bytes.size(); ++i) {
-    if (bytes[i] != 'e' && bytes[i] != 'E') continue;
-    std::size_t j = i + 1;
-    const bool negative = bytes[j] == '-';
-    if (bytes[j] == '-' || bytes[j] == '+') ++j;
-    int exponent = 0;
-    for (; j < bytes.size() && digit(bytes[j]) && exponent < 100000; ++j)
-      exponent = exponent * 10 + (bytes[j] - '0');
-    if (exponent < 280) continue;
-    // The mantissa before the 'e': its significant digits and where its
-    // decimal point falls, as RapidJSON's StrtodDiyFp counts them.
-    std::size_t start = i;
-    while (start > 0 && (digit(bytes[start - 1]) || bytes[start - 1] == '.')) --start;
-    int integer_digits = 0, leading_zeros = 0, significant = 0;
-    bool point = false, nonzero = false;
-    std::string leading;  // the first 17 significant digits
-    for (std::size_t k = start; k < i; ++k) {
-      if (bytes[k] == '.') {
-        point = true;
-        continue;
-      }
-      if (!point && bytes[k] != '0') ++integer_digits;
-      if (bytes[k] != '0') nonzero = true;
-      if (nonzero) {
-        ++significant;
-        if (leading.size() < 17) leading += static_cast<char>(bytes[k]);
-      } else if (point) {
-        ++leading_zeros;
-      }
-    }
-    if (!nonzero) continue;  // a zero: CheckedNumbers mends it
-    const int decimal_position = integer_digits > 0 ? integer_digits : -leading_zeros;
-    if (negative) {
-      if (significant - exponent >= -324 && decimal_position - 20 - exponent < -348) {
-        throw DecodeError("a number at byte " + std::to_string(start) + " of the " + what +
-                          " whose digits and exponent RapidJSON 1.1.0 cannot read safely");
-      }
-      continue;
-    }
-    // Beyond the largest double RapidJSON returns garbage (9e308 reads as
-    // -2.78e-308), not Infinity: refused, as CheckedNumbers refuses Infinity.
-    const int magnitude = decimal_position - 1 + exponent;  // of the leading digit
-    leading.resize(17, '0');
-    if (magnitude > 308 || (magnitude == 308 && leading > "17976931348623157")) {
-      throw DecodeError("a number beyond the range of a float64 at byte " + std::to_string(start) +
-                        " of the " + what);
-    }
-  }
-}
-
-// Parses `bytes` with `kFlags` into `handler`. `error` is the handler's
-// reason for stopping the parse (empty when the parser found the problem);
-// `what` names the input in messages ("input", "record").
+// Parses `bytes` with `kFlags` into `handler` as JSON.parse reads them
+// (above, and codecs/json/text_reader.h). Returns false when the handler
+// stopped the parse (it knows why); throws DecodeError for text that is not
+// JSON, naming the place. `what` names the input in messages ("input",
+// "record").
 template <unsigned kFlags, typename Handler>
-void parse(rapidjson::Reader& reader, std::span<const std::uint8_t> bytes, Handler& handler,
-           const std::string& error, const char* what) {
-  refuse_unsafe_numbers(bytes, what);
-  rapidjson::MemoryStream stream(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  CheckedNumbers<Handler> checked(handler, stream);
+bool parse(rapidjson::Reader& reader, std::span<const std::uint8_t> bytes, Handler& handler,
+           const char* what) {
+  json_text::refuse_byte_order_mark(bytes, what);
+  std::optional<ExactNumbers> exact;
+  if (needs_exact_numbers(bytes)) exact.emplace(bytes);
+  const std::span<const std::uint8_t> text = exact ? exact->text() : bytes;
+  rapidjson::MemoryStream stream(reinterpret_cast<const char*>(text.data()), text.size());
+  CheckedNumbers<Handler> checked(handler, stream, exact ? &*exact : nullptr);
   const rapidjson::ParseResult result = reader.Parse<kFlags>(stream, checked);
   if (!result) {
-    if (!error.empty()) throw DecodeError(error);
     if (!checked.error.empty()) throw DecodeError(checked.error + " of the " + what);
+    if (result.Code() == rapidjson::kParseErrorTermination) return false;
+    if (result.Code() == rapidjson::kParseErrorDocumentRootNotSingular) {
+      throw DecodeError(json_text::after_value_problem(bytes, result.Offset(), what));
+    }
     throw DecodeError(std::string(rapidjson::GetParseError_En(result.Code())) + " at byte " +
                       std::to_string(result.Offset()) + " of the " + what);
   }
   // The reader took a NUL byte for the end of the input.
-  if (stream.Tell() != bytes.size()) {
-    throw DecodeError("a NUL byte at byte " + std::to_string(stream.Tell()) + " of the " + what +
-                      ", where only whitespace may follow the value");
+  if (stream.Tell() != bytes.size())
+    throw DecodeError(json_text::after_value_problem(bytes, stream.Tell(), what));
+  return true;
+}
+
+namespace reader_detail {
+
+// A Document's handler (RapidJSON's DOM builder) that refuses nesting deeper
+// than kMaxDepth: RapidJSON's reader recurses.
+class BoundedDocument {
+ public:
+  static constexpr std::size_t kMaxDepth = 256;
+
+  explicit BoundedDocument(rapidjson::Document& document) : document_(document) {}
+
+  bool Null() { return document_.Null(); }
+  bool Bool(bool value) { return document_.Bool(value); }
+  bool Int(int value) { return document_.Int(value); }
+  bool Uint(unsigned value) { return document_.Uint(value); }
+  bool Int64(std::int64_t value) { return document_.Int64(value); }
+  bool Uint64(std::uint64_t value) { return document_.Uint64(value); }
+  bool Double(double value) { return document_.Double(value); }
+  bool RawNumber(const char* text, rapidjson::SizeType length, bool copy) {
+    return document_.RawNumber(text, length, copy);
   }
+  bool String(const char* text, rapidjson::SizeType length, bool copy) {
+    return document_.String(text, length, copy);
+  }
+  bool StartObject() { return enter() && document_.StartObject(); }
+  bool Key(const char* text, rapidjson::SizeType length, bool copy) {
+    return document_.Key(text, length, copy);
+  }
+  bool EndObject(rapidjson::SizeType count) {
+    --depth_;
+    return document_.EndObject(count);
+  }
+  bool StartArray() { return enter() && document_.StartArray(); }
+  bool EndArray(rapidjson::SizeType count) {
+    --depth_;
+    return document_.EndArray(count);
+  }
+
+ private:
+  bool enter() { return ++depth_ <= kMaxDepth; }
+
+  rapidjson::Document& document_;
+  std::size_t depth_ = 0;
+};
+
+inline std::string_view name_of(const rapidjson::Value& name) {
+  return {name.GetString(), name.GetStringLength()};
+}
+
+inline bool repeats_a_key(const rapidjson::Value& value) {
+  if (value.IsArray()) {
+    for (const auto& element : value.GetArray()) {
+      if (repeats_a_key(element)) return true;
+    }
+    return false;
+  }
+  if (!value.IsObject()) return false;
+  std::unordered_set<std::string_view> names;
+  for (const auto& member : value.GetObject()) {
+    if (!names.insert(name_of(member.name)).second || repeats_a_key(member.value)) return true;
+  }
+  return false;
+}
+
+// `value` as RapidJSON's events, each object's key once, where it first
+// appears, with its last value.
+template <typename Handler>
+bool replay(const rapidjson::Value& value, Handler& handler) {
+  if (value.IsArray()) {
+    if (!handler.StartArray()) return false;
+    for (const auto& element : value.GetArray()) {
+      if (!replay(element, handler)) return false;
+    }
+    return handler.EndArray(value.Size());
+  }
+  if (!value.IsObject()) return value.Accept(handler);
+  std::unordered_map<std::string_view, const rapidjson::Value*> last;
+  for (const auto& member : value.GetObject()) last[name_of(member.name)] = &member.value;
+  if (!handler.StartObject()) return false;
+  for (const auto& member : value.GetObject()) {
+    const auto found = last.find(name_of(member.name));
+    if (found->second == nullptr) continue;  // written where it first appeared
+    const std::string_view name = found->first;
+    if (!handler.Key(name.data(), static_cast<rapidjson::SizeType>(name.size()), false) ||
+        !replay(*found->second, handler)) {
+      return false;
+    }
+    found->second = nullptr;
+  }
+  return handler.EndObject(static_cast<rapidjson::SizeType>(last.size()));
+}
+
+}  // namespace reader_detail
+
+// When `bytes` is JSON text that repeats a key in one of its objects:
+// JSON.parse's value of it (each key once, with its last value) replayed
+// into `handler` as RapidJSON's events, and whether the handler took all of
+// it. Nothing when the text repeats no key, is not JSON, or nests deeper than
+// 256 levels (no schema of this benchmark nests nearly so deep).
+template <unsigned kFlags, typename Handler>
+std::optional<bool> replay_last_values(rapidjson::Reader& reader, std::span<const std::uint8_t> bytes,
+                                       Handler& handler) {
+  rapidjson::Document document;
+  bool parsed = false;
+  auto build = [&](rapidjson::Document& target) {
+    reader_detail::BoundedDocument bounded(target);
+    try {
+      parsed = parse<kFlags>(reader, bytes, bounded, "input");
+    } catch (const DecodeError&) {
+      parsed = false;
+    }
+    return parsed;
+  };
+  document.Populate(build);
+  if (!parsed || !reader_detail::repeats_a_key(document)) return std::nullopt;
+  return reader_detail::replay(document, handler);
 }
 
 }  // namespace wcb::rapidjson_io

@@ -7,7 +7,9 @@
 //
 // Decode streams through RapidJSON's SAX Reader (it checks the syntax, UTF-8
 // and \u escapes) into the record's builder (record_builder.h), which
-// accepts containers only where the schema has one.
+// accepts containers only where the schema has one. Text that repeats a key
+// is read again as JSON.parse's value when the schema refuses it
+// (json_io.h).
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -237,15 +239,25 @@ class RapidJsonMessageCodec final : public MessageCodec {
   }
 
   void do_decode(Kind kind, std::span<const std::uint8_t> bytes, Message& out) override {
+    constexpr unsigned kFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseValidateEncodingFlag;
     if (kind_of(out) != kind) out = empty_message(kind);
-    RecordReader reader(schema::fields_of(kind), schema::object_of(out));
+    const auto problem_of = [](const RecordReader& reader) {
+      return reader.builder.error.empty() ? std::string("the record ends early") : reader.builder.error;
+    };
+    std::string problem;
     try {
-      rapidjson_io::parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseValidateEncodingFlag>(
-          reader_, bytes, reader, reader.builder.error, "record");
+      RecordReader reader(schema::fields_of(kind), schema::object_of(out));
+      if (rapidjson_io::parse<kFlags>(reader_, bytes, reader, "record") && reader.builder.done()) return;
+      problem = problem_of(reader);
+      RecordReader last_values(schema::fields_of(kind), schema::object_of(out));
+      if (const auto took = rapidjson_io::replay_last_values<kFlags>(reader_, bytes, last_values)) {
+        if (*took && last_values.builder.done()) return;
+        problem = problem_of(last_values);
+      }
     } catch (const DecodeError& error) {
-      throw DecodeError(std::string(kind_name(kind)) + ": " + error.what());
+      problem = error.what();
     }
-    if (!reader.builder.done()) throw DecodeError(std::string(kind_name(kind)) + ": the record ends early");
+    throw DecodeError(std::string(kind_name(kind)) + ": " + problem);
   }
 
  private:

@@ -6,6 +6,8 @@
 // Encode streams through RapidJSON's Writer (no document is built); decode
 // streams through its SAX Reader into a handler that accepts exactly the
 // payload's shape, so nesting can never get deeper than its three levels.
+// Text that repeats a key is read again as JSON.parse's value when the
+// payload's shape refuses it (json_io.h).
 // Both keep their stacks in the codec, so a repeated call allocates nothing
 // but the growth of the output.
 #include <cmath>
@@ -104,11 +106,26 @@ class RapidJsonCodec final : public Codec {
   void do_decode(std::span<const std::uint8_t> bytes, Items& out) override {
     out.clear();
     ItemsReader handler(out);
-    rapidjson_io::parse<rapidjson::kParseFullPrecisionFlag>(reader_, bytes, handler, handler.builder.error,
-                                                            "input");
+    if (rapidjson_io::parse<kFlags>(reader_, bytes, handler, "input")) return;
+    read_last_values(bytes, out, handler.builder.error);
   }
 
  private:
+  static constexpr unsigned kFlags = rapidjson::kParseFullPrecisionFlag;
+
+  // The payload's shape refused the text: JSON.parse's value of it, when it
+  // repeats a key, or `problem`. Out of the line of the common case.
+  [[gnu::noinline]] void read_last_values(std::span<const std::uint8_t> bytes, Items& out,
+                                          std::string problem) {
+    out.clear();
+    ItemsReader last_values(out);
+    if (const auto took = rapidjson_io::replay_last_values<kFlags>(reader_, bytes, last_values)) {
+      if (*took) return;
+      problem = last_values.builder.error;
+    }
+    throw DecodeError(problem);
+  }
+
   rapidjson_io::Writer writer_;
   rapidjson::Reader reader_;
   Bytes scratch_;  // a number's text

@@ -372,10 +372,7 @@ class DocumentCodecState {
     begin();
     const std::span<const std::uint8_t> text = written_input(call[0]);
     const double start = now_ms();
-    // nlohmann's lexer checks the UTF-8 of strings and keys itself.
-    TextBuilder builder(in_, /*check_utf8=*/false);
-    Document::sax_parse(text.begin(), text.end(), &builder);
-    builder.finish();
+    read_text(text, in_);
     marshal_ms_ = now_ms() - start;
     return encode(call.Env());
   }

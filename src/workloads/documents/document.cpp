@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 
 namespace wcb::documents {
@@ -164,7 +166,8 @@ std::string trail_text(const std::vector<TrailStep>& trail) {
 
 }  // namespace detail
 
-DocumentBuilder::DocumentBuilder(Document& out, bool check_utf8) : out_(out), check_utf8_(check_utf8) {
+DocumentBuilder::DocumentBuilder(Document& out, bool check_utf8, RepeatedKeys repeated_keys)
+    : out_(out), check_utf8_(check_utf8), repeated_keys_(repeated_keys) {
   out_ = nullptr;
   stack_.reserve(16);
 }
@@ -266,10 +269,14 @@ bool DocumentBuilder::end_object() {
   if (stack_.empty() || !stack_.back()->is_object() || pending_ != nullptr)
     fail("an object ends where none is open");
   if (const std::string* repeated = repeated_key(*stack_.back())) {
-    // path() is the object's own path here (no key pending).
-    throw DecodeError("repeated key " +
-                      Document(*repeated).dump(-1, ' ', false, Document::error_handler_t::replace) +
-                      " in the object at " + path());
+    if (repeated_keys_ == RepeatedKeys::kKeepLast) {
+      keep_last_values(*stack_.back());
+    } else {
+      // path() is the object's own path here (no key pending).
+      throw DecodeError("repeated key " +
+                        Document(*repeated).dump(-1, ' ', false, Document::error_handler_t::replace) +
+                        " in the object at " + path());
+    }
   }
   stack_.pop_back();
   return true;
@@ -319,6 +326,24 @@ const std::string* repeated_key(const Document& object) {
     if (*keys[i] == *keys[i - 1]) return keys[i];
   }
   return nullptr;
+}
+
+void keep_last_values(Document& object) {
+  auto& members = object.get_ref<Document::object_t&>();
+  // Where each key is in `kept`. The views point into `members`' keys,
+  // which outlive the map.
+  std::unordered_map<std::string_view, std::size_t> place;
+  place.reserve(members.size());
+  Document::object_t kept;
+  for (auto& [key, value] : members) {
+    const auto [found, first] = place.try_emplace(key, kept.size());
+    if (first) {
+      kept.Container::emplace_back(key, std::move(value));
+    } else {
+      (kept.begin() + static_cast<std::ptrdiff_t>(found->second))->second = std::move(value);
+    }
+  }
+  members = std::move(kept);
 }
 
 }  // namespace wcb::documents

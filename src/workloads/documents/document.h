@@ -38,7 +38,7 @@ Document number_of(double value);
 // Appends `value` as the next member of `object` (which must be an object),
 // without ordered_json's linear search for an existing key: a JS object
 // never has two equal keys. A decoder that meets a repeated key in its bytes
-// rejects it instead (duplicate_key_error).
+// refuses it or keeps its last value (DocumentBuilder's RepeatedKeys).
 void append_member(Document& object, std::string key, Document value);
 
 // Where a value sits in a document, for error messages: "$", "$.features[3]",
@@ -201,19 +201,25 @@ struct CheckingWriter {
   void end_object() {}
 };
 
+// What a decoder does with an object that holds a key twice: a JS object
+// cannot hold both values. JSON text keeps the last, at the place of the
+// first, as JSON.parse does; the binary formats refuse it
+// (docs/documents.md says why).
+enum class RepeatedKeys { kRefuse, kKeepLast };
+
 // Builds the Document a decoder reads, one event at a time; its methods are
 // those of nlohmann's SAX interface, so nlohmann's binary readers
 // (Document::sax_parse) drive it directly, and other decoders call them as
 // they meet values. Every problem is a DecodeError naming the path: nesting
-// deeper than kMaxDepth, a repeated key in an object (a JS object cannot
-// hold both values; JSON.parse would keep the last silently), binary data,
-// and, when `check_utf8` is set (the library did not check), strings and
-// keys that are not valid UTF-8. Containers reserve nothing from claimed
-// counts (hostile bytes may claim billions).
+// deeper than kMaxDepth, a repeated key in an object (unless
+// `repeated_keys` keeps the last), binary data, and, when `check_utf8` is
+// set (the library did not check), strings and keys that are not valid
+// UTF-8. Containers reserve nothing from claimed counts (hostile bytes may
+// claim billions).
 class DocumentBuilder {
  public:
   // Builds into `out` (replaced).
-  DocumentBuilder(Document& out, bool check_utf8);
+  DocumentBuilder(Document& out, bool check_utf8, RepeatedKeys repeated_keys = RepeatedKeys::kRefuse);
 
   bool null() { return place(Document(nullptr)); }
   bool boolean(bool value) { return place(Document(value)); }
@@ -248,6 +254,7 @@ class DocumentBuilder {
 
   Document& out_;
   bool check_utf8_;
+  RepeatedKeys repeated_keys_;
   bool root_done_ = false;
   // The open containers, outermost first; each points into its parent.
   std::vector<Document*> stack_;
@@ -258,5 +265,10 @@ class DocumentBuilder {
 // The first key that appears twice among `object`'s members (an object), or
 // null. Quadratic for a few keys, sorted copies of views beyond.
 const std::string* repeated_key(const Document& object);
+
+// Leaves `object` (an object) one member per key, where the key first
+// appears, with the value it last has: JSON.parse's object of a text that
+// repeats keys.
+void keep_last_values(Document& object);
 
 }  // namespace wcb::documents
