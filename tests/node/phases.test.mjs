@@ -27,11 +27,14 @@ const gc = vm.runInNewContext('gc');
 // measures may exceed the phases' sum by a few clock steps, plus the return
 // of the result objects after the wrapper's last reading, where an
 // allocation can run a step of V8's incremental GC (measured here: 2 to 60
-// us at 1 MB, warm). It never falls short of the sum by more than rounding.
+// us at 1 MB, warm; in full-suite runs 0.16 to 0.22 ms in all five calls of
+// a 13-47 ms call, so the step grows with the call's garbage: 1% of the call
+// is allowed beside). It never falls short of the sum by more than rounding.
 // The smallest gap of a few calls is checked, so one GC step does not decide.
 const resolutionMs = measureTimerResolution();
 const RETURN_ALLOWANCE_MS = 0.1;
-const TOLERANCE_MS = 4 * resolutionMs + RETURN_ALLOWANCE_MS;
+const RETURN_SHARE = 0.01;
+const toleranceMs = (totalMs) => 4 * resolutionMs + RETURN_ALLOWANCE_MS + RETURN_SHARE * totalMs;
 const CALLS = 5;
 
 const dataset = new TupleDataset();
@@ -61,9 +64,9 @@ function assertPhases(label, phases, names, totalMs) {
   const sum = names.reduce((total, name) => total + phases[name], 0);
   const gap = totalMs - sum;
   assert.ok(
-    gap >= -1e-9 && gap <= TOLERANCE_MS,
+    gap >= -1e-9 && gap <= toleranceMs(totalMs),
     `${label}: the phases add up to ${sum} ms, the call took ${totalMs} ms ` +
-      `(difference ${gap} ms; resolution ${resolutionMs} ms, allowed ${TOLERANCE_MS} ms)`,
+      `(difference ${gap} ms; resolution ${resolutionMs} ms, allowed ${toleranceMs(totalMs)} ms)`,
   );
 }
 
