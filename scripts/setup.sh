@@ -72,9 +72,9 @@ install_npm_packages() {
 }
 
 install_debian_packages
-# Codec folders' own steps, run with this script's helpers and variables
+# Codec folders' own steps and the compression stage's (src/compress), run with this script's helpers and variables
 # (log, as_root, apt_update_once, CACHE_DIR).
-for codec_setup in "$ROOT"/src/codecs/*/setup.sh; do
+for codec_setup in "$ROOT"/src/codecs/*/setup.sh "$ROOT"/src/compress/setup.sh; do
   [ -f "$codec_setup" ] || continue
   # shellcheck disable=SC1090
   source "$codec_setup"
