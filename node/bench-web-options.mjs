@@ -102,7 +102,8 @@ const OPTIONS = {
  */
 function defaultsOf(workload, quick, blocks = false) {
   const info = workloadInfo(workload);
-  if (blocks) return { ...info.defaults, ...info.blocks, ...(quick ? info.blocksQuick : {}) };
+  if (blocks)
+    return { ...info.defaults, ...info.blocks, ...(info.browser ?? {}), ...(quick ? info.blocksQuick : {}) };
   return { ...info.defaults, ...(info.browser ?? {}), ...(quick ? info.quick : {}) };
 }
 

@@ -379,7 +379,11 @@ async function runBlocksInBrowser(name, { options, pageBase, validate, deadline,
   const blockOptions = { ...options, addon: false };
   // The units of the blocks: the sizes, or the data sets (a user's documents as served).
   const kind = optionKindOf(workloadInfo(options.workload));
-  const plan = kind === 'datasets' ? { documents: options.documents ?? [] } : { steps: selectSteps(options) };
+  const plan = {
+    datasets: () => ({ documents: options.documents ?? [] }),
+    'per-payload': () => ({ steps: selectSteps(options) }),
+    'per-call': () => ({}),
+  }[kind]();
   const kinds = runner.blockKinds(blockOptions, peers, peerRegistry, buildInfo, plan, sets);
   const protocol = PROTOCOLS[kind];
   const browser = await openBrowser(name, options, pageBase);
@@ -437,6 +441,8 @@ async function runBlocksInBrowser(name, { options, pageBase, validate, deadline,
         maxMB: options.maxMB,
         perDecade: options.perDecade,
         datasets: options.datasets,
+        records: options.records,
+        minRepMs: options.minRepMs,
         warmup: options.warmup,
         repetitions: options.repetitions,
       });

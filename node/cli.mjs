@@ -329,13 +329,15 @@ function perCallOptions(values, workload, now) {
       `--compress is an option of the per-payload workloads (accepted: --workload tuples|documents --compress ...)`,
     );
   }
-  const base = { ...info.defaults, ...(values.quick ? info.quick : {}) };
+  const { mode, base: blockBase } = modeOf(values, info);
+  const base = blockBase ?? { ...info.defaults, ...(values.quick ? info.quick : {}) };
   const given = (name) => values[name] !== undefined;
   // node-messages-*: told apart by name, like browser-messages-* and native-messages-*.
   const out = defaultResultsPath({ place: 'node', date: now, kind: workload });
   return {
     ...commonOptions(values, workload, base, out),
-    mode: 'sweep',
+    mode,
+    ...(mode === 'blocks' && parseBlockOptions(values)),
     records: given('records')
       ? parseList('records', values.records, recordsOf(workload))
       : recordsOf(workload),

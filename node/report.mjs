@@ -167,6 +167,7 @@ async function main(argv) {
     process.stdout.write(`${chart.id}: ${chart.title}\n${lines.map((line) => `  ${line}\n`).join('')}`);
   }
   if (result.engines) process.stdout.write(`\n${result.engines}\n`);
+  if (result.verdicts) process.stdout.write(`\n${result.verdicts}\n`);
   process.stdout.write(
     `\nwrote ${relative(result.html)} and ${result.svgs.length} SVG files in ${relative(options.outDir)}\n`,
   );

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isJsonBaseline, isObjectFloor, libraryName, workloadInfo } from '../src/catalog.mjs';
 import { OPERATIONS } from '../src/harness/block.mjs';
+import { medianOf } from '../src/harness/block-verdicts.mjs';
 import { ALL_PEERS, peerMeta } from '../src/harness/peers.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { REPO_ROOT } from '../node/options.mjs';
@@ -54,10 +55,13 @@ export function setsOf(document) {
     const best = new Map();
     for (const unit of new Set(libraries.map(unitOf))) {
       const here = libraries.filter(
-        (row) => unitOf(row) === unit && (operation !== 'decode' || row.cleanliness?.clean !== false),
+        (row) =>
+          unitOf(row) === unit &&
+          medianOf(row, operation) > 0 &&
+          (operation !== 'decode' || row.cleanliness?.clean !== false),
       );
       // Time per operation, whatever the workload reports (ops/s: its inverse).
-      const time = (row) => (perCall ? 1 / row[operation].median : row[operation].median);
+      const time = (row) => (perCall ? 1 / medianOf(row, operation) : medianOf(row, operation));
       const fastest = Math.min(...here.map(time));
       for (const row of here) {
         const name = peerNameOf(row);

@@ -71,6 +71,18 @@ export const WORKLOADS = [
     defaults: Object.freeze({ minRepMs: 10, repetitions: 7, warmup: 2 }),
     quick: Object.freeze({ minRepMs: 2, repetitions: 3, warmup: 1 }),
     browser: Object.freeze({ minRepMs: 20 }),
+    // The block protocol (BLOCKS), the default run: one block per record, the
+    // tagged path of every codec (one walk of the record into the heap: the
+    // expert's) in wasm and in the addon, against JSON and the fastest
+    // libraries; a round is one repetition of calls per path and operation.
+    blocks: Object.freeze({
+      minRepMs: 10,
+      repetitions: 7,
+      warmup: 2,
+      strategies: Object.freeze(['tagged']),
+      addonStrategies: Object.freeze(['tagged']),
+    }),
+    blocksQuick: Object.freeze({ minRepMs: 2, repetitions: 3, warmup: 1 }),
   }),
 ];
 

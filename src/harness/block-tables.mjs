@@ -7,10 +7,11 @@
 // src/harness/block-verdicts.mjs.
 
 import { pathLabel } from '../catalog.mjs';
-import { blockVerdicts } from './block-verdicts.mjs';
+import { blockVerdicts, medianOf } from './block-verdicts.mjs';
 import { formatBytes, renderColumns } from './format.mjs';
 import { PAIRED_LEGEND, verdictWords } from './paired.mjs';
 import { median } from './stats.mjs';
+import { SINGLE_RUN_LABEL } from './verdict.mjs';
 
 export const BLOCK_RUN_LABEL = 'block protocol: verdicts over processes';
 export const BLOCK_LEGEND = `${BLOCK_RUN_LABEL}. ${PAIRED_LEGEND}`;
@@ -57,7 +58,7 @@ function memberMedians(rows, operations) {
           const timed = ok.filter((row) => row[operation]);
           return [
             operation,
-            timed.length > 0 ? median(timed.map((row) => row[operation].median)) : undefined,
+            timed.length > 0 ? median(timed.map((row) => medianOf(row, operation))) : undefined,
           ];
         }),
       ),
@@ -131,6 +132,16 @@ export const medianHeader = (operations, valueName) => [
 /** "encode msgpack (msgpackr), pbf; decode ...": a block's fastest sets in a line. */
 export const setsText = ({ sets }) =>
   sets.map(({ operation, labels }) => `${operation} ${labels.join(', ') || 'none'}`).join('; ');
+
+/**
+ * A run's console output: its block tables when it is a block run, else
+ * `single()` (the workload's tables of a single run) under SINGLE_RUN_LABEL.
+ * unit and options as for renderBlockTables.
+ */
+export function renderRun(rows, run, { unit, single, ...options }) {
+  if (run?.protocol.mode === 'blocks') return renderBlockTables(rows, run, { unit, ...options });
+  return `${SINGLE_RUN_LABEL}\n\n${single()}`;
+}
 
 /**
  * Every block of the run as console text. unit: { title(row), value(median),

@@ -7,6 +7,7 @@
 
 import { isJsonBaseline, pathLabel, workloadInfo } from '../catalog.mjs';
 import { OPERATIONS } from './block.mjs';
+import { operationStats } from './references.mjs';
 import { isDecided, judgeAgainstSet, judgeRatios } from './paired.mjs';
 
 /**
@@ -40,6 +41,9 @@ function byBlockAndProcess(rows) {
   return blocks;
 }
 
+/** A row's median of `operation`: ms per payload, or ops/s per call (references.mjs operationStats). */
+export const medianOf = (row, operation) => (row ? operationStats(row, operation)?.stats.median : undefined);
+
 // The per-process ratios of `subject` against the row `pickReference(rows,
 // subjectRow)` picks among the process's ok rows, for one operation:
 // reference over subject for times, subject over reference for rates
@@ -50,7 +54,7 @@ function ratiosOf(processes, label, pickReference, operation, higherIsFaster) {
     const ok = rows.filter((row) => row.status === 'ok');
     const subject = ok.find((row) => pathLabel(row) === label);
     const reference = subject && pickReference(ok, subject);
-    const [path, ref] = [subject?.[operation]?.median, reference?.[operation]?.median];
+    const [path, ref] = [medianOf(subject, operation), medianOf(reference, operation)];
     if (!(path > 0) || !(ref > 0)) continue;
     ratios.push(higherIsFaster ? path / ref : ref / path);
   }

@@ -32,14 +32,15 @@ export function blockOrder(count, row) {
 
 /**
  * A block job's members measured with the job's rounds, offset and warm-up
- * (and the single-path protocol's minimum warm-up time): the rows.
+ * (and, unless said otherwise, the per-payload protocol's minimum warm-up
+ * time): the rows.
  */
-export function measureBlockJobMembers(members, job, env) {
+export function measureBlockJobMembers(members, job, env, { minWarmupMs = MIN_WARMUP_MS } = {}) {
   return measureBlock(members, {
     rounds: job.rounds,
     offset: job.offset,
     warmup: job.warmup,
-    minWarmupMs: MIN_WARMUP_MS,
+    minWarmupMs,
     env,
   });
 }

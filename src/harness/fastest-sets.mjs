@@ -33,6 +33,26 @@ export function committedSets(sets, file) {
 }
 
 /**
+ * The members of a block: its `references` ({ reference, subject }) and a
+ * member per job of the run's paths ({ codec, strategy, addon?, peer?,
+ * subject }), a library timed in the operations of its sets only; each
+ * with its `label`.
+ */
+export function blockMembers(references, jobs, sets) {
+  return [
+    ...references,
+    ...jobs.map(({ codec, strategy, addon, peer, subject }) => ({
+      codec,
+      strategy,
+      addon,
+      peer,
+      subject,
+      ...(peer !== undefined && setOperations(sets, pathLabel(subject))),
+    })),
+  ].map((member) => ({ ...member, label: pathLabel(member.subject) }));
+}
+
+/**
  * A block member's `operations` when it is a library in the set of one
  * operation only ({} otherwise): it is timed in that one (harness/block.mjs).
  */

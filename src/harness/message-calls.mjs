@@ -57,32 +57,52 @@ export async function measureCalls(
     env = {},
   } = {},
 ) {
+  const checkpoint = makeCheckpoint(env);
+  const timer = repetitionTimer(call, { minRepMs, prepare, env });
+  for (let i = 0; i < warmup; i++) {
+    await checkpoint();
+    timer.warm();
+  }
+  for (let i = 0; i < repetitions; i++) {
+    await checkpoint();
+    timer.time();
+  }
+  return timer.stats();
+}
+
+/**
+ * The repetitions of `call` as steps, so that measureCalls and a block of
+ * paths (block.mjs, message-measure.mjs messageMember) time them alike: at
+ * creation callsPerRep doubles from 1 until a repetition lasts minRepMs
+ * (after a GC); warm() runs one untimed repetition and doubles again if it
+ * fell short (a cold first call can stop calibration early); time() runs
+ * one after a GC and keeps its ops/s; stats() is opsStats of those.
+ */
+export function repetitionTimer(call, { minRepMs = DEFAULT_MIN_REP_MS, prepare = () => {}, env = {} } = {}) {
   const now = env.now ?? (() => performance.now());
   const gc = env.gc ?? (() => {});
-  const checkpoint = makeCheckpoint(env);
   const repetition = (calls) => {
     prepare();
     const start = now();
     for (let i = 0; i < calls; i++) keep(call());
     return now() - start;
   };
-
   gc();
   let callsPerRep = 1;
   while (repetition(callsPerRep) < minRepMs && callsPerRep < MAX_CALLS_PER_REP) callsPerRep *= 2;
-  for (let i = 0; i < warmup; i++) {
-    await checkpoint();
-    if (repetition(callsPerRep) < minRepMs && callsPerRep < MAX_CALLS_PER_REP) callsPerRep *= 2;
-  }
   const samples = [];
-  for (let i = 0; i < repetitions; i++) {
-    await checkpoint();
-    gc();
-    const elapsedMs = repetition(callsPerRep);
-    // A clock too coarse to see the repetition: count it as one tick.
-    samples.push(callsPerRep / (Math.max(elapsedMs, 1e-6) / 1000));
-  }
-  return opsStats(samples, callsPerRep);
+  return {
+    warm() {
+      if (repetition(callsPerRep) < minRepMs && callsPerRep < MAX_CALLS_PER_REP) callsPerRep *= 2;
+    },
+    time() {
+      gc();
+      const elapsedMs = repetition(callsPerRep);
+      // A clock too coarse to see the repetition: count it as one tick.
+      samples.push(callsPerRep / (Math.max(elapsedMs, 1e-6) / 1000));
+    },
+    stats: () => opsStats(samples, callsPerRep),
+  };
 }
 
 /** Runs `call` untimed until `ms` have passed (bounded, for a clock that does not move). */

@@ -50,6 +50,7 @@ import {
   measureCalls,
   messageSink,
   opsStats,
+  repetitionTimer,
   warmUpFor,
 } from './message-calls.mjs';
 import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
@@ -200,6 +201,87 @@ export async function measureMessagePath(
     const why = stage === 'prepare' ? errorMessage(error) : `${stage}: ${errorMessage(error)}`;
     return { row: failedMessageRow(path, context, why) };
   }
+}
+
+/** The operations a block times of a record (no round trip: its verdicts are encode and decode). */
+export const BLOCK_MESSAGE_OPERATIONS = Object.freeze(['encode', 'decode']);
+
+/**
+ * One path on one record as a member of a block (block.mjs): measureMessagePath's
+ * checks as steps. prepare() verifies (encode, decode, compare), runs round
+ * trips untimed for PATH_WARMUP_FACTOR x minRepMs and calibrates each
+ * operation's calls per repetition; warm(operation) and time(operation) run
+ * one repetition (after a GC when timed); row() verifies the last decode
+ * again. The row has encode and decode (ops/s), no round trip, and says so
+ * (`operations`). Call it only for a record the path offers (notApplicable).
+ */
+export function messageMember(
+  path,
+  { place, record: name, batch, extra, minRepMs = DEFAULT_MIN_REP_MS, env = {} },
+) {
+  const context = { place, record: name, batch };
+  const now = env.now ?? (() => performance.now());
+  const expected = makeMessage(name);
+  let stage = 'prepare';
+  let functions;
+  let encoded;
+  let encodedBytes;
+  let lastDecoded;
+  const timers = {};
+  const plain = (value) => (functions.toPlain ? functions.toPlain(value) : value);
+  return {
+    path,
+    operations: BLOCK_MESSAGE_OPERATIONS,
+    prepare() {
+      const input = makeMessage(name);
+      functions = path.forRecord(name);
+      stage = 'encode';
+      encoded = functions.encode(input);
+      encodedBytes = byteLength(encoded);
+      const prepareDecode = () => functions.prepareDecode?.();
+      stage = 'decode';
+      prepareDecode();
+      lastDecoded = functions.decode(encoded);
+      stage = 'verify';
+      verifyRecord(expected, plain(lastDecoded));
+      stage = 'warm-up';
+      warmUpFor(PATH_WARMUP_FACTOR * minRepMs, () => functions.decode(functions.encode(input)), now);
+      stage = 'calibrate';
+      timers.encode = repetitionTimer(() => functions.encode(input), { minRepMs, env });
+      timers.decode = repetitionTimer(() => (lastDecoded = functions.decode(encoded)), {
+        minRepMs,
+        prepare: prepareDecode,
+        env,
+      });
+    },
+    warm(operation) {
+      stage = `warm-up ${operation}`;
+      timers[operation].warm();
+    },
+    time(operation, number) {
+      stage = `timed ${operation} ${number}`;
+      timers[operation].time();
+    },
+    row() {
+      stage = 'verify after decode';
+      verifyRecord(expected, plain(lastDecoded));
+      return {
+        ...messageRowBase(path, context),
+        ...extra,
+        status: 'ok',
+        encodedBytes,
+        jsonBytes: messageJsonBytes(expected),
+        encode: timers.encode.stats(),
+        decode: timers.decode.stats(),
+        operations: [...BLOCK_MESSAGE_OPERATIONS],
+      };
+    },
+    failedRow(error) {
+      // forRecord's own refusal ("<peer>: cannot represent ...") is the whole story.
+      const why = stage === 'prepare' ? errorMessage(error) : `${stage}: ${errorMessage(error)}`;
+      return { ...failedMessageRow(path, context, why), ...extra };
+    },
+  };
 }
 
 // The encode floor hands back the prepared bytes, copied.

@@ -202,8 +202,12 @@ export function formatWithInterval(comparison) {
   return `${cell} [${comparison.low.toFixed(2)}, ${comparison.high.toFixed(2)}]`;
 }
 
+/** How a single run's tables are labelled: their intervals are those of one process. */
+export const SINGLE_RUN_LABEL = 'single run: within-process intervals';
+
 export const VERDICT_LEGEND =
-  `A ratio is a claim (faster or slower) only when its ${LEVEL * 100}% bootstrap interval ` +
+  `${SINGLE_RUN_LABEL[0].toUpperCase()}${SINGLE_RUN_LABEL.slice(1)} (--sweep, or the page run by hand; the ` +
+  `default run's verdicts are taken over processes: docs/design.md#blocks). A ratio is a claim (faster or slower) only when its ${LEVEL * 100}% bootstrap interval ` +
   `(${RESAMPLES} resamples of both sets of timed repetitions, ratio of medians) lies entirely above ` +
   `or below 1; ${NOISE_MARK}1.05x marks a ratio whose interval contains 1 (within noise). With fewer ` +
   `than ${MIN_SAMPLES} repetitions there is no interval and only a ${NO_INTERVAL_MARGIN}x difference ` +

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../catalog.mjs';
 import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './compare.mjs';
 import { engineComparison, enginesText, withEnginesSection } from './engines.mjs';
-import { compareHtml } from './html.mjs';
+import { blockReport, isBlockRun } from './block-report.mjs';
+import { compareHtml, htmlPage } from './html.mjs';
 import { InputError, loadResultsFile, loadResultsFiles, prepareValidation } from './load.mjs';
 import { headerOf, toSources } from './model.mjs';
 import { VEGA_VERSION, toSvg, toVega, vegaBundle } from './render.mjs';
@@ -38,9 +39,14 @@ export async function reportOf(workload) {
  */
 export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   await prepareValidation();
-  const sources = toSources(loadResultsFiles(files));
-  const workload = workloadOfAll(sources);
+  const all = toSources(loadResultsFiles(files));
+  const workload = workloadOfAll(all);
   const report = await reportOf(workload);
+  // Block runs give verdicts over processes (their own section); the charts,
+  // per-size tables and engines are drawn from single runs (--sweep).
+  const blocks = await blockReport(all);
+  const sources = all.filter((source) => !isBlockRun(source.document));
+  if (sources.length === 0) return writeBlockOnlyReport({ blocks, outDir, now, workload, all });
   const charts = report.charts(sources, { sizeMB });
   mkdirSync(outDir, { recursive: true });
   const svgs = [];
@@ -59,22 +65,44 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   const html = path.join(outDir, 'index.html');
   // Engines side by side (Node, Chromium, Firefox), whatever the workload: src/report/engines.mjs.
   const engines = engineComparison(sources, { sizeMB });
+  const page = withEnginesSection(
+    report.html({
+      sources,
+      charts,
+      headlines,
+      sizeMB,
+      generated: now.toISOString(),
+      vegaSource: vegaBundle(),
+      vegaVersion: VEGA_VERSION,
+    }),
+    engines,
+  );
+  // The verdicts first: they are the answer, the single runs' charts its detail.
+  writeFileSync(html, blocks ? page.replace(/<body([^>]*)>/, (body) => `${body}\n${blocks.html}`) : page);
+  return {
+    html,
+    svgs,
+    headlines,
+    charts,
+    sources,
+    workload,
+    engines: enginesText(engines),
+    verdicts: blocks?.text,
+  };
+}
+
+/** A report of block runs alone: their verdicts section, no charts. */
+function writeBlockOnlyReport({ blocks, outDir, now, workload, all }) {
+  mkdirSync(outDir, { recursive: true });
+  const html = path.join(outDir, 'index.html');
+  const body = `<h1>wasm-codec-bench: ${workload}, verdicts over processes</h1>
+<p>Generated ${now.toISOString()}. Charts are drawn from --sweep runs; these files hold block runs only.</p>
+${blocks.html}`;
   writeFileSync(
     html,
-    withEnginesSection(
-      report.html({
-        sources,
-        charts,
-        headlines,
-        sizeMB,
-        generated: now.toISOString(),
-        vegaSource: vegaBundle(),
-        vegaVersion: VEGA_VERSION,
-      }),
-      engines,
-    ),
+    htmlPage({ title: `wasm-codec-bench: ${workload} verdicts`, body, specs: {}, vegaSource: vegaBundle() }),
   );
-  return { html, svgs, headlines, charts, sources, workload, engines: enginesText(engines) };
+  return { html, svgs: [], headlines: {}, charts: [], sources: all, workload, verdicts: blocks.text };
 }
 
 /**

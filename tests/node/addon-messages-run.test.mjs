@@ -20,7 +20,7 @@ const MISSING = missingAddonRun('messages');
 
 function bench(extra) {
   const out = join(mkdtempSync(join(tmpdir(), 'wcb-addon-messages-')), 'run.json');
-  const args = ['--workload', 'messages', '--quick', '--codecs', 'msgpack', '--no-peers'];
+  const args = ['--workload', 'messages', '--sweep', '--quick', '--codecs', 'msgpack', '--no-peers'];
   args.push('--records', 'int,record', '--strategies', 'val,tagged', '--out', out, ...extra);
   const result = spawnSync(process.execPath, [join(ROOT, 'node', 'bench.mjs'), ...args], {
     encoding: 'utf8',

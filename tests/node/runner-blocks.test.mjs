@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pathLabel } from '../../src/catalog.mjs';
 import { OPERATIONS } from '../../src/harness/block.mjs';
@@ -19,6 +19,8 @@ const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 const FAKE_LOADER = fileURLToPath(new URL('./runner-fake-loader.mjs', import.meta.url));
 const SCHEMA = JSON.parse(readFileSync(new URL('../../src/results.schema.json', import.meta.url), 'utf8'));
 const validate = createResultsValidator(SCHEMA);
+
+const REPORT = fileURLToPath(new URL('../../node/report.mjs', import.meta.url));
 
 function runBlocks(config, ...args) {
   const dir = mkdtempSync(join(tmpdir(), 'wcb-blocks-'));
@@ -37,11 +39,11 @@ function runBlocks(config, ...args) {
   assert.equal(result.status, 0, result.stderr);
   const document = JSON.parse(readFileSync(out, 'utf8'));
   assert.deepEqual(validate(document), { valid: true });
-  return { result, document };
+  return { result, document, out };
 }
 
 test('the block protocol: a process per block and wave, every path of the block in it, verdicts in words', () => {
-  const { result, document } = runBlocks(
+  const { result, document, out } = runBlocks(
     { raw: { mode: 'ok' }, msgpack: { mode: 'wrong' } },
     '--codecs',
     'raw,msgpack',
@@ -99,6 +101,29 @@ test('the block protocol: a process per block and wave, every path of the block 
   assert.match(result.stdout, /^msgpack\/typed +encode +not measured +not measured/m);
   assert.match(result.stdout, /^msgpack\/typed +0 +- +- +- +- +failed: verify: /m);
   assert.match(result.stderr, /stopped|decided after 6 processes|the last look/);
+
+  // The report shows the run as verdicts over processes; --compare of a run
+  // with itself counts every verdict as agreeing.
+  const outDir = join(dirname(out), 'report');
+  const report = spawnSync(process.execPath, [REPORT, out, '--out-dir', outDir], { encoding: 'utf8' });
+  assert.equal(report.status, 0, report.stderr);
+  assert.match(
+    report.stdout,
+    /In Node v\d+\.\d+\.\d+ \(V8 [\d.]+\) at 0\.\d+ MB: raw\/typed, the best wasm path, encodes this /,
+  );
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  assert.match(html, /<section id="verdicts">/);
+  assert.match(html, /Verdicts over processes \(the block protocol\)/);
+  const compare = spawnSync(process.execPath, [REPORT, '--compare', out, out, '--out-dir', outDir], {
+    encoding: 'utf8',
+  });
+  assert.equal(compare.status, 0, compare.stderr);
+  // Per block: two paths x two operations x (JSON, the fastest libraries).
+  const verdicts = blocks.length * 2 * 2 * 2;
+  assert.match(
+    compare.stdout,
+    new RegExp(`^verdicts: ${verdicts} compared, ${verdicts} agree, 0 flips `, 'm'),
+  );
 });
 
 test('without --peers the libraries are the committed fastest sets, each timed in the operations of its sets', () => {

@@ -24,7 +24,17 @@ const noJsonMessagePath =
   typeof jsonBaseline.createJsonMessagePath === 'function'
     ? false
     : 'src/harness/json-baseline.mjs has no createJsonMessagePath yet';
-const TINY = ['--workload', 'messages', '--repetitions', '2', '--warmup', '1', '--min-rep-ms', '0.5'];
+const TINY = [
+  '--workload',
+  'messages',
+  '--sweep',
+  '--repetitions',
+  '2',
+  '--warmup',
+  '1',
+  '--min-rep-ms',
+  '0.5',
+];
 
 function bench(args, timeout = 120_000) {
   return spawnSync(process.execPath, [BENCH, ...args], { encoding: 'utf8', timeout });
@@ -254,8 +264,15 @@ test(
 );
 
 test('messages options: defaults, lists and what does not go with the workload', () => {
-  const options = parseOptions(['--workload', 'messages'], { now: new Date('2026-01-02T03:04:05Z') });
+  const options = parseOptions(['--workload', 'messages', '--sweep'], {
+    now: new Date('2026-01-02T03:04:05Z'),
+  });
   assert.equal(options.workload, 'messages');
+  // Without --sweep, the block protocol: every record, the tagged strategy.
+  const blocks = parseOptions(['--workload', 'messages']);
+  assert.equal(blocks.mode, 'blocks');
+  assert.deepEqual(blocks.strategies, ['tagged']);
+  assert.equal(blocks.records.length, 8);
   // The codecs the build's catalog declares for the workload.
   const info = {
     catalog: {

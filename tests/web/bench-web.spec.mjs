@@ -206,6 +206,7 @@ test('bench:web --workload messages writes a valid messages results file and pri
     const args = [
       '--workload',
       'messages',
+      '--sweep',
       '--records',
       'int,string',
       '--codecs',

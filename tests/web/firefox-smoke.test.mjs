@@ -176,7 +176,7 @@ test(
       ],
       [
         'messages',
-        ['--workload', 'messages', '--records', 'int', '--codecs', 'json'],
+        ['--workload', 'messages', '--sweep', '--records', 'int', '--codecs', 'json'],
         ['--no-peers', '--quick'],
       ],
     ];

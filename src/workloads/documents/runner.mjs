@@ -10,9 +10,9 @@ import { measuredDatasets, readRunDocuments } from '../../../node/user-documents
 import { ADDON_PLACE, isJsonText, pathLabel } from '../../catalog.mjs';
 import { formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPath, createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
-import { renderBlockTables } from '../../harness/block-tables.mjs';
+import { renderRun } from '../../harness/block-tables.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
-import { committedSets, setOperations } from '../../harness/fastest-sets.mjs';
+import { blockMembers, committedSets } from '../../harness/fastest-sets.mjs';
 import { compressedMembers } from '../../harness/compressed-path.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { RunError } from '../../../node/run-file.mjs';
@@ -125,17 +125,11 @@ export const verdictOptions = verdictOptionsOf('documents');
  * times the operations whose set it is in. `sets`: path labels (fastestSets).
  */
 export function blockKinds(options, peers, registry, buildInfo, plan, sets) {
-  const members = [
-    { reference: 'json', subject: subjectOf(createJsonDocumentPath()) },
-    ...jobs(options, peers, registry, buildInfo).map(({ codec, strategy, addon, peer, subject }) => ({
-      codec,
-      strategy,
-      addon,
-      peer,
-      subject,
-      ...(peer !== undefined && setOperations(sets, pathLabel(subject))),
-    })),
-  ].map((member) => ({ ...member, label: pathLabel(member.subject) }));
+  const members = blockMembers(
+    [{ reference: 'json', subject: subjectOf(createJsonDocumentPath()) }],
+    jobs(options, peers, registry, buildInfo),
+    sets,
+  );
   // No documents module compresses in wasm yet: its C++ paths take the JS compressors.
   const measured = options.compression ? compressedMembers(members, options.compression) : members;
   return measuredDatasets(options.datasets, plan.documents).map((dataset) => {
@@ -232,9 +226,11 @@ export function runJob(job, context) {
 }
 
 export function render(rows, run) {
-  if (run?.protocol.mode === 'blocks')
-    return renderBlockTables(rows, run, { unit: BLOCK_UNIT, ...verdictOptions });
-  return renderDocumentTables(rows);
+  return renderRun(rows, run, {
+    unit: BLOCK_UNIT,
+    ...verdictOptions,
+    single: () => renderDocumentTables(rows),
+  });
 }
 
 /** Adds the rows of the data sets nothing measures (planRows), unless a resumed file holds them. */

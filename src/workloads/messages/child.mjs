@@ -2,11 +2,13 @@
 // { codec, strategy [, addon: true] } or { peer }, plus { records, minRepMs, warmup,
 // repetitions, messagesProtoFile, ... }: the JSON baseline, the subject and
 // (wasm) its floors, record by record (src/harness/message-measure.mjs
-// measureMessageBatch). Messages: 'ready', { type: 'progress', record,
+// measureMessageBatch); or one process of a block (job.members:
+// docs/design.md#blocks), every member on one record. Messages: 'ready', { type: 'progress', record,
 // recordNumber, recordCount }, 'row', 'done'.
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
 import * as jsonBaseline from '../../harness/json-baseline.mjs';
+import { measureMessageBlock } from './block.mjs';
 import {
   createWasmMessagePath,
   failedMessageRow,
@@ -56,9 +58,26 @@ async function loadMessageSubject(job, ctx) {
   return { subject: createWasmMessagePath(codec, job.strategy), wasm: { codec, strategy: job.strategy } };
 }
 
+/** One process of a block: its rows go to the parent when the block is done. */
+async function measureBlockJob(job, ctx) {
+  const env = ctx.environment({ limits: false });
+  const rows = await measureMessageBlock(job, {
+    place: ctx.place,
+    env: { now: env.now, gc: env.gc },
+    loadPath: async (spec) => (await loadMessageSubject({ ...job, ...spec }, ctx)).subject,
+    onMember: (spec) => ctx.send({ type: 'progress', record: job.record, unit: spec.label }),
+  });
+  for (const row of rows) await ctx.send({ type: 'row', row });
+}
+
 /** Measures one job and sends its rows, then 'done'. */
 export async function measureJob(job, ctx) {
   const { send, place: PLACE } = ctx;
+  if (job.members) {
+    await measureBlockJob(job, ctx);
+    await send({ type: 'done', sink: messageSink() });
+    return;
+  }
   const context = { place: PLACE, batch: job.batch };
   let loaded;
   try {

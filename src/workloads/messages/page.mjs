@@ -22,6 +22,7 @@ import { recordsOf } from '../../catalog.mjs';
 import { median } from '../../harness/stats.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND, renderMessageTables } from './page-tables.mjs';
+import { BLOCK_UNIT, measureMessageBlock } from './block.mjs';
 
 const RECORDS = recordsOf('messages');
 
@@ -169,6 +170,29 @@ export async function run(options) {
     }
     await batchOf(name, { subject });
   }
+}
+
+/** How the page's block tables name a block and show a median (web/src/block-results.mjs). */
+export const blockUnit = BLOCK_UNIT;
+
+/**
+ * One browser context of bench:web's block protocol (docs/design.md#blocks):
+ * the block job (one record) measured in this page, resolving to its rows.
+ * options: the job, and { modules, facts, protoText, messagesProtoText, signal }.
+ */
+export function runBlock({ modules, facts, protoText, messagesProtoText, signal, ...job }) {
+  const env = { gc: facts.gc, pause: yieldToBrowser, signal };
+  const loadPath = async (spec) => {
+    if (spec.peer !== undefined) {
+      const peer = findPeer(spec.peer);
+      if (!peer || !peer.places.includes(PLACE)) throw new Error(`${spec.peer}: not a peer of this page`);
+      return createPeerMessagePath(peer, { protoText, messagesProtoText });
+    }
+    const module = modules.find((candidate) => candidate.codec === spec.codec);
+    if (!module) throw new Error(`${spec.codec}: not in this page's wasm build`);
+    return createWasmMessagePath(await instantiateCodec(module), spec.strategy);
+  };
+  return measureMessageBlock(job, { place: PLACE, loadPath, env });
 }
 
 /**

@@ -11,6 +11,11 @@ import { ADDON_PLACE, addonStrategiesOf, pathLabel } from '../../catalog.mjs';
 import { formatOpsPerSec } from '../../harness/format.mjs';
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { failedMessageRow } from '../../harness/message-measure.mjs';
+import { renderRun } from '../../harness/block-tables.mjs';
+import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
+import { blockMembers, committedSets } from '../../harness/fastest-sets.mjs';
+import { BLOCK_UNIT } from './block.mjs';
+import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.mjs';
 import { renderMessageTables } from './tables.mjs';
 
 /** By default, the peers that take part in this workload (peers.mjs `messages`). */
@@ -55,7 +60,7 @@ export function addonCodecs(options) {
 /** The addon's jobs: one per codec and addon strategy (catalog addonStrategies). */
 function addonJobs(options) {
   return addonCodecs(options).flatMap((codec) =>
-    addonStrategiesOf('messages').map((strategy) => ({
+    (options.addonStrategies ?? addonStrategiesOf('messages')).map((strategy) => ({
       codec,
       strategy,
       addon: true,
@@ -81,6 +86,40 @@ export function jobs(options, peers, registry) {
   ];
 }
 
+/** The libraries of a block run when --peers names none, and each operation's set (fastest-sets.mjs). */
+export const { blockPeers, fastestSets } = committedSets(FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE);
+
+/** How the block verdicts of this workload read its rows (operations per second). */
+export const verdictOptions = verdictOptionsOf('messages');
+
+/**
+ * The blocks of a block run (docs/design.md#blocks), one per record: the
+ * JSON baseline, every wasm and addon path of the run and the libraries of
+ * the fastest sets (or --peers), in one process, round by round; a library
+ * times the operations whose set it is in. `sets`: path labels (fastestSets).
+ */
+export function blockKinds(options, peers, registry, buildInfo, plan, sets) {
+  const members = blockMembers(
+    [{ reference: 'json', subject: baselineSubject() }],
+    jobs(options, peers, registry),
+    sets,
+  );
+  return options.records.map((record) => {
+    const key = `messages@${record}`;
+    return {
+      key,
+      label: `record ${record}`,
+      job: { block: key, record, members, rounds: options.repetitions },
+      paths: members.map((member) => member.subject),
+      failedRow: (path, reason, job) => ({
+        ...failedMessageRow(path, { place: 'node', record, batch: job.batch }, reason),
+        block: key,
+        process: job.process,
+      }),
+    };
+  });
+}
+
 /** The fields every job's child needs beside the common ones. */
 export function jobFields(options) {
   return {
@@ -93,6 +132,13 @@ export function jobFields(options) {
 
 /** The log line that announces the run. */
 export function describePlan(options, allJobs) {
+  if (options.mode === 'blocks') {
+    return (
+      `messages, block protocol: ${options.records.length} blocks (records ${options.records.join(', ')}) of ` +
+      `${allJobs.length} paths + JSON, ${options.repetitions} rounds of >= ${options.minRepMs} ms repetitions + ` +
+      `${options.warmup} warm-up per process; looks at ${options.looks.join(', ')} processes, budget ${options.budgetSeconds / 60} min`
+    );
+  }
   const addon = allJobs.filter((job) => job.addon).length;
   const wasm = allJobs.filter((job) => job.codec !== undefined).length - addon;
   const peers = allJobs.length - wasm - addon;
@@ -154,8 +200,12 @@ export function runJob(job, context) {
 }
 
 /** The console output at the end of a run. */
-export function render(rows) {
-  return renderMessageTables(rows);
+export function render(rows, run) {
+  return renderRun(rows, run, {
+    unit: BLOCK_UNIT,
+    ...verdictOptions,
+    single: () => renderMessageTables(rows),
+  });
 }
 
 /** Nothing to add to the run header. */

@@ -18,9 +18,9 @@ import { failedRow } from '../../harness/measure.mjs';
 import { BLOCK_UNIT } from './block.mjs';
 import { selectSteps } from './dataset.mjs';
 import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.mjs';
-import { renderBlockTables } from '../../harness/block-tables.mjs';
+import { renderRun } from '../../harness/block-tables.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
-import { committedSets, setOperations } from '../../harness/fastest-sets.mjs';
+import { blockMembers, committedSets } from '../../harness/fastest-sets.mjs';
 import { compressedMembers } from '../../harness/compressed-path.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { runLimitsJob } from './limits.mjs';
@@ -149,17 +149,7 @@ export function blockKinds(options, peers, registry, buildInfo, { steps }, sets)
     { reference: 'json', subject: subjectOf(createJsonBaselinePath()) },
     { reference: 'floor', subject: subjectOf(createObjectFloorPath()) },
   ];
-  const members = [
-    ...references,
-    ...paths.map(({ codec, strategy, addon, peer, subject }) => ({
-      codec,
-      strategy,
-      addon,
-      peer,
-      subject,
-      ...(peer !== undefined && setOperations(sets, pathLabel(subject))),
-    })),
-  ].map((member) => ({ ...member, label: pathLabel(member.subject) }));
+  const members = blockMembers(references, paths, sets);
   const measured = options.compression
     ? compressedMembers(members, options.compression, compressesInModule)
     : members;
@@ -290,9 +280,11 @@ export function runJob(job, context) {
 /** The console output at the end of a run. */
 export function render(rows, run, options) {
   if (options.mode === 'limits') return renderLimits(run.limits ?? []);
-  if (run.protocol.mode === 'blocks')
-    return renderBlockTables(rows, run, { unit: BLOCK_UNIT, ...verdictOptions });
-  return `${renderTables(rows)}\n\n${renderCleanliness(rows)}\n\n${renderSummary(rows)}`;
+  return renderRun(rows, run, {
+    unit: BLOCK_UNIT,
+    ...verdictOptions,
+    single: () => `${renderTables(rows)}\n\n${renderCleanliness(rows)}\n\n${renderSummary(rows)}`,
+  });
 }
 
 /** Prepares the run header of a new or resumed run (--limits keeps its entries). */
