@@ -197,7 +197,10 @@ function commonOptions(values, workload, base, outKind) {
       ? parseNodeFlags(values['child-node-options'])
       : DEFAULTS.childNodeOptions,
     // The compression stage (undefined: none).
-    compression: parseCompression(values, 'node'),
+    compression: parseCompression(values, 'node', {
+      // Per call, a compressor runs in a tight loop: synchronous ones only.
+      only: workloadInfo(workload).protocol === 'per-call' ? ['zlib'] : undefined,
+    }),
     ...locations(values),
   };
 }
@@ -324,12 +327,12 @@ function perPayloadOptions(values, workload, now) {
 
 function perCallOptions(values, workload, now) {
   const info = workloadInfo(workload);
-  if (values.compress !== undefined) {
+  const { mode, base: blockBase } = modeOf(values, info);
+  if (values.compress !== undefined && mode !== 'blocks') {
     throw new UsageError(
-      `--compress is an option of the per-payload workloads (accepted: --workload tuples|documents --compress ...)`,
+      '--compress runs in the block protocol for messages (accepted: --compress without --sweep)',
     );
   }
-  const { mode, base: blockBase } = modeOf(values, info);
   const base = blockBase ?? { ...info.defaults, ...(values.quick ? info.quick : {}) };
   const given = (name) => values[name] !== undefined;
   // node-messages-*: told apart by name, like browser-messages-* and native-messages-*.

@@ -260,9 +260,10 @@ export const COMPRESSION_OPTIONS = Object.freeze({
  * else { formats, compressors, level?, variants } where `variants` are the
  * compressed variants every path is measured in beside (or, without none
  * in --compress, instead of) its plain form (compressors.mjs
- * compressionVariants). A UsageError names what is accepted.
+ * compressionVariants). `only` limits the compressors to those a protocol
+ * can run. A UsageError names what is accepted.
  */
-export function parseCompression(values, place) {
+export function parseCompression(values, place, { only } = {}) {
   const given = ['compress', 'compress-level', 'compressors'].filter((name) => values[name] !== undefined);
   if (given.length === 0) return undefined;
   if (values.compress === undefined) {
@@ -271,10 +272,12 @@ export function parseCompression(values, place) {
     );
   }
   const formats = parseList('compress', values.compress, COMPRESS_CHOICES);
+  // `only`: the compressors a protocol can run (per call: the synchronous ones).
+  const accepted = only ?? COMPRESSOR_OPTIONS;
   const compressors =
     values.compressors !== undefined
-      ? parseList('compressors', values.compressors, COMPRESSOR_OPTIONS)
-      : defaultCompressors(place);
+      ? parseList('compressors', values.compressors, accepted)
+      : defaultCompressors(place).filter((option) => accepted.includes(option));
   const level =
     values['compress-level'] !== undefined
       ? parseNumber('compress-level', values['compress-level'], { integer: true, min: 0, max: 22 })

@@ -160,13 +160,66 @@ export function compressedMembers(members, { formats, variants }, inModule = () 
 
 /**
  * The compressed variants of `paths` measured beside them in a sweep's
- * process: each path and variant that applies (variantServes; the wasm one
- * where the path has compressInModule).
+ * process: each path and variant that applies (variantServes). The wasm
+ * variant needs a path with compressInModule: `inModuleOf(path)` gives it
+ * (a sweep loads the module with zlib beside the plain one, so the plain
+ * path's row still names the plain module), by default the path itself.
  */
-export function compressedPaths(paths, variants = [], env = {}) {
+export function compressedPaths(paths, variants = [], env = {}, inModuleOf = (path) => path) {
   return variants.flatMap((variant) =>
     paths
-      .filter((path) => variantServes(variant, path, () => typeof path.compressInModule === 'function'))
+      .map((path) => (variant.where === 'wasm' ? inModuleOf(path) : path))
+      .filter(
+        (path) => path && variantServes(variant, path, () => typeof path.compressInModule === 'function'),
+      )
       .map((path) => compressedPath(path, variant, env)),
   );
+}
+
+/**
+ * A message path (message-measure.mjs: forRecord(name) -> { encode, decode,
+ * ... }) through `compressor`, per call: encode = the path's encode, then
+ * compress; decode = decompress, then the path's decode. Per-call timing
+ * repeats a call in a tight loop, so the compressor must be synchronous
+ * (node:zlib); `codecBytes()` is the last encode's own size.
+ */
+export function withMessageCompression(path, compressor) {
+  if (compressor.async) {
+    throw new Error(`${compressor.where}: asynchronous, and a per-call path needs a synchronous compressor`);
+  }
+  const compression = compressionFields(compressor);
+  const fail = (action, error) => compressionError(path.codec, compression, action, error);
+  return {
+    ...path,
+    compression,
+    forRecord(name) {
+      const calls = path.forRecord(name);
+      let text = false;
+      let codecBytes;
+      return {
+        ...calls,
+        codecBytes: () => codecBytes,
+        encode(record) {
+          const encoded = calls.encode(record);
+          text = typeof encoded === 'string';
+          const bytes = text ? encoder.encode(encoded) : encoded;
+          codecBytes = bytes.byteLength;
+          try {
+            return compressor.compress(bytes);
+          } catch (error) {
+            throw fail('compress', error);
+          }
+        },
+        decode(compressed) {
+          let bytes;
+          try {
+            bytes = compressor.decompress(compressed);
+          } catch (error) {
+            throw fail('decompress', error);
+          }
+          return calls.decode(text ? decoder.decode(bytes) : bytes);
+        },
+      };
+    },
+  };
 }

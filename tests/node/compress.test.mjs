@@ -11,14 +11,20 @@ import { describe, test } from 'node:test';
 import { createZlibCompressor } from '../../node/compressors.mjs';
 import { parseCompression } from '../../node/options.mjs';
 import { pathLabel } from '../../src/catalog.mjs';
-import { compressedMembers, withCompression } from '../../src/harness/compressed-path.mjs';
+import {
+  compressedMembers,
+  withCompression,
+  withMessageCompression,
+} from '../../src/harness/compressed-path.mjs';
+import { compressionLines } from '../../src/harness/block-tables.mjs';
+import { makeMessage, messageDifference, MESSAGE_NAMES } from '../../src/workloads/messages/records.mjs';
 import {
   COMPRESSORS,
   compressionVariants,
   createStreamCompressor,
   streamFormats,
 } from '../../src/harness/compressors.mjs';
-import { createJsonBaselinePath } from '../../src/harness/json-baseline.mjs';
+import { createJsonBaselinePath, createJsonMessagePath } from '../../src/harness/json-baseline.mjs';
 import { measurePath } from '../../src/harness/measure.mjs';
 import { createPeerPath, findPeer } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
@@ -243,4 +249,51 @@ describe('the variants a run asks for', () => {
       for (const format of compressor.formats) assert.ok(createZlibCompressor(format, 1, compressor.where));
     }
   });
+});
+
+describe('per call (messages)', () => {
+  test('every record through gzip and back, JSON text included; the codec bytes kept', () => {
+    const path = withMessageCompression(
+      createJsonMessagePath(),
+      createZlibCompressor('gzip', 6, 'node:zlib'),
+    );
+    assert.equal(pathLabel(path), 'json (js) + gzip (node:zlib)');
+    for (const name of MESSAGE_NAMES) {
+      const calls = path.forRecord(name);
+      const compressed = calls.encode(makeMessage(name));
+      assert.ok(compressed instanceof Uint8Array);
+      assert.equal(
+        calls.codecBytes(),
+        bytesOfText(createJsonMessagePath().forRecord(name).encode(makeMessage(name))).length,
+      );
+      assert.equal(messageDifference(makeMessage(name), calls.decode(compressed)), null, name);
+      assert.throws(
+        () => calls.decode(compressed.subarray(0, 5)),
+        /^Error: json: gzip decompress \(node:zlib\): unexpected end of file/,
+      );
+    }
+  });
+
+  test('an asynchronous compressor cannot run per call', () => {
+    assert.throws(
+      () => withMessageCompression(createJsonMessagePath(), createStreamCompressor('gzip')),
+      /CompressionStream: asynchronous, and a per-call path needs a synchronous compressor/,
+    );
+  });
+});
+
+test('the block table of where compression pays: each compressed member beside its plain path', () => {
+  const members = [
+    { label: 'json (js)', encodedBytes: 1000, medians: { encode: 2, decode: 3 } },
+    {
+      label: 'json (js) + gzip (node:zlib)',
+      plainLabel: 'json (js)',
+      compression: { format: 'gzip', where: 'node:zlib', level: 6, compressedBytes: 250 },
+      encodedBytes: 1000,
+      medians: { encode: 4, decode: 5 },
+    },
+  ];
+  assert.deepEqual(compressionLines({ members, operations: ['encode', 'decode'] }, String), [
+    ['json (js)', 'gzip -6 (node:zlib)', '1000 B', '250 B', '0.25x', '2 -> 4', '3 -> 5'],
+  ]);
 });

@@ -141,9 +141,17 @@ export async function measureJob(job, ctx) {
     return;
   }
   const plain = job.baseline ? [path] : [...createReferencePaths(job), path];
+  // The compression stage's variants of the baseline and the path, beside them
+  // (docs/design.md#compression); compressed in wasm by the lean module with zlib.
+  const variants = job.compression?.variants ?? [];
+  const inModule = variants.some((variant) => variant.where === 'wasm')
+    ? await loadPath({ ...job, compression: { where: 'wasm' } }, ctx).catch(() => undefined)
+    : undefined;
   await runSweep({
-    // The compression stage's variants of the baseline and the path, beside them (docs/design.md#compression).
-    paths: [...plain, ...compressedPaths(plain, job.compression?.variants, env)],
+    paths: [
+      ...plain,
+      ...compressedPaths(plain, variants, env, (candidate) => (candidate === path ? inModule : undefined)),
+    ],
     steps: job.steps,
     place: PLACE,
     batch: job.batch,
