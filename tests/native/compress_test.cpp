@@ -74,7 +74,7 @@ TEST_CASE("compress: gzip and raw deflate round trip at every level", "[compress
 TEST_CASE("compress: streams written by another implementation decompress", "[compress]") {
   const std::string text = expected_text();
   for (const auto& [format, stream] :
-       {std::pair{Format::gzip, kPythonGzip}, {Format::deflate_raw, kPythonDeflateRaw}}) {
+       {std::pair{Format::gzip, kPythonGzip}, std::pair{Format::deflate_raw, kPythonDeflateRaw}}) {
     Bytes back;
     REQUIRE(wcb::compress::decompress(format, stream, back).ok());
     CHECK(std::string(back.begin(), back.end()) == text);
