@@ -31,8 +31,7 @@ stderr, tables to stdout, and the results JSON (src/results.schema.json) to --ou
 rewritten as rows arrive: an interrupted run keeps what it measured.
 
 Options:
-  --workload NAME      tuples (default), messages or documents (options of the others:
-                       --workload NAME --help is this text; see docs/)
+  --workload NAME      tuples (default), messages or documents
   --sweep              the full matrix instead of the block protocol: ${TUPLES.strategies.join(',')}
                        strategies and every library at ${DEFAULTS.minMB}-${DEFAULTS.maxMB} MB, ${DEFAULTS.perDecade} sizes per decade
   --looks LIST         block protocol: the process counts at which the stopping rule looks
@@ -42,7 +41,14 @@ Options:
   --min-rep-ms N       messages: calls per repetition double until one repetition takes N ms
                        (default: ${MESSAGE.defaults.minRepMs}; --quick: ${MESSAGE.quick.minRepMs}); --repetitions and --warmup count
                        repetitions (default: ${MESSAGE.defaults.repetitions} and ${MESSAGE.defaults.warmup})
-  --datasets LIST      documents: comma-separated data sets (default: the built-in ones)
+  --datasets LIST      documents: comma-separated data sets (default: the built-in ones of the run's mode)
+  --documents PATH     documents: your own JSON document as the data set user:<file name>: a .json
+                       file, an NDJSON file (.ndjson, .jsonl: the array of its lines' values) or a
+                       folder of them; repeatable. Alone, only your documents run (--datasets adds
+                       built-in ones beside them). A missing path is a bad option (exit 2); a file
+                       that is not JSON fails its own data set, naming the file and the place, and
+                       the others run. Also: bench:web --documents, wcb_native_bench --documents,
+                       and the page's file picker / drop zone (nothing leaves the machine).
   --codecs LIST        comma-separated codecs (default: every codec the wasm build's catalog
                        declares for the workload, build/wasm/build-info.json)
   --strategies LIST    comma-separated interop strategies (default: typed in the block protocol,

@@ -334,17 +334,7 @@ async function runInBrowser(name, { options, protocol, pageBase, validate, deadl
     );
     if (rows.length > 0) process.stdout.write(`${runner.render(rows, run, options)}\n`);
     const failed = runner.failedCount(rows);
-    const gc = run.protocol.gc ? `yes, ${run.protocol.gcMethod ?? 'how unrecorded'}` : 'no';
-    const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${facts.crossOriginIsolated}, gc: ${gc}`;
-    log(
-      `${run.runtime.name} ${run.runtime.version} (${run.runtime.engine ?? 'engine unknown'}); ${clock}; isolation: ${run.protocol.isolation}`,
-    );
-    if (options.gc && !run.protocol.gc)
-      log(
-        browser.connected
-          ? `${browser.label} at ${options.connect}: no GC before the timed operations (protocol.gc false): the page found none; start the browser with ${BROWSERS[name].gcHow}`
-          : `${browser.label}: no GC could be forced (${BROWSERS[name].gcHow} was asked for)`,
-      );
+    logMeasuringFacts(name, browser, run, options);
     log(
       `wrote ${rows.length} rows (${failed} failed${run.finished ? '' : ', unfinished'}) to ${path.relative(process.cwd(), out)}`,
     );
@@ -353,6 +343,21 @@ async function runInBrowser(name, { options, protocol, pageBase, validate, deadl
   } finally {
     await browser.close();
   }
+}
+
+/** What the page could do in this browser: its clock, isolation and GC (a missing GC said loudly). */
+function logMeasuringFacts(name, browser, run, options) {
+  const gc = run.protocol.gc ? `yes, ${run.protocol.gcMethod ?? 'how unrecorded'}` : 'no';
+  const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${run.protocol.crossOriginIsolated}, gc: ${gc}`;
+  log(
+    `${run.runtime.name} ${run.runtime.version} (${run.runtime.engine ?? 'engine unknown'}); ${clock}; isolation: ${run.protocol.isolation}`,
+  );
+  if (options.gc && !run.protocol.gc)
+    log(
+      browser.connected
+        ? `${browser.label} at ${options.connect}: no GC before the timed operations (protocol.gc false): the page found none; start the browser with ${BROWSERS[name].gcHow}`
+        : `${browser.label}: no GC could be forced (${BROWSERS[name].gcHow} was asked for)`,
+    );
 }
 
 /**
@@ -484,6 +489,7 @@ async function runBlocksInBrowser(name, { options, pageBase, validate, deadline,
       `${browser.label} (${document.run.runtime.engine ?? 'engine unknown'} ${document.run.runtime.version})\n`,
     );
     process.stdout.write(`${runner.render(document.rows, document.run, options)}\n`);
+    logMeasuringFacts(name, browser, document.run, options);
     log(
       `wrote ${document.rows.length} rows (${runner.failedCount(document.rows)} failed) to ${path.relative(process.cwd(), out)}`,
     );

@@ -35,11 +35,14 @@ together are refused.
 
 Writes into --out-dir an index.html (self-contained: Vega and the data are
 inlined, opens from disk with no network) and each chart as an SVG file,
-e.g. for the README. What they hold depends on the workload:
+e.g. web/images/, shown in docs/tuples.md. What they hold depends on the workload:
 ${reports.map(([workload, text]) => `  ${workload}: ${text}`).join('\n')}
 
-With --compare OLD NEW (${comparable.join(', ')} results only): prints the change in median of
-every row present in both files and writes compare.html and compare.svg; a change is ${FLAG_RULE}.
+With --compare OLD NEW: for two block runs of any workload, whether their verdicts agree
+("verdicts: N compared, N agree, N flips"; a flip is faster in one run and slower in the other
+for the same path, unit, engine, operation and reference); for ${comparable.join(', ')} results
+also the change in median of every row present in both files, written to compare.html and
+compare.svg too; a change is ${FLAG_RULE}.
 
 Options:
   --out-dir DIR       where to write (default: results/report)

@@ -95,7 +95,7 @@ async function main(files) {
   const places = { ...current };
   const from = { ...sources };
   for (const { file, document } of documents) {
-    if (document.run.protocol.mode === 'blocks') throw new Error(`${file}: a block run; give a --sweep run`);
+    if (document.run.protocol?.mode === 'blocks') throw new Error(`${file}: a block run; give a --sweep run`);
     const place = placeOf(document.run);
     places[place] = setsOf(document);
     from[place] =

@@ -186,7 +186,7 @@ export const setsText = ({ sets }) =>
  * unit and options as for renderBlockTables.
  */
 export function renderRun(rows, run, { unit, single, ...options }) {
-  if (run?.protocol.mode === 'blocks') return renderBlockTables(rows, run, { unit, ...options });
+  if (run?.protocol?.mode === 'blocks') return renderBlockTables(rows, run, { unit, ...options });
   return `${SINGLE_RUN_LABEL}\n\n${single()}`;
 }
 

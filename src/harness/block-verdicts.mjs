@@ -21,7 +21,7 @@ export function verdictOptionsOf(workload) {
 
 /** The verdicts of a results document that holds a block run ([] otherwise). */
 export function documentVerdicts({ run, rows }) {
-  if (run.protocol.mode !== 'blocks') return [];
+  if (run.protocol?.mode !== 'blocks') return [];
   return blockVerdicts(rows, { sets: run.protocol.blocks?.fastest, ...verdictOptionsOf(run.workload) });
 }
 
@@ -126,6 +126,15 @@ export function blockVerdicts(rows, { sets = {}, operations = OPERATIONS, higher
     }
   }
   return verdicts;
+}
+
+/**
+ * Any path of a block against the JSON baseline of each of its processes
+ * (a library, say): the judgement of its per-process ratios.
+ */
+export function againstJson(rows, block, label, operation, higherIsFaster = false) {
+  const processes = byBlockAndProcess(rows).get(block) ?? new Map();
+  return judgeRatios(ratiosOf(processes, label, isJsonBaseline, operation, higherIsFaster));
 }
 
 /**

@@ -20,7 +20,7 @@ import { headlines } from './headline.mjs';
 import { escapeHtml } from './html.mjs';
 
 /** Whether a results document holds a block run. */
-export const isBlockRun = (document) => document.run.protocol.mode === 'blocks';
+export const isBlockRun = (document) => document.run.protocol?.mode === 'blocks';
 
 /** A workload's block unit (its block.mjs BLOCK_UNIT: how a block is named and a median shown). */
 async function unitOf(workload) {

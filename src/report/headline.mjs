@@ -183,7 +183,7 @@ export function operationSentence(unitRows, operation) {
  */
 export function headlines(document, { here = false } = {}) {
   const where = whereText(document.run, { here });
-  if (document.run.protocol.mode === 'blocks')
+  if (document.run.protocol?.mode === 'blocks')
     return blockHeadlines(document, { where, unitText: (row) => unitText([row]) });
   return unitsOf(document.rows).map(({ key, text: unit, rows }) => {
     const sentences = HEADLINE_OPERATIONS.map((operation) => operationSentence(rows, operation)).filter(

@@ -118,6 +118,28 @@ test.describe("a user's own documents in the page", () => {
     assert.ok(statuses.some(([label_]) => label_ === `${CODEC}/${STRATEGY}`));
     assert.ok(statuses.some(([label_]) => label_ === 'msgpack (msgpackr)'));
 
+    // The answer names the user's file and the routes compared on it.
+    const headline = page.locator(`#headlines li[data-unit="${SHOP_ID}"]`);
+    assert.match(
+      await headline.textContent(),
+      new RegExp(
+        `^In this browser on ${SHOP_ID.replace('.', '\\.')}: .*(encodes|decodes) this .*(${CODEC}/${STRATEGY}|msgpackr|JSON)`,
+      ),
+    );
+    // The permalink carries the form (the file stays on this machine): a new
+    // page opened at it has the same workload, codec and library checked.
+    const permalink = await page.getAttribute('#permalink', 'href');
+    assert.equal(permalink, page.url());
+    const shared = new URL(permalink);
+    assert.equal(shared.searchParams.get('workload'), 'documents');
+    assert.ok(!permalink.includes('shop.json'), 'no file content or name leaves the page');
+    const other = await page.context().newPage();
+    await openPage(other, permalink);
+    assert.equal(await other.inputValue('#workload'), 'documents');
+    assert.ok(await other.isChecked(`input[name="codec"][value="${CODEC}"]`));
+    assert.ok(await other.isChecked('input[name="peer"][value="msgpackr"]'));
+    await other.close();
+
     const { document } = await downloadResults(page);
     const verdict = validate(document);
     assert.ok(verdict.valid, verdict.text);

@@ -178,7 +178,7 @@ function renderResults() {
   state.renderPending = false;
   const page = state.pages.get(state.workload);
   // A block run (bench:web's context, or a loaded file) has verdict tables of its own.
-  if (state.run?.protocol.mode === 'blocks' && page.blockUnit) {
+  if (state.run?.protocol?.mode === 'blocks' && page.blockUnit) {
     charts.clear();
     $('cleanliness').replaceChildren();
     renderBlockResults($('tables'), state.run, state.rows, page.blockUnit);

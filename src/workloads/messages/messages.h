@@ -6,7 +6,7 @@
 // definitions are checked against each other by the tests (the C++ json
 // codec's text equals JSON.stringify of the JS record).
 //
-// How each format holds the two types JSON lacks (see README "Messages"):
+// How each format holds the two types JSON lacks (docs/design.md#messages):
 //   timestamp  JS Date (ms); JSON ISO 8601 string as Date.toJSON writes it;
 //              msgpack timestamp extension (-1); protobuf Timestamp
 //              {seconds, nanos}, wire-compatible with google.protobuf.Timestamp;

@@ -1,7 +1,8 @@
 // Vega-Lite specs of the tuples report's charts, built from the records of
 // report-model.mjs. The same spec renders in the HTML page (compiled to Vega, drawn
 // by the inlined Vega runtime) and to the SVG files (Vega's headless
-// renderer in Node), so the README images and the page never disagree.
+// renderer in Node), so the images of docs/tuples.md (web/images/) and the
+// page never disagree.
 
 import { codecRank, reportColors } from '../../report/codec-order.mjs';
 import { compressionChart } from '../../report/compression-chart.mjs';
