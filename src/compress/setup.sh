@@ -1,5 +1,5 @@
 # The compression stage's setup step, sourced by scripts/setup.sh (with its
-# log, as_root, apt_update_once and CACHE_DIR): Debian's zlib source, which
+# log, enable_deb_src and CACHE_DIR): Debian's zlib source, which
 # src/compress/CMakeLists.txt compiles into the wasm modules (Emscripten's
 # own zlib port downloads from the internet). Natively Debian's zlib1g-dev
 # is used, of the same upstream version.
@@ -15,10 +15,10 @@ fetch_zlib_source() {
     return 0
   fi
   log "downloading Debian's zlib $ZLIB_SOURCE_VERSION source into $dir"
-  apt_update_once
+  enable_deb_src
   local tmp
   tmp="$(mktemp -d)"
-  (cd "$tmp" && apt-get source --download-only -qq "zlib=$ZLIB_SOURCE_VERSION" >/dev/null 2>&1)
+  (cd "$tmp" && apt-get source --download-only -qq "zlib=$ZLIB_SOURCE_VERSION" >/dev/null)
   local tarballs=("$tmp"/zlib_*.orig.tar.*)
   rm -rf "$dir"
   mkdir -p "$dir"
