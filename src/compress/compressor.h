@@ -22,7 +22,7 @@
 namespace wcb::compress {
 
 // The ids cross the boundary as integers: keep them in step with
-// src/harness/compressors.mjs (WASM_FORMAT_IDS).
+// src/harness/compressors.mjs (COMPRESSION_FORMATS wasmId).
 enum class Format : int { gzip = 1, deflate_raw = 2 };
 
 // A format from its id, or nothing for an id no format has.
