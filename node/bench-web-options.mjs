@@ -24,7 +24,9 @@ import {
   defaultResultsPath,
   optionKindOf,
   outputFile,
+  COMPRESSION_OPTIONS,
   parseArgv,
+  parseCompression,
   parseBlockOptions,
   parseBounded,
   parseList,
@@ -89,6 +91,7 @@ const OPTIONS = {
   connect: { type: 'string' },
   host: { type: 'string' },
   port: { type: 'string' },
+  ...COMPRESSION_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -202,6 +205,12 @@ Options:
                        (default: ${BLOCKS.looks.join(',')}; --quick: ${BLOCKS.quick.looks.join(',')})
   --budget-minutes N   block protocol: the time limit of the blocks in each browser (default:
                        ${BLOCKS.budgetMinutes}; --quick: ${BLOCKS.quick.budgetMinutes})
+  --compress LIST      the compression stage (docs/design.md#compression): none,gzip,deflate-raw
+                       (what this browser's compressors have); each path is measured compressed
+                       too, as another member of its block (block protocol only)
+  --compress-level N   the level of every compressor that takes one (the wasm zlib; default:
+                       each format's own)
+  --compressors LIST   stream (CompressionStream), wasm (zlib in the codec's module) (default: both)
   --quick              the workload's tiny run (options given explicitly still win)
   --timeout SECONDS    limit for the whole run; the rows measured so far are kept
                        (default: ${DEFAULT_TIMEOUT_SECONDS}, at most ${BOUNDS.timeoutSeconds})
@@ -351,7 +360,17 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
       : values.codecs.split(',').map((codec) => codec.trim());
   }
   const outs = outputsOf(browsers, { out: values.out, workload, now });
+  const compression = parseCompression(values, 'browser');
+  if (compression && blocks.mode !== 'blocks')
+    throw new UsageError(
+      '--compress runs in the block protocol in bench:web (accepted: --compress without --sweep)',
+    );
+  if (compression && protocol === 'per-call')
+    throw new UsageError(
+      '--compress is an option of the per-payload workloads (accepted: --workload tuples|documents)',
+    );
   return {
+    compression,
     workload,
     ...blocks,
     codecs,

@@ -408,6 +408,7 @@ async function runBlocksInBrowser(name, { options, pageBase, validate, deadline,
         codecs: options.codecs,
         strategies: options.strategies,
         peers: peers.map((peer) => peer.name),
+        ...(options.compression && { compression: options.compression }),
         blocks: {
           looks: options.looks,
           budgetSeconds: options.budgetSeconds,

@@ -100,6 +100,8 @@ function runFields(options, workload, peers, buildInfo, plan) {
         // Whether the Node-API addon's paths were asked for (--no-addon: false).
         addon: options.addon,
         peers: peers.map((peer) => peer.name),
+        // The compression stage (docs/design.md#compression), when asked for.
+        compression: options.compression,
         blocks: options.mode === 'blocks' ? blockProtocol(options, workload, peers) : undefined,
       }),
       isolation: isolationOf({
@@ -213,6 +215,7 @@ function commonJobFields(options, workload, plan) {
     loader: options.loader,
     peerRegistry: options.peerRegistry,
     protoFile: options.protoFile,
+    ...(options.compression && { compression: options.compression }),
     ...workload.jobFields(options, plan),
   };
 }

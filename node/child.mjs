@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGzip, gzipSync } from 'node:zlib';
 import { DEFAULT_WORKLOAD } from '../src/catalog.mjs';
+import { createZlibCompressor } from './compressors.mjs';
 
 const PLACE = 'node';
 const GZIP_CHUNK_BYTES = 1 << 20;
@@ -61,6 +62,9 @@ function nodeEnvironment({ limits }) {
     gzipSize: (bytes) => gzipSync(bytes).length,
     gzip9Size: (bytes) => gzipSync(bytes, { level: 9 }).length,
     jsHeapUsed: () => process.memoryUsage().heapUsed,
+    // The compression stage's node:zlib compressors (CompressionStream and wasm come with the harness).
+    compressor: ({ format, level, where }) =>
+      where.startsWith('node:zlib') ? createZlibCompressor(format, level, where) : undefined,
   };
   if (limits) {
     // Sizes near the limits: stream the gzip and leave gzip -9 out (it is

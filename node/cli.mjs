@@ -14,6 +14,7 @@ import {
   workloadInfo,
 } from '../src/catalog.mjs';
 import {
+  COMPRESSION_OPTIONS,
   REPO_ROOT,
   UsageError,
   defaultResultsPath,
@@ -25,6 +26,7 @@ import {
   parseBlockOptions,
   parseBounded,
   parseList,
+  parseCompression,
   parseNodeFlags,
   parsePeers,
   selectPeers,
@@ -90,6 +92,7 @@ const OPTIONS = {
   // A user's own documents (node/user-documents.mjs), repeatable.
   documents: { type: 'string', multiple: true },
   'min-rep-ms': { type: 'string' },
+  ...COMPRESSION_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -193,6 +196,11 @@ function commonOptions(values, workload, base, outKind) {
     childNodeOptions: given('child-node-options')
       ? parseNodeFlags(values['child-node-options'])
       : DEFAULTS.childNodeOptions,
+    // The compression stage (undefined: none).
+    compression: parseCompression(values, 'node', {
+      // Per call, a compressor runs in a tight loop: synchronous ones only.
+      only: workloadInfo(workload).protocol === 'per-call' ? ['zlib'] : undefined,
+    }),
     ...locations(values),
   };
 }
@@ -271,6 +279,9 @@ function perPayloadOptions(values, workload, now) {
   if (limits && values.quick) {
     throw new UsageError('--quick and --limits contradict each other (accepted: one of them)');
   }
+  if (limits && values.compress !== undefined) {
+    throw new UsageError('--compress and --limits contradict each other (accepted: one of them)');
+  }
   if (limits && values['max-mb'] !== undefined) {
     throw new UsageError(
       '--max-mb is the largest size of the sweep; with --limits use --limits-max-mb (accepted: --limits-max-mb N)',
@@ -317,6 +328,11 @@ function perPayloadOptions(values, workload, now) {
 function perCallOptions(values, workload, now) {
   const info = workloadInfo(workload);
   const { mode, base: blockBase } = modeOf(values, info);
+  if (values.compress !== undefined && mode !== 'blocks') {
+    throw new UsageError(
+      '--compress runs in the block protocol for messages (accepted: --compress without --sweep)',
+    );
+  }
   const base = blockBase ?? { ...info.defaults, ...(values.quick ? info.quick : {}) };
   const given = (name) => values[name] !== undefined;
   // node-messages-*: told apart by name, like browser-messages-* and native-messages-*.
@@ -386,6 +402,7 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     peerRegistry: given.peerRegistry,
     protoFile: given.protoFile,
     messagesProtoFile: given.messagesProtoFile,
+    compression: protocol.compression,
   };
   if (info.datasets) {
     return {

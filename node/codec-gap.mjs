@@ -4,7 +4,12 @@
 // alternating, and prints the medians and the wasm/native ratios.
 //
 //   npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21]
-//                        [--native <exe>]... [--wasm <cjs>]... [--addon]
+//                        [--native <exe>]... [--wasm <cjs>]... [--addon] [--compress gzip|deflate-raw]
+//
+// --compress adds the compressor alone, wasm vs native: the loops also
+// compress each codec's encoding with zlib (src/compress, the same source in
+// both builds) and decompress it, and a second table gives those times and
+// ratios (docs/design.md#compression). The addon programs do not take it.
 //
 // --addon adds the Node-API addon twice (node/addon-loop.mjs): `addon`, the
 // same loop run inside the addon with no JS between the calls (the same
@@ -29,7 +34,9 @@ import { median } from '../src/harness/stats.mjs';
 import { alignFirstLeft, formatMs, renderColumns } from '../src/harness/format.mjs';
 
 const USAGE =
-  'usage: npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21] [--native <exe>]... [--wasm <cjs>]... [--addon]';
+  'usage: npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21] [--native <exe>]... [--wasm <cjs>]... [--addon] [--compress gzip|deflate-raw]';
+// The formats the loops' zlib has (src/compress/compressor.h).
+const LOOP_COMPRESSION = ['gzip', 'deflate-raw'];
 
 function fail(message) {
   console.error(`codec-gap: ${message}\n${USAGE}`);
@@ -49,6 +56,7 @@ const OPTIONS = {
   },
   wasm: { type: 'string', multiple: true, default: [join(REPO_ROOT, 'build/wasm/wcb_codec_loop.cjs')] },
   addon: { type: 'boolean' },
+  compress: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -77,6 +85,9 @@ function parseOptions(argv) {
       args: [path],
     })),
   ];
+  for (const program of programs) program.compresses = true;
+  if (parsed.compress !== undefined && !LOOP_COMPRESSION.includes(parsed.compress))
+    fail(`--compress: unknown value '${parsed.compress}' (accepted: ${LOOP_COMPRESSION.join(', ')})`);
   if (parsed.addon) {
     if (!addonFile())
       fail('the Node-API addon is not built: build it first (scripts/build-native.sh native-release)');
@@ -103,6 +114,7 @@ function parseOptions(argv) {
     mb: number('mb', positive(1024)),
     rounds: Math.round(number('rounds', positive(100))),
     repetitions: Math.round(number('repetitions', positive(10000))),
+    compress: parsed.compress,
     programs,
   };
 }
@@ -115,6 +127,7 @@ function runProgram(program, options) {
     String(options.mb),
     '--repetitions',
     String(options.repetitions),
+    ...(options.compress && program.compresses ? ['--compress', options.compress] : []),
   ];
   let text;
   try {
@@ -127,6 +140,43 @@ function runProgram(program, options) {
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line));
+}
+
+/**
+ * The compressor alone (--compress), wasm vs native: per codec, the
+ * compress and decompress medians of every program whose loop compressed,
+ * their ratios to the first, and the compressed bytes (the same source, so
+ * the same bytes are expected; a difference is flagged).
+ */
+function compressorTable(programs, perRound, reference) {
+  const compressing = programs
+    .map((program, index) => ({ program, index }))
+    .filter(({ index }) => [...perRound[index].values()].some((rows) => rows[0]?.compress !== undefined));
+  const [base] = compressing;
+  const header = ['codec', 'compressor', 'bytes'];
+  for (const { program } of compressing) header.push(`${program.label} comp`, `${program.label} decomp`);
+  for (const { program } of compressing.slice(1))
+    header.push(
+      `${program.label}/${base.program.label} comp`,
+      `${program.label}/${base.program.label} decomp`,
+    );
+  const lines = [];
+  for (const [codec] of reference) {
+    const figure = (index, key) => median(perRound[index].get(codec).map((r) => r[key]));
+    const [first] = perRound[base.index].get(codec);
+    const sizes = new Set(compressing.map(({ index }) => perRound[index].get(codec)[0].compressedBytes));
+    const row = [codec, first.compressor, [...sizes].join(' / ') + (sizes.size > 1 ? ' (differ)' : '')];
+    for (const { index } of compressing)
+      row.push(formatMs(figure(index, 'compress')), formatMs(figure(index, 'decompress')));
+    for (const { index } of compressing.slice(1)) {
+      row.push(
+        (figure(index, 'compress') / figure(base.index, 'compress')).toFixed(2),
+        (figure(index, 'decompress') / figure(base.index, 'decompress')).toFixed(2),
+      );
+    }
+    lines.push(row);
+  }
+  return `\nthe compressor alone (zlib, its default level, on each codec's encoding), ms\n${renderColumns(header, lines, alignFirstLeft(header))}`;
 }
 
 function main() {
@@ -153,7 +203,16 @@ function main() {
           );
         }
         const rows = perRound[index].get(line.codec) ?? [];
-        rows.push({ encode: median(line.encodeMs), decode: median(line.decodeMs) });
+        rows.push({
+          encode: median(line.encodeMs),
+          decode: median(line.decodeMs),
+          ...(line.compressMs && {
+            compress: median(line.compressMs),
+            decompress: median(line.decompressMs),
+            compressor: line.compressor,
+            compressedBytes: line.compressedBytes,
+          }),
+        });
         perRound[index].set(line.codec, rows);
       }
     }
@@ -189,6 +248,7 @@ function main() {
     lines.push(row);
   }
   console.log(renderColumns(header, lines, alignFirstLeft(header)));
+  if (options.compress) console.log(compressorTable(programs, perRound, reference));
   console.log(`a/b = program a's time / program b's (1.00 = as fast)`);
 }
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { DEFAULT_WORKLOAD, codecsOf, moduleOf } from '../src/catalog.mjs';
-import { createLeanCodec, leanModuleOf } from '../src/harness/lean-codec.mjs';
+import { createLeanCodec, leanModuleOf, leanZlibModuleOf } from '../src/harness/lean-codec.mjs';
 import { createWasmCodec } from '../src/harness/wasm-codec.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,14 +76,16 @@ export async function loadWasmCodec(
 /**
  * A fresh instance of one codec's lean module (src/harness/lean-codec.mjs:
  * the typed strategy and its columnar variant), or null when the build has
- * no lean module for it (or its file is missing).
+ * no lean module for it (or its file is missing). `compress`: the lean
+ * module with the compression stage in it (leanZlibModuleOf).
  */
 export async function loadLeanCodec(
   codec,
-  { buildDir = DEFAULT_WASM_BUILD_DIR, workload = DEFAULT_WORKLOAD } = {},
+  { buildDir = DEFAULT_WASM_BUILD_DIR, workload = DEFAULT_WORKLOAD, compress = false } = {},
 ) {
   buildDir = path.resolve(buildDir);
-  const module = leanModuleOf(readWasmBuildInfo(buildDir), codec, workload);
+  const info = readWasmBuildInfo(buildDir);
+  const module = compress ? leanZlibModuleOf(info, codec, workload) : leanModuleOf(info, codec, workload);
   if (!module) return null;
   const file = path.join(buildDir, module.wasm);
   // Optional, as in the page's bundle (scripts/build-web.mjs): a copy of a

@@ -7,6 +7,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BLOCKS, OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
+import {
+  COMPRESS_CHOICES,
+  COMPRESSOR_OPTIONS,
+  NO_COMPRESSION,
+  compressionVariants,
+  defaultCompressors,
+} from '../src/harness/compressors.mjs';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -238,4 +245,51 @@ export function fileStamp(date) {
 export function defaultResultsPath({ place, date, kind, prefix = '' }) {
   const middle = kind ? `${kind}-` : '';
   return join(REPO_ROOT, 'results', `${prefix}${place}-${middle}${fileStamp(date)}.json`);
+}
+
+/** The options of the compression stage, for a runner's parseArgs spec. */
+export const COMPRESSION_OPTIONS = Object.freeze({
+  compress: { type: 'string' },
+  'compress-level': { type: 'string' },
+  compressors: { type: 'string' },
+});
+
+/**
+ * --compress, --compress-level and --compressors (docs/design.md#compression)
+ * for `place`: undefined when none is given (the run compresses nothing),
+ * else { formats, compressors, level?, variants } where `variants` are the
+ * compressed variants every path is measured in beside (or, without none
+ * in --compress, instead of) its plain form (compressors.mjs
+ * compressionVariants). `only` limits the compressors to those a protocol
+ * can run. A UsageError names what is accepted.
+ */
+export function parseCompression(values, place, { only } = {}) {
+  const given = ['compress', 'compress-level', 'compressors'].filter((name) => values[name] !== undefined);
+  if (given.length === 0) return undefined;
+  if (values.compress === undefined) {
+    throw new UsageError(
+      `--${given[0]} needs --compress (accepted: --compress ${COMPRESS_CHOICES.join(',')})`,
+    );
+  }
+  const formats = parseList('compress', values.compress, COMPRESS_CHOICES);
+  // `only`: the compressors a protocol can run (per call: the synchronous ones).
+  const accepted = only ?? COMPRESSOR_OPTIONS;
+  const compressors =
+    values.compressors !== undefined
+      ? parseList('compressors', values.compressors, accepted)
+      : defaultCompressors(place).filter((option) => accepted.includes(option));
+  const level =
+    values['compress-level'] !== undefined
+      ? parseNumber('compress-level', values['compress-level'], { integer: true, min: 0, max: 22 })
+      : undefined;
+  let variants;
+  try {
+    variants = compressionVariants({ formats, options: compressors, level, place });
+  } catch (error) {
+    throw new UsageError(
+      `${error.message} (accepted: --compress ${COMPRESS_CHOICES.join(',')}, --compressors ${COMPRESSOR_OPTIONS.join(',')})`,
+    );
+  }
+  if (formats.length === 1 && formats[0] === NO_COMPRESSION) return undefined;
+  return { formats, compressors, ...(level !== undefined && { level }), variants };
 }

@@ -36,7 +36,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { catalogOf, isJsonText, modulesOf } from '../src/catalog.mjs';
-import { leanModuleOf } from '../src/harness/lean-codec.mjs';
+import { leanModuleOf, leanZlibModuleOf } from '../src/harness/lean-codec.mjs';
 import { SHIPPED_BYTES_FILE, writeShippedBytes } from './shipped-bytes.mjs';
 import { generatePeerCode } from './generate-peers.mjs';
 import { ASSET_FOLDER, ASSET_GLOBAL } from '../web/src/assets.mjs';
@@ -84,6 +84,11 @@ export function readWasmBuild(wasmDir = DEFAULT_WASM_DIR) {
     // test's) is a build without lean modules, and the page uses embind.
     const lean = leanModuleOf(info, codec, workload);
     if (lean && existsSync(path.resolve(wasmDir, lean.wasm))) files.lean = path.resolve(wasmDir, lean.wasm);
+    // The lean module with the compression stage, an asset of its own (loaded
+    // only by a path compressed in wasm: docs/design.md#compression).
+    const leanZlib = leanZlibModuleOf(info, codec, workload);
+    if (leanZlib && existsSync(path.resolve(wasmDir, leanZlib.wasm)))
+      files.leanZlib = path.resolve(wasmDir, leanZlib.wasm);
     for (const file of [files.glue, files.wasm, files.lean ?? files.wasm]) {
       if (!existsSync(file))
         throw new Error(`${codec}: ${file} is listed in ${infoPath} but missing; rebuild the wasm`);
@@ -117,8 +122,16 @@ function bundledModuleSource({ infoPath, modules }, assets) {
     `import messagesProtoText from ${JSON.stringify(MESSAGES_PROTO)};`,
   ];
   // load() resolves to { factory, wasmBinary, leanWasmBinary: the lean module's bytes or null } (web/src/runtime.mjs).
-  const entries = modules.map(({ codec, workload, jsonText, glue, wasm, lean }) => {
+  const entries = modules.map(({ codec, workload, jsonText, glue, wasm, lean, leanZlib }) => {
     const name = assetName('wasm', codec, workload);
+    const zlibName = assetName('wasm', codec, workload, 'zlib');
+    if (leanZlib)
+      assets.set(zlibName, {
+        entry: [
+          `import leanZlibWasmBinary from ${JSON.stringify(leanZlib)};`,
+          defineAsset(zlibName, 'leanZlibWasmBinary'),
+        ].join('\n'),
+      });
     assets.set(name, {
       entry: [
         `import factory from ${JSON.stringify(glue)};`,
@@ -129,7 +142,9 @@ function bundledModuleSource({ infoPath, modules }, assets) {
     });
     return (
       `  { codec: ${JSON.stringify(codec)}, workload: ${JSON.stringify(workload)}, jsonText: ${jsonText}, ` +
-      `load: () => loadAsset(${JSON.stringify(name)}) },`
+      `load: () => loadAsset(${JSON.stringify(name)})` +
+      (leanZlib ? `, loadZlib: () => loadAsset(${JSON.stringify(zlibName)})` : '') +
+      ' },'
     );
   });
   lines.push(`export const modules = [\n${entries.join('\n')}\n];`);

@@ -51,6 +51,17 @@ apt_update_once() {
   fi
 }
 
+# The folders' setup steps fetch Debian source packages: `apt-get source`
+# needs the archive's deb-src index.
+enable_deb_src() {
+  local sources=/etc/apt/sources.list.d/debian.sources
+  if [ -f "$sources" ] && ! grep -q '^Types:.*deb-src' "$sources"; then
+    as_root sed -i -E 's/^Types: deb$/Types: deb deb-src/' "$sources"
+    APT_UPDATED=0
+  fi
+  apt_update_once
+}
+
 install_debian_packages() {
   local missing
   missing="$(missing_packages)"
@@ -72,9 +83,10 @@ install_npm_packages() {
 }
 
 install_debian_packages
-# Codec folders' own steps, run with this script's helpers and variables
-# (log, as_root, apt_update_once, CACHE_DIR).
-for codec_setup in "$ROOT"/src/codecs/*/setup.sh; do
+# Codec folders' own steps and the compression stage's (src/compress), run
+# with this script's helpers and variables (log, as_root, apt_update_once,
+# enable_deb_src, CACHE_DIR).
+for codec_setup in "$ROOT"/src/codecs/*/setup.sh "$ROOT"/src/compress/setup.sh; do
   [ -f "$codec_setup" ] || continue
   # shellcheck disable=SC1090
   source "$codec_setup"

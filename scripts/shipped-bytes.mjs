@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 import { catalogOf, codecsOf, DEFAULT_WORKLOAD, moduleOf } from '../src/catalog.mjs';
-import { leanModuleOf } from '../src/harness/lean-codec.mjs';
+import { LEAN_MODULE, LEAN_ZLIB_MODULE, leanModuleOf, leanZlibModuleOf } from '../src/harness/lean-codec.mjs';
 import { PEERS, peerMeta } from '../src/harness/peers.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,7 +77,11 @@ export function adapterOf(peer) {
   return path.resolve(path.dirname(PEERS_FILE), match[1]);
 }
 
-/** One row per tuple module of the build (embind, then lean when built), codecs in catalog order. */
+/**
+ * One row per tuple module of the build (embind, then lean and lean+zlib,
+ * the lean module with the compression stage, when built), codecs in
+ * catalog order.
+ */
 async function moduleRows(info, wasmDir) {
   const leanGlue = sizesOf(await minified(LEAN_LOADER));
   // Emscripten's glue requires these only on its Node code path.
@@ -88,10 +92,16 @@ async function moduleRows(info, wasmDir) {
     const lean = leanModuleOf(info, codec, DEFAULT_WORKLOAD);
     const glue = sizesOf(await minified(path.join(wasmDir, embind.glue), glueOptions));
     rows.push(moduleRow(codec, 'embind', embind.wasm, wasmDir, embind.glue, glue));
-    if (lean && existsSync(path.join(wasmDir, lean.wasm)))
-      rows.push(
-        moduleRow(codec, 'lean', lean.wasm, wasmDir, path.relative(REPO_ROOT, LEAN_LOADER), leanGlue),
-      );
+    const leanZlib = leanZlibModuleOf(info, codec, DEFAULT_WORKLOAD);
+    for (const [module, entry] of [
+      [LEAN_MODULE, lean],
+      [LEAN_ZLIB_MODULE, leanZlib],
+    ]) {
+      if (entry && existsSync(path.join(wasmDir, entry.wasm)))
+        rows.push(
+          moduleRow(codec, module, entry.wasm, wasmDir, path.relative(REPO_ROOT, LEAN_LOADER), leanGlue),
+        );
+    }
   }
   return rows;
 }

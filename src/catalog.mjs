@@ -6,6 +6,8 @@
 // build/<preset>/catalog.json, written by the build: docs/design.md#codecs).
 // The Node runners, the page and the report import it.
 
+import { compressionSuffix } from './harness/compressors.mjs';
+
 /** The records of the messages workload, in the C++ Kind order (src/workloads/messages/messages.cpp). */
 export const RECORD_NAMES = Object.freeze([
   'bool',
@@ -230,9 +232,13 @@ export const JSON_CALLS = Object.freeze({ encode: 'JSON.stringify', decode: 'JSO
  */
 export const JSON_UTF8_VARIANT = 'utf-8';
 
-/** True for a results row (or path) of the JSON baseline: the string one, not its UTF-8 variant. */
-export function isJsonBaseline({ codec, impl, variant }) {
-  return codec === 'json' && impl === 'js' && variant === undefined;
+/**
+ * True for a results row (or path) of the JSON baseline: the string one, not
+ * its UTF-8 variant, and not compressed (a compressed JSON row is the
+ * reference of the paths compressed alike: block-verdicts.mjs).
+ */
+export function isJsonBaseline({ codec, impl, variant, compression }) {
+  return codec === 'json' && impl === 'js' && variant === undefined && compression === undefined;
 }
 
 /** True for a results row (or path) of the UTF-8 JSON baseline. */
@@ -269,9 +275,14 @@ export function libraryName(library) {
  * "msgpack/typed (addon)" (the same C++ in the Node-API addon),
  * "json (js)" (the JSON baseline), "json (js, utf-8)" (its UTF-8 variant),
  * "objects (js, floor)" (the object floor),
- * "msgpack (msgpackr) [records]" (a pure-JS peer: format, library, variant).
+ * "msgpack (msgpackr) [records]" (a pure-JS peer: format, library, variant);
+ * a path through the compression stage adds it: "msgpack/typed + gzip (wasm)".
  */
-export function pathLabel({ place, codec, impl, interop, variant, library }) {
+export function pathLabel({ place, codec, impl, interop, variant, library, compression }) {
+  return `${uncompressedLabel({ place, codec, impl, interop, variant, library })}${compressionSuffix(compression)}`;
+}
+
+function uncompressedLabel({ place, codec, impl, interop, variant, library }) {
   if (isJsonUtf8Baseline({ codec, impl, variant }) || isObjectFloor({ codec, impl, variant }))
     return `${codec} (js, ${variant})`;
   let base;

@@ -9,6 +9,7 @@
 #   WCB_CODEC_FLOOR_<codec>           TRUE when it is a floor, not a format ("floor": true)
 #   WCB_MODULE_NAME_<codec>_<workload>  wasm module base name (wasm build only)
 #   WCB_LEAN_MODULE_NAME_<codec>_<workload>  lean module base name, when built (src/wasm)
+#   WCB_LEAN_ZLIB_MODULE_NAME_<codec>_<workload>  the lean module with the compression stage, when built
 #   WCB_ADDON_FILE                    the Node-API addon, relative to the build (src/addon)
 #   WCB_ADDON_WORKLOADS               the workloads the addon serves
 
@@ -19,6 +20,23 @@ function(wcb_json_string_list out)
   endforeach()
   list(JOIN items ", " joined)
   set(${out} "[${joined}]" PARENT_SCOPE)
+endfunction()
+
+# wcb_lean_modules_json(<json var> <key> <property> <codec> <workloads>...):
+# appends `, "<key>": { workload: { wasm } }` to the codec's JSON object for
+# the workloads whose <property>_<codec>_<workload> names a module, if any.
+function(wcb_lean_modules_json json_var key property codec)
+  set(entries "")
+  foreach(workload IN LISTS ARGN)
+    get_property(name GLOBAL PROPERTY ${property}_${codec}_${workload})
+    if(name)
+      list(APPEND entries "\"${workload}\": { \"wasm\": \"${name}.wasm\" }")
+    endif()
+  endforeach()
+  if(entries)
+    list(JOIN entries ", " entries_json)
+    set(${json_var} "${${json_var}}, \"${key}\": { ${entries_json} }" PARENT_SCOPE)
+  endif()
 endfunction()
 
 # wcb_catalog_json(<out var> [WITH_MODULES]): the catalog object as JSON text.
@@ -51,18 +69,11 @@ function(wcb_catalog_json out)
       endforeach()
       list(JOIN modules ", " modules_json)
       string(APPEND object ", \"modules\": { ${modules_json} }")
-      # `lean`: { workload: { wasm } }, the lean modules (no glue file).
-      set(lean "")
-      foreach(workload IN LISTS codec_workloads)
-        get_property(name GLOBAL PROPERTY WCB_LEAN_MODULE_NAME_${codec}_${workload})
-        if(name)
-          list(APPEND lean "\"${workload}\": { \"wasm\": \"${name}.wasm\" }")
-        endif()
-      endforeach()
-      if(lean)
-        list(JOIN lean ", " lean_json)
-        string(APPEND object ", \"lean\": { ${lean_json} }")
-      endif()
+      # `lean`: { workload: { wasm } }, the lean modules (no glue file);
+      # `leanZlib`: the same with the compression stage (zlib in the module:
+      # docs/design.md#compression).
+      wcb_lean_modules_json(object lean WCB_LEAN_MODULE_NAME ${codec} ${codec_workloads})
+      wcb_lean_modules_json(object leanZlib WCB_LEAN_ZLIB_MODULE_NAME ${codec} ${codec_workloads})
     endif()
     list(APPEND codec_objects "${object} }")
   endforeach()

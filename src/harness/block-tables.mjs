@@ -64,6 +64,11 @@ function memberMedians(rows, operations) {
       ),
       encodedBytes: sized?.encodedBytes,
       gzipBytes: sized?.gzipBytes,
+      // The compression stage (docs/design.md#compression): the path it compresses, and the bytes that leave.
+      ...(sized?.compression && {
+        compression: sized.compression,
+        plainLabel: pathLabel({ ...sized, compression: undefined }),
+      }),
     };
   });
 }
@@ -116,7 +121,11 @@ export function medianLines({ members, operations }, value) {
       member.medians[operation] === undefined ? '-' : value(member.medians[operation]),
     ),
     member.encodedBytes === undefined ? '-' : formatBytes(member.encodedBytes),
-    member.gzipBytes === undefined ? '-' : formatBytes(member.gzipBytes),
+    member.compression?.compressedBytes !== undefined
+      ? `${formatBytes(member.compression.compressedBytes)} ${member.compression.format}`
+      : member.gzipBytes === undefined
+        ? '-'
+        : formatBytes(member.gzipBytes),
     member.failed ? `failed: ${member.failed}` : '',
   ]);
 }
@@ -125,8 +134,46 @@ export const medianHeader = (operations, valueName) => [
   'processes',
   ...operations.map((operation) => `${operation} ${valueName}`),
   'bytes',
-  'gzip',
+  'gzip (or compressed)',
   '',
+];
+
+/**
+ * Where compression pays (docs/design.md#compression): each compressed
+ * member beside the same path plain, in the same block: bytes out, and each
+ * operation's median (`value` formats it), compressed / plain. [] when the
+ * block compresses nothing.
+ */
+export function compressionLines({ members, operations }, value) {
+  const byLabel = new Map(members.map((member) => [member.label, member]));
+  return members
+    .filter((member) => member.compression && byLabel.has(member.plainLabel))
+    .map((member) => {
+      const plain = byLabel.get(member.plainLabel);
+      const bytes = member.compression.compressedBytes;
+      const level = member.compression.level === undefined ? '' : ` -${member.compression.level}`;
+      return [
+        plain.label,
+        `${member.compression.format}${level} (${member.compression.where})`,
+        plain.encodedBytes === undefined ? '-' : formatBytes(plain.encodedBytes),
+        bytes === undefined ? '-' : formatBytes(bytes),
+        bytes === undefined || !(plain.encodedBytes > 0)
+          ? '-'
+          : `${(bytes / plain.encodedBytes).toFixed(2)}x`,
+        ...operations.map((operation) => {
+          const [a, b] = [plain.medians[operation], member.medians[operation]];
+          return a === undefined || b === undefined ? '-' : `${value(a)} -> ${value(b)}`;
+        }),
+      ];
+    });
+}
+export const compressionHeader = (operations, valueName) => [
+  'path',
+  'compressed by',
+  'bytes',
+  'compressed',
+  'size',
+  ...operations.map((operation) => `${operation} ${valueName}: plain -> compressed`),
 ];
 
 /** "encode msgpack (msgpackr), pbf; decode ...": a block's fastest sets in a line. */
@@ -162,6 +209,18 @@ export function renderBlockTables(rows, run, { unit, ...options }) {
         'l',
       ]),
     );
+    const compressed = compressionLines(model, unit.value);
+    if (compressed.length > 0)
+      parts.push(
+        renderColumns(compressionHeader(model.operations, unit.valueName), compressed, [
+          'l',
+          'l',
+          'r',
+          'r',
+          'r',
+          ...model.operations.map(() => 'r'),
+        ]),
+      );
   }
   return parts.join('\n\n');
 }

@@ -49,20 +49,43 @@ function byBlockAndProcess(rows) {
 /** A row's median of `operation`: ms per payload, or ops/s per call (references.mjs operationStats). */
 export const medianOf = (row, operation) => (row ? operationStats(row, operation)?.stats.median : undefined);
 
-// The per-process ratios of `subject` against the rows `reference` picks,
-// for one operation: reference over subject for times, subject over
-// reference for rates (higherIsFaster), so above 1 the subject is faster.
+// The per-process ratios of `subject` against the row `pickReference(rows,
+// subjectRow)` picks among the process's ok rows, for one operation:
+// reference over subject for times, subject over reference for rates
+// (higherIsFaster), so above 1 the subject is faster.
 function ratiosOf(processes, label, pickReference, operation, higherIsFaster) {
   const ratios = [];
   for (const rows of processes.values()) {
-    const subject = rows.find((row) => row.status === 'ok' && pathLabel(row) === label);
-    const reference = rows.find((row) => row.status === 'ok' && pickReference(row));
+    const ok = rows.filter((row) => row.status === 'ok');
+    const subject = ok.find((row) => pathLabel(row) === label);
+    const reference = subject && pickReference(ok, subject);
     const [path, ref] = [medianOf(subject, operation), medianOf(reference, operation)];
     if (!(path > 0) || !(ref > 0)) continue;
     ratios.push(higherIsFaster ? path / ref : ref / path);
   }
   return ratios;
 }
+
+const sameFormat = (row, compression) => row.compression?.format === compression?.format;
+
+/**
+ * The reference of `subject` among `rows` that `isNamed(row)` names (its
+ * uncompressed form): an uncompressed subject's is uncompressed; a
+ * compressed one's is compressed in the same format (docs/design.md#compression:
+ * a binary format gzipped against JSON gzipped), by the same compressor
+ * when the block has that (node:zlib against node:zlib), else by the first
+ * one it has (a path compressed in wasm against JSON through the place's
+ * JS compressor).
+ */
+export function compressedReference(rows, subject, isNamed) {
+  const named = rows.filter(isNamed);
+  if (!subject.compression) return named.find((row) => !row.compression);
+  const alike = named.filter((row) => sameFormat(row, subject.compression));
+  return alike.find((row) => row.compression.where === subject.compression.where) ?? alike[0];
+}
+
+const uncompressedLabel = (row) => pathLabel({ ...row, compression: undefined });
+const isJsonReference = (row) => isJsonBaseline({ ...row, compression: undefined });
 
 /**
  * Every verdict of the run: one entry per (block, subject path, operation):
@@ -79,19 +102,27 @@ export function blockVerdicts(rows, { sets = {}, operations = OPERATIONS, higher
     const subjects = new Map();
     for (const row of all)
       if (isSubject(row) && !subjects.has(pathLabel(row))) subjects.set(pathLabel(row), row);
-    const present = new Set(all.map(pathLabel));
+    const present = new Set(all.map(uncompressedLabel));
     for (const [label, row] of subjects) {
       for (const operation of operations) {
-        const json = judgeRatios(ratiosOf(processes, label, isJsonBaseline, operation, higherIsFaster));
+        const json = judgeRatios(
+          ratiosOf(
+            processes,
+            label,
+            (ok, subjectRow) => compressedReference(ok, subjectRow, isJsonReference),
+            operation,
+            higherIsFaster,
+          ),
+        );
         const entry = { block, label, row, operation, processes: processes.size, json };
         const set = (sets[operation] ?? []).filter((name) => present.has(name));
+        const ofSet = (name) => (ok, subjectRow) =>
+          compressedReference(ok, subjectRow, (other) => uncompressedLabel(other) === name);
         if (set.length > 0) {
           entry.fastest = judgeAgainstSet(
             set.map((name) => ({
               name,
-              comparison: judgeRatios(
-                ratiosOf(processes, label, (other) => pathLabel(other) === name, operation, higherIsFaster),
-              ),
+              comparison: judgeRatios(ratiosOf(processes, label, ofSet(name), operation, higherIsFaster)),
             })),
           );
         }

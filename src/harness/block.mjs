@@ -108,10 +108,11 @@ export async function measureBlock(
     const inRound = new Set(members.map((_, index) => index).filter(warming));
     await round(
       offset + i,
-      (member, operation) => {
+      async (member, operation) => {
         const index = members.indexOf(member);
         const start = now();
-        member.warm(operation);
+        // A compressed path's call may be asynchronous (compressed-path.mjs).
+        await member.warm(operation);
         warmed[index].ms += now() - start;
         if (operation === (member.operations ?? OPERATIONS).at(-1)) warmed[index].rounds += 1;
       },

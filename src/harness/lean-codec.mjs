@@ -33,6 +33,17 @@ export function leanModuleOf(info, codec, workload = DEFAULT_WORKLOAD) {
   return catalogOf(info)?.codecs.find((entry) => entry.name === codec)?.lean?.[workload];
 }
 
+/**
+ * The lean module of (codec, workload) with the compression stage in it
+ * (zlib: src/workloads/tuples/lean-compress-bindings.cpp), or undefined.
+ */
+export function leanZlibModuleOf(info, codec, workload = DEFAULT_WORKLOAD) {
+  return catalogOf(info)?.codecs.find((entry) => entry.name === codec)?.leanZlib?.[workload];
+}
+
+/** The `module` of a row measured through a lean module with the compression stage. */
+export const LEAN_ZLIB_MODULE = 'lean+zlib';
+
 /** Whether a path of `strategy` ('typed', 'columnar', ...) runs on a lean module when one is built. */
 export function servesLean(strategy) {
   return LEAN_STRATEGIES.includes(strategy);
@@ -57,7 +68,7 @@ class LeanCodec {
     this.name = lean.text(e.wcb_codec_name());
     this.libraryVersion = lean.text(e.wcb_library_version());
     this.strategies = ['typed'];
-    this.module = LEAN_MODULE;
+    this.module = typeof e.wcb_encode_typed_compressed === 'function' ? LEAN_ZLIB_MODULE : LEAN_MODULE;
     this.messages = null;
     // Addresses and sizes come back as i32: >>> 0 reads them unsigned.
     this.#typed = new TypedCalls(
@@ -86,9 +97,23 @@ class LeanCodec {
             z: new Float64Array(heap, e.wcb_decoded_z() >>> 0, count).slice(),
           };
         },
+        // The compression stage in the module (src/wasm/compress_calls.h).
+        encodeTypedCompressed: (count, format, level) =>
+          e.wcb_encode_typed_compressed(count, format, level) >>> 0,
+        copyCompressed: (compressed) => {
+          const size = e.wcb_compressed_size() >>> 0;
+          return lean.heapU8().slice(compressed, compressed + size);
+        },
+        encodedSize: () => e.wcb_encoded_size() >>> 0,
+        decodeTypedCompressed: (length, format) => e.wcb_decode_typed_compressed(length, format) >>> 0,
         lastCall: () =>
           e.wcb_last_ok() === 1
-            ? { ok: true, codecMs: e.wcb_last_codec_ms(), marshalMs: e.wcb_last_marshal_ms() }
+            ? {
+                ok: true,
+                codecMs: e.wcb_last_codec_ms(),
+                marshalMs: e.wcb_last_marshal_ms(),
+                compressMs: e.wcb_last_compress_ms?.() ?? 0,
+              }
             : { ok: false, error: lean.text(e.wcb_last_error()) },
       },
       { checkItems },
@@ -143,6 +168,29 @@ class LeanCodec {
     expectBytes(this.name, bytes);
     this.#checkStrategy(strategy);
     return this.#guard(() => this.#typed.decodeTyped(start, bytes));
+  }
+
+  /** Whether the module has the compression stage (zlib in the module: src/wasm/compress_calls.h). */
+  get compresses() {
+    return typeof this.#e.wcb_encode_typed_compressed === 'function';
+  }
+
+  /**
+   * The typed encode, then its bytes compressed in the module: { bytes (the
+   * compressed ones, a copy), codecBytes, phases (with compressMs) }.
+   * format: COMPRESSION_FORMATS' wasmId; level: 0-9, or -1 for zlib's default.
+   */
+  encodeCompressed(items, format, level) {
+    const start = now();
+    expectItems(this.name, items);
+    return this.#guard(() => this.#typed.encodeTypedCompressed(start, items, format, level));
+  }
+
+  /** Compressed bytes decompressed and decoded in the module: { items, phases (with decompressMs) }. */
+  decodeCompressed(bytes, format) {
+    const start = now();
+    expectBytes(this.name, bytes);
+    return this.#guard(() => this.#typed.decodeTypedCompressed(start, bytes, format));
   }
 
   /** Encodes columns {x: Int32Array, y: Float64Array, z: Float64Array}; returns { bytes, phases }. */

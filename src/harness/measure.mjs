@@ -25,6 +25,10 @@ export const OPERATIONS = Object.freeze(['encode', 'decode']);
 
 export const ENCODE_PHASES = ['marshalInMs', 'codecMs', 'bytesOutMs'];
 export const DECODE_PHASES = ['bytesInMs', 'codecMs', 'marshalOutMs'];
+// The compression stage's phases (compressed-path.mjs), beside the others
+// when a path compresses; a pure-JS path has these alone.
+export const COMPRESS_PHASE = 'compressMs';
+export const DECOMPRESS_PHASE = 'decompressMs';
 
 export const DEFAULT_WARMUP = 1;
 export const DEFAULT_REPETITIONS = 5;
@@ -86,18 +90,30 @@ function verifyDecoded(items, expected, by) {
   if (problem !== null) throw new Error(`${problem} (decoded by ${by})`);
 }
 
-// Median of each phase over the repetitions; omitted unless every
-// repetition reported every phase.
-function phaseMedians(samples, names) {
+// Median of each phase over the repetitions: the path's phases (`names`,
+// all or none: omitted unless every repetition reported each) and the
+// compression stage's (`stage`), each kept when every repetition has it.
+function phaseMedians(samples, names, stage) {
   if (samples.length === 0) return undefined;
-  const result = {};
-  for (const name of names) {
+  const medianOf = (name) => {
     const values = samples.map((phases) => phases?.[name]);
     if (!values.every((value) => typeof value === 'number' && Number.isFinite(value))) return undefined;
     // Phases are derived from separate clocks; noise can push a tiny phase below zero.
-    result[name] = Math.max(0, median(values));
-  }
-  return result;
+    return Math.max(0, median(values));
+  };
+  const result = {};
+  const own = names.map(medianOf);
+  if (own.every((value) => value !== undefined)) names.forEach((name, i) => (result[name] = own[i]));
+  const staged = medianOf(stage);
+  if (staged !== undefined) result[stage] = staged;
+  return Object.keys(result).length > 0 ? result : undefined;
+}
+
+// Calls `then` with `value`, or with what it resolves to when it is a
+// promise (an asynchronous compressor's path): a synchronous path's call is
+// timed exactly as before, with nothing awaited.
+function settled(value, then) {
+  return typeof value?.then === 'function' ? value.then(then) : then(value);
 }
 
 // A path's decode() returns the items as its library gives them; a path
@@ -223,28 +239,30 @@ export function payloadMember(
   const encodeCall = (timed) => {
     gc();
     const start = now();
-    const result = path.encode(input);
-    const elapsed = now() - start;
-    const size = sizeOf(path.bytesOf(result.encoded));
-    keep(size);
-    if (timed && size !== encodedSize)
-      throw new Error(`encoded ${size} bytes, the first encode gave ${encodedSize}`);
-    return { elapsed, phases: result.phases };
+    return settled(path.encode(input), (result) => {
+      const elapsed = now() - start;
+      const size = sizeOf(path.bytesOf(result.encoded));
+      keep(size);
+      if (timed && size !== encodedSize)
+        throw new Error(`encoded ${size} bytes, the first encode gave ${encodedSize}`);
+      return { elapsed, phases: result.phases };
+    });
   };
   const decodeCall = (timed) => {
     prepareDecode();
     gc();
     const start = now();
-    const result = path.decode(encoded);
-    const elapsed = now() - start;
-    const decoded = decodedOf(result);
-    keep(decoded === undefined ? 0 : 1);
-    if (timed) {
-      lastDecoded = decoded;
-      verify(lastDecoded);
-      release();
-    }
-    return { elapsed, phases: result.phases };
+    return settled(path.decode(encoded), (result) => {
+      const elapsed = now() - start;
+      const decoded = decodedOf(result);
+      keep(decoded === undefined ? 0 : 1);
+      if (timed) {
+        lastDecoded = decoded;
+        verify(lastDecoded);
+        release();
+      }
+      return { elapsed, phases: result.phases };
+    });
   };
   const calls = { encode: encodeCall, decode: decodeCall };
 
@@ -257,11 +275,14 @@ export function payloadMember(
       gc();
       heapBefore = heapGrowth ? env.jsHeapUsed?.() : undefined;
       stage = 'encode';
-      encoded = path.encode(input).encoded;
+      const first = await path.encode(input);
+      encoded = first.encoded;
       encodedSize = sizeOf(path.bytesOf(encoded));
+      // A compressed path: the codec's own bytes before compression.
+      if (first.codecBytes !== undefined) fields.codecBytes = first.codecBytes;
       stage = 'decode';
       prepareDecode();
-      lastDecoded = decodedOf(path.decode(encoded));
+      lastDecoded = decodedOf(await path.decode(encoded));
       stage = 'cleanliness';
       const cleanliness = cleanlinessOf?.(lastDecoded);
       if (cleanliness !== undefined) fields.cleanliness = cleanliness;
@@ -269,23 +290,28 @@ export function payloadMember(
       verify(lastDecoded);
       release();
       bytes = toBytes(path.bytesOf(encoded));
-      if (!sizes) return;
+      // The gzip sizes describe a codec's bytes: a compressed path's are compressed already.
+      if (!sizes || path.compression) return;
       stage = 'gzip';
       fields.gzipBytes = await gzipSize(bytes);
       if (env.gzip9Size) fields.gzip9Bytes = await env.gzip9Size(bytes);
     },
-    /** 2. One untimed call of `operation` under the timed conditions (a GC first). */
+    /**
+     * 2. One untimed call of `operation` under the timed conditions (a GC
+     * first); a promise when the path is asynchronous (compressed-path.mjs).
+     */
     warm(operation) {
       stage = `warm-up ${operation}`;
-      calls[operation](false);
+      return settled(calls[operation](false), () => undefined);
     },
-    /** 3. One timed call of `operation`, the `number`th; its time and phases are kept. */
+    /** 3. One timed call of `operation`, the `number`th; its time and phases are kept (a promise as warm's). */
     time(operation, number) {
       stage = `timed ${operation} ${number}`;
-      const { elapsed, phases } = calls[operation](true);
-      samples[operation].push(elapsed);
-      phaseSamples[operation].push(phases);
-      return elapsed;
+      return settled(calls[operation](true), ({ elapsed, phases }) => {
+        samples[operation].push(elapsed);
+        phaseSamples[operation].push(phases);
+        return elapsed;
+      });
     },
     /** 4. The row, after a GC: what stays alive with the encoded bytes and one decoded copy. */
     row() {
@@ -301,7 +327,9 @@ export function payloadMember(
       const row = {
         ...base,
         status: 'ok',
-        encodedBytes: bytes.byteLength,
+        encodedBytes: fields.codecBytes ?? bytes.byteLength,
+        // The compression stage: what it was, and the bytes that leave.
+        ...(path.compression && { compression: { ...path.compression, compressedBytes: bytes.byteLength } }),
         ...(fields.gzipBytes !== undefined && { gzipBytes: fields.gzipBytes }),
         ...(fields.gzip9Bytes !== undefined && { gzip9Bytes: fields.gzip9Bytes }),
       };
@@ -310,8 +338,8 @@ export function payloadMember(
         if (samples[operation].length > 0) row[operation] = summarize(samples[operation]);
       }
       if (operations.length < OPERATIONS.length) row.operations = [...operations];
-      const encodePhases = phaseMedians(phaseSamples.encode, ENCODE_PHASES);
-      const decodePhases = phaseMedians(phaseSamples.decode, DECODE_PHASES);
+      const encodePhases = phaseMedians(phaseSamples.encode, ENCODE_PHASES, COMPRESS_PHASE);
+      const decodePhases = phaseMedians(phaseSamples.decode, DECODE_PHASES, DECOMPRESS_PHASE);
       if (encodePhases) row.encodePhases = encodePhases;
       if (decodePhases) row.decodePhases = decodePhases;
       if (Object.keys(memory).length > 0) row.memory = memory;
@@ -364,8 +392,8 @@ export async function measurePayload(
       i < warmup || (warmup > 0 && i < MAX_WARMUP_ROUNDS && now() - warmupStart < minWarmupMs);
       i++
     ) {
-      member.warm('encode');
-      member.warm('decode');
+      await member.warm('encode');
+      await member.warm('decode');
     }
 
     // 3. Timed repetitions: the whole call, GC first. A reference path may
@@ -374,7 +402,7 @@ export async function measurePayload(
     for (const operation of ['encode', 'decode']) {
       for (let i = 0; i < timedRuns; i++) {
         await checkpoint();
-        member.time(operation, i + 1);
+        await member.time(operation, i + 1);
       }
     }
     return member.row();

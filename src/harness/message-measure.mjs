@@ -269,7 +269,9 @@ export function messageMember(
         ...messageRowBase(path, context),
         ...extra,
         status: 'ok',
-        encodedBytes,
+        // Through the compression stage (compressed-path.mjs): the codec's own bytes, and what leaves.
+        encodedBytes: functions.codecBytes?.() ?? encodedBytes,
+        ...(path.compression && { compression: { ...path.compression, compressedBytes: encodedBytes } }),
         jsonBytes: messageJsonBytes(expected),
         encode: timers.encode.stats(),
         decode: timers.decode.stats(),

@@ -26,6 +26,8 @@
 // per interop strategy.
 
 import { ADDON_PLACE } from '../catalog.mjs';
+import { compressionFields } from './compressed-path.mjs';
+import { COMPRESSION_FORMATS } from './compressors.mjs';
 import { columnsFromItems, itemsFromColumns } from './wasm-items.mjs';
 
 // Labels live in the browser-safe catalog; re-exported for existing importers.
@@ -79,7 +81,7 @@ export function createWasmPath(codec, strategy) {
 
 // A C++ codec (wasm or addon) called through one strategy of its own.
 function strategyPath(codec, strategy, calls) {
-  return {
+  const path = {
     codec: codec.name,
     impl: 'cpp',
     interop: strategy,
@@ -92,6 +94,32 @@ function strategyPath(codec, strategy, calls) {
       return codec.decode(strategy, bytes);
     },
     ...calls,
+  };
+  if (strategy === 'typed' && codec.compresses)
+    path.compressInModule = (variant) => compressedInModule(path, codec, variant);
+  return path;
+}
+
+/**
+ * The typed path of a module that compresses in place (lean-codec.mjs
+ * encodeCompressed / decodeCompressed): the compression stage in C++, one
+ * crossing each way with the compressed bytes (docs/design.md#compression).
+ */
+function compressedInModule(path, codec, variant) {
+  const format = COMPRESSION_FORMATS[variant.format]?.wasmId;
+  if (format === undefined) throw new Error(`${codec.name}: the module has no ${variant.format} compressor`);
+  const level = variant.level ?? -1;
+  const { compressInModule: _, ...rest } = path;
+  return {
+    ...rest,
+    compression: compressionFields(variant),
+    encode(items) {
+      const { bytes, codecBytes, phases } = codec.encodeCompressed(items, format, level);
+      return { encoded: bytes, codecBytes, phases };
+    },
+    decode(bytes) {
+      return codec.decodeCompressed(bytes, format);
+    },
   };
 }
 

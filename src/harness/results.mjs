@@ -40,6 +40,7 @@ export function protocolHeader({
   documents,
   minRepMs,
   blocks,
+  compression,
 }) {
   const protocol = {};
   if (mode !== undefined) protocol.mode = mode;
@@ -64,6 +65,8 @@ export function protocolHeader({
   if (documents) protocol.documents = documents.map((entry) => ({ ...entry }));
   if (minRepMs !== undefined) protocol.minRepMs = minRepMs;
   if (blocks) protocol.blocks = blocks;
+  // The compression stage (docs/design.md#compression): formats, compressors, level, variants.
+  if (compression) protocol.compression = structuredClone(compression);
   return protocol;
 }
 

@@ -15,13 +15,15 @@ export function pathFields(path, { place, batch }) {
   if (path.variant) fields.variant = path.variant;
   if (path.library) fields.library = path.library;
   if (path.module) fields.module = path.module;
+  // The compression stage (compressed-path.mjs): { format, where, level? }.
+  if (path.compression) fields.compression = { ...path.compression };
   if (batch) fields.batch = batch;
   return fields;
 }
 
-/** The fields of a path that name it: codec, impl, interop, library, variant?. */
-export function subjectOf({ codec, impl, interop, library, variant }) {
-  return { codec, impl, interop, library, ...(variant && { variant }) };
+/** The fields of a path that name it: codec, impl, interop, library, variant?, compression?. */
+export function subjectOf({ codec, impl, interop, library, variant, compression }) {
+  return { codec, impl, interop, library, ...(variant && { variant }), ...(compression && { compression }) };
 }
 
 /** A failed row: the protocol's `base` fields, status 'failed' and the error. */

@@ -18,7 +18,10 @@
 // the copy is timed as bytes out); decodeTyped(length) -> count and
 // decodedItems() -> address; decodeColumns(length) -> a handle, and
 // copyColumns(handle) -> {x, y, z} copies; lastCall() -> { ok, error,
-// codecMs, marshalMs }.
+// codecMs, marshalMs, compressMs }. A module that compresses in place
+// (src/wasm/compress_calls.h) adds encodeTypedCompressed(count, format,
+// level) -> a handle, copyCompressed(handle), encodedSize() (the codec's
+// bytes before compression) and decodeTypedCompressed(length, format) -> count.
 //
 // Phases: encode marshalInMs / codecMs / bytesOutMs, decode bytesInMs /
 // codecMs / marshalOutMs; a call's phases add up to its time from entering
@@ -138,6 +141,52 @@ export class TypedCalls {
     // Views taken after the decode: it may have grown the memory.
     const items = itemsFromHeap(port.heap32(), port.heapF64(), port.decodedItems(), count);
     return this.finishDecode(start, items, marshalStart);
+  }
+
+  /**
+   * The typed encode through the compression stage in the module: C++
+   * encodes, compresses its bytes (format: src/compress/compressor.h's id,
+   * level) and only the compressed bytes are copied out. Phases: the typed
+   * ones plus compressMs (timed in wasm).
+   */
+  encodeTypedCompressed(start, items, format, level) {
+    const port = this.#port;
+    const count = items.length;
+    const pointer = this.#itemBuffer(count);
+    const bad = this.#writeItems(port.heap32(), port.heapF64(), pointer, items);
+    if (bad >= 0) throw invalidItemError(this.#name, bad, items[bad]);
+    const compressed = port.encodeTypedCompressed(count, format, level);
+    const copyStart = now();
+    const bytes = port.copyCompressed(compressed);
+    const call = this.lastCall();
+    const end = now();
+    // The codec and the compressor both ran before copyStart, inside wasm.
+    const phases = encodePhases(start, copyStart, end, call.codecMs + call.compressMs);
+    const [codecMs] = split(phases.codecMs, call.codecMs);
+    // The codec's own bytes, before compression (the row's encodedBytes): read after the call.
+    const codecBytes = port.encodedSize();
+    return { bytes, codecBytes, phases: { ...phases, codecMs, compressMs: phases.codecMs - codecMs } };
+  }
+
+  /**
+   * The typed decode of compressed bytes: copied in, decompressed and
+   * decoded in the module, the items read out. Phases: the typed ones plus
+   * decompressMs (timed in wasm).
+   */
+  decodeTypedCompressed(start, bytes, format) {
+    const port = this.#port;
+    this.#copyIntoHeap(bytes);
+    const count = port.decodeTypedCompressed(bytes.length, format);
+    const marshalStart = now();
+    const items = itemsFromHeap(port.heap32(), port.heapF64(), port.decodedItems(), count);
+    const call = this.lastCall();
+    const end = now();
+    const phases = decodePhases(start, marshalStart, end, {
+      ...call,
+      codecMs: call.codecMs + call.compressMs,
+    });
+    const [codecMs] = split(phases.codecMs, call.codecMs);
+    return { items, phases: { ...phases, codecMs, decompressMs: phases.codecMs - codecMs } };
   }
 
   /** Encodes columns {x: Int32Array, y: Float64Array, z: Float64Array}; returns { bytes, phases }. */

@@ -5,7 +5,13 @@
 // free of any boundary (docs/decisions.md#the-codec-alone). node/codec-gap.mjs
 // runs both builds alternately and prints the ratios.
 //
-//   wcb_codec_loop [--codecs a,b] [--mb 10] [--repetitions 21] [--warmup 3]
+//   wcb_codec_loop [--codecs a,b] [--mb 10] [--repetitions 21] [--warmup 3] [--compress gzip|deflate-raw]
+//
+// --compress adds the compressor alone (src/compress, zlib from the same
+// source natively and in wasm): each round also compresses the codec's
+// encoding at zlib's default level and decompresses it, checked byte for
+// byte, timed as "compressMs" and "decompressMs", with "compressor" and
+// "compressedBytes" in the line (docs/design.md#compression).
 //
 // Prints one JSON line per codec: {"codec", "library", "place", "mb", "items",
 // "checksum" (of the dataset, src/core/checksum.h), "bytes", "encodeMs": [...],
@@ -15,10 +21,12 @@
 // the input before its time counts.
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "compress/compressor.h"
 #include "core/checksum.h"
 #include "core/clock.h"
 #include "core/sentinel.h"
@@ -38,11 +46,14 @@ struct Options {
   double mb = 10;
   int repetitions = 21;
   int warmup = 3;
+  std::optional<wcb::compress::Format> compress;
 };
 
 [[noreturn]] void usage_error(const std::string& problem) {
   std::fprintf(stderr, "wcb_codec_loop: %s\n", problem.c_str());
-  std::fprintf(stderr, "usage: wcb_codec_loop [--codecs a,b] [--mb 10] [--repetitions 21] [--warmup 3]\n");
+  std::fprintf(stderr,
+               "usage: wcb_codec_loop [--codecs a,b] [--mb 10] [--repetitions 21] [--warmup 3] "
+               "[--compress gzip|deflate-raw]\n");
   std::exit(2);
 }
 
@@ -78,6 +89,12 @@ Options parse_options(int argc, char** argv) {
       options.repetitions = static_cast<int>(parse_number(name, value, 1, 10000));
     } else if (name == "--warmup") {
       options.warmup = static_cast<int>(parse_number(name, value, 0, 10000));
+    } else if (name == "--compress") {
+      for (const auto format : {wcb::compress::Format::gzip, wcb::compress::Format::deflate_raw}) {
+        if (wcb::compress::format_name(format) == value) options.compress = format;
+      }
+      if (!options.compress)
+        usage_error(std::string("--compress must be gzip or deflate-raw, not '") + value + "'");
     } else {
       usage_error("unknown option: " + std::string(name));
     }
@@ -101,6 +118,10 @@ bool run_codec(const std::string& name, const wcb::TupleDataset& dataset, const 
   wcb::Items decoded;
   std::vector<double> encode_ms;
   std::vector<double> decode_ms;
+  wcb::Bytes compressed;
+  wcb::Bytes inflated;
+  std::vector<double> compress_ms;
+  std::vector<double> decompress_ms;
   for (int round = 0; round < options.warmup + options.repetitions; ++round) {
     const double start = wcb::now_ms();
     const wcb::Status encode_status = codec->encode(items, encoded);
@@ -119,9 +140,30 @@ bool run_codec(const std::string& name, const wcb::TupleDataset& dataset, const 
       std::fprintf(stderr, "wcb_codec_loop: %s: the decoded items differ from the input\n", name.c_str());
       return false;
     }
+    if (round >= options.warmup) {
+      encode_ms.push_back(encoded_at - start);
+      decode_ms.push_back(decoded_at - decode_start);
+    }
+    if (!options.compress) continue;
+    const double compress_start = wcb::now_ms();
+    const wcb::Status compress_status =
+        wcb::compress::compress(*options.compress, wcb::compress::kDefaultLevel, encoded, compressed);
+    const double compressed_at = wcb::now_ms();
+    const wcb::Status decompress_status = wcb::compress::decompress(*options.compress, compressed, inflated);
+    const double decompressed_at = wcb::now_ms();
+    if (!compress_status || !decompress_status) {
+      std::fprintf(stderr, "wcb_codec_loop: %s: %s\n", name.c_str(),
+                   (compress_status ? decompress_status : compress_status).message().c_str());
+      return false;
+    }
+    if (inflated != encoded) {
+      std::fprintf(stderr, "wcb_codec_loop: %s: the decompressed bytes differ from the encoding\n",
+                   name.c_str());
+      return false;
+    }
     if (round < options.warmup) continue;
-    encode_ms.push_back(encoded_at - start);
-    decode_ms.push_back(decoded_at - decode_start);
+    compress_ms.push_back(compressed_at - compress_start);
+    decompress_ms.push_back(decompressed_at - compressed_at);
   }
   std::printf(
       "{\"codec\":\"%s\",\"library\":\"%s\",\"place\":\"%s\",\"mb\":%.4f,\"items\":%zu,\"checksum\":%u,"
@@ -130,6 +172,13 @@ bool run_codec(const std::string& name, const wcb::TupleDataset& dataset, const 
       static_cast<unsigned>(wcb::checksum(items)), encoded.size());
   print_times("encodeMs", encode_ms);
   print_times("decodeMs", decode_ms);
+  if (options.compress) {
+    std::printf(",\"compressor\":\"%s (%s)\",\"compressedBytes\":%zu",
+                std::string(wcb::compress::format_name(*options.compress)).c_str(),
+                wcb::compress::library_version().c_str(), compressed.size());
+    print_times("compressMs", compress_ms);
+    print_times("decompressMs", decompress_ms);
+  }
   std::printf("}\n");
   std::fflush(stdout);
   return true;

@@ -8,6 +8,7 @@
 
 import path from 'node:path';
 import { isAddonRow, isJsonBaseline, isObjectFloor, isWasmRow } from '../catalog.mjs';
+import { compressionSuffix } from '../harness/compressors.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { codecRank } from './codec-order.mjs';
 
@@ -84,7 +85,8 @@ export function labelOf(row) {
   else if (row.impl === 'js') base = jsLabel(row);
   else if (row.interop === 'none') base = row.codec;
   else base = `${row.codec}/${row.interop}${isAddonRow(row) ? ADDON_SUFFIX : ''}`;
-  return row.variant ? `${base} [${row.variant}]` : base;
+  // A path through the compression stage is a path of its own (docs/design.md#compression).
+  return `${row.variant ? `${base} [${row.variant}]` : base}${compressionSuffix(row.compression)}`;
 }
 
 /** The colour group of a path: its codec for C++, its library for JS, the baseline on its own. */

@@ -67,7 +67,7 @@ export const SHIPPED_COLUMNS = [
 /** How the file measured: minifier and gzip, as one sentence. */
 export function shippedNote(shipped) {
   if (!shipped) return '';
-  return `Each piece of JS minified by ${shipped.minifier}; gzip: ${shipped.gzip}, each file on its own. A wasm module's size is its .wasm plus its glue (embind: Emscripten's generated loader; lean: the project's own loader, src/harness/lean-loader.mjs). A library is bundled from an entry that takes only the encode and decode this project calls (its adapter's createPeerPath), with what it needs to run in a browser.`;
+  return `Each piece of JS minified by ${shipped.minifier}; gzip: ${shipped.gzip}, each file on its own. A wasm module's size is its .wasm plus its glue (embind: Emscripten's generated loader; lean: the project's own loader, src/harness/lean-loader.mjs); lean+zlib is the lean module with the compression stage (zlib compiled in, docs/design.md#compression), what compressing in wasm adds to a download. A library is bundled from an entry that takes only the encode and decode this project calls (its adapter's createPeerPath), with what it needs to run in a browser.`;
 }
 
 const escape = (value) =>

@@ -49,12 +49,13 @@ EMSCRIPTEN_KEEPALIVE const char* wcb_codec_name() { return keep(codec_name()); }
 EMSCRIPTEN_KEEPALIVE const char* wcb_library_version() { return keep(library_version()); }
 
 // The outcome of the last call (module.h's CallOutcome), field by field:
-// five calls after the timed region instead of one object built in C++.
+// six calls after the timed region instead of one object built in C++.
 EMSCRIPTEN_KEEPALIVE int wcb_last_ok() { return outcome().ok ? 1 : 0; }
 EMSCRIPTEN_KEEPALIVE const char* wcb_last_error() { return outcome().error.c_str(); }
 EMSCRIPTEN_KEEPALIVE double wcb_last_codec_ms() { return outcome().codec_ms; }
 EMSCRIPTEN_KEEPALIVE double wcb_last_marshal_ms() { return outcome().marshal_ms; }
 EMSCRIPTEN_KEEPALIVE double wcb_last_bytes_in_ms() { return outcome().bytes_in_ms; }
+EMSCRIPTEN_KEEPALIVE double wcb_last_compress_ms() { return outcome().compress_ms; }
 
 EMSCRIPTEN_KEEPALIVE double wcb_heap_bytes() { return static_cast<double>(emscripten_get_heap_size()); }
 EMSCRIPTEN_KEEPALIVE double wcb_allocated_bytes() { return static_cast<double>(mallinfo().uordblks); }

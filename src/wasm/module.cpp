@@ -16,7 +16,7 @@ namespace {
 
 using emscripten::val;
 
-// {ok, error, codecMs, marshalMs, bytesInMs} of the last call. Read after the
+// {ok, error, codecMs, marshalMs, bytesInMs, compressMs} of the last call. Read after the
 // timed region, so it costs the measurement nothing.
 val last_call() {
   const CallOutcome& s = outcome();
@@ -26,6 +26,7 @@ val last_call() {
   result.set("codecMs", s.codec_ms);
   result.set("marshalMs", s.marshal_ms);
   result.set("bytesInMs", s.bytes_in_ms);
+  result.set("compressMs", s.compress_ms);
   return result;
 }
 

@@ -57,11 +57,12 @@ struct CallOutcome {
   double codec_ms = 0;     // the codec's encode / decode only
   double marshal_ms = 0;   // C++ converting between JS objects and C++ data (val)
   double bytes_in_ms = 0;  // C++ copying the input bytes into the heap (val)
+  double compress_ms = 0;  // the compression stage in the module: compress or decompress (compress_calls.h)
 
   void begin() {
     ok = true;
     error.clear();
-    codec_ms = marshal_ms = bytes_in_ms = 0;
+    codec_ms = marshal_ms = bytes_in_ms = compress_ms = 0;
   }
   void fail(const Status& status) {
     ok = false;

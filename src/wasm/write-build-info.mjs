@@ -31,7 +31,8 @@ function withSizes(module) {
 
 for (const codec of catalog.codecs) {
   // `lean`: the lean modules, standalone wasm without a glue file (src/wasm/CMakeLists.txt).
-  for (const modules of [codec.modules, codec.lean ?? {}]) {
+  // `leanZlib`: the lean modules with the compression stage.
+  for (const modules of [codec.modules, codec.lean ?? {}, codec.leanZlib ?? {}]) {
     for (const workload of Object.keys(modules)) modules[workload] = withSizes(modules[workload]);
   }
 }

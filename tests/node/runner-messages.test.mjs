@@ -382,3 +382,32 @@ test(
     assert.equal(wasmCalls.filter((row) => row.place === 'node').length, 3);
   },
 );
+
+test('the block protocol with --compress gzip: each member measured per call compressed by node:zlib', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wcb-messages-compress-'));
+  writeFileSync(join(dir, 'fake-build.json'), JSON.stringify({ msgpack: { mode: 'ok' } }));
+  const out = join(dir, 'results.json');
+  const result = bench([
+    ...['--workload', 'messages', '--records', 'record', '--codecs', 'msgpack', '--no-peers', '--no-addon'],
+    ...['--compress', 'none,gzip', '--looks', '6', '--min-rep-ms', '0.5', '--repetitions', '2'],
+    ...['--build-dir', dir, '--loader', FAKE_LOADER, '--out', out],
+  ]);
+  assert.equal(result.status, 0, result.stderr);
+  const document = JSON.parse(readFileSync(out, 'utf8'));
+  assert.deepEqual(validate(document), { valid: true });
+  const compressed = document.rows.filter((row) => row.compression);
+  assert.ok(compressed.length > 0, 'compressed members measured');
+  assert.deepEqual(
+    compressed.filter((row) => row.status !== 'ok').map((row) => row.error),
+    [],
+    'every compressed member measured',
+  );
+  for (const row of compressed) {
+    assert.equal(row.compression.where, 'node:zlib');
+    assert.equal(row.compression.format, 'gzip');
+  }
+  assert.deepEqual([...new Set(compressed.map((row) => `${row.codec}/${row.interop}`))].sort(), [
+    'json/js',
+    'msgpack/tagged',
+  ]);
+});

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 
 import { DEFAULT_WASM_BUILD_DIR, readWasmBuildInfo } from '../../node/load-wasm.mjs';
 import { codecsOf } from '../../src/catalog.mjs';
-import { leanModuleOf } from '../../src/harness/lean-codec.mjs';
+import { leanModuleOf, leanZlibModuleOf } from '../../src/harness/lean-codec.mjs';
 import { PEERS } from '../../src/harness/peers.mjs';
 import {
   SHIPPED_BYTES_CHART_ID,
@@ -47,7 +47,11 @@ testWithBuild(
     const codecs = codecsOf(info, 'tuples');
     for (const codec of codecs) {
       const kinds = shipped.modules.filter((row) => row.codec === codec).map((row) => row.module);
-      assert.deepEqual(kinds, leanModuleOf(info, codec) ? ['embind', 'lean'] : ['embind'], codec);
+      const expected = ['embind'];
+      if (leanModuleOf(info, codec)) expected.push('lean');
+      // The lean module with the compression stage (docs/design.md#compression).
+      if (leanZlibModuleOf(info, codec)) expected.push('lean+zlib');
+      assert.deepEqual(kinds, expected, codec);
     }
     assert.deepEqual([...new Set(shipped.modules.map((row) => row.codec))], codecs);
     for (const row of shipped.modules) {

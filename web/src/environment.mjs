@@ -2,6 +2,7 @@
 
 import { formatMs } from '../../src/harness/format.mjs';
 import { buildWorkloads, modulesOf } from '../../src/catalog.mjs';
+import { streamFormats } from '../../src/harness/compressors.mjs';
 import { GC_METHODS } from './browser-info.mjs';
 
 // One line; the results file keeps the full flags. Module sizes: those of the build's first workload.
@@ -50,6 +51,8 @@ export function showEnvironment(list, facts, info) {
     ['Cross-origin isolated', isolationText(facts)],
     ['Timer resolution', `${formatMs(facts.timerResolutionMs)} ms (performance.now)`],
     ['GC before each timed op', gcText(facts)],
+    // What --compress can ask of this engine's own compressor (docs/design.md#compression).
+    ['CompressionStream formats', streamFormats().join(', ') || 'none (no CompressionStream)'],
     ['Machine', `${facts.machine.os} ${facts.machine.arch}, ${facts.machine.cpus} logical CPUs`],
     ['wasm build', buildSummary(info)],
   ];

@@ -32,9 +32,12 @@ export function yieldToBrowser() {
  * A fresh instance of one codec's wasm module (an entry of the bundle's
  * modules, whose load() gives its glue and bytes: an asset, assets.mjs).
  * Given a `strategy` the lean module serves (typed, columnar), its lean
- * module when the build has one (src/harness/lean-codec.mjs).
+ * module when the build has one (src/harness/lean-codec.mjs); with
+ * `compress`, its lean module with the compression stage (zlib in the
+ * module: docs/design.md#compression), an asset of its own.
  */
-export async function instantiateCodec(module, strategy) {
+export async function instantiateCodec(module, strategy, { compress = false } = {}) {
+  if (compress && module.loadZlib && servesLean(strategy)) return createLeanCodec(await module.loadZlib());
   const { factory, wasmBinary, leanWasmBinary } = await module.load();
   if (strategy !== undefined && leanWasmBinary && servesLean(strategy))
     return createLeanCodec(leanWasmBinary);

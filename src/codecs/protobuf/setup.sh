@@ -1,5 +1,5 @@
 # The protobuf codec's setup step, sourced by scripts/setup.sh (with its log,
-# as_root, apt_update_once and CACHE_DIR) after the Debian packages: the
+# as_root, enable_deb_src and CACHE_DIR) after the Debian packages: the
 # source that src/codecs/protobuf/prepare-wasm.sh builds protobuf-lite for
 # wasm from.
 
@@ -11,12 +11,7 @@ fetch_protobuf_source() {
     return 0
   fi
   log "downloading Debian's protobuf $version source into $dir"
-  local sources=/etc/apt/sources.list.d/debian.sources
-  if [ -f "$sources" ] && ! grep -q '^Types:.*deb-src' "$sources"; then
-    as_root sed -i -E 's/^Types: deb$/Types: deb deb-src/' "$sources"
-    APT_UPDATED=0
-  fi
-  apt_update_once
+  enable_deb_src
   local tmp
   tmp="$(mktemp -d)"
   (cd "$tmp" && apt-get source --download-only -qq "protobuf=$(dpkg-query -W -f='${Version}' libprotobuf-dev)" >/dev/null)

@@ -4,6 +4,7 @@
 // it their own way of loading a path and a data set.
 
 import { measureBlockJobMembers } from '../../harness/block.mjs';
+import { compressedPath } from '../../harness/compressed-path.mjs';
 import { formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPath } from '../../harness/json-baseline.mjs';
 import { documentMember, peerDocumentPath } from './measure.mjs';
@@ -51,6 +52,8 @@ export async function measureDocumentBlock(
       rows.push({ ...notApplicableRow(spec.subject, where, error), ...extra });
       continue;
     }
+    // A compressed member (docs/design.md#compression): the path through its compressor.
+    if (spec.compression) path = compressedPath(path, spec.compression, env);
     members.push(
       documentMember(path, {
         ...where,

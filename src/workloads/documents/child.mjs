@@ -9,6 +9,7 @@
 // from its file again here, a fresh value as a built-in set is made afresh.
 
 import { readUserDocumentFile } from '../../../node/user-documents.mjs';
+import { compressedPaths } from '../../harness/compressed-path.mjs';
 import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
 import { sink } from '../../harness/measure.mjs';
 import { isUserDataset, makeDataset } from './datasets.mjs';
@@ -126,8 +127,9 @@ export async function measureJob(job, ctx) {
       repetitions: job.repetitions,
       env,
     };
-    for (const baseline of createJsonDocumentPaths(job)) {
-      await send({ type: 'row', row: await measureDocument(peerDocumentPath(baseline, entry), context) });
+    const baselines = createJsonDocumentPaths(job).map((baseline) => peerDocumentPath(baseline, entry));
+    for (const baseline of baselines) {
+      await send({ type: 'row', row: await measureDocument(baseline, context) });
     }
     let path;
     try {
@@ -137,6 +139,10 @@ export async function measureJob(job, ctx) {
       continue;
     }
     await send({ type: 'row', row: await measureDocument(path, context) });
+    // The compression stage's variants of the baseline and the path (docs/design.md#compression).
+    for (const compressed of compressedPaths([...baselines, path], job.compression?.variants, env)) {
+      await send({ type: 'row', row: await measureDocument(compressed, context) });
+    }
   }
   await send({ type: 'done', sink: sink() });
 }

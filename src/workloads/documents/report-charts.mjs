@@ -3,6 +3,7 @@
 // strategy per data set; one colour per place. JBB's published figures are
 // not drawn: another machine, another Node.js, other data.
 
+import { compressionChart } from '../../report/compression-chart.mjs';
 import { HOW_ORDER, OPERATIONS, datasetsOfSources, interopRecords, timeRecords } from './report-model.mjs';
 
 const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
@@ -133,5 +134,7 @@ export function documentCharts(sources) {
     charts.push({ id, title: spec.title.text, spec, empty: spec.data.values.length === 0 });
   for (const operation of OPERATIONS) add(chartId(operation), timeChart(sources, operation));
   add(INTEROP_CHART, interopChart(sources));
+  // Time against the bytes that leave, with the compression stage (docs/design.md#compression).
+  charts.push(compressionChart(sources, { unitOf: (row) => row.dataset, unitTitle: 'data set' }));
   return charts;
 }

@@ -13,6 +13,7 @@ import { escapeHtml, formatBytes, htmlPage, htmlTable, runsTable } from '../../r
 import { headerOf } from '../../report/model.mjs';
 import { JBB_SOURCE } from './jbb-reference.mjs';
 import { INTEROP_CHART, chartId, documentCharts } from './report-charts.mjs';
+import { COMPRESSION_CHART_ID, COMPRESSION_HOW } from '../../report/compression-chart.mjs';
 import { documentHeadlines } from './report-headlines.mjs';
 import {
   JSON_CALLS,
@@ -34,6 +35,7 @@ const HOW_TO_READ = {
     'Median time of one encode (the JS value to bytes) of each data set, every path and place: the JSON baseline (JSON.stringify), the C++ codecs in wasm through val, text or tagged, through the Node-API addon (object, text, tagged; Node only), natively, and the pure-JS libraries. Each data set has its own log axis: compare paths within a panel.',
   [chartId('decode')]:
     'Median time of one decode (bytes to the JS value, checked against the data set after timing), against JSON.parse.',
+  [COMPRESSION_CHART_ID]: COMPRESSION_HOW,
   [INTEROP_CHART]:
     'The share of a wasm call spent outside the codec: marshalling the value in or out and moving the bytes, (total - codec) / total, the median over the codecs measured through each strategy. What remains is the codec itself. The "(addon)" strategies are the same C++ through the Node-API addon: the other answer to what crossing costs.',
 };

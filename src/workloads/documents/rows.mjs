@@ -46,6 +46,7 @@ export const rowSchema = {
     encodedBytes: { type: 'integer', minimum: 0 },
     gzipBytes: { type: 'integer', minimum: 0 },
     gzip9Bytes: { type: 'integer', minimum: 0 },
+    compression: { $ref: '#/$defs/compression' },
     encode: stats,
     decode: stats,
     encodePhases: { $ref: '#/$defs/encodePhases' },

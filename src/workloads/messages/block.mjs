@@ -5,6 +5,7 @@
 // bench:node's child and the page give it their own way of loading a path.
 
 import { measureBlockJobMembers } from '../../harness/block.mjs';
+import { compressorFor, withMessageCompression } from '../../harness/compressed-path.mjs';
 import { formatOpsPerSec } from '../../harness/format.mjs';
 import { createJsonMessagePath } from '../../harness/json-baseline.mjs';
 import { failedMessageRow, messageMember, notApplicableMessageRow } from '../../harness/message-measure.mjs';
@@ -33,6 +34,8 @@ export async function measureMessageBlock(job, { place, loadPath, env, onMember 
     let path;
     try {
       path = spec.reference ? createJsonMessagePath() : await loadPath(spec);
+      // A compressed member (docs/design.md#compression), per call: a synchronous compressor.
+      if (spec.compression) path = withMessageCompression(path, compressorFor(spec.compression, env));
     } catch (error) {
       rows.push({ ...failedMessageRow(spec.subject, where, `load: ${error?.message ?? error}`), ...extra });
       continue;

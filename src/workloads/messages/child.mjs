@@ -63,7 +63,8 @@ async function measureBlockJob(job, ctx) {
   const env = ctx.environment({ limits: false });
   const rows = await measureMessageBlock(job, {
     place: ctx.place,
-    env: { now: env.now, gc: env.gc },
+    // compressor: the place's own (bench:node: node:zlib) for compressed members.
+    env: { now: env.now, gc: env.gc, compressor: env.compressor },
     loadPath: async (spec) => (await loadMessageSubject({ ...job, ...spec }, ctx)).subject,
     onMember: (spec) => ctx.send({ type: 'progress', record: job.record, unit: spec.label }),
   });

@@ -4,6 +4,7 @@
 // subject's floors record by record (docs/design.md#protocol).
 // The runner passes ctx: { place, log, UsageError, runChildProcess, runUnitsJob }.
 
+import { compressedMembers } from '../../harness/compressed-path.mjs';
 import { fileURLToPath } from 'node:url';
 
 import { addonAvailable, readNativeCatalog } from '../../../node/load-addon.mjs';
@@ -104,13 +105,15 @@ export function blockKinds(options, peers, registry, buildInfo, plan, sets) {
     jobs(options, peers, registry),
     sets,
   );
+  // The compression stage per call (docs/design.md#compression): node:zlib's synchronous compressors.
+  const measured = options.compression ? compressedMembers(members, options.compression) : members;
   return options.records.map((record) => {
     const key = `messages@${record}`;
     return {
       key,
       label: `record ${record}`,
-      job: { block: key, record, members, rounds: options.repetitions },
-      paths: members.map((member) => member.subject),
+      job: { block: key, record, members: measured, rounds: options.repetitions },
+      paths: measured.map((member) => member.subject),
       failedRow: (path, reason, job) => ({
         ...failedMessageRow(path, { place: 'node', record, batch: job.batch }, reason),
         block: key,

@@ -4,6 +4,7 @@
 // give it their own way of loading a member's path.
 
 import { measureBlockJobMembers } from '../../harness/block.mjs';
+import { compressedPath } from '../../harness/compressed-path.mjs';
 import { formatMs } from '../../harness/format.mjs';
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { expectationOf, failedRow, pathMember } from '../../harness/measure.mjs';
@@ -37,7 +38,9 @@ export async function measureTupleBlock(job, { place, loadPath, env, onMember = 
   for (const spec of job.members) {
     await onMember(spec, step);
     try {
-      const path = spec.reference ? BLOCK_REFERENCES[spec.reference]() : await loadPath(spec);
+      const plain = spec.reference ? BLOCK_REFERENCES[spec.reference]() : await loadPath(spec);
+      // A compressed member (docs/design.md#compression): the path through its compressor.
+      const path = spec.compression ? compressedPath(plain, spec.compression, env) : plain;
       members.push(
         pathMember(path, {
           ...where,

@@ -5,6 +5,7 @@
 // process of a block (job.members: docs/design.md#blocks).
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
+import { compressedPaths } from '../../harness/compressed-path.mjs';
 import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
 import { servesLean } from '../../harness/lean-codec.mjs';
 import { failedRow, measurePath, sink } from '../../harness/measure.mjs';
@@ -35,7 +36,11 @@ async function loadPath(job, ctx) {
   // build has one (src/harness/lean-codec.mjs); a loader without lean
   // modules (a test's) gives the embind one.
   const lean = servesLean(job.strategy)
-    ? await loader.loadLeanCodec?.(job.codec, { buildDir: job.buildDir })
+    ? await loader.loadLeanCodec?.(job.codec, {
+        buildDir: job.buildDir,
+        // A member compressed in wasm runs on the lean module with zlib in it.
+        compress: job.compression?.where === 'wasm',
+      })
     : null;
   const codec = lean ?? (await loader.loadWasmCodec(job.codec, { buildDir: job.buildDir }));
   return createWasmPath(codec, job.strategy);
@@ -135,8 +140,18 @@ export async function measureJob(job, ctx) {
     await send({ type: 'done', end, sink: sink() });
     return;
   }
+  const plain = job.baseline ? [path] : [...createReferencePaths(job), path];
+  // The compression stage's variants of the baseline and the path, beside them
+  // (docs/design.md#compression); compressed in wasm by the lean module with zlib.
+  const variants = job.compression?.variants ?? [];
+  const inModule = variants.some((variant) => variant.where === 'wasm')
+    ? await loadPath({ ...job, compression: { where: 'wasm' } }, ctx).catch(() => undefined)
+    : undefined;
   await runSweep({
-    paths: job.baseline ? [path] : [...createReferencePaths(job), path],
+    paths: [
+      ...plain,
+      ...compressedPaths(plain, variants, env, (candidate) => (candidate === path ? inModule : undefined)),
+    ],
     steps: job.steps,
     place: PLACE,
     batch: job.batch,

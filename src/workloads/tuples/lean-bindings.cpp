@@ -9,6 +9,7 @@
 //   wcb_byte_buffer(length) -> address    byteBuffer
 //   wcb_decode_typed(length) -> count     decodeTyped (wcb_decoded_items: the address)
 //   wcb_decode_columns(length) -> count   decodeColumns (wcb_decoded_x/y/z: the columns)
+// A lean module with the compression stage adds lean-compress-bindings.cpp.
 // src/harness/lean-codec.mjs is the JS half. Addresses and views are valid
 // until the next call; a failed call returns 0 and records the codec's error
 // (src/wasm/module.h's contract).

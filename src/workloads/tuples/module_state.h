@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/sentinel.h"
+#include "wasm/compress_calls.h"
 #include "wasm/module.h"
 #include "workloads/tuples/registry.h"
 
@@ -32,6 +33,10 @@ struct State : CallOutcome {
   std::vector<std::int32_t> x_out;
   std::vector<double> y_out;
   std::vector<double> z_out;
+  // The compression stage (compress_calls.h): the encoding compressed, and
+  // compressed input inflated before its decode.
+  Bytes compressed;
+  Bytes inflated;
 
   using CallOutcome::fail;
   void fail(std::string_view problem) { fail(Status::failure(name, problem)); }
@@ -101,6 +106,28 @@ std::size_t decode_typed(State& s, std::size_t length, Now now) {
   return s.items_out.size();
 }
 
+// The typed encode, then its bytes compressed in the module: only the
+// compressed bytes leave (s.compressed).
+template <typename Now>
+bool encode_typed_compressed(State& s, std::size_t count, int format, int level, Now now) {
+  return encode_typed(s, count, now) &&
+         compress_in_module(s, s.name, format, level, s.encoded, s.compressed, now);
+}
+
+// The first `length` bytes of the byte buffer decompressed in the module,
+// then decoded as decode_typed does; returns the item count (0 on failure).
+template <typename Now>
+std::size_t decode_typed_compressed(State& s, std::size_t length, int format, Now now) {
+  const std::span<const std::uint8_t> bytes = s.bytes_in.bytes();
+  if (length > bytes.size()) {
+    s.fail("decodeTypedCompressed: length exceeds the byte buffer");
+    return 0;
+  }
+  if (!decompress_in_module(s, s.name, format, bytes.first(length), s.inflated, now)) return 0;
+  decode_bytes(s, s.inflated, s.items_out, now);
+  return s.items_out.size();
+}
+
 // decodeColumns after its decode: the `count` decoded items transposed into
 // x_out, y_out and z_out, timed as marshalling, not as the codec. Faster
 // than JS reading the 24-byte items with a strided loop
@@ -135,6 +162,8 @@ inline void release_state_buffers(State& s) {
   std::vector<std::int32_t>().swap(s.x_out);
   std::vector<double>().swap(s.y_out);
   std::vector<double>().swap(s.z_out);
+  Bytes().swap(s.compressed);
+  Bytes().swap(s.inflated);
   s.bytes_in = ByteBuffer();
 }
 

@@ -210,7 +210,8 @@ export function runBlock({ modules, facts, protoText, signal, ...job }) {
     }
     const module = modules.find((candidate) => candidate.codec === spec.codec);
     if (!module) throw new Error(`${spec.codec}: not in this page's wasm build`);
-    return createWasmPath(await instantiateCodec(module, spec.strategy), spec.strategy);
+    const compress = spec.compression?.where === 'wasm';
+    return createWasmPath(await instantiateCodec(module, spec.strategy, { compress }), spec.strategy);
   };
   return measureTupleBlock(job, { place: PLACE, env, loadPath });
 }

@@ -5,6 +5,7 @@
 // page never disagree.
 
 import { codecRank, reportColors } from '../../report/codec-order.mjs';
+import { compressionChart } from '../../report/compression-chart.mjs';
 import { BASELINE_LABEL, formatMB } from '../../report/model.mjs';
 import { PHASE_COLORS, WHOLE_CALL_COLOR } from '../../report/phases.mjs';
 import {
@@ -385,5 +386,11 @@ export function reportCharts(sources, { sizeMB }) {
   add('wasm-penalty', penaltyChart(sources));
   add('sizes', sizesChart(sources, sizeMB));
   add('modules', modulesChart(sources));
+  // Time against the bytes that leave, with the compression stage (docs/design.md#compression).
+  const compression = compressionChart(sources, {
+    unitOf: (row) => `${formatMB(row.jsonMB)} MB`,
+    unitTitle: 'size',
+  });
+  charts.push(compression);
   return charts;
 }

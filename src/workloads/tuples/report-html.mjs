@@ -2,6 +2,7 @@
 // runs, payload limits, memory and what decode returns. The page frame,
 // tables and run facts are shared (src/report/html.mjs).
 
+import { COMPRESSION_CHART_ID, COMPRESSION_EMPTY, COMPRESSION_HOW } from '../../report/compression-chart.mjs';
 import { escapeHtml, formatBytes, htmlPage, htmlTable, runsTable } from '../../report/html.mjs';
 import { ACROSS_PROCESSES, formatMB } from '../../report/model.mjs';
 
@@ -28,6 +29,7 @@ const HOW_TO_READ = {
     'Encoded bytes and gzip bytes of each format divided by the JSON text of the same payload (dashed line at 1 = the JSON text). Shorter is smaller. The growing tuple data is very regular, so gzip shrinks it far more than real data would.',
   modules:
     'What each codec costs to ship: the .wasm module as built, and gzipped. The JS glue that Emscripten generates comes on top (in the tooltip).',
+  [COMPRESSION_CHART_ID]: COMPRESSION_HOW,
 };
 
 const EMPTY_REASON = {
@@ -37,6 +39,7 @@ const EMPTY_REASON = {
   'ratio-encode': 'needs a Node or browser results file (native has no JSON baseline)',
   'ratio-decode': 'needs a Node or browser results file (native has no JSON baseline)',
   modules: 'needs a Node or browser results file (their header lists the wasm modules)',
+  [COMPRESSION_CHART_ID]: COMPRESSION_EMPTY,
 };
 
 function chartSection(chart, headlines) {

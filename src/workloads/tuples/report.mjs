@@ -29,7 +29,7 @@ export const help = `time and speed vs JSON against payload size, where the time
     three ways to run the same C++ (native, wasm, the Node-API addon), the wasm penalty, encoded
     and module sizes (time-encode, time-decode, ratio-encode, ratio-decode, breakdown-encode,
     breakdown-decode, three-ways-encode, three-ways-decode, wasm-penalty, sizes, modules,
-    shipped-bytes), run headers, payload limits, memory, cleanliness, three-ways and shipped-bytes
+    compression (time against the bytes that leave, with --compress), shipped-bytes), run headers, payload limits, memory, cleanliness, three-ways and shipped-bytes
     tables (the last from the wasm build's shipped-bytes.json, not from the results files)`;
 
 /** --compare works on these results (one row per path and size). */

@@ -21,6 +21,7 @@ import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.m
 import { renderRun } from '../../harness/block-tables.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
 import { blockMembers, committedSets } from '../../harness/fastest-sets.mjs';
+import { compressedMembers } from '../../harness/compressed-path.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { runLimitsJob } from './limits.mjs';
 import { renderCleanliness, renderLimits, renderSummary, renderTables } from './tables.mjs';
@@ -149,13 +150,16 @@ export function blockKinds(options, peers, registry, buildInfo, { steps }, sets)
     { reference: 'floor', subject: subjectOf(createObjectFloorPath()) },
   ];
   const members = blockMembers(references, paths, sets);
+  const measured = options.compression
+    ? compressedMembers(members, options.compression, compressesInModule)
+    : members;
   return steps.map((step) => {
     const key = `tuples@${step.index}`;
     return {
       key,
       label: `${step.jsonMB.toFixed(2)} MB`,
-      job: { block: key, step, members, rounds: options.repetitions },
-      paths: members.map((member) => member.subject),
+      job: { block: key, step, members: measured, rounds: options.repetitions },
+      paths: measured.map((member) => member.subject),
       failedRow: (path, reason, job) => ({
         ...failedRow(path, { place: PLACE_OF_RUN, step, batch: job.batch }, reason),
         block: key,
@@ -164,6 +168,14 @@ export function blockKinds(options, peers, registry, buildInfo, { steps }, sets)
     };
   });
 }
+
+/**
+ * Which members of a tuple block compress in their wasm module
+ * (docs/design.md#compression): the typed path of a wasm codec, which runs
+ * on the lean module (src/wasm/compress_calls.h).
+ */
+export const compressesInModule = (member) =>
+  member.codec !== undefined && !member.addon && member.strategy === 'typed';
 
 /** The libraries of a block run when --peers names none, and each operation's set (fastest-sets.mjs). */
 export const { blockPeers, fastestSets } = committedSets(FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE);
@@ -208,7 +220,8 @@ function sameRow(row, path, step, place) {
     row.codec === path.codec &&
     row.impl === path.impl &&
     row.interop === path.interop &&
-    row.variant === path.variant
+    row.variant === path.variant &&
+    row.compression === undefined
   );
 }
 
