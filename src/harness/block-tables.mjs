@@ -160,7 +160,7 @@ export function compressionLines({ members, operations }, value) {
         bytes === undefined ? '-' : formatBytes(bytes),
         bytes === undefined || !(plain.encodedBytes > 0)
           ? '-'
-          : `${(bytes / plain.encodedBytes).toFixed(2)}x`,
+          : `${Number((bytes / plain.encodedBytes).toPrecision(2))}x`,
         ...operations.map((operation) => {
           const [a, b] = [plain.medians[operation], member.medians[operation]];
           return a === undefined || b === undefined ? '-' : `${value(a)} -> ${value(b)}`;

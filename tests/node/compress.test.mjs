@@ -354,8 +354,25 @@ test('the block table of where compression pays: each compressed member beside i
       encodedBytes: 1000,
       medians: { encode: 4, decode: 5 },
     },
+    { label: 'msgpack/val', encodedBytes: 14, medians: { encode: 1, decode: 1 } },
+    {
+      label: 'msgpack/val + gzip (fflate)',
+      plainLabel: 'msgpack/val',
+      compression: { format: 'gzip', where: 'fflate', level: 6, compressedBytes: 34 },
+      medians: { encode: 9, decode: 8 },
+    },
+    { label: 'pbf', encodedBytes: 478000, medians: { encode: 2, decode: 2 } },
+    {
+      label: 'pbf + brotli (node:zlib)',
+      plainLabel: 'pbf',
+      compression: { format: 'brotli', where: 'node:zlib', level: 11, compressedBytes: 1060 },
+      medians: { encode: 70, decode: 3 },
+    },
   ];
+  // Two significant digits: a tiny ratio keeps its size, a small value's growth shows.
   assert.deepEqual(compressionLines({ members, operations: ['encode', 'decode'] }, String), [
     ['json (js)', 'gzip -6 (node:zlib)', '1000 B', '250 B', '0.25x', '2 -> 4', '3 -> 5'],
+    ['msgpack/val', 'gzip -6 (fflate)', '14 B', '34 B', '2.4x', '1 -> 9', '1 -> 8'],
+    ['pbf', 'brotli -11 (node:zlib)', '467 KB', '1.04 KB', '0.0022x', '2 -> 70', '2 -> 3'],
   ]);
 });
