@@ -194,9 +194,10 @@ test(
         ['--no-peers', '--quick'],
       ],
       [
+        // The compression stage runs in the block protocol: two contexts of one block.
         'tuples-compressed',
-        ['--sweep', '--min-mb', '0.05', '--max-mb', '0.06', '--codecs', 'msgpack', '--strategies', 'typed'],
-        ['--no-peers', '--repetitions', '1', '--warmup', '0'],
+        ['--min-mb', '0.05', '--max-mb', '0.06', '--codecs', 'msgpack', '--strategies', 'typed'],
+        ['--no-peers', '--looks', '2', '--repetitions', '1', '--warmup', '0'],
         ['--compress', `none,${SHARED_FORMATS.join(',')}`, '--compressors', 'stream,wasm'],
       ],
     ];
