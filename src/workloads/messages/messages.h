@@ -171,6 +171,11 @@ inline constexpr std::array<std::string_view, kKindCount> kKindNames = {
     "bool",   "int",    "double",  "string",  "array",  "nested",
     "record", "binary", "object1", "object2", "object3"};
 
+// A run that names no records measures the kinds before Object1: the small
+// objects run on request only, so the default run keeps its length (the
+// same split as src/catalog.mjs's default records).
+inline constexpr std::size_t kDefaultKindCount = static_cast<std::size_t>(Kind::Object1);
+
 constexpr std::string_view kind_name(Kind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
 std::optional<Kind> kind_from_name(std::string_view name);
 inline Kind kind_of(const Message& message) { return static_cast<Kind>(message.index()); }
