@@ -31,7 +31,7 @@ export const RECORD_NAMES = Object.freeze([...DEFAULT_RECORDS, ...OPTIONAL_RECOR
 /**
  * Named sets of messages records, accepted wherever a list of records is
  * (docs/design.md#messages). `small-values`: the six small values of the
- * compression question, from 14 to 195 bytes of JSON, to show at
+ * compression question, from 14 to 200 bytes of JSON, to show at
  * which size compression starts to pay; its three {value} records are the
  * workload's scalar ones.
  */
