@@ -3,6 +3,7 @@
 
 import { peerNames } from '../src/harness/peers.mjs';
 import { BLOCKS, workloadInfo } from '../src/catalog.mjs';
+import { PER_CALL_COMPRESSOR_OPTIONS } from '../src/harness/compressors.mjs';
 import { recordsHelp } from './options.mjs';
 import { BOUNDS, DEFAULTS, LIMITS, QUICK } from './cli.mjs';
 
@@ -72,8 +73,8 @@ Options:
   --warmup N           untimed runs before them, at least (default: ${TUPLES.blocks.warmup}; --sweep: ${DEFAULTS.warmup}; --limits: ${LIMITS.warmup})
   --out FILE           results file (default: results/node-<date>.json; --limits:
                        results/limits-node-<date>.json)
-  --compress LIST      the compression stage (docs/design.md#compression), tuples and documents:
-                       none,gzip,deflate-raw,brotli (zstd: no compressor in Node has it). Each path
+  --compress LIST      the compression stage (docs/design.md#compression), every workload (messages
+                       per call): none,gzip,deflate-raw,brotli (zstd: no compressor in Node has it). Each path
                        is measured compressed too: another member of its block (its verdicts
                        against JSON compressed alike), or beside it in its process (--sweep);
                        without none, a block holds the compressed paths and the plain references
@@ -81,7 +82,8 @@ Options:
                        gzip and deflate-raw 6, brotli 11)
   --compressors LIST   zlib (node:zlib, sync), zlib-async (node:zlib through the thread pool),
                        stream (CompressionStream), wasm (zlib in the codec's lean module; the
-                       typed paths) (default: zlib,wasm)
+                       typed paths), fflate (deflate in JS) (default: zlib,wasm; messages: ${PER_CALL_COMPRESSOR_OPTIONS.join(',')}
+                       only, default zlib)
   --quick              a small run: the block protocol at ${TUPLES.blocksQuick.minMB}-${TUPLES.blocksQuick.maxMB} MB and one look at ${BLOCKS.quick.looks.join(',')}
                        processes; with --sweep ${QUICK.minMB}-${QUICK.maxMB} MB, ${QUICK.repetitions} repetitions, ${QUICK.warmup} warm-up
                        (options given explicitly still win)

@@ -208,10 +208,12 @@ Options:
                        ${BLOCKS.budgetMinutes}; --quick: ${BLOCKS.quick.budgetMinutes})
   --compress LIST      the compression stage (docs/design.md#compression): none,gzip,deflate-raw
                        (what this browser's compressors have); each path is measured compressed
-                       too, as another member of its block (block protocol only)
-  --compress-level N   the level of every compressor that takes one (the wasm zlib; default:
+                       too, as another member of its block (block protocol only; messages per call)
+  --compress-level N   the level of every compressor that takes one (wasm zlib, fflate; default:
                        each format's own)
-  --compressors LIST   stream (CompressionStream), wasm (zlib in the codec's module) (default: both)
+  --compressors LIST   stream (CompressionStream), wasm (zlib in the codec's module), fflate
+                       (deflate in JS) (default: stream,wasm; messages: fflate, the one that
+                       answers in the call)
   --quick              the workload's tiny run (options given explicitly still win)
   --timeout SECONDS    limit for the whole run; the rows measured so far are kept
                        (default: ${DEFAULT_TIMEOUT_SECONDS}, at most ${BOUNDS.timeoutSeconds})
@@ -360,14 +362,10 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
       : values.codecs.split(',').map((codec) => codec.trim());
   }
   const outs = outputsOf(browsers, { out: values.out, workload, now });
-  const compression = parseCompression(values, 'browser');
+  const compression = parseCompression(values, 'browser', { perCall: protocol === 'per-call' });
   if (compression && blocks.mode !== 'blocks')
     throw new UsageError(
       '--compress runs in the block protocol in bench:web (accepted: --compress without --sweep)',
-    );
-  if (compression && protocol === 'per-call')
-    throw new UsageError(
-      '--compress is an option of the per-payload workloads (accepted: --workload tuples|documents)',
     );
   return {
     compression,

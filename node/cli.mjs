@@ -199,8 +199,7 @@ function commonOptions(values, workload, base, outKind) {
       : DEFAULTS.childNodeOptions,
     // The compression stage (undefined: none).
     compression: parseCompression(values, 'node', {
-      // Per call, a compressor runs in a tight loop: synchronous ones only.
-      only: workloadInfo(workload).protocol === 'per-call' ? ['zlib'] : undefined,
+      perCall: workloadInfo(workload).protocol === 'per-call',
     }),
     ...locations(values),
   };

@@ -18,6 +18,7 @@ import {
   COMPRESS_CHOICES,
   COMPRESSOR_OPTIONS,
   NO_COMPRESSION,
+  PER_CALL_COMPRESSOR_OPTIONS,
   compressionVariants,
   defaultCompressors,
 } from '../src/harness/compressors.mjs';
@@ -292,10 +293,11 @@ export const COMPRESSION_OPTIONS = Object.freeze({
  * else { formats, compressors, level?, variants } where `variants` are the
  * compressed variants every path is measured in beside (or, without none
  * in --compress, instead of) its plain form (compressors.mjs
- * compressionVariants). `only` limits the compressors to those a protocol
- * can run. A UsageError names what is accepted.
+ * compressionVariants). `perCall`: the run repeats a call in a tight loop,
+ * so it takes only the compressors that answer in the call and wrap any
+ * path. A UsageError names what is accepted.
  */
-export function parseCompression(values, place, { only } = {}) {
+export function parseCompression(values, place, { perCall = false } = {}) {
   const given = ['compress', 'compress-level', 'compressors'].filter((name) => values[name] !== undefined);
   if (given.length === 0) return undefined;
   if (values.compress === undefined) {
@@ -304,12 +306,11 @@ export function parseCompression(values, place, { only } = {}) {
     );
   }
   const formats = parseList('compress', values.compress, COMPRESS_CHOICES);
-  // `only`: the compressors a protocol can run (per call: the synchronous ones).
-  const accepted = only ?? COMPRESSOR_OPTIONS;
+  const accepted = perCall ? PER_CALL_COMPRESSOR_OPTIONS : COMPRESSOR_OPTIONS;
   const compressors =
     values.compressors !== undefined
       ? parseList('compressors', values.compressors, accepted)
-      : defaultCompressors(place).filter((option) => accepted.includes(option));
+      : defaultCompressors(place, { perCall });
   const level =
     values['compress-level'] !== undefined
       ? parseNumber('compress-level', values['compress-level'], { integer: true, min: 0, max: 22 })

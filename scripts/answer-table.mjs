@@ -19,6 +19,7 @@ import { againstJson, documentVerdicts, verdictOptionsOf } from '../src/harness/
 import { formatRatio } from '../src/harness/format.mjs';
 import { EQUIVALENT, FASTER, SLOWER, intervalText } from '../src/harness/paired.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
+import { isBlockRun } from '../src/harness/block.mjs';
 
 const UNITS = {
   tuples: ['tuples@90', 'tuples with a schema (10.5 MB)'],
@@ -83,7 +84,7 @@ await registerWorkloadFolders();
 
 const documents = positionals.map((file) => {
   const document = JSON.parse(readFileSync(file, 'utf8'));
-  if (document.run.protocol?.mode !== 'blocks') throw new Error(`${file}: not a block run`);
+  if (!isBlockRun(document.run)) throw new Error(`${file}: not a block run`);
   return document;
 });
 // Shape by shape, each in the order of the files given.

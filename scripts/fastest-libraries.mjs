@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isJsonBaseline, isObjectFloor, libraryName, workloadInfo } from '../src/catalog.mjs';
-import { OPERATIONS } from '../src/harness/block.mjs';
+import { OPERATIONS, isBlockRun } from '../src/harness/block.mjs';
 import { medianOf } from '../src/harness/block-verdicts.mjs';
 import { ALL_PEERS, peerMeta } from '../src/harness/peers.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
@@ -95,7 +95,7 @@ async function main(files) {
   const places = { ...current };
   const from = { ...sources };
   for (const { file, document } of documents) {
-    if (document.run.protocol?.mode === 'blocks') throw new Error(`${file}: a block run; give a --sweep run`);
+    if (isBlockRun(document.run)) throw new Error(`${file}: a block run; give a --sweep run`);
     const place = placeOf(document.run);
     places[place] = setsOf(document);
     from[place] =

@@ -12,6 +12,7 @@ import { formatBytes, renderColumns } from './format.mjs';
 import { PAIRED_LEGEND, verdictWords } from './paired.mjs';
 import { median } from './stats.mjs';
 import { SINGLE_RUN_LABEL } from './verdict.mjs';
+import { isBlockRun } from './block.mjs';
 
 export const BLOCK_RUN_LABEL = 'block protocol: verdicts over processes';
 export const BLOCK_LEGEND = `${BLOCK_RUN_LABEL}. ${PAIRED_LEGEND}`;
@@ -159,7 +160,7 @@ export function compressionLines({ members, operations }, value) {
         bytes === undefined ? '-' : formatBytes(bytes),
         bytes === undefined || !(plain.encodedBytes > 0)
           ? '-'
-          : `${(bytes / plain.encodedBytes).toFixed(2)}x`,
+          : `${Number((bytes / plain.encodedBytes).toPrecision(2))}x`,
         ...operations.map((operation) => {
           const [a, b] = [plain.medians[operation], member.medians[operation]];
           return a === undefined || b === undefined ? '-' : `${value(a)} -> ${value(b)}`;
@@ -186,7 +187,7 @@ export const setsText = ({ sets }) =>
  * unit and options as for renderBlockTables.
  */
 export function renderRun(rows, run, { unit, single, ...options }) {
-  if (run?.protocol?.mode === 'blocks') return renderBlockTables(rows, run, { unit, ...options });
+  if (isBlockRun(run)) return renderBlockTables(rows, run, { unit, ...options });
   return `${SINGLE_RUN_LABEL}\n\n${single()}`;
 }
 

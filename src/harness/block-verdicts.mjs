@@ -6,7 +6,7 @@
 // Browser-safe.
 
 import { isJsonBaseline, pathLabel, workloadInfo } from '../catalog.mjs';
-import { OPERATIONS } from './block.mjs';
+import { OPERATIONS, isBlockRun } from './block.mjs';
 import { operationStats } from './references.mjs';
 import { isDecided, judgeAgainstSet, judgeRatios } from './paired.mjs';
 
@@ -26,7 +26,7 @@ export function verdictOptionsFor({ protocol }) {
 
 /** The verdicts of a results document that holds a block run ([] otherwise). */
 export function documentVerdicts({ run, rows }) {
-  if (run.protocol?.mode !== 'blocks') return [];
+  if (!isBlockRun(run)) return [];
   return blockVerdicts(rows, { sets: run.protocol.blocks?.fastest, ...verdictOptionsOf(run.workload) });
 }
 

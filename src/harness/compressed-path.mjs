@@ -9,7 +9,12 @@
 // the harness awaits inside the timed span. Browser-safe.
 
 import { isJsonUtf8Baseline, isObjectFloor, pathLabel } from '../catalog.mjs';
-import { NO_COMPRESSION, createStreamCompressor, servesPath } from './compressors.mjs';
+import {
+  NO_COMPRESSION,
+  createFflateCompressor,
+  createStreamCompressor,
+  servesPath,
+} from './compressors.mjs';
 import { errorMessage } from './rows.mjs';
 
 const encoder = new TextEncoder();
@@ -95,13 +100,14 @@ export function withCompression(path, compressor) {
 
 /**
  * The compressor of a variant { format, where, level? } in this place: the
- * engine's CompressionStream here; a place adds its own through
+ * engine's CompressionStream or fflate here; a place adds its own through
  * `env.compressor(variant)` (bench:node's child: node:zlib).
  */
 export function compressorFor(variant, env = {}) {
   const own = env.compressor?.(variant);
   if (own) return own;
   if (variant.where === 'CompressionStream') return createStreamCompressor(variant.format);
+  if (variant.where === 'fflate') return createFflateCompressor(variant.format, variant.level);
   throw new Error(`no ${variant.where} compressor in this place`);
 }
 
@@ -181,7 +187,7 @@ export function compressedPaths(paths, variants = [], env = {}, inModuleOf = (pa
  * ... }) through `compressor`, per call: encode = the path's encode, then
  * compress; decode = decompress, then the path's decode. Per-call timing
  * repeats a call in a tight loop, so the compressor must be synchronous
- * (node:zlib); `codecBytes()` is the last encode's own size.
+ * (node:zlib, fflate); `codecBytes()` is the last encode's own size.
  */
 export function withMessageCompression(path, compressor) {
   if (compressor.async) {

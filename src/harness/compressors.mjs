@@ -3,9 +3,11 @@
 // compressors ("where it ran") that implement them in each place. Any path
 // of any workload can be run through one: encode = the codec, then compress;
 // decode = decompress, then the codec (compressed-path.mjs). Browser-safe:
-// the CompressionStream compressor is here; node:zlib's is in
+// the CompressionStream and fflate compressors are here; node:zlib's is in
 // node/compressors.mjs, the wasm one in the codec's own module
 // (src/compress/compressor.h, lean-codec.mjs).
+
+import { deflateSync, gunzipSync, gzipSync, inflateSync } from 'fflate';
 
 /** `--compress none`: the path as it is. */
 export const NO_COMPRESSION = 'none';
@@ -32,7 +34,9 @@ export const COMPRESS_CHOICES = Object.freeze([NO_COMPRESSION, ...Object.keys(CO
  * `formats` what it writes, `levels` whether it takes a level (the
  * streams do not: the engine's default), `paths` which paths it serves
  * ('all', or 'wasm': the C++ paths whose module compresses in place).
- * `byDefault`: run unless --compressors says otherwise.
+ * `sync`: whether it answers in the call (a per-call run repeats a call in
+ * a tight loop, so it takes only these). `byDefault`: run unless
+ * --compressors says otherwise.
  */
 export const COMPRESSORS = Object.freeze([
   Object.freeze({
@@ -42,6 +46,7 @@ export const COMPRESSORS = Object.freeze([
     formats: ['gzip', 'deflate-raw', 'brotli'],
     levels: true,
     paths: 'all',
+    sync: true,
     byDefault: true,
   }),
   Object.freeze({
@@ -51,6 +56,7 @@ export const COMPRESSORS = Object.freeze([
     formats: ['gzip', 'deflate-raw', 'brotli'],
     levels: true,
     paths: 'all',
+    sync: false,
     byDefault: false,
   }),
   Object.freeze({
@@ -60,6 +66,7 @@ export const COMPRESSORS = Object.freeze([
     formats: ['gzip', 'deflate-raw'],
     levels: false,
     paths: 'all',
+    sync: false,
     // In Node it is a second JS route to the same zlib: asked for, not run by default.
     byDefault: ['browser'],
   }),
@@ -70,7 +77,20 @@ export const COMPRESSORS = Object.freeze([
     formats: ['gzip', 'deflate-raw'],
     levels: true,
     paths: 'wasm',
+    sync: true,
     byDefault: true,
+  }),
+  // The pure-JS deflate a page picks when it needs an answer in the call
+  // (CompressionStream's is a promise): the browsers' per-call compressor.
+  Object.freeze({
+    where: 'fflate',
+    option: 'fflate',
+    places: ['node', 'browser'],
+    formats: ['gzip', 'deflate-raw'],
+    levels: true,
+    paths: 'all',
+    sync: true,
+    byDefault: false,
   }),
 ]);
 
@@ -85,14 +105,33 @@ export function compressorOf(where) {
   return compressor;
 }
 
-/** The compressors of `place` run when --compressors names none. */
-export function defaultCompressors(place) {
-  return COMPRESSORS.filter(
+// A per-call run repeats a call in a tight loop: it can time a compressor
+// that answers in the call and wraps any path (the messages modules hold no zlib).
+const servesPerCall = (compressor) => compressor.sync && compressor.paths === 'all';
+
+/** The --compressors names a per-call run takes. */
+export const PER_CALL_COMPRESSOR_OPTIONS = Object.freeze(
+  COMPRESSORS.filter(servesPerCall).map((compressor) => compressor.option),
+);
+
+/**
+ * The compressors of `place` run when --compressors names none; with
+ * `perCall` those of them a per-call run takes, or when none is, every one
+ * the place has that a per-call run takes (a browser: fflate).
+ */
+export function defaultCompressors(place, { perCall = false } = {}) {
+  const inPlace = COMPRESSORS.filter((compressor) => compressor.places.includes(place));
+  const byDefault = inPlace.filter(
     (compressor) =>
-      compressor.places.includes(place) &&
-      (compressor.byDefault === true ||
-        (Array.isArray(compressor.byDefault) && compressor.byDefault.includes(place))),
-  ).map((compressor) => compressor.option);
+      compressor.byDefault === true ||
+      (Array.isArray(compressor.byDefault) && compressor.byDefault.includes(place)),
+  );
+  let chosen = byDefault;
+  if (perCall) {
+    chosen = byDefault.filter(servesPerCall);
+    if (chosen.length === 0) chosen = inPlace.filter(servesPerCall);
+  }
+  return chosen.map((compressor) => compressor.option);
 }
 
 /**
@@ -213,5 +252,40 @@ export function createStreamCompressor(format) {
     async: true,
     compress: (bytes) => streamThrough(bytes, new CompressionStream(format)),
     decompress: (bytes) => streamThrough(bytes, new DecompressionStream(format)),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// fflate: deflate in JS, synchronous, the same in Node and the browsers.
+
+// Each format's calls: compress(bytes, { level }) and decompress(bytes).
+const FFLATE_FORMATS = {
+  gzip: [gzipSync, gunzipSync],
+  'deflate-raw': [deflateSync, inflateSync],
+};
+
+/**
+ * The fflate compressor of `format` at `level`: compress(bytes) and
+ * decompress(bytes), each a Uint8Array, in the call. Corrupt or truncated
+ * input throws fflate's error ("unexpected EOF", "invalid gzip data"),
+ * which compressed-path.mjs words with the compressor and the codec.
+ * fflate reads no bytes as an empty raw deflate stream; that is an error
+ * here, as in node:zlib. It checks no gzip CRC and takes bytes after a
+ * stream (docs/design.md#compression): as a user gets it.
+ */
+export function createFflateCompressor(format, level) {
+  const calls = FFLATE_FORMATS[format];
+  if (!calls) throw new Error(`fflate: no '${format}' (it has ${Object.keys(FFLATE_FORMATS).join(', ')})`);
+  const [compress, decompress] = calls;
+  return {
+    where: 'fflate',
+    format,
+    level,
+    async: false,
+    compress: (bytes) => compress(bytes, { level }),
+    decompress: (bytes) => {
+      if (bytes.byteLength === 0) throw new Error('unexpected EOF: no bytes, not even an empty stream');
+      return decompress(bytes);
+    },
   };
 }

@@ -18,9 +18,9 @@ import {
 import { verdictOptionsOf } from '../harness/block-verdicts.mjs';
 import { headlines } from './headline.mjs';
 import { escapeHtml } from './html.mjs';
+import { isBlockRun } from '../harness/block.mjs';
 
 /** Whether a results document holds a block run. */
-export const isBlockRun = (document) => document.run.protocol?.mode === 'blocks';
 
 /** A workload's block unit (its block.mjs BLOCK_UNIT: how a block is named and a median shown). */
 async function unitOf(workload) {
@@ -40,7 +40,7 @@ function table(header, lines) {
  * where `lines` are the headline sentences; null when there is none.
  */
 export async function blockReport(sources) {
-  const runs = sources.filter((source) => isBlockRun(source.document));
+  const runs = sources.filter((source) => isBlockRun(source.document.run));
   if (runs.length === 0) return null;
   const texts = [];
   const sections = [];

@@ -22,6 +22,7 @@ import { formatMB, formatRatio } from '../harness/format.mjs';
 import { compareOperation, fastestLibraries, operationStats, ownReference } from '../harness/references.mjs';
 import { FASTER, SLOWER, WITHIN_NOISE, formatVerdictRatio } from '../harness/verdict.mjs';
 import { blockHeadlines } from './block-headline.mjs';
+import { isBlockRun } from '../harness/block.mjs';
 
 export const HEADLINE_OPERATIONS = Object.freeze(['encode', 'decode']);
 
@@ -183,7 +184,7 @@ export function operationSentence(unitRows, operation) {
  */
 export function headlines(document, { here = false } = {}) {
   const where = whereText(document.run, { here });
-  if (document.run.protocol?.mode === 'blocks')
+  if (isBlockRun(document.run))
     return blockHeadlines(document, { where, unitText: (row) => unitText([row]) });
   return unitsOf(document.rows).map(({ key, text: unit, rows }) => {
     const sentences = HEADLINE_OPERATIONS.map((operation) => operationSentence(rows, operation)).filter(

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../catalog.mjs';
 import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './compare.mjs';
 import { engineComparison, enginesText, withEnginesSection } from './engines.mjs';
-import { blockReport, isBlockRun } from './block-report.mjs';
+import { isBlockRun } from '../harness/block.mjs';
+import { blockReport } from './block-report.mjs';
 import { compareVerdicts } from './verdict-compare.mjs';
 import { compareHtml, htmlPage } from './html.mjs';
 import { InputError, loadResultsFile, loadResultsFiles, prepareValidation } from './load.mjs';
@@ -46,7 +47,7 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   // Block runs give verdicts over processes (their own section); the charts,
   // per-size tables and engines are drawn from single runs (--sweep).
   const blocks = await blockReport(all);
-  const sources = all.filter((source) => !isBlockRun(source.document));
+  const sources = all.filter((source) => !isBlockRun(source.document.run));
   if (sources.length === 0) return writeBlockOnlyReport({ blocks, outDir, now, workload, all });
   const charts = report.charts(sources, { sizeMB });
   mkdirSync(outDir, { recursive: true });
@@ -135,7 +136,7 @@ export async function writeComparison({ oldFile, newFile, outDir, now = new Date
   const [old, current] = [loadResultsFile(oldFile), loadResultsFile(newFile)];
   // Two block runs of any workload compare by their verdicts; the change in
   // median of every row needs a workload whose rows say their size.
-  const blocks = isBlockRun(old.document) && isBlockRun(current.document);
+  const blocks = isBlockRun(old.document.run) && isBlockRun(current.document.run);
   const medians = (await reportOf(workloadOf(old.document))).comparable;
   for (const input of [old, current]) {
     const workload = workloadOf(input.document);

@@ -17,7 +17,11 @@ import { describe, test } from 'node:test';
 import { listWasmCodecs, loadLeanCodec, readWasmBuildInfo } from '../../node/load-wasm.mjs';
 import { pathLabel } from '../../src/catalog.mjs';
 import { compressedPath } from '../../src/harness/compressed-path.mjs';
-import { COMPRESSION_FORMATS, createStreamCompressor } from '../../src/harness/compressors.mjs';
+import {
+  COMPRESSION_FORMATS,
+  createFflateCompressor,
+  createStreamCompressor,
+} from '../../src/harness/compressors.mjs';
 import { LEAN_ZLIB_MODULE, leanModuleOf, leanZlibModuleOf } from '../../src/harness/lean-codec.mjs';
 import { createWasmPath } from '../../src/harness/paths.mjs';
 import { assertSameItems, datasetWithItems } from './wasm-helpers.mjs';
@@ -59,20 +63,23 @@ describe('zlib in the lean modules', () => {
           const { bytes, codecBytes, phases } = lean.encodeCompressed(items, wasmId, level);
           assert.equal(codecBytes, plainBytes.length);
           assert.ok(phases.compressMs >= 0 && phases.codecMs >= 0);
-          // node:zlib and CompressionStream read the module's bytes...
+          // node:zlib, CompressionStream and fflate read the module's bytes...
           assert.deepEqual(new Uint8Array(NODE_ZLIB[format].decompress(bytes)), plainBytes, `level ${level}`);
           const stream = createStreamCompressor(format);
           assert.deepEqual(new Uint8Array(await stream.decompress(bytes)), plainBytes);
+          assert.deepEqual(createFflateCompressor(format, 6).decompress(bytes), plainBytes, 'fflate');
           // ...and the module reads its own.
           assertSameItems(lean.decodeCompressed(bytes, wasmId).items, items, `${codec} ${format} ${level}`);
         }
-        // The module reads node:zlib's and CompressionStream's bytes.
+        // The module reads node:zlib's, CompressionStream's and fflate's bytes.
         const fromNode = NODE_ZLIB[format].compress(plainBytes);
         assertSameItems(lean.decodeCompressed(fromNode, wasmId).items, items, 'node:zlib bytes');
         const fromStream = await createStreamCompressor(format).compress(plainBytes);
         const decoded = lean.decodeCompressed(fromStream, wasmId);
         assertSameItems(decoded.items, items, 'CompressionStream bytes');
         assert.ok(decoded.phases.decompressMs >= 0);
+        const fromFflate = createFflateCompressor(format, 6).compress(plainBytes);
+        assertSameItems(lean.decodeCompressed(fromFflate, wasmId).items, items, 'fflate bytes');
       });
 
       test(`${codec} ${format}: bad compressed bytes are an Error naming the codec and the compressor`, async () => {

@@ -1,27 +1,32 @@
 // The compression stage in Chromium (docs/design.md#compression): the page
 // measures a tuple block whose members are compressed by CompressionStream
 // and by zlib in the codec's lean module; and the same browser-safe modules,
-// bundled into a blank page, round-trip and cross-read CompressionStream's
+// bundled into a blank page (compress-in-page.mjs), round-trip and cross-read CompressionStream's
 // and the module's bytes, and turn corrupt or truncated bytes into an Error
-// naming the codec and the compressor without harming the module.
+// naming the codec and the compressor without harming the module; and
+// bench:web runs messages per call compressed by fflate.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { test } from '@playwright/test';
-import { build } from 'esbuild';
-import { readWasmBuild } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { codecsOf, pathLabel } from '../../src/catalog.mjs';
+import { pathLabel } from '../../src/catalog.mjs';
 import { compressedMembers } from '../../src/harness/compressed-path.mjs';
-import { leanZlibModuleOf } from '../../src/harness/lean-codec.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { REPO_ROOT, openPage, watchErrors } from './browser.mjs';
+import {
+  COMPRESS_CODEC as CODEC,
+  SHARED_FORMATS as FORMATS,
+  checkCrossRead,
+  crossReadInPage,
+} from './compress-in-page.mjs';
 
-const { info } = readWasmBuild();
-const wasmDir = path.join(REPO_ROOT, 'build', 'wasm');
-const [CODEC] = codecsOf(info, 'tuples').filter((codec) => codec !== 'raw' && leanZlibModuleOf(info, codec));
-const FORMATS = ['gzip', 'deflate-raw'];
+const run = promisify(execFile);
+const BENCH_WEB = path.join(REPO_ROOT, 'node', 'bench-web.mjs');
 
 let server;
 test.beforeAll(async () => {
@@ -90,64 +95,31 @@ test('a block with members compressed by CompressionStream and in wasm, measured
 test('in the browser: the module and CompressionStream read each other; bad bytes are an Error naming both', async ({
   page,
 }) => {
-  const bundle = await build({
-    stdin: {
-      contents: [
-        "export { withCompression } from './src/harness/compressed-path.mjs';",
-        "export { createStreamCompressor, COMPRESSION_FORMATS } from './src/harness/compressors.mjs';",
-        "export { createLeanCodec } from './src/harness/lean-codec.mjs';",
-      ].join('\n'),
-      resolveDir: REPO_ROOT,
-      loader: 'js',
-    },
-    bundle: true,
-    format: 'iife',
-    globalName: 'wcbCompressTest',
-    write: false,
-  });
   await page.goto(server.url);
-  await page.addScriptTag({ content: bundle.outputFiles[0].text });
-  const wasm = [...readFileSync(path.join(wasmDir, leanZlibModuleOf(info, CODEC).wasm))];
-  const outcome = await page.evaluate(
-    async ({ wasm, formats }) => {
-      const { createLeanCodec, createStreamCompressor, COMPRESSION_FORMATS } = globalThis.wcbCompressTest;
-      const lean = await createLeanCodec(new Uint8Array(wasm));
-      const items = Array.from({ length: 2000 }, (_, i) => ({ x: i, y: i / 3, z: -i / 7 }));
-      const plain = lean.encode('typed', items).bytes;
-      const same = (a, b) => a.length === b.length && a.every((byte, i) => byte === b[i]);
-      const results = {};
-      for (const format of formats) {
-        const id = COMPRESSION_FORMATS[format].wasmId;
-        const stream = createStreamCompressor(format);
-        const fromModule = lean.encodeCompressed(items, id, 6).bytes;
-        const fromStream = await stream.compress(plain);
-        const errors = [];
-        for (const bad of [fromModule.subarray(0, fromModule.length >> 1), new Uint8Array([1, 2, 3])]) {
-          try {
-            lean.decodeCompressed(bad, id);
-          } catch (error) {
-            errors.push(error.message);
-          }
-        }
-        results[format] = {
-          streamReadsModule: same(await stream.decompress(fromModule), plain),
-          moduleReadsStream: lean.decodeCompressed(fromStream, id).items.length === items.length,
-          errors,
-          usable: lean.decodeCompressed(fromModule, id).items.length === items.length,
-          aborted: lean.aborted,
-        };
-      }
-      return results;
-    },
-    { wasm, formats: FORMATS },
-  );
-  for (const format of FORMATS) {
-    const result = outcome[format];
-    assert.ok(result.streamReadsModule && result.moduleReadsStream, format);
-    assert.equal(result.errors.length, 2, format);
-    for (const message of result.errors)
-      assert.match(message, new RegExp(`^${CODEC}: ${format} decompress \\(zlib `));
-    assert.ok(result.usable);
-    assert.equal(result.aborted, null);
+  checkCrossRead(await crossReadInPage(page));
+});
+
+test('bench:web --workload messages --compress gzip: per call in Chromium through fflate, beside the plain paths', async () => {
+  const directory = mkdtempSync(path.join(tmpdir(), 'wcb-compress-messages-'));
+  try {
+    const out = path.join(directory, 'messages.json');
+    const args = ['--workload', 'messages', '--records', 'int', '--codecs', 'json', '--strategies', 'val'];
+    args.push('--peers', 'msgpackr', '--compress', 'none,gzip', '--looks', '2', '--repetitions', '2');
+    args.push('--warmup', '0', '--min-rep-ms', '1', '--out', out);
+    const { stdout } = await run(process.execPath, [BENCH_WEB, ...args], { timeout: 480_000 });
+    const { run: header, rows } = JSON.parse(readFileSync(out, 'utf8'));
+    assert.deepEqual(header.protocol.compression.variants, [{ format: 'gzip', where: 'fflate', level: 6 }]);
+    const measured = rows.filter((row) => row.record === 'int');
+    const compressed = measured.filter((row) => row.compression);
+    // JSON, msgpackr and the wasm path, each plain and through gzip, in both contexts.
+    assert.ok(compressed.length >= 4, `${compressed.length} compressed rows`);
+    for (const row of measured) assert.equal(row.status, 'ok', `${pathLabel(row)}: ${row.error}`);
+    for (const row of compressed) {
+      assert.equal(row.compression.where, 'fflate');
+      assert.ok(row.compression.compressedBytes > 0);
+    }
+    assert.match(stdout, /\+ gzip \(fflate\)/);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
   }
 });

@@ -3,7 +3,8 @@
 // opened from disk and served, a tiny sweep in each, the results valid
 // against the schema and recording the engine and its forced GC, a bad
 // input's error shown in the page, and npm run bench:web --browser firefox
-// on both protocols. It checks that everything runs; it measures nothing.
+// on both protocols, and the compression stage (CompressionStream and zlib
+// in wasm reading each other's bytes, a compressed run). It checks that everything runs; it measures nothing.
 // scripts/setup.sh installs firefox-esr: a missing one fails here.
 
 import assert from 'node:assert/strict';
@@ -22,6 +23,7 @@ import { GC_METHODS } from '../../web/src/browser-info.mjs';
 import { FIREFOX, launchFirefox } from '../../node/firefox.mjs';
 import { watchErrors } from '../../node/chromium.mjs';
 import { PAGE_FILE_URL, REPO_ROOT, pageUrl } from './browser.mjs';
+import { SHARED_FORMATS, checkCrossRead, crossReadInPage } from './compress-in-page.mjs';
 
 const run = promisify(execFile);
 const BENCH_WEB = path.join(REPO_ROOT, 'node', 'bench-web.mjs');
@@ -165,6 +167,18 @@ test('Firefox: corrupted bytes in the decode box give the codec error in the pag
 );
 
 test(
+  'Firefox: zlib in the module and CompressionStream read each other; bad bytes are an Error naming both',
+  TIMEOUT,
+  () =>
+    withPage(async (page, errors) => {
+      await page.goto(server.url);
+      await page.waitForFunction(() => document.body.dataset.state !== 'loading', { timeout: 60_000 });
+      checkCrossRead(await crossReadInPage(page));
+      assert.deepEqual(errors, []);
+    }),
+);
+
+test(
   'npm run bench:web --browser firefox: both protocols write valid results recording the engine',
   TIMEOUT,
   async () => {
@@ -178,6 +192,12 @@ test(
         'messages',
         ['--workload', 'messages', '--sweep', '--records', 'int', '--codecs', 'json'],
         ['--no-peers', '--quick'],
+      ],
+      [
+        'tuples-compressed',
+        ['--sweep', '--min-mb', '0.05', '--max-mb', '0.06', '--codecs', 'msgpack', '--strategies', 'typed'],
+        ['--no-peers', '--repetitions', '1', '--warmup', '0'],
+        ['--compress', `none,${SHARED_FORMATS.join(',')}`, '--compressors', 'stream,wasm'],
       ],
     ];
     for (const [name, ...args] of runs) {
@@ -202,6 +222,18 @@ test(
         document.rows.every((row) => row.status !== 'failed'),
         name,
       );
+      if (name === 'tuples-compressed') {
+        // Each format by Firefox's CompressionStream and by zlib in the module, smaller than the codec's bytes.
+        const compressed = document.rows.filter((row) => row.compression && row.status === 'ok');
+        const seen = new Set(
+          compressed.map(({ compression }) => `${compression.format} ${compression.where}`),
+        );
+        for (const format of SHARED_FORMATS)
+          for (const where of ['CompressionStream', 'wasm'])
+            assert.ok(seen.has(`${format} ${where}`), [...seen].join(', '));
+        for (const row of compressed)
+          assert.ok(row.compression.compressedBytes < row.encodedBytes, row.compression.where);
+      }
     }
   },
 );

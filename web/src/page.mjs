@@ -46,6 +46,7 @@ import { PAGE_PEERS, PLACE, yieldToBrowser } from './runtime.mjs';
 import { peersNotRun } from '../../src/harness/peers.mjs';
 import { showShippedBytes } from './shipped-bytes.mjs';
 import '../style.css';
+import { isBlockRun } from '../../src/harness/block.mjs';
 
 const $ = (id) => document.getElementById(id);
 
@@ -178,7 +179,7 @@ function renderResults() {
   state.renderPending = false;
   const page = state.pages.get(state.workload);
   // A block run (bench:web's context, or a loaded file) has verdict tables of its own.
-  if (state.run?.protocol?.mode === 'blocks' && page.blockUnit) {
+  if (isBlockRun(state.run) && page.blockUnit) {
     charts.clear();
     $('cleanliness').replaceChildren();
     renderBlockResults($('tables'), state.run, state.rows, page.blockUnit);

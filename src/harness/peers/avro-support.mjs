@@ -5,7 +5,10 @@
 
 import { Buffer } from 'buffer';
 
+import { bufferViewOf } from './buffer-input.mjs';
 import { isInt32Value } from './message-support.mjs';
+
+const asInput = bufferViewOf(Buffer);
 
 // The tuple workload: a record schema equivalent to proto/tuple.proto (x as
 // an Avro int, y and z as doubles).
@@ -44,7 +47,7 @@ export function avroItemsPath(meta, type) {
       return { encoded: type.toBuffer({ items }) };
     },
     decode(bytes) {
-      return { items: type.fromBuffer(bytes).items };
+      return { items: type.fromBuffer(asInput(bytes)).items };
     },
     bytesOf(bytes) {
       return bytes;
@@ -177,7 +180,7 @@ export function avroRecordCalls(name, type, unwrapTag) {
     return {
       encode: (record) => type.toBuffer({ ...record, tags: record.tags.map(wrapTag) }),
       decode: (bytes) => {
-        const record = type.fromBuffer(bytes);
+        const record = type.fromBuffer(asInput(bytes));
         record.tags = record.tags.map(unwrapTag);
         return record;
       },
@@ -187,11 +190,11 @@ export function avroRecordCalls(name, type, unwrapTag) {
     return {
       encode: ({ name: text, data }) =>
         type.toBuffer({ name: text, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }),
-      decode: (bytes) => type.fromBuffer(bytes),
+      decode: (bytes) => type.fromBuffer(asInput(bytes)),
     };
   }
   return {
     encode: (record) => type.toBuffer(record),
-    decode: (bytes) => type.fromBuffer(bytes),
+    decode: (bytes) => type.fromBuffer(asInput(bytes)),
   };
 }

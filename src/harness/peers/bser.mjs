@@ -3,7 +3,10 @@
 
 import bser from 'bser';
 
+import { bufferViewOf } from './buffer-input.mjs';
 import { cannotRepresent } from './message-support.mjs';
+
+const asInput = bufferViewOf(Buffer);
 
 /** The bser path; decodes to plain objects. */
 export function createPeerPath(meta) {
@@ -13,7 +16,7 @@ export function createPeerPath(meta) {
       return { encoded: bser.dumpToBuffer({ items }) };
     },
     decode(bytes) {
-      return { items: bser.loadFromBuffer(bytes).items };
+      return { items: bser.loadFromBuffer(asInput(bytes)).items };
     },
     bytesOf(bytes) {
       return bytes;
@@ -37,7 +40,7 @@ export function createMessagePath(meta) {
       if (UNREPRESENTABLE[name]) throw cannotRepresent('bser', UNREPRESENTABLE[name], name);
       return {
         encode: (record) => bser.dumpToBuffer(record),
-        decode: (bytes) => bser.loadFromBuffer(bytes),
+        decode: (bytes) => bser.loadFromBuffer(asInput(bytes)),
       };
     },
   };
@@ -53,7 +56,7 @@ export function createDocumentPath(meta) {
     forDataset() {
       return {
         encode: (value) => bser.dumpToBuffer(value),
-        decode: (bytes) => bser.loadFromBuffer(bytes),
+        decode: (bytes) => bser.loadFromBuffer(asInput(bytes)),
       };
     },
   };

@@ -1,6 +1,8 @@
-// For the libraries that read only Node Buffers in Node (they call Buffer
-// methods on their input) and Uint8Arrays in a page: msgpack-js and
-// notepack.io. Not a peer itself.
+// For the libraries that call Buffer methods on their input: msgpack-js and
+// notepack.io read Node Buffers in Node and Uint8Arrays in a page; the Avro
+// libraries, js-binary and bser (Node only) read Buffers everywhere (the npm polyfill in a
+// page). Bytes from elsewhere (a decompressor, a socket, fetch, C++) are a
+// plain Uint8Array. Not a peer itself.
 
 /**
  * `bytes` as such a library's input: in Node, bytes from elsewhere (a
@@ -14,3 +16,11 @@ export const asInput =
           ? bytes
           : globalThis.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     : (bytes) => bytes;
+
+/**
+ * `bytes` as a view of class `BufferClass` (Node's Buffer, or the polyfill
+ * the library imports in a page) over the same memory: what a user of such
+ * a library must write for bytes it did not make.
+ */
+export const bufferViewOf = (BufferClass) => (bytes) =>
+  BufferClass.isBuffer(bytes) ? bytes : BufferClass.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

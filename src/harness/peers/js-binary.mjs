@@ -5,6 +5,9 @@
 
 import { Buffer } from 'buffer';
 import jsBinary from 'js-binary';
+import { bufferViewOf } from './buffer-input.mjs';
+
+const asInput = bufferViewOf(Buffer);
 
 /** The js-binary path; decodes to plain objects. */
 export function createPeerPath(meta) {
@@ -15,7 +18,7 @@ export function createPeerPath(meta) {
       return { encoded: type.encode({ items }) };
     },
     decode(bytes) {
-      return { items: type.decode(bytes).items };
+      return { items: type.decode(asInput(bytes)).items };
     },
     bytesOf(bytes) {
       return bytes;
@@ -74,12 +77,12 @@ export function createMessagePath(meta) {
               name: record.name,
               data: Buffer.from(record.data.buffer, record.data.byteOffset, record.data.byteLength),
             }),
-          decode: (bytes) => type.decode(bytes),
+          decode: (bytes) => type.decode(asInput(bytes)),
         };
       }
       return {
         encode: (record) => type.encode(record),
-        decode: (bytes) => type.decode(bytes),
+        decode: (bytes) => type.decode(asInput(bytes)),
       };
     },
   };
