@@ -2,8 +2,9 @@
 // prints come from the catalog (src/catalog.mjs) through node/cli.mjs.
 
 import { peerNames } from '../src/harness/peers.mjs';
-import { BLOCKS, recordsOf, workloadInfo } from '../src/catalog.mjs';
+import { BLOCKS, workloadInfo } from '../src/catalog.mjs';
 import { PER_CALL_COMPRESSOR_OPTIONS } from '../src/harness/compressors.mjs';
+import { recordsHelp } from './options.mjs';
 import { BOUNDS, DEFAULTS, LIMITS, QUICK } from './cli.mjs';
 
 const TUPLES = workloadInfo('tuples');
@@ -38,7 +39,7 @@ Options:
   --looks LIST         block protocol: the process counts at which the stopping rule looks
                        (default: ${BLOCKS.looks.join(',')}; --quick: ${BLOCKS.quick.looks.join(',')}); the last is the most a block gets
   --budget-minutes N   block protocol: the whole run's time limit (default: ${BLOCKS.budgetMinutes}; --quick: ${BLOCKS.quick.budgetMinutes})
-  --records LIST       messages: comma-separated records (default: ${recordsOf('messages').join(',')})
+  --records LIST       messages: comma-separated records or record sets (${recordsHelp('messages')})
   --min-rep-ms N       messages: calls per repetition double until one repetition takes N ms
                        (default: ${MESSAGE.defaults.minRepMs}; --quick: ${MESSAGE.quick.minRepMs}); --repetitions and --warmup count
                        repetitions (default: ${MESSAGE.defaults.repetitions} and ${MESSAGE.defaults.warmup})

@@ -10,7 +10,6 @@ import {
   WORKLOADS,
   WORKLOAD_NAMES,
   codecsOf,
-  recordsOf,
   strategiesOf,
   workloadInfo,
 } from '../src/catalog.mjs';
@@ -30,6 +29,8 @@ import {
   parseBlockOptions,
   parseBounded,
   parseList,
+  parseRecords,
+  recordsHelp,
   parsePeers,
 } from './options.mjs';
 import { datasetsOf, resolveUserDocuments } from './user-documents.mjs';
@@ -140,7 +141,7 @@ function workloadHelp(info) {
       .map(([key, value]) => `${key} ${value}`)
       .join(', ')}`,
   ];
-  if (info.records) lines.push(`    records: ${recordsOf(info.name).join(',')}`);
+  if (info.records) lines.push(`    records: ${recordsHelp(info.name)}`);
   if (info.datasets) lines.push(`    data sets: ${info.datasets.join(',')}`);
   return lines.join('\n');
 }
@@ -188,7 +189,7 @@ Options:
   --min-mb N           smallest JSON payload size in MB
   --max-mb N           largest JSON payload size in MB, at most ${BOUNDS.sweepMaxMB}
   --per-decade N       growth steps kept per factor of ten in size, 0 = every step, at most ${BOUNDS.perDecade}
-  --records LIST       comma-separated records
+  --records LIST       comma-separated records or record sets (per workload below)
   --datasets LIST      comma-separated data sets (each in its own browser context)
   --documents PATH     your own JSON document as a data set: a .json file, an NDJSON file (.ndjson,
                        .jsonl: the array of its lines' values) or a folder of them; repeatable. Served
@@ -314,8 +315,7 @@ function protocolOptions(values, workload, protocol, base) {
   const options = {};
   for (const [flag, key] of Object.entries(PROTOCOL_OPTIONS[protocol])) {
     const given = values[flag] !== undefined;
-    if (key === 'records')
-      options.records = given ? parseList(flag, values[flag], recordsOf(workload)) : recordsOf(workload);
+    if (key === 'records') options.records = parseRecords(values[flag], workload);
     else if (key === 'documents') continue;
     else if (key === 'datasets') {
       options.documents = values.documents ? resolveUserDocuments(values.documents) : [];

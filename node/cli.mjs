@@ -26,6 +26,7 @@ import {
   parseBlockOptions,
   parseBounded,
   parseList,
+  parseRecords,
   parseCompression,
   parseNodeFlags,
   parsePeers,
@@ -340,9 +341,7 @@ function perCallOptions(values, workload, now) {
     ...commonOptions(values, workload, base, out),
     mode,
     ...(mode === 'blocks' && parseBlockOptions(values)),
-    records: given('records')
-      ? parseList('records', values.records, recordsOf(workload))
-      : recordsOf(workload),
+    records: parseRecords(values.records, workload),
     minRepMs: given('min-rep-ms')
       ? parseBounded('min-rep-ms', values['min-rep-ms'], 'minRepMs')
       : base.minRepMs,

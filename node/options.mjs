@@ -6,7 +6,14 @@ import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BLOCKS, OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
+import {
+  BLOCKS,
+  OPTION_BOUNDS,
+  checkBounds,
+  expandRecordSets,
+  recordSetsOf,
+  recordsOf,
+} from '../src/catalog.mjs';
 import {
   COMPRESS_CHOICES,
   COMPRESSOR_OPTIONS,
@@ -54,6 +61,31 @@ export function parseList(name, text, accepted) {
     }
   }
   return [...new Set(values)];
+}
+
+/**
+ * --records of a workload: records and names of its record sets
+ * (src/catalog.mjs RECORD_SETS), each set replaced by its records; without
+ * the flag (`text` undefined), the workload's default records.
+ */
+export function parseRecords(text, workload) {
+  if (text === undefined) return recordsOf(workload);
+  const accepted = [...recordsOf(workload, { optional: true }), ...Object.keys(recordSetsOf(workload))];
+  return expandRecordSets(workload, parseList('records', text, accepted));
+}
+
+/** What --records takes, for a runner's --help: the default records, the others and the sets. */
+export function recordsHelp(workload) {
+  const defaults = recordsOf(workload);
+  const others = recordsOf(workload, { optional: true }).filter((name) => !defaults.includes(name));
+  const sets = Object.entries(recordSetsOf(workload)).map(
+    ([name, records]) => `${name} (${records.join(',')})`,
+  );
+  return [
+    `default: ${defaults.join(',')}`,
+    ...(others.length > 0 ? [`on request: ${others.join(',')}`] : []),
+    ...(sets.length > 0 ? [`sets: ${sets.join('; ')}`] : []),
+  ].join('; ');
 }
 
 /** A number within `bounds` ({ integer, min, exclusiveMin, max }). */

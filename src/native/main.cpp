@@ -153,7 +153,10 @@ int run_tuples(const Options& options) {
 
 int run_messages_workload(const Options& options) {
   Options chosen = options;
-  if (chosen.records.empty()) chosen.records.assign(messages::kKindNames.begin(), messages::kKindNames.end());
+  if (chosen.records.empty()) {
+    chosen.records.assign(messages::kKindNames.begin(),
+                          messages::kKindNames.begin() + messages::kDefaultKindCount);
+  }
   return run_messages(chosen);
 }
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <span>
 #include <string_view>
 
 #include "workloads/messages/messages.h"
@@ -284,8 +285,9 @@ std::string usage_text(std::span<const std::string> available_codecs,
          "                          (options given explicitly win)\n"
          "  --export-encodings DIR  write DIR/<codec>-step<index>.bin and DIR/manifest.json for the\n"
          "                          selected sizes instead of timing, then exit\n"
-         "  --records a,b           messages: records to run (default: all: " +
-         join(messages::kKindNames) +
+         "  --records a,b           messages: records to run (default: " +
+         join(std::span(messages::kKindNames).first(messages::kDefaultKindCount)) +
+         "; on request: " + join(std::span(messages::kKindNames).subspan(messages::kDefaultKindCount)) +
          ")\n"
          "  --min-rep-ms X          messages: calls per repetition double until one takes X ms (default 20)\n"
          "                          (--quick: --repetitions 3 --warmup 1 --min-rep-ms 5)\n"

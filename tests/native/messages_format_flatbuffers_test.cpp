@@ -126,6 +126,23 @@ TEST_CASE("messages format: flatbuffers bytes pass the Verifier and hold the rec
   CHECK(text_of(binary.name()) == "blob-256");
   REQUIRE(binary.data() != nullptr);
   CHECK(Bytes(binary.data()->begin(), binary.data()->end()) == expected_binary.data);
+
+  const Bytes object1_bytes = encode_ok(*codec, sample(Kind::Object1));
+  const fbm::Object1Message& object1 = verified_root<fbm::Object1Message>(object1_bytes);
+  CHECK(text_of(object1.foo()) == "bar");
+  CHECK(text_of(object1.this_is()) == "a small object");
+  CHECK(object1.another() == 1234);
+
+  const Bytes object3_bytes = encode_ok(*codec, sample(Kind::Object3));
+  const fbm::Object3Message& object3 = verified_root<fbm::Object3Message>(object3_bytes);
+  CHECK(text_of(object3.this_is()) == "an object two levels deep");
+  REQUIRE(object3.sub() != nullptr);
+  CHECK(text_of(object3.sub()->foo()) == "baz");
+  CHECK(object3.sub()->another() == 5678);
+  REQUIRE(object3.sub()->sub() != nullptr);
+  CHECK(text_of(object3.sub()->sub()->foo()) == "qux");
+  CHECK(text_of(object3.sub()->sub()->this_is()) == "the second sub-object");
+  CHECK(object3.sub()->sub()->another() == 9012);
 }
 
 TEST_CASE("messages format: flatbuffers keeps -0.0 and zero scalars", "[messages][format][flatbuffers]") {
@@ -215,6 +232,27 @@ TEST_CASE("messages bad input: flatbuffers names the missing field", "[messages]
     builder.Finish(fbm::CreateNestedMessage(builder, fbm::CreateLevel1(builder, level2)));
     CHECK(decode_error(*codec, Kind::Nested, finished(builder)) ==
           "flatbuffers: nested: field value.level2.level3.label is missing");
+  }
+  SECTION("small objects without their strings or sub-object") {
+    builder.Finish(fbm::CreateObject1Message(builder, builder.CreateString("bar")));
+    CHECK(decode_error(*codec, Kind::Object1, finished(builder)) ==
+          "flatbuffers: object1: field thisIs is missing");
+    builder.Clear();
+    const auto foo = builder.CreateString("bar");
+    const auto this_is = builder.CreateString("x");
+    builder.Finish(fbm::CreateObject2Message(builder, foo, this_is, 1));
+    CHECK(decode_error(*codec, Kind::Object2, finished(builder)) ==
+          "flatbuffers: object2: field sub is missing");
+    builder.Clear();
+    const auto inner = fbm::CreateObject1Message(builder);
+    const auto middle_foo = builder.CreateString("baz");
+    const auto middle_this_is = builder.CreateString("y");
+    const auto middle = fbm::CreateObject2Message(builder, middle_foo, middle_this_is, 2, inner);
+    const auto outer_foo = builder.CreateString("bar");
+    const auto outer_this_is = builder.CreateString("x");
+    builder.Finish(fbm::CreateObject3Message(builder, outer_foo, outer_this_is, 1, middle));
+    CHECK(decode_error(*codec, Kind::Object3, finished(builder)) ==
+          "flatbuffers: object3: field sub.sub.foo is missing");
   }
   SECTION("string, array and binary without their values") {
     builder.Finish(fbm::CreateStringMessage(builder));

@@ -65,7 +65,14 @@ TEST_CASE("messages format: json text of every record is JSON.stringify's", "[me
       R"(02f4jSG2St9wBJktwlbrfBClOc5i94gcsUXabwOUKL1R5nsPoDTJXfKHG6xA1Wn+kye4TOF2Cp8zxFjtgharP9Bk+Y4it0vccQ)"
       R"(WaLsNX6H0RpjrPY/SJHbJG22wAlSm+Uud4DKE1yl7zhBitQdZq/5AkuU3idwucMMVZ7oMXqDzRZfqPI7RI3XIGmy/AVOl+Eq)"
       R"(c7zGD1ih6zR9htAZYqv1PkeQ2iNstf8IUZrkLXa/yRJbpO43QInTHGWu+AFKk90mb7jCC1Sd5zB5g=="})",
+      R"({"foo":"bar","thisIs":"a small object","another":1234})",
+      R"({"foo":"bar","thisIs":"an object with a sub-object","another":1234,)"
+      R"("sub":{"foo":"baz","thisIs":"the sub-object","another":5678}})",
+      R"({"foo":"bar","thisIs":"an object two levels deep","another":1234,"sub":{"foo":"baz",)"
+      R"("thisIs":"the first sub-object","another":5678,"sub":{"foo":"qux","thisIs":"the second sub-object",)"
+      R"("another":9012}}})",
   };
+  static_assert(std::size(expected) == msg::kKindCount);
   for (const Message& sample : msg::sample_messages()) {
     const Kind kind = msg::kind_of(sample);
     CAPTURE(msg::kind_name(kind));

@@ -39,6 +39,18 @@ Bytes float32(float value) {
   std::memcpy(&bits, &value, sizeof bits);
   return join({{0xca}, big_endian(bits, 4)});
 }
+// {foo, thisIs, another} of a small object, then `sub` when given.
+Bytes small_object(std::string_view foo, std::string_view this_is, const Bytes& another,
+                   const Bytes& sub = {}) {
+  return join({{static_cast<std::uint8_t>(sub.empty() ? 0x83 : 0x84)},
+               str("foo"),
+               str(foo),
+               str("thisIs"),
+               str(this_is),
+               str("another"),
+               another,
+               sub.empty() ? Bytes{} : join({str("sub"), sub})});
+}
 // {"value": <value>}
 Bytes value_map(const Bytes& value) { return join({{0x81}, str("value"), value}); }
 
@@ -129,7 +141,15 @@ TEST_CASE("messages format: msgpack bytes of every record", "[messages][format][
                       str("deep")})),
       record_with_timestamp(created_at),
       join({{0x82}, str("name"), str("blob-256"), str("data"), {0xc5, 0x01, 0x00}, blob}),
+      // 1234, 5678 and 9012 as uint16 (0xcd), the smallest int format.
+      small_object("bar", "a small object", {0xcd, 0x04, 0xd2}),
+      small_object("bar", "an object with a sub-object", {0xcd, 0x04, 0xd2},
+                   small_object("baz", "the sub-object", {0xcd, 0x16, 0x2e})),
+      small_object("bar", "an object two levels deep", {0xcd, 0x04, 0xd2},
+                   small_object("baz", "the first sub-object", {0xcd, 0x16, 0x2e},
+                                small_object("qux", "the second sub-object", {0xcd, 0x23, 0x34}))),
   };
+  static_assert(std::size(expected) == msg::kKindCount);
   for (const Message& sample : msg::sample_messages()) {
     const Kind kind = msg::kind_of(sample);
     CAPTURE(msg::kind_name(kind));

@@ -31,8 +31,10 @@ Bytes encode_ok(msg::MessageCodec& codec, const Message& message) {
 }
 
 // The protobuf message type of each record, in Kind order.
-constexpr const char* kTypeNames[] = {"BoolMessage",  "IntMessage",    "DoubleMessage", "StringMessage",
-                                      "ArrayMessage", "NestedMessage", "Record",        "BinaryMessage"};
+constexpr const char* kTypeNames[] = {"BoolMessage",    "IntMessage",     "DoubleMessage", "StringMessage",
+                                      "ArrayMessage",   "NestedMessage",  "Record",        "BinaryMessage",
+                                      "Object1Message", "Object2Message", "Object3Message"};
+static_assert(std::size(kTypeNames) == msg::kKindCount);
 std::string type_of(Kind kind) { return kTypeNames[static_cast<std::size_t>(kind)]; }
 
 // A text-format string literal: printable ASCII as is, every other byte as
@@ -58,6 +60,15 @@ std::string text_literal(std::string_view bytes) {
 std::string number(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.17g", value);
+  return text;
+}
+
+// A small object (object1..3) in text format, its `sub` nested.
+template <typename T>
+std::string small_object_text(const T& m) {
+  std::string text = "foo: " + text_literal(m.foo) + " this_is: " + text_literal(m.this_is) +
+                     " another: " + std::to_string(m.another);
+  if constexpr (requires { m.sub; }) text += " sub { " + small_object_text(m.sub) + " }";
   return text;
 }
 
@@ -104,6 +115,9 @@ std::string text_format(const Message& message) {
       }
       return text;
     }
+    std::string operator()(const msg::Object1Message& m) const { return small_object_text(m); }
+    std::string operator()(const msg::Object2Message& m) const { return small_object_text(m); }
+    std::string operator()(const msg::Object3Message& m) const { return small_object_text(m); }
     std::string operator()(const msg::BinaryMessage& m) const {
       return "name: " + text_literal(m.name) + " data: " +
              text_literal(std::string_view(reinterpret_cast<const char*>(m.data.data()), m.data.size()));
@@ -343,6 +357,14 @@ TEST_CASE("messages bad input: protobuf rejects what the schema forbids, naming 
     CHECK(decode_error(*codec, Kind::Nested, serialized(nested)) ==
           "protobuf: nested: field value.level2.level3 is missing");
     CHECK(decode_error(*codec, Kind::Nested, Bytes{}) == "protobuf: nested: field value is missing");
+    wcb::msg::Object3Message object3;
+    object3.set_foo("bar");
+    CHECK(decode_error(*codec, Kind::Object3, serialized(object3)) ==
+          "protobuf: object3: field sub is missing");
+    object3.mutable_sub()->set_foo("baz");
+    CHECK(decode_error(*codec, Kind::Object3, serialized(object3)) ==
+          "protobuf: object3: field sub.sub is missing");
+    CHECK(decode_error(*codec, Kind::Object2, Bytes{}) == "protobuf: object2: field sub is missing");
   }
   SECTION("malformed bytes: truncated, a wrong length, invalid UTF-8") {
     const Bytes record = encode_ok(*codec, msg::sample_message(Kind::Record));

@@ -57,6 +57,9 @@ std::vector<Message> edge_messages() {
       msg::BinaryMessage{"one", {0}},
       msg::BinaryMessage{"two", {0xff, 0xfe}},
       msg::BinaryMessage{"three", {1, 2, 3}},
+      msg::Object1Message{"", "", 0},
+      msg::Object2Message{"", "\n", kIntMin, {"\xf0\x9f\x9a\x80", "", kIntMax}},
+      msg::Object3Message{"a", "b", -1, {"", "", 0, {"", "\"", kIntMin}}},
   };
   msg::Record record = std::get<msg::Record>(msg::sample_message(Kind::Record));
   record.id = kIntMin;

@@ -153,6 +153,13 @@ describe('messages through the Node-API addon', () => {
         errorOf(() => encode('bool', { value: 1 }), `${prefix}bool: `, strategy);
         errorOf(() => encode('int', { value: 2 ** 31 }), `${prefix}int: `, strategy);
         errorOf(() => encode('nested', { value: { level2: 5 } }), `${prefix}nested: `, strategy);
+        const object3 = makeMessage('object3');
+        object3.sub.sub.another = 1.5;
+        errorOf(
+          () => encode('object3', object3),
+          `${prefix}object3: field "sub.sub.another": expected an int32`,
+          strategy,
+        );
         const record = makeMessage('record');
         record.createdAt = '2026-11-30';
         const error = errorOf(() => encode('record', record), `${prefix}record: `, strategy);

@@ -125,3 +125,12 @@ test('--connect takes the endpoint of one browser already running; --host and --
   refused(['--port=-1'], /^--port: '-1' is not valid \(accepted: an integer >= 0 and <= 65535\)/);
   assert.match(helpText(), /--connect URL/);
 });
+
+test('--records takes the record sets bench:node takes; an unknown one is refused', () => {
+  const options = parseOptions(['--workload', 'messages', '--records', 'small-values'], { buildInfo });
+  assert.deepEqual(options.records, ['bool', 'int', 'string', 'object1', 'object2', 'object3']);
+  assert.throws(
+    () => parseOptions(['--workload', 'messages', '--records', 'big-values'], { buildInfo }),
+    (error) => error instanceof UsageError && /--records: unknown value 'big-values'/.test(error.message),
+  );
+});

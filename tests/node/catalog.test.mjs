@@ -13,6 +13,9 @@ import {
   moduleOf,
   modulesOf,
   pathLabel,
+  RECORD_SETS,
+  expandRecordSets,
+  recordSetsOf,
   recordsOf,
   resultsKind,
   strategiesOf,
@@ -63,7 +66,15 @@ test('workloads, strategies, records, bounds and labels', () => {
   assert.deepEqual(strategiesOf('tuples', { optional: true }), ['val', 'embind', 'typed', 'columnar']);
   assert.deepEqual(strategiesOf('messages'), ['val', 'embind', 'tagged']);
   assert.equal(recordsOf('messages').length, 8);
+  assert.deepEqual(recordsOf('messages', { optional: true }).slice(8), ['object1', 'object2', 'object3']);
   assert.deepEqual(recordsOf('tuples'), []);
+  assert.deepEqual(recordSetsOf('tuples'), {});
+  // A set expands in place; a record it holds already is not repeated; an unknown name is kept.
+  assert.deepEqual(expandRecordSets('messages', ['double', 'small-values', 'int', 'nope']), [
+    'double',
+    ...RECORD_SETS['small-values'],
+    'nope',
+  ]);
   assert.equal(resultsKind('tuples'), undefined);
   assert.equal(resultsKind('messages'), 'messages');
   assert.deepEqual(checkBounds(60000, OPTION_BOUNDS.minRepMs), {

@@ -39,7 +39,7 @@ export function readWasmBuildInfo(buildDir) {
 
 // embind offers the records it can map to plain values, as in wasm-codec.mjs;
 // val and tagged offer every record.
-const EMBIND = ['bool', 'int', 'double', 'string', 'nested'];
+const EMBIND = ['bool', 'int', 'double', 'string', 'nested', 'object1', 'object2', 'object3'];
 
 export async function loadWasmCodec(name, { buildDir }) {
   const { mode = 'ok', record: target } = readConfig(buildDir)[name] ?? {};

@@ -266,3 +266,35 @@ test('--no-addon is recorded in the header and kept by --resume', () => {
     false,
   );
 });
+
+test('--records takes records and record sets: small-values is six records; an unknown name is refused', () => {
+  const records = (...args) => parseOptions(['--workload', 'messages', ...args]).records;
+  // The default run keeps the eight records it had before the small objects.
+  assert.deepEqual(records(), ['bool', 'int', 'double', 'string', 'array', 'nested', 'record', 'binary']);
+  assert.deepEqual(records('--records', 'small-values'), [
+    'bool',
+    'int',
+    'string',
+    'object1',
+    'object2',
+    'object3',
+  ]);
+  // A set expands in place, without repeating a record named beside it.
+  assert.deepEqual(records('--records', 'object2,small-values,record'), [
+    'object2',
+    'bool',
+    'int',
+    'string',
+    'object1',
+    'object3',
+    'record',
+  ]);
+  assertUsageError(
+    bench('--workload', 'messages', '--records', 'small-value'),
+    /--records: unknown value 'small-value' \(accepted: bool, .*, object3, small-values\)/,
+  );
+  assertUsageError(
+    bench('--workload', 'messages', '--records', 'object4'),
+    /--records: unknown value 'object4'/,
+  );
+});

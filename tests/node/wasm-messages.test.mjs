@@ -95,6 +95,28 @@ const WRONG_RECORDS = [
     'value.level2.level3.count',
     `expected ${INT32_RANGE}, got the number -2147483649`,
   ],
+  [
+    'object1',
+    'a number for thisIs',
+    changed('object1', (record) => (record.thisIs = 7)),
+    'thisIs',
+    'expected a string, got the number 7',
+  ],
+  ['object2', 'a missing sub-object', changed('object2', (record) => delete record.sub), 'sub', 'missing'],
+  [
+    'object3',
+    '2**31 for the innermost another',
+    changed('object3', (record) => (record.sub.sub.another = 2 ** 31)),
+    'sub.sub.another',
+    `expected ${INT32_RANGE}, got the number 2147483648`,
+  ],
+  [
+    'object3',
+    'a string for the innermost object',
+    changed('object3', (record) => (record.sub.sub = 'qux')),
+    'sub.sub',
+    'expected an object, got a string',
+  ],
   ['array', 'a string element', { value: [1, 'x'] }, 'value[1]', `expected ${INT32_RANGE}, got a string`],
   ['array', 'an object for the array', { value: { length: 1 } }, 'value', 'expected an array, got an object'],
   [
@@ -194,7 +216,16 @@ for (const codecName of codecNames.filter((name) => MESSAGE_CODECS.has(name))) {
       assert.notEqual(messages.libraryVersion, '');
       assert.deepEqual(supported('val'), MESSAGE_NAMES);
       assert.deepEqual(supported('embind'), Object.keys(EMBIND_RECORDS));
-      assert.deepEqual(supported('embind'), ['bool', 'int', 'double', 'string', 'nested']);
+      assert.deepEqual(supported('embind'), [
+        'bool',
+        'int',
+        'double',
+        'string',
+        'nested',
+        'object1',
+        'object2',
+        'object3',
+      ]);
       assert.equal(messages.supports('typed', 'bool'), false);
       assert.equal(messages.supports('val', 'nope'), false);
       assert.equal(messages.supports('val', '__proto__'), false);

@@ -12,6 +12,7 @@ import { loadWasmCodec } from '../../node/load-wasm.mjs';
 import { DEFAULT_WASM_DIR } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { MESSAGE_NAMES } from '../../src/workloads/messages/records.mjs';
+import { RECORD_SETS, recordsOf } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { assertSameBatchBaselines } from './isolation.mjs';
 import {
@@ -64,9 +65,17 @@ test.describe('the messages workload of the page', () => {
     const records = await page.$$eval('input[name="record"]', (inputs) =>
       inputs.map((input) => [input.value, input.checked]),
     );
+    // Every record is offered; the default ones are checked, the small objects only on request.
+    const defaults = recordsOf('messages');
     assert.deepEqual(
       records,
-      MESSAGE_NAMES.map((name) => [name, true]),
+      MESSAGE_NAMES.map((name) => [name, defaults.includes(name)]),
+    );
+    // The set's button checks exactly its records.
+    await page.click('#record-choices button:has-text("only small-values")');
+    assert.deepEqual(
+      await page.$$eval('input[name="record"]:checked', (inputs) => inputs.map((input) => input.value)),
+      RECORD_SETS['small-values'],
     );
     // typed moves arrays of tuples: no strategy of the messages workload; raw has no message codec.
     assert.ok(!(await page.isVisible('input[name="strategy"][value="typed"]')));

@@ -2,7 +2,7 @@
 // catalog's bounds (src/catalog.mjs: the runners accept the same values),
 // the mark on a refused input, and the query string applied to the form.
 
-import { OPTION_BOUNDS } from '../../src/catalog.mjs';
+import { OPTION_BOUNDS, expandRecordSets } from '../../src/catalog.mjs';
 import { LIST_PARAMS, NUMBER_INPUTS } from './query.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -95,14 +95,16 @@ export function readQuery() {
 
 /**
  * Form defaults, overridden by the query string (npm run bench:web and the
- * tests; web/src/query.mjs): workload, lists (names, or empty for none),
- * numbers.
+ * tests; web/src/query.mjs): workload, lists (names, or empty for none;
+ * records may name a record set), numbers.
  */
 export function applyQuery(params, workloads) {
   if (workloads.includes(params.get('workload'))) $('workload').value = params.get('workload');
   for (const key of LIST_PARAMS) {
-    const values = params.get(key)?.split(',').filter(Boolean);
+    let values = params.get(key)?.split(',').filter(Boolean);
     if (!values) continue;
+    // A record set stands for its records (each workload's sets: src/catalog.mjs).
+    if (key === 'records') for (const workload of workloads) values = expandRecordSets(workload, values);
     for (const input of document.querySelectorAll(`input[name="${CHECKBOX_OF[key]}"]`))
       input.checked = values.includes(input.value);
   }

@@ -551,6 +551,20 @@ function choice(name, value, workloads, checked = true, text = value) {
   return label;
 }
 
+/** A button that checks exactly the records of a set (src/catalog.mjs RECORD_SETS). */
+function recordSetButton(set, members, workload) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = `only ${set}`;
+  button.title = members.join(', ');
+  button.dataset.workloads = workload;
+  button.addEventListener('click', () => {
+    for (const input of document.querySelectorAll(`[data-workloads~="${workload}"] input[name="record"]`))
+      input.checked = members.includes(input.value);
+  });
+  return button;
+}
+
 /**
  * The data set checklist of the workloads whose unit is a named data set
  * (a page module's `datasets`, `defaultDatasets` checked), after the
@@ -640,9 +654,14 @@ async function start() {
       ),
     );
   $('peer-choices').append(...peerChoices());
-  for (const workload of WORKLOADS)
-    for (const record of state.pages.get(workload).records ?? [])
-      $('record-choices').append(choice('record', record, [workload]));
+  for (const workload of WORKLOADS) {
+    const page = state.pages.get(workload);
+    const checked = page.defaultRecords ?? page.records ?? [];
+    for (const record of page.records ?? [])
+      $('record-choices').append(choice('record', record, [workload], checked.includes(record)));
+    for (const [set, members] of Object.entries(page.recordSets ?? {}))
+      $('record-choices').append(recordSetButton(set, members, workload));
+  }
   addDatasetChoices();
   const defaultSetup = {
     modules: modulesOf(DEFAULT_WORKLOAD),

@@ -75,6 +75,15 @@ struct VariableBytes {
     }
     return bytes;
   }
+  template <typename T>
+  std::size_t small_object(const T& m) const {
+    std::size_t bytes = kTableOverheadBytes + m.foo.size() + m.this_is.size();
+    if constexpr (requires { m.sub; }) bytes += small_object(m.sub);
+    return bytes;
+  }
+  std::size_t operator()(const Object1Message& m) const { return small_object(m); }
+  std::size_t operator()(const Object2Message& m) const { return small_object(m); }
+  std::size_t operator()(const Object3Message& m) const { return small_object(m); }
   std::size_t operator()(const BoolMessage&) const { return 0; }
   std::size_t operator()(const IntMessage&) const { return 0; }
   std::size_t operator()(const DoubleMessage&) const { return 0; }
@@ -153,6 +162,18 @@ class FlatbuffersMessageCodec final : public MessageCodec {
         target.data.assign(data_vector.begin(), data_vector.end());
         return;
       }
+      case Kind::Object1:
+        read_small_object(kind, root<fbm::Object1Message>(input, "Object1Message"),
+                          reuse_as<Object1Message>(out));
+        return;
+      case Kind::Object2:
+        read_small_object(kind, root<fbm::Object2Message>(input, "Object2Message"),
+                          reuse_as<Object2Message>(out));
+        return;
+      case Kind::Object3:
+        read_small_object(kind, root<fbm::Object3Message>(input, "Object3Message"),
+                          reuse_as<Object3Message>(out));
+        return;
     }
     throw DecodeError("unknown record kind " + std::to_string(static_cast<int>(kind)));
   }
@@ -228,6 +249,42 @@ class FlatbuffersMessageCodec final : public MessageCodec {
     const auto name = builder_.CreateString(value.name);
     const auto data = builder_.CreateVector(value.data);
     builder_.Finish(fbm::CreateBinaryMessage(builder_, name, data));
+  }
+
+  void build(const Object1Message& value) { builder_.Finish(build_small_object(value)); }
+  void build(const Object2Message& value) { builder_.Finish(build_small_object(value)); }
+  void build(const Object3Message& value) { builder_.Finish(build_small_object(value)); }
+
+  // The innermost level first: a table's strings and sub-table must be
+  // finished before the table starts.
+  flatbuffers::Offset<fbm::Object1Message> build_small_object(const Object1Message& value) {
+    const auto foo = builder_.CreateString(value.foo);
+    const auto this_is = builder_.CreateString(value.this_is);
+    return fbm::CreateObject1Message(builder_, foo, this_is, value.another);
+  }
+  flatbuffers::Offset<fbm::Object2Message> build_small_object(const Object2Message& value) {
+    const auto sub = build_small_object(value.sub);
+    const auto foo = builder_.CreateString(value.foo);
+    const auto this_is = builder_.CreateString(value.this_is);
+    return fbm::CreateObject2Message(builder_, foo, this_is, value.another, sub);
+  }
+  flatbuffers::Offset<fbm::Object3Message> build_small_object(const Object3Message& value) {
+    const auto sub = build_small_object(value.sub);
+    const auto foo = builder_.CreateString(value.foo);
+    const auto this_is = builder_.CreateString(value.this_is);
+    return fbm::CreateObject3Message(builder_, foo, this_is, value.another, sub);
+  }
+
+  // foo, this_is, another, then `sub` when the level has one (Depth 0: the record).
+  template <std::size_t Depth = 0, typename Table, typename T>
+  static void read_small_object(Kind kind, const Table& table, T& out) {
+    const SmallObjectPaths& paths = kSmallObjectPaths[Depth];
+    read_text(require(table.foo(), kind, paths.foo), out.foo);
+    read_text(require(table.this_is(), kind, paths.this_is), out.this_is);
+    out.another = table.another();
+    if constexpr (requires { out.sub; }) {
+      read_small_object<Depth + 1>(kind, require(table.sub(), kind, paths.sub), out.sub);
+    }
   }
 
   static void decode_nested(const fbm::NestedMessage& nested, NestedMessage& out) {

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "core/utf8.h"
@@ -40,12 +41,12 @@ constexpr std::int64_t kMillisecondsPerSecond = 1000;
 constexpr std::int32_t kNanosPerMillisecond = 1'000'000;
 constexpr std::int32_t kNanosPerSecond = 1'000'000'000;
 
-const std::string& checked_text(const std::string& text, Kind kind, const char* field) {
+const std::string& checked_text(const std::string& text, Kind kind, std::string_view field) {
   // protobuf demands UTF-8 of proto3 `string` fields, but only logs a bad
   // string when serializing and then refuses to parse its own bytes, so the
   // encoder checks first and fails clearly.
   if (!valid_utf8(text)) {
-    throw std::invalid_argument(std::string(kind_name(kind)) + ": field " + field +
+    throw std::invalid_argument(std::string(kind_name(kind)) + ": field " + std::string(field) +
                                 " is not valid UTF-8 (protobuf strings must be)");
   }
   return text;
@@ -141,6 +142,15 @@ class ProtobufMessageCodec final : public MessageCodec {
         target.data.assign(binary.data().begin(), binary.data().end());
         return;
       }
+      case Kind::Object1:
+        decode_small_object(kind, parse(object1_, kind, bytes), reuse_as<Object1Message>(out));
+        return;
+      case Kind::Object2:
+        decode_small_object(kind, parse(object2_, kind, bytes), reuse_as<Object2Message>(out));
+        return;
+      case Kind::Object3:
+        decode_small_object(kind, parse(object3_, kind, bytes), reuse_as<Object3Message>(out));
+        return;
     }
     throw DecodeError("unknown record kind " + std::to_string(static_cast<int>(kind)));
   }
@@ -239,6 +249,44 @@ class ProtobufMessageCodec final : public MessageCodec {
     serialize(binary_, out);
   }
 
+  void encode_one(const Object1Message& value, Bytes& out) {
+    encode_small_object(Kind::Object1, value, object1_, out);
+  }
+  void encode_one(const Object2Message& value, Bytes& out) {
+    encode_small_object(Kind::Object2, value, object2_, out);
+  }
+  void encode_one(const Object3Message& value, Bytes& out) {
+    encode_small_object(Kind::Object3, value, object3_, out);
+  }
+
+  template <typename T, typename Proto>
+  static void encode_small_object(Kind kind, const T& value, Proto& message, Bytes& out) {
+    message.Clear();
+    write_small_object(kind, value, message);
+    serialize(message, out);
+  }
+
+  // foo, this_is, another, then `sub` when the level has one (Depth 0: the record).
+  template <std::size_t Depth = 0, typename T, typename Proto>
+  static void write_small_object(Kind kind, const T& value, Proto& out) {
+    const SmallObjectPaths& paths = kSmallObjectPaths[Depth];
+    out.set_foo(checked_text(value.foo, kind, paths.foo));
+    out.set_this_is(checked_text(value.this_is, kind, paths.this_is));
+    out.set_another(value.another);
+    if constexpr (requires { value.sub; }) write_small_object<Depth + 1>(kind, value.sub, *out.mutable_sub());
+  }
+
+  template <std::size_t Depth = 0, typename Proto, typename T>
+  static void decode_small_object(Kind kind, const Proto& message, T& out) {
+    out.foo = message.foo();
+    out.this_is = message.this_is();
+    out.another = message.another();
+    if constexpr (requires { out.sub; }) {
+      if (!message.has_sub()) missing(kind, std::string(kSmallObjectPaths[Depth].sub));
+      decode_small_object<Depth + 1>(kind, message.sub(), out.sub);
+    }
+  }
+
   static void decode_nested(const msg::NestedMessage& nested, NestedMessage& out) {
     if (!nested.has_value()) missing(Kind::Nested, "value");
     if (!nested.value().has_level2()) missing(Kind::Nested, "value.level2");
@@ -293,6 +341,9 @@ class ProtobufMessageCodec final : public MessageCodec {
   msg::NestedMessage nested_;
   msg::Record record_;
   msg::BinaryMessage binary_;
+  msg::Object1Message object1_;
+  msg::Object2Message object2_;
+  msg::Object3Message object3_;
 };
 
 }  // namespace

@@ -80,6 +80,23 @@ const LEVEL3 = {
 const LEVEL2 = { type: 'record', name: 'Level2', fields: [{ name: 'level3', type: LEVEL3 }] };
 const LEVEL1 = { type: 'record', name: 'Level1', fields: [{ name: 'level2', type: LEVEL2 }] };
 
+// The small objects: each level holds the next smaller one as `sub`.
+function smallObject(name, sub) {
+  return {
+    type: 'record',
+    name,
+    namespace: 'wcb.avro',
+    fields: [
+      { name: 'foo', type: 'string' },
+      { name: 'thisIs', type: 'string' },
+      { name: 'another', type: 'int' },
+      ...(sub ? [{ name: 'sub', type: sub }] : []),
+    ],
+  };
+}
+const OBJECT1 = smallObject('Object1Message');
+const OBJECT2 = smallObject('Object2Message', OBJECT1);
+
 function valueRecord(name, type) {
   return { type: 'record', name, namespace: 'wcb.avro', fields: [{ name: 'value', type }] };
 }
@@ -117,6 +134,9 @@ export const AVRO_MESSAGE_SCHEMAS = Object.freeze({
       { name: 'data', type: 'bytes' },
     ],
   },
+  object1: OBJECT1,
+  object2: OBJECT2,
+  object3: smallObject('Object3Message', OBJECT2),
 });
 
 /**

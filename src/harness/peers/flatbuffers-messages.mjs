@@ -92,6 +92,19 @@ function readScalar(bb, type, table) {
   }
 }
 
+// The small objects (Object1Message..Object3Message): foo, this_is,
+// another, and at the deeper levels the next smaller one as `sub`.
+function readSmallObject(bb, table, depth, record) {
+  const object = {
+    foo: readStringField(bb, table, 0, record, 'foo'),
+    thisIs: readStringField(bb, table, 1, record, 'thisIs'),
+    another: readInt32Field(bb, table, 2),
+  };
+  if (depth > 1)
+    object.sub = readSmallObject(bb, readTableField(bb, table, 3, record, 'sub'), depth - 1, record);
+  return object;
+}
+
 /** Reader of each record: (bb, root table position) -> the plain record. */
 const MESSAGE_READERS = Object.freeze({
   bool: (bb, table) => ({ value: readBoolField(bb, table, 0) }),
@@ -148,6 +161,9 @@ const MESSAGE_READERS = Object.freeze({
     // A copy: a view would keep the whole input buffer alive.
     return { name, data: bb.bytes().slice(start, start + length) };
   },
+  object1: (bb, table) => readSmallObject(bb, table, 1, 'object1'),
+  object2: (bb, table) => readSmallObject(bb, table, 2, 'object2'),
+  object3: (bb, table) => readSmallObject(bb, table, 3, 'object3'),
 });
 
 function buildScalar(builder, value) {
@@ -179,6 +195,19 @@ function buildOffsetVector(builder, offsets) {
 function buildValueTable(builder, addValue) {
   builder.startObject(1);
   addValue();
+  return builder.endObject();
+}
+
+/** A small object's table, its `sub` (when it has one) built first. */
+function buildSmallObject(builder, { foo, thisIs, another, sub }) {
+  const subOffset = sub && buildSmallObject(builder, sub);
+  const fooOffset = builder.createString(foo);
+  const thisIsOffset = builder.createString(thisIs);
+  builder.startObject(sub ? 4 : 3);
+  builder.addFieldOffset(0, fooOffset, 0);
+  builder.addFieldOffset(1, thisIsOffset, 0);
+  builder.addFieldInt32(2, another, 0);
+  if (sub) builder.addFieldOffset(3, subOffset, 0);
   return builder.endObject();
 }
 
@@ -239,6 +268,9 @@ const MESSAGE_BUILDERS = Object.freeze({
     builder.addFieldOffset(1, dataOffset, 0);
     return builder.endObject();
   },
+  object1: buildSmallObject,
+  object2: buildSmallObject,
+  object3: buildSmallObject,
 });
 
 /**

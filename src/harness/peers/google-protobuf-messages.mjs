@@ -245,3 +245,81 @@ export class BinaryMessage extends jspb.Message {
     });
   }
 }
+
+/**
+ * The class of a small object { string foo = 1; string this_is = 2; int32
+ * another = 3; } with, when `Sub` is given, `Sub sub = 4;`.
+ */
+function smallObjectClass(Sub) {
+  return class extends jspb.Message {
+    /** The class of `sub` (undefined for Object1Message). */
+    static Sub = Sub;
+
+    constructor(data) {
+      super();
+      jspb.Message.initialize(this, data, 0, -1, null, null);
+    }
+    getFoo() {
+      return jspb.Message.getFieldWithDefault(this, 1, '');
+    }
+    setFoo(value) {
+      return jspb.Message.setProto3StringField(this, 1, value);
+    }
+    getThisIs() {
+      return jspb.Message.getFieldWithDefault(this, 2, '');
+    }
+    setThisIs(value) {
+      return jspb.Message.setProto3StringField(this, 2, value);
+    }
+    getAnother() {
+      return jspb.Message.getFieldWithDefault(this, 3, 0);
+    }
+    setAnother(value) {
+      return jspb.Message.setProto3IntField(this, 3, value);
+    }
+    getSub() {
+      return Sub ? jspb.Message.getWrapperField(this, Sub, 4) : undefined;
+    }
+    setSub(value) {
+      return jspb.Message.setWrapperField(this, 4, value);
+    }
+    serializeBinary() {
+      const writer = new jspb.BinaryWriter();
+      this.constructor.serializeBinaryToWriter(this, writer);
+      return writer.getResultBuffer();
+    }
+    static serializeBinaryToWriter(message, writer) {
+      const foo = message.getFoo();
+      if (foo.length > 0) writer.writeString(1, foo);
+      const thisIs = message.getThisIs();
+      if (thisIs.length > 0) writer.writeString(2, thisIs);
+      const another = message.getAnother();
+      if (another !== 0) writer.writeInt32(3, another);
+      const sub = message.getSub();
+      if (sub != null) writer.writeMessage(4, sub, Sub.serializeBinaryToWriter);
+    }
+    static deserializeBinary(bytes) {
+      return this.deserializeBinaryFromReader(new this(), new jspb.BinaryReader(bytes));
+    }
+    static deserializeBinaryFromReader(message, reader) {
+      return readFields(message, reader, (field) => {
+        if (field === 1) message.setFoo(reader.readString());
+        else if (field === 2) message.setThisIs(reader.readString());
+        else if (field === 3) message.setAnother(reader.readInt32());
+        else if (field === 4 && Sub) {
+          const sub = new Sub();
+          reader.readMessage(sub, Sub.deserializeBinaryFromReader);
+          message.setSub(sub);
+        } else return false;
+        return true;
+      });
+    }
+  };
+}
+
+/** wcb.msg.Object1Message { string foo = 1; string this_is = 2; int32 another = 3; } */
+export const Object1Message = smallObjectClass();
+/** wcb.msg.Object2Message: Object1Message's fields and Object1Message sub = 4. */
+export const Object2Message = smallObjectClass(Object1Message);
+/** wcb.msg.Object3Message: Object1Message's fields and Object2Message sub = 4. */
+export const Object3Message = smallObjectClass(Object2Message);

@@ -31,6 +31,9 @@ import {
   Level1,
   Level2,
   Level3,
+  Object1Message,
+  Object2Message,
+  Object3Message,
   NestedMessage,
   StringMessage,
 } from './google-protobuf-messages.mjs';
@@ -182,7 +185,35 @@ const MESSAGE_MAPPINGS = Object.freeze({
     },
     fromMessage: (message) => ({ name: message.getName(), data: message.getData_asU8() }),
   },
+  object1: smallObjectMapping(Object1Message),
+  object2: smallObjectMapping(Object2Message),
+  object3: smallObjectMapping(Object3Message),
 });
+
+// A small object's message from the plain object, its `sub` included.
+function smallObjectMessage(Type, { foo, thisIs, another, sub }) {
+  const message = new Type();
+  message.setFoo(foo);
+  message.setThisIs(thisIs);
+  message.setAnother(another);
+  if (sub) message.setSub(smallObjectMessage(Type.Sub, sub));
+  return message;
+}
+
+function smallObjectOf(message) {
+  const object = { foo: message.getFoo(), thisIs: message.getThisIs(), another: message.getAnother() };
+  const sub = message.getSub();
+  if (sub) object.sub = smallObjectOf(sub);
+  return object;
+}
+
+function smallObjectMapping(Type) {
+  return {
+    Type,
+    toMessage: (record) => smallObjectMessage(Type, record),
+    fromMessage: smallObjectOf,
+  };
+}
 
 function valueMapping(Type) {
   return {

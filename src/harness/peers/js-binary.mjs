@@ -32,6 +32,8 @@ export function createPeerPath(meta) {
 // record's does), 'Buffer' needs a Buffer (Node's, or the page bundle's
 // polyfill: the same `buffer` module js-binary uses there), and the mixed
 // array is 'json' (its JSON text: exact for booleans, strings and numbers).
+const OBJECT1 = { foo: 'string', thisIs: 'string', another: 'int' };
+const OBJECT2 = { ...OBJECT1, sub: OBJECT1 };
 const MESSAGE_SCHEMAS = Object.freeze({
   bool: { value: 'boolean' },
   int: { value: 'int' },
@@ -52,6 +54,9 @@ const MESSAGE_SCHEMAS = Object.freeze({
     tags: 'json',
   },
   binary: { name: 'string', data: 'Buffer' },
+  object1: OBJECT1,
+  object2: OBJECT2,
+  object3: { ...OBJECT1, sub: OBJECT2 },
 });
 
 /**

@@ -49,6 +49,9 @@ export const PROTO_MESSAGE_NAMES = Object.freeze({
   nested: 'NestedMessage',
   record: 'Record',
   binary: 'BinaryMessage',
+  object1: 'Object1Message',
+  object2: 'Object2Message',
+  object3: 'Object3Message',
 });
 
 /**

@@ -190,6 +190,21 @@ function readBinary(pbf, end) {
   return message;
 }
 
+// The small objects (Object1Message..Object3Message): foo, this_is,
+// another, and at the deeper levels the next smaller one as `sub`.
+function readSmallObject(pbf, end, depth) {
+  const object = { foo: '', thisIs: '', another: 0 };
+  let field;
+  while ((field = pbf.nextField(end))) {
+    if (field === 1) object.foo = pbf.readString();
+    else if (field === 2) object.thisIs = pbf.readString();
+    else if (field === 3) object.another = pbf.readVarint(true);
+    else if (field === 4 && depth > 1)
+      object.sub = readSmallObject(pbf, pbf.readVarint() + pbf.pos, depth - 1);
+  }
+  return object;
+}
+
 /** Reader of each record: (pbf, end) -> the plain record. */
 const MESSAGE_READERS = Object.freeze({
   bool: (pbf, end) => readValue(pbf, end, (p) => p.readBoolean(), false),
@@ -201,6 +216,9 @@ const MESSAGE_READERS = Object.freeze({
   nested: (pbf, end) => readValue(pbf, end, (p) => readLevel1(p, p.readVarint() + p.pos), {}),
   record: readRecord,
   binary: readBinary,
+  object1: (pbf, end) => readSmallObject(pbf, end, 1),
+  object2: (pbf, end) => readSmallObject(pbf, end, 2),
+  object3: (pbf, end) => readSmallObject(pbf, end, 3),
 });
 
 function writeLevel3(level3, pbf) {
@@ -247,6 +265,13 @@ function writeBinary(message, pbf) {
   if (message.data.length) pbf.writeBytesField(2, message.data);
 }
 
+function writeSmallObject(object, pbf) {
+  if (object.foo) pbf.writeStringField(1, object.foo);
+  if (object.thisIs) pbf.writeStringField(2, object.thisIs);
+  if (object.another) pbf.writeVarintField(3, object.another);
+  if (object.sub) pbf.writeMessage(4, writeSmallObject, object.sub);
+}
+
 /** Writer of each record: (record, pbf). */
 const MESSAGE_WRITERS = Object.freeze({
   bool: (message, pbf) => message.value && pbf.writeBooleanField(1, message.value),
@@ -257,6 +282,9 @@ const MESSAGE_WRITERS = Object.freeze({
   nested: (message, pbf) => pbf.writeMessage(1, writeLevel1, message.value),
   record: writeRecord,
   binary: writeBinary,
+  object1: writeSmallObject,
+  object2: writeSmallObject,
+  object3: writeSmallObject,
 });
 
 /**

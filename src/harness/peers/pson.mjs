@@ -31,6 +31,10 @@ const MESSAGE_KEYS = Object.freeze([
   'description',
   'tags',
   'data',
+  'foo',
+  'thisIs',
+  'another',
+  'sub',
 ]);
 
 function asBytes(encoded) {

@@ -85,11 +85,16 @@ struct Keys {
     kDescription,
     kTags,
     kData,
+    kFoo,
+    kThisIs,
+    kAnother,
+    kSub,
     kNameCount
   };
   static constexpr std::array<const char*, kNameCount> kTexts = {
-      "value",   "level2",   "level3",    "flag",      "count", "label",       "id",   "active", "score",
-      "balance", "latitude", "longitude", "createdAt", "name",  "description", "tags", "data"};
+      "value",       "level2", "level3",  "flag",     "count",     "label",     "id",
+      "active",      "score",  "balance", "latitude", "longitude", "createdAt", "name",
+      "description", "tags",   "data",    "foo",      "thisIs",    "another",   "sub"};
   Napi::Reference<Napi::Array> array;
 
   explicit Keys(Napi::Env env) {
@@ -307,6 +312,19 @@ T& hold(msg::Message& message) {
   return message.emplace<T>();
 }
 
+// object1..3: foo, thisIs, another, then `sub` (one level smaller) when the
+// level has one; `Depth` (0: the record) picks the fields' paths.
+template <std::size_t Depth = 0, typename T>
+void read_small_object(const RecordReader& read, const Napi::Object& object, T& out) {
+  const msg::SmallObjectPaths& paths = msg::kSmallObjectPaths[Depth];
+  read.string(object, Keys::kFoo, paths.foo, out.foo);
+  read.string(object, Keys::kThisIs, paths.this_is, out.this_is);
+  out.another = read.int32(object, Keys::kAnother, paths.another);
+  if constexpr (requires { out.sub; }) {
+    read_small_object<Depth + 1>(read, read.object(object, Keys::kSub, paths.sub), out.sub);
+  }
+}
+
 // strategy object, marshal in: the JS record of `kind` into `out`.
 void read_record(msg::Kind kind, const Napi::Value& value, msg::Message& out, CallKeys& k) {
   const napi_valuetype type = value.Type();
@@ -363,6 +381,15 @@ void read_record(msg::Kind kind, const Napi::Value& value, msg::Message& out, Ca
       read.bytes(record, Keys::kData, "data", target.data);
       break;
     }
+    case msg::Kind::Object1:
+      read_small_object(read, record, hold<msg::Object1Message>(out));
+      break;
+    case msg::Kind::Object2:
+      read_small_object(read, record, hold<msg::Object2Message>(out));
+      break;
+    case msg::Kind::Object3:
+      read_small_object(read, record, hold<msg::Object3Message>(out));
+      break;
   }
 }
 
@@ -447,6 +474,18 @@ struct RecordWriter {
     set(object, Keys::kData, copy_to_js(env, m.data));
     return object;
   }
+  template <typename T>
+  Napi::Object small_object(const T& m) const {
+    Napi::Object object = Napi::Object::New(env);
+    set(object, Keys::kFoo, string(m.foo));
+    set(object, Keys::kThisIs, string(m.this_is));
+    set(object, Keys::kAnother, Napi::Number::New(env, m.another));
+    if constexpr (requires { m.sub; }) set(object, Keys::kSub, small_object(m.sub));
+    return object;
+  }
+  Napi::Value operator()(const msg::Object1Message& m) const { return small_object(m); }
+  Napi::Value operator()(const msg::Object2Message& m) const { return small_object(m); }
+  Napi::Value operator()(const msg::Object3Message& m) const { return small_object(m); }
 };
 
 // The Kind of a JS kind index (the position in kKindNames), or a failure.

@@ -5,7 +5,8 @@
 //           checking every type (JS gives no guarantee), and builds the
 //           decoded record with val::object(). Every record.
 //   embind  value_object registrations of the records embind maps to plain
-//           JS objects by itself: bool, int, double, string, nested. embind
+//           JS objects by itself: bool, int, double, string, nested,
+//           object1, object2, object3. embind
 //           cannot produce a plain array, a Date or a Uint8Array from a
 //           value_object, so array, record and binary are not offered. embind
 //           does not check types either (2**31 wraps to an int32, NaN becomes
@@ -389,12 +390,29 @@ EMSCRIPTEN_BINDINGS(wcb_messages) {
   value_object<msg::Level2>("Level2").field("level3", &msg::Level2::level3);
   value_object<msg::Level1>("Level1").field("level2", &msg::Level1::level2);
   value_object<msg::NestedMessage>("NestedMessage").field("value", &msg::NestedMessage::value);
+  value_object<msg::Object1Message>("Object1Message")
+      .field("foo", &msg::Object1Message::foo)
+      .field("thisIs", &msg::Object1Message::this_is)
+      .field("another", &msg::Object1Message::another);
+  value_object<msg::Object2Message>("Object2Message")
+      .field("foo", &msg::Object2Message::foo)
+      .field("thisIs", &msg::Object2Message::this_is)
+      .field("another", &msg::Object2Message::another)
+      .field("sub", &msg::Object2Message::sub);
+  value_object<msg::Object3Message>("Object3Message")
+      .field("foo", &msg::Object3Message::foo)
+      .field("thisIs", &msg::Object3Message::this_is)
+      .field("another", &msg::Object3Message::another)
+      .field("sub", &msg::Object3Message::sub);
 
   register_embind_record<msg::BoolMessage>("Bool");
   register_embind_record<msg::IntMessage>("Int");
   register_embind_record<msg::DoubleMessage>("Double");
   register_embind_record<msg::StringMessage>("String");
   register_embind_record<msg::NestedMessage>("Nested");
+  register_embind_record<msg::Object1Message>("Object1");
+  register_embind_record<msg::Object2Message>("Object2");
+  register_embind_record<msg::Object3Message>("Object3");
 }
 
 }  // namespace wcb::wasm

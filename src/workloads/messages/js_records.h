@@ -29,6 +29,7 @@ struct JsNames {
   val id{"id"}, active{"active"}, score{"score"}, balance{"balance"}, latitude{"latitude"},
       longitude{"longitude"}, created_at{"createdAt"}, name{"name"}, description{"description"}, tags{"tags"},
       data{"data"}, length{"length"};
+  val foo{"foo"}, this_is{"thisIs"}, another{"another"}, sub{"sub"};
   val date = val::global("Date");
   val array = val::global("Array");
   val uint8_array = val::global("Uint8Array");
@@ -210,6 +211,20 @@ T& hold(msg::Message& message) {
   return message.emplace<T>();
 }
 
+// object1..3: foo, thisIs, another, then `sub` (one level smaller) when the
+// level has one; `Depth` (0: the record) picks the fields' paths.
+template <std::size_t Depth = 0, typename T>
+void read_small_object(const RecordReader& read, const val& object, T& out) {
+  const JsNames& k = js();
+  const msg::SmallObjectPaths& paths = msg::kSmallObjectPaths[Depth];
+  out.foo = read.string(object, k.foo, paths.foo);
+  out.this_is = read.string(object, k.this_is, paths.this_is);
+  out.another = read.int32(object, k.another, paths.another);
+  if constexpr (requires { out.sub; }) {
+    read_small_object<Depth + 1>(read, read.object(object, k.sub, paths.sub), out.sub);
+  }
+}
+
 // strategy val, marshal in: the JS record of `kind` into `out`.
 void read_record(msg::Kind kind, const val& record, msg::Message& out) {
   const JsNames& k = js();
@@ -261,6 +276,15 @@ void read_record(msg::Kind kind, const val& record, msg::Message& out) {
       read.bytes(record, k.data, "data", target.data);
       break;
     }
+    case msg::Kind::Object1:
+      read_small_object(read, record, hold<msg::Object1Message>(out));
+      break;
+    case msg::Kind::Object2:
+      read_small_object(read, record, hold<msg::Object2Message>(out));
+      break;
+    case msg::Kind::Object3:
+      read_small_object(read, record, hold<msg::Object3Message>(out));
+      break;
   }
 }
 
@@ -322,6 +346,18 @@ struct RecordWriter {
     object.set(k.data, val(emscripten::typed_memory_view(m.data.size(), m.data.data())).call<val>("slice"));
     return object;
   }
+  template <typename T>
+  val small_object(const T& m) const {
+    val object = val::object();
+    object.set(k.foo, m.foo);
+    object.set(k.this_is, m.this_is);
+    object.set(k.another, m.another);
+    if constexpr (requires { m.sub; }) object.set(k.sub, small_object(m.sub));
+    return object;
+  }
+  val operator()(const msg::Object1Message& m) const { return small_object(m); }
+  val operator()(const msg::Object2Message& m) const { return small_object(m); }
+  val operator()(const msg::Object3Message& m) const { return small_object(m); }
 };
 
 val record_to_js(const msg::Message& message) { return std::visit(RecordWriter{}, message); }

@@ -43,6 +43,12 @@ std::vector<Message> make_samples() {
       .tags = {std::int32_t{1}, std::string{"two"}, 3.5, false},
   });
   samples.emplace_back(BinaryMessage{"blob-256", binary_payload()});
+  samples.emplace_back(Object1Message{"bar", "a small object", 1234});
+  samples.emplace_back(Object2Message{"bar", "an object with a sub-object", 1234,
+                                      Object1Message{"baz", "the sub-object", 5678}});
+  samples.emplace_back(Object3Message{"bar", "an object two levels deep", 1234,
+                                      Object2Message{"baz", "the first sub-object", 5678,
+                                                     Object1Message{"qux", "the second sub-object", 9012}}});
   return samples;
 }
 

@@ -108,17 +108,73 @@ struct BinaryMessage {
   bool operator==(const BinaryMessage&) const = default;
 };
 
+// The three small objects of the `small-values` set (docs/design.md#messages):
+// {foo, thisIs, another} at one, two and three levels, the deeper ones
+// holding the next smaller one as `sub`, so that each format writes the same
+// three fields again per level (JS key order foo, thisIs, another, sub).
+struct Object1Message {
+  std::string foo;
+  std::string this_is;
+  std::int32_t another = 0;
+  bool operator==(const Object1Message&) const = default;
+};
+struct Object2Message {
+  std::string foo;
+  std::string this_is;
+  std::int32_t another = 0;
+  Object1Message sub;
+  bool operator==(const Object2Message&) const = default;
+};
+struct Object3Message {
+  std::string foo;
+  std::string this_is;
+  std::int32_t another = 0;
+  Object2Message sub;
+  bool operator==(const Object3Message&) const = default;
+};
+
+// The JS paths of the small objects' fields at each level (0: the record
+// itself), for error messages: the readers take them from here rather than
+// build a path on every call.
+struct SmallObjectPaths {
+  std::string_view foo, this_is, another, sub;
+};
+inline constexpr std::array<SmallObjectPaths, 3> kSmallObjectPaths = {{
+    {"foo", "thisIs", "another", "sub"},
+    {"sub.foo", "sub.thisIs", "sub.another", "sub.sub"},
+    {"sub.sub.foo", "sub.sub.thisIs", "sub.sub.another", "sub.sub.sub"},
+}};
+
 // Alternatives in the order of Kind.
-using Message = std::variant<BoolMessage, IntMessage, DoubleMessage, StringMessage, ArrayMessage,
-                             NestedMessage, Record, BinaryMessage>;
+using Message =
+    std::variant<BoolMessage, IntMessage, DoubleMessage, StringMessage, ArrayMessage, NestedMessage, Record,
+                 BinaryMessage, Object1Message, Object2Message, Object3Message>;
 
 // Which record a message is: decoders need it, because the schema-driven
 // formats (protobuf, flatbuffers) do not say in the bytes. The names are the
 // workload's record names on the command line and in results.
-enum class Kind : std::uint8_t { Bool, Int, Double, String, Array, Nested, Record, Binary };
+enum class Kind : std::uint8_t {
+  Bool,
+  Int,
+  Double,
+  String,
+  Array,
+  Nested,
+  Record,
+  Binary,
+  Object1,
+  Object2,
+  Object3
+};
 inline constexpr std::size_t kKindCount = std::variant_size_v<Message>;
 inline constexpr std::array<std::string_view, kKindCount> kKindNames = {
-    "bool", "int", "double", "string", "array", "nested", "record", "binary"};
+    "bool",   "int",    "double",  "string",  "array",  "nested",
+    "record", "binary", "object1", "object2", "object3"};
+
+// A run that names no records measures the kinds before Object1: the small
+// objects run on request only, so the default run keeps its length (the
+// same split as src/catalog.mjs's default records).
+inline constexpr std::size_t kDefaultKindCount = static_cast<std::size_t>(Kind::Object1);
 
 constexpr std::string_view kind_name(Kind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
 std::optional<Kind> kind_from_name(std::string_view name);

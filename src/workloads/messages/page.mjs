@@ -18,13 +18,11 @@ import {
 } from '../../harness/message-measure.mjs';
 import { pathLabel } from '../../harness/paths.mjs';
 import { createPeerMessagePath, findPeer, peerMeta } from '../../harness/peers.mjs';
-import { recordsOf } from '../../catalog.mjs';
+import { recordSetsOf, recordsOf } from '../../catalog.mjs';
 import { median } from '../../harness/stats.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND, renderMessageTables } from './page-tables.mjs';
 import { BLOCK_UNIT, measureMessageBlock } from './block.mjs';
-
-const RECORDS = recordsOf('messages');
 
 export const texts = {
   option: 'messages: single records, operations per second',
@@ -39,8 +37,12 @@ export const texts = {
 /** The numeric inputs of the form this workload reads (besides repetitions and warm-up). */
 export const inputs = ['minRepMs'];
 
-/** The records a run can pick from, in the checklist. */
-export const records = RECORDS;
+const ALL_RECORDS = recordsOf('messages', { optional: true });
+
+/** The records a run can pick from, in the checklist; those checked at first; the sets that check theirs. */
+export const records = ALL_RECORDS;
+export const defaultRecords = recordsOf('messages');
+export const recordSets = recordSetsOf('messages');
 
 /** The operations the charts can show. */
 export const operations = ['encode', 'decode', 'roundTrip'];
@@ -204,7 +206,7 @@ function drawCharts(charts, rows, operation) {
   const okRows = rows.filter(
     (row) => row.status === 'ok' && row.variant !== 'floor' && row[operation]?.opsPerSec,
   );
-  const records = RECORDS.filter((name) => okRows.some((row) => row.record === name));
+  const records = ALL_RECORDS.filter((name) => okRows.some((row) => row.record === name));
   if (records.length === 0) return;
   // A path's ratio: against the JSON measured in its own batch on the same record.
   const baselines = new Map(okRows.filter(isJsonBaseline).map((row) => [`${row.batch} ${row.record}`, row]));

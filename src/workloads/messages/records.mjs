@@ -58,6 +58,27 @@ export function makeMessage(name) {
       };
     case 'binary':
       return { name: 'blob-256', data: binaryPayload() };
+    case 'object1':
+      return { foo: 'bar', thisIs: 'a small object', another: 1234 };
+    case 'object2':
+      return {
+        foo: 'bar',
+        thisIs: 'an object with a sub-object',
+        another: 1234,
+        sub: { foo: 'baz', thisIs: 'the sub-object', another: 5678 },
+      };
+    case 'object3':
+      return {
+        foo: 'bar',
+        thisIs: 'an object two levels deep',
+        another: 1234,
+        sub: {
+          foo: 'baz',
+          thisIs: 'the first sub-object',
+          another: 5678,
+          sub: { foo: 'qux', thisIs: 'the second sub-object', another: 9012 },
+        },
+      };
     default:
       throw new Error(`unknown message record "${name}" (known: ${MESSAGE_NAMES.join(', ')})`);
   }

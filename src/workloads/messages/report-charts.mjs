@@ -13,7 +13,7 @@ import {
   opsRecords,
 } from './report-model.mjs';
 
-const MESSAGE_NAMES = catalogRecords('messages');
+const MESSAGE_NAMES = catalogRecords('messages', { optional: true });
 const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const SOURCE_COLORS = { native: '#ff7f0e', node: '#1f77b4', browser: '#d62728' };
 const EXTRA_COLORS = ['#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];

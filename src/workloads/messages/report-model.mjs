@@ -8,7 +8,7 @@ import { median } from '../../harness/stats.mjs';
 import { compareStats } from '../../harness/verdict.mjs';
 import { ADDON_SUFFIX, colorKeyOf, isAddonRow, labelOf, sortRows } from '../../report/model.mjs';
 
-const MESSAGE_NAMES = catalogRecords('messages');
+const MESSAGE_NAMES = catalogRecords('messages', { optional: true });
 export const MESSAGE_OPERATIONS = ['encode', 'decode', 'roundTrip'];
 export const OPERATION_TITLES = { encode: 'encode', decode: 'decode', roundTrip: 'round trip' };
 const FLOOR = 'floor';

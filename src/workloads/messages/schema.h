@@ -119,11 +119,20 @@ inline constexpr Field kRecordFields[] = {
 };
 inline constexpr Field kBinaryFields[] = {field<&BinaryMessage::name>("name"),
                                           field<&BinaryMessage::data>("data")};
+inline constexpr Field kObject1Fields[] = {field<&Object1Message::foo>("foo"),
+                                           field<&Object1Message::this_is>("thisIs"),
+                                           field<&Object1Message::another>("another")};
+inline constexpr Field kObject2Fields[] = {
+    field<&Object2Message::foo>("foo"), field<&Object2Message::this_is>("thisIs"),
+    field<&Object2Message::another>("another"), field<&Object2Message::sub>("sub", kObject1Fields)};
+inline constexpr Field kObject3Fields[] = {
+    field<&Object3Message::foo>("foo"), field<&Object3Message::this_is>("thisIs"),
+    field<&Object3Message::another>("another"), field<&Object3Message::sub>("sub", kObject2Fields)};
 
 // The top-level fields of each record, in Kind order.
 inline constexpr std::span<const Field> kRecordSchemas[kKindCount] = {
-    kBoolFields,  kIntFields,    kDoubleFields, kStringFields,
-    kArrayFields, kNestedFields, kRecordFields, kBinaryFields};
+    kBoolFields,   kIntFields,    kDoubleFields,  kStringFields,  kArrayFields,  kNestedFields,
+    kRecordFields, kBinaryFields, kObject1Fields, kObject2Fields, kObject3Fields};
 
 // Decoders track which fields they have seen in a bit set.
 inline constexpr std::size_t kMaxFields = 32;

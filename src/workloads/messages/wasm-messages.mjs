@@ -50,11 +50,26 @@ export const EMBIND_RECORDS = Object.freeze({
   double: 'Double',
   string: 'String',
   nested: 'Nested',
+  object1: 'Object1',
+  object2: 'Object2',
+  object3: 'Object3',
 });
 
 const INT32 = 'an int32 (an integer from -2147483648 to 2147483647)';
 const isInt32 = (value) =>
   typeof value === 'number' && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
+
+// object1..3: the first bad field of a small object `depth` levels deep
+// ({foo, thisIs, another}, then `sub` one level smaller), or null.
+function smallObjectProblem(object, depth, path = '') {
+  const at = (key) => `${path}${key}`;
+  if (typeof object.foo !== 'string') return [at('foo'), 'a string', object.foo];
+  if (typeof object.thisIs !== 'string') return [at('thisIs'), 'a string', object.thisIs];
+  if (!isInt32(object.another)) return [at('another'), INT32, object.another];
+  if (depth === 1) return null;
+  if (!isObject(object.sub)) return [at('sub'), 'an object', object.sub];
+  return smallObjectProblem(object.sub, depth - 1, at('sub.'));
+}
 
 // The checks of the embind strategy, run before each call. embind converts
 // without checking (an int32 field takes 2**31 as -2**31, NaN or a string as
@@ -78,6 +93,9 @@ const EMBIND_CHECKS = {
     if (typeof level3.label !== 'string') return ['value.level2.level3.label', 'a string', level3.label];
     return null;
   },
+  object1: (record) => smallObjectProblem(record, 1),
+  object2: (record) => smallObjectProblem(record, 2),
+  object3: (record) => smallObjectProblem(record, 3),
 };
 
 // Strategy tagged's JS half, one per module: the shared documents writer and
