@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { recordsOf } from '../../src/catalog.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NATIVE_BENCH =
@@ -131,5 +132,18 @@ test(
       /--max-mb \(0\.1\) is below --min-mb \(1\)/,
     );
     assertUsageError(native('--repetitions'), name, /--repetitions needs a value/);
+  },
+);
+
+test(
+  "the native runner's default and on-request messages records are the catalog's (C++ splits them by kind order)",
+  { skip: existsSync(NATIVE_BENCH) ? false : `${NATIVE_BENCH} is not built (scripts/build-native.sh)` },
+  () => {
+    const help = run(NATIVE_BENCH, ['--help']).stdout.replace(/\s+/g, ' ');
+    const [, defaults, onRequest] =
+      help.match(/--records a,b messages: records to run \(default: ([^;]+); on request: ([^)]+)\)/) ?? [];
+    assert.deepEqual(defaults?.split(', '), recordsOf('messages'), help);
+    const optional = recordsOf('messages', { optional: true }).slice(recordsOf('messages').length);
+    assert.deepEqual(onRequest?.split(', '), optional);
   },
 );
