@@ -5,22 +5,17 @@
 // plain Uint8Array. Not a peer itself.
 
 /**
- * `bytes` as such a library's input: in Node, bytes from elsewhere (a
- * socket, fetch, C++) are given as a Buffer view of the same memory, as a
- * user must (its own bytes are Buffers already); in a page, as they are.
- */
-export const asInput =
-  typeof globalThis.Buffer === 'function'
-    ? (bytes) =>
-        globalThis.Buffer.isBuffer(bytes)
-          ? bytes
-          : globalThis.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    : (bytes) => bytes;
-
-/**
  * `bytes` as a view of class `BufferClass` (Node's Buffer, or the polyfill
  * the library imports in a page) over the same memory: what a user of such
  * a library must write for bytes it did not make.
  */
 export const bufferViewOf = (BufferClass) => (bytes) =>
   BufferClass.isBuffer(bytes) ? bytes : BufferClass.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * `bytes` as msgpack-js or notepack.io take them: in Node, bytes from
+ * elsewhere (a socket, fetch, C++) as a Buffer view of the same memory, as a
+ * user must (its own bytes are Buffers already); in a page, as they are.
+ */
+export const asInput =
+  typeof globalThis.Buffer === 'function' ? bufferViewOf(globalThis.Buffer) : (bytes) => bytes;
