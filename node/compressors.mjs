@@ -36,23 +36,13 @@ export function createZlibCompressor(format, level, where) {
   const calls = FORMATS[format];
   if (!calls) throw new Error(`${where}: no '${format}' (it has ${Object.keys(FORMATS).join(', ')})`);
   const options = calls.options(level);
-  if (where === 'node:zlib') {
-    const [compress, decompress] = calls.sync;
-    return {
-      where,
-      format,
-      level,
-      async: false,
-      compress: (bytes) => compress(bytes, options),
-      decompress: (bytes) => decompress(bytes),
-    };
-  }
-  const [compress, decompress] = calls.async.map((call) => promisify(call));
+  const sync = where === 'node:zlib';
+  const [compress, decompress] = sync ? calls.sync : calls.async.map((call) => promisify(call));
   return {
     where,
     format,
     level,
-    async: true,
+    async: !sync,
     compress: (bytes) => compress(bytes, options),
     decompress: (bytes) => decompress(bytes),
   };
