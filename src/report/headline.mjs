@@ -7,19 +7,22 @@
 // its interval excludes 1, "within noise" otherwise. Pure and browser-safe:
 // the page renders it.
 //
-// The comparisons are the tables' (src/harness/references.mjs): a path
-// against the JSON baseline of its own batch (same process or page), the
-// best wasm path against the fastest library directly (another batch, as
-// xBestJS). Which route leads is chosen by median: the faster of the best
-// wasm path and the fastest library, then JSON if it beat that one in its
-// batch. Decode counts only paths that hand back plain objects (a wasm
-// path whose decode is recorded not clean, e.g. a columnar variant, and a
-// library that is not clean are left out, as the tables' fastest library).
+// The comparisons are the tables' own, from one function
+// (src/harness/unit-comparisons.mjs): a path against the JSON baseline of
+// its own batch (same process or page), the best wasm path against the
+// fastest library directly (another batch, as xBestJS), JSON against the
+// fastest library in that library's batch. Which route leads is chosen by
+// median: the faster of the best wasm path and the fastest library, then
+// JSON if it beat that one in its batch. Decode counts only paths that
+// hand back plain objects (a wasm path whose decode is recorded not clean,
+// e.g. a columnar variant, and a library that is not clean are left out, as
+// the tables' fastest library).
 
 import { JSON_CALLS, isJsonBaseline, isWasmRow, libraryName, pathLabel } from '../catalog.mjs';
 import { engineLabel } from '../engines.mjs';
 import { formatMB, formatRatio } from '../harness/format.mjs';
-import { compareOperation, fastestLibraries, operationStats, ownReference } from '../harness/references.mjs';
+import { operationStats } from '../harness/references.mjs';
+import { invertComparison, unitComparisons } from '../harness/unit-comparisons.mjs';
 import { FASTER, SLOWER, WITHIN_NOISE, formatVerdictRatio } from '../harness/verdict.mjs';
 import { blockHeadlines } from './block-headline.mjs';
 import { isBlockRun } from '../harness/block.mjs';
@@ -129,12 +132,13 @@ export function operationSentence(unitRows, operation) {
     rows.filter((row) => isWasmCandidate(row, operation)),
     operation,
   );
-  const fastest = fastestLibraries(unitRows);
-  const library = fastest?.[operation];
+  const model = unitComparisons(unitRows);
+  const library = model.fastest?.[operation];
   const top = wasm && library ? (isFaster(library, wasm, operation) ? library : wasm) : (wasm ?? library);
   if (!top) return undefined;
   const json = JSON_CALLS[operation];
-  const plainObjects = operation === 'decode' && library !== undefined && fastest.decodeOverall !== library;
+  const plainObjects =
+    operation === 'decode' && library !== undefined && model.fastest.decodeOverall !== library;
   const opponents = {
     json: { name: json },
     wasm: wasm && { name: pathLabel(wasm), note: 'the best wasm path' },
@@ -143,22 +147,24 @@ export function operationSentence(unitRows, operation) {
       note: `the fastest JS library${plainObjects ? ' giving plain objects' : ''}`,
     },
   };
-  const jsonOf = (row) => row && ownReference(row, baselines);
-  const topJson = jsonOf(top);
-  const winner = topJson && isFaster(topJson, top, operation) ? 'json' : top === wasm ? 'wasm' : 'library';
+  // Every figure is the tables' own (unit-comparisons.mjs): a path against the JSON of its batch,
+  // the best wasm path against the fastest library, JSON against it in the library's batch.
+  const vsJson = (row) => model.vsJson(row, operation);
+  const baseline = baselines[0];
+  const winner = vsJson(top)?.ratio < 1 ? 'json' : top === wasm ? 'wasm' : 'library';
   // [the opponent's role, the comparison of the winner against it]
   const against = {
     wasm: [
-      ['json', compareOperation(jsonOf(wasm), wasm, operation)],
-      ['library', library && compareOperation(library, wasm, operation)],
+      ['json', vsJson(wasm)],
+      ['library', model.vsFastest(wasm, operation)],
     ],
     library: [
-      ['wasm', wasm && compareOperation(wasm, library, operation)],
-      ['json', compareOperation(jsonOf(library), library, operation)],
+      ['wasm', invertComparison(model.vsFastest(wasm, operation))],
+      ['json', vsJson(library)],
     ],
     json: [
-      ['wasm', wasm && jsonOf(wasm) && compareOperation(wasm, jsonOf(wasm), operation)],
-      ['library', library && jsonOf(library) && compareOperation(library, jsonOf(library), operation)],
+      ['wasm', invertComparison(vsJson(wasm))],
+      ['library', baseline && model.vsFastest(baseline, operation)],
     ],
   }[winner];
   const clauses = against

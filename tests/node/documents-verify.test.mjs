@@ -157,3 +157,13 @@ test('long strings are shortened in the message', () => {
   assert.ok(difference.length < 200, difference);
   assert.match(difference, /^\$\[0\]: strings differ \(expected "a+\.\.\., got "b+\.\.\.\)$/);
 });
+
+test('two long strings that share a long start are shown around their first difference', () => {
+  const start = 'Optional. The maximum epsilon value that a query can contain before it is ';
+  const difference = firstDifference({ text: `${start}rejected.` }, { text: `${start}refused.` });
+  assert.equal(
+    difference,
+    '$.text: strings differ at character 76, lengths 83 and 82 ' +
+      '(expected "... contain before it is rejected.", got "... contain before it is refused.")',
+  );
+});

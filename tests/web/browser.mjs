@@ -29,9 +29,12 @@ export async function openPage(page, url) {
   return response;
 }
 
-/** The points a chart (web/src/charts.mjs: SVG) has drawn in its series, in the element `selector`. */
+/**
+ * The points a chart (web/src/charts.mjs: SVG) has drawn in its series (or
+ * its rows of dots: one size, record or data set), in the element `selector`.
+ */
 export function chartPoints(page, selector) {
-  return page.$$eval(`${selector} svg g.series circle`, (circles) => circles.length);
+  return page.$$eval(`${selector} svg :is(g.series, g.dot-row) .mark`, (marks) => marks.length);
 }
 
 /** Clicks Download and returns the file's suggested name and parsed JSON. */

@@ -9,7 +9,16 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { createResultsValidator, withWorkloadRows } from '../../src/harness/validate.mjs';
 import { rowSchema as documentRows } from '../../src/workloads/documents/rows.mjs';
-import { escapeXml, lineChartSvg, linearAxis, logAxis, stackedBarsSvg } from '../../web/src/chart-svg.mjs';
+import {
+  dotRowsSvg,
+  escapeXml,
+  lineChartSvg,
+  linearAxis,
+  logAxis,
+  markSvg,
+  stackedBarsSvg,
+} from '../../web/src/chart-svg.mjs';
+import { blockChartRows } from '../../web/src/block-charts.mjs';
 import { hasPhases, phaseBars } from '../../web/src/phase-chart.mjs';
 import { readResultsText } from '../../web/src/results-file.mjs';
 import { REPO_ROOT } from './browser.mjs';
@@ -242,4 +251,81 @@ test('a results file read back: valid files pass, others give one line naming th
     error:
       'node.json: a run of workload documents, which this page does not show (it shows tuples, messages)',
   });
+});
+
+test('marks: one shape per strategy, each a class="mark" element', () => {
+  const shapes = ['circle', 'square', 'diamond', 'triangle', 'triangle-down'];
+  const marks = shapes.map((shape) => markSvg(shape, 10, 10, 4, { fill: '#fff', stroke: '#123456' }));
+  assert.deepEqual(
+    marks.map((mark) => mark.match(/^<(\w+)/)[1]),
+    ['circle', 'rect', 'polygon', 'polygon', 'polygon'],
+  );
+  for (const mark of marks) assert.match(mark, /class="mark" fill="#fff" stroke="#123456"/);
+  assert.equal(new Set(marks).size, shapes.length);
+});
+
+test('one unit: a dot per path, fastest first as given, a line at 1 for the speed chart', () => {
+  const rows = [
+    { label: 'json (js)', color: '#000', value: 2 },
+    { label: 'msgpack/tagged', color: '#d62728', shape: 'square', value: 0.5 },
+    { label: 'a <long> label of a library that would not fit its column at all', color: '#1f77b4', value: 8 },
+    { label: 'nothing', color: '#1f77b4', value: undefined },
+  ];
+  const svg = dotRowsSvg(
+    { title: 'speed, geo', xLabel: 'JSON time / time', rows, reference: 1 },
+    { width: 400 },
+  );
+  wellFormed(svg);
+  const groups = [...svg.matchAll(/<g class="dot-row" data-label="([^"]*)">(.*?)<\/g>/g)];
+  assert.deepEqual(
+    groups.map((group) => group[1]),
+    ['json (js)', 'msgpack/tagged', 'a &lt;long&gt; label of a library that would not fit its column at all'],
+  );
+  for (const [, , body] of groups) assert.equal((body.match(/class="mark"/g) ?? []).length, 1);
+  assert.match(groups[1][2], /<rect [^>]*class="mark"/);
+  // A long label is cut to its column (at most 40% of the width); its whole text is in the title.
+  assert.match(groups[2][2], /\u2026<\/text>/);
+  assert.match(groups[2][2], /<title>a &lt;long&gt; label .+ at all: 8 JSON time \/ time<\/title>/);
+  assert.match(svg, /<line class="reference" /);
+  assert.match(dotRowsSvg({ title: 't', xLabel: 'ms', rows: [] }), /no values to draw/);
+});
+
+test("a block run's rows as the charts read them: medians over processes, one batch per block", () => {
+  const row = (fields, encode, decode, phases) => ({
+    place: 'node',
+    status: 'ok',
+    dataset: 'geo-110m',
+    block: 0,
+    ...fields,
+    encode: { median: encode, samples: [encode] },
+    decode: { median: decode, samples: [decode] },
+    ...(phases && { encodePhases: phases }),
+  });
+  const json = { codec: 'json', impl: 'js', interop: 'js', library: 'JSON.stringify/JSON.parse' };
+  const wasm = { codec: 'msgpack', impl: 'cpp', interop: 'typed' };
+  const rows = [
+    row({ ...json, process: 0 }, 2, 3),
+    row({ ...wasm, process: 0 }, 1, 4, { marshalIn: 0.2, codec: 0.6, bytesOut: 0.2 }),
+    row({ ...json, process: 1 }, 4, 5),
+    row({ ...wasm, process: 1 }, 3, 6, { marshalIn: 0.4, codec: 2, bytesOut: 0.6 }),
+    row({ ...json, process: 2 }, 3, 4),
+    { ...row({ ...wasm, process: 2 }, 0, 0), status: 'failed', error: 'x' },
+  ];
+  const merged = blockChartRows(rows);
+  assert.equal(merged.length, 2);
+  assert.deepEqual(
+    merged.map((line) => [line.codec, line.batch, line.processes, line.encode.median, line.decode.median]),
+    [
+      ['json', 'block 0', 3, 3, 4],
+      ['msgpack', 'block 0', 2, 2, 5],
+    ],
+  );
+  const phases = Object.entries(merged[1].encodePhases).map(([key, value]) => [key, +value.toFixed(6)]);
+  assert.deepEqual(phases, [
+    ['marshalIn', 0.3],
+    ['codec', 1.3],
+    ['bytesOut', 0.4],
+  ]);
+  assert.equal(merged[1].process, undefined);
+  assert.equal(merged[1].decodePhases, undefined);
 });

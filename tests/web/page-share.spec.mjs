@@ -5,7 +5,9 @@
 // tests/fixtures/page/, real tiny runs of bench:web and bench:node) load by
 // the file input and by a drop into the same answer, tables and charts, and
 // a file that is not one gets one line naming it and its first problem;
-// each chart exports as an SVG (parsed) and a PNG (checked).
+// a default bench:node file (the block protocol) draws its charts and
+// phases from the medians over processes; the permalink says which files
+// it leaves out; each chart exports as an SVG (parsed) and a PNG (checked).
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { PAGE_FILE_URL, REPO_ROOT, chartPoints, openPage, waitForRunEnd, watchEr
 const FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures', 'page');
 const BROWSER_FIXTURE = path.join(FIXTURES, 'browser-tuples.json');
 const NODE_FIXTURE = path.join(FIXTURES, 'node-documents.json');
+const BLOCKS_FIXTURE = path.join(FIXTURES, 'node-documents-blocks.json');
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const validate = createResultsValidator(
   withWorkloadRows(readJson(path.join(REPO_ROOT, 'src', 'results.schema.json')), 'documents', documentRows),
@@ -255,6 +258,74 @@ test('results files of another place load into the answer, tables and charts; a 
   assert.deepEqual(errors, []);
 });
 
+test('a default bench:node file (the block protocol) draws its charts and phases; the link says it leaves the file out', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await openPage(page, PAGE_FILE_URL);
+  assert.equal(await page.isHidden('#permalink-left-out'), true);
+  const blocks = readJson(BLOCKS_FIXTURE);
+  await page.setInputFiles('#load-results', BLOCKS_FIXTURE);
+  await waitForFile(page, 'node-documents-blocks.json');
+  // Its verdict tables, one block per data set.
+  assert.equal((await page.$$('#tables section.block')).length, 1);
+  // One data set: a row of dots per path, every path that timed encode, JSON's speed at the line of 1.
+  const encoders = new Set(
+    blocks.rows
+      .filter((row) => row.status === 'ok' && row.encode)
+      .map((row) => JSON.stringify([row.codec, row.interop, row.library, row.variant])),
+  );
+  for (const chart of ['#chart-time', '#chart-ratio'])
+    assert.equal(await page.$$eval(`${chart} svg g.dot-row`, (rows) => rows.length), encoders.size, chart);
+  assert.match(
+    await page.textContent('#chart-time'),
+    /encode: median time \(median over processes, log scale\), geo-110m/,
+  );
+  assert.equal((await page.$$('#chart-ratio svg line.reference')).length, 1);
+  for (const figure of ['time', 'ratio', 'phases'])
+    assert.equal(await page.isDisabled(`figure[data-chart="${figure}"] [data-export="svg"]`), false, figure);
+  assert.equal(await page.isHidden('#charts-note'), true);
+  // The phases of its C++ paths, from the medians over processes, JSON's whole call for scale.
+  const bars = await page.$$eval('#chart-phases svg g.bar', (groups) =>
+    groups.map((group) => group.dataset.label),
+  );
+  assert.deepEqual(bars, ['JSON (JSON.stringify)', 'msgpack/tagged', 'json/tagged']);
+  // Decode: the paths that timed decode (a library of one operation's fastest set draws in that one).
+  await page.selectOption('#chart-operation', 'decode');
+  const decoders = blocks.rows.filter((row) => row.status === 'ok' && row.decode);
+  assert.equal(
+    await page.$$eval('#chart-time svg g.dot-row', (rows) => rows.length),
+    new Set(decoders.map((row) => JSON.stringify([row.codec, row.interop, row.library, row.variant]))).size,
+  );
+  assert.match(await page.textContent('#chart-phases'), /decode: where the time goes on geo-110m/);
+  // The permalink carries the form, not the file: it says so.
+  assert.equal(
+    await page.textContent('#permalink-left-out'),
+    'Not in the link: the results file node-documents-blocks.json (files stay on this machine: whoever opens the link must load it again).',
+  );
+  assert.deepEqual(errors, []);
+});
+
+test("the permalink says it leaves out the user's own document", async ({ page }) => {
+  const errors = watchErrors(page);
+  await openPage(page, PAGE_FILE_URL);
+  await page.selectOption('#workload', 'documents');
+  await page.setInputFiles('#documents-file', {
+    name: 'api.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ description: 'Optional. The maximum epsilon value.' })),
+  });
+  await page.waitForSelector('input[name="dataset"][value="user:api.json"]');
+  assert.match(
+    await page.textContent('#permalink-left-out'),
+    /^Not in the link: your document user:api\.json \(files stay on this machine: whoever opens the link must load it again\)\.$/,
+  );
+  // Unchecked, it is not in the run the link describes: nothing to say.
+  await page.uncheck('input[name="dataset"][value="user:api.json"]');
+  assert.equal(await page.isHidden('#permalink-left-out'), true);
+  assert.deepEqual(errors, []);
+});
+
 test('each chart exports as an SVG and a PNG of the same picture', async ({ page }) => {
   const errors = watchErrors(page);
   await openPage(page, PAGE_FILE_URL);
@@ -277,7 +348,8 @@ test('each chart exports as an SVG and a PNG of the same picture', async ({ page
       ([text, chart]) => {
         const root = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
         const shown = document.querySelector(`#chart-${chart} svg`);
-        const marks = (element) => element.querySelectorAll('g.series circle, g.bar rect.segment').length;
+        const marks = (element) =>
+          element.querySelectorAll('g.series .mark, g.dot-row .mark, g.bar rect.segment').length;
         return {
           error:
             root.querySelector('parsererror')?.textContent ??

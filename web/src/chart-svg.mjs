@@ -1,6 +1,7 @@
 // The page's charts as SVG text: lines and points on log scales (time and
-// speed per size, record or data set) and stacked horizontal bars (the
-// phases of each call). Pure string building, no DOM: the page inserts the
+// speed per size, record or data set), a dot per path when there is one
+// size, record or data set, and stacked horizontal bars (the phases of each
+// call). Pure string building, no DOM: the page inserts the
 // text, exports it as an .svg file and rasterizes it for the .png, so what
 // is shown, the SVG and the PNG are one picture; the tests read it in Node.
 // Every text from a results file (labels, titles) is escaped.
@@ -73,11 +74,76 @@ export function linearAxis(max) {
   return { low: 0, high, ticks };
 }
 
+// A title's characters are wider than the labels' (13 px bold).
+const TITLE_CHAR_WIDTH = 7.6;
+const TITLE_LINE_HEIGHT = 16;
+
+/**
+ * A chart's title: { svg, top }, one line from `left` (the plot's left edge)
+ * when it fits there, else wrapped by words from the chart's left edge (a
+ * phone's chart); `top` is where the plot may start under it.
+ */
+function titleBlock(title, width, left) {
+  const text = String(title);
+  if (text.length * TITLE_CHAR_WIDTH <= width - left - 6)
+    return { svg: `<text x="${left}" y="18" ${TITLE_FONT}>${escapeXml(text)}</text>`, top: 30 };
+  const room = Math.max(10, Math.floor((width - 12) / TITLE_CHAR_WIDTH));
+  const lines = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= room) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  const svg = lines
+    .map(
+      (line, index) =>
+        `<text x="6" y="${18 + index * TITLE_LINE_HEIGHT}" ${TITLE_FONT}>${escapeXml(line)}</text>`,
+    )
+    .join('');
+  return { svg, top: 30 + (lines.length - 1) * TITLE_LINE_HEIGHT };
+}
+
 /** Maps a value of an axis to [0, 1]. */
 function scaleOf(axis, log) {
   if (!log) return (value) => (value - axis.low) / (axis.high - axis.low);
   const [low, span] = [Math.log10(axis.low), Math.log10(axis.high / axis.low)];
   return (value) => (Math.log10(value) - low) / span;
+}
+
+/**
+ * A point's mark: circle, square, diamond, triangle or triangle-down (the
+ * strategies of one codec share its colour and differ by mark), centred on
+ * (x, y) with about radius r; `inner` (a <title>) goes inside.
+ */
+export function markSvg(shape, x, y, r, { fill, stroke, inner = '' }) {
+  const paint = `class="mark" fill="${escapeXml(fill)}" stroke="${escapeXml(stroke)}" stroke-width="1.5"`;
+  const polygon = (points) =>
+    `<polygon points="${points.map(([px, py]) => `${round(x + px)},${round(y + py)}`).join(' ')}" ${paint}>${inner}</polygon>`;
+  switch (shape) {
+    case 'square':
+      return `<rect x="${round(x - r * 0.85)}" y="${round(y - r * 0.85)}" width="${round(r * 1.7)}" height="${round(r * 1.7)}" ${paint}>${inner}</rect>`;
+    case 'diamond':
+      return polygon([
+        [0, -r * 1.2],
+        [r * 1.2, 0],
+        [0, r * 1.2],
+        [-r * 1.2, 0],
+      ]);
+    case 'triangle':
+      return polygon([
+        [0, -r * 1.2],
+        [r * 1.1, r * 0.8],
+        [-r * 1.1, r * 0.8],
+      ]);
+    case 'triangle-down':
+      return polygon([
+        [0, r * 1.2],
+        [r * 1.1, -r * 0.8],
+        [-r * 1.1, -r * 0.8],
+      ]);
+    default:
+      return `<circle cx="${x}" cy="${y}" r="${r}" ${paint}>${inner}</circle>`;
+  }
 }
 
 /** The legend under a chart: { svg, height }, items of { label, color, dash?, marker? }. */
@@ -91,7 +157,7 @@ function legend(items, { left, top, width }) {
       item.marker === 'block'
         ? `<rect x="${x}" y="${y - 9}" width="22" height="9" fill="${escapeXml(item.color)}"/>`
         : item.marker === 'point'
-          ? `<circle cx="${x + 11}" cy="${y - 4}" r="4" fill="${escapeXml(item.fill ?? item.color)}" stroke="${escapeXml(item.color)}" stroke-width="2"/>`
+          ? markSvg(item.shape, x + 11, y - 4, 4, { fill: item.fill ?? item.color, stroke: item.color })
           : `<line x1="${x}" y1="${y - 4}" x2="${x + 22}" y2="${y - 4}" stroke="${escapeXml(item.color)}" stroke-width="${item.width ?? 2}"${dash}/>`;
     const text = `<text x="${x + 28}" y="${y}" ${FONT}>${escapeXml(item.label)}</text>`;
     return `<g class="legend-item">${swatch}${text}</g>`;
@@ -131,7 +197,9 @@ export function lineChartSvg({ title, xLabel, yLabel, x, categories, series }, {
   const points = series.flatMap((entry) =>
     entry.values.map((value, index) => ({ value, at: x[index] })).filter(({ value }) => value > 0),
   );
-  const body = [`<text x="${plot.left}" y="18" ${TITLE_FONT}>${escapeXml(title)}</text>`];
+  const heading = titleBlock(title, width, plot.left);
+  plot.top = heading.top;
+  const body = [heading.svg];
   const legendTop = plot.top + plot.height + bottom + 6;
   const legendItems = series.map((entry) => ({
     label: entry.label,
@@ -139,6 +207,7 @@ export function lineChartSvg({ title, xLabel, yLabel, x, categories, series }, {
     dash: entry.dash,
     width: entry.width,
     marker: byCategory ? 'point' : 'line',
+    shape: entry.shape,
     fill: entry.hollow ? '#fff' : entry.color,
   }));
   const { svg: legendSvg, height: legendHeight } = legend(legendItems, {
@@ -217,18 +286,81 @@ export function lineChartSvg({ title, xLabel, yLabel, x, categories, series }, {
       flush();
     }
     const radius = byCategory ? 4.5 : 2.5;
-    const fill = entry.hollow ? '#fff' : color;
+    const fill = entry.hollow ? '#fff' : entry.color;
     for (const point of placed.filter(Boolean)) {
       const where = byCategory ? point.at : `${tickLabel(point.at)} ${xLabel}`;
-      parts.push(
-        `<circle cx="${point.x}" cy="${point.y}" r="${radius}" fill="${fill}" stroke="${color}" stroke-width="1.5">` +
-          `<title>${escapeXml(`${entry.label}, ${where}: ${formatValue(point.value)} ${yLabel}`)}</title></circle>`,
-      );
+      const inner = `<title>${escapeXml(`${entry.label}, ${where}: ${formatValue(point.value)} ${yLabel}`)}</title>`;
+      parts.push(markSvg(entry.shape, point.x, point.y, radius, { fill, stroke: entry.color, inner }));
     }
     body.push(`<g class="series" data-label="${escapeXml(entry.label)}">${parts.join('')}</g>`);
   }
   body.push(legendSvg);
   return svgDocument(width, height, body.join(''), title);
+}
+
+/**
+ * One unit's values as a dot per path (a chart of one size, record or data
+ * set: a column of points over one category would read as a strip): a row
+ * per path, its label, a stem from the axis and its mark at its value, the
+ * value written beside it; x on a log scale, and a dashed line at
+ * `reference` (1: as fast as JSON) when given. chart: { title, xLabel,
+ * rows: [{ label, value, color, shape?, hollow? }], reference? }, width.
+ * Rows without a positive value are left out. Returns the SVG text.
+ */
+export function dotRowsSvg({ title, xLabel, rows, reference }, { width = 800 } = {}) {
+  const shown = rows.filter((row) => row.value > 0);
+  const longest = Math.max(0, ...shown.map((row) => row.label.length)) * CHAR_WIDTH;
+  // The labels take at most 40% of the width, so a phone's chart keeps room for the dots.
+  const left = Math.min(Math.max(80, width * 0.4), Math.max(60, longest + 12));
+  const plot = { left, right: 52, top: 30, rowHeight: 18 };
+  const heading = titleBlock(title, width, plot.left);
+  plot.top = heading.top;
+  const plotWidth = Math.max(40, width - plot.left - plot.right);
+  const plotBottom = plot.top + Math.max(1, shown.length) * plot.rowHeight;
+  const body = [heading.svg];
+  if (shown.length === 0) {
+    body.push(`<text x="${plot.left}" y="${plot.top + 20}" ${FONT}>no values to draw</text>`);
+    return svgDocument(width, plot.top + 40, body.join(''), title);
+  }
+  const values = shown.map((row) => row.value).concat(reference > 0 ? [reference] : []);
+  const axis = logAxis(Math.min(...values), Math.max(...values));
+  const scale = scaleOf(axis, true);
+  const xAt = (value) => round(plot.left + plotWidth * scale(value));
+  for (const tick of axis.ticks) {
+    const x = xAt(tick);
+    body.push(`<line x1="${x}" y1="${plot.top}" x2="${x}" y2="${plotBottom}" stroke="${GRID_COLOR}"/>`);
+    body.push(
+      `<text x="${x}" y="${plotBottom + 14}" text-anchor="middle" ${FONT}>${escapeXml(tickLabel(tick))}</text>`,
+    );
+  }
+  if (reference > 0) {
+    const x = xAt(reference);
+    body.push(
+      `<line class="reference" x1="${x}" y1="${plot.top}" x2="${x}" y2="${plotBottom}" stroke="#000" stroke-dasharray="4 3"/>`,
+    );
+  }
+  // Labels cut to their column; the whole label is in the row's <title>.
+  // Counted a little wide: a label cut too short reads better than one cut off at the edge.
+  const room = Math.max(4, Math.floor((plot.left - 8) / (CHAR_WIDTH * 1.15)));
+  shown.forEach((row, index) => {
+    const y = plot.top + index * plot.rowHeight + plot.rowHeight / 2;
+    const x = xAt(row.value);
+    const label = row.label.length > room ? `${row.label.slice(0, room - 1)}\u2026` : row.label;
+    const inner = `<title>${escapeXml(`${row.label}: ${formatValue(row.value)} ${xLabel}`)}</title>`;
+    body.push(
+      `<g class="dot-row" data-label="${escapeXml(row.label)}">` +
+        `<text x="${plot.left - 6}" y="${y + 4}" text-anchor="end" ${FONT}>${escapeXml(label)}</text>` +
+        `<line x1="${plot.left}" y1="${y}" x2="${x}" y2="${y}" stroke="${escapeXml(row.color)}" stroke-opacity="0.45" stroke-width="2"/>` +
+        markSvg(row.shape, x, y, 4.5, { fill: row.hollow ? '#fff' : row.color, stroke: row.color, inner }) +
+        `<text x="${x + 8}" y="${y + 4}" ${FONT}>${escapeXml(tickLabel(row.value))}</text></g>`,
+    );
+  });
+  body.push(
+    `<line x1="${plot.left}" y1="${plot.top}" x2="${plot.left}" y2="${plotBottom}" stroke="${AXIS_COLOR}"/>`,
+    `<line x1="${plot.left}" y1="${plotBottom}" x2="${plot.left + plotWidth}" y2="${plotBottom}" stroke="${AXIS_COLOR}"/>`,
+    `<text x="${plot.left + plotWidth / 2}" y="${plotBottom + 32}" text-anchor="middle" ${FONT}>${escapeXml(xLabel)}</text>`,
+  );
+  return svgDocument(width, plotBottom + 42, body.join(''), title);
 }
 
 /**
@@ -240,10 +372,12 @@ export function lineChartSvg({ title, xLabel, yLabel, x, categories, series }, {
 export function stackedBarsSvg({ title, xLabel, bars, legend: legendEntries }, { width = 800 } = {}) {
   const longest = Math.max(0, ...bars.map((bar) => bar.label.length)) * CHAR_WIDTH;
   const plot = { left: Math.min(260, Math.max(80, longest + 14)), right: 20, top: 30, rowHeight: 20 };
+  const heading = titleBlock(title, width, plot.left);
+  plot.top = heading.top;
   const plotWidth = width - plot.left - plot.right;
   const plotHeight = Math.max(1, bars.length) * plot.rowHeight;
   const plotBottom = plot.top + plotHeight;
-  const body = [`<text x="${plot.left}" y="18" ${TITLE_FONT}>${escapeXml(title)}</text>`];
+  const body = [heading.svg];
   const max = Math.max(
     0,
     ...bars.flatMap((bar) => [bar.total ?? 0, bar.segments.reduce((sum, s) => sum + s.value, 0)]),

@@ -10,9 +10,12 @@
 
 import { isJsonBaseline } from '../../src/catalog.mjs';
 import { codecColors } from '../../src/report/palette.mjs';
-import { lineChartSvg, stackedBarsSvg } from './chart-svg.mjs';
+import { dotRowsSvg, lineChartSvg, stackedBarsSvg, tickLabel } from './chart-svg.mjs';
 
 const STRATEGY_DASHES = { typed: [], embind: [8, 4], val: [2, 3] };
+// The strategies of one codec share its colour: each has its mark and shade, in the order first drawn.
+const STRATEGY_SHAPES = ['circle', 'square', 'diamond', 'triangle', 'triangle-down'];
+const STRATEGY_SHADES = [0, -0.35, 0.4, -0.6, 0.6];
 const BASELINE_COLOR = '#000';
 // Pure-JS libraries: dotted, one colour each (several share a format).
 const PEER_DASH = [1, 3];
@@ -42,22 +45,53 @@ function peerColor(label, peers) {
   return peers.get(label);
 }
 
-/** The series of a chart with their colour, dash and width (categories: points only, embind hollow). */
+/** `color` (#rrggbb) mixed with black (amount < 0) or white (amount > 0). */
+export function shade(color, amount) {
+  const match = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!match || amount === 0) return color;
+  const target = amount < 0 ? 0 : 255;
+  const channels = [0, 2, 4].map((at) => parseInt(match[1].slice(at, at + 2), 16));
+  const mixed = channels.map((value) => Math.round(value + (target - value) * Math.abs(amount)));
+  return `#${mixed.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A C++ path's strategy as the marks tell them apart: the addon's strategies are others than wasm's. */
+const strategyKey = (row) => (row.place === 'node-addon' ? `${row.interop} (addon)` : row.interop);
+
+/**
+ * The series of a chart with their colour, dash, width and mark (the C++
+ * strategies of a codec: one mark and shade each; embind hollow).
+ */
 function styled(series, codecColor) {
   const peers = new Map();
+  const strategies = [];
   return series.map(({ label, row, values }) => {
     const baseline = isJsonBaseline(row);
     const peer = row.impl === 'js' && !baseline;
-    const color = baseline ? BASELINE_COLOR : peer ? peerColor(label, peers) : codecColor(row.codec);
+    let color = baseline ? BASELINE_COLOR : peer ? peerColor(label, peers) : codecColor(row.codec);
+    let shape = 'circle';
+    if (row.impl === 'cpp') {
+      if (!strategies.includes(strategyKey(row))) strategies.push(strategyKey(row));
+      const index = strategies.indexOf(strategyKey(row));
+      shape = STRATEGY_SHAPES[index % STRATEGY_SHAPES.length];
+      color = shade(color, STRATEGY_SHADES[index % STRATEGY_SHADES.length]);
+    }
     return {
       label,
       values,
       color,
+      shape,
       width: baseline ? 2.5 : 1.5,
       dash: baseline ? [] : peer ? PEER_DASH : (STRATEGY_DASHES[row.interop] ?? []),
       hollow: row.impl === 'cpp' && row.interop === 'embind',
     };
   });
+}
+
+/** The one unit of a chart's x axis in words ("geo-110m", "1.2 MB"), or undefined when it has several. */
+function singleUnit({ categories, x }) {
+  if (categories) return categories.values.length === 1 ? String(categories.values[0]) : undefined;
+  return new Set(x).size === 1 ? `${tickLabel(x[0])} MB` : undefined;
 }
 
 /** Holds the page's charts (by name: time, ratio, phases), draws them and gives their SVG and PNG. */
@@ -77,8 +111,35 @@ export class Charts {
   /** Draws chart `which` from { title, yLabel, x, series: [{ label, row, values }], categories? }. */
   draw(which, chart) {
     const series = styled(chart.series, this.codecColor);
+    const unit = singleUnit(chart);
+    if (unit !== undefined) {
+      this.show(which, this.dotRows(which, chart, series, unit));
+      return;
+    }
     const xLabel = chart.categories ? chart.categories.name : 'JSON payload (MB)';
     this.show(which, lineChartSvg({ ...chart, xLabel, series }, { width: this.widthOf(which) }));
+  }
+
+  /**
+   * A chart of one unit as a dot per path, fastest first: the lowest time,
+   * or the highest rate (ops/s) or speed against JSON (the ratio chart,
+   * with its line at 1).
+   */
+  dotRows(which, chart, series, unit) {
+    const higherIsFaster = which === 'ratio' || /\/s$/.test(chart.yLabel);
+    const rows = series
+      .map((entry) => ({ ...entry, value: entry.values.find((value) => value > 0) }))
+      .filter((row) => row.value !== undefined)
+      .sort((a, b) => (higherIsFaster ? b.value - a.value : a.value - b.value));
+    return dotRowsSvg(
+      {
+        title: `${chart.title.replace(/ per (data set|record|size|step)/, '')}, ${unit}`,
+        xLabel: chart.yLabel,
+        rows,
+        reference: which === 'ratio' ? 1 : undefined,
+      },
+      { width: this.widthOf(which) },
+    );
   }
 
   /** Draws chart `which` as stacked bars: { title, xLabel, bars, legend } (phase-chart.mjs). */

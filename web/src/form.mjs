@@ -33,6 +33,13 @@ export function checkedValues(name) {
   return [...document.querySelectorAll(`input[name="${name}"]:checked`)].map((input) => input.value);
 }
 
+/** The checked boxes named `name` that the current workload shows (not inside a hidden element). */
+export const shownChecked = (name) =>
+  checkedValues(name).filter((value) => {
+    const input = document.querySelector(`input[name="${name}"][value="${CSS.escape(value)}"]`);
+    return !input.closest('[hidden]');
+  });
+
 /** A form value that is not accepted: names the input and what it accepts. */
 export class InputError extends Error {
   constructor(id, message) {

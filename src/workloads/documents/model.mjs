@@ -8,13 +8,8 @@ import { ADDON_PLACE, isJsonBaseline, isJsonUtf8Baseline, pathLabel } from '../.
 import { formatBytes, interopShare } from '../../harness/format.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
-import {
-  compareRow,
-  compareWithFastest,
-  fastestPeers,
-  isPeerRow,
-  referenceOf,
-} from '../../harness/references.mjs';
+import { fastestPeers, isPeerRow } from '../../harness/references.mjs';
+import { unitComparisons } from '../../harness/unit-comparisons.mjs';
 import { isUserDataset } from './dataset-catalog.mjs';
 
 const isOk = (row) => row.status === 'ok';
@@ -64,8 +59,8 @@ export const datasetsOf = (rows) => [...new Set(rows.map((row) => row.dataset))]
  */
 export function timeTable(rows, dataset) {
   const own = rows.filter((row) => row.dataset === dataset);
-  const baselines = own.filter(isJsonBaseline);
   const fastest = fastestPeers(own);
+  const comparisons = unitComparisons(own);
   const rank = (row) => (isJsonBaseline(row) ? 0 : isJsonUtf8Baseline(row) ? 1 : row.impl === 'js' ? 3 : 2);
   // One line per path: the baselines of every batch stand as one (their first).
   const byPath = groupBy(own, pathLabel);
@@ -75,8 +70,9 @@ export function timeTable(rows, dataset) {
     .map((row) => ({
       row,
       label: pathLabel(row),
-      vsJson: isJsonBaseline(row) ? undefined : compareRow(referenceOf(row, baselines), row),
-      vsFastest: isPeerRow(row) ? undefined : compareWithFastest(fastest, row),
+      // The answer in words takes the same figures (src/harness/unit-comparisons.mjs).
+      vsJson: isJsonBaseline(row) ? undefined : comparisons.of(row).vsJson,
+      vsFastest: isPeerRow(row) ? undefined : comparisons.of(row).vsFastest,
       encodeShare: interopShare(row.encode, row.encodePhases),
       decodeShare: interopShare(row.decode, row.decodePhases),
     }));

@@ -38,6 +38,32 @@ function brief(value) {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
+// How much of each string is shown on either side of a difference far into it.
+const CONTEXT = 24;
+
+/**
+ * Two strings that differ, in words. Cut at their start (brief), two long
+ * strings that share a long start would read alike, so past that the text
+ * is cut around the first difference and says where it is: "strings differ
+ * at character 76 (expected "... before it is rejected.", got "... before
+ * it is refused.")".
+ */
+export function stringDifference(expected, actual) {
+  let at = 0;
+  while (at < expected.length && at < actual.length && expected[at] === actual[at]) at++;
+  const [shownExpected, shownActual] = [brief(expected), brief(actual)];
+  if (shownExpected !== shownActual) return `strings differ (expected ${shownExpected}, got ${shownActual})`;
+  const around = (text) => {
+    const start = Math.max(0, at - CONTEXT);
+    const end = Math.min(text.length, at + CONTEXT);
+    const shown = JSON.stringify(text.slice(start, end)).slice(1, -1);
+    return `"${start > 0 ? '...' : ''}${shown}${end < text.length ? '...' : ''}"`;
+  };
+  const lengths =
+    expected.length === actual.length ? '' : `, lengths ${expected.length} and ${actual.length}`;
+  return `strings differ at character ${at}${lengths} (expected ${around(expected)}, got ${around(actual)})`;
+}
+
 function sameNumber(a, b) {
   return a === b || (a !== a && b !== b); // === has -0 == 0; NaN only equals itself here
 }
@@ -54,9 +80,7 @@ function compare(expected, actual, keyOrder, path) {
         ? null
         : `${path}: numbers differ (expected ${expected}, got ${actual})`;
     case 'string':
-      return expected === actual
-        ? null
-        : `${path}: strings differ (expected ${brief(expected)}, got ${brief(actual)})`;
+      return expected === actual ? null : `${path}: ${stringDifference(expected, actual)}`;
     case 'null':
       return null;
     case 'array': {

@@ -28,6 +28,7 @@ import {
   rolesOf,
   utf8Representative,
 } from '../../harness/references.mjs';
+import { unitComparisons } from '../../harness/unit-comparisons.mjs';
 
 export { CLEANLINESS_LEGEND, TABLE_LEGEND };
 
@@ -59,7 +60,7 @@ const ratioCells = (comparisons) => [
 
 // No ratio where either median is 0: a coarse clock (a page that is not
 // cross-origin isolated) rounds the fastest operations down to nothing.
-function cellsOf(row, { baseline, fastest, floors = [], gzip9, xJson, xFloor }) {
+function cellsOf(row, { baseline, fastest, floors = [], gzip9, xJson, xFastest, xFloor }) {
   return [
     formatMs(row.encode.median),
     formatMs(row.decode.median),
@@ -67,7 +68,7 @@ function cellsOf(row, { baseline, fastest, floors = [], gzip9, xJson, xFloor }) 
     formatBytes(row.gzipBytes),
     ...(gzip9 ? [formatBytes(row.gzip9Bytes)] : []),
     ...(xJson ?? (isJsonBaseline(row) ? ['1.00x', '1.00x'] : ratioCells(compareRow(baseline, row)))),
-    ...ratioCells(compareWithFastest(fastest, row)),
+    ...(xFastest ?? ratioCells(compareWithFastest(fastest, row))),
     ...(xFloor ?? (isObjectFloor(row) ? ['1.00x', '1.00x'] : ratioCells(compareWithFloor(row, floors)))),
     formatShare(interopShare(row.encode, row.encodePhases)),
     formatShare(interopShare(row.decode, row.decodePhases)),
@@ -150,7 +151,16 @@ export function renderTables(container, rows) {
       const xFloorOf = (shown) => ratioCells(shown && compareWithFloor(shown, floors));
       if (baselines.length > 0)
         body.append(
-          mergedTableRow(baselines, { ...options, xFloor: xFloorOf(shownOf(baselines)) }, header.length),
+          mergedTableRow(
+            baselines,
+            {
+              ...options,
+              // JSON against the fastest library in its batch: the answer's figure (unit-comparisons.mjs).
+              xFastest: ratioCells(unitComparisons(stepRows).of(baselines[0]).vsFastest),
+              xFloor: xFloorOf(shownOf(baselines)),
+            },
+            header.length,
+          ),
         );
       if (utf8.length > 0) {
         const shown = utf8Representative(utf8, baselines);

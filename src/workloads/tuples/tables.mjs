@@ -29,6 +29,7 @@ import {
   rolesOf,
   utf8Representative,
 } from '../../harness/references.mjs';
+import { unitComparisons } from '../../harness/unit-comparisons.mjs';
 
 export { fastestPeers, isPeerRow };
 
@@ -90,7 +91,7 @@ const ratioCells = (comparisons) => [
 ];
 
 /** Several rows of one reference path (JSON, UTF-8 JSON, object floor) as one line. */
-function mergedLine(rows, { fastest, gzip9, xJson, xFloor }) {
+function mergedLine(rows, { fastest, gzip9, xJson, xFastest, xFloor }) {
   const ok = rows.filter((row) => row.status === 'ok');
   const runs = rows.length > 1 ? ` x${rows.length}` : '';
   const label = `${pathLabel(rows[0])}${runs}`;
@@ -102,7 +103,7 @@ function mergedLine(rows, { fastest, gzip9, xJson, xFloor }) {
     formatMs(merged.decode.median),
     ...sizeCells(ok[0], gzip9),
     ...xJson,
-    ...ratioCells(compareWithFastest(fastest, merged)),
+    ...(xFastest ?? ratioCells(compareWithFastest(fastest, merged))),
     ...xFloor,
     '-',
     '-',
@@ -159,7 +160,13 @@ function stepLines(stepRows, order, options) {
   };
   if (baselines.length > 0)
     lines.push(
-      mergedLine(baselines, { ...options, ...againstReferences(baselines), xJson: ['1.00x', '1.00x'] }),
+      mergedLine(baselines, {
+        ...options,
+        ...againstReferences(baselines),
+        xJson: ['1.00x', '1.00x'],
+        // JSON against the fastest library in its batch: the answer's figure (unit-comparisons.mjs).
+        xFastest: ratioCells(unitComparisons(stepRows).of(baselines[0]).vsFastest),
+      }),
     );
   if (utf8.length > 0) {
     const shown = utf8Representative(utf8, baselines);
