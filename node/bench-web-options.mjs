@@ -151,12 +151,16 @@ export const helpText =
   () => `Usage: npm run bench:web -- [options]    (or: node node/bench-web.mjs [options])
 
 Runs the browser page (web/index.html) headless in Chromium (V8; /usr/bin/chromium,
-or $WCB_CHROMIUM) through playwright-core, or in Firefox ESR (SpiderMonkey;
+or $WCB_CHROMIUM) through playwright-core, in Firefox ESR (SpiderMonkey;
 /usr/bin/firefox-esr, or $WCB_FIREFOX) through puppeteer-core over WebDriver
-BiDi: served on localhost with COOP/COEP so it is cross-origin isolated (the
-finer clock), with a forced GC before every timed operation (Chromium:
---js-flags=--expose-gc; Firefox: the pref dom.testing.testutils.enabled, whose
-TestUtils.gc runs in the page's yield before the operation).
+BiDi, or in WebKitGTK's MiniBrowser (JavaScriptCore; $WCB_MINIBROWSER) through
+/usr/bin/WebKitWebDriver ($WCB_WEBKIT_DRIVER) over classic WebDriver, one
+session per browser context, on an Xvfb display it starts itself: served on
+localhost with COOP/COEP so it is cross-origin isolated (the finer clock),
+with a forced GC before every timed operation where the engine has one
+(Chromium: --js-flags=--expose-gc; Firefox: the pref
+dom.testing.testutils.enabled, whose TestUtils.gc runs in the page's yield
+before the operation; JavaScriptCore exposes none to pages: protocol.gc false).
 
 The default run is the block protocol (docs/design.md#blocks), as in bench:node:
 each size is a block (JSON, the object floor, every codec's typed path and the
@@ -178,7 +182,7 @@ Options:
   --browser NAME       ${BROWSER_CHOICES.join(', ')} (default: ${DEFAULT_BROWSER}); all runs them one after the
                        other, each writing its own results file (run.runtime.engine says which)
   --no-gc              no forced GC before the timed operations (protocol.gc false), to see
-                       what the GC does to the spread
+                       what the GC does to the spread (WebKit: never one)
   --workload NAME      one of ${WORKLOAD_NAMES.join(', ')} (default: ${DEFAULT_WORKLOAD}); results go to
                        results/browser-<date>.json (${DEFAULT_WORKLOAD}) or results/browser-<workload>-<date>.json
   --codecs LIST        comma-separated codecs (default: every codec of the wasm build for the workload)
@@ -217,7 +221,7 @@ Options:
   --quick              the workload's tiny run (options given explicitly still win)
   --timeout SECONDS    limit for the whole run; the rows measured so far are kept
                        (default: ${DEFAULT_TIMEOUT_SECONDS}, at most ${BOUNDS.timeoutSeconds})
-  --headed             show the browser window (needs a display)
+  --headed             show the browser window (needs a display; WebKit: on $DISPLAY, not Xvfb)
   --connect URL        drive the --browser already running at URL instead of launching one
                        (run.runtime.connected; docs/devices.md), at its endpoint:
 ${BROWSER_NAMES.map((name) => `                         ${name}: ${BROWSERS[name].endpoint}`).join('\n')}
@@ -252,6 +256,11 @@ function parseConnect(text, values, browsers) {
     );
   if (browsers.length > 1)
     throw new UsageError(`--connect drives one browser (accepted: --browser ${BROWSER_NAMES.join(' or ')})`);
+  // Classic WebDriver is plain HTTP: a ws:// endpoint is another protocol's.
+  if (browsers[0] === 'webkit' && !['http:', 'https:'].includes(url.protocol))
+    throw new UsageError(
+      `--connect: '${text}' is not an http:// URL (accepted: webkit: ${BROWSERS.webkit.endpoint})`,
+    );
   for (const flag of ['headed', 'no-gc'])
     if (values[flag])
       throw new UsageError(

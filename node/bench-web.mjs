@@ -1,9 +1,11 @@
 // npm run bench:web: the browser page (web/index.html) run headless in
-// Chromium (V8, through playwright-core) and/or Firefox ESR (SpiderMonkey,
-// through puppeteer-core over WebDriver BiDi; node/browsers.mjs), served by
-// scripts/serve.mjs so it is cross-origin isolated (a finer
-// performance.now()), with a GC forced before every timed operation
-// (window.gc in Chromium, TestUtils.gc in Firefox). Each path (codec x
+// Chromium (V8, through playwright-core), Firefox ESR (SpiderMonkey,
+// through puppeteer-core over WebDriver BiDi) and/or WebKitGTK
+// (JavaScriptCore, through WebKitWebDriver over classic WebDriver, on a
+// virtual display; node/browsers.mjs), served by scripts/serve.mjs so it is
+// cross-origin isolated (a finer performance.now()), with a GC forced
+// before every timed operation (window.gc in Chromium, TestUtils.gc in
+// Firefox; JavaScriptCore has none for pages: allocation pressure there). Each path (codec x
 // strategy, each JS library) runs at each size or record in a fresh browser
 // context, where the page measures the JSON baseline and then the path:
 // every figure starts from the same state whatever else the run measures,
@@ -161,6 +163,17 @@ function pathsOf(options) {
   return [...wasm, ...peers];
 }
 
+/**
+ * The page's URL with gc=0 under --no-gc: a GC the page makes itself
+ * (JavaScriptCore's allocation pressure) is off too, as the browsers' flags are.
+ */
+function withoutGc(href, options) {
+  if (options.gc) return href;
+  const url = new URL(href);
+  url.searchParams.set('gc', '0');
+  return url.href;
+}
+
 /** One browser context each: every path at every unit, path by path. */
 function contextsOf(options, protocol) {
   const units = protocol.units(options);
@@ -205,10 +218,15 @@ function mergeDocuments(results, options, protocol, expected) {
 function writeFinished(document, { browser, out, validate }) {
   // A connected browser may run elsewhere: its machine is what the page saw.
   if (!browser.connected) document.run.machine = withHostFacts(document.run.machine);
-  // The driver knows the full version where the page sees less (Firefox's userAgent: 153.0).
+  // The driver knows the full version where the page sees less (Firefox's
+  // userAgent: 153.0), and a WebKit other than Safari's where the page sees
+  // only AppleWebKit's frozen 605.1.15 (WebKitGTK: its own 2.50.6).
   const { runtime } = document.run;
   const major = (text) => text.split('.')[0];
-  const version = major(browser.version) === major(runtime.version) ? browser.version : runtime.version;
+  const version =
+    major(browser.version) === major(runtime.version) || runtime.name === 'webkit'
+      ? browser.version
+      : runtime.version;
   document.run.runtime = { ...runtime, version, driver: browser.driver, connected: browser.connected };
   writeAtomically(out, document);
   const check = validate(document);
@@ -253,6 +271,7 @@ async function openBrowser(name, options, pageBase) {
     gc: options.gc,
     headed: options.headed,
     connect: options.connect,
+    log,
   }).catch((error) => {
     throw options.connect ? new RunError(error.message) : error;
   });
@@ -299,7 +318,7 @@ async function runInBrowser(name, { options, protocol, pageBase, validate, deadl
           preciseMemory: !browser.connected,
           jsonSecond,
         };
-        await page.goto(pageUrl(pageBase, query));
+        await page.goto(withoutGc(pageUrl(pageBase, query), options));
         end = await followRun(page, { deadline, interrupted });
         facts = await page.evaluate(() => ({
           crossOriginIsolated: globalThis.crossOriginIsolated,
@@ -352,11 +371,12 @@ function logMeasuringFacts(name, browser, run, options) {
   log(
     `${run.runtime.name} ${run.runtime.version} (${run.runtime.engine ?? 'engine unknown'}); ${clock}; isolation: ${run.protocol.isolation}`,
   );
+  const { gcHow } = BROWSERS[name];
   if (options.gc && !run.protocol.gc)
     log(
       browser.connected
-        ? `${browser.label} at ${options.connect}: no GC before the timed operations (protocol.gc false): the page found none; start the browser with ${BROWSERS[name].gcHow}`
-        : `${browser.label}: no GC could be forced (${BROWSERS[name].gcHow} was asked for)`,
+        ? `${browser.label} at ${options.connect}: no GC before the timed operations (protocol.gc false): the page found none; start the browser with ${gcHow}`
+        : `${browser.label}: no GC could be forced (${gcHow} was asked for)`,
     );
 }
 
@@ -425,15 +445,20 @@ async function runBlocksInBrowser(name, { options, pageBase, validate, deadline,
   const runContext = async (job, { onRow }) => {
     if (interrupted() || Date.now() > deadline)
       return { done: false, rows: [], output: [], failure: 'not measured: the run was stopped' };
-    const context = await browser.newContext();
+    // A context that cannot open (a WebDriver that died) fails this block's context alone.
+    let context;
     try {
+      context = await browser.newContext();
       const page = await context.newPage();
       const pageErrors = watchErrors(page);
       // Launched with --enable-precise-memory-info; a connected browser's flags are unknown.
       // A user's documents are fetched by the page from this run's server.
       const documentUrls = (plan.documents ?? []).filter((entry) => entry.url).map((entry) => entry.url);
       await page.goto(
-        pageUrl(pageBase, { workload: options.workload, preciseMemory: !browser.connected, documentUrls }),
+        withoutGc(
+          pageUrl(pageBase, { workload: options.workload, preciseMemory: !browser.connected, documentUrls }),
+          options,
+        ),
       );
       await waitUntilIdle(page, deadline);
       const text = await page.evaluate((block) => globalThis.wcbPage.runBlock(block), {
@@ -465,7 +490,7 @@ async function runBlocksInBrowser(name, { options, pageBase, validate, deadline,
         failure: `browser context failed: ${error.message.split('\n')[0]}`,
       };
     } finally {
-      await context.close();
+      await context?.close();
     }
   };
   try {
@@ -554,6 +579,9 @@ async function main(argv) {
     log('interrupted: stopping the page and keeping the rows measured so far (Ctrl+C again to quit at once)');
   };
   process.on('SIGINT', onInterrupt);
+  // Terminated (a test's or a CI's timeout): exit so that the launched browsers' exit handlers end them.
+  const onTerminate = () => process.exit(143);
+  process.once('SIGTERM', onTerminate);
   try {
     const protocol = PROTOCOLS[optionKindOf(workloadInfo(options.workload))];
     const blocks = options.mode === 'blocks';
@@ -595,6 +623,7 @@ async function main(argv) {
     return 0;
   } finally {
     process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onTerminate);
     await server.close();
   }
 }

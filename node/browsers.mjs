@@ -2,16 +2,20 @@
 // through the driver that can drive Debian's build of it: Chromium (V8)
 // through playwright-core over CDP (node/chromium.mjs), Firefox ESR
 // (SpiderMonkey) through puppeteer-core over WebDriver BiDi
-// (node/firefox.mjs). Both hand bench:web the same small interface, so its
-// protocol does not depend on the browser, nor on whether bench:web
-// launched it or connected to one already running (--connect: a Chromium
-// over CDP, a Firefox or another WebDriver BiDi endpoint).
+// (node/firefox.mjs), WebKitGTK (JavaScriptCore) through its
+// WebKitWebDriver over classic W3C WebDriver (node/webkit.mjs). All hand
+// bench:web the same small interface, so its protocol does not depend on
+// the browser, nor on whether bench:web launched it or connected to one
+// already running (--connect: a Chromium over CDP, a Firefox or another
+// WebDriver BiDi endpoint, a classic WebDriver endpoint such as
+// safaridriver).
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { BROWSER_NAMES } from '../src/engines.mjs';
 import { CHROMIUM, connectChromium, launchBrowser } from './chromium.mjs';
 import { FIREFOX, connectFirefox, launchFirefox } from './firefox.mjs';
+import { WEBKIT_DRIVER, connectWebDriver, launchWebKit } from './webkit.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -26,7 +30,7 @@ export const CONNECT_TIMEOUT_MS = 30_000;
 /**
  * What bench:web needs of each browser: its executable, driver, launch, and
  * connect(endpoint) to one already running; `endpoint` says what --connect
- * takes for it.
+ * takes for it; `gcHow` how the page gets a GC before each timed operation.
  */
 export const BROWSERS = Object.freeze({
   chromium: {
@@ -46,6 +50,19 @@ export const BROWSERS = Object.freeze({
     launch: ({ gc, headed }) => launchFirefox({ gc, headed }),
     endpoint: 'WebDriver BiDi, ws://HOST:PORT or a Selenium Grid session URL',
     connect: connectFirefox,
+  },
+  webkit: {
+    label: 'WebKit',
+    executable: () => WEBKIT_DRIVER,
+    driver: ({ connected }) => `${connected ? '' : 'WebKitWebDriver, '}classic W3C WebDriver over node:http`,
+    // JavaScriptCore exposes no GC to pages (no gc(), no TestUtils; $vm is a
+    // restricted option in release builds): the page allocates instead
+    // (web/src/browser-info.mjs; docs/decisions.md#webkit-gc).
+    gcHow:
+      "the page's allocation pressure (~32 MB of short-lived objects; JavaScriptCore exposes no GC to pages)",
+    launch: ({ headed, log }) => launchWebKit({ headed, log }),
+    endpoint: 'classic W3C WebDriver, http://HOST:PORT (safaridriver, a Selenium Grid, WebKitWebDriver)',
+    connect: connectWebDriver,
   },
 });
 
@@ -71,10 +88,10 @@ function within(promise, ms, what) {
  * a connected one. A connection that fails throws an Error naming the
  * endpoint and what it should be.
  */
-export async function launchForRun(name, { gc = true, headed = false, connect } = {}) {
+export async function launchForRun(name, { gc = true, headed = false, connect, log } = {}) {
   const browser = BROWSERS[name];
   let driven;
-  if (connect === undefined) driven = await browser.launch({ gc, headed });
+  if (connect === undefined) driven = await browser.launch({ gc, headed, log });
   else {
     try {
       driven = await within(browser.connect(connect), CONNECT_TIMEOUT_MS, 'connecting');
@@ -86,7 +103,7 @@ export async function launchForRun(name, { gc = true, headed = false, connect } 
   return {
     name,
     label: browser.label,
-    driver: browser.driver(),
+    driver: browser.driver({ connected: connect !== undefined }),
     connected: connect !== undefined,
     // The full version (the page sees "153.0" in Firefox's userAgent, the driver 153.8.0).
     version: String(await driven.browser.version()).replace(/^[a-z]+\//i, ''),

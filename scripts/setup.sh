@@ -12,13 +12,16 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE_DIR="${WCB_CACHE_DIR:-$ROOT/.cache}"
 
 # What the build, the runners and the tests need whatever the codecs:
-# nlohmann_json is the native runner's results writer too.
+# nlohmann_json is the native runner's results writer too. WebKitGTK
+# (JavaScriptCore): its WebDriver, its MiniBrowser (in the library's
+# package) and a virtual display for it, which has no headless mode.
 PACKAGES=(
   build-essential cmake clang clang-format libclang-rt-14-dev
   emscripten node-acorn binaryen wabt
   nlohmann-json3-dev
   catch2 zlib1g-dev
   chromium firefox-esr
+  webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb
   dpkg-dev ca-certificates
 )
 for list in "$ROOT"/src/codecs/*/debian-packages; do

@@ -12,6 +12,8 @@ const ENGINE_OF_RUNTIME = {
   opera: 'V8',
   firefox: 'SpiderMonkey',
   safari: 'JavaScriptCore',
+  // A WebKit other than Apple's Safari (WebKitGTK's MiniBrowser, GNOME Web): its own version, not Safari's.
+  webkit: 'JavaScriptCore',
 };
 
 /** The engine of a results header's runtime ({ name, engine? }), or undefined (native code). */
@@ -25,6 +27,7 @@ const CAPITALIZED = {
   firefox: 'Firefox',
   chrome: 'Chrome',
   safari: 'Safari',
+  webkit: 'WebKit',
 };
 
 /** "Firefox 153.8.0 (SpiderMonkey)", "Node v20.20.2 (V8 11.3)": a runtime and its engine, for a reader. */
@@ -35,7 +38,7 @@ export function engineLabel(runtime) {
 }
 
 /** The browsers bench:web drives, in run order; the first is the default. */
-export const BROWSER_NAMES = Object.freeze(['chromium', 'firefox']);
+export const BROWSER_NAMES = Object.freeze(['chromium', 'firefox', 'webkit']);
 export const DEFAULT_BROWSER = BROWSER_NAMES[0];
 
 /**

@@ -206,9 +206,11 @@ async function streamThrough(bytes, transform) {
   const stream = new Blob([bytes]).stream().pipeThrough(transform);
   const chunks = [];
   let total = 0;
-  for await (const chunk of stream) {
-    chunks.push(chunk);
-    total += chunk.byteLength;
+  // A reader, not for await: WebKit's streams (WebKitGTK 2.50) are not async iterable.
+  const reader = stream.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    total += read.value.byteLength;
   }
   if (chunks.length === 1) return chunks[0];
   const joined = new Uint8Array(total);

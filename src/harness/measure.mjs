@@ -59,8 +59,10 @@ function toBytes(encoded) {
 /** gzip size with the CompressionStream API, present in Node >= 18 and in browsers. */
 export async function gzipSizeWithCompressionStream(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
+  // A reader, not for await: WebKit's streams (WebKitGTK 2.50) are not async iterable.
+  const reader = stream.getReader();
   let total = 0;
-  for await (const chunk of stream) total += chunk.byteLength;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) total += read.value.byteLength;
   return total;
 }
 

@@ -1,5 +1,6 @@
 // Engines side by side: the same path at the same size (or record, or data
-// set) in Node (V8), Chromium (V8) and Firefox (SpiderMonkey), one column
+// set) in Node (V8), Chromium (V8), Firefox (SpiderMonkey) and WebKit
+// (JavaScriptCore), one column
 // group per results file that ran JavaScript. Every ratio is taken inside
 // one engine and one context, as the runners measured it: xJSON against the
 // JSON baseline of the row's own batch (process or browser context), xBestJS
@@ -49,6 +50,17 @@ function baselineTime(baselines, operation) {
 function boundaryOf(row, operation) {
   if (row.impl === 'js') return undefined;
   return row.boundaryShare?.[operation] ?? interopShare(row[operation], row[`${operation}Phases`]);
+}
+
+/**
+ * How an engine's GC before each timed operation differs from a forced full
+ * GC, beside its figures: none (--no-gc), or JavaScriptCore's allocation
+ * pressure (it has no GC for pages).
+ */
+function gcNote(protocol) {
+  if (protocol?.gc === false) return ', no GC';
+  if (protocol?.gcMethod === 'allocation pressure') return ', GC: allocation pressure';
+  return '';
 }
 
 /** The unit rows of a source: the step nearest sizeMB for a sweep, else each record or data set. */
@@ -109,7 +121,7 @@ export function engineComparison(sources, { sizeMB }) {
   const engines = sources.filter((source) => engineOf(source.document.run.runtime));
   if (engines.length < 2) return undefined;
   const columns = engines.map((source) => ({
-    label: engineLabel(source.document.run.runtime),
+    label: `${engineLabel(source.document.run.runtime)}${gcNote(source.document.run.protocol)}`,
     source: source.source,
     units: new Map(unitsOf(source.document, sizeMB).map((unit) => [unit.key, unit])),
   }));
@@ -188,6 +200,8 @@ const HOW_TO_READ =
   `Times are medians (ms per payload, or ns per call); xJSON is ${BASELINE_LABEL}'s time over the path's, both measured in the same process or browser context; ` +
   "xBestJS the fastest pure-JS library's time (same file, same size; decode among libraries that give plain objects) over the path's; " +
   'boundary the share of the call spent crossing JS <-> wasm (phases, or the marshalling floor). Ratios are never taken across engines: only the times are set side by side. ' +
+  '"no GC" marks an engine measured without a GC before each timed operation (--no-gc): its medians include the GC work of earlier operations; ' +
+  '"GC: allocation pressure" one where the page allocated ~32 MB of short-lived objects before each instead of a full GC (JavaScriptCore exposes none to pages). ' +
   'A "(addon)" path is the same C++ through the Node-API addon: Node only, a line of its own beside the wasm path of the same strategy, empty in the browsers. ' +
   '~ marks a ratio within noise.';
 

@@ -49,6 +49,7 @@ test('--browser: chromium by default, firefox, or all of them in order; anything
     {
       chromium: 'browser-messages-2026-01-02T03-04-05Z.json',
       firefox: 'browser-messages-firefox-2026-01-02T03-04-05Z.json',
+      webkit: 'browser-messages-webkit-2026-01-02T03-04-05Z.json',
     },
   );
   assert.throws(
@@ -66,6 +67,7 @@ test('--out names the one browser file, or each browser file with its name befor
   assert.deepEqual(all.outs, {
     chromium: path.resolve('run-chromium.json'),
     firefox: path.resolve('run-firefox.json'),
+    webkit: path.resolve('run-webkit.json'),
   });
   assert.equal(all.out, all.outs.chromium);
 });
@@ -114,7 +116,14 @@ test('--connect takes the endpoint of one browser already running; --host and --
   );
   refused(
     ['--connect', cdp, '--browser', 'all'],
-    /^--connect drives one browser \(accepted: --browser chromium or firefox\)$/,
+    /^--connect drives one browser \(accepted: --browser chromium or firefox or webkit\)$/,
+  );
+  // Classic WebDriver: an http:// endpoint, never a ws:// one.
+  const webkit = parseOptions(['--browser', 'webkit', '--connect', 'http://127.0.0.1:4444'], { buildInfo });
+  assert.deepEqual([webkit.browsers, webkit.connect], [['webkit'], 'http://127.0.0.1:4444']);
+  refused(
+    ['--browser', 'webkit', '--connect', cdp],
+    /^--connect: 'ws:.*' is not an http:\/\/ URL \(accepted: webkit: classic W3C WebDriver/,
   );
   refused(['--connect', cdp, '--headed'], /^--headed applies to a browser bench:web launches/);
   refused(['--connect', cdp, '--no-gc'], /^--no-gc applies to a browser bench:web launches/);

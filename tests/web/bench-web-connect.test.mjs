@@ -1,7 +1,8 @@
 // npm run bench:web --connect: the smallest run in a browser that is
 // already running, started here on a free port as a user would start it
 // (Debian's Chromium with --remote-debugging-port, driven over CDP; Firefox
-// ESR with --remote-debugging-port, over WebDriver BiDi). The results record
+// ESR with --remote-debugging-port, over WebDriver BiDi; WebKitGTK's
+// WebKitWebDriver on a port, over classic WebDriver). The results record
 // a connected browser, its engine and version, and no GC when the browser
 // was started without one; the browser is still running afterwards; an
 // endpoint nobody answers at is a one-line error. It measures nothing.
@@ -21,6 +22,7 @@ import { schemaWithFolderWorkloads } from '../../src/workload-folders.mjs';
 import { GC_METHODS } from '../../web/src/browser-info.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../node/chromium.mjs';
 import { FIREFOX, MEASURING_PREFS } from '../../node/firefox.mjs';
+import { WEBKIT_DRIVER, XVFB, missingPieces } from '../../node/webkit.mjs';
 import { REPO_ROOT } from './browser.mjs';
 
 const BENCH_WEB = path.join(REPO_ROOT, 'node', 'bench-web.mjs');
@@ -35,6 +37,11 @@ const BIDI = {
   engine: 'SpiderMonkey',
   driver: /^puppeteer-core .*\(WebDriver BiDi\)$/,
   log: /Firefox \S+ at ws:\/\/.*: connected, driven by puppeteer-core \S+ \(WebDriver BiDi\)/,
+};
+const CLASSIC = {
+  engine: 'JavaScriptCore',
+  driver: /^classic W3C WebDriver over node:http$/,
+  log: /WebKit \S+ at http:\/\/.*: connected, driven by classic W3C WebDriver over node:http/,
 };
 
 let validate;
@@ -119,6 +126,72 @@ const startFirefox = (prefs = {}) =>
     },
     /WebDriver BiDi listening on (ws:\/\/\S+)/,
   );
+
+/** A port that was free a moment ago. */
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => resolve(free));
+    });
+  });
+
+/**
+ * Xvfb on a display of its own, and WebKitWebDriver on a free loopback port
+ * drawing there, as a user would start them: { endpoint, running(), stop() }
+ * once the driver answers /status. Each in a process group of its own, so
+ * stop() ends the browsers a driver started too.
+ */
+async function startWebKitDriver() {
+  const group = (file, args, options) => {
+    const child = spawn(file, args, { ...options, detached: true });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const running = () => child.exitCode === null && child.signalCode === null;
+    const stop = async () => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+      if (running()) await exited;
+    };
+    return { child, running, stop };
+  };
+  const xvfb = group(XVFB, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
+  const display = await new Promise((resolve) => {
+    let text = '';
+    xvfb.child.stdio[3].on('data', (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) resolve(`:${text.trim()}`);
+    });
+  });
+  const port = await freePort();
+  const driver = group(WEBKIT_DRIVER, [`--port=${port}`], {
+    env: { ...process.env, DISPLAY: display },
+    stdio: 'ignore',
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await driver.stop();
+    await xvfb.stop();
+  };
+  for (let tries = 0; ; tries++) {
+    try {
+      const response = await fetch(`${endpoint}/status`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (tries > 100) {
+      await stop();
+      throw new Error(`${WEBKIT_DRIVER} did not answer at ${endpoint}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { endpoint, running: driver.running, stop };
+}
 
 /** Runs bench:web with `args`; resolves to { code, stdout, stderr } whatever the exit code. */
 function benchWeb(args) {
@@ -209,6 +282,47 @@ test(
     // Started with the pref: TestUtils.gc, found by the page as in a launched Firefox.
     assert.equal(run.protocol.gc, true);
     assert.equal(run.protocol.gcMethod, GC_METHODS.testUtils);
+  },
+);
+
+test(
+  '--browser webkit --connect to a WebKitWebDriver on a port, over classic WebDriver: JavaScriptCore, allocation pressure',
+  TIMEOUT,
+  async () => {
+    assert.equal(missingPieces({ display: true }), '');
+    const { run } = await connectedRun(startWebKitDriver, ['--browser', 'webkit'], CLASSIC);
+    // The driver's version of its browser: WebKitGTK's, not the userAgent's frozen AppleWebKit/605.1.15.
+    assert.equal(run.runtime.name, 'webkit');
+    assert.match(run.runtime.version, /^2\.\d+\.\d+$/);
+    // The page's own GC in JavaScriptCore, whatever started the browser.
+    assert.equal(run.protocol.gc, true);
+    assert.equal(run.protocol.gcMethod, GC_METHODS.pressure);
+    assert.equal(run.protocol.crossOriginIsolated, true);
+  },
+);
+
+test(
+  '--browser webkit --connect to an endpoint nobody answers at: exit 1, naming it and what it should be',
+  TIMEOUT,
+  async () => {
+    const endpoint = `http://127.0.0.1:${await freePort()}`;
+    const result = await benchWeb([
+      '--browser',
+      'webkit',
+      '--connect',
+      endpoint,
+      ...smallest,
+      '--out',
+      path.join(scratch, 'none-webkit.json'),
+    ]);
+    assert.equal(result.code, 1, result.stderr);
+    const last = result.stderr.trimEnd().split('\n').at(-1);
+    assert.match(
+      last,
+      new RegExp(
+        `^bench:web: WebKit: cannot connect to ${endpoint} \\(WebKit: classic W3C WebDriver, .*ECONNREFUSED`,
+      ),
+    );
   },
 );
 

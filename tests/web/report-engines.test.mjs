@@ -101,6 +101,28 @@ test('engines side by side: the same path at the size nearest --size-mb, ratios 
   );
 });
 
+test('WebKit is JavaScriptCore; an engine whose GC is allocation pressure says so beside its figures', () => {
+  assert.equal(engineOf({ name: 'webkit', version: '2.50.6' }), 'JavaScriptCore');
+  assert.equal(engineOf({ name: 'safari', version: '18.2' }), 'JavaScriptCore');
+  const webkit = source('browser (c)', { name: 'webkit', version: '2.50.6', engine: 'JavaScriptCore' }, [
+    json('msgpack/typed', { encode: 30, decode: 30 }),
+    typed({ encode: 6, decode: 9 }),
+  ]);
+  webkit.document.run.protocol = { gc: true, gcMethod: 'allocation pressure' };
+  const comparison = engineComparison([chromium, firefox, webkit], { sizeMB: 10 });
+  assert.deepEqual(
+    comparison.columns.map((column) => column.label),
+    [
+      'Chromium 156.0.1 (V8)',
+      'Firefox 153.8.0 (SpiderMonkey)',
+      'WebKit 2.50.6 (JavaScriptCore), GC: allocation pressure',
+    ],
+  );
+  const encode = comparison.tables.find((table) => table.operation === 'encode');
+  const inWebKit = encode.lines.find((line) => line.path === 'msgpack/typed').cells[2];
+  assert.deepEqual([inWebKit.time, inWebKit.xJson], ['6.00', '5.00x']);
+});
+
 test('one engine alone has nothing to set beside it', () => {
   assert.equal(engineComparison([native, chromium], { sizeMB: 10 }), undefined);
   assert.equal(enginesText(undefined), '');
@@ -118,6 +140,8 @@ test('npm run report takes the latest file of each browser, the default one firs
       'browser-firefox-2026-01-01T00-00-00Z.json',
       'browser-messages-firefox-2026-04-01T00-00-00Z.json',
       'browser-messages-2026-04-01T00-00-00Z.json',
+      'browser-webkit-2026-02-01T00-00-00Z.json',
+      'browser-webkit-2026-01-01T00-00-00Z.json',
     ])
       writeFileSync(path.join(dir, name), '{}');
     const names = (files) => files.map((file) => path.basename(file));
@@ -125,6 +149,7 @@ test('npm run report takes the latest file of each browser, the default one firs
       'node-2026-01-01T00-00-00Z.json',
       'browser-2026-02-01T00-00-00Z.json',
       'browser-firefox-2026-03-01T00-00-00Z.json',
+      'browser-webkit-2026-02-01T00-00-00Z.json',
     ]);
     assert.deepEqual(names(latestResultsFiles(dir, { workload: 'messages' })), [
       'browser-messages-2026-04-01T00-00-00Z.json',

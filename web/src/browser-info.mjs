@@ -17,6 +17,10 @@ function runtimeFromUserAgent(userAgent) {
     [/Edg\/([\d.]+)/, 'edge'],
     [/Firefox\/([\d.]+)/, 'firefox'],
     [/(?:HeadlessChrome|Chrome|Chromium)\/([\d.]+)/, 'chromium'],
+    // A WebKit off Apple's systems (WebKitGTK's MiniBrowser, GNOME Web) is no
+    // Safari, whose Version/ it carries: AppleWebKit's frozen version is the
+    // one it has (bench:web records WebKitGTK's own from its driver).
+    [/^(?!.*(?:Macintosh|iPhone|iPad|iPod)).*AppleWebKit\/([\d.]+)/, 'webkit'],
     [/Version\/([\d.]+).*Safari/, 'safari'],
   ];
   for (const [pattern, name] of patterns) {
@@ -58,7 +62,25 @@ function browserRuntime(userAgent, hints) {
 }
 
 /** How the page forces a GC (run.protocol.gcMethod), by what the browser exposes. */
-export const GC_METHODS = Object.freeze({ windowGc: 'window.gc', testUtils: 'TestUtils.gc' });
+export const GC_METHODS = Object.freeze({
+  windowGc: 'window.gc',
+  testUtils: 'TestUtils.gc',
+  pressure: 'allocation pressure',
+});
+
+// JavaScriptCore gives pages no GC to call (no gc(), no TestUtils; $vm.gc()
+// needs a restricted option a release build refuses). About 32 MB of
+// short-lived objects before each timed operation make its own collector
+// run there rather than inside the operation: measured over fresh sessions,
+// the spread of the medians fell from 12-49% (CV) to 2-12%
+// (docs/decisions.md#webkit-gc). A ring keeps the objects from being
+// optimized away without keeping more than a few alive.
+const PRESSURE_OBJECTS = 500_000;
+const pressureRing = new Array(1024);
+function allocationPressure() {
+  for (let index = 0; index < PRESSURE_OBJECTS; index++)
+    pressureRing[index & 1023] = { index, pair: [index, index] };
+}
 
 /**
  * A GC before each timed operation, or undefined when the browser offers
@@ -71,13 +93,20 @@ export const GC_METHODS = Object.freeze({ windowGc: 'window.gc', testUtils: 'Tes
  * in the yield, before the next operation: each timed operation then
  * starts after a full GC of what the previous one left (checked: the GC has
  * run and its promise resolved by the page's next MessageChannel yield). At
- * most one is queued: the warm-up's calls come in one task.
+ * most one is queued: the warm-up's calls come in one task. JavaScriptCore
+ * (WebKit, Safari) has neither: allocation pressure instead, no full GC.
+ * The query's gc=0 (bench:web --no-gc) turns any of them off.
  */
-function forcedGc() {
+function forcedGc(engine) {
+  // bench:web --no-gc: none at all, whatever the browser has.
+  if (new URLSearchParams(globalThis.location?.search ?? '').get('gc') === '0') return undefined;
   if (typeof globalThis.gc === 'function')
     return { gc: () => globalThis.gc(), gcMethod: GC_METHODS.windowGc };
   const testUtils = globalThis.TestUtils;
-  if (typeof testUtils?.gc !== 'function') return undefined;
+  if (typeof testUtils?.gc !== 'function')
+    return engine === 'JavaScriptCore'
+      ? { gc: allocationPressure, gcMethod: GC_METHODS.pressure }
+      : undefined;
   let queued = false;
   const gc = () => {
     if (queued) return;
@@ -107,14 +136,16 @@ function machineFacts(hints) {
  */
 export async function browserFacts({ preciseMemory = false } = {}) {
   const hints = await highEntropyValues();
+  const runtime = browserRuntime(navigator.userAgent, hints);
   return {
     machine: machineFacts(hints),
-    runtime: browserRuntime(navigator.userAgent, hints),
+    runtime,
     crossOriginIsolated: globalThis.crossOriginIsolated === true,
     timerResolutionMs: measureTimerResolution(),
     // Only when Chromium runs with --js-flags=--expose-gc, or Firefox with
-    // dom.testing.testutils.enabled (npm run bench:web starts them so).
-    ...(forcedGc() ?? { gc: undefined }),
+    // dom.testing.testutils.enabled (npm run bench:web starts them so); in
+    // JavaScriptCore, allocation pressure.
+    ...(forcedGc(runtime.engine) ?? { gc: undefined }),
     jsHeapUsed: preciseMemory && performance.memory ? () => performance.memory.usedJSHeapSize : undefined,
   };
 }

@@ -28,6 +28,9 @@ function gcText(facts) {
   if (facts.gcMethod === GC_METHODS.windowGc) return 'yes (window.gc)';
   if (facts.gcMethod === GC_METHODS.testUtils)
     return 'yes (TestUtils.gc: runs in the yield before each timed operation)';
+  if (facts.gcMethod === GC_METHODS.pressure)
+    return 'allocation pressure (~32 MB of short-lived objects: JavaScriptCore exposes no GC to pages)';
+  if (facts.runtime.engine === 'JavaScriptCore') return 'no (JavaScriptCore exposes no GC to pages)';
   if (facts.runtime.engine === 'SpiderMonkey')
     return 'no (start Firefox with the pref dom.testing.testutils.enabled for TestUtils.gc)';
   return 'no (start Chromium with --js-flags=--expose-gc)';

@@ -12,6 +12,7 @@ export const FASTEST_LIBRARIES_SOURCES = {
   node: '2026-12-03T09:27:47.575Z node v20.20.2 on Intel(R) Xeon(R) Processor',
   chromium: '2026-12-03T09:34:04.838Z chromium 156.0.8078.114 on Intel(R) Xeon(R) Processor',
   firefox: '2026-12-03T10:40:02.128Z firefox 153.8.0 on Intel(R) Xeon(R) Processor',
+  webkit: 'no WebKit sweep yet: the union of the chromium and firefox sets',
 };
 
 export const FASTEST_LIBRARIES = {
@@ -26,5 +27,9 @@ export const FASTEST_LIBRARIES = {
   firefox: {
     encode: ['msgpackr', 'cbor-x', 'msgpackr-records', '@msgpack/msgpack'],
     decode: ['msgpackr', 'msgpackr-records', 'notepack.io', 'cbor-x'],
+  },
+  webkit: {
+    encode: ['msgpackr', 'msgpackr-records', '@msgpack/msgpack', 'cbor-x'],
+    decode: ['msgpackr', 'msgpackr-records', 'cbor-x', '@msgpack/msgpack', 'notepack.io'],
   },
 };

@@ -12,6 +12,7 @@ export const FASTEST_LIBRARIES_SOURCES = {
   node: '2026-12-03T09:48:41.670Z node v20.20.2 on Intel(R) Xeon(R) Processor',
   chromium: '2026-12-03T10:07:56.734Z chromium 156.0.8078.114 on Intel(R) Xeon(R) Processor',
   firefox: '2026-12-03T10:41:43.171Z firefox 153.8.0 on Intel(R) Xeon(R) Processor',
+  webkit: 'no WebKit sweep yet: the union of the chromium and firefox sets',
 };
 
 export const FASTEST_LIBRARIES = {
@@ -26,5 +27,9 @@ export const FASTEST_LIBRARIES = {
   firefox: {
     encode: ['msgpackr', 'protobuf-ts', 'cbor-x', 'protobufjs'],
     decode: ['avsc', 'js-binary', 'protobufjs', 'pbf'],
+  },
+  webkit: {
+    encode: ['msgpackr', '@msgpack/msgpack', 'cbor-x', 'msgpackr-records', 'protobuf-ts', 'protobufjs'],
+    decode: ['avsc', 'protobufjs', 'protons', 'pbf', 'js-binary'],
   },
 };

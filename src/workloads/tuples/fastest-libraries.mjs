@@ -12,6 +12,7 @@ export const FASTEST_LIBRARIES_SOURCES = {
   node: '2026-12-03T08:07:32.969Z node v20.20.2 on Intel(R) Xeon(R) Processor',
   chromium: '2026-12-03T09:01:17.905Z chromium 156.0.8078.114 on Intel(R) Xeon(R) Processor',
   firefox: '2026-12-03T09:04:45.834Z firefox 153.8.0 on Intel(R) Xeon(R) Processor',
+  webkit: 'no WebKit sweep yet: the union of the chromium and firefox sets',
 };
 
 export const FASTEST_LIBRARIES = {
@@ -26,5 +27,9 @@ export const FASTEST_LIBRARIES = {
   firefox: {
     encode: ['pbf', 'msgpackr-records', 'msgpackr', 'protobufjs'],
     decode: ['msgpackr-records', 'protons', 'pbf', 'notepack.io'],
+  },
+  webkit: {
+    encode: ['msgpackr-records', 'msgpackr', 'cbor-x', 'pbf', 'protobufjs'],
+    decode: ['msgpackr-records', 'js-binary', 'pbf', 'msgpackr', 'protons', 'notepack.io'],
   },
 };

@@ -1,0 +1,441 @@
+// WebKit (JavaScriptCore) for npm run bench:web --browser webkit: Debian's
+// WebKitGTK MiniBrowser through WebKitGTK's own WebDriver
+// (/usr/bin/WebKitWebDriver), on a virtual display (Xvfb) started here,
+// and any classic W3C WebDriver endpoint with --connect (safaridriver on a
+// Mac, a Selenium Grid node, a WebKitWebDriver started by hand).
+//
+// The protocol is spoken directly over node:http: WebKitWebDriver has no
+// WebDriver BiDi, so puppeteer-core cannot drive it, and Playwright drives
+// only its own WebKit build, which cannot be installed here. bench:web
+// needs seven commands of classic WebDriver (new session, timeouts,
+// window rect, navigate, execute, delete session, status), fewer lines than
+// a client's wiring, and node:http has no response timeout of its own: a
+// block's script may run for minutes, past fetch's 300 s header timeout.
+//
+// Classic WebDriver allows one session per WebKitWebDriver, and a session
+// is a fresh browser process: a context here is a session, closed before
+// the next one opens. The driver sends no page events: the page's errors
+// are collected by hooks installed after each navigation and handed to
+// watchErrors' listeners (node/chromium.mjs) after each script.
+
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import { createServer } from 'node:net';
+import { RunError } from './run-file.mjs';
+
+const MULTIARCH = { x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' }[process.arch] ?? 'x86_64-linux-gnu';
+export const WEBKIT_DRIVER = process.env.WCB_WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
+export const MINIBROWSER = process.env.WCB_MINIBROWSER ?? `/usr/lib/${MULTIARCH}/webkit2gtk-4.1/MiniBrowser`;
+export const XVFB = process.env.WCB_XVFB ?? '/usr/bin/Xvfb';
+
+/** What the launched WebKit needs, by the Debian package that installs it. */
+const PIECES = [
+  { file: () => WEBKIT_DRIVER, pkg: 'webkit2gtk-driver' },
+  { file: () => MINIBROWSER, pkg: 'libwebkit2gtk-4.1-0' },
+];
+
+/** The session a launched WebKitWebDriver opens: Debian's MiniBrowser in automation mode. */
+const LAUNCH_CAPABILITIES = Object.freeze({
+  alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } },
+});
+
+/**
+ * The session a connected endpoint opens: Safari where the endpoint has it
+ * (safaridriver, a Grid node), else the endpoint's own browser
+ * (WebKitWebDriver's MiniBrowser).
+ */
+const CONNECT_CAPABILITIES = Object.freeze({ firstMatch: [{ browserName: 'safari' }, {}] });
+
+// How long a driver or display may take to start.
+const START_MS = 30_000;
+// The scripts bench:web runs include whole blocks: no script timeout of the driver's.
+const SCRIPT_TIMEOUT_MS = 2_147_483_647;
+
+/** A classic WebDriver error response as an Error: "<error>: <message>". */
+class WebDriverError extends Error {}
+
+/** One command: resolves to the response's `value`, rejects with a WebDriverError or the socket's error. */
+function command(base, method, route, body, signal) {
+  const url = new URL(route.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method,
+        signal,
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          ...(payload !== undefined && { 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            reject(
+              new Error(
+                `${method} ${route}: HTTP ${response.statusCode}, not WebDriver's JSON: ${text.slice(0, 120)}`,
+              ),
+            );
+            return;
+          }
+          const value = parsed?.value;
+          if (response.statusCode >= 400 || value?.error)
+            reject(
+              new WebDriverError(
+                `${value?.error ?? `HTTP ${response.statusCode}`}: ${value?.message ?? text}`,
+              ),
+            );
+          else resolve(value);
+        });
+      },
+    );
+    request.on('error', (error) => reject(signal?.aborted ? signal.reason : error));
+    request.end(payload);
+  });
+}
+
+// How often a launched driver is asked whether the session still exists.
+const WATCH_MS = 2000;
+
+/**
+ * `command` in a session of a driver that runs one session at a time
+ * (WebKitWebDriver): when its browser exits, the driver drops the session
+ * but never answers the command in flight, so its /status is watched
+ * meanwhile; ready again (no session) fails the command.
+ */
+async function watchedCommand(base, method, route, body) {
+  const controller = new AbortController();
+  const timer = setInterval(async () => {
+    const status = await command(base, 'GET', 'status').catch(() => undefined);
+    if (status?.ready === true)
+      controller.abort(
+        new Error(
+          `the browser's session ended (${status.message ?? 'no session'}) during ${method} ${route.split('/').slice(2).join('/')}`,
+        ),
+      );
+  }, WATCH_MS);
+  try {
+    return await command(base, method, route, body, controller.signal);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+// Installed in the page after each navigation: its uncaught errors,
+// rejections and console errors from then on, as watchErrors hears them
+// from CDP and BiDi. Before that the page's own state (error) tells a page
+// that failed to start.
+const HOOK_ERRORS = `
+  if (!window.__wcbErrors) {
+    const errors = (window.__wcbErrors = []);
+    addEventListener('error', (event) => errors.push(['pageerror', String(event.error?.message ?? event.message)]));
+    addEventListener('unhandledrejection', (event) => errors.push(['pageerror', String(event.reason?.message ?? event.reason)]));
+    const consoleError = console.error.bind(console);
+    console.error = (...args) => {
+      errors.push(['console', args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ')]);
+      consoleError(...args);
+    };
+  }`;
+
+/** A session's page: goto, evaluate, click and on (watchErrors' events), as the other drivers' pages. */
+function pageOf(session) {
+  const listeners = { pageerror: [], console: [] };
+  const deliver = (errors) => {
+    for (const [kind, text] of errors ?? []) {
+      const event = kind === 'pageerror' ? { message: text } : { type: () => 'error', text: () => text };
+      for (const listener of listeners[kind]) listener(event);
+    }
+  };
+  const execute = async (fn, args) => {
+    // The script's result, and the errors the page collected meanwhile.
+    const script = `return (async function () {
+      const result = await (${fn}).apply(null, arguments);
+      const errors = window.__wcbErrors ? window.__wcbErrors.splice(0) : [];
+      return { result: result === undefined ? null : result, errors };
+    }).apply(null, arguments);`;
+    const value = await session.command('POST', 'execute/sync', { script, args });
+    deliver(value.errors);
+    return value.result;
+  };
+  return {
+    on(kind, listener) {
+      listeners[kind]?.push(listener);
+    },
+    async goto(url) {
+      await session.command('POST', 'url', { url });
+      await session.command('POST', 'execute/sync', { script: HOOK_ERRORS, args: [] });
+    },
+    evaluate: (fn, ...args) => execute(fn.toString(), args),
+    // A script's click, as the page's own button handlers take it.
+    click: (selector) => execute(((text) => document.querySelector(text).click()).toString(), [selector]),
+  };
+}
+
+/**
+ * Opens a session at `base` with `capabilities`: { id, capabilities,
+ * command(method, route, body), close() }. The window gets the other
+ * browsers' viewport size where the driver allows it. `watch`: the driver
+ * runs this session alone (a launched WebKitWebDriver), and its commands
+ * fail when the session ends under them (watchedCommand).
+ */
+async function openSession(base, capabilities, { watch = false } = {}) {
+  const created = await command(base, 'POST', 'session', { capabilities });
+  const id = created.sessionId;
+  const session = {
+    id,
+    capabilities: created.capabilities,
+    command: (method, route, body) =>
+      (watch ? watchedCommand : command)(base, method, `session/${id}/${route}`, body),
+    close: () => command(base, 'DELETE', `session/${id}`),
+  };
+  try {
+    await session.command('POST', 'timeouts', { script: SCRIPT_TIMEOUT_MS });
+    if (created.capabilities?.setWindowRect)
+      await session.command('POST', 'window/rect', { width: 1280, height: 900 }).catch(() => {});
+  } catch (error) {
+    await session.close().catch(() => {});
+    throw error;
+  }
+  return session;
+}
+
+/** A free TCP port on the loopback interface. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+/**
+ * Starts `file` with `args` in a process group of its own (what it starts,
+ * MiniBrowser and its web processes, goes with it): { child, stop() }.
+ */
+function startGroup(file, args, options) {
+  const child = spawn(file, args, { ...options, detached: true });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.once('error', () => {});
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  return {
+    child,
+    pid: child.pid,
+    alive,
+    exited,
+    async stop() {
+      try {
+        // The group: the driver's browser may outlive a driver that died.
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // The group is gone already.
+      }
+      if (alive()) await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Gone.
+      }
+    },
+  };
+}
+
+/** Starts Xvfb on a display it picks itself (-displayfd): { display, stop() }. */
+async function startXvfb() {
+  const xvfb = startGroup(XVFB, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  xvfb.child.stderr.on('data', (chunk) => (stderr += chunk));
+  const display = await new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(
+      () => reject(new RunError(`Xvfb gave no display within ${START_MS / 1000} s`)),
+      START_MS,
+    );
+    xvfb.child.stdio[3].on('data', (chunk) => {
+      text += chunk;
+      if (!text.includes('\n')) return;
+      clearTimeout(timer);
+      resolve(`:${text.trim()}`);
+    });
+    xvfb.exited.then((code) => {
+      clearTimeout(timer);
+      reject(
+        new RunError(`Xvfb exited (${code}) before giving a display: ${stderr.trim().split('\n').at(-1)}`),
+      );
+    });
+  }).catch(async (error) => {
+    await xvfb.stop();
+    throw error;
+  });
+  return { display, pid: xvfb.pid, stop: xvfb.stop };
+}
+
+/** Waits until the driver at `base` answers /status, or throws naming why. */
+async function waitForDriver(base, driver) {
+  const deadline = Date.now() + START_MS;
+  for (;;) {
+    if (!driver.alive()) throw new RunError(`${WEBKIT_DRIVER} exited before answering at ${base}`);
+    try {
+      await command(base, 'GET', 'status');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline)
+        throw new RunError(
+          `${WEBKIT_DRIVER} did not answer at ${base} within ${START_MS / 1000} s: ${error.message}`,
+        );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The pieces a launched WebKit misses, as one line naming them and their packages; '' when none. */
+export function missingPieces({ display }) {
+  const missing = PIECES.filter((piece) => !existsSync(piece.file()));
+  if (display && !existsSync(XVFB)) missing.push({ file: () => XVFB, pkg: 'xvfb' });
+  if (missing.length === 0) return '';
+  return `not installed: ${missing.map((piece) => `${piece.file()} (Debian package ${piece.pkg})`).join(', ')}; scripts/setup.sh installs them`;
+}
+
+/**
+ * A driven WebKit whose contexts are sessions at the endpoint `base()`:
+ * { browser: { version() }, newContext(), close() }. `before()` runs before
+ * each session (a launched driver's restart after it died).
+ */
+function drivenAt({ base, capabilities, version, watch = false, before = async () => {}, close }) {
+  let open;
+  return {
+    browser: { version: async () => version },
+    async newContext() {
+      await before();
+      const session = await openSession(base(), capabilities, { watch });
+      open = session;
+      return {
+        newPage: async () => pageOf(session),
+        close: async () => {
+          if (open === session) open = undefined;
+          // A driver that died has no session left to delete.
+          await session.close().catch(() => {});
+        },
+      };
+    },
+    async close() {
+      await open?.close().catch(() => {});
+      await close();
+    },
+  };
+}
+
+/** The version of the browser a session runs, from its capabilities: WebKitGTK's 2.50.6, Safari's 18.2. */
+const versionOf = (capabilities) => String(capabilities?.browserVersion ?? 'unknown');
+
+/**
+ * Launches WebKitWebDriver on a free loopback port, on a display of its own
+ * (Xvfb, started here) unless `headed` (then $DISPLAY); a driver that dies
+ * is started again before the next session, so one lost block context does
+ * not end the run. `log(text)` hears about starts. Resolves to the driven
+ * WebKit (drivenAt); throws a RunError naming what is missing.
+ */
+export async function launchWebKit({ headed = false, log = () => {} } = {}) {
+  if (headed && !process.env.DISPLAY)
+    throw new RunError('--headed needs a display ($DISPLAY is not set): run without --headed, on Xvfb');
+  const ownDisplay = !headed;
+  const missing = missingPieces({ display: ownDisplay });
+  if (missing) throw new RunError(missing);
+  const xvfb = ownDisplay ? await startXvfb() : undefined;
+  const env = { ...process.env, DISPLAY: xvfb?.display ?? process.env.DISPLAY };
+  let driver;
+  let base;
+  // Their process groups outlive a Node that exits without close(): ended as it exits.
+  const onExit = () => {
+    for (const group of [driver, xvfb])
+      try {
+        if (group) process.kill(-group.pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+  };
+  process.on('exit', onExit);
+  const start = async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    // $WCB_WEBKIT_LOG: a file for what the driver and its browsers print (why a browser exited).
+    const output = process.env.WCB_WEBKIT_LOG ? openSync(process.env.WCB_WEBKIT_LOG, 'a') : 'ignore';
+    driver = startGroup(WEBKIT_DRIVER, [`--port=${port}`, '--host=local'], {
+      env,
+      stdio: ['ignore', output, output],
+    });
+    if (typeof output === 'number') closeSync(output);
+    await waitForDriver(base, driver);
+    log(`WebKitWebDriver (pid ${driver.child.pid}) at ${base}, display ${env.DISPLAY}`);
+  };
+  try {
+    await start();
+    // The version the driver reports for its browser: WebKitGTK's.
+    const probe = await openSession(base, LAUNCH_CAPABILITIES);
+    const version = versionOf(probe.capabilities);
+    await probe.close();
+    return drivenAt({
+      base: () => base,
+      capabilities: LAUNCH_CAPABILITIES,
+      version,
+      watch: true,
+      async before() {
+        // Its exit may not have been heard yet: a driver that does not answer is dead too.
+        if (
+          driver.alive() &&
+          (await command(base, 'GET', 'status').then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
+        log(`WebKitWebDriver (pid ${driver.child.pid}) exited: starting it again`);
+        await driver.stop();
+        await start();
+      },
+      async close() {
+        process.off('exit', onExit);
+        await driver.stop();
+        await xvfb?.stop();
+      },
+    });
+  } catch (error) {
+    process.off('exit', onExit);
+    await driver?.stop();
+    await xvfb?.stop();
+    throw error;
+  }
+}
+
+/**
+ * Connects to a classic W3C WebDriver endpoint (`endpoint`: its
+ * http://HOST:PORT, with a path where it has one, e.g. a Grid's /wd/hub):
+ * a first session tells the browser's version and is closed at once.
+ * Resolves to the driven browser (drivenAt); close() ends the sessions made
+ * here and leaves the driver running.
+ */
+export async function connectWebDriver(endpoint) {
+  const probe = await openSession(endpoint, CONNECT_CAPABILITIES);
+  const version = versionOf(probe.capabilities);
+  await probe.close();
+  return drivenAt({
+    base: () => endpoint,
+    capabilities: CONNECT_CAPABILITIES,
+    version,
+    close: async () => {},
+  });
+}
