@@ -306,6 +306,33 @@ export function isObjectFloor({ codec, impl, variant }) {
   return codec === OBJECT_FLOOR.codec && impl === 'js' && variant === OBJECT_FLOOR.variant;
 }
 
+/**
+ * The documents floor (src/harness/documents-floor.mjs): the JS halves of
+ * the documents' tagged path alone, no wasm call: the walk writing the
+ * tagged form into a ready buffer (encode) and the object building from
+ * ready tagged bytes (decode), what a C++ path's marshal-in and marshal-out
+ * phases are read against. A reference measured in every documents block,
+ * not a library.
+ */
+export const DOCUMENTS_FLOOR = Object.freeze({
+  codec: 'documents',
+  impl: 'js',
+  interop: 'js',
+  variant: 'floor',
+  library: 'plain JS',
+});
+
+/** How every table names the documents floor. */
+export const DOCUMENTS_FLOOR_LABEL = 'documents floor (JS walk)';
+
+/** True for a results row (or path) of the documents floor. */
+export function isDocumentsFloor({ codec, impl, variant }) {
+  return codec === DOCUMENTS_FLOOR.codec && impl === 'js' && variant === DOCUMENTS_FLOOR.variant;
+}
+
+/** True for a row of either floor: a reference, never a contender, never compressed. */
+export const isFloor = (row) => isObjectFloor(row) || isDocumentsFloor(row);
+
 /** The library's name without its version: "msgpackr 2.1.4" -> "msgpackr". */
 export function libraryName(library) {
   return library.replace(/ [^ ]+$/, '');
@@ -315,7 +342,7 @@ export function libraryName(library) {
  * A short name for a path or a results row: "msgpack/typed" (C++ in wasm),
  * "msgpack/typed (addon)" (the same C++ in the Node-API addon),
  * "json (js)" (the JSON baseline), "json (js, utf-8)" (its UTF-8 variant),
- * "objects (js, floor)" (the object floor),
+ * "objects (js, floor)" (the object floor), "documents floor (JS walk)",
  * "msgpack (msgpackr) [records]" (a pure-JS peer: format, library, variant);
  * a path through the compression stage adds it: "msgpack/typed + gzip (wasm)".
  */
@@ -324,6 +351,7 @@ export function pathLabel({ place, codec, impl, interop, variant, library, compr
 }
 
 function uncompressedLabel({ place, codec, impl, interop, variant, library }) {
+  if (isDocumentsFloor({ codec, impl, variant })) return DOCUMENTS_FLOOR_LABEL;
   if (isJsonUtf8Baseline({ codec, impl, variant }) || isObjectFloor({ codec, impl, variant }))
     return `${codec} (js, ${variant})`;
   let base;

@@ -8,7 +8,7 @@
 // async, CompressionStream): encode and decode then return promises, which
 // the harness awaits inside the timed span. Browser-safe.
 
-import { isJsonUtf8Baseline, isObjectFloor, pathLabel } from '../catalog.mjs';
+import { isFloor, isJsonUtf8Baseline, pathLabel } from '../catalog.mjs';
 import {
   NO_COMPRESSION,
   createFflateCompressor,
@@ -127,9 +127,10 @@ export function compressedPath(path, variant, env = {}) {
 }
 
 // The references a compressed variant makes no sense of: the object floor's
-// "encoding" is typed-array columns, not a format; the UTF-8 JSON baseline's
+// "encoding" is typed-array columns, not a format, and the documents floor's
+// the JS halves' own wire (what it measures is JS alone); the UTF-8 JSON baseline's
 // bytes are what the compressed JSON baseline compresses already.
-const uncompressible = (subject) => isObjectFloor(subject) || isJsonUtf8Baseline(subject);
+const uncompressible = (subject) => isFloor(subject) || isJsonUtf8Baseline(subject);
 
 /**
  * Whether `variant` applies to a path or member `subject`: a JS compressor

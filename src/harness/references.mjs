@@ -8,16 +8,16 @@
 // per call: rates) serve the report's engines section and the page's answer
 // (src/report/headline.mjs).
 
-import { isJsonBaseline, isJsonUtf8Baseline, isObjectFloor, pathLabel } from '../catalog.mjs';
+import { isFloor, isJsonBaseline, isJsonUtf8Baseline, isObjectFloor, pathLabel } from '../catalog.mjs';
 import { formatMs } from './format.mjs';
 import { median } from './stats.mjs';
 import { compareStats } from './verdict.mjs';
 
 export const OPERATIONS = ['encode', 'decode'];
 
-/** True for a reference row: a JSON baseline or the object floor, measured beside a path. */
+/** True for a reference row: a JSON baseline or a floor, measured beside a path. */
 export function isReferenceRow(row) {
-  return isJsonBaseline(row) || isJsonUtf8Baseline(row) || isObjectFloor(row);
+  return isJsonBaseline(row) || isJsonUtf8Baseline(row) || isFloor(row);
 }
 
 /** True for a row of a pure-JS library (impl js, not a reference). */

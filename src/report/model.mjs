@@ -7,7 +7,14 @@
 // place and file name when several files of one place are reported together.
 
 import path from 'node:path';
-import { isAddonRow, isJsonBaseline, isObjectFloor, isWasmRow } from '../catalog.mjs';
+import {
+  DOCUMENTS_FLOOR_LABEL,
+  isAddonRow,
+  isDocumentsFloor,
+  isJsonBaseline,
+  isObjectFloor,
+  isWasmRow,
+} from '../catalog.mjs';
 import { compressionSuffix } from '../harness/compressors.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { codecRank } from './codec-order.mjs';
@@ -80,6 +87,7 @@ export function howOf(row) {
  */
 export function labelOf(row) {
   if (isObjectFloor(row)) return OBJECT_FLOOR_LABEL;
+  if (isDocumentsFloor(row)) return DOCUMENTS_FLOOR_LABEL;
   let base;
   if (isJsonBaseline(row)) base = BASELINE_LABEL;
   else if (row.impl === 'js') base = jsLabel(row);
@@ -93,6 +101,7 @@ export function labelOf(row) {
 export function colorKeyOf(row) {
   if (isJsonBaseline(row)) return BASELINE_LABEL;
   if (isObjectFloor(row)) return OBJECT_FLOOR_LABEL;
+  if (isDocumentsFloor(row)) return DOCUMENTS_FLOOR_LABEL;
   if (row.impl === 'js') return jsLabel(row);
   return row.codec;
 }

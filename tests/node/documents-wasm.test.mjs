@@ -152,7 +152,7 @@ describe('documents tagged form (JS)', () => {
     // The same value and bytes as tests/native/documents_tagged_test.cpp.
     const value = { a: [1, -2, 2.5, 'é', null, true, false], '': {} };
     const expected = [
-      7, 2, 0, 0, 0, 1, 0, 0, 0, 97, 6, 7, 0, 0, 0, 3, 1, 0, 0, 0, 3, 0xfe, 0xff, 0xff, 0xff, 4, 0, 0, 0, 0,
+      7, 2, 0, 0, 0, 2, 0, 0, 0, 97, 6, 7, 0, 0, 0, 3, 1, 0, 0, 0, 3, 0xfe, 0xff, 0xff, 0xff, 4, 0, 0, 0, 0,
       0, 0, 0x04, 0x40, 5, 2, 0, 0, 0, 0xc3, 0xa9, 0, 2, 1, 0, 0, 0, 0, 7, 0, 0, 0, 0,
     ];
     assert.deepEqual([...writeTagged(value)], expected);

@@ -20,7 +20,9 @@ const MESSAGE_CODECS = listWasmCodecs(undefined, 'messages');
 
 const f64 = (value) => [...new Uint8Array(Float64Array.of(value).buffer)];
 const u32 = (value) => [...new Uint8Array(Uint32Array.of(value).buffer)];
-const key = (text) => [...u32(text.length), ...Buffer.from(text)];
+// A new key (h = its UTF-8 length << 1, then the bytes); keyRef(n): the key numbered n again.
+const key = (text) => [...u32(Buffer.byteLength(text) * 2), ...Buffer.from(text)];
+const keyRef = (number) => u32(2 * number + 1);
 
 /** `name`'s record with `change(record)` applied. */
 function changed(name, change) {
@@ -298,7 +300,17 @@ for (const codecName of MESSAGE_CODECS) {
           [TAG.object, ...u32(1000), ...valueKey, TAG.true],
           /bool: tagged form: the bytes end inside a value/,
         ],
-        [bool, [TAG.object, ...u32(1), ...u32(0xffffffff)], /the bytes end inside a value/],
+        [bool, [TAG.object, ...u32(1), ...u32(0xfffffffe)], /the bytes end inside a value/],
+        [
+          bool,
+          [TAG.object, ...u32(1), ...keyRef(0), TAG.true],
+          /bool: tagged form: key number 0 before that key \(0 keys so far\) at byte 5$/,
+        ],
+        [
+          bool,
+          [TAG.object, ...u32(2), ...valueKey, TAG.true, ...keyRef(0), TAG.true],
+          /bool: duplicate key "value"/,
+        ],
         [bool, [TAG.array, ...u32(0)], /bool: expected a record object, got an array/],
         [
           array,

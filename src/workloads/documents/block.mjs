@@ -5,6 +5,7 @@
 
 import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { compressedPath } from '../../harness/compressed-path.mjs';
+import { createDocumentsFloorPath } from '../../harness/documents-floor.mjs';
 import { formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPath } from '../../harness/json-baseline.mjs';
 import { documentMember, peerDocumentPath } from './measure.mjs';
@@ -16,6 +17,13 @@ export const BLOCK_UNIT = Object.freeze({
   value: formatMs,
   valueName: 'ms',
 });
+
+// The references a block names: the JSON baseline and the documents floor,
+// each made for the data set.
+const BLOCK_REFERENCES = {
+  json: () => ({ forDataset: (dataset) => peerDocumentPath(createJsonDocumentPath(), dataset) }),
+  floor: () => ({ forDataset: () => createDocumentsFloorPath() }),
+};
 
 /**
  * Measures the block job { block, process, batch, dataset, members, rounds,
@@ -38,9 +46,7 @@ export async function measureDocumentBlock(
     await onMember(spec);
     let subject;
     try {
-      subject = spec.reference
-        ? { forDataset: (dataset) => peerDocumentPath(createJsonDocumentPath(), dataset) }
-        : await loadSubject(spec);
+      subject = spec.reference ? BLOCK_REFERENCES[spec.reference]() : await loadSubject(spec);
     } catch (error) {
       rows.push({ ...failedDocumentRow(spec.subject, where, `load: ${error?.message ?? error}`), ...extra });
       continue;

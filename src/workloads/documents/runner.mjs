@@ -14,13 +14,14 @@ import { renderRun } from '../../harness/block-tables.mjs';
 import { verdictOptionsFor } from '../../harness/block-verdicts.mjs';
 import { blockMembers, committedSets } from '../../harness/fastest-sets.mjs';
 import { compressedMembers } from '../../harness/compressed-path.mjs';
+import { createDocumentsFloorPath } from '../../harness/documents-floor.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { RunError } from '../../../node/run-file.mjs';
 import { BLOCK_UNIT } from './block.mjs';
 import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.mjs';
 import { userFileText } from './model.mjs';
 import { failedDocumentRow } from './rows.mjs';
-import { renderDocumentTables } from './tables.mjs';
+import { renderDocumentTables, renderFloorPhases } from './tables.mjs';
 import { datasetFieldsIn, userDatasetFields } from './user-documents.mjs';
 import workload from './workload.mjs';
 
@@ -127,7 +128,10 @@ export const verdictOptions = verdictOptionsFor(workload);
  */
 export function blockKinds(options, peers, registry, buildInfo, plan, sets) {
   const members = blockMembers(
-    [{ reference: 'json', subject: subjectOf(createJsonDocumentPath()) }],
+    [
+      { reference: 'json', subject: subjectOf(createJsonDocumentPath()) },
+      { reference: 'floor', subject: subjectOf(createDocumentsFloorPath()) },
+    ],
     jobs(options, peers, registry, buildInfo),
     sets,
   );
@@ -227,11 +231,13 @@ export function runJob(job, context) {
 }
 
 export function render(rows, run) {
-  return renderRun(rows, run, {
+  const tables = renderRun(rows, run, {
     unit: BLOCK_UNIT,
     ...verdictOptions,
     single: () => renderDocumentTables(rows),
   });
+  const floor = renderFloorPhases(rows);
+  return floor ? `${tables}\n\n${floor}` : tables;
 }
 
 /** Adds the rows of the data sets nothing measures (planRows), unless a resumed file holds them. */

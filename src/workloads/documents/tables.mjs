@@ -1,9 +1,13 @@
 // The console tables of the documents workload: per data set, the time table
 // (each path, its ratios against JSON and the fastest JS library, its
-// interop share), JBB's published figures beside it, and the size table.
+// interop share), JBB's published figures beside it, and the size table;
+// after a block run's tables, each C++ path's marshal phases against the
+// documents floor.
 // Any place can print them from a results file.
 
+import { DOCUMENTS_FLOOR_LABEL, isDocumentsFloor, pathLabel } from '../../catalog.mjs';
 import { alignFirstLeft, formatBytes, formatMs, formatShare, renderColumns } from '../../harness/format.mjs';
+import { median } from '../../harness/stats.mjs';
 import { fastestText } from '../../harness/references.mjs';
 import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
 import { JBB_FORMATS, JBB_SOURCE, jbbReference } from './jbb-reference.mjs';
@@ -103,4 +107,73 @@ export function renderDocumentTables(rows) {
       .join('\n');
   });
   return [...sections, LEGEND, `JBB published: ${JBB_SOURCE}.`].join('\n\n');
+}
+
+/**
+ * The model of a block run's floor table: per block, each C++ path's
+ * marshal phases (medians over its processes) beside the documents floor's
+ * encode and decode (docs/documents.md#documents-floor), with floor / phase
+ * (1.00x: the phase costs what the JS halves alone cost). [] without a floor.
+ */
+export function floorPhaseBlocks(rows) {
+  const blocks = [...new Set(rows.filter((row) => row.block !== undefined).map((row) => row.block))];
+  const mid = (values) => (values.length > 0 ? median(values) : undefined);
+  return blocks.flatMap((block) => {
+    const own = rows.filter((row) => row.block === block && row.status === 'ok');
+    const floors = own.filter(isDocumentsFloor);
+    if (floors.length === 0) return [];
+    const floor = {
+      encode: mid(floors.map((row) => row.encode?.median).filter(Number.isFinite)),
+      decode: mid(floors.map((row) => row.decode?.median).filter(Number.isFinite)),
+    };
+    const byLabel = new Map();
+    for (const row of own.filter((item) => item.impl === 'cpp' && !item.compression)) {
+      const label = pathLabel(row);
+      if (!byLabel.has(label)) byLabel.set(label, []);
+      byLabel.get(label).push(row);
+    }
+    const paths = [...byLabel].map(([label, pathRows]) => ({
+      label,
+      marshalIn: mid(pathRows.map((row) => row.encodePhases?.marshalInMs).filter(Number.isFinite)),
+      marshalOut: mid(pathRows.map((row) => row.decodePhases?.marshalOutMs).filter(Number.isFinite)),
+    }));
+    return [{ block, floor, paths }];
+  });
+}
+
+export const FLOOR_PHASE_HEADER = [
+  'path',
+  'marshal in ms',
+  'floor encode ms',
+  'in xFloor',
+  'marshal out ms',
+  'floor decode ms',
+  'out xFloor',
+];
+
+const FLOOR_PHASE_LEGEND =
+  `Marshal phases against the ${DOCUMENTS_FLOOR_LABEL}: medians over the processes; the floor is the JS walk ` +
+  'writing the tagged form into a ready buffer (encode) and the object building from ready tagged bytes ' +
+  '(decode), no wasm call; xFloor = floor / phase (1.00x: the phase costs what the JS halves alone cost).';
+
+/** The floor tables of a block run as console text ('' without a documents floor). */
+export function renderFloorPhases(rows) {
+  const blocks = floorPhaseBlocks(rows);
+  if (blocks.length === 0) return '';
+  const ms = (value) => (value === undefined ? '-' : formatMs(value));
+  const ratio = (floor, phase) => (floor > 0 && phase > 0 ? `${(floor / phase).toFixed(2)}x` : '-');
+  const parts = [FLOOR_PHASE_LEGEND];
+  for (const { block, floor, paths } of blocks) {
+    const lines = paths.map((path) => [
+      path.label,
+      ms(path.marshalIn),
+      ms(floor.encode),
+      ratio(floor.encode, path.marshalIn),
+      ms(path.marshalOut),
+      ms(floor.decode),
+      ratio(floor.decode, path.marshalOut),
+    ]);
+    parts.push(`${block}:`, renderColumns(FLOOR_PHASE_HEADER, lines, alignFirstLeft(FLOOR_PHASE_HEADER)));
+  }
+  return parts.join('\n\n');
 }

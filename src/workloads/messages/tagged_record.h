@@ -102,6 +102,7 @@ class TaggedRecordReader {
       : kind_(kind), begin_(bytes.data()), at_(bytes.data()), end_(bytes.data() + bytes.size()) {}
 
   void read(msg::Message& out) {
+    keys_.clear();
     need(1);
     if (*at_ != kTagObject) fail_top("expected a record object, got " + got());
     object(msg::schema::fields_of(kind_), msg::schema::object_of(out), nullptr);
@@ -162,6 +163,29 @@ class TaggedRecordReader {
     const std::string_view view(reinterpret_cast<const char*>(at_), length);
     at_ += length;
     return view;
+  }
+
+  // A key: h even, a new key of h >> 1 bytes that takes the next number; h
+  // odd, the key numbered h >> 1 again (docs/documents.md#the-tagged-form:
+  // JS's writer refers to every key it has written).
+  std::string_view key() {
+    const std::uint8_t* key_at = at_;
+    const std::uint32_t h = u32();
+    if ((h & 1u) == 0) {
+      const std::uint32_t length = h >> 1;
+      need(length);
+      const std::string_view view(reinterpret_cast<const char*>(at_), length);
+      at_ += length;
+      keys_.push_back(view);
+      return view;
+    }
+    const std::uint32_t number = h >> 1;
+    if (number >= keys_.size()) {
+      at_ = key_at;
+      form_error("key number " + std::to_string(number) + " before that key (" +
+                 std::to_string(keys_.size()) + " keys so far)");
+    }
+    return keys_[number];
   }
 
   // The tag at at_, consumed.
@@ -246,7 +270,7 @@ class TaggedRecordReader {
     const std::uint32_t count = u32();
     std::uint32_t seen = 0;
     for (std::uint32_t i = 0; i < count; ++i) {
-      const std::string_view key = text();
+      const std::string_view key = this->key();
       const int index = msg::schema::find_field(fields, key);
       if (index < 0) fail_key(where, "unexpected", key);
       const std::uint32_t bit = 1u << index;
@@ -407,6 +431,8 @@ class TaggedRecordReader {
   const std::uint8_t* begin_;
   const std::uint8_t* at_;
   const std::uint8_t* end_;
+  // The keys read so far, by number: views into the bytes.
+  std::vector<std::string_view> keys_;
 };
 
 // Reads the tagged form of a record of `kind` into `out`, which keeps its
@@ -430,7 +456,7 @@ class TaggedRecordWriter {
     put(kTagObject);
     u32(fields.size());
     for (const Field& field : fields) {
-      text(field.name);
+      key(field.name);
       value(field, field.member(const_cast<void*>(object)));
     }
   }
@@ -526,6 +552,12 @@ class TaggedRecordWriter {
   void text(std::string_view value) {
     u32(value.size());
     raw(value.data(), value.size());
+  }
+  // Every key as new (h = length << 1): the form lets a writer do so, and a
+  // record's few keys cost less written again than looked up.
+  void key(std::string_view name) {
+    u32(name.size() << 1);
+    raw(name.data(), name.size());
   }
 
   Bytes& out_;

@@ -1,0 +1,44 @@
+// The documents floor: what the documents' `tagged` path pays in JS alone,
+// with no wasm call and no codec. Encode is the JS walk writing the tagged
+// form (src/workloads/documents/tagged.mjs) into a ready buffer, the
+// marshal-in of a C++ path without C++ reading it; decode is the object
+// building from ready tagged bytes, its marshal-out without C++ writing
+// them. Measured beside every documents path in its process or page, so a
+// C++ path's marshal phases read against it as a same-process pair, as the
+// tuples' object floor does (docs/documents.md#the-documents-floor).
+// Browser-safe.
+
+import { DOCUMENTS_FLOOR } from '../catalog.mjs';
+import { TaggedReader, TaggedWriter } from '../workloads/documents/tagged.mjs';
+
+// Where the ready buffer starts; it keeps the largest size a call needed,
+// as the wasm modules' input buffer does.
+const INITIAL_BYTES = 64 * 1024;
+
+/**
+ * A measurable path (see paths.mjs) for the documents floor. Its encoded
+ * bytes are a view of the buffer it reuses: the next encode overwrites them
+ * (the harness decodes the bytes of the data set's value, the same each time).
+ */
+export function createDocumentsFloorPath() {
+  let buffer = new Uint8Array(INITIAL_BYTES);
+  const writer = new TaggedWriter((used, needed) => {
+    const bigger = new Uint8Array(Math.max(2 * buffer.length, used + needed));
+    bigger.set(buffer.subarray(0, used));
+    buffer = bigger;
+    return [buffer, 0, buffer.length];
+  });
+  const reader = new TaggedReader();
+  return {
+    ...DOCUMENTS_FLOOR,
+    keyOrder: true,
+    encode(value) {
+      const length = writer.write(value, buffer, 0, buffer.length);
+      return { encoded: buffer.subarray(0, length) };
+    },
+    decode(bytes) {
+      return { value: reader.read(bytes, 0, bytes.length) };
+    },
+    bytesOf: (bytes) => bytes,
+  };
+}
