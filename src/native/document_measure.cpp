@@ -21,17 +21,9 @@ volatile std::uint64_t g_document_sink = 0;
 void consume(const Bytes& bytes) {
   g_document_sink = g_document_sink ^ bytes.size() ^ (bytes.empty() ? 0 : bytes.back());
 }
-void consume(const Document& document) {
-  g_document_sink = g_document_sink ^ document.size() ^ static_cast<std::uint64_t>(document.type());
-}
-
-// What a decode's output holds before the decode: no data set is this bare
-// string, so an output left alone fails the comparison after the decode.
-// Setting it also frees the previous decode's tree outside the timer.
-const Document& sentinel() {
-  static const Document value = "wcb: decode output not written";
-  return value;
-}
+// What a decode's output holds before the decode: an unknown tag, so an
+// output left alone fails the check after the decode.
+void set_sentinel(Bytes& tagged) { tagged.assign(1, 0xff); }
 
 DocumentMeasurement failed(DocumentMeasurement& measurement, std::string error) {
   measurement.ok = false;
@@ -49,12 +41,23 @@ Status check_decoded_document(const documents::DocumentCodec& codec, const Docum
                              documents::first_difference(input, decoded, codec.keeps_key_order()));
 }
 
-Status verify_document_round_trip(documents::DocumentCodec& codec, const Document& input, Bytes& encoded,
+Status check_decoded_tagged(const documents::DocumentCodec& codec, const Document& input, const Bytes& tagged,
+                            Document& scratch) {
+  try {
+    documents::read_tagged(tagged, scratch);
+  } catch (const std::exception& error) {
+    return Status::failure(codec.name(), std::string("decoded tagged form unreadable: ") + error.what());
+  }
+  return check_decoded_document(codec, input, scratch);
+}
+
+Status verify_document_round_trip(documents::DocumentCodec& codec, const Document& input,
+                                  std::span<const std::uint8_t> input_tagged, Bytes& encoded, Bytes& tagged,
                                   Document& decoded) {
-  if (Status status = codec.encode(input, encoded); !status) return status;
-  decoded = sentinel();
-  if (Status status = codec.decode(encoded, decoded); !status) return status;
-  return check_decoded_document(codec, input, decoded);
+  if (Status status = codec.encode_tagged(input_tagged, encoded); !status) return status;
+  set_sentinel(tagged);
+  if (Status status = codec.decode_tagged(encoded, tagged); !status) return status;
+  return check_decoded_tagged(codec, input, tagged, decoded);
 }
 
 DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, const std::string& dataset,
@@ -64,9 +67,18 @@ DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, cons
   measurement.library = codec.library_version();
   measurement.dataset = dataset;
 
+  // The input as JS hands it to the codec phase (untimed, once).
+  Bytes input_tagged;
+  try {
+    documents::write_tagged(input, input_tagged);
+  } catch (const std::exception& error) {
+    return failed(measurement, "verify: " + measurement.codec + ": the input's tagged form: " + error.what());
+  }
   Bytes encoded;
+  Bytes tagged;
   Document decoded;
-  if (Status status = verify_document_round_trip(codec, input, encoded, decoded); !status) {
+  if (Status status = verify_document_round_trip(codec, input, input_tagged, encoded, tagged, decoded);
+      !status) {
     return failed(measurement, "verify: " + status.message());
   }
   measurement.encoded_bytes = encoded.size();
@@ -77,18 +89,19 @@ DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, cons
     return failed(measurement, measurement.codec + ": " + error.what());
   }
 
+  // What the wasm codec phase does: the tagged form to the format and back.
   // Every encode reuses one output buffer, as an application encoding
-  // repeatedly would; every decode writes into `decoded`, set to the
-  // sentinel beforehand (untimed).
+  // repeatedly would; every decode writes into `tagged`, set to the sentinel
+  // beforehand (untimed), and is read back and compared after its timing.
   Bytes encode_buffer;
   auto encode = [&] {
-    Status result = codec.encode(input, encode_buffer);
+    Status result = codec.encode_tagged(input_tagged, encode_buffer);
     consume(encode_buffer);
     return result;
   };
   auto decode = [&] {
-    Status result = codec.decode(encoded, decoded);
-    consume(decoded);
+    Status result = codec.decode_tagged(encoded, tagged);
+    consume(tagged);
     return result;
   };
 
@@ -96,7 +109,7 @@ DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, cons
   const double warmup_start = now_ms();
   for (int i = 0; warming_up(i, protocol, warmup_start); ++i) {
     if (Status status = encode(); !status) return failed(measurement, "warm-up encode: " + status.message());
-    decoded = sentinel();
+    set_sentinel(tagged);
     if (Status status = decode(); !status) return failed(measurement, "warm-up decode: " + status.message());
   }
 
@@ -118,10 +131,10 @@ DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, cons
   samples = {};
   samples.reserve(static_cast<std::size_t>(protocol.repetitions));
   for (int i = 0; i < protocol.repetitions; ++i) {
-    decoded = sentinel();
+    set_sentinel(tagged);
     if (Status status = time_once(decode, samples); !status)
       return failed(measurement, stage("timed decode", i) + status.message());
-    if (Status status = check_decoded_document(codec, input, decoded); !status)
+    if (Status status = check_decoded_tagged(codec, input, tagged, decoded); !status)
       return failed(measurement, stage("timed decode", i) + status.message());
   }
   measurement.decode = summarize(std::move(samples));

@@ -1,21 +1,26 @@
 // The documents workload's protocol for one document codec on one data set,
-// the tuple protocol (measure.h) with documents in place of items: encode and
-// decode once and compare the result with the input by deep equality
-// (documents::same_document) before anything is timed; sizes; the same
-// warm-up rule; then N timed encodes (each giving the same byte count) and N
-// timed decodes, each compared with the input after its timing. Before every
-// decode the reused output is set to a sentinel value outside the timer, so
-// a decoder that skipped its work is caught. A codec that errors or changes
+// the tuple protocol (measure.h) with documents in place of items. What is
+// timed is what the wasm codec phase does: encode from the input's tagged
+// form (written once, untimed) and decode into the tagged form, streaming
+// (DocumentCodec::encode_tagged / decode_tagged). Encode and decode once and
+// compare the result, read back from the tagged form, with the input by deep
+// equality (documents::same_document) before anything is timed; sizes; the
+// same warm-up rule; then N timed encodes (each giving the same byte count)
+// and N timed decodes, each read back and compared with the input after its
+// timing. Before every decode the reused output is set to a sentinel outside
+// the timer, so a decoder that skipped its work is caught. A codec that errors or changes
 // a value is reported failed, with the path of the first difference, and is
 // never timed.
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 
 #include "measure.h"
 #include "stats.h"
 #include "workloads/documents/codec.h"
+#include "workloads/documents/tagged.h"
 
 namespace wcb {
 
@@ -37,10 +42,12 @@ struct DocumentMeasurement {
 Status check_decoded_document(const documents::DocumentCodec& codec, const documents::Document& input,
                               const documents::Document& decoded);
 
-// Encodes `input` into `encoded`, sets `decoded` to the sentinel, decodes
-// into it and compares with `input`.
+// Encodes `input_tagged` (the tagged form of `input`) into `encoded`, sets
+// `tagged` to the sentinel, decodes into it, reads it into `decoded` and
+// compares that with `input`.
 Status verify_document_round_trip(documents::DocumentCodec& codec, const documents::Document& input,
-                                  Bytes& encoded, documents::Document& decoded);
+                                  std::span<const std::uint8_t> input_tagged, Bytes& encoded, Bytes& tagged,
+                                  documents::Document& decoded);
 
 DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, const std::string& dataset,
                                            const documents::Document& input, const Protocol& protocol);

@@ -13,6 +13,7 @@
 #include "documents_samples.h"
 #include "test_support.h"
 #include "workloads/documents/registry.h"
+#include "workloads/documents/tagged.h"
 
 #ifdef WCB_TEST_FLEXBUFFERS
 // flexbuffers.h's number parsing (Reference::AsDouble of a string, never
@@ -33,15 +34,72 @@ constexpr std::size_t kMaxErrorBytes = 512;
 
 Document stale() { return Document::parse(R"({"stale": [1, 2, 3]})"); }
 
+// same_document, except that NaN equals NaN (a decoded float may be one).
+bool same_or_nan(const Document& a, const Document& b, bool key_order) {
+  if (a.is_number_float() && b.is_number_float() && std::isnan(a.get<double>()) &&
+      std::isnan(b.get<double>()))
+    return true;
+  if (a.is_array() && b.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (!same_or_nan(a[i], b[i], key_order)) return false;
+    }
+    return true;
+  }
+  if (a.is_object() && b.is_object()) {
+    if (a.size() != b.size()) return false;
+    auto right = b.begin();
+    for (auto left = a.begin(); left != a.end(); ++left, ++right) {
+      const auto found = key_order ? right : b.find(left.key());
+      if (found == b.end() || found.key() != left.key() ||
+          !same_or_nan(left.value(), found.value(), key_order))
+        return false;
+    }
+    return true;
+  }
+  return wcb::documents::same_document(a, b, key_order);
+}
+
+// The timed path, decode_tagged (the reader streaming into the tagged form),
+// against decode into a Document (`status`, `decoded`): a failure too (not
+// always in the same words: streaming, the first problem in the input's
+// order is the one named, where a Document's checks may see another first),
+// or the tagged form of the same document. It may refuse more: an integer
+// beyond 2^53, which JS cannot hold.
+void check_tagged_agrees(DocumentCodec& codec, std::span<const std::uint8_t> bytes, const Status& status,
+                         const Document& decoded) {
+  Bytes tagged = {0xee, 0xee};
+  const Status tagged_status = codec.decode_tagged(bytes, tagged);
+  CAPTURE(wcb::test::hex(Bytes(bytes.begin(), bytes.end())), status.message(), tagged_status.message());
+  if (!status.ok()) {
+    CHECK_FALSE(tagged_status.ok());
+    CHECK(tagged_status.message().starts_with(std::string(codec.name()) + ": "));
+    CHECK(tagged_status.message().size() <= kMaxErrorBytes);
+    CHECK(tagged.empty());
+    return;
+  }
+  if (!tagged_status.ok()) {
+    CHECK_THAT(tagged_status.message(), Catch::Contains("2^53"));
+    CHECK(tagged.empty());
+    return;
+  }
+  Document read;
+  wcb::documents::read_tagged(tagged, read);
+  CAPTURE(wcb::documents::first_difference(read, decoded, codec.keeps_key_order()));
+  CHECK(same_or_nan(read, decoded, codec.keeps_key_order()));
+}
+
 // Decodes `bytes`, requiring a clean failure; returns its message.
 std::string decode_fails(DocumentCodec& codec, const Bytes& bytes) {
   Document out = stale();
   // A heap copy of exactly the input's size: a read past the end is a sanitizer error.
   const std::unique_ptr<std::uint8_t[]> copy(new std::uint8_t[bytes.size() + 1]);
   std::copy(bytes.begin(), bytes.end(), copy.get());
-  const Status status = codec.decode(std::span<const std::uint8_t>(copy.get(), bytes.size()), out);
+  const std::span<const std::uint8_t> exact(copy.get(), bytes.size());
+  const Status status = codec.decode(exact, out);
   CAPTURE(wcb::test::hex(bytes), out.dump());
   REQUIRE_FALSE(status.ok());
+  check_tagged_agrees(codec, exact, status, out);
   CHECK(status.message().starts_with(std::string(codec.name()) + ": "));
   CHECK(status.message().size() <= kMaxErrorBytes);
   CHECK(out.is_null());
@@ -150,7 +208,9 @@ TEST_CASE("documents bad input: every truncation of a valid encoding fails clean
           // one ending in 00 02 is the document null. It must not crash,
           // and what it decodes to must encode.
           Document out = stale();
-          if (codec->decode(prefix, out).ok()) {
+          const Status status = codec->decode(prefix, out);
+          check_tagged_agrees(*codec, prefix, status, out);
+          if (status.ok()) {
             Bytes again;
             CHECK(codec->encode(out, again).ok());
           } else {
@@ -177,6 +237,7 @@ TEST_CASE("documents bad input: garbage bytes fail cleanly or decode to a docume
         for (auto& byte : bytes) byte = static_cast<std::uint8_t>(random());
         Document out = stale();
         const Status status = codec->decode(bytes, out);
+        check_tagged_agrees(*codec, bytes, status, out);
         if (!status.ok()) {
           CAPTURE(wcb::test::hex(bytes), status.message());
           CHECK(status.message().starts_with(std::string(codec->name()) + ": "));
@@ -387,6 +448,7 @@ TEST_CASE("documents bad input: the committed fuzz corpus replays cleanly", "[do
         CAPTURE(file.path().filename().string());
         Document out = stale();
         const Status status = codec->decode(bytes, out);
+        check_tagged_agrees(*codec, bytes, status, out);
         if (!status.ok()) {
           CHECK(status.message().starts_with(std::string(codec->name()) + ": "));
           CHECK(out.is_null());
@@ -394,6 +456,63 @@ TEST_CASE("documents bad input: the committed fuzz corpus replays cleanly", "[do
         }
         Bytes again;
         CHECK(codec->encode(out, again).ok());
+      }
+    }
+  }
+}
+
+TEST_CASE("documents bad input: hostile tagged bytes into every encoder fail cleanly, naming the codec",
+          "[documents][badinput]") {
+  const Document document = Document::parse(
+      R"({"type": "Feature", "geometry": {"coordinates": [[1.5, -2.25], [3, 4]]}, "tags": ["a", "é", null, true],
+          "more": [{"type": 1}, {"type": 2}]})");
+  Bytes tagged;
+  wcb::documents::write_tagged(document, tagged);
+  for (const auto& entry : wcb::document_codec_registry()) {
+    DYNAMIC_SECTION(entry.name) {
+      const auto codec = entry.make();
+      const auto encode_tagged_fails = [&](const Bytes& bytes) {
+        const std::unique_ptr<std::uint8_t[]> copy(new std::uint8_t[bytes.size() + 1]);
+        std::copy(bytes.begin(), bytes.end(), copy.get());
+        Bytes out = {1, 2, 3};
+        const Status status =
+            codec->encode_tagged(std::span<const std::uint8_t>(copy.get(), bytes.size()), out);
+        CAPTURE(wcb::test::hex(bytes));
+        REQUIRE_FALSE(status.ok());
+        CHECK(status.message().starts_with(std::string(codec->name()) + ": "));
+        CHECK(status.message().size() <= kMaxErrorBytes);
+        CHECK(out.empty());
+        return status.message();
+      };
+      for (std::size_t size = 0; size < tagged.size(); ++size) {
+        CAPTURE(size);
+        CHECK_THAT(
+            encode_tagged_fails(Bytes(tagged.begin(), tagged.begin() + static_cast<std::ptrdiff_t>(size))),
+            Catch::Contains("tagged form: "));
+      }
+      // A key repeated by reference, and a reference to no key.
+      CHECK_THAT(encode_tagged_fails({7, 2, 0, 0, 0, 2, 0, 0, 0, 'a', 0, 1, 0, 0, 0, 0}),
+                 Catch::Contains("the key \"a\" repeated in one object"));
+      CHECK_THAT(encode_tagged_fails({7, 1, 0, 0, 0, 5, 0, 0, 0, 0}), Catch::Contains("not yet given"));
+      std::mt19937 random(99);
+      for (int round = 0; round < 2000; ++round) {
+        Bytes bytes = tagged;
+        for (int flips = 1 + static_cast<int>(random() % 3); flips > 0; --flips)
+          bytes[random() % bytes.size()] ^= static_cast<std::uint8_t>(1u << (random() % 8));
+        Bytes out;
+        const Status status = codec->encode_tagged(bytes, out);
+        CAPTURE(wcb::test::hex(bytes), status.message());
+        if (!status.ok()) {
+          CHECK(status.message().starts_with(std::string(codec->name()) + ": "));
+          CHECK(out.empty());
+          continue;
+        }
+        // What it encoded is what read_tagged reads from those bytes.
+        Document expected;
+        wcb::documents::read_tagged(bytes, expected);
+        Document back;
+        REQUIRE(codec->decode(out, back).ok());
+        CHECK(wcb::documents::first_difference(expected, back, codec->keeps_key_order()) == "");
       }
     }
   }

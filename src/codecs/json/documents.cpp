@@ -1,79 +1,79 @@
-// `json` for the documents workload: JSON text through nlohmann_json.
-// JSON has no NaN or Infinity (nlohmann would write them as null): encode
-// rejects them, naming the value's path. nlohmann writes the text straight
-// into the output bytes (no intermediate std::string).
-//
-// Decode drives the shared DocumentBuilder with nlohmann's SAX parser, so
-// depth and paths are checked as in every document codec; the text is read
-// as JSON.parse reads it (text_reader.h), so a repeated key keeps its last
-// value. nlohmann's lexer checks UTF-8 itself; number_parse.h reads its
-// doubles.
+// `json` for the documents workload: JSON text. The writer is ours
+// (text_writer.h: JSON text as JSON.stringify writes it, straight into the
+// output bytes, NaN and Infinity refused naming the value's path); the
+// reader is nlohmann's SAX parser, reading the text as JSON.parse reads it
+// (text_reader.h) and driving the sink: the sink checks depth and keeps the
+// last value of a repeated key. nlohmann's lexer checks UTF-8 itself;
+// number_parse.h reads its doubles.
 #include <cmath>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "nlohmann_support.h"
 #include "text_reader.h"
+#include "text_writer.h"
 #include "workloads/documents/codec.h"
+#include "workloads/documents/nlohmann_sax.h"
 
 namespace wcb {
 
 namespace {
 
-using documents::Document;
-
-struct JsonChecker : documents::CheckingWriter {
-  void number(double value) {
-    if (!std::isfinite(value)) throw documents::Unrepresentable("JSON has no NaN or Infinity");
-  }
-};
-
-// nlohmann's serializer writes through this into the reused output bytes.
-class BytesOutput final : public nlohmann::detail::output_adapter_protocol<char> {
+// strtod turns a number too large for a float64 (1e400) into Infinity,
+// which JSON cannot write back: refused instead of silently changed.
+class JsonSax : public documents::SaxToSink {
  public:
-  explicit BytesOutput(Bytes& out) : out_(out) {}
-  void write_character(char c) override { out_.push_back(static_cast<std::uint8_t>(c)); }
-  void write_characters(const char* s, std::size_t length) override {
-    const auto* bytes = reinterpret_cast<const std::uint8_t*>(s);
-    out_.insert(out_.end(), bytes, bytes + length);
+  using SaxToSink::SaxToSink;
+  // nlohmann reads "9007199254740994" as an integer, JSON.parse as the
+  // float64 that holds it exactly (and JS writes such floats without a
+  // fraction): beyond +-2^53 an integer a float64 holds exactly is that
+  // float64; any other stays an integer, which a JS sink refuses by name.
+  bool number_integer(std::int64_t value) {
+    const double as_double = static_cast<double>(value);
+    if (beyond_safe(as_double) && as_double < 0x1p63 && static_cast<std::int64_t>(as_double) == value) {
+      sink_.number(as_double);
+      return true;
+    }
+    return SaxToSink::number_integer(value);
+  }
+  bool number_unsigned(std::uint64_t value) {
+    const double as_double = static_cast<double>(value);
+    if (beyond_safe(as_double) && as_double < 0x1p64 && static_cast<std::uint64_t>(as_double) == value) {
+      sink_.number(as_double);
+      return true;
+    }
+    return SaxToSink::number_unsigned(value);
+  }
+  bool number_float(double value, const std::string& text) {
+    if (!std::isfinite(value)) sink_.fail("a number beyond the range of a float64");
+    return SaxToSink::number_float(value, text);
   }
 
  private:
-  Bytes& out_;
-};
-
-// strtod turns a number too large for a float64 (1e400) into Infinity,
-// which JSON cannot write back: refused instead of silently changed.
-class JsonBuilder : public documents::DocumentBuilder {
- public:
-  using DocumentBuilder::DocumentBuilder;
-  bool number_float(double value, const std::string& text) {
-    if (!std::isfinite(value)) fail("a number beyond the range of a float64");
-    return DocumentBuilder::number_float(value, text);
-  }
+  static bool beyond_safe(double value) { return std::fabs(value) > documents::kMaxSafeInteger; }
 };
 
 class JsonDocumentCodec final : public documents::DocumentCodec {
  public:
   std::string_view name() const override { return "json"; }
   std::string_view format() const override { return "JSON text"; }
-  std::string library_version() const override { return nlohmann_support::library_version(); }
-
- protected:
-  void do_encode(const Document& document, Bytes& out) override {
-    JsonChecker checker;
-    documents::walk(document, checker);
-    out.clear();
-    nlohmann::detail::serializer<Document> serializer(std::make_shared<BytesOutput>(out), ' ',
-                                                      Document::error_handler_t::strict);
-    serializer.dump(document, false, false, 0);
+  std::string library_version() const override {
+    return nlohmann_support::library_version() + " (reader), wcb JSON text writer";
+  }
+  documents::DecodeRules decode_rules() const override {
+    return {.check_utf8 = false, .repeated_keys = documents::RepeatedKeys::kKeepLast};
   }
 
-  void do_decode(std::span<const std::uint8_t> bytes, Document& out) override {
-    JsonBuilder builder(out, /*check_utf8=*/false, documents::RepeatedKeys::kKeepLast);
-    json_text::read<Document>(bytes, builder, "input");
-    builder.finish();
+ protected:
+  void do_encode(documents::DocumentSource& source, Bytes& out) override {
+    out.clear();
+    json_text::TextWriter<Bytes> writer(out);
+    source.drive(writer);
+  }
+
+  void do_decode(std::span<const std::uint8_t> bytes, documents::DocumentSink& sink) override {
+    JsonSax sax(sink);
+    json_text::read<documents::Document>(bytes, sax, "input");
   }
 };
 

@@ -35,8 +35,10 @@ inline Decimal shortest_decimal(double value) {
   return decimal;
 }
 
-// Number::toString(value) of ECMAScript for a finite double.
-inline void append_number(Bytes& out, double value) {
+// Number::toString(value) of ECMAScript for a finite double, appended to
+// `out` (Bytes or std::string).
+template <typename Out>
+void append_number(Out& out, double value) {
   if (value == 0) {
     out.push_back('0');  // -0 too, as JSON.stringify writes it
     return;
@@ -76,12 +78,14 @@ inline void append_number(Bytes& out, double value) {
   }
 }
 
-inline void append_bool(Bytes& out, bool value) {
+template <typename Out>
+void append_bool(Out& out, bool value) {
   const std::string_view text = value ? "true" : "false";
   out.insert(out.end(), text.begin(), text.end());
 }
 
-inline void append_int(Bytes& out, std::int32_t value) {
+template <typename Out>
+void append_int(Out& out, std::int32_t value) {
   char text[16];
   const int length = std::snprintf(text, sizeof text, "%d", value);
   out.insert(out.end(), text, text + length);

@@ -1,27 +1,33 @@
-// `msgpack` for the documents workload: msgpack-cxx. Encode walks the
-// Document with msgpack-cxx's packer: integers in their smallest int format
-// (as the JS libraries write them), every float as float64 (pack_double is
-// not used: it writes integral doubles as ints, -0 and 2^64 included),
-// strings as str, arrays, maps with str keys in key order.
+// `msgpack` for the documents workload: msgpack-cxx. The writer is an
+// Events driving msgpack-cxx's packer, which writes straight into the output
+// bytes (OutputBuffer: one memcpy per piece, geometric growth): integers in
+// their smallest int format (as the JS libraries write them), every float as
+// float64 (pack_double is not used: it writes integral doubles as ints, -0
+// and 2^64 included), strings as str, arrays, maps with str keys in key
+// order. msgpack writes each container's count before its elements: the
+// writer needs known counts (every source here has them).
 //
 // Decode streams through msgpack-cxx's visitor API (msgpack::parse) into the
-// shared DocumentBuilder: no msgpack::object tree, and no allocation from a
-// claimed count. Refused, naming the path: map keys that are not strings,
-// repeated keys, bin and ext values (no JSON-like value holds them), strings
-// that are not UTF-8, nesting deeper than documents::kMaxDepth. Every
-// msgpack integer (int64 or uint64) fits a Document, so none is refused.
+// sink: no msgpack::object tree, and no allocation from a claimed count.
+// Refused here, naming the path: map keys that are not strings, bin and ext
+// values (no JSON-like value holds them); the sink refuses repeated keys,
+// strings that are not UTF-8 and nesting deeper than documents::kMaxDepth.
+// Every msgpack integer (int64 or uint64) is an event, so none is refused.
 //
 // Nesting: msgpack-cxx's parser is not recursive (an explicit std::vector
 // stack, MSGPACK_EMBED_STACK_SIZE = 32 reserved, growing without limit); its
 // only depth limit is unpack_limit::depth (default 0xffffffff), and it
 // applies to the msgpack::object unpacker alone, which is not used here. So
-// kMaxDepth is enforced by the builder; the packer is driven by our own walk,
+// kMaxDepth is enforced by the sink; the packer is driven by a source,
 // which stops at kMaxDepth too.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <msgpack.hpp>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "codecs/msgpack/visitor.h"
 #include "workloads/documents/codec.h"
@@ -30,118 +36,180 @@ namespace wcb {
 
 namespace {
 
-using documents::Document;
-using documents::DocumentBuilder;
+using documents::DocumentSink;
 
-// The packer's stream: appends to the output buffer.
-class ByteSink {
+// The packer's stream: the output bytes, kept at their capacity while the
+// writer runs (one memcpy per piece, no per-byte checks of a vector insert),
+// then cut to what was written.
+class OutputBuffer {
  public:
-  explicit ByteSink(Bytes& out) : out_(out) {}
-  void write(const char* data, std::size_t size) {
-    const auto* bytes = reinterpret_cast<const std::uint8_t*>(data);
-    out_.insert(out_.end(), bytes, bytes + size);
+  explicit OutputBuffer(Bytes& out) : out_(out) {
+    out_.clear();
+    out_.resize(std::max<std::size_t>(out_.capacity(), 256));
   }
+  void write(const char* data, std::size_t size) { std::memcpy(reserve(size), data, size); }
+  // `size` writable bytes at the end, counted as written.
+  std::uint8_t* reserve(std::size_t size) {
+    if (out_.size() - size_ < size) [[unlikely]]
+      out_.resize(std::max(out_.size() * 2, size_ + size));
+    std::uint8_t* at = out_.data() + size_;
+    size_ += size;
+    return at;
+  }
+  void finish() { out_.resize(size_); }
 
  private:
   Bytes& out_;
+  std::size_t size_ = 0;
 };
 
-class Writer {
+class Writer final : public documents::Events {
  public:
-  explicit Writer(Bytes& out) : out_(out), sink_(out), packer_(sink_) {}
+  explicit Writer(Bytes& out) : buffer_(out), packer_(buffer_) {}
 
-  void null() { packer_.pack_nil(); }
-  void boolean(bool value) {
+  void finish() { buffer_.finish(); }
+
+  void null() override { packer_.pack_nil(); }
+  void boolean(bool value) override {
     if (value) {
       packer_.pack_true();
     } else {
       packer_.pack_false();
     }
   }
-  void integer(std::int64_t value) { packer_.pack_int64(value); }
-  void unsigned_integer(std::uint64_t value) { packer_.pack_uint64(value); }
-  void number(double value) {
+  void integer(std::int64_t value) override { packer_.pack_int64(value); }
+  void unsigned_integer(std::uint64_t value) override { packer_.pack_uint64(value); }
+  void number(double value) override {
     std::uint64_t bits;
     std::memcpy(&bits, &value, sizeof bits);
-    std::uint8_t bytes[9] = {0xcb};
-    for (int i = 0; i < 8; ++i) bytes[1 + i] = static_cast<std::uint8_t>(bits >> (56 - 8 * i));
-    out_.insert(out_.end(), bytes, bytes + sizeof bytes);
+    std::uint8_t* at = buffer_.reserve(9);
+    at[0] = 0xcb;
+    for (int i = 0; i < 8; ++i) at[1 + i] = static_cast<std::uint8_t>(bits >> (56 - 8 * i));
   }
-  void string(const std::string& text) {
+  void string(std::string_view text) override {
     const auto size = count(text.size(), "a string over 4 GiB, more than msgpack's str holds");
     packer_.pack_str(size);
     packer_.pack_str_body(text.data(), size);
   }
-  void start_array(std::size_t size) {
-    packer_.pack_array(count(size, "an array of 2^32 elements or more, more than msgpack's array holds"));
+  void start_array(std::size_t size) override {
+    packer_.pack_array(known(size, "an array of 2^32 elements or more, more than msgpack's array holds"));
   }
-  void end_array() {}
-  void start_object(std::size_t size) {
-    packer_.pack_map(count(size, "an object of 2^32 keys or more, more than msgpack's map holds"));
+  void end_array() override {}
+  void start_object(std::size_t size) override {
+    packer_.pack_map(known(size, "an object of 2^32 keys or more, more than msgpack's map holds"));
   }
-  void key(const std::string& key) { string(key); }
-  void end_object() {}
+  void key(std::string_view key) override { string(key); }
+  void end_object() override {}
 
  private:
   static std::uint32_t count(std::size_t size, const char* problem) {
     if (size > std::numeric_limits<std::uint32_t>::max()) throw documents::Unrepresentable(problem);
     return static_cast<std::uint32_t>(size);
   }
+  // kUnknownCount is 2^32-1 in wasm32, where count() would let it through.
+  static std::uint32_t known(std::size_t size, const char* problem) {
+    if (size == documents::kUnknownCount)
+      throw std::logic_error("msgpack's writer needs each container's count before its elements");
+    return count(size, problem);
+  }
 
-  Bytes& out_;
-  ByteSink sink_;
-  msgpack::packer<ByteSink> packer_;
+  OutputBuffer buffer_;
+  msgpack::packer<OutputBuffer> packer_;
 };
 
-// msgpack-cxx's visitor events, passed on to the builder (which throws
+// msgpack-cxx's visitor events, passed on to the sink (which throws
 // DecodeError for what a document cannot hold).
 class Visitor : public msgpack_visitor::KeyTracking {
  public:
-  explicit Visitor(Document& out) : builder(out, true) {}
+  explicit Visitor(DocumentSink& sink) : sink_(sink) {}
 
-  DocumentBuilder builder;
   std::string error;
 
-  bool visit_nil() { return not_key("nil") && builder.null(); }
-  bool visit_boolean(bool value) { return not_key("a boolean") && builder.boolean(value); }
+  bool visit_nil() {
+    not_key("nil");
+    sink_.null();
+    return true;
+  }
+  bool visit_boolean(bool value) {
+    not_key("a boolean");
+    sink_.boolean(value);
+    return true;
+  }
   bool visit_positive_integer(std::uint64_t value) {
-    if (!not_key("an integer")) return false;
-    if (value <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-      return builder.number_integer(static_cast<std::int64_t>(value));
-    return builder.number_unsigned(value);
+    not_key("an integer");
+    if (value <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      sink_.integer(static_cast<std::int64_t>(value));
+    } else {
+      sink_.unsigned_integer(value);
+    }
+    return true;
   }
   // Called for every value of the signed formats, positive ones too.
   bool visit_negative_integer(std::int64_t value) {
-    return not_key("an integer") && builder.number_integer(value);
+    not_key("an integer");
+    sink_.integer(value);
+    return true;
   }
-  bool visit_float32(float value) { return not_key("a float") && builder.number(value); }
-  bool visit_float64(double value) { return not_key("a float") && builder.number(value); }
+  bool visit_float32(float value) {
+    not_key("a float");
+    sink_.number(value);
+    return true;
+  }
+  bool visit_float64(double value) {
+    not_key("a float");
+    sink_.number(value);
+    return true;
+  }
   bool visit_str(const char* data, std::uint32_t size) {
     const std::string_view text(data, size);
-    return in_key() ? builder.key(text) : builder.string(text);
+    if (in_key()) {
+      sink_.key(text);
+    } else {
+      sink_.string(text);
+    }
+    return true;
   }
   bool visit_bin(const char*, std::uint32_t) {
-    builder.fail("binary data (bin), which a JSON-like document cannot hold");
+    sink_.fail("binary data (bin), which a JSON-like document cannot hold");
   }
   // `data` starts with the type byte.
   bool visit_ext(const char* data, std::uint32_t) {
-    builder.fail("an ext value of type " + std::to_string(static_cast<std::int8_t>(data[0])) +
-                 ", which a JSON-like document cannot hold");
+    sink_.fail("an ext value of type " + std::to_string(static_cast<std::int8_t>(data[0])) +
+               ", which a JSON-like document cannot hold");
   }
-  bool start_map(std::uint32_t) { return not_key("a map") && builder.start_object(); }
-  bool end_map() { return builder.end_object(); }
-  bool start_array(std::uint32_t) { return not_key("an array") && builder.start_array(); }
-  bool end_array() { return builder.end_array(); }
+  bool start_map(std::uint32_t count) {
+    not_key("a map");
+    sink_.start_object(count);
+    return true;
+  }
+  bool end_map() {
+    sink_.end_object();
+    return true;
+  }
+  bool start_array(std::uint32_t count) {
+    not_key("an array");
+    sink_.start_array(count);
+    return true;
+  }
+  bool end_array() {
+    sink_.end_array();
+    return true;
+  }
   void parse_error(std::size_t, std::size_t error_offset) {
     error = msgpack_visitor::invalid_type_byte(error_offset);
   }
   void insufficient_bytes(std::size_t, std::size_t) { error = "the input ends in the middle of a value"; }
 
  private:
-  bool not_key(std::string_view what) {
-    if (in_key()) builder.fail("a map key that is " + std::string(what) + ", not a string");
-    return true;
+  void not_key(const char* what) {
+    if (in_key()) [[unlikely]]
+      key_error(what);
   }
+  [[noreturn]] void key_error(const char* what) const {
+    sink_.fail("a map key that is " + std::string(what) + ", not a string");
+  }
+
+  DocumentSink& sink_;
 };
 
 class MsgpackDocumentCodec final : public documents::DocumentCodec {
@@ -149,22 +217,22 @@ class MsgpackDocumentCodec final : public documents::DocumentCodec {
   std::string_view name() const override { return "msgpack"; }
   std::string_view format() const override { return "MessagePack"; }
   std::string library_version() const override { return std::string("msgpack-cxx ") + msgpack_version(); }
+  documents::DecodeRules decode_rules() const override { return {}; }
 
  protected:
-  void do_encode(const Document& document, Bytes& out) override {
-    out.clear();
+  void do_encode(documents::DocumentSource& source, Bytes& out) override {
     Writer writer(out);
-    documents::walk(document, writer);
+    source.drive(writer);
+    writer.finish();
   }
 
-  void do_decode(std::span<const std::uint8_t> bytes, Document& out) override {
+  void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override {
     if (bytes.empty()) throw DecodeError("empty input");
-    Visitor visitor(out);
+    Visitor visitor(sink);
     std::size_t offset = 0;
     const bool ok =
         msgpack::parse(reinterpret_cast<const char*>(bytes.data()), bytes.size(), offset, visitor);
     if (!ok) throw DecodeError(visitor.error.empty() ? std::string("invalid msgpack") : visitor.error);
-    visitor.builder.finish();
     if (offset != bytes.size()) {
       throw DecodeError(std::to_string(bytes.size() - offset) + " unexpected bytes after the value");
     }

@@ -7,15 +7,19 @@
 // within 2^53 come back as integers (and -0 as 0). Struct's fields are a
 // map: keys come back in no fixed order (keeps_key_order() is false), and a
 // key repeated in the bytes keeps its last value, as protobuf specifies for
-// maps. Encode builds the message tree on an arena, walking the Document
-// once (the shared walk); decode parses on an arena and walks the message
-// into the shared DocumentBuilder.
+// maps.
+//
+// Encode buffers the whole value: protobuf writes each message's length
+// before it, so the events build the Value tree on an arena (the message
+// objects and their strings, nothing else), which is then serialized.
+// Decode parses on an arena and walks the message into the sink.
 //
 // Nesting: a document level is 3 message levels (Value, Struct, the map
 // entry) or 2 (Value, ListValue), and protobuf's parser stops at 100 by
 // default, which would refuse documents well within documents::kMaxDepth. So
-// the recursion limit is raised to hold kMaxDepth object levels; the builder
-// then enforces kMaxDepth itself, naming the path.
+// the recursion limit is raised to hold kMaxDepth object levels; the sink
+// then enforces kMaxDepth itself, naming the path. protobuf's parser checks
+// the UTF-8 of string fields (proto3), so the sink need not.
 #include <google/protobuf/arena.h>
 #include <google/protobuf/io/coded_stream.h>
 
@@ -26,6 +30,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "documents.pb.h"
@@ -36,44 +41,47 @@ namespace wcb {
 namespace {
 
 namespace pb = wcb::documents;  // the generated Value, Struct, ListValue
-using documents::Document;
-using documents::DocumentBuilder;
+using documents::DocumentSink;
 using documents::Unrepresentable;
 
 constexpr int kRecursionLimit = 3 * static_cast<int>(documents::kMaxDepth) + 3;
 constexpr std::size_t kMaxMessageBytes = INT_MAX;
 
-// Fills the Value tree from the walk's events.
-class Writer {
+// Fills the Value tree from a source's events.
+class Writer final : public documents::Events {
  public:
   explicit Writer(pb::Value* root) : root_(root) {}
 
-  void null() { next()->set_null_value(pb::NULL_VALUE); }
-  void boolean(bool value) { next()->set_bool_value(value); }
-  void integer(std::int64_t value) {
+  void null() override { next()->set_null_value(pb::NULL_VALUE); }
+  void boolean(bool value) override { next()->set_bool_value(value); }
+  void integer(std::int64_t value) override {
     const double number = static_cast<double>(value);
     // 2^63 is the first double an int64 cannot hold.
     if (number >= 9223372036854775808.0 || static_cast<std::int64_t>(number) != value) inexact(value);
     next()->set_number_value(number);
   }
-  void unsigned_integer(std::uint64_t value) {
+  void unsigned_integer(std::uint64_t value) override {
     const double number = static_cast<double>(value);
     if (number >= 18446744073709551616.0 || static_cast<std::uint64_t>(number) != value) inexact(value);
     next()->set_number_value(number);
   }
-  void number(double value) { next()->set_number_value(value); }
-  void string(const std::string& text) { next()->set_string_value(text); }
-  void start_array(std::size_t size) {
+  void number(double value) override { next()->set_number_value(value); }
+  void string(std::string_view text) override { next()->set_string_value(text.data(), text.size()); }
+  void start_array(std::size_t size) override {
     pb::ListValue* list = next()->mutable_list_value();
-    list->mutable_values()->Reserve(static_cast<int>(std::min<std::size_t>(size, INT_MAX)));
+    if (size != documents::kUnknownCount)
+      list->mutable_values()->Reserve(static_cast<int>(std::min<std::size_t>(size, INT_MAX)));
     frames_.push_back({list, nullptr});
   }
-  void end_array() { frames_.pop_back(); }
-  void start_object(std::size_t) {
+  void end_array() override { frames_.pop_back(); }
+  void start_object(std::size_t) override {
     frames_.push_back({nullptr, next()->mutable_struct_value()->mutable_fields()});
   }
-  void key(const std::string& key) { pending_ = &(*frames_.back().fields)[key]; }
-  void end_object() { frames_.pop_back(); }
+  void key(std::string_view key) override {
+    key_.assign(key);
+    pending_ = &(*frames_.back().fields)[key_];
+  }
+  void end_object() override { frames_.pop_back(); }
 
  private:
   struct Frame {
@@ -97,44 +105,50 @@ class Writer {
   pb::Value* root_;
   std::vector<Frame> frames_;
   pb::Value* pending_ = nullptr;
+  std::string key_;  // the map's key type
 };
 
-void read(const pb::Value& value, DocumentBuilder& builder) {
+void read(const pb::Value& value, DocumentSink& sink) {
   switch (value.kind_case()) {
     case pb::Value::kNullValue:  // any enum number: an open enum in proto3
-      builder.null();
+      sink.null();
       break;
     case pb::Value::kNumberValue: {
+      // documents::number_of's rule: an integral value within 2^53 (-0
+      // included) is an integer.
       const double number = value.number_value();
-      const Document document = documents::number_of(number);
-      if (document.is_number_integer()) {
-        builder.number_integer(document.get<std::int64_t>());
+      if (std::trunc(number) == number && std::fabs(number) <= documents::kMaxSafeInteger) {
+        sink.integer(static_cast<std::int64_t>(number));
       } else {
-        builder.number(number);
+        sink.number(number);
       }
       break;
     }
     case pb::Value::kStringValue:
-      builder.string(std::string_view(value.string_value()));
+      sink.string(value.string_value());
       break;
     case pb::Value::kBoolValue:
-      builder.boolean(value.bool_value());
+      sink.boolean(value.bool_value());
       break;
-    case pb::Value::kStructValue:
-      builder.start_object();
-      for (const auto& [key, member] : value.struct_value().fields()) {
-        builder.key(std::string_view(key));
-        read(member, builder);
+    case pb::Value::kStructValue: {
+      const auto& fields = value.struct_value().fields();
+      sink.start_object(fields.size());
+      for (const auto& [key, member] : fields) {
+        sink.key(key);
+        read(member, sink);
       }
-      builder.end_object();
+      sink.end_object();
       break;
-    case pb::Value::kListValue:
-      builder.start_array();
-      for (const pb::Value& element : value.list_value().values()) read(element, builder);
-      builder.end_array();
+    }
+    case pb::Value::kListValue: {
+      const auto& values = value.list_value().values();
+      sink.start_array(static_cast<std::size_t>(values.size()));
+      for (const pb::Value& element : values) read(element, sink);
+      sink.end_array();
       break;
+    }
     case pb::Value::KIND_NOT_SET:
-      builder.fail("a Value with no kind set (empty or unknown fields only)");
+      sink.fail("a Value with no kind set (empty or unknown fields only)");
   }
 }
 
@@ -148,14 +162,18 @@ class ProtobufDocumentCodec final : public documents::DocumentCodec {
            std::to_string(version / 1000 % 1000) + "." + std::to_string(version % 1000);
   }
   bool keeps_key_order() const override { return false; }
+  // A map keeps the last value of a repeated key (protobuf's rule).
+  documents::DecodeRules decode_rules() const override {
+    return {.check_utf8 = false, .repeated_keys = documents::RepeatedKeys::kKeepLast};
+  }
 
  protected:
-  void do_encode(const Document& document, Bytes& out) override {
+  void do_encode(documents::DocumentSource& source, Bytes& out) override {
     out.clear();
     google::protobuf::Arena arena;
     auto* root = google::protobuf::Arena::CreateMessage<pb::Value>(&arena);
     Writer writer(root);
-    documents::walk(document, writer);
+    source.drive(writer);
     const std::size_t size = root->ByteSizeLong();
     if (size > kMaxMessageBytes) {
       throw std::length_error("the message would be " + std::to_string(size) +
@@ -168,7 +186,7 @@ class ProtobufDocumentCodec final : public documents::DocumentCodec {
     root->SerializeWithCachedSizesToArray(out.data());
   }
 
-  void do_decode(std::span<const std::uint8_t> bytes, Document& out) override {
+  void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override {
     if (bytes.size() > kMaxMessageBytes) throw DecodeError("an input over protobuf's 2 GiB");
     google::protobuf::Arena arena;
     auto* root = google::protobuf::Arena::CreateMessage<pb::Value>(&arena);
@@ -180,9 +198,7 @@ class ProtobufDocumentCodec final : public documents::DocumentCodec {
           "string, or nesting deeper than " +
           std::to_string(kRecursionLimit) + " messages)");
     }
-    DocumentBuilder builder(out, false);
-    read(*root, builder);
-    builder.finish();
+    read(*root, sink);
   }
 };
 

@@ -1,17 +1,17 @@
 // `rapidjson` for the documents workload: JSON text through RapidJSON.
 //
-// Encode walks the document with the shared walk (nesting, UTF-8, the path of
-// what fails) straight into RapidJSON's Writer: numbers and strings as
-// JSON.stringify writes them (json_io.h), NaN and Infinity refused with the
-// value's path.
+// Encode: the source's events straight into RapidJSON's Writer: numbers and
+// strings as JSON.stringify writes them (json_io.h), NaN and Infinity
+// refused with the value's path.
 //
-// Decode drives the shared DocumentBuilder with RapidJSON's SAX Reader, so
-// depth and paths are checked as in every document codec, and the text is
-// read as JSON.parse reads it (json_io.h): a repeated key keeps its last
-// value. The reader checks UTF-8 (kParseValidateEncodingFlag, with one gap
+// Decode: RapidJSON's SAX Reader drives the sink, which checks depth and
+// keeps the last value of a repeated key, and the text is read as
+// JSON.parse reads it (json_io.h). The reader checks UTF-8 (kParseValidateEncodingFlag, with one gap
 // mended in json_io.h); a number beyond the range of a float64 (1e400) is
 // refused.
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -23,83 +23,119 @@ namespace wcb {
 
 namespace {
 
-using documents::Document;
 using rapidjson::SizeType;
 
-// The shared walk's events, written by RapidJSON's Writer.
-class DocumentWriter {
+// A source's events, written by RapidJSON's Writer.
+class DocumentWriter final : public documents::Events {
  public:
   DocumentWriter(rapidjson_io::Writer& writer, Bytes& scratch) : writer_(writer), scratch_(scratch) {}
 
-  void null() { writer_.Null(); }
-  void boolean(bool value) { writer_.Bool(value); }
-  void integer(std::int64_t value) { writer_.Int64(value); }
-  void unsigned_integer(std::uint64_t value) { writer_.Uint64(value); }
-  void number(double value) {
+  void null() override { writer_.Null(); }
+  void boolean(bool value) override { writer_.Bool(value); }
+  void integer(std::int64_t value) override { writer_.Int64(value); }
+  void unsigned_integer(std::uint64_t value) override { writer_.Uint64(value); }
+  void number(double value) override {
     if (!rapidjson_io::write_number(writer_, value, true, scratch_))
       throw documents::Unrepresentable("JSON has no NaN or Infinity");
   }
-  void string(const std::string& value) { rapidjson_io::write_string(writer_, value); }
-  void start_array(std::size_t) { writer_.StartArray(); }
-  void end_array() { writer_.EndArray(); }
-  void start_object(std::size_t) { writer_.StartObject(); }
-  void key(const std::string& key) { rapidjson_io::write_string(writer_, key, /*key=*/true); }
-  void end_object() { writer_.EndObject(); }
+  void string(std::string_view value) override { rapidjson_io::write_string(writer_, value); }
+  void start_array(std::size_t) override { writer_.StartArray(); }
+  void end_array() override { writer_.EndArray(); }
+  void start_object(std::size_t) override { writer_.StartObject(); }
+  void key(std::string_view key) override { rapidjson_io::write_string(writer_, key, /*key=*/true); }
+  void end_object() override { writer_.EndObject(); }
 
  private:
   rapidjson_io::Writer& writer_;
   Bytes& scratch_;
 };
 
-// RapidJSON's SAX events, passed on to the shared builder (which throws a
-// DecodeError naming the path for anything it refuses).
+// RapidJSON's SAX events, passed on to the sink (which throws a DecodeError
+// naming the path for anything it refuses, so the parse never stops here).
 //
 // RapidJSON reads "9007199254740994" as an integer, where JSON.parse reads a
 // float64 that holds it exactly (and the writer prints such floats without a
 // fraction, as JS does): an integer beyond +-2^53 that a float64 holds
 // exactly is that float64; any other stays an integer, which the JS side
 // refuses by name.
-class BuilderHandler {
+class SinkHandler {
  public:
-  explicit BuilderHandler(documents::DocumentBuilder& builder) : builder_(builder) {}
+  explicit SinkHandler(documents::DocumentSink& sink) : sink_(sink) {}
 
-  bool Null() { return builder_.null(); }
-  bool Bool(bool value) { return builder_.boolean(value); }
-  bool Int(int value) { return builder_.number_integer(value); }
-  bool Uint(unsigned value) { return builder_.number_integer(value); }
+  bool Null() {
+    sink_.null();
+    return true;
+  }
+  bool Bool(bool value) {
+    sink_.boolean(value);
+    return true;
+  }
+  bool Int(int value) {
+    sink_.integer(value);
+    return true;
+  }
+  bool Uint(unsigned value) {
+    sink_.integer(value);
+    return true;
+  }
   bool Int64(std::int64_t value) {
     const double as_double = static_cast<double>(value);
-    if (beyond_safe(as_double) && as_double < 0x1p63 && static_cast<std::int64_t>(as_double) == value)
-      return builder_.number(as_double);
-    return builder_.number_integer(value);
+    if (beyond_safe(as_double) && as_double < 0x1p63 && static_cast<std::int64_t>(as_double) == value) {
+      sink_.number(as_double);
+    } else {
+      sink_.integer(value);
+    }
+    return true;
   }
   bool Uint64(std::uint64_t value) {
     const double as_double = static_cast<double>(value);
-    if (beyond_safe(as_double) && as_double < 0x1p64 && static_cast<std::uint64_t>(as_double) == value)
-      return builder_.number(as_double);
-    return builder_.number_unsigned(value);
+    if (beyond_safe(as_double) && as_double < 0x1p64 && static_cast<std::uint64_t>(as_double) == value) {
+      sink_.number(as_double);
+    } else if (value <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      sink_.integer(static_cast<std::int64_t>(value));
+    } else {
+      sink_.unsigned_integer(value);
+    }
+    return true;
   }
-  bool Double(double value) { return builder_.number(value); }
+  bool Double(double value) {
+    sink_.number(value);
+    return true;
+  }
   bool RawNumber(const char*, SizeType, bool) { return false; }  // only with kParseNumbersAsStringsFlag
   bool String(const char* text, SizeType length, bool) {
     const std::string_view value(text, length);
-    if (rapidjson_io::holds_lone_surrogate(value)) builder_.fail(rapidjson_io::kLoneSurrogate);
-    return builder_.string(value);
+    if (rapidjson_io::holds_lone_surrogate(value)) sink_.fail(rapidjson_io::kLoneSurrogate);
+    sink_.string(value);
+    return true;
   }
-  bool StartObject() { return builder_.start_object(); }
+  bool StartObject() {
+    sink_.start_object(documents::kUnknownCount);
+    return true;
+  }
   bool Key(const char* text, SizeType length, bool) {
     const std::string_view key(text, length);
-    if (rapidjson_io::holds_lone_surrogate(key)) builder_.fail(rapidjson_io::kLoneSurrogate);
-    return builder_.key(key);
+    if (rapidjson_io::holds_lone_surrogate(key)) sink_.fail(rapidjson_io::kLoneSurrogate);
+    sink_.key(key);
+    return true;
   }
-  bool EndObject(SizeType) { return builder_.end_object(); }
-  bool StartArray() { return builder_.start_array(); }
-  bool EndArray(SizeType) { return builder_.end_array(); }
+  bool EndObject(SizeType) {
+    sink_.end_object();
+    return true;
+  }
+  bool StartArray() {
+    sink_.start_array(documents::kUnknownCount);
+    return true;
+  }
+  bool EndArray(SizeType) {
+    sink_.end_array();
+    return true;
+  }
 
  private:
   static bool beyond_safe(double value) { return std::fabs(value) > documents::kMaxSafeInteger; }
 
-  documents::DocumentBuilder& builder_;
+  documents::DocumentSink& sink_;
 };
 
 class RapidJsonDocumentCodec final : public documents::DocumentCodec {
@@ -107,23 +143,23 @@ class RapidJsonDocumentCodec final : public documents::DocumentCodec {
   std::string_view name() const override { return "rapidjson"; }
   std::string_view format() const override { return "JSON text"; }
   std::string library_version() const override { return "rapidjson " RAPIDJSON_VERSION_STRING; }
+  documents::DecodeRules decode_rules() const override {
+    return {.check_utf8 = false, .repeated_keys = documents::RepeatedKeys::kKeepLast};
+  }
 
  protected:
-  void do_encode(const Document& document, Bytes& out) override {
+  void do_encode(documents::DocumentSource& source, Bytes& out) override {
     out.clear();
     rapidjson_io::ByteStream stream(out);
     writer_.Reset(stream);
     DocumentWriter writer(writer_, scratch_);
-    documents::walk(document, writer);
+    source.drive(writer);
   }
 
-  void do_decode(std::span<const std::uint8_t> bytes, Document& out) override {
-    documents::DocumentBuilder builder(out, /*check_utf8=*/false, documents::RepeatedKeys::kKeepLast);
-    BuilderHandler handler(builder);
-    // The builder throws its own errors: it never stops the parse.
+  void do_decode(std::span<const std::uint8_t> bytes, documents::DocumentSink& sink) override {
+    SinkHandler handler(sink);
     rapidjson_io::parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseValidateEncodingFlag>(
         reader_, bytes, handler, "input");
-    builder.finish();
   }
 
  private:

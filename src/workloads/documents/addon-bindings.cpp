@@ -1,14 +1,22 @@
 // The Node-API bindings of the documents workload (src/addon): every
 // document codec of the build behind Node-API, one payload per call, through
 // the counterparts of the wasm strategies (bindings.cpp):
-//   object  C++ walks the JS value through Node-API into a Document and
-//           builds the decoded JS value with napi_create_object and friends:
-//           the counterpart of `val`.
+//   object  C++ walks the JS value through Node-API into a scratch tagged
+//           form and builds the decoded JS value from the decoded tagged
+//           form with napi_create_object and friends: the counterpart of
+//           `val`.
 //   text    JS writes the value's JSON text (UTF-8) into an input buffer it
-//           registered (setBuffers), C++ parses it in place; decode writes
-//           the JSON text into the registered output buffer for JS to
+//           registered (setBuffers), C++ reads it in place as events into a
+//           scratch tagged form; decode writes the JSON text of the decoded
+//           tagged form into the registered output buffer for JS to
 //           JSON.parse.
-//   tagged  the same with the tagged form (tagged.h) in place of JSON text.
+//   tagged  JS writes the tagged form (tagged.h) in place of JSON text, and
+//           the codec's writer reads it as events; decode writes it.
+// As in the wasm module, no strategy builds a Document: the codec phase of
+// every strategy streams between the tagged form and the format
+// (DocumentCodec::encode_tagged / decode_tagged), and each strategy adds its
+// marshalling to and from the tagged form (none for tagged but the copy of
+// the decoded form into the output buffer).
 // Decode reads the JS Uint8Array's bytes in place (an addon sees JS memory;
 // wasm copies them into its heap first). Encode returns a new Uint8Array
 // holding a copy of the encoding. A text or tagged decode returns the
@@ -16,7 +24,7 @@
 // when it does not fit (JS then registers a larger buffer).
 //
 // Each call writes its timings into the registered Float64Array: [codecMs,
-// marshalMs (C++ converting between JS data and the Document), bytesMs
+// marshalMs (C++ converting between JS data and the tagged form), bytesMs
 // (encode: the copy of the encoding into a new Uint8Array; decode: reading
 // the bytes argument)]; src/workloads/documents/addon-documents.mjs splits
 // its call into phases with them.
@@ -43,6 +51,7 @@
 
 #include "addon/addon.h"
 #include "addon/bindings_support.h"
+#include "codecs/json/text_writer.h"
 #include "core/clock.h"
 #include "core/sentinel.h"
 #include "workloads/documents/js_rules.h"
@@ -53,7 +62,6 @@ namespace wcb::addon {
 
 namespace {
 
-using documents::Document;
 using namespace documents::js;  // NOLINT(google-build-using-namespace): the rules of js_rules.h
 
 // ---- strategy object, marshal in ----
@@ -120,25 +128,25 @@ struct Js {
   bad_value("a " + tag, where, "only plain objects and arrays");
 }
 
-void read_js(const Napi::Value& value, Document& out, const Where* where, std::size_t depth, const Js& js) {
+void read_js(const Napi::Value& value, documents::Events& out, const Where* where, std::size_t depth,
+             const Js& js) {
   const napi_env env = value.Env();
   switch (value.Type()) {
     case napi_null:
-      out = nullptr;
+      out.null();
       return;
     case napi_boolean:
-      out = value.As<Napi::Boolean>().Value();
+      out.boolean(value.As<Napi::Boolean>().Value());
       return;
     case napi_number:
-      // NaN and Infinity too: the codec refuses them if its format cannot hold them.
-      out = documents::number_of(value.As<Napi::Number>().DoubleValue());
+      number_event(value.As<Napi::Number>().DoubleValue(), out);
       return;
     case napi_string: {
       std::string text;
       read_string(value, text);
       if (has_lone_surrogate(value, text))
         bad_value("a string with a lone surrogate", where, "UTF-8 cannot hold it");
-      out = std::move(text);
+      out.string(text);
       return;
     }
     case napi_object:
@@ -154,13 +162,12 @@ void read_js(const Napi::Value& value, Document& out, const Where* where, std::s
   if (value.IsArray()) {
     const Napi::Array array = value.As<Napi::Array>();
     const std::uint32_t count = array.Length();
-    out = Document::array();
-    auto& elements = out.get_ref<Document::array_t&>();
-    elements.resize(count);
+    out.start_array(count);
     for (std::uint32_t i = 0; i < count; ++i) {
       const Where here{where, nullptr, i};
-      read_js(array.Get(i), elements[i], &here, depth + 1, js);
+      read_js(array.Get(i), out, &here, depth + 1, js);
     }
+    out.end_array();
     return;
   }
   napi_value prototype = nullptr;
@@ -177,48 +184,48 @@ void read_js(const Napi::Value& value, Document& out, const Where* where, std::s
   const Napi::Array keys(env, keys_value);
   const Napi::Object object = value.As<Napi::Object>();
   const std::uint32_t count = keys.Length();
-  out = Document::object();
-  auto& members = out.get_ref<Document::object_t&>();
-  members.reserve(count);
+  out.start_object(count);
+  std::string text;
   for (std::uint32_t i = 0; i < count; ++i) {
     const Napi::Value key = keys.Get(i);
-    std::string text;
     read_string(key, text);
     if (has_lone_surrogate(key, text))
       bad_value("a key with a lone surrogate", where, "UTF-8 cannot hold it");
-    // A JS object has no repeated keys: no search for one.
-    members.Container::emplace_back(std::move(text), nullptr);
-    const Where here{where, &members.back().first, 0};
-    read_js(object.Get(key), members.back().second, &here, depth + 1, js);
+    out.key(text);
+    const Where here{where, &text, 0};
+    read_js(object.Get(key), out, &here, depth + 1, js);
   }
+  out.end_object();
 }
 
-// ---- strategy object, marshal out: walk()'s writer building the JS value ----
-class JsBuilder {
+// ---- strategy object, marshal out: the Events building the JS value of a
+// decoded tagged form (driven by a TaggedSource over it: the TaggedSink that
+// wrote it refused what a JS number cannot hold) ----
+class JsBuilder final : public documents::Events {
  public:
   explicit JsBuilder(Napi::Env env) : env_(env) {}
   napi_value result = nullptr;
 
-  void null() { place(env_.Null()); }
-  void boolean(bool value) { place(Napi::Boolean::New(env_, value)); }
-  void integer(std::int64_t value) {
-    if (!within_safe_range(value)) throw documents::Unrepresentable(kUnsafeInteger);
+  void null() override { place(env_.Null()); }
+  void boolean(bool value) override { place(Napi::Boolean::New(env_, value)); }
+  void integer(std::int64_t value) override { place(Napi::Number::New(env_, static_cast<double>(value))); }
+  void unsigned_integer(std::uint64_t value) override {
     place(Napi::Number::New(env_, static_cast<double>(value)));
   }
-  void unsigned_integer(std::uint64_t value) {
-    if (value > (std::uint64_t{1} << 53)) throw documents::Unrepresentable(kUnsafeInteger);
-    place(Napi::Number::New(env_, static_cast<double>(value)));
+  void number(double value) override { place(Napi::Number::New(env_, value)); }
+  void string(std::string_view value) override {
+    napi_value text = nullptr;
+    NAPI_THROW_IF_FAILED_VOID(env_, napi_create_string_utf8(env_, value.data(), value.size(), &text));
+    place(text);
   }
-  void number(double value) { place(Napi::Number::New(env_, value)); }
-  void string(const std::string& value) { place(Napi::String::New(env_, value)); }
-  void start_array(std::size_t count) { open(Napi::Array::New(env_, count), true); }
-  void end_array() { close(); }
-  void start_object(std::size_t) { open(Napi::Object::New(env_), false); }
-  void key(const std::string& key) {
-    key_ = Napi::String::New(env_, key);
+  void start_array(std::size_t count) override { open(Napi::Array::New(env_, count), true); }
+  void end_array() override { close(); }
+  void start_object(std::size_t) override { open(Napi::Object::New(env_), false); }
+  void key(std::string_view key) override {
+    NAPI_THROW_IF_FAILED_VOID(env_, napi_create_string_utf8(env_, key.data(), key.size(), &key_));
     proto_key_ = key == "__proto__";
   }
-  void end_object() { close(); }
+  void end_object() override { close(); }
 
  private:
   struct Frame {
@@ -261,7 +268,7 @@ class JsBuilder {
 
  public:
   // A failed walk leaves scopes open: closed innermost first.
-  ~JsBuilder() {
+  ~JsBuilder() override {
     while (!frames_.empty()) close();
   }
 
@@ -318,6 +325,13 @@ void poison_bytes(std::span<std::uint8_t> buffer) {
     buffer[i] = static_cast<std::uint8_t>(kSentinelNanBits >> (8 * (i % 8)));
 }
 
+// The rules of the scratch tagged form of a JS value. Its UTF-8 is checked
+// on the way in (embind's and Node-API's strings are UTF-8, lone surrogates
+// refused by the walk), and a JS object holds no key twice. JSON text's are
+// text_to_tagged's (js_rules.h).
+constexpr documents::DecodeRules kValueRules{.check_utf8 = false,
+                                             .repeated_keys = documents::RepeatedKeys::kKeepLast};
+
 class DocumentCodecState {
  public:
   explicit DocumentCodecState(std::unique_ptr<documents::DocumentCodec> codec)
@@ -348,20 +362,20 @@ class DocumentCodecState {
     begin();
     const double start = now_ms();
     const Js js(call.Env());
-    read_js(call[0], in_, nullptr, 0, js);
+    documents::TaggedSink sink(scratch_, kValueRules);
+    read_js(call[0], sink, nullptr, 0, js);
+    sink.finish();
     marshal_ms_ = now_ms() - start;
-    return encode(call.Env());
+    return encode(call.Env(), scratch_, /*scratch=*/true);
   }
 
   Napi::Value decode_object(const Napi::CallbackInfo& call) {
     begin();
-    const double start = now_ms();
-    const std::span<const std::uint8_t> bytes = bytes_argument(call[0]);
-    bytes_ms_ = now_ms() - start;
-    decode(call.Env(), bytes);
+    decode_argument(call, scratch_);
     const double marshal_start = now_ms();
     JsBuilder builder(call.Env());
-    documents::walk(out_, builder);
+    documents::TaggedSource(scratch_, documents::RepeatedKeys::kKeepLast, /*check_utf8=*/false)
+        .drive(builder);
     marshal_ms_ = now_ms() - marshal_start;
     report();
     return Napi::Value(call.Env(), builder.result);
@@ -372,21 +386,20 @@ class DocumentCodecState {
     begin();
     const std::span<const std::uint8_t> text = written_input(call[0]);
     const double start = now_ms();
-    read_text(text, in_);
+    text_to_tagged(text, scratch_);
     marshal_ms_ = now_ms() - start;
-    return encode(call.Env());
+    return encode(call.Env(), scratch_, /*scratch=*/true);
   }
 
   Napi::Value decode_text(const Napi::CallbackInfo& call) {
     begin();
-    decode_argument(call);
+    decode_argument(call, scratch_);
     const double start = now_ms();
-    TextCheck check;
-    documents::walk(out_, check);
+    // The writer refuses NaN and Infinity; the tagged form holds no integer
+    // beyond 2^53.
     text_out_.clear();
-    nlohmann::detail::serializer<Document>(nlohmann::detail::output_adapter<char, std::string>(text_out_),
-                                           ' ')
-        .dump(out_, false, false, 0);
+    json_text::TextWriter<std::string> writer(text_out_);
+    documents::TaggedSource(scratch_, documents::RepeatedKeys::kKeepLast, /*check_utf8=*/false).drive(writer);
     const Napi::Value result =
         output(call.Env(), {reinterpret_cast<const std::uint8_t*>(text_out_.data()), text_out_.size()});
     marshal_ms_ = now_ms() - start;
@@ -397,39 +410,33 @@ class DocumentCodecState {
   // ---- strategy tagged ----
   Napi::Value encode_tagged(const Napi::CallbackInfo& call) {
     begin();
-    const std::span<const std::uint8_t> tagged = written_input(call[0]);
-    const double start = now_ms();
-    documents::read_tagged(tagged, in_);
-    marshal_ms_ = now_ms() - start;
-    return encode(call.Env());
+    return encode(call.Env(), written_input(call[0]));
   }
 
   Napi::Value decode_tagged(const Napi::CallbackInfo& call) {
     begin();
-    decode_argument(call);
+    decode_argument(call, tagged_out_);
+    // Marshalling: only the copy into JS's output buffer.
     const double start = now_ms();
-    documents::write_tagged(out_, tagged_out_);
     const Napi::Value result = output(call.Env(), tagged_out_);
     marshal_ms_ = now_ms() - start;
     report();
     return result;
   }
 
-  // The decoded Document becomes the sentinel NaN (no data set holds it) and
-  // the output buffers the sentinel's bytes: a decoder that skipped its work
-  // leaves something that fails verification.
+  // The output buffers become the sentinel's bytes: a decoder that skipped
+  // its work leaves something that fails verification.
   void poison_outputs() {
-    out_ = kSentinelNan;
     poison_bytes(tagged_out_);
+    poison_bytes(scratch_);
     poison_bytes({reinterpret_cast<std::uint8_t*>(text_out_.data()), text_out_.size()});
     poison_bytes(output_);
   }
 
   void release_buffers() {
-    in_ = nullptr;
-    out_ = nullptr;
     Bytes().swap(encoded_);
     Bytes().swap(tagged_out_);
+    Bytes().swap(scratch_);
     std::string().swap(text_out_);
   }
 
@@ -444,9 +451,17 @@ class DocumentCodecState {
     timings_[2] = bytes_ms_;
   }
 
-  Napi::Value encode(Napi::Env env) {
+  // The codec phase of every strategy: the tagged form to the format... The
+  // scratch form, which a TaggedSink wrote from a JS value or
+  // JSON.stringify's text, has had its UTF-8 and keys checked on the way in;
+  // JS's tagged bytes have not.
+  Napi::Value encode(Napi::Env env, std::span<const std::uint8_t> tagged, bool scratch = false) {
     const double start = now_ms();
-    const Status status = codec_->encode(in_, encoded_);
+    documents::TaggedSource source(
+        tagged, scratch ? documents::RepeatedKeys::kKeepLast : documents::RepeatedKeys::kRefuse,
+        /*check_utf8=*/!scratch);
+    const Status status =
+        scratch ? codec_->encode(source, encoded_) : codec_->encode_tagged(tagged, encoded_);
     codec_ms_ = now_ms() - start;
     if (!status) throw Napi::Error::New(env, status.message());
     const double copy_start = now_ms();
@@ -456,18 +471,15 @@ class DocumentCodecState {
     return result;
   }
 
-  void decode(Napi::Env env, std::span<const std::uint8_t> bytes) {
-    const double start = now_ms();
-    const Status status = codec_->decode(bytes, out_);
-    codec_ms_ = now_ms() - start;
-    if (!status) throw Napi::Error::New(env, status.message());
-  }
-
-  void decode_argument(const Napi::CallbackInfo& call) {
+  // ... and back, the bytes argument into `tagged`.
+  void decode_argument(const Napi::CallbackInfo& call, Bytes& tagged) {
     const double start = now_ms();
     const std::span<const std::uint8_t> bytes = bytes_argument(call[0]);
     bytes_ms_ = now_ms() - start;
-    decode(call.Env(), bytes);
+    const double codec_start = now_ms();
+    const Status status = codec_->decode_tagged(bytes, tagged);
+    codec_ms_ = now_ms() - codec_start;
+    if (!status) throw Napi::Error::New(call.Env(), status.message());
   }
 
   // The first `length` bytes of the input buffer.
@@ -486,10 +498,9 @@ class DocumentCodecState {
 
   std::unique_ptr<documents::DocumentCodec> codec_;
   std::string name_;
-  Document in_;
-  Document out_;
   Bytes encoded_;
   Bytes tagged_out_;
+  Bytes scratch_;  // the tagged form between object or text and the codec
   std::string text_out_;
   Napi::Reference<Napi::Uint8Array> input_ref_;
   Napi::Reference<Napi::Uint8Array> output_ref_;

@@ -1,20 +1,30 @@
 // The embind bindings of the documents workload: one codec's encode (a JS
 // value -> bytes) and decode (bytes -> a JS value) through three interop
-// strategies (docs/documents.md#interop-strategies-wasm):
-//   val     C++ walks the JS value with emscripten::val into a Document and
-//           builds the decoded JS value with val::object()/val::array().
-//   text    JS writes the value's JSON text (UTF-8) into the heap, C++ parses
-//           it into a Document; decode dumps the decoded Document as JSON
-//           text for JS to JSON.parse.
-//   tagged  JS writes the tagged form (tagged.h) into the heap in one walk of
-//           its value, C++ reads it into a Document; decode writes the
-//           decoded Document's tagged form for JS to read.
+// strategies (docs/documents.md#interop-strategies-wasm). No strategy builds
+// a Document: every codec phase streams between the tagged form (tagged.h)
+// and the format, exactly what the tagged strategy does, and each strategy
+// adds its own marshalling to and from the tagged form:
+//   tagged  JS writes the tagged form into the heap in one walk of its value
+//           and the codec's writer reads it as events (encode_tagged); the
+//           codec's reader writes the tagged form for JS to read
+//           (decode_tagged). No C++ marshalling: the whole C++ time is
+//           reported as codecMs and marshalMs is 0, so the JS side's phase
+//           formula puts JS's own walk and reading in marshalInMs /
+//           marshalOutMs and nothing else there.
+//   text    JS writes the value's JSON text (UTF-8) into the heap; C++ reads
+//           it as events into a scratch tagged form (marshalling: JSON text
+//           has no counts, and the formats' writers want them), then the
+//           codec writes from that. Decode writes JSON text from the decoded
+//           tagged form for JS to JSON.parse.
+//   val     C++ walks the JS value with emscripten::val into a scratch tagged
+//           form, and builds the decoded JS value with val::object() /
+//           val::array() from the decoded tagged form.
 // src/workloads/documents/wasm-documents.mjs is the JS half. Each call
 // records the codec's time and the time C++ spent converting between JS data
-// and the Document (marshalMs) in lastCall(). Encodings come back as a view
-// of the module's encoding buffer, decode outputs of text and tagged as a
-// view of the module's output buffer: valid until the next call, JS reads or
-// copies them at once. The exports every module has, and the error
+// and the tagged form (marshalMs) in lastCall(). Encodings come back as a
+// view of the module's encoding buffer, decode outputs of text and tagged as
+// a view of the module's output buffer: valid until the next call, JS reads
+// or copies them at once. The exports every module has, and the error
 // contract, are in src/wasm/module.h.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -27,8 +37,11 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
+#include "codecs/json/text_writer.h"
 #include "core/clock.h"
 #include "core/sentinel.h"
 #include "core/utf8.h"
@@ -41,7 +54,6 @@ namespace wcb::wasm {
 
 namespace {
 
-using documents::Document;
 using namespace documents::js;  // NOLINT(google-build-using-namespace): the rules of js_rules.h
 using emscripten::val;
 
@@ -72,13 +84,12 @@ class GrowableBuffer {
 struct State : CallOutcome {
   std::unique_ptr<documents::DocumentCodec> codec = document_codec_registry().front().make();
   std::string name{codec->name()};
-  Document in;           // encode input, every strategy
-  Document out;          // decode output, every strategy
   Bytes encoded;         // output of the last encode, viewed by JS
   GrowableBuffer input;  // encode input of text and tagged, written by JS
   ByteBuffer bytes_in;   // decode input of text and tagged, copied in by JS
   Bytes tagged_out;      // decode output of tagged, read by JS
   std::string text_out;  // decode output of text, read by JS
+  Bytes scratch;         // the tagged form between val or text and the codec
 
   using CallOutcome::fail;
   void fail(std::string_view problem) { fail(Status::failure(name, problem)); }
@@ -102,10 +113,17 @@ val view_of(const std::uint8_t* data, std::size_t size) {
   return val(emscripten::typed_memory_view(size, data));
 }
 
-// Encodes s.in; a view of the encoding, or null with the codec's error.
-val encode_document(State& s) {
+// What the codec phase of every strategy does: the tagged form in, the
+// encoding out; a view of it, or null with the codec's error. The scratch
+// form, which a TaggedSink wrote from a JS value or JSON.stringify's text,
+// has had its UTF-8 and keys checked on the way in; JS's tagged bytes have not.
+val encode_from_tagged(State& s, std::span<const std::uint8_t> tagged, bool scratch = false) {
   const double start = now_ms();
-  const Status status = s.codec->encode(s.in, s.encoded);
+  documents::TaggedSource source(
+      tagged, scratch ? documents::RepeatedKeys::kKeepLast : documents::RepeatedKeys::kRefuse,
+      /*check_utf8=*/!scratch);
+  const Status status =
+      scratch ? s.codec->encode(source, s.encoded) : s.codec->encode_tagged(tagged, s.encoded);
   s.codec_ms = now_ms() - start;
   if (!status) {
     s.fail(status);
@@ -114,14 +132,21 @@ val encode_document(State& s) {
   return view_of(s.encoded.data(), s.encoded.size());
 }
 
-// Decodes `bytes` into s.out; false with the codec's error.
-bool decode_document(State& s, std::span<const std::uint8_t> bytes) {
+// And back: `bytes` into the tagged form in `tagged`; false with the codec's error.
+bool decode_to_tagged(State& s, std::span<const std::uint8_t> bytes, Bytes& tagged) {
   const double start = now_ms();
-  const Status status = s.codec->decode(bytes, s.out);
+  const Status status = s.codec->decode_tagged(bytes, tagged);
   s.codec_ms = now_ms() - start;
   if (!status) s.fail(status);
   return status.ok();
 }
+
+// The rules of the scratch tagged form of a JS value. Its UTF-8 is checked
+// on the way in (embind's and Node-API's strings are UTF-8, lone surrogates
+// refused by the walk), and a JS object holds no key twice. JSON text's are
+// text_to_tagged's (js_rules.h).
+constexpr documents::DecodeRules kValueRules{.check_utf8 = false,
+                                             .repeated_keys = documents::RepeatedKeys::kKeepLast};
 
 // ---- strategy val ----
 
@@ -157,21 +182,20 @@ bool has_lone_surrogate(const val& js_string, const std::string& text) {
   bad_value("a " + tag, where, "only plain objects and arrays");
 }
 
-void read_js(const val& value, Document& out, const Where* where, std::size_t depth, Js& js) {
+void read_js(const val& value, documents::Events& out, const Where* where, std::size_t depth, Js& js) {
   if (value.isNull()) {
-    out = nullptr;
+    out.null();
   } else if (value.isTrue()) {
-    out = true;
+    out.boolean(true);
   } else if (value.isFalse()) {
-    out = false;
+    out.boolean(false);
   } else if (value.isNumber()) {
-    // NaN and Infinity too: the codec refuses them if its format cannot hold them.
-    out = documents::number_of(value.as<double>());
+    number_event(value.as<double>(), out);
   } else if (value.isString()) {
-    std::string text = value.as<std::string>();
+    const std::string text = value.as<std::string>();
     if (has_lone_surrogate(value, text))
       bad_value("a string with a lone surrogate", where, "UTF-8 cannot hold it");
-    out = std::move(text);
+    out.string(text);
   } else if (value.isUndefined() || !value.typeOf().strictlyEquals(js.object)) {
     refuse(value, where, js);
   } else {
@@ -180,61 +204,57 @@ void read_js(const val& value, Document& out, const Where* where, std::size_t de
     }
     if (js.is_array(value).as<bool>()) {
       const std::size_t count = value[js.length].as<std::size_t>();
-      out = Document::array();
-      auto& elements = out.get_ref<Document::array_t&>();
-      elements.resize(count);
+      out.start_array(count);
       for (std::size_t i = 0; i < count; ++i) {
         const Where here{where, nullptr, i};
-        read_js(value[i], elements[i], &here, depth + 1, js);
+        read_js(value[i], out, &here, depth + 1, js);
       }
+      out.end_array();
       return;
     }
     const val prototype = js.prototype_of(value);
     if (!prototype.isNull() && !prototype.strictlyEquals(js.object_prototype)) refuse(value, where, js);
     const val keys = js.keys(value);
     const std::size_t count = keys[js.length].as<std::size_t>();
-    out = Document::object();
-    auto& members = out.get_ref<Document::object_t&>();
-    members.reserve(count);
+    out.start_object(count);
     for (std::size_t i = 0; i < count; ++i) {
       const val key = keys[i];
-      std::string text = key.as<std::string>();
+      const std::string text = key.as<std::string>();
       if (has_lone_surrogate(key, text))
         bad_value("a key with a lone surrogate", where, "UTF-8 cannot hold it");
-      // A JS object has no repeated keys: no search for one.
-      members.Container::emplace_back(std::move(text), nullptr);
-      const Where here{where, &members.back().first, 0};
-      read_js(value[key], members.back().second, &here, depth + 1, js);
+      out.key(text);
+      const Where here{where, &text, 0};
+      read_js(value[key], out, &here, depth + 1, js);
     }
+    out.end_object();
   }
 }
 
-// walk()'s writer that builds the JS value of a Document.
-class JsBuilder {
+// The Events that build the JS value of a decoded tagged form (driven by a
+// TaggedSource over it: the TaggedSink that wrote it refused what a JS
+// number cannot hold). Keys come as views of the tagged bytes, the same
+// view for every use of one key number: each key's JS string is made once.
+class JsBuilder final : public documents::Events {
  public:
   explicit JsBuilder(Js& js) : js_(js) {}
   val result = val::undefined();
 
-  void null() { place(val::null()); }
-  void boolean(bool value) { place(val(value)); }
-  void integer(std::int64_t value) {
-    if (!within_safe_range(value)) throw documents::Unrepresentable(kUnsafeInteger);
-    place(val(static_cast<double>(value)));
-  }
-  void unsigned_integer(std::uint64_t value) {
-    if (value > (std::uint64_t{1} << 53)) throw documents::Unrepresentable(kUnsafeInteger);
-    place(val(static_cast<double>(value)));
-  }
-  void number(double value) { place(val(value)); }
-  void string(const std::string& value) { place(val(value)); }
-  void start_array(std::size_t) { open(val::array(), true); }
-  void end_array() { frames_.pop_back(); }
-  void start_object(std::size_t) { open(val::object(), false); }
-  void key(const std::string& key) {
-    key_ = val(key);
+  void null() override { place(val::null()); }
+  void boolean(bool value) override { place(val(value)); }
+  void integer(std::int64_t value) override { place(val(static_cast<double>(value))); }
+  void unsigned_integer(std::uint64_t value) override { place(val(static_cast<double>(value))); }
+  void number(double value) override { place(val(value)); }
+  void string(std::string_view value) override { place(val(std::string(value))); }
+  void start_array(std::size_t) override { open(val::array(), true); }
+  void end_array() override { frames_.pop_back(); }
+  void start_object(std::size_t) override { open(val::object(), false); }
+  void key(std::string_view key) override {
+    auto found = keys_.find(key.data());
+    if (found == keys_.end()) found = keys_.emplace(key.data(), val(std::string(key))).first;
+    key_ = &found->second;
     proto_key_ = key == "__proto__";
   }
-  void end_object() { frames_.pop_back(); }
+  void end_object() override { frames_.pop_back(); }
 
  private:
   struct Frame {
@@ -259,9 +279,9 @@ class JsBuilder {
       descriptor.set("writable", true);
       descriptor.set("enumerable", true);
       descriptor.set("configurable", true);
-      js_.define_property(top.container, key_, descriptor);
+      js_.define_property(top.container, *key_, descriptor);
     } else {
-      top.container.set(key_, value);
+      top.container.set(*key_, value);
     }
   }
 
@@ -272,7 +292,8 @@ class JsBuilder {
 
   Js& js_;
   std::vector<Frame> frames_;
-  val key_ = val::undefined();
+  std::unordered_map<const char*, val> keys_;
+  const val* key_ = nullptr;
   bool proto_key_ = false;
 };
 
@@ -282,9 +303,11 @@ val encode_val(val value) {
   return guarded(val::null(), [&](State& s) {
     const double start = now_ms();
     Js js;
-    read_js(value, s.in, nullptr, 0, js);
+    documents::TaggedSink sink(s.scratch, kValueRules);
+    read_js(value, sink, nullptr, 0, js);
+    sink.finish();
     s.marshal_ms = now_ms() - start;
-    return encode_document(s);
+    return encode_from_tagged(s, s.scratch, /*scratch=*/true);
   });
 }
 
@@ -297,11 +320,12 @@ val decode_val(val bytes) {
     std::uint8_t* target = s.bytes_in.prepare(length);
     if (length > 0) val(emscripten::typed_memory_view(length, target)).call<void>("set", bytes);
     s.bytes_in_ms = now_ms() - start;
-    if (!decode_document(s, s.bytes_in.bytes())) return val::undefined();
+    if (!decode_to_tagged(s, s.bytes_in.bytes(), s.scratch)) return val::undefined();
     const double marshal_start = now_ms();
     Js js;
     JsBuilder builder(js);
-    documents::walk(s.out, builder);
+    documents::TaggedSource(s.scratch, documents::RepeatedKeys::kKeepLast, /*check_utf8=*/false)
+        .drive(builder);
     s.marshal_ms = now_ms() - marshal_start;
     return builder.result;
   });
@@ -346,9 +370,9 @@ val encode_text(std::size_t length) {
   return guarded(val::null(), [&](State& s) {
     const std::span<const std::uint8_t> text = written_input(s, length);
     const double start = now_ms();
-    read_text(text, s.in);
+    text_to_tagged(text, s.scratch);
     s.marshal_ms = now_ms() - start;
-    return encode_document(s);
+    return encode_from_tagged(s, s.scratch, /*scratch=*/true);
   });
 }
 
@@ -356,15 +380,14 @@ val encode_text(std::size_t length) {
 // text of the result. A view of the text, or null on failure.
 val decode_text(std::size_t length) {
   return guarded(val::null(), [&](State& s) {
-    if (!decode_document(s, copied_bytes(s, length))) return val::null();
+    if (!decode_to_tagged(s, copied_bytes(s, length), s.scratch)) return val::null();
     const double start = now_ms();
-    TextCheck check;
-    documents::walk(s.out, check);
-    // Into the reused string, where dump() would return a new one.
+    // Into the reused string. The writer refuses NaN and Infinity; the
+    // tagged form holds no integer beyond 2^53.
     s.text_out.clear();
-    nlohmann::detail::serializer<Document>(nlohmann::detail::output_adapter<char, std::string>(s.text_out),
-                                           ' ')
-        .dump(s.out, false, false, 0);
+    json_text::TextWriter<std::string> writer(s.text_out);
+    documents::TaggedSource(s.scratch, documents::RepeatedKeys::kKeepLast, /*check_utf8=*/false)
+        .drive(writer);
     s.marshal_ms = now_ms() - start;
     return view_of(reinterpret_cast<const std::uint8_t*>(s.text_out.data()), s.text_out.size());
   });
@@ -375,23 +398,14 @@ val decode_text(std::size_t length) {
 // Encodes the tagged form JS wrote into the first `length` bytes of the
 // input buffer. A view of the encoding, or null on failure.
 val encode_tagged(std::size_t length) {
-  return guarded(val::null(), [&](State& s) {
-    const std::span<const std::uint8_t> tagged = written_input(s, length);
-    const double start = now_ms();
-    documents::read_tagged(tagged, s.in);
-    s.marshal_ms = now_ms() - start;
-    return encode_document(s);
-  });
+  return guarded(val::null(), [&](State& s) { return encode_from_tagged(s, written_input(s, length)); });
 }
 
 // Decodes the first `length` bytes of the byte buffer and writes the tagged
 // form of the result. A view of it, or null on failure.
 val decode_tagged(std::size_t length) {
   return guarded(val::null(), [&](State& s) {
-    if (!decode_document(s, copied_bytes(s, length))) return val::null();
-    const double start = now_ms();
-    documents::write_tagged(s.out, s.tagged_out);
-    s.marshal_ms = now_ms() - start;
+    if (!decode_to_tagged(s, copied_bytes(s, length), s.tagged_out)) return val::null();
     return view_of(s.tagged_out.data(), s.tagged_out.size());
   });
 }
@@ -416,23 +430,21 @@ CallOutcome& outcome() { return state(); }
 std::string codec_name() { return state().name; }
 std::string library_version() { return state().codec->library_version(); }
 
-// The decoded Document and the decode output buffers are reused from call to
-// call. The Document becomes the sentinel NaN, which no data set holds (their
-// JSON could not carry it), and the buffers are filled with the sentinel's
-// bytes: a decoder that skipped its work leaves something that fails
-// verification.
+// The decode output buffers are reused from call to call: they are filled
+// with the sentinel's bytes, so a decoder that skipped its work leaves
+// something that fails verification. The scratch tagged form too, which val
+// and text read their output from.
 void poison_outputs() {
   State& s = state();
-  s.out = kSentinelNan;
   poison_bytes(s.tagged_out);
   poison_bytes(s.text_out);
+  poison_bytes(s.scratch);
 }
 
 void release_buffers() {
   State& s = state();
-  s.in = nullptr;
-  s.out = nullptr;
   Bytes().swap(s.encoded);
+  Bytes().swap(s.scratch);
   Bytes().swap(s.tagged_out);
   std::string().swap(s.text_out);
   s.input = GrowableBuffer();

@@ -1,8 +1,11 @@
-// The interface of a codec for the documents workload: any Document in,
-// bytes out, and back. Like the other workloads' interfaces, the public
-// calls never throw: adapters throw (DecodeError for bad bytes, anything
-// else for a value the format cannot hold, its message naming the value's
-// path) and the failure comes back as a Status that names the codec.
+// The interface of a codec for the documents workload: events in, bytes out,
+// and back (events.h). A codec's writer is driven by any DocumentSource, its
+// reader drives any DocumentSink: the timed paths stream between the format
+// and the tagged form (tagged.h), tests and tools between the format and a
+// Document. Like the other workloads' interfaces, the public calls never
+// throw: adapters throw (DecodeError for bad bytes, anything else for a
+// value the format cannot hold, its message naming the value's path) and the
+// failure comes back as a Status that names the codec.
 #pragma once
 
 #include <span>
@@ -11,6 +14,7 @@
 
 #include "core/codec.h"
 #include "document.h"
+#include "events.h"
 
 namespace wcb::documents {
 
@@ -26,23 +30,40 @@ class DocumentCodec {
   // False when decoding does not give the object keys back in their order
   // (protobuf's Struct is a map); verification then compares members as a set.
   virtual bool keeps_key_order() const { return true; }
+  // What the codec's reader leaves to the sink to check.
+  virtual DecodeRules decode_rules() const = 0;
 
-  // Replaces the contents of `out` with the encoding of `document`; `out`
-  // keeps its capacity between calls.
-  Status encode(const Document& document, Bytes& out) noexcept {
+  // Replaces the contents of `out` with the encoding of the document
+  // `source` drives; `out` keeps its capacity between calls.
+  Status encode(DocumentSource& source, Bytes& out) noexcept {
     return run_guarded(
-        name(), [&] { do_encode(document, out); }, [&] { out.clear(); });
+        name(), [&] { do_encode(source, out); }, [&] { out.clear(); });
   }
 
-  // Replaces `out` with the document `bytes` hold. On failure `out` is null.
-  Status decode(std::span<const std::uint8_t> bytes, Document& out) noexcept {
+  // Drives `sink` with the document `bytes` hold, then finishes it. A sink
+  // made with this codec's decode_rules().
+  Status decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) noexcept {
     return run_guarded(
-        name(), [&] { do_decode(bytes, out); }, [&] { out = nullptr; });
+        name(),
+        [&] {
+          do_decode(bytes, sink);
+          sink.finish();
+        },
+        [] {});
   }
+
+  // The conveniences of tests and tools (codec.cpp): a Document walked into
+  // the writer; a Document built from the reader (null on failure); the
+  // tagged form read into the writer; the reader writing the tagged form
+  // (empty on failure). The last two are the timed paths.
+  Status encode(const Document& document, Bytes& out) noexcept;
+  Status decode(std::span<const std::uint8_t> bytes, Document& out) noexcept;
+  Status encode_tagged(std::span<const std::uint8_t> tagged, Bytes& out) noexcept;
+  Status decode_tagged(std::span<const std::uint8_t> bytes, Bytes& tagged) noexcept;
 
  protected:
-  virtual void do_encode(const Document& document, Bytes& out) = 0;
-  virtual void do_decode(std::span<const std::uint8_t> bytes, Document& out) = 0;
+  virtual void do_encode(DocumentSource& source, Bytes& out) = 0;
+  virtual void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) = 0;
 };
 
 }  // namespace wcb::documents

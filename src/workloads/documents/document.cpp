@@ -187,28 +187,25 @@ std::string DocumentBuilder::path() const {
   return path.text();
 }
 
-void DocumentBuilder::fail(const std::string& problem) const { throw DecodeError(problem + " at " + path()); }
-
-void DocumentBuilder::finish() const {
+void DocumentBuilder::finish() {
   if (!done()) throw DecodeError("the input ends inside a value");
 }
 
-bool DocumentBuilder::place(Document&& value) {
+void DocumentBuilder::place(Document&& value) {
   if (stack_.empty()) {
     if (root_done_) fail("a second top-level value");
     out_ = std::move(value);
     root_done_ = true;
-    return true;
+    return;
   }
   Document& parent = *stack_.back();
   if (parent.is_array()) {
     parent.get_ref<Document::array_t&>().push_back(std::move(value));
-    return true;
+    return;
   }
   if (pending_ == nullptr) fail("a value without a key in an object");
   *pending_ = std::move(value);
   pending_ = nullptr;
-  return true;
 }
 
 void DocumentBuilder::open(Document&& container) {
@@ -232,40 +229,22 @@ void DocumentBuilder::open(Document&& container) {
   stack_.push_back(slot);
 }
 
-bool DocumentBuilder::string(std::string& value) {
+void DocumentBuilder::string(std::string_view value) {
   if (check_utf8_ && !valid_utf8(value)) fail("a string that is not valid UTF-8");
-  return place(Document(std::move(value)));
+  place(Document(Document::string_t(value)));
 }
 
-bool DocumentBuilder::string(std::string_view value) {
-  if (check_utf8_ && !valid_utf8(value)) fail("a string that is not valid UTF-8");
-  return place(Document(Document::string_t(value)));
-}
+void DocumentBuilder::start_object(std::size_t /*count*/) { open(Document(Document::value_t::object)); }
 
-bool DocumentBuilder::binary(Document::binary_t& /*value*/) {
-  fail("binary data, which a JSON-like document cannot hold");
-}
-
-bool DocumentBuilder::start_object(std::size_t /*count*/) {
-  open(Document(Document::value_t::object));
-  return true;
-}
-
-bool DocumentBuilder::key(std::string& key) {
+void DocumentBuilder::key(std::string_view key) {
   if (stack_.empty() || !stack_.back()->is_object() || pending_ != nullptr) fail("a key outside an object");
   if (check_utf8_ && !valid_utf8(key)) fail("a key that is not valid UTF-8");
   auto& members = stack_.back()->get_ref<Document::object_t&>();
-  members.Container::emplace_back(std::move(key), nullptr);
+  members.Container::emplace_back(std::string(key), nullptr);
   pending_ = &members.back().second;
-  return true;
 }
 
-bool DocumentBuilder::key(std::string_view key) {
-  std::string copy(key);
-  return this->key(copy);
-}
-
-bool DocumentBuilder::end_object() {
+void DocumentBuilder::end_object() {
   if (stack_.empty() || !stack_.back()->is_object() || pending_ != nullptr)
     fail("an object ends where none is open");
   if (const std::string* repeated = repeated_key(*stack_.back())) {
@@ -279,29 +258,13 @@ bool DocumentBuilder::end_object() {
     }
   }
   stack_.pop_back();
-  return true;
 }
 
-bool DocumentBuilder::start_array(std::size_t /*count*/) {
-  open(Document(Document::value_t::array));
-  return true;
-}
+void DocumentBuilder::start_array(std::size_t /*count*/) { open(Document(Document::value_t::array)); }
 
-bool DocumentBuilder::end_array() {
+void DocumentBuilder::end_array() {
   if (stack_.empty() || !stack_.back()->is_array()) fail("an array ends where none is open");
   stack_.pop_back();
-  return true;
-}
-
-bool DocumentBuilder::parse_error(std::size_t /*position*/, const std::string& /*token*/,
-                                  const nlohmann::detail::exception& error) {
-  // nlohmann's message says where ("parse error at byte 7: ...").
-  std::string message = error.what();
-  // Drop its "[json.exception.parse_error.110] " prefix.
-  if (const auto end = message.find("] ");
-      message.starts_with("[json.exception.") && end != std::string::npos)
-    message.erase(0, end + 2);
-  throw DecodeError(message);
 }
 
 const std::string* repeated_key(const Document& object) {

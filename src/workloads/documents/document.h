@@ -1,6 +1,7 @@
 // The documents workload's in-memory value: any JSON-like value, as
 // nlohmann's ordered_json (objects keep their keys in insertion order, as
-// JS objects do). Every document codec encodes from and decodes into it.
+// JS objects do). Tests and tools encode from it and decode into it; the
+// timed paths stream events instead (events.h).
 //
 // Numbers follow one rule wherever a JS number becomes a Document
 // (number_of): an integral value with |v| <= 2^53 is an integer, anything
@@ -18,6 +19,7 @@
 
 #include "core/codec.h"
 #include "core/utf8.h"
+#include "events.h"
 
 namespace wcb::documents {
 
@@ -122,7 +124,7 @@ class Walk {
       case Document::value_t::string: {
         const auto& text = *value.get_ptr<const std::string*>();
         if (!valid_utf8(text)) throw Unrepresentable("a string that is not valid UTF-8");
-        writer_.string(text);
+        writer_.string(std::string_view(text));
         break;
       }
       case Document::value_t::array: {
@@ -145,7 +147,7 @@ class Walk {
         for (const auto& [key, member] : members) {
           trail_.back().index = index++;
           if (!valid_utf8(key)) throw Unrepresentable("a key that is not valid UTF-8");
-          writer_.key(key);
+          writer_.key(std::string_view(key));
           this->value(member);
         }
         writer_.end_object();
@@ -173,8 +175,9 @@ class Walk {
 
 // Walks `document` depth-first, objects in key order, calling the writer's
 //   null(), boolean(bool), integer(int64_t), unsigned_integer(uint64_t),
-//   number(double), string(const std::string&), start_array(size_t),
-//   end_array(), start_object(size_t), key(const std::string&), end_object().
+//   number(double), string(std::string_view), start_array(size_t),
+//   end_array(), start_object(size_t), key(std::string_view), end_object()
+// (any Events, or a class with those methods).
 // Rejects, naming the path (std::invalid_argument), nesting deeper than
 // kMaxDepth, strings and keys that are not valid UTF-8 (no format here holds
 // them as text), binary values, and whatever the writer throws as
@@ -193,63 +196,49 @@ struct CheckingWriter {
   void integer(std::int64_t) {}
   void unsigned_integer(std::uint64_t) {}
   void number(double) {}
-  void string(const std::string&) {}
+  void string(std::string_view) {}
   void start_array(std::size_t) {}
   void end_array() {}
   void start_object(std::size_t) {}
-  void key(const std::string&) {}
+  void key(std::string_view) {}
   void end_object() {}
 };
 
-// What a decoder does with an object that holds a key twice: a JS object
-// cannot hold both values. JSON text keeps the last, at the place of the
-// first, as JSON.parse does; the binary formats refuse it
-// (docs/documents.md says why).
-enum class RepeatedKeys { kRefuse, kKeepLast };
-
-// Builds the Document a decoder reads, one event at a time; its methods are
-// those of nlohmann's SAX interface, so nlohmann's binary readers
-// (Document::sax_parse) drive it directly, and other decoders call them as
-// they meet values. Every problem is a DecodeError naming the path: nesting
-// deeper than kMaxDepth, a repeated key in an object (unless
-// `repeated_keys` keeps the last), binary data, and, when `check_utf8` is
-// set (the library did not check), strings and keys that are not valid
-// UTF-8. Containers reserve nothing from claimed counts (hostile bytes may
-// claim billions).
-class DocumentBuilder {
+// Builds the Document a decoder's events describe: the sink of tests and
+// tools (DocumentCodec::decode into a Document), and of read_tagged. Every
+// problem is a DecodeError naming the path: nesting deeper than kMaxDepth, a
+// repeated key in an object (unless `repeated_keys` keeps the last), and,
+// when `check_utf8` is set (the reader did not check), strings and keys that
+// are not valid UTF-8. Containers reserve nothing from claimed counts
+// (hostile bytes may claim billions).
+class DocumentBuilder : public DocumentSink {
  public:
   // Builds into `out` (replaced).
   DocumentBuilder(Document& out, bool check_utf8, RepeatedKeys repeated_keys = RepeatedKeys::kRefuse);
+  DocumentBuilder(Document& out, DecodeRules rules)
+      : DocumentBuilder(out, rules.check_utf8, rules.repeated_keys) {}
 
-  bool null() { return place(Document(nullptr)); }
-  bool boolean(bool value) { return place(Document(value)); }
-  bool number_integer(std::int64_t value) { return place(Document(value)); }
-  bool number_unsigned(std::uint64_t value) { return place(Document(value)); }
-  bool number_float(double value, const std::string& /*text*/) { return place(Document(value)); }
-  bool number(double value) { return place(Document(value)); }
-  bool string(std::string& value);
-  bool string(std::string_view value);
-  bool binary(Document::binary_t& value);
-  bool start_object(std::size_t count = 0);
-  bool key(std::string& key);
-  bool key(std::string_view key);
-  bool end_object();
-  bool start_array(std::size_t count = 0);
-  bool end_array();
-  [[noreturn]] bool parse_error(std::size_t position, const std::string& token,
-                                const nlohmann::detail::exception& error);
+  void null() override { place(Document(nullptr)); }
+  void boolean(bool value) override { place(Document(value)); }
+  void integer(std::int64_t value) override { place(Document(value)); }
+  void unsigned_integer(std::uint64_t value) override { place(Document(value)); }
+  void number(double value) override { place(Document(value)); }
+  void string(std::string_view value) override;
+  void start_array(std::size_t count) override;
+  void end_array() override;
+  void start_object(std::size_t count) override;
+  void key(std::string_view key) override;
+  void end_object() override;
 
   // Whether one whole value has been read (no container left open).
   bool done() const { return root_done_ && stack_.empty(); }
   // Throws DecodeError unless done(): the input ended inside a value.
-  void finish() const;
+  void finish() override;
   // "$.a[2]": where the builder is (the place of the next value).
-  std::string path() const;
-  // Throws DecodeError("<problem> at <path>").
-  [[noreturn]] void fail(const std::string& problem) const;
+  std::string path() const override;
 
  private:
-  bool place(Document&& value);
+  void place(Document&& value);
   void open(Document&& container);
 
   Document& out_;
@@ -260,6 +249,17 @@ class DocumentBuilder {
   std::vector<Document*> stack_;
   // An object's member whose key has been read, waiting for its value.
   Document* pending_ = nullptr;
+};
+
+// A Document as a DocumentSource: walk() into any Events writer, with its
+// checks and the path added to the writer's Unrepresentable.
+class DocumentWalk : public DocumentSource {
+ public:
+  explicit DocumentWalk(const Document& document) : document_(document) {}
+  void drive(Events& writer) override { walk(document_, writer); }
+
+ private:
+  const Document& document_;
 };
 
 // The first key that appears twice among `object`'s members (an object), or

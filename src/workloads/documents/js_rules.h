@@ -1,9 +1,9 @@
 // What a JS value can hold, for the documents workload's two boundaries to
 // JS: the wasm bindings (bindings.cpp, embind) and the Node-API addon's
-// (addon-bindings.cpp). Both walk a JS value into a Document and back, and
-// both must refuse the same values with the same words, so the number rules,
-// the walk's position for an error and the JSON-text strategy's builder and
-// check are written here once. Nothing here knows either boundary's API.
+// (addon-bindings.cpp). Both walk a JS value into events and build one from
+// events, and both must refuse the same values with the same words, so the
+// number rules, the walk's position for an error and the JSON-text
+// strategy's reader are written here once. Nothing here knows either boundary's API.
 #pragma once
 
 #include <cmath>
@@ -12,10 +12,14 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "codecs/json/text_reader.h"
 #include "workloads/documents/document.h"
+#include "workloads/documents/events.h"
+#include "workloads/documents/nlohmann_sax.h"
+#include "workloads/documents/tagged.h"
 
 namespace wcb::documents::js {
 
@@ -54,49 +58,75 @@ inline std::string path_of(const Where* where) {
   throw std::invalid_argument(what + " at " + path_of(where) + (why ? std::string(" (") + why + ")" : ""));
 }
 
-// Builds the Document of JSON.stringify's text: the shared builder, with the
-// number rule on top (nlohmann reads 9007199254740993 as an integer, JS as a
-// float64). nlohmann's lexer checks the UTF-8 of strings and keys itself.
-class TextBuilder : public DocumentBuilder {
- public:
-  explicit TextBuilder(Document& out) : DocumentBuilder(out, /*check_utf8=*/false, RepeatedKeys::kKeepLast) {}
-  bool number_integer(std::int64_t value) {
-    return within_safe_range(value) ? DocumentBuilder::number_integer(value)
-                                    : DocumentBuilder::number(static_cast<double>(value));
+// A JS number as an event: the number rule (number_of) without a Document.
+// NaN and Infinity pass as numbers: the writer refuses them if its format
+// cannot hold them.
+inline void number_event(double value, Events& out) {
+  if (std::trunc(value) == value && std::fabs(value) <= kMaxSafeInteger) {
+    out.integer(static_cast<std::int64_t>(value));
+  } else {
+    out.number(value);
   }
-  bool number_unsigned(std::uint64_t value) {
-    return value <= (std::uint64_t{1} << 53) ? DocumentBuilder::number_unsigned(value)
-                                             : DocumentBuilder::number(static_cast<double>(value));
-  }
-  bool number_float(double value, const std::string& /*text*/) {
-    const Document number = number_of(value);
-    return number.is_number_integer() ? DocumentBuilder::number_integer(number.get<std::int64_t>())
-                                      : DocumentBuilder::number(value);
-  }
-};
-
-// Reads the text strategy's JSON text into `out` as JSON.parse reads it
-// (json_text::read). Its numbers go through nlohmann's own strtod: the
-// json codec's faster reading of numbers is that codec's, and the strategy
-// goes on measuring the library as it comes.
-inline void read_text(std::span<const std::uint8_t> text, Document& out) {
-  TextBuilder builder(out);
-  json_text::read<Document, json_text::StrtodInputIterator>(text, builder, "input");
-  builder.finish();
 }
 
-// What JSON text cannot carry to JSON.parse unchanged: nlohmann would write
-// NaN as null, and JSON.parse round an integer beyond 2^53.
-struct TextCheck : CheckingWriter {
-  void integer(std::int64_t value) {
-    if (!within_safe_range(value)) throw Unrepresentable(kUnsafeInteger);
+// nlohmann's events of JSON.stringify's text, with the number rule on top
+// (nlohmann reads 9007199254740993 as an integer, JS as a float64).
+// nlohmann's lexer checks the UTF-8 of strings and keys itself.
+class TextSax : public SaxToSink {
+ public:
+  using SaxToSink::SaxToSink;
+  bool number_integer(std::int64_t value) {
+    if (within_safe_range(value)) {
+      sink_.integer(value);
+    } else {
+      sink_.number(static_cast<double>(value));
+    }
+    return true;
   }
-  void unsigned_integer(std::uint64_t value) {
-    if (value > (std::uint64_t{1} << 53)) throw Unrepresentable(kUnsafeInteger);
+  bool number_unsigned(std::uint64_t value) {
+    if (value <= (std::uint64_t{1} << 53)) {
+      sink_.integer(static_cast<std::int64_t>(value));
+    } else {
+      sink_.number(static_cast<double>(value));
+    }
+    return true;
   }
-  void number(double value) {
-    if (!std::isfinite(value)) throw Unrepresentable("NaN or Infinity, which JSON text cannot carry");
+  bool number_float(double value, const std::string& /*text*/) {
+    number_event(value, sink_);
+    return true;
   }
 };
+
+// Reads the text strategy's JSON text into `sink` as JSON.parse reads it
+// (json_text::read), then finishes it. Its numbers go through nlohmann's own
+// strtod: the json codec's faster reading of numbers is that codec's, and
+// the strategy goes on measuring the library as it comes.
+inline void read_text(std::span<const std::uint8_t> text, DocumentSink& sink) {
+  TextSax sax(sink);
+  json_text::read<Document, json_text::StrtodInputIterator>(text, sax, "input");
+  sink.finish();
+}
+
+// The text strategy's encode input, JSON text, as the tagged form in
+// `scratch`, as JSON.parse reads it. JSON.stringify never repeats a key in
+// an object, so the text streams into a TaggedSink that refuses a repeat
+// (the codec's writer must not get one); text that does repeat one (written
+// by hand) is read again, rarely, into a Document that keeps the last value
+// at the place of the first, and that is written instead.
+inline void text_to_tagged(std::span<const std::uint8_t> text, Bytes& scratch) {
+  try {
+    TaggedSink sink(scratch, DecodeRules{.check_utf8 = false, .repeated_keys = RepeatedKeys::kRefuse});
+    read_text(text, sink);
+    return;
+  } catch (const DecodeError& error) {
+    if (!std::string_view(error.what()).starts_with("repeated key ")) throw;
+  }
+  Document value;
+  DocumentBuilder builder(value, /*check_utf8=*/false, RepeatedKeys::kKeepLast);
+  read_text(text, builder);
+  TaggedSink sink(scratch, DecodeRules{.check_utf8 = false, .repeated_keys = RepeatedKeys::kKeepLast});
+  walk(value, sink);
+  sink.finish();
+}
 
 }  // namespace wcb::documents::js

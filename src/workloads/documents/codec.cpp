@@ -1,0 +1,40 @@
+#include "workloads/documents/codec.h"
+
+#include "workloads/documents/tagged.h"
+
+namespace wcb::documents {
+
+Status DocumentCodec::encode(const Document& document, Bytes& out) noexcept {
+  DocumentWalk source(document);
+  return encode(source, out);
+}
+
+Status DocumentCodec::decode(std::span<const std::uint8_t> bytes, Document& out) noexcept {
+  return run_guarded(
+      name(),
+      [&] {
+        DocumentBuilder builder(out, decode_rules());
+        do_decode(bytes, builder);
+        builder.finish();
+      },
+      [&] { out = nullptr; });
+}
+
+Status DocumentCodec::encode_tagged(std::span<const std::uint8_t> tagged, Bytes& out) noexcept {
+  // JS never writes a key twice in one object: a repeat is refused.
+  TaggedSource source(tagged, RepeatedKeys::kRefuse);
+  return encode(source, out);
+}
+
+Status DocumentCodec::decode_tagged(std::span<const std::uint8_t> bytes, Bytes& tagged) noexcept {
+  return run_guarded(
+      name(),
+      [&] {
+        TaggedSink sink(tagged, decode_rules());
+        do_decode(bytes, sink);
+        sink.finish();
+      },
+      [&] { tagged.clear(); });
+}
+
+}  // namespace wcb::documents
