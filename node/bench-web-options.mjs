@@ -157,10 +157,11 @@ BiDi, or in WebKitGTK's MiniBrowser (JavaScriptCore; $WCB_MINIBROWSER) through
 /usr/bin/WebKitWebDriver ($WCB_WEBKIT_DRIVER) over classic WebDriver, one
 session per browser context, on an Xvfb display it starts itself: served on
 localhost with COOP/COEP so it is cross-origin isolated (the finer clock),
-with a forced GC before every timed operation where the engine has one
-(Chromium: --js-flags=--expose-gc; Firefox: the pref
-dom.testing.testutils.enabled, whose TestUtils.gc runs in the page's yield
-before the operation; JavaScriptCore exposes none to pages: protocol.gc false).
+with a GC before every timed operation (Chromium: --js-flags=--expose-gc;
+Firefox: the pref dom.testing.testutils.enabled, whose TestUtils.gc runs in
+the page's yield before the operation; JavaScriptCore exposes none to pages,
+so ~32 MB of short-lived objects are allocated there instead: protocol.gcMethod
+"allocation pressure", docs/decisions.md#webkit-gc).
 
 The default run is the block protocol (docs/design.md#blocks), as in bench:node:
 each size is a block (JSON, the object floor, every codec's typed path and the
@@ -182,7 +183,7 @@ Options:
   --browser NAME       ${BROWSER_CHOICES.join(', ')} (default: ${DEFAULT_BROWSER}); all runs them one after the
                        other, each writing its own results file (run.runtime.engine says which)
   --no-gc              no forced GC before the timed operations (protocol.gc false), to see
-                       what the GC does to the spread (WebKit: never one)
+                       what the GC does to the spread (WebKit: no allocation pressure)
   --workload NAME      one of ${WORKLOAD_NAMES.join(', ')} (default: ${DEFAULT_WORKLOAD}); results go to
                        results/browser-<date>.json (${DEFAULT_WORKLOAD}) or results/browser-<workload>-<date>.json
   --codecs LIST        comma-separated codecs (default: every codec of the wasm build for the workload)

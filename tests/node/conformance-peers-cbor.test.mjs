@@ -1,5 +1,5 @@
-// CBOR: the cbor package (node-cbor) <-> C++ (nlohmann's CBOR, the documents
-// codec in wasm) on the small documents data sets, and <-> cbor-x (the other
+// CBOR: the cbor package (node-cbor) <-> C++ (the documents codec's own CBOR
+// reader and writer, in wasm) on the small documents data sets, and <-> cbor-x (the other
 // JS library of the format) on tuples and records: C++ has no CBOR codec for
 // those workloads.
 import assert from 'node:assert/strict';
