@@ -107,6 +107,8 @@ function command(base, method, route, body, signal) {
 
 // How often a launched driver is asked whether the session still exists.
 const WATCH_MS = 2000;
+// The longest a session may take to open or close (one opens in ~1 s).
+const SESSION_MS = 60_000;
 
 /**
  * `command` in a session of a driver that runs one session at a time
@@ -190,14 +192,17 @@ function pageOf(session) {
  * fail when the session ends under them (watchedCommand).
  */
 async function openSession(base, capabilities, { watch = false } = {}) {
-  const created = await command(base, 'POST', 'session', { capabilities });
+  // Bounded: a browser that never starts left WebKitWebDriver silent on
+  // POST /session (a default run hung 7 minutes there), and so can one
+  // that dies while its session is deleted.
+  const created = await command(base, 'POST', 'session', { capabilities }, AbortSignal.timeout(SESSION_MS));
   const id = created.sessionId;
   const session = {
     id,
     capabilities: created.capabilities,
     command: (method, route, body) =>
       (watch ? watchedCommand : command)(base, method, `session/${id}/${route}`, body),
-    close: () => command(base, 'DELETE', `session/${id}`),
+    close: () => command(base, 'DELETE', `session/${id}`, undefined, AbortSignal.timeout(SESSION_MS)),
   };
   try {
     await session.command('POST', 'timeouts', { script: SCRIPT_TIMEOUT_MS });
