@@ -37,16 +37,6 @@
 
 namespace wcb::bson {
 
-// The value whose bits are `bits` (std::bit_cast, which emscripten 3.1.6's
-// libc++ lacks).
-template <typename To, typename From>
-To as(From bits) {
-  static_assert(sizeof(To) == sizeof(From));
-  To value;
-  std::memcpy(&value, &bits, sizeof value);
-  return value;
-}
-
 static_assert(std::endian::native == std::endian::little, "BSON's numbers are read with memcpy");
 
 class Reader {
@@ -117,7 +107,7 @@ class Reader {
   [[gnu::always_inline]] void value(std::uint8_t type, const std::uint8_t* type_at, const std::uint8_t* end) {
     switch (type) {
       case 0x01:
-        sink_.number(as<double>(fixed<std::uint64_t>(end)));
+        sink_.number(__builtin_bit_cast(double, fixed<std::uint64_t>(end)));
         return;
       case 0x02: {
         const std::int32_t size = static_cast<std::int32_t>(fixed<std::uint32_t>(end));

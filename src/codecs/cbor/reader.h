@@ -39,16 +39,6 @@
 
 namespace wcb::cbor {
 
-// The value whose bits are `bits` (std::bit_cast, which emscripten 3.1.6's
-// libc++ lacks).
-template <typename To, typename From>
-To as(From bits) {
-  static_assert(sizeof(To) == sizeof(From));
-  To value;
-  std::memcpy(&value, &bits, sizeof value);
-  return value;
-}
-
 // A half float as a double: subnormals, infinities and NaN included
 // (RFC 8949, appendix D).
 inline double half_to_double(std::uint16_t half) {
@@ -149,7 +139,7 @@ class Reader {
       std::uint64_t bits;
       std::memcpy(&bits, at_, 8);
       at_ += 8;
-      sink_.number(as<double>(big(bits)));
+      sink_.number(__builtin_bit_cast(double, big(bits)));
       return;
     }
     if (*head < 0x18) {
@@ -226,7 +216,7 @@ class Reader {
         std::uint32_t bits;
         std::memcpy(&bits, at_, 4);
         at_ += 4;
-        sink_.number(static_cast<double>(as<float>(big(bits))));
+        sink_.number(static_cast<double>(__builtin_bit_cast(float, big(bits))));
         return;
       }
       case 27: {
@@ -234,7 +224,7 @@ class Reader {
         std::uint64_t bits;
         std::memcpy(&bits, at_, 8);
         at_ += 8;
-        sink_.number(as<double>(big(bits)));
+        sink_.number(__builtin_bit_cast(double, big(bits)));
         return;
       }
       case 31:
