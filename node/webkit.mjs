@@ -109,6 +109,22 @@ function command(base, method, route, body, signal) {
 const WATCH_MS = 2000;
 // The longest a session may take to open or close (one opens in ~1 s).
 const SESSION_MS = 60_000;
+// WebKitWebDriver now and then never answers a new session after a few
+// (the fifth or so, in runs here), while a second request goes through: a
+// new session is asked for again after this long, up to SESSION_TRIES times.
+const SESSION_TRY_MS = 15_000;
+const SESSION_TRIES = 3;
+
+/** POST /session, asked again when the driver does not answer in SESSION_TRY_MS. */
+async function newSession(base, capabilities) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await command(base, 'POST', 'session', { capabilities }, AbortSignal.timeout(SESSION_TRY_MS));
+    } catch (error) {
+      if (error?.name !== 'TimeoutError' || attempt === SESSION_TRIES) throw error;
+    }
+  }
+}
 
 /**
  * `command` in a session of a driver that runs one session at a time
@@ -195,7 +211,7 @@ async function openSession(base, capabilities, { watch = false } = {}) {
   // Bounded: a browser that never starts left WebKitWebDriver silent on
   // POST /session (a default run hung 7 minutes there), and so can one
   // that dies while its session is deleted.
-  const created = await command(base, 'POST', 'session', { capabilities }, AbortSignal.timeout(SESSION_MS));
+  const created = await newSession(base, capabilities);
   const id = created.sessionId;
   const session = {
     id,
