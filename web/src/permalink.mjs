@@ -32,7 +32,11 @@ export function writePermalink() {
   );
   url.search = '';
   url.hash = '';
-  const href = pageUrl(url.href, { ...readQuery(), ...flags });
+  const query = readQuery();
+  // A data set made from the user's own file is named after it: neither its
+  // content nor its name goes into the link.
+  query.datasets = query.datasets?.filter((dataset) => !state.userFiles.has(dataset));
+  const href = pageUrl(url.href, { ...query, ...flags });
   history.replaceState(history.state, '', href);
   $('permalink').href = href;
   $('permalink-status').textContent = '';
