@@ -45,3 +45,22 @@ export async function downloadResults(page) {
     document: JSON.parse(readFileSync(await download.path(), 'utf8')),
   };
 }
+
+/**
+ * Clicks `selector` in the decode box (Decode, or the sample button) and
+ * resolves to the outcome of that click, { outcome, text }: the page clears
+ * the outcome when a decode starts and the box decodes asynchronously, so
+ * reading it straight after the click can see the previous one.
+ */
+export async function decodeBox(page, selector = '#decode') {
+  await page.$eval('#decode-output', (output) => {
+    output.textContent = '';
+    delete output.dataset.outcome;
+  });
+  await page.click(selector);
+  await page.waitForFunction(() => document.querySelector('#decode-output').dataset.outcome !== undefined);
+  return page.$eval('#decode-output', (output) => ({
+    outcome: output.dataset.outcome,
+    text: output.textContent,
+  }));
+}

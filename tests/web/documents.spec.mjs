@@ -19,6 +19,7 @@ import documents from '../../src/workloads/documents/workload.mjs';
 import {
   PAGE_FILE_URL,
   REPO_ROOT,
+  decodeBox,
   downloadResults,
   openPage,
   pageUrl,
@@ -30,20 +31,6 @@ import { CODEC, STRATEGY, built, codecs, serveThePage, validate } from './docume
 const execute = promisify(execFile);
 const TINY = { workload: 'documents', repetitions: 1, warmup: 0, codecs: [CODEC], strategies: [STRATEGY] };
 const serverUrl = serveThePage();
-
-/** Clicks `selector` in the decode box and resolves to its outcome: { outcome, text }. */
-async function decodeBox(page, selector) {
-  await page.$eval('#decode-output', (output) => {
-    output.textContent = '';
-    delete output.dataset.outcome;
-  });
-  await page.click(selector);
-  await page.waitForFunction(() => document.querySelector('#decode-output').dataset.outcome !== undefined);
-  return page.$eval('#decode-output', (output) => ({
-    outcome: output.dataset.outcome,
-    text: output.textContent,
-  }));
-}
 
 /** Indexes in `rows` of each batch's JSON baseline and path rows, by data set. */
 function orderOf(rows, batch, dataset) {

@@ -19,6 +19,7 @@ import {
   REPO_ROOT,
   SCREENSHOT_DIR,
   chartPoints,
+  decodeBox,
   downloadResults,
   openPage,
   pageUrl,
@@ -197,18 +198,15 @@ test.describe('the messages workload of the page', () => {
 
     await page.selectOption('#decode-codec', 'msgpack');
     await page.selectOption('#decode-strategy', 'typed');
-    await page.click('#decode-sample');
-    await page.waitForFunction(() => document.querySelector('#decode-input').value !== '');
-    await page.click('#decode');
-    assert.match(await page.textContent('#decode-output'), /^msgpack\/typed: decoded 4 items/);
+    assert.equal((await decodeBox(page, '#decode-sample')).outcome, 'ok');
+    assert.match((await decodeBox(page)).text, /^msgpack\/typed: decoded 4 items/);
     await page.fill('#decode-input', '93 01');
-    await page.click('#decode');
-    assert.equal(await page.getAttribute('#decode-output', 'data-outcome'), 'error');
-    assert.match(await page.textContent('#decode-output'), /^Error: msgpack: \S/);
+    const bad = await decodeBox(page);
+    assert.equal(bad.outcome, 'error');
+    assert.match(bad.text, /^Error: msgpack: \S/);
     await page.selectOption('#decode-format', 'hex');
     await page.fill('#decode-input', 'abc');
-    await page.click('#decode');
-    assert.match(await page.textContent('#decode-output'), /^Input: hex needs an even number of digits/);
+    assert.match((await decodeBox(page)).text, /^Input: hex needs an even number of digits/);
     assert.deepEqual(errors, []);
   });
 });

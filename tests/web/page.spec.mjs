@@ -19,6 +19,7 @@ import {
   REPO_ROOT,
   SCREENSHOT_DIR,
   chartPoints,
+  decodeBox,
   downloadResults,
   openPage,
   pageUrl,
@@ -196,42 +197,33 @@ test.describe('the page served by npm run serve', () => {
     for (const codec of codecs) {
       await page.selectOption('#decode-codec', codec);
       await page.selectOption('#decode-strategy', 'typed');
-      await page.click('#decode-sample');
-      await page.waitForFunction(() => document.querySelector('#decode-input').value !== '');
+      assert.equal((await decodeBox(page, '#decode-sample')).outcome, 'ok');
       const hex = await page.inputValue('#decode-input');
 
       // The sample itself decodes.
-      await page.click('#decode');
-      await page.waitForFunction(
-        () => document.querySelector('#decode-output').dataset.outcome !== undefined,
-      );
-      assert.equal(await page.getAttribute('#decode-output', 'data-outcome'), 'ok');
-      assert.match(await page.textContent('#decode-output'), new RegExp(`^${codec}/typed: decoded 4 items`));
+      const sample = await decodeBox(page);
+      assert.equal(sample.outcome, 'ok');
+      assert.match(sample.text, new RegExp(`^${codec}/typed: decoded 4 items`));
 
       // Truncated to 7 bytes: the codec's own error, naming it.
       for (const strategy of STRATEGIES) {
         await page.selectOption('#decode-strategy', strategy);
         await page.fill('#decode-input', hex.split(' ').slice(0, 7).join(' '));
-        await page.click('#decode');
-        assert.equal(await page.getAttribute('#decode-output', 'data-outcome'), 'error');
-        assert.match(await page.textContent('#decode-output'), new RegExp(`^Error: ${codec}: \\S`));
+        const truncated = await decodeBox(page);
+        assert.equal(truncated.outcome, 'error');
+        assert.match(truncated.text, new RegExp(`^Error: ${codec}: \\S`));
       }
 
       // The same module decodes valid bytes again.
       await page.fill('#decode-input', hex);
-      await page.click('#decode');
-      assert.equal(
-        await page.getAttribute('#decode-output', 'data-outcome'),
-        'ok',
-        await page.textContent('#decode-output'),
-      );
+      const again = await decodeBox(page);
+      assert.equal(again.outcome, 'ok', again.text);
     }
 
     // Input that is not bytes at all is reported without involving a codec.
     await page.selectOption('#decode-format', 'hex');
     await page.fill('#decode-input', 'abc');
-    await page.click('#decode');
-    assert.match(await page.textContent('#decode-output'), /^Input: hex needs an even number of digits/);
+    assert.match((await decodeBox(page)).text, /^Input: hex needs an even number of digits/);
 
     // Then a run through the page still succeeds.
     await page.fill('#min-mb', '0.001');

@@ -70,6 +70,9 @@ export function setUpDecodePanel(modules, strategiesOf) {
   }
 
   async function decodeBytes() {
+    // No outcome while a decode is under way: a reader (or a test) waits for
+    // this one's, not the last one's.
+    delete $('decode-output').dataset.outcome;
     const codecName = $('decode-codec').value;
     const strategy = $('decode-strategy').value;
     const { decoder } = current;
