@@ -19,9 +19,10 @@ messages (single small records, operations per second) and documents (JSON
 documents: GeoJSON, strings, records; time per data set).
 
 The default run is the block protocol (docs/design.md#blocks): a block is one
-size with the paths compared there: JSON, the object floor, the typed path of every
-codec in wasm and in the addon, and the fastest JS libraries (the committed sets of
-src/workloads/<workload>/fastest-libraries.mjs, or --peers). Each process measures
+size with the paths compared there: JSON, the object floor, the C++ contenders of
+Node (or, with --codecs/--strategies, the paths named; without contenders, the
+typed path of every codec in wasm and in the addon) and the fastest JS libraries
+(both committed in src/workloads/<workload>/contenders.json; --peers names others). Each process measures
 one block round by round (every path once per round, a GC before each call, the
 order rotating); every block runs in a fresh process per wave. A verdict is taken
 over processes: the median of the per-process ratios with its order-statistic 95%

@@ -164,8 +164,9 @@ so ~32 MB of short-lived objects are allocated there instead: protocol.gcMethod
 "allocation pressure", docs/decisions.md#webkit-gc).
 
 The default run is the block protocol (docs/design.md#blocks), as in bench:node:
-each size is a block (JSON, the object floor, every codec's typed path and the
-browser's fastest JS libraries, src/workloads/<workload>/fastest-libraries.mjs),
+each size is a block (JSON, the object floor, the browser's C++ contenders, or
+every codec's typed path with --codecs/--strategies or without contenders, and
+its fastest JS libraries, src/workloads/<workload>/contenders.json),
 measured round by round in a fresh browser context, one context per block and
 wave; verdicts are taken over contexts, and a block stops at the look (6, 10, 14
 contexts) where all its comparisons are decided (run.protocol.isolation:

@@ -126,6 +126,7 @@ function blockProtocol(options, workload, peers) {
     level: LEVEL,
     equivalence: [EQUIVALENCE.low, EQUIVALENCE.high],
     fastest: workload.fastestSets(PLACE, peers, options),
+    ...(options.contenders && { contenders: options.contenders }),
   };
 }
 
@@ -179,6 +180,7 @@ async function main(argv) {
   const loader = await importModule(options.loader);
   const buildInfo = readBuildInfo(loader, options.buildDir);
   options = resolveCodecs(options, buildInfo);
+  if (options.mode === 'blocks') options = { ...options, contenders: workload.contenders(PLACE, options) };
   const ctx = { place: PLACE, log, UsageError, runChildProcess, runUnitsJob };
   const plan = workload.plan(options, ctx);
 

@@ -177,6 +177,8 @@ function commonOptions(values, workload, base, outKind) {
     // Checked against the build's catalog by resolveCodecs.
     codecs: undefined,
     codecsText: values.codecs,
+    // A block run pairs its workload's C++ contenders unless the paths are named.
+    pathsNamed: given('codecs') || given('strategies'),
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, strategiesOf(workload, { optional: true }))
       : [...(base.strategies ?? strategiesOf(workload))],

@@ -1,8 +1,13 @@
-// The fastest-library sets of a block run (docs/design.md#blocks), from a
-// workload's committed file (src/workloads/<name>/fastest-libraries.mjs,
-// written by scripts/fastest-libraries.mjs): which libraries a block holds
-// when --peers names none, and what each operation's verdict compares with.
+// What a default block holds (docs/design.md#blocks), from a workload's
+// committed file (src/workloads/<name>/contenders.json, written by
+// scripts/contenders.mjs from runs of every path): per place, the fastest
+// JS libraries of each operation (`libraries`: which libraries a block
+// holds when --peers names none, and what each operation's verdict compares
+// with) and the C++ paths worth pairing with them (`cpp`: the contenders; a
+// place without them pairs every path of the run).
 
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { pathLabel } from '../catalog.mjs';
 import { OPERATIONS } from './block.mjs';
 import { peerMeta } from './peers.mjs';
@@ -14,22 +19,36 @@ import { peerMeta } from './peers.mjs';
 export function blockPeersOf({ sets, file }, place) {
   if (!sets[place])
     throw new Error(
-      `no fastest-library set for ${place} in ${file} (run scripts/fastest-libraries.mjs on a --sweep of it, or give --peers)`,
+      `no fastest-library set for ${place} in ${file} (run scripts/contenders.mjs on a --sweep of it, or give --peers)`,
     );
   return [...new Set(OPERATIONS.flatMap((operation) => sets[place][operation]))];
 }
 
 /**
- * A workload's committed sets ({ sets, file }: its fastest-libraries.mjs)
- * as its runner offers them: { blockPeers(place), fastestSets(place, peers,
- * options) } (options.peers: the --peers given, if any).
+ * A workload's committed file (a URL) as its runner offers it:
+ * { blockPeers(place), fastestSets(place, peers, options),
+ * contenders(place, options) } (options.peers: the --peers given, if any).
  */
-export function committedSets(sets, file) {
+export function committedSets(url) {
+  const file = fileURLToPath(url);
+  const { libraries: sets, cpp } = JSON.parse(readFileSync(file, 'utf8'));
   return {
     blockPeers: (place) => blockPeersOf({ sets, file }, place),
     fastestSets: (place, peers, options) =>
       fastestSetsOf({ sets }, place, peers, options.peers !== undefined),
+    // The C++ paths (labels) of a default block; undefined (every path of
+    // the run) when --codecs or --strategies named them.
+    contenders: (place, options) => (options.pathsNamed ? undefined : cpp[place]?.paths),
   };
+}
+
+/**
+ * A runner's `jobs` ({ subject }) without the C++ paths a block run leaves
+ * out: those not among `contenders` (path labels), when it has them.
+ */
+export function contenderJobs(jobs, contenders) {
+  if (!contenders) return jobs;
+  return jobs.filter((job) => job.subject.impl !== 'cpp' || contenders.includes(pathLabel(job.subject)));
 }
 
 /**

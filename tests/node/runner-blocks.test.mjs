@@ -13,10 +13,12 @@ import { pathLabel } from '../../src/catalog.mjs';
 import { OPERATIONS } from '../../src/harness/block.mjs';
 import { findPeer, peerMeta } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
-import { FASTEST_LIBRARIES } from '../../src/workloads/tuples/fastest-libraries.mjs';
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 const FAKE_LOADER = fileURLToPath(new URL('./runner-fake-loader.mjs', import.meta.url));
+const COMMITTED = JSON.parse(
+  readFileSync(new URL('../../src/workloads/tuples/contenders.json', import.meta.url), 'utf8'),
+);
 const SCHEMA = JSON.parse(readFileSync(new URL('../../src/results.schema.json', import.meta.url), 'utf8'));
 const validate = createResultsValidator(SCHEMA);
 
@@ -130,7 +132,7 @@ test('without --peers the libraries are the committed fastest sets, each timed i
   const { document } = runBlocks({ raw: { mode: 'ok' } }, '--codecs', 'raw', '--looks', '1');
   const label = (name) => pathLabel(peerMeta(findPeer(name)));
   const sets = Object.fromEntries(
-    OPERATIONS.map((operation) => [operation, FASTEST_LIBRARIES.node[operation].map(label)]),
+    OPERATIONS.map((operation) => [operation, COMMITTED.libraries.node[operation].map(label)]),
   );
   assert.deepEqual(document.run.protocol.blocks.fastest, sets);
   const libraries = document.rows.filter(

@@ -12,13 +12,12 @@ import { formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPath, createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
 import { renderRun } from '../../harness/block-tables.mjs';
 import { verdictOptionsFor } from '../../harness/block-verdicts.mjs';
-import { blockMembers, committedSets } from '../../harness/fastest-sets.mjs';
+import { blockMembers, committedSets, contenderJobs } from '../../harness/fastest-sets.mjs';
 import { compressedMembers } from '../../harness/compressed-path.mjs';
 import { createDocumentsFloorPath } from '../../harness/documents-floor.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { RunError } from '../../../node/run-file.mjs';
 import { BLOCK_UNIT } from './block.mjs';
-import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.mjs';
 import { userFileText } from './model.mjs';
 import { failedDocumentRow } from './rows.mjs';
 import { renderDocumentTables, renderFloorPhases } from './tables.mjs';
@@ -89,32 +88,40 @@ export function addonCodecs(options) {
 /** Every job of the run, one child per data set each, in this order: wasm, the addon, peers. */
 export function jobs(options, peers, registry, buildInfo) {
   const jsonText = (codec) => buildInfo && isJsonText(buildInfo, codec) && { jsonText: true };
-  return [
-    ...options.codecs.flatMap((codec) =>
-      options.strategies.map((strategy) => ({
-        codec,
-        strategy,
-        batch: `${codec}/${strategy}`,
-        ...jsonText(codec),
-        subject: { codec, impl: 'cpp', interop: strategy },
-      })),
-    ),
-    ...addonCodecs(options).flatMap((codec) =>
-      (options.addonStrategies ?? workloadAddonStrategies()).map((strategy) => ({
-        codec,
-        strategy,
-        addon: true,
-        batch: `${codec}/${strategy} (addon)`,
-        ...jsonText(codec),
-        subject: { place: ADDON_PLACE, codec, impl: 'cpp', interop: strategy },
-      })),
-    ),
-    ...peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: registry.peerMeta(peer) })),
-  ];
+  return contenderJobs(
+    [
+      ...options.codecs.flatMap((codec) =>
+        options.strategies.map((strategy) => ({
+          codec,
+          strategy,
+          batch: `${codec}/${strategy}`,
+          ...jsonText(codec),
+          subject: { codec, impl: 'cpp', interop: strategy },
+        })),
+      ),
+      ...addonCodecs(options).flatMap((codec) =>
+        (options.addonStrategies ?? workloadAddonStrategies()).map((strategy) => ({
+          codec,
+          strategy,
+          addon: true,
+          batch: `${codec}/${strategy} (addon)`,
+          ...jsonText(codec),
+          subject: { place: ADDON_PLACE, codec, impl: 'cpp', interop: strategy },
+        })),
+      ),
+      ...peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: registry.peerMeta(peer) })),
+    ],
+    options.contenders,
+  );
 }
 
-/** The libraries of a block run when --peers names none, and each operation's set (fastest-sets.mjs). */
-export const { blockPeers, fastestSets } = committedSets(FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE);
+/**
+ * A block run's libraries when --peers names none, each operation's set
+ * and the C++ contenders (fastest-sets.mjs, contenders.json).
+ */
+export const { blockPeers, fastestSets, contenders } = committedSets(
+  new URL('./contenders.json', import.meta.url),
+);
 
 /** How the block verdicts of this workload read its rows (times per payload). */
 // From the folder's own entry: importing the runner must not need the catalog's registration.

@@ -14,9 +14,8 @@ import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { failedMessageRow } from '../../harness/message-measure.mjs';
 import { renderRun } from '../../harness/block-tables.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
-import { blockMembers, committedSets } from '../../harness/fastest-sets.mjs';
+import { blockMembers, committedSets, contenderJobs } from '../../harness/fastest-sets.mjs';
 import { BLOCK_UNIT } from './block.mjs';
-import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.mjs';
 import { renderMessageTables } from './tables.mjs';
 
 /** By default, the peers that take part in this workload (peers.mjs `messages`). */
@@ -73,22 +72,30 @@ function addonJobs(options) {
 
 /** Every job of the run, one child each, in this order: wasm, the addon, peers. */
 export function jobs(options, peers, registry) {
-  return [
-    ...options.codecs.flatMap((codec) =>
-      options.strategies.map((strategy) => ({
-        codec,
-        strategy,
-        batch: `${codec}/${strategy}`,
-        subject: { codec, impl: 'cpp', interop: strategy },
-      })),
-    ),
-    ...addonJobs(options),
-    ...peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: registry.peerMeta(peer) })),
-  ];
+  return contenderJobs(
+    [
+      ...options.codecs.flatMap((codec) =>
+        options.strategies.map((strategy) => ({
+          codec,
+          strategy,
+          batch: `${codec}/${strategy}`,
+          subject: { codec, impl: 'cpp', interop: strategy },
+        })),
+      ),
+      ...addonJobs(options),
+      ...peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: registry.peerMeta(peer) })),
+    ],
+    options.contenders,
+  );
 }
 
-/** The libraries of a block run when --peers names none, and each operation's set (fastest-sets.mjs). */
-export const { blockPeers, fastestSets } = committedSets(FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE);
+/**
+ * A block run's libraries when --peers names none, each operation's set
+ * and the C++ contenders (fastest-sets.mjs, contenders.json).
+ */
+export const { blockPeers, fastestSets, contenders } = committedSets(
+  new URL('./contenders.json', import.meta.url),
+);
 
 /** How the block verdicts of this workload read its rows (operations per second). */
 export const verdictOptions = verdictOptionsOf('messages');

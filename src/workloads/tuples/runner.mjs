@@ -17,10 +17,9 @@ import { createObjectFloorPath } from '../../harness/object-floor.mjs';
 import { failedRow } from '../../harness/measure.mjs';
 import { BLOCK_UNIT } from './block.mjs';
 import { selectSteps } from './dataset.mjs';
-import { FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE } from './fastest-libraries.mjs';
 import { renderRun } from '../../harness/block-tables.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
-import { blockMembers, committedSets } from '../../harness/fastest-sets.mjs';
+import { blockMembers, committedSets, contenderJobs } from '../../harness/fastest-sets.mjs';
 import { compressedMembers } from '../../harness/compressed-path.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { runLimitsJob } from './limits.mjs';
@@ -133,7 +132,10 @@ export function jobs(options, peers, registry, buildInfo) {
   // The sweep measures the baseline in every child; --limits gives it its own.
   const baseline = { baseline: true, subject: baselineSubject() };
   baseline.batch = pathLabel(baseline.subject);
-  return [...(options.mode === 'limits' ? [baseline] : []), ...wasmJobs, ...addonJobs, ...peerJobs];
+  return contenderJobs(
+    [...(options.mode === 'limits' ? [baseline] : []), ...wasmJobs, ...addonJobs, ...peerJobs],
+    options.contenders,
+  );
 }
 
 /**
@@ -177,8 +179,13 @@ export function blockKinds(options, peers, registry, buildInfo, { steps }, sets)
 export const compressesInModule = (member) =>
   member.codec !== undefined && !member.addon && member.strategy === 'typed';
 
-/** The libraries of a block run when --peers names none, and each operation's set (fastest-sets.mjs). */
-export const { blockPeers, fastestSets } = committedSets(FASTEST_LIBRARIES, FASTEST_LIBRARIES_FILE);
+/**
+ * A block run's libraries when --peers names none, each operation's set
+ * and the C++ contenders (fastest-sets.mjs, contenders.json).
+ */
+export const { blockPeers, fastestSets, contenders } = committedSets(
+  new URL('./contenders.json', import.meta.url),
+);
 
 /** How the block verdicts of this workload read its rows (times per payload). */
 export const verdictOptions = verdictOptionsOf('tuples');

@@ -1,0 +1,192 @@
+// Writes what a workload's default blocks hold (src/workloads/<name>/contenders.json,
+// docs/design.md#contenders) from results of every path, per place (node,
+// or the browser's runtime name):
+// - libraries, from --sweep runs: per operation, the pure-JS libraries whose
+//   median came within LIBRARY_FACTOR of the fastest library's at some unit
+//   (size, record, data set), at most MAX_LIBRARIES, the closest first; a
+//   decode counts only when it returns plain values (the row's cleanliness,
+//   where the workload has one);
+// - cpp, from a --sweep or a block run of every path (one whose blocks were
+//   not already cut to contenders): the C++ paths whose median came within
+//   CPP_FACTOR of the best C++ path's of their place (wasm, or the addon) at
+//   some unit and operation, at most MAX_CPP of each place, the closest first.
+// The file keeps the places the given results do not hold.
+//
+//   node scripts/contenders.mjs RUN.json [RUN.json...]
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  ADDON_PLACE,
+  floorCodecsOf,
+  isJsonBaseline,
+  isObjectFloor,
+  libraryName,
+  pathLabel,
+  workloadInfo,
+} from '../src/catalog.mjs';
+import { OPERATIONS, isBlockRun } from '../src/harness/block.mjs';
+import { medianOf } from '../src/harness/block-verdicts.mjs';
+import { median } from '../src/harness/stats.mjs';
+import { ALL_PEERS, peerMeta } from '../src/harness/peers.mjs';
+import { registerWorkloadFolders } from '../src/workload-folders.mjs';
+import { REPO_ROOT } from '../node/options.mjs';
+
+export const LIBRARY_FACTOR = 2;
+export const MAX_LIBRARIES = 4;
+export const CPP_FACTOR = 1.3;
+export const MAX_CPP = 3;
+
+/** The registry name of a library row ('msgpackr-records' for msgpackr's records variant). */
+function peerNameOf(row) {
+  const peer = ALL_PEERS.find((candidate) => {
+    const meta = peerMeta(candidate);
+    return meta.library === row.library && meta.variant === row.variant && meta.codec === row.codec;
+  });
+  return peer?.name;
+}
+
+/** The place a results file speaks for: node, or the browser's runtime name. */
+function placeOf(run) {
+  return run.place === 'browser' ? String(run.runtime.name).toLowerCase() : run.place;
+}
+
+/**
+ * Per operation, a Map of the names `nameOf(row)` of `rows` within `factor`
+ * of the fastest at some unit to { best, units }: their best ratio to the
+ * fastest (1 = the fastest somewhere) and at how many units they were
+ * within it. A block run has a row per process: a path's time at a unit is
+ * the median over them.
+ */
+function withinFactor(document, rows, { factor, nameOf, counts = () => true }) {
+  const perCall = workloadInfo(document.run.workload).protocol === 'per-call';
+  const unitOf = (row) => row.step ?? row.record ?? row.dataset;
+  const found = {};
+  for (const operation of OPERATIONS) {
+    const best = new Map();
+    for (const unit of new Set(rows.map(unitOf))) {
+      const times = new Map();
+      for (const row of rows) {
+        const value = medianOf(row, operation);
+        const name = nameOf(row);
+        if (unitOf(row) !== unit || !(value > 0) || !name || !counts(row, operation)) continue;
+        // Time per operation, whatever the workload reports (ops/s: its inverse).
+        times.set(name, [...(times.get(name) ?? []), perCall ? 1 / value : value]);
+      }
+      const medians = [...times].map(([name, values]) => [name, median(values)]);
+      const fastest = Math.min(...medians.map(([, time]) => time));
+      for (const [name, time] of medians) {
+        if (time / fastest > factor) continue;
+        const { best: ratio = Infinity, units = 0 } = best.get(name) ?? {};
+        best.set(name, { best: Math.min(ratio, time / fastest), units: units + 1 });
+      }
+    }
+    found[operation] = best;
+  }
+  return found;
+}
+
+/** The names of `found` (a Map of withinFactor), the closest first, at most `max`. */
+function ranked(found, max) {
+  return [...found]
+    .sort(([, a], [, b]) => a.best - b.best || b.units - a.units)
+    .slice(0, max)
+    .map(([name]) => name);
+}
+
+/** { encode: [names], decode: [names] }: the libraries of one --sweep, by the rule above. */
+export function librariesOf(document) {
+  const libraries = document.rows.filter(
+    (row) =>
+      row.status === 'ok' &&
+      row.impl === 'js' &&
+      !isJsonBaseline(row) &&
+      !isObjectFloor(row) &&
+      row.variant !== 'utf-8',
+  );
+  const found = withinFactor(document, libraries, {
+    factor: LIBRARY_FACTOR,
+    nameOf: peerNameOf,
+    counts: (row, operation) => operation !== 'decode' || row.cleanliness?.clean !== false,
+  });
+  return Object.fromEntries(
+    OPERATIONS.map((operation) => [operation, ranked(found[operation], MAX_LIBRARIES)]),
+  );
+}
+
+/** The C++ contenders (path labels) of one run of every path, by the rule above. */
+export function cppOf(document) {
+  const floors = floorCodecsOf(document.run);
+  const cpp = document.rows.filter(
+    (row) => row.status === 'ok' && row.impl === 'cpp' && !floors.includes(row.codec) && !row.compression,
+  );
+  const paths = [];
+  for (const addon of [false, true]) {
+    const here = cpp.filter((row) => (row.place === ADDON_PLACE) === addon);
+    const found = withinFactor(document, here, { factor: CPP_FACTOR, nameOf: pathLabel });
+    // Both operations as one: a path's best ratio in either, its units in both.
+    const both = new Map();
+    for (const [name, { best, units }] of OPERATIONS.flatMap((operation) => [...found[operation]])) {
+      const seen = both.get(name) ?? { best: Infinity, units: 0 };
+      both.set(name, { best: Math.min(seen.best, best), units: seen.units + units });
+    }
+    paths.push(...ranked(both, MAX_CPP));
+  }
+  return paths;
+}
+
+const describe = (run) =>
+  `${run.date} ${run.runtime.name} ${run.runtime.version} on ${run.machine.cpuModel ?? 'unknown CPU'}${
+    isBlockRun(run) ? ' (block run)' : ''
+  }`;
+
+async function main(files) {
+  if (files.length === 0) {
+    process.stderr.write('usage: node scripts/contenders.mjs RUN.json [RUN.json...]\n');
+    return 2;
+  }
+  await registerWorkloadFolders();
+  const documents = files.map((file) => ({ file, document: JSON.parse(readFileSync(file, 'utf8')) }));
+  const workloads = new Set(documents.map(({ document }) => document.run.workload));
+  if (workloads.size !== 1)
+    throw new Error(`results of one workload only (given: ${[...workloads].join(', ')})`);
+  const [workload] = workloads;
+  const target = join(REPO_ROOT, 'src', 'workloads', workload, 'contenders.json');
+  const committed = JSON.parse(readFileSync(target, 'utf8'));
+  for (const { file, document } of documents) {
+    const place = placeOf(document.run);
+    const block = isBlockRun(document.run);
+    if (block && document.run.protocol.blocks?.contenders)
+      throw new Error(`${file}: its blocks held the contenders only; give a run of every path`);
+    const paths = cppOf(document);
+    committed.cpp[place] = { from: describe(document.run), paths };
+    process.stdout.write(`${place}: C++ ${paths.join(', ')}\n`);
+    // A block run holds the libraries it was given: only a sweep picks them.
+    if (block) continue;
+    const sets = librariesOf(document);
+    committed.libraries[place] = { from: describe(document.run), ...sets };
+    const text = OPERATIONS.map((operation) => `${operation} ${sets[operation].map(libraryName).join(', ')}`);
+    process.stdout.write(`${place}: libraries ${text.join('; ')}\n`);
+  }
+  const prettier = await import('prettier');
+  writeFileSync(
+    target,
+    await prettier.format(JSON.stringify(committed), {
+      ...(await prettier.resolveConfig(target)),
+      parser: 'json',
+    }),
+  );
+  process.stdout.write(`wrote ${target}\n`);
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      process.stderr.write(`contenders: ${error.message}\n`);
+      process.exit(1);
+    },
+  );
+}
