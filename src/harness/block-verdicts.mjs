@@ -139,7 +139,8 @@ export function blockVerdicts(rows, { sets = {}, operations = OPERATIONS, higher
  */
 export function againstJson(rows, block, label, operation, higherIsFaster = false) {
   const processes = byBlockAndProcess(rows).get(block) ?? new Map();
-  return judgeRatios(ratiosOf(processes, label, isJsonBaseline, operation, higherIsFaster));
+  const json = (ok, subjectRow) => compressedReference(ok, subjectRow, isJsonReference);
+  return judgeRatios(ratiosOf(processes, label, json, operation, higherIsFaster));
 }
 
 /**

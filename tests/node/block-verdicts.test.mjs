@@ -3,7 +3,12 @@
 // (src/report/verdict-compare.mjs): synthetic rows whose ratios are known.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blockDecided, blockVerdicts, documentVerdicts } from '../../src/harness/block-verdicts.mjs';
+import {
+  againstJson,
+  blockDecided,
+  blockVerdicts,
+  documentVerdicts,
+} from '../../src/harness/block-verdicts.mjs';
 import { compareVerdicts, renderVerdictComparison } from '../../src/report/verdict-compare.mjs';
 
 const JSON_ROW = { codec: 'json', impl: 'js', interop: 'js', library: 'JSON.stringify/JSON.parse' };
@@ -74,6 +79,16 @@ test('blockVerdicts pairs the rows of each process: against JSON and against eve
     'decode has its own set',
   );
   assert.ok(blockDecided(verdicts, 'tuples@90'));
+});
+
+test('againstJson judges any path of a block against the JSON of each process (the answer table: JSON beats a library)', () => {
+  // pbf 20 ms against JSON's 10 in every process: 2x slower; avsc 6 ms: faster.
+  const rows = blockRows({ wasm: () => 5, a: () => 6, b: () => 20 });
+  const pbf = againstJson(rows, 'tuples@90', 'protobuf (pbf)', 'encode');
+  assert.equal(pbf.n, 6);
+  assert.equal(pbf.verdict, 'slower');
+  assert.equal(pbf.ratio, 0.5);
+  assert.equal(againstJson(rows, 'tuples@90', 'avro (avsc)', 'decode').verdict, 'faster');
 });
 
 test('a comparison near 1 stays undecided, and the block is not decided', () => {
