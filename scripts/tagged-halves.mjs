@@ -11,15 +11,18 @@
 //
 //   node --expose-gc scripts/tagged-halves.mjs [--calls 30] [--warmup 5]
 //        [--datasets id,id] [--documents FILE]... [--no-buffer]
-//        [--tagged MODULE]
-// --no-buffer: the route without Node's Buffer (a page's); --tagged: another
-// copy of tagged.mjs to time instead (an A/B of a change).
+//        [--tagged DIR]
+// --no-buffer: the route without Node's Buffer (a page's); --tagged: the
+// src/workloads/documents folder of another checkout (a git worktree) whose
+// halves to time instead, an A/B of a change; a checkout from before the
+// halves were split (one tagged.mjs) works too.
 
-import { readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { Packr } from 'msgpackr';
+import { formatRatio } from '../src/harness/format.mjs';
 import { makeDataset, prepareDataset } from '../src/workloads/documents/datasets.mjs';
 import { parseUserDocument } from '../src/workloads/documents/user-documents.mjs';
 import workload from '../src/workloads/documents/workload.mjs';
@@ -34,14 +37,27 @@ const { values: options } = parseArgs({
     tagged: { type: 'string' },
   },
 });
-const tagged = await import(
-  options.tagged ? pathToFileURL(resolve(options.tagged)).href : '../src/workloads/documents/tagged.mjs'
+// The writer, the reader and the string route's switch of the halves in `dir`.
+async function loadHalves(dir) {
+  const load = (file) => import(pathToFileURL(join(dir, file)).href);
+  if (!existsSync(join(dir, 'tagged-reader.mjs'))) {
+    const { TaggedReader, TaggedWriter, useBuffer } = await load('tagged.mjs');
+    return { TaggedReader, TaggedWriter, useBuffer };
+  }
+  const [{ TaggedReader }, { TaggedWriter }, { useBuffer }] = await Promise.all(
+    ['tagged-reader.mjs', 'tagged-writer.mjs', 'tagged-form.mjs'].map(load),
+  );
+  return { TaggedReader, TaggedWriter, useBuffer };
+}
+
+const { TaggedReader, TaggedWriter, useBuffer } = await loadHalves(
+  options.tagged
+    ? resolve(options.tagged)
+    : fileURLToPath(new URL('../src/workloads/documents/', import.meta.url)),
 );
-const { TaggedReader, TaggedWriter } = tagged;
 if (options['no-buffer']) {
-  if (typeof tagged.useBuffer !== 'function')
-    throw new Error('tagged-halves: this tagged.mjs has no useBuffer');
-  tagged.useBuffer(false);
+  if (typeof useBuffer !== 'function') throw new Error('tagged-halves: these halves have no useBuffer');
+  useBuffer(false);
 }
 const calls = Number(options.calls);
 const warmup = Number(options.warmup);
@@ -126,7 +142,6 @@ for (const file of options.documents) {
 }
 
 const ms = (value) => value.toFixed(2);
-const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
 const header = [
   'data set',
   'JSON MB',
@@ -144,10 +159,10 @@ const lines = rows.map((row) => [
   row.taggedMB.toFixed(2),
   ms(row.write),
   ms(row.pack),
-  ratio(row.write, row.pack),
+  formatRatio(row.write / row.pack),
   ms(row.read),
   ms(row.unpack),
-  ratio(row.read, row.unpack),
+  formatRatio(row.read / row.unpack),
 ]);
 const gcText =
   typeof globalThis.gc === 'function' ? 'a GC before each' : 'no GC between (run with --expose-gc)';

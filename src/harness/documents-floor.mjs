@@ -1,6 +1,6 @@
 // The documents floor: what the documents' `tagged` path pays in JS alone,
 // with no wasm call and no codec. Encode is the JS walk writing the tagged
-// form (src/workloads/documents/tagged.mjs) into a ready buffer, the
+// form (src/workloads/documents/tagged-writer.mjs) into a ready buffer, the
 // marshal-in of a C++ path without C++ reading it; decode is the object
 // building from ready tagged bytes, its marshal-out without C++ writing
 // them. Measured beside every documents path in its process or page, so a
@@ -9,7 +9,8 @@
 // Browser-safe.
 
 import { DOCUMENTS_FLOOR } from '../catalog.mjs';
-import { TaggedReader, TaggedWriter } from '../workloads/documents/tagged.mjs';
+import { TaggedReader } from '../workloads/documents/tagged-reader.mjs';
+import { TaggedWriter } from '../workloads/documents/tagged-writer.mjs';
 
 // Where the ready buffer starts; it keeps the largest size a call needed,
 // as the wasm modules' input buffer does.

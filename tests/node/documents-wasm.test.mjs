@@ -1,14 +1,16 @@
 // The documents workload's wasm side: every codec whose catalog entry lists
 // `documents`, through each interop strategy (val, text, tagged;
 // src/workloads/documents/wasm-documents.mjs), and the tagged form's JS
-// writer and reader (tagged.mjs) on their own. Round trips by deep equality,
+// writer and reader (tagged-writer.mjs, tagged-reader.mjs) on their own. Round trips by deep equality,
 // errors that name the codec and the value's path, hostile bytes, and the
 // module staying usable after every failure.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
-import { MAX_DEPTH, readTagged, writeTagged } from '../../src/workloads/documents/tagged.mjs';
+import { MAX_DEPTH } from '../../src/workloads/documents/tagged-form.mjs';
+import { readTagged } from '../../src/workloads/documents/tagged-reader.mjs';
+import { writeTagged } from '../../src/workloads/documents/tagged-writer.mjs';
 import {
   DOCUMENT_STRATEGIES,
   createWasmDocumentPath,

@@ -11,7 +11,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
-import { TAG, readTagged, writeTagged } from '../../src/workloads/documents/tagged.mjs';
+import { TAG } from '../../src/workloads/documents/tagged-form.mjs';
+import { readTagged } from '../../src/workloads/documents/tagged-reader.mjs';
+import { writeTagged } from '../../src/workloads/documents/tagged-writer.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
 import { assertSameBytes, isJsonTextCodec } from './wasm-helpers.mjs';
 

@@ -1,4 +1,4 @@
-// The tagged form's JS writer and reader (src/workloads/documents/tagged.mjs)
+// The tagged form's JS writer and reader (src/workloads/documents/tagged-*.mjs)
 // against a reference writer and reader written here from the table in
 // docs/documents.md#the-tagged-form alone, so a fast path that drifts from
 // the contract shows: key numbers across nested objects, thousands of
@@ -15,13 +15,9 @@ import { isPeerRow, isReferenceRow } from '../../src/harness/references.mjs';
 import { measureDocumentBlock } from '../../src/workloads/documents/block.mjs';
 import { datasetInfo, makeDataset, prepareDataset } from '../../src/workloads/documents/datasets.mjs';
 import { floorPhaseBlocks, renderFloorPhases } from '../../src/workloads/documents/tables.mjs';
-import {
-  TaggedReader,
-  TaggedWriter,
-  readTagged,
-  useBuffer,
-  writeTagged,
-} from '../../src/workloads/documents/tagged.mjs';
+import { useBuffer } from '../../src/workloads/documents/tagged-form.mjs';
+import { TaggedReader, readTagged } from '../../src/workloads/documents/tagged-reader.mjs';
+import { TaggedWriter, writeTagged } from '../../src/workloads/documents/tagged-writer.mjs';
 
 // ---- the reference: plain, slow, from the table ----
 

@@ -27,7 +27,8 @@ import {
   readOutput,
   writeTaggedValue,
 } from './document-calls.mjs';
-import { TaggedReader, TaggedWriter } from './tagged.mjs';
+import { TaggedReader } from './tagged-reader.mjs';
+import { TaggedWriter } from './tagged-writer.mjs';
 import workload from './workload.mjs';
 
 /** The addon's strategies of the documents workload (its catalog entry's addonStrategies). */

@@ -1,6 +1,6 @@
 // The tagged form (docs/documents.md#the-tagged-form): how the `tagged`
 // interop strategy carries a document across the JS/wasm boundary. JS writes
-// it into the wasm heap in one walk of its value (tagged.mjs); a TaggedSource
+// it into the wasm heap in one walk of its value (tagged-writer.mjs); a TaggedSource
 // reads it as events into a codec's writer. On decode a codec's reader drives
 // a TaggedSink, which writes it for JS to read. No Document on either path.
 //

@@ -21,7 +21,8 @@
 // Decode passes the bytes themselves: C++ reads a JS Uint8Array in place.
 
 import { ADDON_PLACE, RECORD_NAMES as MESSAGE_NAMES, addonStrategiesOf } from '../../catalog.mjs';
-import { TaggedReader, TaggedWriter } from '../documents/tagged.mjs';
+import { TaggedReader } from '../documents/tagged-reader.mjs';
+import { TaggedWriter } from '../documents/tagged-writer.mjs';
 import {
   INITIAL_TAGGED_BYTES,
   MessageCalls,

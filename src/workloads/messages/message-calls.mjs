@@ -4,7 +4,7 @@
 // C++ bindings do, and write and read the tagged strategy's records with the
 // same errors, so a path fails alike whichever boundary it crosses.
 
-import { ValueError } from '../documents/tagged.mjs';
+import { ValueError } from '../documents/value-checks.mjs';
 
 /**
  * Where the tagged buffers start: a record's tagged form is under 1 KB (the

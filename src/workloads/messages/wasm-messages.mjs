@@ -22,7 +22,8 @@
 // measured with the floors instead of clock readings inside each call.
 
 import { RECORD_NAMES as MESSAGE_NAMES, strategiesOf } from '../../catalog.mjs';
-import { TaggedReader, TaggedWriter } from '../documents/tagged.mjs';
+import { TaggedReader } from '../documents/tagged-reader.mjs';
+import { TaggedWriter } from '../documents/tagged-writer.mjs';
 import {
   INITIAL_TAGGED_BYTES,
   MessageCalls,
