@@ -18,7 +18,6 @@
 //     TaggedSource, through encode_tagged into the codec's writer) fail with
 //     a named error, or encode the document read_tagged reads from them.
 // One codec object serves every input, as in the wasm module and the runners.
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +25,7 @@
 #include <span>
 #include <string>
 
+#include "same_or_nan.h"
 #include "workloads/documents/registry.h"
 #include "workloads/documents/tagged.h"
 
@@ -35,6 +35,7 @@ using wcb::Bytes;
 using wcb::Status;
 using wcb::documents::Document;
 using wcb::documents::DocumentCodec;
+using wcb::fuzz::same_or_nan;
 
 constexpr std::size_t kMaxErrorBytes = 512;
 
@@ -42,31 +43,6 @@ constexpr std::size_t kMaxErrorBytes = 512;
   std::fprintf(stderr, "\n*** %.*s decoder broke its contract: %s\n", static_cast<int>(codec.name().size()),
                codec.name().data(), what.c_str());
   std::abort();
-}
-
-// same_document, except that NaN equals NaN (a decoded float may be one).
-bool same(const Document& a, const Document& b, bool key_order) {
-  if (a.is_number_float() && b.is_number_float() && std::isnan(a.get<double>()) &&
-      std::isnan(b.get<double>()))
-    return true;
-  if (a.is_array() && b.is_array()) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      if (!same(a[i], b[i], key_order)) return false;
-    }
-    return true;
-  }
-  if (a.is_object() && b.is_object()) {
-    if (a.size() != b.size()) return false;
-    auto right = b.begin();
-    for (auto left = a.begin(); left != a.end(); ++left, ++right) {
-      const auto found = key_order ? right : b.find(left.key());
-      if (found == b.end() || found.key() != left.key() || !same(left.value(), found.value(), key_order))
-        return false;
-    }
-    return true;
-  }
-  return wcb::documents::same_document(a, b, key_order);
 }
 
 void check_error(const DocumentCodec& codec, const Status& status) {
@@ -98,7 +74,7 @@ void check_decode_tagged(DocumentCodec& codec, std::span<const std::uint8_t> byt
   } catch (const std::exception& error) {
     broken(codec, std::string("decode_tagged wrote a tagged form read_tagged refuses: ") + error.what());
   }
-  if (!same(read, decoded, codec.keeps_key_order()))
+  if (!same_or_nan(read, decoded, codec.keeps_key_order()))
     broken(codec, "decode_tagged and decode differ: " +
                       wcb::documents::first_difference(read, decoded, codec.keeps_key_order()));
 }
@@ -121,7 +97,7 @@ void check_tagged_source(DocumentCodec& codec, std::span<const std::uint8_t> byt
   Document back;
   const Status back_status = codec.decode(encoded, back);
   if (!back_status.ok()) broken(codec, "encode_tagged's encoding does not decode: " + back_status.message());
-  if (!same(expected, back, codec.keeps_key_order()))
+  if (!same_or_nan(expected, back, codec.keeps_key_order()))
     broken(codec, "encode_tagged's encoding decodes to another document: " +
                       wcb::documents::first_difference(expected, back, codec.keeps_key_order()));
 }
@@ -149,7 +125,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Status fresh_status = codec->decode(bytes, fresh);
   if (!fresh_status.ok())
     broken(*codec, "a second decode of the same bytes failed: " + fresh_status.message());
-  if (!same(fresh, decoded, key_order))
+  if (!same_or_nan(fresh, decoded, key_order))
     broken(*codec, "the decoded document depends on what the output held");
 
   Bytes encoded;
@@ -158,7 +134,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Document again;
   const Status again_status = codec->decode(encoded, again);
   if (!again_status.ok()) broken(*codec, "its own encoding does not decode: " + again_status.message());
-  if (!same(decoded, again, key_order)) {
+  if (!same_or_nan(decoded, again, key_order)) {
     broken(*codec, "decode(encode(document)) differs from the document: " +
                        wcb::documents::first_difference(decoded, again, key_order));
   }

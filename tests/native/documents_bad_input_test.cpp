@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 
+#include "../fuzz/same_or_nan.h"
 #include "documents_samples.h"
 #include "test_support.h"
 #include "workloads/documents/registry.h"
@@ -27,38 +28,13 @@ using wcb::Bytes;
 using wcb::Status;
 using wcb::documents::Document;
 using wcb::documents::DocumentCodec;
+using wcb::fuzz::same_or_nan;
 
 namespace {
 
 constexpr std::size_t kMaxErrorBytes = 512;
 
 Document stale() { return Document::parse(R"({"stale": [1, 2, 3]})"); }
-
-// same_document, except that NaN equals NaN (a decoded float may be one).
-bool same_or_nan(const Document& a, const Document& b, bool key_order) {
-  if (a.is_number_float() && b.is_number_float() && std::isnan(a.get<double>()) &&
-      std::isnan(b.get<double>()))
-    return true;
-  if (a.is_array() && b.is_array()) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      if (!same_or_nan(a[i], b[i], key_order)) return false;
-    }
-    return true;
-  }
-  if (a.is_object() && b.is_object()) {
-    if (a.size() != b.size()) return false;
-    auto right = b.begin();
-    for (auto left = a.begin(); left != a.end(); ++left, ++right) {
-      const auto found = key_order ? right : b.find(left.key());
-      if (found == b.end() || found.key() != left.key() ||
-          !same_or_nan(left.value(), found.value(), key_order))
-        return false;
-    }
-    return true;
-  }
-  return wcb::documents::same_document(a, b, key_order);
-}
 
 // The timed path, decode_tagged (the reader streaming into the tagged form),
 // against decode into a Document (`status`, `decoded`): a failure too (not

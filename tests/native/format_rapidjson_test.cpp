@@ -171,8 +171,8 @@ TEST_CASE("format: rapidjson decode accepts any JSON text of the payload's shape
        {Item(1, 0.1, 2.0)}},
       {"an empty list", R"({"items":[]})", {}},
       // RapidJSON 1.1.0 reads these as arbitrary doubles (9.598e-240 for
-      // 0e-30); json_io.h's CheckedNumbers mends them (found by fuzzing).
-      // RapidJSON 1.1.0 reads these wrongly or not at all; json_io.h's
+      // 0e-30); json_reader.h's CheckedNumbers mends them (found by fuzzing).
+      // RapidJSON 1.1.0 reads these wrongly or not at all; json_reader.h's
       // ExactNumbers reads them instead (found by fuzzing).
       {"25 or more digits and small exponents",
        R"({"items":[{"x":1,"y":0.123456789012345678901234567e-340,"z":0.00000000000000000001234e-320}]})",
@@ -217,7 +217,7 @@ TEST_CASE("format: rapidjson reads numbers of 21 to 60 digits as strtod does", "
   const auto codec = wcb::test::require_codec("rapidjson");
   std::mt19937_64 random(29);
   // Up to 24 digits and exponents within 250 RapidJSON reads itself; an
-  // input holding 25 digits in a row is read by json_io.h's ExactNumbers.
+  // input holding 25 digits in a row is read by json_reader.h's ExactNumbers.
   for (const int most_digits : {24, 60}) {
     CAPTURE(most_digits);
     std::vector<std::string> numbers;

@@ -11,7 +11,7 @@
 //     refuse a repeated key and check each value as it streams by, so their
 //     adapters read the text again as JSON.parse's value when they fail on
 //     text that repeats a key (last_values_text here, replay_last_values in
-//     rapidjson/json_io.h): a value that a later repeat replaces must not
+//     rapidjson/json_repeated_keys.h): a value that a later repeat replaces must not
 //     count, neither when it is valid nor when it is not.
 // read() is how every adapter that reads JSON text with nlohmann does it.
 #pragma once

@@ -1,13 +1,13 @@
 // `rapidjson` for the documents workload: JSON text through RapidJSON.
 //
 // Encode: the source's events straight into RapidJSON's Writer: numbers and
-// strings as JSON.stringify writes them (json_io.h), NaN and Infinity
+// strings as JSON.stringify writes them (json_writer.h), NaN and Infinity
 // refused with the value's path.
 //
 // Decode: RapidJSON's SAX Reader drives the sink, which checks depth and
 // keeps the last value of a repeated key, and the text is read as
-// JSON.parse reads it (json_io.h). The reader checks UTF-8 (kParseValidateEncodingFlag, with one gap
-// mended in json_io.h); a number beyond the range of a float64 (1e400) is
+// JSON.parse reads it (json_reader.h). The reader checks UTF-8 (kParseValidateEncodingFlag, with one gap
+// mended in json_reader.h); a number beyond the range of a float64 (1e400) is
 // refused.
 #include <cmath>
 #include <cstdint>
@@ -16,7 +16,8 @@
 #include <string>
 #include <string_view>
 
-#include "json_io.h"
+#include "json_reader.h"
+#include "json_writer.h"
 #include "workloads/documents/codec.h"
 
 namespace wcb {

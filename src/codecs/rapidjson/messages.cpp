@@ -2,14 +2,14 @@
 // but for -0, written "-0.0" so that a decoded -0 encodes to itself (the
 // fuzzer's contract); otherwise JSON.stringify's text of the JS record (Uint8Array as base64, the
 // timestamp as Date.prototype.toJSON writes it), written by RapidJSON's Writer
-// (numbers and strings as json_io.h writes them; the timestamp and base64
+// (numbers and strings as json_writer.h writes them; the timestamp and base64
 // texts are the json codec's, codecs/json/timestamp_text.h and base64.h).
 //
 // Decode streams through RapidJSON's SAX Reader (it checks the syntax, UTF-8
 // and \u escapes) into the record's builder (record_builder.h), which
 // accepts containers only where the schema has one. Text that repeats a key
 // is read again as JSON.parse's value when the schema refuses it
-// (json_io.h).
+// (json_repeated_keys.h).
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -21,7 +21,9 @@
 #include "codecs/json/base64.h"
 #include "codecs/json/timestamp_text.h"
 #include "core/utf8.h"
-#include "json_io.h"
+#include "json_reader.h"
+#include "json_repeated_keys.h"
+#include "json_writer.h"
 #include "workloads/messages/codec.h"
 #include "workloads/messages/record_builder.h"
 #include "workloads/messages/schema.h"

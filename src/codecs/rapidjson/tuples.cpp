@@ -1,13 +1,13 @@
 // `rapidjson`: RapidJSON 1.1.0. The same text as the json codec and as
 // JSON.stringify({ items }): {"items":[{"x":1,"y":4.104,"z":...},...]}, the
-// numbers as json_io.h writes them (-0 as "-0.0", so it keeps its sign).
+// numbers as json_writer.h writes them (-0 as "-0.0", so it keeps its sign).
 // NaN and Infinity are refused at encode.
 //
 // Encode streams through RapidJSON's Writer (no document is built); decode
 // streams through its SAX Reader into a handler that accepts exactly the
 // payload's shape, so nesting can never get deeper than its three levels.
 // Text that repeats a key is read again as JSON.parse's value when the
-// payload's shape refuses it (json_io.h).
+// payload's shape refuses it (json_repeated_keys.h).
 // Both keep their stacks in the codec, so a repeated call allocates nothing
 // but the growth of the output.
 #include <cmath>
@@ -20,7 +20,9 @@
 
 #include "core/codec.h"
 #include "core/items_builder.h"
-#include "json_io.h"
+#include "json_reader.h"
+#include "json_repeated_keys.h"
+#include "json_writer.h"
 
 namespace wcb {
 

@@ -69,6 +69,12 @@ inline void number_event(double value, Events& out) {
   }
 }
 
+// The rules of the scratch tagged form of a JS value. Its UTF-8 is checked
+// on the way in (embind's and Node-API's strings are UTF-8, lone surrogates
+// refused by the walk), and a JS object holds no key twice. JSON text's are
+// text_to_tagged's.
+constexpr DecodeRules kValueRules{.check_utf8 = false, .repeated_keys = RepeatedKeys::kKeepLast};
+
 // nlohmann's events of JSON.stringify's text, with the number rule on top
 // (nlohmann reads 9007199254740993 as an integer, JS as a float64).
 // nlohmann's lexer checks the UTF-8 of strings and keys itself.

@@ -46,7 +46,8 @@
 #include "workloads/messages/js_records.h"
 #include "workloads/messages/messages.h"
 #include "workloads/messages/registry.h"
-#include "workloads/messages/tagged_record.h"
+#include "workloads/messages/tagged_record_reader.h"
+#include "workloads/messages/tagged_record_writer.h"
 
 namespace wcb::wasm {
 

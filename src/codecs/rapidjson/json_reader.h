@@ -1,20 +1,7 @@
-// What the rapidjson adapters share: RapidJSON's Writer writing straight into
-// the reused output bytes, numbers and strings as JSON.stringify writes them,
-// and RapidJSON's SAX Reader over the input bytes with its errors in words.
+// Reading for the rapidjson adapters: RapidJSON's SAX Reader over the input
+// bytes, as JSON.parse reads them, with its errors in words.
 //
-// Numbers: not RapidJSON's Writer::Double. Its Grisu2 digits round-trip but
-// are not always the ones nearest to the value that JS writes: 0.1 + 0.2
-// comes out 0.30000000000000007 (JS 0.30000000000000004), and so do about a
-// third of the dataset's 17-digit doubles (docs/decisions.md). Numbers go
-// through the json codec's number_text.h instead (nlohmann's Grisu2 digits,
-// which are JS's for the dataset, in ECMAScript's layout), as raw values of
-// RapidJSON's Writer: the same bytes as the json codec.
-//
-// Strings: Writer::String escapes as JSON.stringify does except for control
-// characters other than \b \f \n \r \t, which it writes as \u001F where JS
-// writes \u001f; a string holding one is written here instead.
-//
-// Reading: RapidJSON parses numbers itself. kParseFullPrecisionFlag makes
+// RapidJSON parses numbers itself. kParseFullPrecisionFlag makes
 // every double the nearest one to the text (without it RapidJSON is up to 3
 // ULP off, and a round trip would change the data); the fast path covers
 // most dataset numbers, the rest go through its DiyFp/BigInteger steps.
@@ -25,141 +12,25 @@
 // of JSON.parse's reading is codecs/json/text_reader.h's.
 #pragma once
 
-#include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
-#include <rapidjson/writer.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
-#include "codecs/json/number_text.h"
 #include "codecs/json/text_reader.h"
 #include "core/codec.h"
 
 namespace wcb::rapidjson_io {
-
-// ---- writing ----
-
-// RapidJSON's output stream: appends to the caller's bytes. PutReserve and
-// PutUnsafe (found by ADL from RapidJSON's writer) make its per-character
-// writes plain stores after one capacity check per token.
-class ByteStream {
- public:
-  using Ch = char;
-  explicit ByteStream(Bytes& out) : out_(out) {}
-  void Put(char c) { out_.push_back(static_cast<std::uint8_t>(c)); }
-  void Flush() {}
-  // Geometric growth: Writer::String reserves 6 bytes per character of every
-  // string, and exact reserves would reallocate on every string.
-  void reserve(std::size_t count) {
-    if (out_.capacity() - out_.size() < count)
-      out_.reserve(std::max(out_.capacity() * 2, out_.size() + count));
-  }
-  void append(const char* text, std::size_t length) {
-    const auto* bytes = reinterpret_cast<const std::uint8_t*>(text);
-    out_.insert(out_.end(), bytes, bytes + length);
-  }
-
- private:
-  Bytes& out_;
-};
-
-inline void PutReserve(ByteStream& stream, std::size_t count) { stream.reserve(count); }
-inline void PutUnsafe(ByteStream& stream, char c) { stream.Put(c); }
-
-using Writer = rapidjson::Writer<ByteStream>;
-
-// Writes `value` as JSON.stringify does; false for NaN and Infinity, which
-// JSON cannot carry (the caller says where). -0 is "-0.0" when
-// `keep_sign_of_zero` (it then reads back as -0), else "0" as JS writes it.
-// `scratch` holds the number's text on its way (kept by the caller, so no
-// allocation per number).
-inline bool write_number(Writer& writer, double value, bool keep_sign_of_zero, Bytes& scratch) {
-  if (!std::isfinite(value)) return false;
-  if (keep_sign_of_zero && value == 0 && std::signbit(value))
-    return writer.RawValue("-0.0", 4, rapidjson::kNumberType);
-  scratch.clear();
-  json_text::append_number(scratch, value);
-  return writer.RawValue(reinterpret_cast<const char*>(scratch.data()), scratch.size(),
-                         rapidjson::kNumberType);
-}
-
-// JSON.stringify's text of a string that holds a control character RapidJSON
-// would escape in upper case: the named escapes, others as \u00xx.
-inline std::string js_string_text(std::string_view value) {
-  std::string text = "\"";
-  for (const char c : value) {
-    const auto byte = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"':
-        text += "\\\"";
-        break;
-      case '\\':
-        text += "\\\\";
-        break;
-      case '\b':
-        text += "\\b";
-        break;
-      case '\f':
-        text += "\\f";
-        break;
-      case '\n':
-        text += "\\n";
-        break;
-      case '\r':
-        text += "\\r";
-        break;
-      case '\t':
-        text += "\\t";
-        break;
-      default:
-        if (byte < 0x20) {
-          char escape[8];
-          std::snprintf(escape, sizeof escape, "\\u%04x", byte);
-          text += escape;
-        } else {
-          text += c;
-        }
-    }
-  }
-  return text + "\"";
-}
-
-// Whether RapidJSON would escape a character of `value` otherwise than JS.
-inline bool has_unnamed_control(std::string_view value) {
-  for (const char c : value) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 && c != '\b' && c != '\f' && c != '\n' && c != '\r' && c != '\t') return true;
-  }
-  return false;
-}
-
-// A string value (or, with `key`, an object key) as JSON.stringify writes it.
-// The caller has checked that it is valid UTF-8.
-inline bool write_string(Writer& writer, std::string_view value, bool key = false) {
-  if (!has_unnamed_control(value)) {
-    const auto length = static_cast<rapidjson::SizeType>(value.size());
-    return key ? writer.Key(value.data(), length) : writer.String(value.data(), length);
-  }
-  const std::string text = js_string_text(value);
-  // RawValue takes a key too: the writer counts keys as values of an object.
-  return writer.RawValue(text.data(), text.size(), rapidjson::kStringType);
-}
-
-// ---- reading ----
 
 // kParseValidateEncodingFlag refuses every ill-formed byte sequence, but 1.1.0
 // turns a lone low-surrogate escape ("\udc00") into the bytes ED B0 80, which
@@ -466,122 +337,4 @@ bool parse(rapidjson::Reader& reader, std::span<const std::uint8_t> bytes, Handl
     throw DecodeError(json_text::after_value_problem(bytes, stream.Tell(), what));
   return true;
 }
-
-namespace reader_detail {
-
-// A Document's handler (RapidJSON's DOM builder) that refuses nesting deeper
-// than kMaxDepth: RapidJSON's reader recurses.
-class BoundedDocument {
- public:
-  static constexpr std::size_t kMaxDepth = 256;
-
-  explicit BoundedDocument(rapidjson::Document& document) : document_(document) {}
-
-  bool Null() { return document_.Null(); }
-  bool Bool(bool value) { return document_.Bool(value); }
-  bool Int(int value) { return document_.Int(value); }
-  bool Uint(unsigned value) { return document_.Uint(value); }
-  bool Int64(std::int64_t value) { return document_.Int64(value); }
-  bool Uint64(std::uint64_t value) { return document_.Uint64(value); }
-  bool Double(double value) { return document_.Double(value); }
-  bool RawNumber(const char* text, rapidjson::SizeType length, bool copy) {
-    return document_.RawNumber(text, length, copy);
-  }
-  bool String(const char* text, rapidjson::SizeType length, bool copy) {
-    return document_.String(text, length, copy);
-  }
-  bool StartObject() { return enter() && document_.StartObject(); }
-  bool Key(const char* text, rapidjson::SizeType length, bool copy) {
-    return document_.Key(text, length, copy);
-  }
-  bool EndObject(rapidjson::SizeType count) {
-    --depth_;
-    return document_.EndObject(count);
-  }
-  bool StartArray() { return enter() && document_.StartArray(); }
-  bool EndArray(rapidjson::SizeType count) {
-    --depth_;
-    return document_.EndArray(count);
-  }
-
- private:
-  bool enter() { return ++depth_ <= kMaxDepth; }
-
-  rapidjson::Document& document_;
-  std::size_t depth_ = 0;
-};
-
-inline std::string_view name_of(const rapidjson::Value& name) {
-  return {name.GetString(), name.GetStringLength()};
-}
-
-inline bool repeats_a_key(const rapidjson::Value& value) {
-  if (value.IsArray()) {
-    for (const auto& element : value.GetArray()) {
-      if (repeats_a_key(element)) return true;
-    }
-    return false;
-  }
-  if (!value.IsObject()) return false;
-  std::unordered_set<std::string_view> names;
-  for (const auto& member : value.GetObject()) {
-    if (!names.insert(name_of(member.name)).second || repeats_a_key(member.value)) return true;
-  }
-  return false;
-}
-
-// `value` as RapidJSON's events, each object's key once, where it first
-// appears, with its last value.
-template <typename Handler>
-bool replay(const rapidjson::Value& value, Handler& handler) {
-  if (value.IsArray()) {
-    if (!handler.StartArray()) return false;
-    for (const auto& element : value.GetArray()) {
-      if (!replay(element, handler)) return false;
-    }
-    return handler.EndArray(value.Size());
-  }
-  if (!value.IsObject()) return value.Accept(handler);
-  std::unordered_map<std::string_view, const rapidjson::Value*> last;
-  for (const auto& member : value.GetObject()) last[name_of(member.name)] = &member.value;
-  if (!handler.StartObject()) return false;
-  for (const auto& member : value.GetObject()) {
-    const auto found = last.find(name_of(member.name));
-    if (found->second == nullptr) continue;  // written where it first appeared
-    const std::string_view name = found->first;
-    if (!handler.Key(name.data(), static_cast<rapidjson::SizeType>(name.size()), false) ||
-        !replay(*found->second, handler)) {
-      return false;
-    }
-    found->second = nullptr;
-  }
-  return handler.EndObject(static_cast<rapidjson::SizeType>(last.size()));
-}
-
-}  // namespace reader_detail
-
-// When `bytes` is JSON text that repeats a key in one of its objects:
-// JSON.parse's value of it (each key once, with its last value) replayed
-// into `handler` as RapidJSON's events, and whether the handler took all of
-// it. Nothing when the text repeats no key, is not JSON, or nests deeper than
-// 256 levels (no schema of this benchmark nests nearly so deep).
-template <unsigned kFlags, typename Handler>
-std::optional<bool> replay_last_values(rapidjson::Reader& reader, std::span<const std::uint8_t> bytes,
-                                       Handler& handler) {
-  rapidjson::Document document;
-  bool parsed = false;
-  auto build = [&](rapidjson::Document& target) {
-    reader_detail::BoundedDocument bounded(target);
-    try {
-      parsed = parse<kFlags>(reader, bytes, bounded, "input");
-    } catch (const DecodeError&) {
-      parsed = false;
-    }
-    return parsed;
-  };
-  document.Populate(build);
-  if (!parsed || !reader_detail::repeats_a_key(document)) return std::nullopt;
-  return reader_detail::replay(document, handler);
-}
-
 }  // namespace wcb::rapidjson_io
