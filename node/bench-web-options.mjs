@@ -383,6 +383,8 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
     workload,
     ...blocks,
     codecs,
+    // A block run pairs the browser's C++ contenders unless the paths are named.
+    pathsNamed: given('codecs') || given('strategies'),
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, strategiesOf(workload))
       : [...(base.strategies ?? strategiesOf(workload))],

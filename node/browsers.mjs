@@ -15,7 +15,8 @@ import { createRequire } from 'node:module';
 import { BROWSER_NAMES } from '../src/engines.mjs';
 import { CHROMIUM, connectChromium, launchBrowser } from './chromium.mjs';
 import { FIREFOX, connectFirefox, launchFirefox } from './firefox.mjs';
-import { WEBKIT_DRIVER, connectWebDriver, launchWebKit } from './webkit.mjs';
+import { connectWebDriver } from './webdriver.mjs';
+import { WEBKIT_DRIVER, launchWebKit } from './webkit.mjs';
 
 const require = createRequire(import.meta.url);
 

@@ -1,388 +1,15 @@
-// What can be measured, in one browser-safe module (no node: imports): the
-// workloads and their measuring protocol, the interop strategies and records
-// of each, the bounds and defaults of the run options (the CLI and the page
-// accept the same values), the labels of paths, and helpers that read the
-// codecs a build declares (the `catalog` of build/wasm/build-info.json or
+// What can be measured, in browser-safe modules (no node: imports): the
+// workloads and the run options' bounds (workload-entries.mjs), the labels
+// of paths (path-labels.mjs), and here the helpers that read the codecs a
+// build declares (the `catalog` of build/wasm/build-info.json or
 // build/<preset>/catalog.json, written by the build: docs/design.md#codecs).
-// The Node runners, the page and the report import it.
+// The Node runners, the page and the report import it all from here.
 
-import { compressionSuffix } from './harness/compressors.mjs';
+import { DEFAULT_WORKLOAD } from './workload-entries.mjs';
 
-/**
- * The records of the messages workload, in the C++ Kind order
- * (src/workloads/messages/messages.cpp): those a run measures when none are
- * named, then those it measures only on request (--records, a set of
- * RECORD_SETS, the page's checklist), so that they do not lengthen the
- * default run.
- */
-const DEFAULT_RECORDS = Object.freeze([
-  'bool',
-  'int',
-  'double',
-  'string',
-  'array',
-  'nested',
-  'record',
-  'binary',
-]);
-const OPTIONAL_RECORDS = Object.freeze(['object1', 'object2', 'object3']);
-export const RECORD_NAMES = Object.freeze([...DEFAULT_RECORDS, ...OPTIONAL_RECORDS]);
+export * from './workload-entries.mjs';
+export * from './path-labels.mjs';
 
-/**
- * Named sets of messages records, accepted wherever a list of records is
- * (docs/design.md#messages). `small-values`: the six small values of the
- * compression question, from 14 to 200 bytes of JSON, to show at
- * which size compression starts to pay; its three {value} records are the
- * workload's scalar ones.
- */
-export const RECORD_SETS = Object.freeze({
-  'small-values': Object.freeze(['bool', 'int', 'string', 'object1', 'object2', 'object3']),
-});
-
-/**
- * The workloads (docs/design.md#dataset, #protocol). `protocol` names the
- * measuring protocol: 'per-payload' (time and phases per payload size) or
- * 'per-call' (operations per second of one small record).
- * `strategies`: run by default; `optionalStrategies`: accepted when asked for.
- * `defaults`, `quick`, `limits`: the run options of bench:node (and the
- * page, except where `browser` overrides them).
- */
-export const WORKLOADS = [
-  Object.freeze({
-    name: 'tuples',
-    label: 'growing tuple dataset',
-    protocol: 'per-payload',
-    strategies: Object.freeze(['val', 'embind', 'typed']),
-    // typed with typed-array columns ({x: Int32Array, y, z: Float64Array}) instead of objects.
-    optionalStrategies: Object.freeze(['columnar']),
-    // The Node-API addon's strategies (see ADDON_PLACE), run by default in bench:node.
-    addonStrategies: Object.freeze(['object', 'typed']),
-    // 5 + 1, not 7 + 2: a GC before every call is most of a large size's time
-    // (docs/decisions.md#sweep-time).
-    defaults: Object.freeze({ minMB: 0.1, maxMB: 30, perDecade: 3, repetitions: 5, warmup: 1 }),
-    quick: Object.freeze({ minMB: 0.05, maxMB: 1, repetitions: 3, warmup: 1 }),
-    // --limits: one verify and one timed run per size, growing until each path fails.
-    limits: Object.freeze({ minMB: 1, maxMB: 4096, perDecade: 5, repetitions: 1, warmup: 0 }),
-    // The block protocol (BLOCKS), the default run: the typed paths of every
-    // codec, in wasm and in the addon, against JSON and the fastest
-    // libraries, at ~1 and ~10 MB; `repetitions` are rounds of a block.
-    blocks: Object.freeze({
-      minMB: 1,
-      maxMB: 11,
-      perDecade: 1,
-      repetitions: 5,
-      warmup: 3,
-      strategies: Object.freeze(['typed']),
-      addonStrategies: Object.freeze(['typed']),
-    }),
-    blocksQuick: Object.freeze({ minMB: 0.1, maxMB: 1.2, perDecade: 1, repetitions: 3, warmup: 1 }),
-  }),
-  Object.freeze({
-    name: 'messages',
-    label: 'single small records',
-    protocol: 'per-call',
-    strategies: Object.freeze(['val', 'embind', 'tagged']),
-    optionalStrategies: Object.freeze([]),
-    addonStrategies: Object.freeze(['object', 'tagged']),
-    records: DEFAULT_RECORDS,
-    optionalRecords: OPTIONAL_RECORDS,
-    recordSets: RECORD_SETS,
-    // Node's clock is fine-grained, 10 ms repetitions are plenty; the page's clock
-    // may be coarse, hence 20 there (docs/decisions.md#messages-min-rep-ms).
-    defaults: Object.freeze({ minRepMs: 10, repetitions: 7, warmup: 2 }),
-    quick: Object.freeze({ minRepMs: 2, repetitions: 3, warmup: 1 }),
-    browser: Object.freeze({ minRepMs: 20 }),
-    // The block protocol (BLOCKS), the default run: one block per record, the
-    // tagged path of every codec (one walk of the record into the heap: the
-    // expert's) in wasm and in the addon, against JSON and the fastest
-    // libraries; a round is one repetition of calls per path and operation.
-    blocks: Object.freeze({
-      minRepMs: 10,
-      repetitions: 7,
-      warmup: 2,
-      strategies: Object.freeze(['tagged']),
-      addonStrategies: Object.freeze(['tagged']),
-    }),
-    blocksQuick: Object.freeze({ minRepMs: 2, repetitions: 3, warmup: 1 }),
-  }),
-];
-
-export const WORKLOAD_NAMES = WORKLOADS.map((workload) => workload.name);
-export const DEFAULT_WORKLOAD = 'tuples';
-export const PROTOCOLS = Object.freeze(['per-payload', 'per-call']);
-
-/** Every strategy name of any workload, in first-seen order (colours, dashes). */
-export const ALL_STRATEGIES = [
-  ...new Set(WORKLOADS.flatMap((workload) => [...workload.strategies, ...workload.optionalStrategies])),
-];
-
-/**
- * Adds a workload that is not built in: a folder src/workloads/<name>/ with
- * a workload.mjs whose default export is an entry like those of WORKLOADS
- * (the Node runner registers every such folder it finds). Idempotent.
- */
-export function registerWorkload(entry) {
-  if (WORKLOAD_NAMES.includes(entry.name)) return;
-  if (!PROTOCOLS.includes(entry.protocol)) {
-    throw new Error(
-      `workload '${entry.name}': unknown protocol '${entry.protocol}' (known: ${PROTOCOLS.join(', ')})`,
-    );
-  }
-  const frozen = Object.freeze({ optionalStrategies: [], ...entry });
-  WORKLOADS.push(frozen);
-  WORKLOAD_NAMES.push(frozen.name);
-  for (const strategy of [...frozen.strategies, ...frozen.optionalStrategies]) {
-    if (!ALL_STRATEGIES.includes(strategy)) ALL_STRATEGIES.push(strategy);
-  }
-}
-
-/**
- * The workload's part of a results file name (node-<kind>-<date>.json), or
- * undefined for the default workload, whose files carry none.
- */
-export function resultsKind(workload) {
-  return DEFAULT_WORKLOAD === workload ? undefined : workload;
-}
-
-/** A workload's entry of WORKLOADS; throws naming the known ones. */
-export function workloadInfo(name) {
-  const workload = WORKLOADS.find((entry) => entry.name === name);
-  if (!workload) throw new Error(`unknown workload '${name}' (known: ${WORKLOAD_NAMES.join(', ')})`);
-  return workload;
-}
-
-/**
- * The addon's strategies of a workload (its `addonStrategies`; [] when the
- * workload has none). Their names follow the wasm ones where the idea is the
- * same (typed, tagged, text); `object` is the counterpart of `val`: C++
- * reads and builds the JS objects field by field through Node-API.
- */
-export function addonStrategiesOf(workload) {
-  return [...(workloadInfo(workload).addonStrategies ?? [])];
-}
-
-/** The strategies of a workload; with `optional`, those accepted on request too. */
-export function strategiesOf(workload, { optional = false } = {}) {
-  const info = workloadInfo(workload);
-  return optional ? [...info.strategies, ...info.optionalStrategies] : [...info.strategies];
-}
-
-/**
- * The records of a workload ([] when it has none): those it runs by
- * default; with `optional`, those it runs on request too (every record, in
- * its order).
- */
-export function recordsOf(workload, { optional = false } = {}) {
-  const info = workloadInfo(workload);
-  return [...(info.records ?? []), ...(optional ? (info.optionalRecords ?? []) : [])];
-}
-
-/** The named sets of records of a workload (name -> records; {} when it has none). */
-export function recordSetsOf(workload) {
-  return { ...(workloadInfo(workload).recordSets ?? {}) };
-}
-
-/**
- * `names` (records or names of the workload's record sets) as records: each
- * set replaced by its records, in place, without repeats. A name that is
- * neither is kept, for the caller to refuse.
- */
-export function expandRecordSets(workload, names) {
-  const sets = recordSetsOf(workload);
-  return [...new Set(names.flatMap((name) => sets[name] ?? [name]))];
-}
-
-/**
- * The block protocol (docs/design.md#blocks): a block is one unit (a size, a
- * record, a data set) with the paths compared there, measured round by
- * round in one fresh process or browser context; the verdicts are taken
- * over processes. `looks`: how many processes a block has when the stopping
- * rule looks at it (a block whose comparisons are all decided stops);
- * `budgetMinutes`: the whole run's limit. A workload takes part when its
- * entry has `blocks` (its defaults in that mode) and `blocksQuick`.
- */
-export const BLOCKS = Object.freeze({
-  looks: Object.freeze([6, 10, 14]),
-  budgetMinutes: 9,
-  quick: Object.freeze({ looks: Object.freeze([6]), budgetMinutes: 3 }),
-});
-
-/**
- * Upper bounds of the run options, one set for every runner and the page:
- * they keep a typo from hanging or exhausting the machine (Node's timers wait
- * at most 2^31 - 1 ms). minRepMs: 10000 (the page allowed 60000 before).
- */
-export const BOUNDS = Object.freeze({
-  sweepMaxMB: 1024,
-  limitsMaxMB: 65536,
-  perDecade: 100,
-  repetitions: 10000,
-  warmup: 10000,
-  timeoutSeconds: 86400,
-  minRepMs: 10000,
-  looks: 100,
-  budgetMinutes: 1440,
-});
-
-/**
- * The bounds of each numeric run option as parseNumber takes them (options.mjs,
- * the page's inputs): { integer, min, exclusiveMin, max }.
- */
-export const OPTION_BOUNDS = Object.freeze({
-  minMB: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.sweepMaxMB }),
-  maxMB: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.sweepMaxMB }),
-  limitsMaxMB: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.limitsMaxMB }),
-  perDecade: Object.freeze({ min: 0, max: BOUNDS.perDecade }),
-  repetitions: Object.freeze({ integer: true, min: 1, max: BOUNDS.repetitions }),
-  warmup: Object.freeze({ integer: true, min: 0, max: BOUNDS.warmup }),
-  timeoutSeconds: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.timeoutSeconds }),
-  minRepMs: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.minRepMs }),
-  look: Object.freeze({ integer: true, min: 1, max: BOUNDS.looks }),
-  budgetMinutes: Object.freeze({ exclusiveMin: true, min: 0, max: BOUNDS.budgetMinutes }),
-});
-
-/**
- * Whether `value` is within `bounds` (an OPTION_BOUNDS entry), and the text
- * naming what is accepted: { ok, accepted }.
- */
-export function checkBounds(value, { integer = false, min = 0, exclusiveMin = false, max = Infinity } = {}) {
-  const kind = integer ? 'an integer' : 'a number';
-  const low = exclusiveMin ? `> ${min}` : `>= ${min}`;
-  const accepted = Number.isFinite(max) ? `${kind} ${low} and <= ${max}` : `${kind} ${low}`;
-  const ok =
-    Number.isFinite(value) &&
-    (!integer || Number.isInteger(value)) &&
-    (exclusiveMin ? value > min : value >= min) &&
-    value <= max;
-  return { ok, accepted };
-}
-
-// ---------------------------------------------------------------------------
-// Path labels.
-
-/** The JSON baseline's library name: the engine's own JSON. */
-export const JSON_BASELINE_LIBRARY = 'JSON.stringify/JSON.parse';
-
-/** What each operation of the JSON baseline is called. */
-export const JSON_CALLS = Object.freeze({ encode: 'JSON.stringify', decode: 'JSON.parse' });
-
-/**
- * The variant of the JSON baseline that works on bytes like every other path:
- * TextEncoder/TextDecoder around JSON.stringify/JSON.parse (the string
- * baseline never pays UTF-8).
- */
-export const JSON_UTF8_VARIANT = 'utf-8';
-
-/**
- * True for a results row (or path) of the JSON baseline: the string one, not
- * its UTF-8 variant, and not compressed (a compressed JSON row is the
- * reference of the paths compressed alike: block-verdicts.mjs).
- */
-export function isJsonBaseline({ codec, impl, variant, compression }) {
-  return codec === 'json' && impl === 'js' && variant === undefined && compression === undefined;
-}
-
-/** True for a results row (or path) of the UTF-8 JSON baseline. */
-export function isJsonUtf8Baseline({ codec, impl, variant }) {
-  return codec === 'json' && impl === 'js' && variant === JSON_UTF8_VARIANT;
-}
-
-/**
- * The object floor (src/harness/object-floor.mjs): plain JS moving the items
- * between {x, y, z} objects and typed arrays, the least any path that takes
- * or gives objects must do. A reference measured beside every tuple path,
- * not a library.
- */
-export const OBJECT_FLOOR = Object.freeze({
-  codec: 'objects',
-  impl: 'js',
-  interop: 'js',
-  variant: 'floor',
-  library: 'plain JS',
-});
-
-/** True for a results row (or path) of the object floor. */
-export function isObjectFloor({ codec, impl, variant }) {
-  return codec === OBJECT_FLOOR.codec && impl === 'js' && variant === OBJECT_FLOOR.variant;
-}
-
-/**
- * The documents floor (src/harness/documents-floor.mjs): the JS halves of
- * the documents' tagged path alone, no wasm call: the walk writing the
- * tagged form into a ready buffer (encode) and the object building from
- * ready tagged bytes (decode), what a C++ path's marshal-in and marshal-out
- * phases are read against. A reference measured in every documents block,
- * not a library.
- */
-export const DOCUMENTS_FLOOR = Object.freeze({
-  codec: 'documents',
-  impl: 'js',
-  interop: 'js',
-  variant: 'floor',
-  library: 'plain JS',
-});
-
-/** How every table names the documents floor. */
-export const DOCUMENTS_FLOOR_LABEL = 'documents floor (JS walk)';
-
-/** True for a results row (or path) of the documents floor. */
-export function isDocumentsFloor({ codec, impl, variant }) {
-  return codec === DOCUMENTS_FLOOR.codec && impl === 'js' && variant === DOCUMENTS_FLOOR.variant;
-}
-
-/** True for a row of either floor: a reference, never a contender, never compressed. */
-export const isFloor = (row) => isObjectFloor(row) || isDocumentsFloor(row);
-
-/** The library's name without its version: "msgpackr 2.1.4" -> "msgpackr". */
-export function libraryName(library) {
-  return library.replace(/ [^ ]+$/, '');
-}
-
-/**
- * A short name for a path or a results row: "msgpack/typed" (C++ in wasm),
- * "msgpack/typed (addon)" (the same C++ in the Node-API addon),
- * "json (js)" (the JSON baseline), "json (js, utf-8)" (its UTF-8 variant),
- * "objects (js, floor)" (the object floor), "documents floor (JS walk)",
- * "msgpack (msgpackr) [records]" (a pure-JS peer: format, library, variant);
- * a path through the compression stage adds it: "msgpack/typed + gzip (wasm)".
- */
-export function pathLabel({ place, codec, impl, interop, variant, library, compression }) {
-  return `${uncompressedLabel({ place, codec, impl, interop, variant, library })}${compressionSuffix(compression)}`;
-}
-
-function uncompressedLabel({ place, codec, impl, interop, variant, library }) {
-  if (isDocumentsFloor({ codec, impl, variant })) return DOCUMENTS_FLOOR_LABEL;
-  if (isJsonUtf8Baseline({ codec, impl, variant }) || isObjectFloor({ codec, impl, variant }))
-    return `${codec} (js, ${variant})`;
-  let base;
-  if (place === ADDON_PLACE) base = `${codec}/${interop} (addon)`;
-  else if (impl !== 'js') base = `${codec}/${interop}`;
-  else if (!library || (codec === 'json' && library === JSON_BASELINE_LIBRARY)) base = `${codec} (js)`;
-  else base = `${codec} (${libraryName(library)})`;
-  return variant ? `${base} [${variant}]` : base;
-}
-
-/** Where a run measures, as the results header names it. */
-export const PLACES = Object.freeze(['native', 'node', 'browser']);
-
-/**
- * The place of a row measured through the Node-API addon (src/addon): the
- * codecs' native code called from Node, in a run whose header says 'node'.
- * Its paths carry it (path.place), so such a row stands beside the wasm
- * rows of the same run: the same C++ behind two boundaries.
- */
-export const ADDON_PLACE = 'node-addon';
-
-/**
- * True for a row measured through the Node-API addon (place node-addon, in
- * a node run): the codec's native code behind Node-API, not wasm.
- */
-export const isAddonRow = (row) => row.place === ADDON_PLACE;
-
-/** True for a row of C++ compiled to wasm (not native, not the addon, not JS). */
-export const isWasmRow = (row) => row.impl === 'cpp' && row.interop !== 'none' && !isAddonRow(row);
-
-// ---------------------------------------------------------------------------
 // The build's catalog: { workloads: [...], codecs: [{ name, workloads,
 // jsonText?, modules?: { <workload>: { glue, wasm, wasmBytes, wasmGzipBytes, glueBytes } } }],
 // addon?: { file, workloads } }.
@@ -404,6 +31,9 @@ function requireCatalog(info) {
   if (!catalog) throw new Error('the build info has no catalog: rebuild (scripts/build-wasm.sh)');
   return catalog;
 }
+
+/** A codec's entry of the build's catalog, or undefined. */
+const codecEntry = (info, codec) => requireCatalog(info).codecs.find((entry) => entry.name === codec);
 
 /** The workloads a build serves, in its order. */
 export function buildWorkloads(info) {
@@ -427,7 +57,7 @@ export function codecsOf(info, workload = DEFAULT_WORKLOAD) {
  * codec is compared with the UTF-8 JSON baseline too.
  */
 export function isJsonText(info, codec) {
-  return requireCatalog(info).codecs.find((entry) => entry.name === codec)?.jsonText === true;
+  return codecEntry(info, codec)?.jsonText === true;
 }
 
 /**
@@ -435,7 +65,7 @@ export function isJsonText(info, codec) {
  * entry says so: wcb_codec's FLOOR, e.g. raw, a memcpy of the items).
  */
 export function isFloorCodec(info, codec) {
-  return requireCatalog(info).codecs.find((entry) => entry.name === codec)?.floor === true;
+  return codecEntry(info, codec)?.floor === true;
 }
 
 /** The floor codecs a results header names (run.build.modules' `floor`). */
@@ -448,7 +78,7 @@ export function floorCodecsOf(run) {
  * wasmGzipBytes, glueBytes }, or undefined when the build has none.
  */
 export function moduleOf(info, codec, workload = DEFAULT_WORKLOAD) {
-  return requireCatalog(info).codecs.find((entry) => entry.name === codec)?.modules?.[workload];
+  return codecEntry(info, codec)?.modules?.[workload];
 }
 
 /**

@@ -24,7 +24,7 @@
 // peers (peers.mjs createPeerMessagePath) are message paths already; a wasm
 // codec's `messages` API (wasm-codec.mjs) becomes one per strategy with
 // createWasmMessagePath, and its floors (marshalling with no codec work, and
-// the empty call) are measured by measureMessageFloor / measureEmptyCall.
+// the empty call) are measured by message-batch.mjs.
 //
 // env (every field optional):
 //   now()     clock in ms (default: performance.now)
@@ -34,51 +34,33 @@
 //   signal    an AbortSignal: when aborted, measuring stops by throwing its reason
 
 import { makeMessage, messageDifference } from '../workloads/messages/records.mjs';
-import {
-  FLOOR_VARIANT,
-  boundCalls,
-  createWasmMessagePath,
-  emptyCallPath,
-  wasmFloorPath,
-} from '../workloads/messages/wasm-paths.mjs';
+import { createWasmMessagePath, emptyCallPath, wasmFloorPath } from '../workloads/messages/wasm-paths.mjs';
+import { base64Encode } from './base64.mjs';
 import {
   DEFAULT_MIN_REP_MS,
   DEFAULT_REPETITIONS,
   DEFAULT_WARMUP,
-  keep,
-  makeCheckpoint,
   measureCalls,
   messageSink,
-  opsStats,
   repetitionTimer,
   warmUpFor,
 } from './message-calls.mjs';
 import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
 
-// The wasm message paths live with their workload; re-exported for the page and the tests.
-export { FLOOR_VARIANT, createWasmMessagePath, emptyCallPath, wasmFloorPath };
-// The timing loop lives in message-calls.mjs; re-exported for the runners and tests.
-export { DEFAULT_MIN_REP_MS, DEFAULT_REPETITIONS, DEFAULT_WARMUP, measureCalls, messageSink, opsStats };
+// The wasm message paths live with their workload, the timing loop in
+// message-calls.mjs; re-exported for the runners, the page and the tests.
+export { createWasmMessagePath, emptyCallPath, wasmFloorPath, measureCalls, messageSink };
 
-export const MESSAGE_OPERATIONS = Object.freeze(['encode', 'decode', 'roundTrip']);
 // Before a path's first timed operation on a record, its calls run untimed for
 // this many times minRepMs: a wasm function starts in V8's baseline tier and
 // is optimised in the background once hot; without this the first operation
 // measured (encode) can time the baseline code on a busy machine.
 export const PATH_WARMUP_FACTOR = 5;
-/** The `record` of the empty-call row: it crosses the boundary with no record at all. */
-export const NO_RECORD = 'none';
 
-function byteLength(encoded) {
+export function byteLength(encoded) {
   if (typeof encoded === 'string') return new TextEncoder().encode(encoded).byteLength;
   if (encoded instanceof Uint8Array) return encoded.byteLength;
   throw new Error(`encode returned ${encoded === null ? 'null' : typeof encoded}, not bytes or a string`);
-}
-
-function base64(bytes) {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 /**
@@ -86,7 +68,9 @@ function base64(bytes) {
  * (Uint8Array as base64, Date as toJSON): the size column's reference.
  */
 export function messageJsonBytes(record) {
-  const text = JSON.stringify(record, (key, value) => (value instanceof Uint8Array ? base64(value) : value));
+  const text = JSON.stringify(record, (key, value) =>
+    value instanceof Uint8Array ? base64Encode(value) : value,
+  );
   return new TextEncoder().encode(text).byteLength;
 }
 
@@ -107,9 +91,43 @@ export function notApplicableMessageRow(path, context, reason) {
   return { ...messageRowBase(path, context), status: 'n/a', reason };
 }
 
-function verifyRecord(expected, decoded) {
+export function verifyRecord(expected, decoded) {
   const difference = messageDifference(expected, decoded);
   if (difference !== null) throw new Error(`decoded record differs: ${difference}`);
+}
+
+/** The clock of `env`: its now(), else performance.now. */
+export const clockOf = (env) => env.now ?? (() => performance.now());
+
+/** A failure at `stage` as its row says it: forRecord's own refusal ("<peer>: cannot represent ...") is the whole story. */
+const stageFailure = (stage, error) =>
+  stage === 'prepare' ? errorMessage(error) : `${stage}: ${errorMessage(error)}`;
+
+/**
+ * A path's functions for record `name`, checked before any timing: encode,
+ * decode (after prepareDecode), the decoded record compared with
+ * `expected`, then round trips untimed for PATH_WARMUP_FACTOR x minRepMs.
+ * `at(stage)` hears each step. Decodes into reused storage start from a
+ * sentinel state (prepareDecode), so the verified outputs (this one, and the
+ * last call of the last repetition) cannot be a previous call's record left
+ * in place. `check(decoded)` verifies a later output.
+ */
+function verifiedFunctions(path, name, expected, { minRepMs, env, at }) {
+  const input = makeMessage(name);
+  const functions = path.forRecord(name);
+  const check = (value) => verifyRecord(expected, functions.toPlain ? functions.toPlain(value) : value);
+  const prepareDecode = () => functions.prepareDecode?.();
+  at('encode');
+  const encoded = functions.encode(input);
+  const encodedBytes = byteLength(encoded);
+  at('decode');
+  prepareDecode();
+  const decoded = functions.decode(encoded);
+  at('verify');
+  check(decoded);
+  at('warm-up');
+  warmUpFor(PATH_WARMUP_FACTOR * minRepMs, () => functions.decode(functions.encode(input)), clockOf(env));
+  return { input, functions, check, prepareDecode, encoded, encodedBytes, decoded };
 }
 
 /**
@@ -135,34 +153,20 @@ export async function measureMessagePath(
   },
 ) {
   const context = { place, record: name, batch };
-  const now = env.now ?? (() => performance.now());
   const notApplicable = path.notApplicable?.(name);
   if (notApplicable) return { row: notApplicableMessageRow(path, context, notApplicable) };
   let stage = 'prepare';
   try {
-    const input = makeMessage(name);
     const expected = makeMessage(name);
     const jsonBytes = messageJsonBytes(expected);
-    const functions = path.forRecord(name);
-    const plain = (value) => (functions.toPlain ? functions.toPlain(value) : value);
+    const { input, functions, check, prepareDecode, encoded, encodedBytes, decoded } = verifiedFunctions(
+      path,
+      name,
+      expected,
+      { minRepMs, env, at: (next) => (stage = next) },
+    );
     const timing = { minRepMs, warmup, repetitions, env };
-
-    stage = 'encode';
-    const encoded = functions.encode(input);
-    const encodedBytes = byteLength(encoded);
-    // Decodes into reused storage start from a sentinel state, so the
-    // verified outputs (this one, and the last call of the last repetition)
-    // cannot be a previous call's record left in place.
-    const prepareDecode = () => functions.prepareDecode?.();
     const decodeTiming = { ...timing, prepare: prepareDecode };
-    stage = 'decode';
-    prepareDecode();
-    const decoded = functions.decode(encoded);
-    stage = 'verify';
-    verifyRecord(expected, plain(decoded));
-
-    stage = 'warm-up';
-    warmUpFor(PATH_WARMUP_FACTOR * minRepMs, () => functions.decode(functions.encode(input)), now);
 
     stage = 'timed encode';
     let lastEncoded = encoded;
@@ -174,7 +178,7 @@ export async function measureMessagePath(
     let lastDecoded = decoded;
     const decode = await measureCalls(() => (lastDecoded = functions.decode(encoded)), decodeTiming);
     stage = 'verify after decode';
-    verifyRecord(expected, plain(lastDecoded));
+    check(lastDecoded);
 
     stage = 'timed round trip';
     let lastRoundTrip = decoded;
@@ -183,7 +187,7 @@ export async function measureMessagePath(
       decodeTiming,
     );
     stage = 'verify after round trip';
-    verifyRecord(expected, plain(lastRoundTrip));
+    check(lastRoundTrip);
 
     const row = {
       ...messageRowBase(path, context),
@@ -197,9 +201,7 @@ export async function measureMessagePath(
     return { row, encoded };
   } catch (error) {
     if (env.signal?.aborted) throw error;
-    // forRecord's own refusal ("<peer>: cannot represent ...") is the whole story.
-    const why = stage === 'prepare' ? errorMessage(error) : `${stage}: ${errorMessage(error)}`;
-    return { row: failedMessageRow(path, context, why) };
+    return { row: failedMessageRow(path, context, stageFailure(stage, error)) };
   }
 }
 
@@ -220,32 +222,18 @@ export function messageMember(
   { place, record: name, batch, extra, minRepMs = DEFAULT_MIN_REP_MS, env = {} },
 ) {
   const context = { place, record: name, batch };
-  const now = env.now ?? (() => performance.now());
   const expected = makeMessage(name);
   let stage = 'prepare';
-  let functions;
-  let encoded;
-  let encodedBytes;
+  let verified;
   let lastDecoded;
   const timers = {};
-  const plain = (value) => (functions.toPlain ? functions.toPlain(value) : value);
   return {
     path,
     operations: BLOCK_MESSAGE_OPERATIONS,
     prepare() {
-      const input = makeMessage(name);
-      functions = path.forRecord(name);
-      stage = 'encode';
-      encoded = functions.encode(input);
-      encodedBytes = byteLength(encoded);
-      const prepareDecode = () => functions.prepareDecode?.();
-      stage = 'decode';
-      prepareDecode();
-      lastDecoded = functions.decode(encoded);
-      stage = 'verify';
-      verifyRecord(expected, plain(lastDecoded));
-      stage = 'warm-up';
-      warmUpFor(PATH_WARMUP_FACTOR * minRepMs, () => functions.decode(functions.encode(input)), now);
+      verified = verifiedFunctions(path, name, expected, { minRepMs, env, at: (next) => (stage = next) });
+      const { input, functions, encoded, prepareDecode } = verified;
+      lastDecoded = verified.decoded;
       stage = 'calibrate';
       timers.encode = repetitionTimer(() => functions.encode(input), { minRepMs, env });
       timers.decode = repetitionTimer(() => (lastDecoded = functions.decode(encoded)), {
@@ -263,8 +251,9 @@ export function messageMember(
       timers[operation].time();
     },
     row() {
+      const { functions, check, encodedBytes } = verified;
       stage = 'verify after decode';
-      verifyRecord(expected, plain(lastDecoded));
+      check(lastDecoded);
       return {
         ...messageRowBase(path, context),
         ...extra,
@@ -279,175 +268,7 @@ export function messageMember(
       };
     },
     failedRow(error) {
-      // forRecord's own refusal ("<peer>: cannot represent ...") is the whole story.
-      const why = stage === 'prepare' ? errorMessage(error) : `${stage}: ${errorMessage(error)}`;
-      return { ...failedMessageRow(path, context, why), ...extra };
+      return { ...failedMessageRow(path, context, stageFailure(stage, error)), ...extra };
     },
   };
-}
-
-// The encode floor hands back the prepared bytes, copied.
-function verifyFloorBytes(expected, actual) {
-  const same =
-    actual instanceof Uint8Array &&
-    actual.length === expected.length &&
-    actual.every((byte, index) => byte === expected[index]);
-  if (!same) throw new Error('the encode floor did not return the prepared bytes');
-}
-
-/**
- * The floor of a wasm strategy on one record: the path's calls with the
- * codec left out. encode floor = the same marshal in (JS record -> C++
- * message) and copy out of bytes; decode floor = the same copy in of the
- * bytes and marshal out of a message. Both are prepared once from `encoded`
- * (the path's bytes of the record) outside timing, and their outputs are
- * checked: the encode floor returns those bytes, the decode floor the record.
- * No round trip. Resolves to a row.
- */
-export async function measureMessageFloor(
-  codec,
-  strategy,
-  {
-    place,
-    record: name,
-    batch,
-    encoded,
-    minRepMs = DEFAULT_MIN_REP_MS,
-    warmup = DEFAULT_WARMUP,
-    repetitions = DEFAULT_REPETITIONS,
-    env = {},
-  },
-) {
-  const path = wasmFloorPath(codec, strategy);
-  const context = { place, record: name, batch };
-  const now = env.now ?? (() => performance.now());
-  const messages = codec.messages;
-  if (!messages.supports(strategy, name)) {
-    return notApplicableMessageRow(path, context, `record "${name}" is not offered through ${strategy}`);
-  }
-  let stage = 'prepare';
-  try {
-    const input = makeMessage(name);
-    const expected = makeMessage(name);
-    const timing = { minRepMs, warmup, repetitions, env };
-    const calls = boundCalls(messages, strategy, name);
-    stage = 'prepare floor';
-    calls.prepareFloor(encoded);
-    stage = 'encode floor';
-    verifyFloorBytes(encoded, calls.encodeFloor(input));
-    stage = 'decode floor';
-    const first = calls.decodeFloor(encoded);
-    verifyRecord(expected, first);
-    stage = 'warm-up';
-    warmUpFor(
-      PATH_WARMUP_FACTOR * minRepMs,
-      () => (calls.encodeFloor(input), calls.decodeFloor(encoded)),
-      now,
-    );
-
-    stage = 'timed encode floor';
-    const encode = await measureCalls(() => calls.encodeFloor(input), timing);
-    stage = 'timed decode floor';
-    let last = first;
-    const decode = await measureCalls(() => (last = calls.decodeFloor(encoded)), timing);
-    stage = 'verify after decode floor';
-    verifyRecord(expected, last);
-    return {
-      ...messageRowBase(path, context),
-      status: 'ok',
-      encodedBytes: byteLength(encoded),
-      jsonBytes: messageJsonBytes(expected),
-      encode,
-      decode,
-    };
-  } catch (error) {
-    if (env.signal?.aborted) throw error;
-    return failedMessageRow(path, context, new Error(`${stage}: ${errorMessage(error)}`));
-  }
-}
-
-/** The per-call floor of a module: an exported function with no arguments and no work. */
-export async function measureEmptyCall(
-  codec,
-  {
-    place,
-    batch,
-    minRepMs = DEFAULT_MIN_REP_MS,
-    warmup = DEFAULT_WARMUP,
-    repetitions = DEFAULT_REPETITIONS,
-    env = {},
-  },
-) {
-  const path = emptyCallPath(codec);
-  const context = { place, record: NO_RECORD, batch };
-  try {
-    const encode = await measureCalls(() => codec.messages.emptyCall(), {
-      minRepMs,
-      warmup,
-      repetitions,
-      env,
-    });
-    return { ...messageRowBase(path, context), status: 'ok', encode };
-  } catch (error) {
-    if (env.signal?.aborted) throw error;
-    return failedMessageRow(path, context, new Error(`empty call: ${errorMessage(error)}`));
-  }
-}
-
-/**
- * The share of a wasm path's call spent marshalling across the boundary:
- * floor ns/op / path ns/op, per operation, capped at 1 (noise can make the
- * floor a little slower than the whole call). Undefined unless both rows are ok.
- */
-export function boundaryShare(pathRow, floorRow) {
-  if (pathRow?.status !== 'ok' || floorRow?.status !== 'ok') return undefined;
-  const share = (operation) =>
-    Math.min(1, Math.max(0, floorRow[operation].nsPerOp / pathRow[operation].nsPerOp));
-  return { encode: share('encode'), decode: share('decode') };
-}
-
-/**
- * Everything one process (a Node child, a page instance) measures for one
- * subject, record by record: the JSON baseline, the subject (a wasm codec
- * through a strategy, or a JS peer) and, for a wasm subject, its floor
- * (boundaryShare is set on the subject's row), then once the module's empty
- * call. `wasm` = { codec, strategy } when the subject is a wasm path.
- * Calls onRow(row) for each row (awaited) in that order and
- * onProgress({ record, recordNumber, recordCount }) before each record.
- */
-export async function measureMessageBatch({
-  baseline,
-  subject,
-  wasm,
-  records,
-  place,
-  batch,
-  minRepMs = DEFAULT_MIN_REP_MS,
-  warmup = DEFAULT_WARMUP,
-  repetitions = DEFAULT_REPETITIONS,
-  env = {},
-  onRow = () => {},
-  onProgress = () => {},
-}) {
-  const options = { place, batch, minRepMs, warmup, repetitions, env };
-  const checkpoint = makeCheckpoint(env);
-  for (const [index, record] of records.entries()) {
-    await checkpoint();
-    await onProgress({ record, recordNumber: index + 1, recordCount: records.length });
-    if (baseline) await onRow((await measureMessagePath(baseline, { ...options, record })).row);
-    const { row, encoded } = await measureMessagePath(subject, { ...options, record });
-    if (wasm && row.status === 'ok') {
-      const floor = await measureMessageFloor(wasm.codec, wasm.strategy, { ...options, record, encoded });
-      const share = boundaryShare(row, floor);
-      if (share) row.boundaryShare = share;
-      await onRow(row);
-      await onRow(floor);
-    } else {
-      await onRow(row);
-    }
-  }
-  if (wasm) {
-    await checkpoint();
-    await onRow(await measureEmptyCall(wasm.codec, options));
-  }
 }

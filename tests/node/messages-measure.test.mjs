@@ -7,11 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeTaggedJson, encodeTaggedJson } from './tagged-json.mjs';
 import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
+import { boundaryShare, measureMessageBatch } from '../../src/harness/message-batch.mjs';
 import {
-  boundaryShare,
   createWasmMessagePath,
   measureCalls,
-  measureMessageBatch,
   measureMessagePath,
   messageJsonBytes,
 } from '../../src/harness/message-measure.mjs';

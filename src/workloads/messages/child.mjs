@@ -1,7 +1,7 @@
 // The messages workload in a child process of bench:node (node/child.mjs):
 // { codec, strategy [, addon: true] } or { peer }, plus { records, minRepMs, warmup,
 // repetitions, messagesProtoFile, ... }: the JSON baseline, the subject and
-// (wasm) its floors, record by record (src/harness/message-measure.mjs
+// (wasm) its floors, record by record (src/harness/message-batch.mjs
 // measureMessageBatch); or one process of a block (job.members:
 // docs/design.md#blocks), every member on one record. Messages: 'ready', { type: 'progress', record,
 // recordNumber, recordCount }, 'row', 'done'.
@@ -9,12 +9,8 @@
 
 import * as jsonBaseline from '../../harness/json-baseline.mjs';
 import { measureMessageBlock } from './block.mjs';
-import {
-  createWasmMessagePath,
-  failedMessageRow,
-  measureMessageBatch,
-  messageSink,
-} from '../../harness/message-measure.mjs';
+import { measureMessageBatch } from '../../harness/message-batch.mjs';
+import { createWasmMessagePath, failedMessageRow, messageSink } from '../../harness/message-measure.mjs';
 
 // The JSON baseline of the messages workload (json-baseline.mjs), looked up
 // by name so the tuple workload runs whether or not it exists.

@@ -10,12 +10,8 @@
 // what it has.
 
 import { createJsonMessagePath, isJsonBaseline } from '../../harness/json-baseline.mjs';
-import {
-  createWasmMessagePath,
-  NO_RECORD,
-  failedMessageRow,
-  measureMessageBatch,
-} from '../../harness/message-measure.mjs';
+import { NO_RECORD, measureMessageBatch } from '../../harness/message-batch.mjs';
+import { createWasmMessagePath, failedMessageRow } from '../../harness/message-measure.mjs';
 import { pathLabel } from '../../harness/paths.mjs';
 import { createPeerMessagePath, findPeer, peerMeta } from '../../harness/peers.mjs';
 import { recordSetsOf, recordsOf } from '../../catalog.mjs';

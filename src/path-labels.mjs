@@ -1,0 +1,119 @@
+// The labels of paths and the references measured beside them (the JSON
+// baseline, the floors, the places). Browser-safe; imported through
+// src/catalog.mjs.
+
+import { compressionSuffix } from './harness/compressors.mjs';
+
+/** The JSON baseline's library name: the engine's own JSON. */
+export const JSON_BASELINE_LIBRARY = 'JSON.stringify/JSON.parse';
+
+/** What each operation of the JSON baseline is called. */
+export const JSON_CALLS = Object.freeze({ encode: 'JSON.stringify', decode: 'JSON.parse' });
+
+/**
+ * The variant of the JSON baseline that works on bytes like every other path:
+ * TextEncoder/TextDecoder around JSON.stringify/JSON.parse (the string
+ * baseline never pays UTF-8).
+ */
+export const JSON_UTF8_VARIANT = 'utf-8';
+
+/**
+ * True for a results row (or path) of the JSON baseline: the string one, not
+ * its UTF-8 variant, and not compressed (a compressed JSON row is the
+ * reference of the paths compressed alike: block-verdicts.mjs).
+ */
+export function isJsonBaseline({ codec, impl, variant, compression }) {
+  return codec === 'json' && impl === 'js' && variant === undefined && compression === undefined;
+}
+
+/** True for a results row (or path) of the UTF-8 JSON baseline. */
+export function isJsonUtf8Baseline({ codec, impl, variant }) {
+  return codec === 'json' && impl === 'js' && variant === JSON_UTF8_VARIANT;
+}
+
+// A floor: plain JS, a reference, not a library.
+const floor = (codec) =>
+  Object.freeze({ codec, impl: 'js', interop: 'js', variant: 'floor', library: 'plain JS' });
+const isFloorOf =
+  (reference) =>
+  ({ codec, impl, variant }) =>
+    codec === reference.codec && impl === 'js' && variant === reference.variant;
+
+/**
+ * The object floor (src/harness/object-floor.mjs): plain JS moving the items
+ * between {x, y, z} objects and typed arrays, the least any path that takes
+ * or gives objects must do. A reference measured beside every tuple path,
+ * not a library.
+ */
+export const OBJECT_FLOOR = floor('objects');
+
+/** True for a results row (or path) of the object floor. */
+export const isObjectFloor = isFloorOf(OBJECT_FLOOR);
+
+/**
+ * The documents floor (src/harness/documents-floor.mjs): the JS halves of
+ * the documents' tagged path alone, no wasm call: the walk writing the
+ * tagged form into a ready buffer (encode) and the object building from
+ * ready tagged bytes (decode), what a C++ path's marshal-in and marshal-out
+ * phases are read against. A reference measured in every documents block,
+ * not a library.
+ */
+export const DOCUMENTS_FLOOR = floor('documents');
+
+/** How every table names the documents floor. */
+export const DOCUMENTS_FLOOR_LABEL = 'documents floor (JS walk)';
+
+/** True for a results row (or path) of the documents floor. */
+export const isDocumentsFloor = isFloorOf(DOCUMENTS_FLOOR);
+
+/** True for a row of either floor: a reference, never a contender, never compressed. */
+export const isFloor = (row) => isObjectFloor(row) || isDocumentsFloor(row);
+
+/** The library's name without its version: "msgpackr 2.1.4" -> "msgpackr". */
+export function libraryName(library) {
+  return library.replace(/ [^ ]+$/, '');
+}
+
+/**
+ * A short name for a path or a results row: "msgpack/typed" (C++ in wasm),
+ * "msgpack/typed (addon)" (the same C++ in the Node-API addon),
+ * "json (js)" (the JSON baseline), "json (js, utf-8)" (its UTF-8 variant),
+ * "objects (js, floor)" (the object floor), "documents floor (JS walk)",
+ * "msgpack (msgpackr) [records]" (a pure-JS peer: format, library, variant);
+ * a path through the compression stage adds it: "msgpack/typed + gzip (wasm)".
+ */
+export function pathLabel({ place, codec, impl, interop, variant, library, compression }) {
+  return `${uncompressedLabel({ place, codec, impl, interop, variant, library })}${compressionSuffix(compression)}`;
+}
+
+function uncompressedLabel({ place, codec, impl, interop, variant, library }) {
+  if (isDocumentsFloor({ codec, impl, variant })) return DOCUMENTS_FLOOR_LABEL;
+  if (isJsonUtf8Baseline({ codec, impl, variant }) || isObjectFloor({ codec, impl, variant }))
+    return `${codec} (js, ${variant})`;
+  let base;
+  if (place === ADDON_PLACE) base = `${codec}/${interop} (addon)`;
+  else if (impl !== 'js') base = `${codec}/${interop}`;
+  else if (!library || (codec === 'json' && library === JSON_BASELINE_LIBRARY)) base = `${codec} (js)`;
+  else base = `${codec} (${libraryName(library)})`;
+  return variant ? `${base} [${variant}]` : base;
+}
+
+/** Where a run measures, as the results header names it. */
+export const PLACES = Object.freeze(['native', 'node', 'browser']);
+
+/**
+ * The place of a row measured through the Node-API addon (src/addon): the
+ * codecs' native code called from Node, in a run whose header says 'node'.
+ * Its paths carry it (path.place), so such a row stands beside the wasm
+ * rows of the same run: the same C++ behind two boundaries.
+ */
+export const ADDON_PLACE = 'node-addon';
+
+/**
+ * True for a row measured through the Node-API addon (place node-addon, in
+ * a node run): the codec's native code behind Node-API, not wasm.
+ */
+export const isAddonRow = (row) => row.place === ADDON_PLACE;
+
+/** True for a row of C++ compiled to wasm (not native, not the addon, not JS). */
+export const isWasmRow = (row) => row.impl === 'cpp' && row.interop !== 'none' && !isAddonRow(row);
