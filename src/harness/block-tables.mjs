@@ -8,7 +8,7 @@
 
 import { pathLabel } from '../catalog.mjs';
 import { blockVerdicts, medianOf } from './block-verdicts.mjs';
-import { formatBytes, renderColumns } from './format.mjs';
+import { formatBytes, formatRatio, renderColumns } from './format.mjs';
 import { PAIRED_LEGEND, verdictWords } from './paired.mjs';
 import { median } from './stats.mjs';
 import { SINGLE_RUN_LABEL } from './verdict.mjs';
@@ -121,12 +121,10 @@ export function medianLines({ members, operations }, value) {
     ...operations.map((operation) =>
       member.medians[operation] === undefined ? '-' : value(member.medians[operation]),
     ),
-    member.encodedBytes === undefined ? '-' : formatBytes(member.encodedBytes),
+    formatBytes(member.encodedBytes),
     member.compression?.compressedBytes !== undefined
       ? `${formatBytes(member.compression.compressedBytes)} ${member.compression.format}`
-      : member.gzipBytes === undefined
-        ? '-'
-        : formatBytes(member.gzipBytes),
+      : formatBytes(member.gzipBytes),
     member.failed ? `failed: ${member.failed}` : '',
   ]);
 }
@@ -156,11 +154,9 @@ export function compressionLines({ members, operations }, value) {
       return [
         plain.label,
         `${member.compression.format}${level} (${member.compression.where})`,
-        plain.encodedBytes === undefined ? '-' : formatBytes(plain.encodedBytes),
-        bytes === undefined ? '-' : formatBytes(bytes),
-        bytes === undefined || !(plain.encodedBytes > 0)
-          ? '-'
-          : `${Number((bytes / plain.encodedBytes).toPrecision(2))}x`,
+        formatBytes(plain.encodedBytes),
+        formatBytes(bytes),
+        formatRatio(plain.encodedBytes > 0 ? bytes / plain.encodedBytes : undefined),
         ...operations.map((operation) => {
           const [a, b] = [plain.medians[operation], member.medians[operation]];
           return a === undefined || b === undefined ? '-' : `${value(a)} -> ${value(b)}`;

@@ -5,23 +5,31 @@
 export const KB = 1024;
 export const BYTES_PER_MB = 1024 * 1024;
 
+/**
+ * A time (ms, ns) to 3 significant digits, whole from 100 on: toPrecision(3)
+ * writes 999.7 as "1.00e+3". '-' for no number.
+ */
 export function formatMs(ms) {
-  if (ms === undefined || !Number.isFinite(ms)) return '-';
-  if (ms >= 1000) return ms.toFixed(0);
+  if (ms === undefined || ms === null || !Number.isFinite(ms)) return '-';
   if (ms === 0) return '0';
-  return ms.toPrecision(3);
+  return Math.abs(ms) >= 100 ? ms.toFixed(0) : ms.toPrecision(3);
 }
 
+/** Nanoseconds per operation, as formatMs writes milliseconds. */
+export const formatNs = formatMs;
+
+/** Bytes as "512 B", "58.6 KB", "1.23 MB" (KB = 1024 B, MB = 1024 KB, as the payload sizes); negative too (a heap that shrank). */
 export function formatBytes(bytes) {
-  if (bytes === undefined) return '-';
-  if (bytes >= BYTES_PER_MB) return `${(bytes / BYTES_PER_MB).toPrecision(3)} MB`;
-  if (bytes >= KB) return `${(bytes / KB).toPrecision(3)} KB`;
+  if (bytes === undefined || bytes === null || !Number.isFinite(bytes)) return '-';
+  if (Math.abs(bytes) >= BYTES_PER_MB) return `${formatMs(bytes / BYTES_PER_MB)} MB`;
+  if (Math.abs(bytes) >= KB) return `${formatMs(bytes / KB)} KB`;
   return `${bytes} B`;
 }
 
+/** "12.3x", "1.23x", "0.0022x" (two significant digits below 0.1: a gzip ratio is not "0.00x"). */
 export function formatRatio(ratio) {
-  if (ratio === undefined || !Number.isFinite(ratio)) return '-';
-  return `${ratio >= 10 ? ratio.toFixed(1) : ratio.toFixed(2)}x`;
+  if (ratio === undefined || ratio === null || !Number.isFinite(ratio)) return '-';
+  return `${ratio >= 10 ? ratio.toFixed(1) : ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2)}x`;
 }
 
 /** A payload size in MB: "10", "2.2", "0.13". */
@@ -30,22 +38,16 @@ export function formatMB(mb) {
 }
 
 export function formatShare(share) {
-  if (share === undefined || !Number.isFinite(share)) return '-';
+  if (share === undefined || share === null || !Number.isFinite(share)) return '-';
   return `${Math.round(share * 100)}%`;
 }
 
 /** Operations per second as "1.23 M/s", "456 k/s" or "12.3 /s". */
 export function formatOpsPerSec(ops) {
-  if (ops === undefined || !Number.isFinite(ops)) return '-';
-  if (ops >= 1e6) return `${(ops / 1e6).toPrecision(3)} M/s`;
-  if (ops >= 1e3) return `${(ops / 1e3).toPrecision(3)} k/s`;
-  return `${ops.toPrecision(3)} /s`;
-}
-
-/** Nanoseconds per operation: 3 significant digits, whole numbers from 1000 on. */
-export function formatNs(ns) {
-  if (ns === undefined || !Number.isFinite(ns)) return '-';
-  return ns >= 1000 ? ns.toFixed(0) : ns.toPrecision(3);
+  if (ops === undefined || ops === null || !Number.isFinite(ops)) return '-';
+  if (ops >= 1e6) return `${formatMs(ops / 1e6)} M/s`;
+  if (ops >= 1e3) return `${formatMs(ops / 1e3)} k/s`;
+  return `${formatMs(ops)} /s`;
 }
 
 /** A value's type for an error message: 'null', a class name or typeof. */
@@ -55,6 +57,17 @@ export function typeName(value) {
 }
 
 export const formatYesNo = (value) => (value ? 'yes' : 'no');
+
+/** A row's status in words: "ok", "n/a: <why its format cannot hold the data>" or "FAILED: <error>". */
+export const statusText = (row) =>
+  row.status === 'ok' ? 'ok' : row.status === 'n/a' ? `n/a: ${row.reason}` : `FAILED: ${row.error}`;
+
+const MARKUP_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe for HTML or SVG content and attribute values. */
+export function escapeHtml(value) {
+  return String(value ?? '').replace(/[&<>"']/g, (character) => MARKUP_ESCAPES[character]);
+}
 
 /** `text` cut to `width` characters, ending in "..." when cut. */
 export const shorten = (text, width) => (text.length > width ? `${text.slice(0, width - 3)}...` : text);

@@ -7,6 +7,8 @@
 // probability 1 - 2 P(Binomial(n, 1/2) < k) (the sign test), whatever the
 // shape of their spread. Browser-safe.
 
+import { formatRatio } from './format.mjs';
+
 export const LEVEL = 0.95;
 /** An interval inside this band is "equivalent": a difference under ~10% does not reproduce (decisions.md#blocks-pilot). */
 export const EQUIVALENCE = Object.freeze({ low: 0.91, high: 1.1 });
@@ -112,10 +114,6 @@ export function judgeAgainstSet(judged) {
 /** Whether a comparison is decided (faster, slower or equivalent). */
 export const isDecided = (comparison) => DECIDED.includes(comparison?.verdict);
 
-function ratioText(ratio) {
-  return `${ratio >= 10 ? ratio.toFixed(1) : ratio.toFixed(2)}x`;
-}
-
 /** "[1.12, 1.55]", or '' without an interval. */
 export function intervalText({ low, high }) {
   return low === undefined ? '' : ` [${low.toFixed(2)}, ${high.toFixed(2)}]`;
@@ -131,7 +129,7 @@ export function intervalText({ low, high }) {
 export function verdictWords(comparison) {
   const { verdict, n, ratio } = comparison;
   if (!(n > 0)) return 'not measured';
-  const figures = `${ratioText(ratio)}${intervalText(comparison)}`;
+  const figures = `${formatRatio(ratio)}${intervalText(comparison)}`;
   const processes = `${n} process${n === 1 ? '' : 'es'}`;
   if (verdict === FASTER) return `faster in ${comparison.wins}/${processes}, ${figures}`;
   if (verdict === SLOWER) return `slower in ${comparison.losses}/${processes}, ${figures}`;

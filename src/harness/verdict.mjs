@@ -10,6 +10,8 @@
 // the samples themselves, so the same results file always renders the same
 // intervals, whatever else is on the page.
 
+import { formatRatio } from './format.mjs';
+
 export const RESAMPLES = 2000;
 export const LEVEL = 0.95;
 /**
@@ -170,10 +172,6 @@ export function compareStats(reference, path, options = {}) {
 /** Whether a comparison supports saying the path is faster or slower. */
 export const isClaim = (comparison) => comparison?.verdict === FASTER || comparison?.verdict === SLOWER;
 
-function ratioText(ratio) {
-  return `${ratio >= 10 ? ratio.toFixed(1) : ratio.toFixed(2)}x`;
-}
-
 /** The mark of a ratio that is within noise. */
 export const NOISE_MARK = '~';
 /** The mark of a ratio that has no verdict (no samples). */
@@ -185,7 +183,7 @@ export const UNKNOWN_MARK = '?';
  */
 export function formatVerdictRatio(comparison) {
   if (!comparison || !Number.isFinite(comparison.ratio)) return '-';
-  const text = ratioText(comparison.ratio);
+  const text = formatRatio(comparison.ratio);
   if (comparison.verdict === WITHIN_NOISE) return `${NOISE_MARK}${text}`;
   if (comparison.verdict === UNKNOWN) return `${text}${UNKNOWN_MARK}`;
   return text;

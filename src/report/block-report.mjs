@@ -17,23 +17,20 @@ import {
 } from '../harness/block-tables.mjs';
 import { verdictOptionsOf } from '../harness/block-verdicts.mjs';
 import { headlines } from './headline.mjs';
-import { escapeHtml } from './html.mjs';
+import { escapeHtml } from '../harness/format.mjs';
+import { htmlTable } from './html.mjs';
 import { isBlockRun } from '../harness/block.mjs';
-
-/** Whether a results document holds a block run. */
 
 /** A workload's block unit (its block.mjs BLOCK_UNIT: how a block is named and a median shown). */
 async function unitOf(workload) {
   return (await import(`../workloads/${workload}/block.mjs`)).BLOCK_UNIT;
 }
 
-function table(header, lines) {
-  const head = header.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('');
-  const body = lines
-    .map((line) => `<tr>${line.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`)
-    .join('\n');
-  return `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
-}
+const table = (header, lines) =>
+  htmlTable(
+    header.map((title, column) => ({ title, value: (line) => line[column] })),
+    lines,
+  );
 
 /**
  * The block runs among `sources` ({ file, document }): { text, html, lines }

@@ -41,5 +41,8 @@ export function codecRank(codec) {
   return index === -1 ? codecOrder().length : index;
 }
 
+/** Orders codec names: by codecRank, then by name. */
+export const compareCodecs = (a, b) => codecRank(a) - codecRank(b) || (a < b ? -1 : a > b ? 1 : 0);
+
 /** A colour function for codecs by their order (src/report/palette.mjs); other keys take the next colours. */
 export const reportColors = () => codecColors(codecOrder());

@@ -14,9 +14,11 @@
 // MADs) and big enough to matter (5%), so noise on a quiet row and tiny
 // shifts on a very steady one are not flagged.
 
-import { renderColumns } from '../harness/format.mjs';
+import { formatMB, formatMs, renderColumns } from '../harness/format.mjs';
+import { groupBy } from '../harness/group-by.mjs';
 import { mad, median } from '../harness/stats.mjs';
-import { formatMB, labelOf, sortRows } from './model.mjs';
+import { labelOf, sortRows } from './model.mjs';
+import { VEGA_LITE_SCHEMA } from './palette.mjs';
 import { compareVerdicts, renderVerdictComparison } from './verdict-compare.mjs';
 
 export const SPREAD_FACTOR = 3;
@@ -33,14 +35,8 @@ export function rowKey(row) {
 
 /** Rows of a document by key; duplicate keys merged as described above. */
 function rowsByKey(document) {
-  const groups = new Map();
-  for (const row of document.rows) {
-    const key = rowKey(row);
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(row);
-  }
   const merged = new Map();
-  for (const [key, rows] of groups) {
+  for (const [key, rows] of groupBy(document.rows, rowKey)) {
     const ok = rows.filter((row) => row.status === 'ok');
     if (ok.length === 0) {
       merged.set(key, { row: rows[0], ok: false });
@@ -134,11 +130,6 @@ export function compareRuns(oldDocument, newDocument) {
   return { lines, onlyOld, onlyNew, statusChanges, verdicts: compareVerdicts(oldDocument, newDocument) };
 }
 
-function formatMs(ms) {
-  if (!Number.isFinite(ms)) return '-';
-  return ms >= 1000 ? ms.toFixed(0) : ms === 0 ? '0' : ms.toPrecision(3);
-}
-
 export function formatChange(relative) {
   if (!Number.isFinite(relative)) return '-';
   const percent = relative * 100;
@@ -197,7 +188,7 @@ export function comparisonChart({ lines }) {
       verdict: line.flagged ? `${line.verdict} (flagged)` : 'within the spread',
     }));
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    $schema: VEGA_LITE_SCHEMA,
     title: {
       text: 'Change in median time, NEW vs OLD',
       subtitle: `per row and operation; ${FLAG_RULE}`,

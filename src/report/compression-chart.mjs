@@ -8,10 +8,10 @@ import { groupBy } from '../harness/group-by.mjs';
 import { median } from '../harness/stats.mjs';
 import { NO_COMPRESSION } from '../harness/compressors.mjs';
 import { labelOf } from './model.mjs';
+import { VEGA_LITE_SCHEMA, chartOf } from './palette.mjs';
 
 export const COMPRESSION_CHART_ID = 'compression';
 
-const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const FACET_SIZE = 260;
 const LOG_AXIS = { format: '~g', grid: true, labelOverlap: 'greedy' };
 
@@ -93,7 +93,7 @@ export function compressionChart(sources, { unitOf, unitTitle }) {
     },
     resolve: { scale: { x: 'independent', y: 'independent' } },
   };
-  return { id: COMPRESSION_CHART_ID, title: spec.title.text, spec, empty: records.length === 0 };
+  return chartOf(COMPRESSION_CHART_ID, spec);
 }
 
 /** How to read the chart, and why it can be empty (the reports' texts). */

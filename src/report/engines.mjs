@@ -11,7 +11,16 @@
 // nearest --size-mb, other units (records, data sets) each.
 
 import { engineLabel, engineOf } from '../engines.mjs';
-import { formatMs, formatNs, formatShare, interopShare, renderColumns } from '../harness/format.mjs';
+import {
+  alignFirstLeft,
+  escapeHtml,
+  formatMB,
+  formatMs,
+  formatRatio,
+  formatShare,
+  interopShare,
+  renderColumns,
+} from '../harness/format.mjs';
 import {
   compareOperation,
   compareRow,
@@ -22,9 +31,10 @@ import {
   rolesOf,
 } from '../harness/references.mjs';
 import { median } from '../harness/stats.mjs';
+import { groupBy } from '../harness/group-by.mjs';
+import { unitKeyOf } from './headline.mjs';
 import { formatVerdictRatio } from '../harness/verdict.mjs';
-import { escapeHtml } from './html.mjs';
-import { BASELINE_LABEL, formatMB, labelOf, sortRows } from './model.mjs';
+import { BASELINE_LABEL, labelOf, nearestRow, sortRows } from './model.mjs';
 
 const OPERATIONS = ['encode', 'decode'];
 
@@ -34,7 +44,7 @@ const isOk = (row) => row.status === 'ok';
 function timeText(row, operation) {
   const stats = row?.[operation];
   if (!stats) return '-';
-  return stats.nsPerOp !== undefined ? formatNs(stats.nsPerOp) : formatMs(stats.median);
+  return formatMs(stats.nsPerOp ?? stats.median);
 }
 
 /** The JSON baseline's time at a unit: the median of its batches' medians, as the console tables merge them. */
@@ -42,8 +52,7 @@ function baselineTime(baselines, operation) {
   const ok = baselines.filter(isOk);
   const perCall = ok.some(isPerCallRow);
   const times = ok.map((row) => (perCall ? row[operation].nsPerOp : row[operation].median));
-  if (times.length === 0) return '-';
-  return perCall ? formatNs(median(times)) : formatMs(median(times));
+  return times.length === 0 ? '-' : formatMs(median(times));
 }
 
 /** The share of the time spent crossing JS <-> wasm (or Node-API, for an addon path): phases (per payload) or the floor (per call). */
@@ -67,11 +76,7 @@ function gcNote(protocol) {
 function unitsOf(document, sizeMB) {
   const rows = document.rows.filter((row) => row.variant !== 'floor' && row.record !== 'none');
   if (rows.some((row) => row.step !== undefined)) {
-    let best;
-    for (const row of rows.filter(isOk)) {
-      const distance = Math.abs(Math.log(row.jsonMB / sizeMB));
-      if (!best || distance < best.distance) best = { step: row.step, jsonMB: row.jsonMB, distance };
-    }
+    const best = nearestRow(rows.filter(isOk), sizeMB);
     if (!best) return [];
     return [
       {
@@ -81,13 +86,10 @@ function unitsOf(document, sizeMB) {
       },
     ];
   }
-  const units = new Map();
-  for (const row of rows) {
-    const key = row.record ?? row.dataset;
-    if (key === undefined) continue;
-    if (!units.has(key)) units.set(key, []);
-    units.get(key).push(row);
-  }
+  const units = groupBy(
+    rows.filter((row) => unitKeyOf(row) !== undefined),
+    unitKeyOf,
+  );
   return [...units].map(([key, unitRows]) => ({ key, at: key, rows: unitRows }));
 }
 
@@ -96,7 +98,7 @@ function cellsOf(row, { baselines, fastest }, operation) {
   if (!isOk(row))
     return { time: row.status === 'n/a' ? 'n/a' : 'failed', xJson: '', xBest: '', boundary: '' };
   if (baselines.includes(row))
-    return { time: baselineTime(baselines, operation), xJson: '1.00x', xBest: '', boundary: '' };
+    return { time: baselineTime(baselines, operation), xJson: formatRatio(1), xBest: '', boundary: '' };
   const perPayload = !isPerCallRow(row);
   const xJson = perPayload
     ? compareRow(ownReference(row, baselines), row)?.[operation]
@@ -186,11 +188,7 @@ export function enginesText(comparison) {
       ),
     ];
     const lines = table.lines.map((line) => [line.path, ...line.cells.flatMap(cellValues)]);
-    return `${title}\n${renderColumns(
-      header,
-      lines,
-      header.map((_, column) => (column === 0 ? 'l' : 'r')),
-    )}`;
+    return `${title}\n${renderColumns(header, lines, alignFirstLeft(header))}`;
   });
   return `Engines side by side (ratios within each engine and context):\n\n${blocks.join('\n\n')}`;
 }

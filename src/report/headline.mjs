@@ -22,6 +22,7 @@ import { JSON_CALLS, isJsonBaseline, isWasmRow, libraryName, pathLabel } from '.
 import { engineLabel } from '../engines.mjs';
 import { formatMB, formatRatio } from '../harness/format.mjs';
 import { operationStats } from '../harness/references.mjs';
+import { groupBy } from '../harness/group-by.mjs';
 import { invertComparison, unitComparisons } from '../harness/unit-comparisons.mjs';
 import { FASTER, SLOWER, WITHIN_NOISE, formatVerdictRatio } from '../harness/verdict.mjs';
 import { blockHeadlines } from './block-headline.mjs';
@@ -56,14 +57,12 @@ function unitText(rows) {
  * records and data sets in the order they were first measured.
  */
 export function unitsOf(rows) {
-  const units = new Map();
-  for (const row of rows) {
-    const key = unitKeyOf(row);
-    if (key === undefined) continue;
-    if (!units.has(key)) units.set(key, []);
-    units.get(key).push(row);
-  }
-  const entries = [...units];
+  const entries = [
+    ...groupBy(
+      rows.filter((row) => unitKeyOf(row) !== undefined),
+      unitKeyOf,
+    ),
+  ];
   if (entries.every(([key]) => typeof key === 'number')) entries.sort(([a], [b]) => a - b);
   return entries.map(([key, unitRows]) => ({ key, text: unitText(unitRows), rows: unitRows }));
 }

@@ -5,15 +5,12 @@
 
 import path from 'node:path';
 import { DEFAULT_WORKLOAD } from '../catalog.mjs';
-import { formatMB } from './model.mjs';
+import { escapeHtml, formatMB, formatMs } from '../harness/format.mjs';
+import { formatChange } from './compare.mjs';
+import { headerOf } from './model.mjs';
 
-export function escapeHtml(value) {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
+// A workload's own report (tests/fixtures/toy-workload) builds its page from these.
+export { escapeHtml };
 
 /** JSON that is safe inside <script>: no "</script>" or "<!--" can appear. */
 function scriptJson(value) {
@@ -100,12 +97,51 @@ export function htmlTable(columns, rows) {
   return `<table><thead><tr>${head}</tr></thead><tbody>${lines.join('\n')}</tbody></table>`;
 }
 
-export function formatBytes(bytes) {
-  if (bytes === undefined || bytes === null) return '';
-  const abs = Math.abs(bytes);
-  if (abs >= 2 ** 20) return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-  if (abs >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${bytes} B`;
+/**
+ * A chart's section: its title, how to read it, what it says (`lines`), the
+ * chart and its SVG file; or, for a chart these results cannot draw, why.
+ */
+export function chartSection(chart, lines = [], { how, empty = 'no data in these results' } = {}) {
+  const title = `<h2>${escapeHtml(chart.title)}</h2>`;
+  if (chart.empty)
+    return `<section id="${chart.id}">${title}<p class="empty">No chart: ${escapeHtml(empty)}.</p></section>`;
+  const items = lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('');
+  return `<section id="${chart.id}">
+${title}
+${how ? `<p class="how">${escapeHtml(how)}</p>` : ''}
+${items ? `<ul class="headline">${items}</ul>` : ''}
+<div class="view" data-chart="${chart.id}"></div>
+<p class="meta"><a href="${chart.id}.svg">${chart.id}.svg</a></p>
+</section>`;
+}
+
+/**
+ * A workload's report page from its report's html() input: the run facts,
+ * every chart's section (`how` and `empty`: by chart id, how to read it and
+ * why it is empty), then the workload's own `sections` (HTML), linked from
+ * the nav by `nav`: [[id, text]]. `about` words what the files hold, `hover`
+ * what to hover.
+ */
+export function reportPage(
+  { sources, charts, headlines, generated, vegaSource, vegaVersion },
+  { title, about, hover, how = {}, empty = {}, nav = [], sections },
+) {
+  const drawn = charts.filter((chart) => !chart.empty);
+  const links = [...drawn.map((chart) => [chart.id, chart.id]), ...nav]
+    .map(([id, text]) => `<a href="#${id}">${escapeHtml(text)}</a>`)
+    .join('');
+  const sectionOf = (chart) =>
+    chartSection(chart, headlines[chart.id], { how: how[chart.id], empty: empty[chart.id] });
+  const body = `<h1>${escapeHtml(title)}</h1>
+<p class="meta">Generated ${escapeHtml(generated)} by <code>npm run report</code> from ${sources.length} results file(s)${escapeHtml(about)}; charts drawn by Vega ${escapeHtml(vegaVersion)} (inlined). Hover ${hover} for its values.</p>
+<nav>${links}</nav>
+<section id="runs"><h2>Runs</h2>
+${runsTable(sources.map(headerOf))}
+</section>
+${charts.map(sectionOf).join('\n')}
+${sections}`;
+  const specs = Object.fromEntries(drawn.map((chart) => [chart.id, chart.vega]));
+  return htmlPage({ title, body, specs, vegaSource });
 }
 
 /** The facts of one run header as [name, text] pairs. */
@@ -199,52 +235,41 @@ export function compareHtml({
   vegaVersion,
 }) {
   const { lines, onlyOld, onlyNew, statusChanges } = comparison;
-  const ms = (value) => (Number.isFinite(value) ? value.toPrecision(3) : '-');
-  const percent = (line) =>
-    Number.isFinite(line.relative)
-      ? `${line.relative >= 0 ? '+' : ''}${(line.relative * 100).toFixed(1)}%`
-      : '-';
   const flagged = lines.filter((line) => line.flagged);
-  const columns = [
+  // Which row: the first columns of every table here.
+  const where = [
     { title: 'place', value: (r) => r.place },
     { title: 'path', value: (r) => r.label },
     { title: 'JSON MB', value: (r) => formatMB(r.jsonMB), num: true },
+  ];
+  const verdictClass = (r) => (r.verdict === 'slower' ? 'bad' : r.verdict === 'faster' ? 'good' : '');
+  const columns = [
+    ...where,
     { title: 'operation', value: (r) => r.operation },
-    { title: 'old median ms', value: (r) => ms(r.oldMedian), num: true },
-    { title: 'new median ms', value: (r) => ms(r.newMedian), num: true },
+    { title: 'old median ms', value: (r) => formatMs(r.oldMedian), num: true },
+    { title: 'new median ms', value: (r) => formatMs(r.newMedian), num: true },
     {
       title: 'change',
-      value: percent,
+      value: (r) => formatChange(r.relative),
       num: true,
-      cls: (r) => (r.verdict === 'slower' ? 'bad' : r.verdict === 'faster' ? 'good' : ''),
+      cls: verdictClass,
     },
-    { title: 'old MAD', value: (r) => ms(r.oldMad), num: true },
-    { title: 'new MAD', value: (r) => ms(r.newMad), num: true },
+    { title: 'old MAD', value: (r) => formatMs(r.oldMad), num: true },
+    { title: 'new MAD', value: (r) => formatMs(r.newMad), num: true },
     {
       title: 'flag',
       value: (r) => (r.flagged ? r.verdict : ''),
-      cls: (r) => (r.verdict === 'slower' ? 'bad' : r.verdict === 'faster' ? 'good' : ''),
+      cls: verdictClass,
     },
   ];
   const unmatched = (title, list) =>
-    list.length === 0
-      ? ''
-      : `<h3>${escapeHtml(title)}</h3>${htmlTable(
-          [
-            { title: 'place', value: (r) => r.place },
-            { title: 'path', value: (r) => r.label },
-            { title: 'JSON MB', value: (r) => formatMB(r.jsonMB), num: true },
-          ],
-          list,
-        )}`;
+    list.length === 0 ? '' : `<h3>${escapeHtml(title)}</h3>${htmlTable(where, list)}`;
   const statusTable =
     statusChanges.length === 0
       ? ''
       : `<h3>Rows that changed status</h3>${htmlTable(
           [
-            { title: 'place', value: (r) => r.place },
-            { title: 'path', value: (r) => r.label },
-            { title: 'JSON MB', value: (r) => formatMB(r.jsonMB), num: true },
+            ...where,
             {
               title: 'change',
               value: (r) => r.change,

@@ -7,20 +7,11 @@
 // place and file name when several files of one place are reported together.
 
 import path from 'node:path';
-import {
-  DOCUMENTS_FLOOR_LABEL,
-  isAddonRow,
-  isDocumentsFloor,
-  isJsonBaseline,
-  isObjectFloor,
-  isWasmRow,
-} from '../catalog.mjs';
-import { compressionSuffix } from '../harness/compressors.mjs';
+import { OBJECT_FLOOR, isAddonRow, isFloor, isJsonBaseline, isWasmRow, pathLabel } from '../catalog.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { codecRank } from './codec-order.mjs';
 
 export const PLACES = ['native', 'node', 'browser'];
-export const BASELINE_LABEL = 'JSON.stringify/parse';
 
 // The three ways to run a codec's C++: natively, in wasm (typed ... val), and
 // through the Node-API addon (its strategies are named "<strategy> (addon)").
@@ -49,19 +40,17 @@ export const ADDON_SUFFIX = ' (addon)';
  */
 export const ACROSS_PROCESSES = 'same run, another process';
 
-/** "msgpackr 1.11.2" -> "msgpackr": the library name without its version. */
-function libraryName(library) {
-  return library ? library.replace(/\s+v?\d[\w.+-]*$/, '') : undefined;
-}
+/**
+ * The name of a path, as the console and the page name it (catalog.mjs
+ * pathLabel): "msgpack/typed", "msgpack/typed (addon)", "json (js)",
+ * "msgpack (msgpackr) [records]"; a native path is "msgpack/native".
+ */
+export const labelOf = (row) => pathLabel(row.interop === 'none' ? { ...row, interop: 'native' } : row);
 
-/** A pure-JS peer as the runners' tables name it: "protobuf (pbf)", "bson (js)". */
-/** The object floor's name in the report: plain JS between objects and typed arrays, no library. */
-export const OBJECT_FLOOR_LABEL = 'object floor (plain JS)';
-
-function jsLabel(row) {
-  const library = libraryName(row.library);
-  return library && library !== row.codec ? `${row.codec} (${library})` : `${row.codec} (js)`;
-}
+/** The JSON baseline's name. */
+export const BASELINE_LABEL = labelOf({ codec: 'json', impl: 'js', interop: 'js' });
+/** The object floor's name: plain JS between objects and typed arrays, no library. */
+export const OBJECT_FLOOR_LABEL = labelOf(OBJECT_FLOOR);
 
 /** How a path crosses its boundary: its strategy without the variant (native, typed, typed (addon), js ...). */
 function baseHowOf(row) {
@@ -80,30 +69,10 @@ export function howOf(row) {
   return row.variant ? `${how} [${row.variant}]` : how;
 }
 
-/**
- * The name of a path inside its place: "msgpack/typed" (wasm), "msgpack/typed
- * (addon)" (the Node-API addon, as the runners' tables name it), "protobuf"
- * (native), "JSON.stringify/parse", "msgpackr [records]".
- */
-export function labelOf(row) {
-  if (isObjectFloor(row)) return OBJECT_FLOOR_LABEL;
-  if (isDocumentsFloor(row)) return DOCUMENTS_FLOOR_LABEL;
-  let base;
-  if (isJsonBaseline(row)) base = BASELINE_LABEL;
-  else if (row.impl === 'js') base = jsLabel(row);
-  else if (row.interop === 'none') base = row.codec;
-  else base = `${row.codec}/${row.interop}${isAddonRow(row) ? ADDON_SUFFIX : ''}`;
-  // A path through the compression stage is a path of its own (docs/design.md#compression).
-  return `${row.variant ? `${base} [${row.variant}]` : base}${compressionSuffix(row.compression)}`;
-}
-
-/** The colour group of a path: its codec for C++, its library for JS, the baseline on its own. */
+/** The colour group of a path: its codec for C++, its library for JS (the baseline's is its own), a floor on its own. */
 export function colorKeyOf(row) {
-  if (isJsonBaseline(row)) return BASELINE_LABEL;
-  if (isObjectFloor(row)) return OBJECT_FLOOR_LABEL;
-  if (isDocumentsFloor(row)) return DOCUMENTS_FLOOR_LABEL;
-  if (row.impl === 'js') return jsLabel(row);
-  return row.codec;
+  if (row.impl !== 'js') return row.codec;
+  return isFloor(row) ? labelOf(row) : labelOf({ ...row, variant: undefined, compression: undefined });
 }
 
 export function compareBy(...keys) {
@@ -133,16 +102,28 @@ function pathOrder(row) {
   ];
 }
 
+/** The row of `rows` whose JSON size is nearest `sizeMB` on a log scale, or undefined. */
+export function nearestRow(rows, sizeMB) {
+  let best;
+  for (const row of rows) {
+    const distance = Math.abs(Math.log(row.jsonMB / sizeMB));
+    if (!best || distance < best.distance) best = { row, distance };
+  }
+  return best?.row;
+}
+
+/** Orders two sort keys (arrays) element by element. */
+export function compareKeys(a, b) {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] < b[i]) return -1;
+    if (a[i] > b[i]) return 1;
+  }
+  return 0;
+}
+
 export function sortRows(rows) {
   const keyed = rows.map((row) => ({ row, key: pathOrder(row) }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < a.key.length; i++) {
-      if (a.key[i] < b.key[i]) return -1;
-      if (a.key[i] > b.key[i]) return 1;
-    }
-    return 0;
-  });
-  return keyed.map(({ row }) => row);
+  return keyed.sort((a, b) => compareKeys(a.key, b.key)).map(({ row }) => row);
 }
 
 /**
@@ -161,8 +142,6 @@ export function toSources(inputs) {
   }
   return sources;
 }
-
-export { formatMB } from '../harness/format.mjs';
 
 /** The facts of one input file for the report header. */
 export function headerOf(source) {

@@ -1,6 +1,18 @@
-// Colours of the C++ codecs, derived from their order in the build's
-// catalog (raw first, then as declared): the page and the report give a
-// codec the same colour. Browser-safe.
+// The look the page's and the report's charts share: the colours of the
+// C++ codecs, derived from their order in the build's catalog (raw first,
+// then as declared), so the page and the report give a codec the same
+// colour; the colour of each place; the Vega-Lite schema of the report's
+// specs. Browser-safe.
+
+export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+
+/** A report's chart from its Vega-Lite spec: { id (its SVG file's name), title, spec, empty (no data: not drawn) }. */
+export const chartOf = (id, spec) => ({
+  id,
+  title: spec.title.text,
+  spec,
+  empty: spec.data.values.length === 0,
+});
 
 // The first five keep the colours the charts had before the catalog (raw
 // orange, json blue, msgpack red, protobuf green, flatbuffers purple);
@@ -38,4 +50,27 @@ export function codecColors(order = []) {
     if (!known.includes(codec)) known.push(codec);
     return CODEC_PALETTE[known.indexOf(codec) % CODEC_PALETTE.length];
   };
+}
+
+const PLACE_COLORS = { native: '#ff7f0e', node: '#1f77b4', browser: '#d62728' };
+const EXTRA_COLORS = ['#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
+
+/**
+ * A Vega-Lite colour scale of sources (entries { source, place }, a source
+ * once however often it comes): its place's colour for the first file of a
+ * place, the next other colour for a second file of one place.
+ */
+export function sourceColors(entries) {
+  const domain = [...new Set(entries.map((entry) => entry.source))];
+  const used = new Set();
+  let extra = 0;
+  const range = domain.map((source) => {
+    const { place } = entries.find((entry) => entry.source === source);
+    if (PLACE_COLORS[place] && !used.has(place)) {
+      used.add(place);
+      return PLACE_COLORS[place];
+    }
+    return EXTRA_COLORS[extra++ % EXTRA_COLORS.length];
+  });
+  return { domain, range };
 }

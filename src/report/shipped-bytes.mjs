@@ -5,9 +5,11 @@
 // the report (src/workloads/tuples/report.mjs) and the page
 // (web/src/shipped-bytes.mjs) render the same rows.
 
+import { KB, escapeHtml as escape } from '../harness/format.mjs';
+import { VEGA_LITE_SCHEMA } from './palette.mjs';
+
 export const SHIPPED_BYTES_CHART_ID = 'shipped-bytes';
 
-const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const KINDS = ['wasm embind', 'wasm lean', 'JS library'];
 const KIND_COLOURS = ['#e45756', '#f58518', '#4c78a8'];
 const MEASURES = ['gzip -9', 'raw'];
@@ -52,15 +54,16 @@ export function shippedRows(shipped) {
   });
 }
 
-const kib = (bytes) => (bytes === undefined ? '' : (bytes / 1024).toFixed(1));
+// One unit down the columns, for comparing: KB (1024 bytes), as every table's sizes.
+const kb = (bytes) => (bytes === undefined ? '' : (bytes / KB).toFixed(1));
 
 /** The table's columns: { title, value(row), num? }. */
 export const SHIPPED_COLUMNS = [
   { title: 'format', value: (r) => r.format },
   { title: 'what', value: (r) => r.name },
   { title: 'kind', value: (r) => r.kind },
-  { title: 'KiB', value: (r) => kib(r.bytes), num: true },
-  { title: 'KiB gzip -9', value: (r) => kib(r.gzipBytes), num: true },
+  { title: 'KB', value: (r) => kb(r.bytes), num: true },
+  { title: 'KB gzip -9', value: (r) => kb(r.gzipBytes), num: true },
   { title: 'files / library', value: (r) => r.error ?? r.what },
 ];
 
@@ -69,12 +72,6 @@ export function shippedNote(shipped) {
   if (!shipped) return '';
   return `Each piece of JS minified by ${shipped.minifier}; gzip: ${shipped.gzip}, each file on its own. A wasm module's size is its .wasm plus its glue (embind: Emscripten's generated loader; lean: the project's own loader, src/harness/lean-loader.mjs); lean+zlib is the lean module with the compression stage (zlib compiled in, docs/design.md#compression), what compressing in wasm adds to a download. A library is bundled from an entry that takes only the encode and decode this project calls (its adapter's createPeerPath), with what it needs to run in a browser.`;
 }
-
-const escape = (value) =>
-  String(value).replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
-  );
 
 /** The table as HTML (the report's and the page's). */
 export function shippedTableHtml(shipped) {
@@ -109,9 +106,9 @@ export function shippedHeadlines(shipped) {
     const of = (kind) => rows.find((row) => row.format === format && row.kind === kind && !row.error);
     const [embind, lean, library] = [of('wasm embind'), of('wasm lean'), of('JS library')];
     const parts = [];
-    if (lean) parts.push(`lean ${kib(lean.gzipBytes)} KiB`);
-    if (embind) parts.push(`embind ${kib(embind.gzipBytes)} KiB`);
-    if (library) parts.push(`smallest JS library ${library.name} ${kib(library.gzipBytes)} KiB`);
+    if (lean) parts.push(`lean ${kb(lean.gzipBytes)} KB`);
+    if (embind) parts.push(`embind ${kb(embind.gzipBytes)} KB`);
+    if (library) parts.push(`smallest JS library ${library.name} ${kb(library.gzipBytes)} KB`);
     lines.push(`${format}, gzip -9: ${parts.join('; ')}`);
   }
   return lines;
@@ -128,7 +125,7 @@ export function shippedBytesChart(shipped) {
         label: `${row.format} · ${row.name}`,
         kind: row.kind,
         measure,
-        kib: bytes / 1024,
+        kb: bytes / KB,
         bytes,
         what: row.what,
       };
@@ -147,7 +144,7 @@ export function shippedBytesChart(shipped) {
     encoding: {
       y: { field: 'label', type: 'nominal', sort: { field: 'order', op: 'min' }, title: null },
       yOffset: { field: 'measure', sort: MEASURES },
-      x: { field: 'kib', type: 'quantitative', title: 'KiB' },
+      x: { field: 'kb', type: 'quantitative', title: 'KB' },
       color: { field: 'kind', type: 'nominal', scale: { domain: KINDS, range: KIND_COLOURS }, title: null },
       opacity: {
         field: 'measure',

@@ -372,7 +372,7 @@ test('the block table of where compression pays: each compressed member beside i
   // Two significant digits: a tiny ratio keeps its size, a small value's growth shows.
   assert.deepEqual(compressionLines({ members, operations: ['encode', 'decode'] }, String), [
     ['json (js)', 'gzip -6 (node:zlib)', '1000 B', '250 B', '0.25x', '2 -> 4', '3 -> 5'],
-    ['msgpack/val', 'gzip -6 (fflate)', '14 B', '34 B', '2.4x', '1 -> 9', '1 -> 8'],
+    ['msgpack/val', 'gzip -6 (fflate)', '14 B', '34 B', '2.43x', '1 -> 9', '1 -> 8'],
     ['pbf', 'brotli -11 (node:zlib)', '467 KB', '1.04 KB', '0.0022x', '2 -> 70', '2 -> 3'],
   ]);
 });

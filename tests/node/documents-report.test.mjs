@@ -253,14 +253,14 @@ test('the model: places side by side, ratios within each run, sizes merged acros
   assert.deepEqual(
     lines.map((line) => `${line.source}:${line.label}`),
     [
-      'node:JSON.stringify/parse',
-      'browser:JSON.stringify/parse',
+      'node:json (js)',
+      'browser:json (js)',
       'native:msgpack/native',
       'node:msgpack/val',
       'node:msgpack/tagged',
       'browser:msgpack/tagged',
       'node:msgpack (msgpackr)',
-      'node:geobuf (js)',
+      'node:geobuf (geobuf)',
     ],
   );
   const byKey = new Map(lines.map((line) => [`${line.source}:${line.label}`, line]));
@@ -334,10 +334,10 @@ test('npm run report renders the documents tables, the JBB reference, verdicts a
   // The failed and the n/a rows with their reasons; no JBB line for the unmapped set.
   const unmapped = sectionRows(html, UNMAPPED);
   const status = (label) => cells(unmapped.find((tr) => cells(tr)[1] === label)).at(-1);
-  assert.equal(status('msgpack/val'), escapeHtml(`failed: ${FAILED_ERROR}`));
-  assert.equal(status('geobuf (js)'), escapeHtml(`n/a: ${NA_REASON}`));
+  assert.equal(status('msgpack/val'), escapeHtml(`FAILED: ${FAILED_ERROR}`));
+  assert.equal(status('geobuf (geobuf)'), escapeHtml(`n/a: ${NA_REASON}`));
   assert.ok(!unmapped.some((tr) => tr.includes('JBB published')));
-  assert.match(html, /<td class="bad">failed: msgpack\/val: decode/);
+  assert.match(html, /<td class="bad">FAILED: msgpack\/val: decode/);
 
   // The headlines: claims only where the interval excludes 1.
   assert.match(

@@ -152,7 +152,7 @@ test('each path grows until it fails: error, crash, timeout, a library that does
   assert.match(tableLine(result.stdout, 'protobuf (pbf)'), /\s+none\s+372\s+no failure/);
   assert.match(
     tableLine(result.stdout, 'json/typed'),
-    /^json\/typed\s+none\s+0\s+0\.05\s+error\s+-\s+verify: decoded items differ/,
+    /^json\/typed\s+none\s+0\s+0\.050\s+error\s+-\s+verify: decoded items differ/,
   );
   assert.match(
     tableLine(result.stdout, 'protobuf/typed'),

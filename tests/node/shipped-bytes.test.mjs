@@ -180,7 +180,7 @@ test('rendering: rows grouped by format, the chart and the section, with nothing
   // Raw and gzip per row with sizes; the Node-only peer has none.
   assert.equal(chart.spec.data.values.length, 8);
   assert.deepEqual(shippedHeadlines(shipped), [
-    'msgpack, gzip -9: lean 0.0 KiB; embind 0.0 KiB; smallest JS library small 0.0 KiB',
+    'msgpack, gzip -9: lean 0.0 KB; embind 0.0 KB; smallest JS library small 0.0 KB',
   ]);
   const html = shippedSectionHtml(shipped);
   assert.match(html, /<table class="shipped-bytes">/);

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { createResultsValidator, withWorkloadRows } from '../../src/harness/validate.mjs';
 import { rowSchema as documentRows } from '../../src/workloads/documents/rows.mjs';
+import { escapeHtml as escapeXml } from '../../src/harness/format.mjs';
 import {
   dotRowsSvg,
-  escapeXml,
   lineChartSvg,
   linearAxis,
   logAxis,
@@ -185,7 +185,7 @@ test('the phase breakdown: JSON for scale, each C++ path its phases in call orde
       segments.map(({ name, value }) => `${name}=${value}`),
     ]),
     [
-      ['JSON (JSON.stringify)', 5, ['JSON (whole call)=5']],
+      ['json (js)', 5, ['JSON (whole call)=5']],
       ['msgpack/typed', 3.6, ['marshal in (JS -> C++)=1', 'codec=2', 'bytes out (to JS)=0.5']],
       ['protobuf/val', 7, ['JSON (whole call)=7']],
     ],
@@ -196,7 +196,7 @@ test('the phase breakdown: JSON for scale, each C++ path its phases in call orde
   );
   assert.deepEqual(
     phaseBars(unit, 'decode').bars.map(({ label }) => label),
-    ['JSON (JSON.parse)'],
+    ['json (js)'],
   );
   assert.equal(hasPhases([unit[0], unit[4]]), false);
 
@@ -215,7 +215,7 @@ test('the phase breakdown: JSON for scale, each C++ path its phases in call orde
     ],
   );
   assert.deepEqual(drawn, [
-    ['JSON (JSON.stringify)', 1, 1],
+    ['json (js)', 1, 1],
     ['msgpack/typed', 3, 1],
     ['protobuf/val', 1, 1],
   ]);

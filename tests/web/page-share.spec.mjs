@@ -168,7 +168,7 @@ test('a tiny tuples run answers per size, shows its phases, and its address open
   );
   assert.deepEqual(
     bars.map((bar) => bar.label),
-    ['JSON (JSON.stringify)', 'json/typed', 'msgpack/typed'],
+    ['json (js)', 'json/typed', 'msgpack/typed'],
   );
   for (const bar of bars.slice(1)) assert.ok(bar.segments >= 2 && bar.total === 1, JSON.stringify(bar));
   await page.selectOption('#chart-operation', 'decode');
@@ -289,7 +289,7 @@ test('a default bench:node file (the block protocol) draws its charts and phases
   const bars = await page.$$eval('#chart-phases svg g.bar', (groups) =>
     groups.map((group) => group.dataset.label),
   );
-  assert.deepEqual(bars, ['JSON (JSON.stringify)', 'msgpack/tagged', 'json/tagged']);
+  assert.deepEqual(bars, ['json (js)', 'msgpack/tagged', 'json/tagged']);
   // Decode: the paths that timed decode (a library of one operation's fastest set draws in that one).
   await page.selectOption('#chart-operation', 'decode');
   const decoders = blocks.rows.filter((row) => row.status === 'ok' && row.decode);

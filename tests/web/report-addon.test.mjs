@@ -196,12 +196,12 @@ describe('tuples', () => {
     assert.deepEqual(headlines['three-ways-encode'], [
       'msgpack, node at 10 MB: native (codec only) 4.00 ms (native file); ' +
         'wasm typed 10.0 ms (boundary 5.00 ms, 50%); ' +
-        "addon typed 8.00 ms (boundary 3.00 ms, 38%; 1.3x wasm typed's speed, same run, another process); " +
+        "addon typed 8.00 ms (boundary 3.00 ms, 38%; 1.25x wasm typed's speed, same run, another process); " +
         "addon object (per field) 40.0 ms (boundary 35.0 ms, 88%; 0.25x wasm typed's speed, same run, another process).",
     ]);
     assert.match(
       headlines['wasm-penalty'].join('\n'),
-      /^node \(addon\) encode at 10 MB: the codec takes 1\.3x/m,
+      /^node \(addon\) encode at 10 MB: the codec takes 1\.25x/m,
     );
     const lines = ['encode', 'decode'].flatMap((operation) =>
       threeWaysRecords(sources(), operation, 10).lines.map((line) => ({ operation, ...line })),

@@ -86,7 +86,7 @@ test('engines side by side: the same path at the size nearest --size-mb, ratios 
   assert.deepEqual([inFirefox.time, inFirefox.xJson, inFirefox.xBest], ['5.00', '4.00x', '2.00x']);
   // The JSON line: its own time in each engine.
   assert.deepEqual(
-    line(encode, 'JSON.stringify/parse').map((cell) => cell.time),
+    line(encode, 'json (js)').map((cell) => cell.time),
     ['10.0', '20.0'],
   );
   const text = enginesText(comparison);

@@ -11,15 +11,17 @@ import { latestResultsFiles } from '../../src/report/load.mjs';
 import { labelOf, toSources } from '../../src/report/model.mjs';
 import {
   breakdownRecords,
-  cleanlinessRows,
   closestStep,
-  limitRows,
-  moduleRecords,
   penaltyRecords,
   ratioRecords,
-  sizeRecords,
   timeRecords,
 } from '../../src/workloads/tuples/report-model.mjs';
+import {
+  cleanlinessRows,
+  limitRows,
+  moduleRecords,
+  sizeRecords,
+} from '../../src/workloads/tuples/report-size-model.mjs';
 import { baseline, documentOf, row, sourceOf, validateResults } from './report-helpers.mjs';
 
 function valid(document) {
@@ -29,9 +31,9 @@ function valid(document) {
 
 describe('labels', () => {
   test('native, wasm, the JSON baseline and JS libraries are named as the runners name them', () => {
-    assert.equal(labelOf(row({ codec: 'protobuf', interop: 'none', step: 1, jsonMB: 1 })), 'protobuf');
+    assert.equal(labelOf(row({ codec: 'protobuf', interop: 'none', step: 1, jsonMB: 1 })), 'protobuf/native');
     assert.equal(labelOf(row({ codec: 'msgpack', interop: 'embind', step: 1, jsonMB: 1 })), 'msgpack/embind');
-    assert.equal(labelOf(baseline({ step: 1, jsonMB: 1 })), 'JSON.stringify/parse');
+    assert.equal(labelOf(baseline({ step: 1, jsonMB: 1 })), 'json (js)');
     const records = row({
       codec: 'msgpack',
       impl: 'js',
@@ -43,7 +45,7 @@ describe('labels', () => {
     assert.equal(labelOf(records), 'msgpack (msgpackr) [records]');
     assert.equal(
       labelOf(row({ codec: 'bson', impl: 'js', library: 'bson 7.3.4', step: 1, jsonMB: 1 })),
-      'bson (js)',
+      'bson (bson)',
     );
   });
 
@@ -130,7 +132,7 @@ test('the breakdown stacks the three phases of each C++ path, JSON as a whole ca
   assert.deepEqual(
     records.map((r) => [r.label, r.phase, r.ms, r.totalMs]),
     [
-      ['JSON.stringify/parse', 'JSON (whole call)', 5, 5],
+      ['json (js)', 'JSON (whole call)', 5, 5],
       ['protobuf/typed', 'marshal in (JS -> C++)', 1, 7],
       ['protobuf/typed', 'codec', 2, 7],
       ['protobuf/typed', 'bytes out (to JS)', 3, 7],
@@ -309,7 +311,7 @@ test('payload limits of a --limits run come from run.limits, with the seed figur
   const limits = limitRows([sourceOf(node)]);
   assert.deepEqual(
     limits.map((r) => r.label),
-    ['JSON.stringify/parse', 'raw/typed', 'avro (avsc)'],
+    ['json (js)', 'raw/typed', 'avro (avsc)'],
   );
   const [json, raw, avsc] = limits;
   assert.equal(json.largestOkMB, 2);
@@ -397,7 +399,7 @@ describe('comparison rule', () => {
       encode.map((l) => [l.label, l.oldMedian, l.newMedian, l.verdict]),
       [
         // Old baselines 1 and 3: median 2, spread the MAD of the medians (1): no flag.
-        ['JSON.stringify/parse', 2, 2, ''],
+        ['json (js)', 2, 2, ''],
         ['raw/typed', 1, 3, 'slower'],
       ],
     );

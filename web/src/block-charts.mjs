@@ -14,6 +14,7 @@ import { isJsonBaseline, pathLabel } from '../../src/catalog.mjs';
 import { OPERATIONS } from '../../src/harness/block.mjs';
 import { medianOf } from '../../src/harness/block-verdicts.mjs';
 import { median } from '../../src/harness/stats.mjs';
+import { groupBy } from '../../src/harness/group-by.mjs';
 import { unitsOf } from '../../src/report/headline.mjs';
 
 const isOk = (row) => row.status === 'ok';
@@ -46,14 +47,8 @@ function medianStats(rows, operation) {
  * that measured ok in no process keeps its first row (failed or n/a).
  */
 export function blockChartRows(rows, operations = OPERATIONS) {
-  const groups = new Map();
-  for (const row of rows) {
-    if (row.block === undefined) continue;
-    const key = `${row.block}\u0000${pathLabel(row)}`;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(row);
-  }
-  return [...groups.values()].map((group) => {
+  const blocks = rows.filter((row) => row.block !== undefined);
+  return [...groupBy(blocks, (row) => `${row.block}\u0000${pathLabel(row)}`).values()].map((group) => {
     const ok = group.filter(isOk);
     const batch = `block ${group[0].block}`;
     if (ok.length === 0) return { ...group[0], batch };

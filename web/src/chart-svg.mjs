@@ -6,6 +6,8 @@
 // is shown, the SVG and the PNG are one picture; the tests read it in Node.
 // Every text from a results file (labels, titles) is escaped.
 
+import { escapeHtml as escapeXml } from '../../src/harness/format.mjs';
+
 const FONT = 'font-family="sans-serif" font-size="11"';
 const TITLE_FONT = 'font-family="sans-serif" font-size="13" font-weight="bold"';
 const AXIS_COLOR = '#444';
@@ -14,13 +16,6 @@ const LEGEND_ITEM_WIDTH = 200;
 const LEGEND_ROW_HEIGHT = 16;
 // Rough width of one character of FONT, to lay out labels without measuring text.
 const CHAR_WIDTH = 6.2;
-
-const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe for SVG content and attribute values. */
-export function escapeXml(text) {
-  return String(text).replace(/[&<>"']/g, (character) => ESCAPES[character]);
-}
 
 const round = (value) => Math.round(value * 100) / 100;
 

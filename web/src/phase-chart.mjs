@@ -7,7 +7,7 @@
 // phase medians (src/harness/measure.mjs); nothing is recomputed here.
 // Plain data, no DOM: chart-svg.mjs draws it.
 
-import { JSON_CALLS, isJsonBaseline, pathLabel } from '../../src/catalog.mjs';
+import { isJsonBaseline, pathLabel } from '../../src/catalog.mjs';
 import { mergedStats } from '../../src/harness/references.mjs';
 import { PHASES, PHASE_COLORS, WHOLE_CALL_COLOR, WHOLE_CALL_PHASE } from '../../src/report/phases.mjs';
 
@@ -33,7 +33,7 @@ export function phaseBars(unitRows, operation) {
   });
   const baselines = rows.filter(isJsonBaseline);
   if (baselines.length > 0)
-    bars.push(wholeCall(`JSON (${JSON_CALLS[operation]})`, mergedStats(baselines, operation).median));
+    bars.push(wholeCall(pathLabel(baselines[0]), mergedStats(baselines, operation).median));
   for (const row of rows.filter((candidate) => candidate.impl === 'cpp')) {
     const phases = row[`${operation}Phases`];
     const total = row[operation].median;

@@ -1,16 +1,17 @@
-// The page's tables of the documents workload, from the same table data as
-// the console's (model.mjs: timeTable, sizeTable, interopShares) and with
-// its columns (tables.mjs TIME_HEADER): per data set, the time table (each
-// path, its ratios against the JSON baseline of its own batch and the
-// fastest JS library, its interop share) with JBB's published figures in
-// labelled reference rows, then the size table.
+// The page's tables of the documents workload, with the console's cells
+// (tables.mjs: timeCells, jbbTimeCells, sizeCells, sharesText): per data
+// set, the time table (each path, its ratios against the JSON baseline of
+// its own batch and the fastest JS library, its interop share) with JBB's
+// published figures in labelled reference rows, then the size table.
 
-import { formatBytes, formatMs, formatShare } from '../../harness/format.mjs';
+import { isJsonBaseline } from '../../catalog.mjs';
+import { statusText } from '../../harness/format.mjs';
 import { fastestText } from '../../harness/references.mjs';
-import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
-import { JBB_FORMATS, JBB_SOURCE, jbbReference } from './jbb-reference.mjs';
-import { datasetTitle, datasetsOf, interopShares, sizeTable, timeTable, userFileOf } from './model.mjs';
-import { TIME_HEADER } from './tables.mjs';
+import { VERDICT_LEGEND } from '../../harness/verdict.mjs';
+import { element, spanningRow, tableOf } from '../../report/dom.mjs';
+import { JBB_SOURCE } from './jbb-reference.mjs';
+import { datasetTitle, datasetsOf, timeTable, userFileOf } from './model.mjs';
+import { TIME_HEADER, jbbTimeCells, sharesText, sizeCells, timeCells } from './tables.mjs';
 
 export const DOCUMENT_TABLE_LEGEND =
   "Times: median ms of the timed runs. xJSON = JSON.stringify/parse's median / this path's (>1 = faster), " +
@@ -22,26 +23,6 @@ export const DOCUMENT_TABLE_LEGEND =
 // JBB's rows stand apart from the measured ones.
 const REFERENCE_STYLE = 'color: #666; font-style: italic;';
 
-const SIZE_HEADER = ['format (library)', 'bytes', 'gzip', 'x JSON size'];
-
-function element(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
-
-function table(caption, header, rows) {
-  const node = element('table', undefined, 'documents');
-  node.append(element('caption', caption));
-  node.createTHead().append(element('tr'));
-  for (const title of header) node.tHead.rows[0].append(element('th', title));
-  const body = element('tbody');
-  body.append(...rows);
-  node.append(body);
-  return node;
-}
-
 /** A <tr> of text cells; `attributes` go to its dataset. */
 function tableRow(cells, attributes, className) {
   const tr = element('tr', undefined, className);
@@ -51,72 +32,21 @@ function tableRow(cells, attributes, className) {
   return tr;
 }
 
-const shareCell = (share) => (share === undefined ? '-' : formatShare(share));
-
 /** One path's line of the time table: its cells, or the reason it has none. */
-function timeRow({ row, label, vsJson, vsFastest, encodeShare, decodeShare }) {
+function timeRow(line) {
+  const { row, label } = line;
   const attributes = { path: label, status: row.status, impl: row.impl };
   if (row.status !== 'ok') {
-    const text = row.status === 'n/a' ? `n/a: ${row.reason}` : `FAILED: ${row.error}`;
-    const tr = tableRow([label], attributes, row.status === 'n/a' ? 'not-applicable' : 'failed');
-    const cell = element('td', text);
-    cell.colSpan = TIME_HEADER.length - 1;
-    tr.append(cell);
+    const tr = spanningRow(
+      label,
+      statusText(row),
+      TIME_HEADER.length,
+      row.status === 'n/a' ? 'not-applicable' : 'failed',
+    );
+    Object.assign(tr.dataset, attributes);
     return tr;
   }
-  const cells = [
-    label,
-    formatMs(row.encode.median),
-    formatMs(row.decode.median),
-    vsJson ? formatVerdictRatio(vsJson.encode) : '1.00x',
-    vsJson ? formatVerdictRatio(vsJson.decode) : '1.00x',
-    formatVerdictRatio(vsFastest?.encode),
-    formatVerdictRatio(vsFastest?.decode),
-    shareCell(encodeShare),
-    shareCell(decodeShare),
-  ];
-  return tableRow(cells, attributes, vsJson ? undefined : 'baseline');
-}
-
-/** JBB's published figures for the data set as reference rows (none when it published none). */
-function jbbTimeRows(dataset) {
-  const reference = jbbReference(dataset);
-  if (!reference) return [];
-  return JBB_FORMATS.map((format) => {
-    const { encodeMs, decodeMs } = reference[format];
-    const cells = [`JBB published: ${format}`, formatMs(encodeMs), formatMs(decodeMs)];
-    return tableRow([...cells, ...Array(TIME_HEADER.length - 3).fill('')], { role: 'jbb' }, 'reference');
-  });
-}
-
-function sizeRows(rows, dataset, jsonBytes) {
-  const lines = sizeTable(rows, dataset).map((line) =>
-    tableRow(
-      [
-        line.label,
-        formatBytes(line.bytes),
-        formatBytes(line.gzipBytes),
-        jsonBytes ? (line.bytes / jsonBytes).toFixed(2) : '-',
-      ],
-      { path: line.label },
-    ),
-  );
-  const reference = jbbReference(dataset);
-  for (const format of reference ? JBB_FORMATS : []) {
-    // JBB published gzip -9 sizes; the page's gzip (CompressionStream) has no level.
-    const { bytes, gzip9Bytes } = reference[format];
-    const cells = [`JBB published: ${format}`, formatBytes(bytes), `${formatBytes(gzip9Bytes)} (-9)`, ''];
-    lines.push(tableRow(cells, { role: 'jbb' }, 'reference'));
-  }
-  return lines;
-}
-
-function sharesText(rows, dataset) {
-  const parts = Object.entries(interopShares(rows, dataset)).map(
-    ([strategy, { encode, decode }]) =>
-      `${strategy}: encode ${shareCell(encode)}, decode ${shareCell(decode)}`,
-  );
-  return parts.length > 0 ? `Interop share (median over codecs): ${parts.join('; ')}.` : '';
+  return tableRow([label, ...timeCells(line)], attributes, isJsonBaseline(row) ? 'baseline' : undefined);
 }
 
 /** Renders every data set's time and size tables into `container`. */
@@ -126,18 +56,29 @@ export function renderDocumentTables(container, rows) {
     const section = element('section', undefined, 'dataset');
     section.dataset.dataset = dataset;
     if (userFileOf(rows, dataset)) section.classList.add('user-dataset');
-    const timeNode = table(`${datasetTitle(rows, dataset, time.jsonBytes)}: time per call`, TIME_HEADER, [
-      ...time.lines.map(timeRow),
-      ...jbbTimeRows(dataset),
-    ]);
+    const jbbRow = (cells) => tableRow(cells, { role: 'jbb' }, 'reference');
+    const timeNode = tableOf(
+      `${datasetTitle(rows, dataset, time.jsonBytes)}: time per call`,
+      TIME_HEADER,
+      [...time.lines.map(timeRow), ...jbbTimeCells(dataset).map(jbbRow)],
+      'documents',
+    );
     timeNode.dataset.dataset = dataset;
     timeNode.dataset.role = 'time';
-    const sizeNode = table(`${dataset}: encoded size`, SIZE_HEADER, sizeRows(rows, dataset, time.jsonBytes));
+    const sizes = sizeCells(rows, dataset, time.jsonBytes);
+    const sizeRows = sizes.lines.map((cells) => tableRow(cells, { path: cells[0] }));
+    const sizeNode = tableOf(
+      `${dataset}: encoded size`,
+      sizes.header,
+      [...sizeRows, ...sizes.jbb.map(jbbRow)],
+      'documents',
+    );
     sizeNode.dataset.dataset = dataset;
     sizeNode.dataset.role = 'size';
+    const shares = sharesText(rows, dataset);
     const notes = [
       `Fastest JS library: ${fastestText(time.fastest, { page: true })}.`,
-      sharesText(rows, dataset),
+      shares && `${shares[0].toUpperCase()}${shares.slice(1)}.`,
     ];
     section.append(timeNode, ...notes.filter(Boolean).map((text) => element('p', text, 'note')), sizeNode);
     return section;

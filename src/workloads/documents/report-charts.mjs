@@ -4,27 +4,10 @@
 // not drawn: another machine, another Node.js, other data.
 
 import { compressionChart } from '../../report/compression-chart.mjs';
+import { VEGA_LITE_SCHEMA, chartOf, sourceColors } from '../../report/palette.mjs';
 import { HOW_ORDER, OPERATIONS, datasetsOfSources, interopRecords, timeRecords } from './report-model.mjs';
 
-const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const PLACE_COLORS = { native: '#ff7f0e', node: '#1f77b4', browser: '#d62728' };
-const EXTRA_COLORS = ['#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
 const HEADER = { labelFontWeight: 'bold', labelFontSize: 12 };
-
-/** Each source's colour: its place's, except for a second file of one place. */
-function sourceColors(sources) {
-  const used = new Set();
-  let extra = 0;
-  const range = sources.map((source) => {
-    const fixed = PLACE_COLORS[source.place];
-    if (fixed && !used.has(source.place)) {
-      used.add(source.place);
-      return fixed;
-    }
-    return EXTRA_COLORS[extra++ % EXTRA_COLORS.length];
-  });
-  return { domain: sources.map((source) => source.source), range };
-}
 
 export const chartId = (operation) => `documents-${operation}`;
 export const INTEROP_CHART = 'documents-interop';
@@ -129,12 +112,10 @@ function interopChart(sources) {
 
 /** The charts of a documents report: [{ id, title, spec, empty }] in page order. */
 export function documentCharts(sources) {
-  const charts = [];
-  const add = (id, spec) =>
-    charts.push({ id, title: spec.title.text, spec, empty: spec.data.values.length === 0 });
-  for (const operation of OPERATIONS) add(chartId(operation), timeChart(sources, operation));
-  add(INTEROP_CHART, interopChart(sources));
-  // Time against the bytes that leave, with the compression stage (docs/design.md#compression).
-  charts.push(compressionChart(sources, { unitOf: (row) => row.dataset, unitTitle: 'data set' }));
-  return charts;
+  return [
+    ...OPERATIONS.map((operation) => chartOf(chartId(operation), timeChart(sources, operation))),
+    chartOf(INTEROP_CHART, interopChart(sources)),
+    // Time against the bytes that leave, with the compression stage (docs/design.md#compression).
+    compressionChart(sources, { unitOf: (row) => row.dataset, unitTitle: 'data set' }),
+  ];
 }

@@ -6,7 +6,7 @@
 
 import { JSON_CALLS, isJsonBaseline, isJsonUtf8Baseline } from '../../catalog.mjs';
 import { codecRank } from '../../report/codec-order.mjs';
-import { BASELINE_LABEL, howOf, isAddonRow, isWasmRow, labelOf, rank } from '../../report/model.mjs';
+import { compareKeys, howOf, isAddonRow, isWasmRow, labelOf, rank } from '../../report/model.mjs';
 import { FASTER } from '../../harness/verdict.mjs';
 import { DATASET_IDS, datasetInfo, unmappedStepOf } from './dataset-catalog.mjs';
 import { JBB_FORMATS, jbbReference } from './jbb-reference.mjs';
@@ -25,25 +25,10 @@ export { JSON_CALLS };
 const rowsOf = (source) => source.document.rows;
 const isWasm = isWasmRow;
 
-/** A path's name in the report: "msgpack/tagged", "msgpack/tagged (addon)", "msgpack/native", "JSON.stringify/parse", "bson (js)". */
-export function pathName(row) {
-  if (isJsonUtf8Baseline(row)) return `${BASELINE_LABEL} (UTF-8 bytes)`;
-  if (row.impl === 'cpp') return `${row.codec}/${howOf(row)}`;
-  return labelOf(row);
-}
-
 /** Sort key: the JSON baselines, the C++ codecs (project order, then native, val, text, tagged), the JS libraries. */
 function pathOrder(row) {
   const role = isJsonBaseline(row) ? 0 : isJsonUtf8Baseline(row) ? 1 : row.impl === 'cpp' ? 2 : 3;
-  return [role, codecRank(row.codec), row.codec, rank(HOW_ORDER, howOf(row)), pathName(row)];
-}
-
-function compareKeys(a, b) {
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] < b[i]) return -1;
-    if (a[i] > b[i]) return 1;
-  }
-  return 0;
+  return [role, codecRank(row.codec), row.codec, rank(HOW_ORDER, howOf(row)), labelOf(row)];
 }
 
 /** The data sets of the sources: the catalog's fixed sets in its order, the unmapped ones by step, then any other. */
@@ -89,7 +74,7 @@ export function timeLines(sources, dataset) {
         ...line,
         source: source.source,
         place: source.place,
-        label: pathName(line.row),
+        label: labelOf(line.row),
         encodeShare: wasm ? line.encodeShare : undefined,
         decodeShare: wasm ? line.decodeShare : undefined,
         key: [...pathOrder(line.row), sourceIndex],
@@ -125,8 +110,8 @@ export function sizeLines(sources, dataset) {
   const lines = new Map();
   for (const source of sources) {
     for (const line of sizeTable(rowsOf(source), dataset)) {
-      const row = { codec: line.codec, impl: line.label.endsWith('(C++)') ? 'cpp' : 'js' };
-      const label = line.codec === 'json' && row.impl === 'js' ? `JSON (${JSON_CALLS.encode})` : line.label;
+      const cpp = line.label.endsWith('(C++)');
+      const { label } = line;
       // Another place's gzip (zlib vs the browser's CompressionStream) may differ: its own line then.
       const key = `${label}|${line.bytes}|${line.gzipBytes}`;
       const known = lines.get(key);
@@ -142,7 +127,7 @@ export function sizeLines(sources, dataset) {
         gzipBytes: line.gzipBytes,
         gzip9Bytes: line.gzip9Bytes,
         versusJson: jsonBytes ? line.bytes / jsonBytes : undefined,
-        order: [label.startsWith('JSON (') ? 0 : row.impl === 'cpp' ? 1 : 2, codecRank(line.codec), label],
+        order: [line.codec === 'json' && !cpp ? 0 : cpp ? 1 : 2, codecRank(line.codec), label],
       });
     }
   }
@@ -253,7 +238,7 @@ export function wasmVerdicts(sources, operation) {
       const peer = peers && (operation === 'encode' ? peers.encode : peers.decode);
       if (fastest) {
         entry.fastest = { label: fastest.label, comparison: fastest.vsFastest[operation] };
-        entry.fastestLabel = pathName(peer);
+        entry.fastestLabel = labelOf(peer);
       }
       const addon = lines.filter((line) => isAddonRow(line.row));
       const addonJson = bestLine(addon, (line) => line.vsJson?.[operation]);
@@ -265,7 +250,7 @@ export function wasmVerdicts(sources, operation) {
             fastest: { label: addonFastest.label, comparison: addonFastest.vsFastest[operation] },
           }),
         };
-        if (addonFastest) entry.fastestLabel ??= pathName(peer);
+        if (addonFastest) entry.fastestLabel ??= labelOf(peer);
       }
       if (entry.json || entry.fastest || entry.nativeBest || entry.addon) verdicts.push(entry);
     }

@@ -6,15 +6,22 @@
 // in report-model.mjs, the charts in report-charts.mjs, the headlines in
 // report-headlines.mjs; the HTML here.
 
-import { formatMs, formatShare } from '../../harness/format.mjs';
+import {
+  escapeHtml,
+  formatBytes,
+  formatMs,
+  formatRatio,
+  formatShare,
+  statusText,
+} from '../../harness/format.mjs';
 import { fastestText } from '../../harness/references.mjs';
 import { VERDICT_LEGEND, formatWithInterval } from '../../harness/verdict.mjs';
-import { escapeHtml, formatBytes, htmlPage, htmlTable, runsTable } from '../../report/html.mjs';
-import { headerOf } from '../../report/model.mjs';
+import { htmlTable, reportPage } from '../../report/html.mjs';
 import { JBB_SOURCE } from './jbb-reference.mjs';
 import { INTEROP_CHART, chartId, documentCharts } from './report-charts.mjs';
 import { COMPRESSION_CHART_ID, COMPRESSION_HOW } from '../../report/compression-chart.mjs';
 import { documentHeadlines } from './report-headlines.mjs';
+import { versusJsonText } from './tables.mjs';
 import {
   JSON_CALLS,
   OPERATIONS,
@@ -44,14 +51,15 @@ const TABLE_HOW = `Times: median ms of the timed runs. x JSON: ${JSON_CALLS.enco
 
 const JBB_NOTE = `JBB published: ${JBB_SOURCE}. Reference lines, not measured here: another machine, another Node.js and other data (its country polygons are not world-atlas's, its random JSON not this seed's), so they show the shape of the result, not a prediction.`;
 
-const cell = (value, format) => (value === undefined ? '' : format(value));
-const statusText = (row) =>
-  row.status === 'ok' ? 'ok' : row.status === 'n/a' ? `n/a: ${row.reason}` : `failed: ${row.error}`;
-
 function timeSection(sources, dataset) {
   const measured = timeLines(sources, dataset);
   const ok = (line) => line.row?.status === 'ok';
-  const ratio = (key, operation) => (line) => (ok(line) ? formatWithInterval(line[key]?.[operation]) : '');
+  const ratio = (key, operation) => (line) =>
+    !ok(line)
+      ? ''
+      : key === 'vsJson'
+        ? versusJsonText(line, operation, formatWithInterval)
+        : formatWithInterval(line[key]?.[operation]);
   const columns = [
     { title: 'place', value: (line) => line.source ?? 'JBB (published)' },
     { title: 'path', value: (line) => line.label },
@@ -80,7 +88,7 @@ function timeSection(sources, dataset) {
       value: (line) =>
         line.encodeShare === undefined && line.decodeShare === undefined
           ? ''
-          : `${cell(line.encodeShare, formatShare)} / ${cell(line.decodeShare, formatShare)}`,
+          : `${formatShare(line.encodeShare)} / ${formatShare(line.decodeShare)}`,
       num: true,
     },
     {
@@ -104,7 +112,7 @@ function sizeSection(sources, dataset) {
     { title: 'bytes', value: (line) => formatBytes(line.bytes), num: true },
     { title: 'gzip', value: (line) => (line.reference ? '' : formatBytes(line.gzipBytes)), num: true },
     { title: 'gzip -9', value: (line) => formatBytes(line.gzip9Bytes), num: true },
-    { title: 'x JSON size', value: (line) => cell(line.versusJson, (v) => v.toFixed(2)), num: true },
+    { title: 'x JSON size', value: (line) => formatRatio(line.versusJson), num: true },
   ];
   return htmlTable(columns, sizeLines(sources, dataset));
 }
@@ -130,52 +138,6 @@ ${sizeSection(sources, dataset)}
 ${jbb}</section>`;
 }
 
-function chartSection(chart, headlines) {
-  const lines = headlines[chart.id] ?? [];
-  const headline =
-    lines.length > 0
-      ? `<ul class="headline">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
-      : '';
-  if (chart.empty)
-    return `<section id="${chart.id}"><h2>${escapeHtml(chart.title)}</h2><p class="empty">No chart: no data in these results.</p></section>`;
-  return `<section id="${chart.id}">
-<h2>${escapeHtml(chart.title)}</h2>
-<p class="how">${escapeHtml(HOW_TO_READ[chart.id] ?? '')}</p>
-${headline}
-<div class="view" data-chart="${chart.id}"></div>
-<p class="meta"><a href="${chart.id}.svg">${chart.id}.svg</a></p>
-</section>`;
-}
-
-/** The documents report page. */
-export function documentsReportHtml({
-  sources,
-  charts: drawn,
-  headlines: lines,
-  generated,
-  vegaSource,
-  vegaVersion,
-}) {
-  const specs = Object.fromEntries(drawn.filter((c) => !c.empty).map((c) => [c.id, c.vega]));
-  const datasets = datasetsOfSources(sources);
-  const nav = [
-    ...drawn.filter((c) => !c.empty).map((c) => `<a href="#${c.id}">${escapeHtml(c.id)}</a>`),
-    '<a href="#datasets">tables per data set</a>',
-  ].join('');
-  const body = `<h1>wasm-codec-bench report: documents</h1>
-<p class="meta">Generated ${escapeHtml(generated)} by <code>npm run report</code> from ${sources.length} results file(s) of the documents workload (JSON documents, the JBB data sets); charts drawn by Vega ${escapeHtml(vegaVersion)} (inlined). Hover a dot for its values.</p>
-<nav>${nav}</nav>
-<section id="runs"><h2>Runs</h2>
-${runsTable(sources.map(headerOf))}
-</section>
-${drawn.map((chart) => chartSection(chart, lines)).join('\n')}
-<section id="datasets"><h2>Per data set</h2>
-<p class="how">${escapeHtml(TABLE_HOW)}</p>
-${datasets.map((dataset) => datasetSection(sources, dataset)).join('\n')}
-</section>`;
-  return htmlPage({ title: 'wasm-codec-bench report: documents', body, specs, vegaSource });
-}
-
 // ---- the report's plug-in interface (src/report/index.mjs) -----------------------
 
 /** What the report writes, for npm run report --help. */
@@ -194,4 +156,19 @@ export const charts = (sources) => documentCharts(sources);
 export const headlines = (sources) => documentHeadlines(sources);
 
 /** The report page. */
-export const html = (input) => documentsReportHtml(input);
+export function html(input) {
+  const { sources } = input;
+  return reportPage(input, {
+    title: 'wasm-codec-bench report: documents',
+    about: ' of the documents workload (JSON documents, the JBB data sets)',
+    hover: 'a dot',
+    how: HOW_TO_READ,
+    nav: [['datasets', 'tables per data set']],
+    sections: `<section id="datasets"><h2>Per data set</h2>
+<p class="how">${escapeHtml(TABLE_HOW)}</p>
+${datasetsOfSources(sources)
+  .map((dataset) => datasetSection(sources, dataset))
+  .join('\n')}
+</section>`,
+  });
+}

@@ -5,9 +5,19 @@
 // documents floor.
 // Any place can print them from a results file.
 
-import { DOCUMENTS_FLOOR_LABEL, isDocumentsFloor, pathLabel } from '../../catalog.mjs';
-import { alignFirstLeft, formatBytes, formatMs, formatShare, renderColumns } from '../../harness/format.mjs';
+import { DOCUMENTS_FLOOR_LABEL, isDocumentsFloor, isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import {
+  alignFirstLeft,
+  formatBytes,
+  formatMs,
+  formatRatio,
+  formatShare,
+  renderColumns,
+  speedRatio,
+  statusText,
+} from '../../harness/format.mjs';
 import { median } from '../../harness/stats.mjs';
+import { groupBy } from '../../harness/group-by.mjs';
 import { fastestText } from '../../harness/references.mjs';
 import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
 import { JBB_FORMATS, JBB_SOURCE, jbbReference } from './jbb-reference.mjs';
@@ -32,57 +42,73 @@ export const LEGEND =
   'JS <-> wasm, or JS <-> C++ through Node-API for a "(addon)" path (the same C++ as a native addon, ' +
   `bench:node only). ${VERDICT_LEGEND}`;
 
-function timeLine({ row, label, vsJson, vsFastest, encodeShare, decodeShare }) {
-  if (row.status === 'n/a') return { label, text: `n/a: ${row.reason}` };
-  if (row.status !== 'ok') return { label, text: `FAILED: ${row.error}` };
+/** A time line's ratio against JSON (verdict.mjs `format`); the JSON baseline against itself is 1.00x. */
+export const versusJsonText = (line, operation, format = formatVerdictRatio) =>
+  isJsonBaseline(line.row) ? formatRatio(1) : format(line.vsJson?.[operation]);
+
+/** The figures of a time line measured ok (model.mjs timeTable), after its label (TIME_HEADER). */
+export function timeCells(line) {
+  const { row, vsFastest, encodeShare, decodeShare } = line;
   return [
-    label,
     formatMs(row.encode.median),
     formatMs(row.decode.median),
-    formatVerdictRatio(vsJson?.encode),
-    formatVerdictRatio(vsJson?.decode),
+    versusJsonText(line, 'encode'),
+    versusJsonText(line, 'decode'),
     formatVerdictRatio(vsFastest?.encode),
     formatVerdictRatio(vsFastest?.decode),
-    encodeShare === undefined ? '-' : formatShare(encodeShare),
-    decodeShare === undefined ? '-' : formatShare(decodeShare),
+    formatShare(encodeShare),
+    formatShare(decodeShare),
   ];
 }
 
-/** JBB's published figures for the data set, as reference lines (none when it has none). */
-function jbbLines(dataset) {
+/** JBB's published times for the data set, as reference lines of cells (none when it has none). */
+export function jbbTimeCells(dataset) {
   const reference = jbbReference(dataset);
   if (!reference) return [];
   return JBB_FORMATS.map((format) => {
     const { encodeMs, decodeMs } = reference[format];
-    return [`JBB published: ${format}`, formatMs(encodeMs), formatMs(decodeMs), '', '', '', '', '', ''];
+    return [
+      `JBB published: ${format}`,
+      formatMs(encodeMs),
+      formatMs(decodeMs),
+      ...Array(TIME_HEADER.length - 3).fill(''),
+    ];
   });
 }
 
-const SIZE_HEADER = ['format (library)', 'bytes', 'gzip', 'gzip-9', 'x JSON size'];
-
-function sizeLines(rows, dataset, jsonBytes) {
-  const lines = sizeTable(rows, dataset).map((line) => [
+/**
+ * The size table of a data set: { header, lines, jbb } (cells; jbb: JBB's
+ * published sizes), gzip-9 only when some line has it (the page's
+ * CompressionStream has no level: JBB's gzip -9 goes in its gzip column).
+ */
+export function sizeCells(rows, dataset, jsonBytes) {
+  const measured = sizeTable(rows, dataset);
+  const gzip9 = measured.some((line) => line.gzip9Bytes !== undefined);
+  const lines = measured.map((line) => [
     line.label,
     formatBytes(line.bytes),
     formatBytes(line.gzipBytes),
-    line.gzip9Bytes === undefined ? '-' : formatBytes(line.gzip9Bytes),
-    jsonBytes ? `${(line.bytes / jsonBytes).toFixed(2)}` : '-',
+    ...(gzip9 ? [formatBytes(line.gzip9Bytes)] : []),
+    formatRatio(jsonBytes ? line.bytes / jsonBytes : undefined),
   ]);
   const reference = jbbReference(dataset);
-  if (reference) {
-    for (const format of JBB_FORMATS) {
-      const { bytes, gzip9Bytes } = reference[format];
-      lines.push([`JBB published: ${format}`, formatBytes(bytes), '', formatBytes(gzip9Bytes), '']);
-    }
-  }
-  return lines;
+  const jbb = (reference ? JBB_FORMATS : []).map((format) => {
+    const { bytes, gzip9Bytes } = reference[format];
+    const gzip = gzip9 ? ['', formatBytes(gzip9Bytes)] : [`${formatBytes(gzip9Bytes)} (-9)`];
+    return [`JBB published: ${format}`, formatBytes(bytes), ...gzip, ''];
+  });
+  return {
+    header: ['format (library)', 'bytes', 'gzip', ...(gzip9 ? ['gzip-9'] : []), 'x JSON size'],
+    lines,
+    jbb,
+  };
 }
 
-function sharesText(rows, dataset) {
-  const shares = interopShares(rows, dataset);
-  const parts = Object.entries(shares).map(
+/** The interop share of each strategy on a data set, as a sentence ('' without one). */
+export function sharesText(rows, dataset) {
+  const parts = Object.entries(interopShares(rows, dataset)).map(
     ([strategy, { encode, decode }]) =>
-      `${strategy} encode ${encode === undefined ? '-' : formatShare(encode)}, decode ${decode === undefined ? '-' : formatShare(decode)}`,
+      `${strategy} encode ${formatShare(encode)}, decode ${formatShare(decode)}`,
   );
   return parts.length > 0 ? `interop share (median over codecs): ${parts.join('; ')}` : '';
 }
@@ -91,17 +117,19 @@ function sharesText(rows, dataset) {
 export function renderDocumentTables(rows) {
   const sections = datasetsOf(rows).map((dataset) => {
     const table = timeTable(rows, dataset);
+    const timeLines = table.lines.map((line) =>
+      line.row.status === 'ok'
+        ? [line.label, ...timeCells(line)]
+        : { label: line.label, text: statusText(line.row) },
+    );
+    const sizes = sizeCells(rows, dataset, table.jsonBytes);
     return [
       `== ${datasetTitle(rows, dataset, table.jsonBytes)}`,
-      renderColumns(
-        TIME_HEADER,
-        [...table.lines.map(timeLine), ...jbbLines(dataset)],
-        alignFirstLeft(TIME_HEADER),
-      ),
+      renderColumns(TIME_HEADER, [...timeLines, ...jbbTimeCells(dataset)], alignFirstLeft(TIME_HEADER)),
       `fastest JS library: ${fastestText(table.fastest)}`,
       sharesText(rows, dataset),
       '',
-      renderColumns(SIZE_HEADER, sizeLines(rows, dataset, table.jsonBytes), alignFirstLeft(SIZE_HEADER)),
+      renderColumns(sizes.header, [...sizes.lines, ...sizes.jbb], alignFirstLeft(sizes.header)),
     ]
       .filter((part) => part !== '')
       .join('\n');
@@ -126,13 +154,8 @@ export function floorPhaseBlocks(rows) {
       encode: mid(floors.map((row) => row.encode?.median).filter(Number.isFinite)),
       decode: mid(floors.map((row) => row.decode?.median).filter(Number.isFinite)),
     };
-    const byLabel = new Map();
-    for (const row of own.filter((item) => item.impl === 'cpp' && !item.compression)) {
-      const label = pathLabel(row);
-      if (!byLabel.has(label)) byLabel.set(label, []);
-      byLabel.get(label).push(row);
-    }
-    const paths = [...byLabel].map(([label, pathRows]) => ({
+    const cpp = own.filter((item) => item.impl === 'cpp' && !item.compression);
+    const paths = [...groupBy(cpp, pathLabel)].map(([label, pathRows]) => ({
       label,
       marshalIn: mid(pathRows.map((row) => row.encodePhases?.marshalInMs).filter(Number.isFinite)),
       marshalOut: mid(pathRows.map((row) => row.decodePhases?.marshalOutMs).filter(Number.isFinite)),
@@ -160,8 +183,8 @@ const FLOOR_PHASE_LEGEND =
 export function renderFloorPhases(rows) {
   const blocks = floorPhaseBlocks(rows);
   if (blocks.length === 0) return '';
-  const ms = (value) => (value === undefined ? '-' : formatMs(value));
-  const ratio = (floor, phase) => (floor > 0 && phase > 0 ? `${(floor / phase).toFixed(2)}x` : '-');
+  const ms = formatMs;
+  const ratio = (floor, phase) => formatRatio(speedRatio(floor, phase));
   const parts = [FLOOR_PHASE_LEGEND];
   for (const { block, floor, paths } of blocks) {
     const lines = paths.map((path) => [

@@ -5,20 +5,17 @@
 // boundary's share of each wasm call), then the per-call floor of every
 // wasm module (the empty call).
 
+import { pathLabel } from '../../catalog.mjs';
+import { element, spanningRow, tableOf } from '../../report/dom.mjs';
 import { MESSAGE_TABLE_LEGEND, messageFloorTable, messageRecordTables } from './tables.mjs';
 
 export { MESSAGE_TABLE_LEGEND };
 
+const BASELINE_LABEL = pathLabel({ codec: 'json', impl: 'js' });
+
 export const FLOOR_TABLE_LEGEND =
   'Per-call floor (last table): an exported wasm function with no arguments and no work, called in a loop; ' +
   'any call into wasm costs at least this.';
-
-function element(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
 
 /** A table line (cells, or { label, text } for a path that was not measured) as a <tr>. */
 function tableRow(line, columns) {
@@ -28,34 +25,24 @@ function tableRow(line, columns) {
     // The JSON baselines of a record (one per batch) are one line, "json (js) x3".
     tr.dataset.path = label.replace(/ x\d+$/, '');
     tr.dataset.status = 'ok';
-    if (label.startsWith('json (js)')) tr.className = 'baseline';
+    if (tr.dataset.path === BASELINE_LABEL) tr.className = 'baseline';
     if (label.endsWith('[floor]')) tr.className = 'floor';
     for (const cell of line) tr.append(element('td', cell));
     return tr;
   }
   const status = line.text.startsWith('n/a') ? 'n/a' : 'failed';
-  tr.dataset.path = line.label;
-  tr.dataset.status = status;
-  tr.className = status === 'n/a' ? 'not-applicable' : 'failed';
-  tr.append(element('td', line.label));
-  const cell = element('td', line.text);
-  cell.colSpan = columns - 1;
-  tr.append(cell);
-  return tr;
+  const failed = spanningRow(line.label, line.text, columns, status === 'n/a' ? 'not-applicable' : 'failed');
+  Object.assign(failed.dataset, { path: line.label, status });
+  return failed;
 }
 
-function table(caption, header, lines) {
-  const node = element('table', undefined, 'messages');
-  node.append(element('caption', caption));
-  const head = element('tr');
-  for (const title of header) head.append(element('th', title));
-  node.append(element('thead'));
-  node.tHead.append(head);
-  const body = element('tbody');
-  body.append(...lines.map((line) => tableRow(line, header.length)));
-  node.append(body);
-  return node;
-}
+const table = (caption, header, lines) =>
+  tableOf(
+    caption,
+    header,
+    lines.map((line) => tableRow(line, header.length)),
+    'messages',
+  );
 
 /** Renders one table per record, then the per-call floor table, into `container`. */
 export function renderMessageTables(container, rows) {

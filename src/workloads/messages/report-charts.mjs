@@ -5,6 +5,7 @@ import { recordsOf as catalogRecords } from '../../catalog.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
 import { ACROSS_PROCESSES } from '../../report/model.mjs';
+import { VEGA_LITE_SCHEMA, chartOf, sourceColors } from '../../report/palette.mjs';
 import {
   MESSAGE_OPERATIONS,
   OPERATION_TITLES,
@@ -14,23 +15,7 @@ import {
 } from './report-model.mjs';
 
 const MESSAGE_NAMES = catalogRecords('messages', { optional: true });
-const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const SOURCE_COLORS = { native: '#ff7f0e', node: '#1f77b4', browser: '#d62728' };
-const EXTRA_COLORS = ['#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
 const LOG_AXIS = { format: '~s', grid: true, labelOverlap: 'greedy' };
-
-function sourceColors(records) {
-  const domain = [...new Set(records.map((record) => record.source))];
-  let extra = 0;
-  const range = domain.map((source) => {
-    const place = records.find((record) => record.source === source).place;
-    const fixed = SOURCE_COLORS[place];
-    // Several files of one place: only the first gets the place's colour.
-    const first = domain.find((other) => records.find((r) => r.source === other).place === place) === source;
-    return fixed && first ? fixed : EXTRA_COLORS[extra++ % EXTRA_COLORS.length];
-  });
-  return { domain, range };
-}
 
 /**
  * One panel per record that `rows` hold, in the messages' own order, four to a
@@ -240,11 +225,9 @@ function boundaryChart(sources) {
 
 /** The charts of a messages report: [{ id, title, spec, empty }] in page order. */
 export function messageCharts(sources) {
-  const charts = [];
-  const add = (id, spec) =>
-    charts.push({ id, title: spec.title.text, spec, empty: spec.data.values.length === 0 });
-  for (const operation of MESSAGE_OPERATIONS) add(chartId(operation), opsChart(sources, operation));
-  add('call-floor', callFloorChart(sources));
-  add(BOUNDARY_CHART, boundaryChart(sources));
-  return charts;
+  return [
+    ...MESSAGE_OPERATIONS.map((operation) => chartOf(chartId(operation), opsChart(sources, operation))),
+    chartOf('call-floor', callFloorChart(sources)),
+    chartOf(BOUNDARY_CHART, boundaryChart(sources)),
+  ];
 }

@@ -2,13 +2,13 @@
 // JSON baseline of the same record, the table lines of each record and the
 // per-call floor of each module. Nothing here draws.
 
-import { recordsOf as catalogRecords } from '../../catalog.mjs';
+import { isJsonBaseline } from '../../catalog.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
 import { compareStats } from '../../harness/verdict.mjs';
-import { ADDON_SUFFIX, colorKeyOf, isAddonRow, labelOf, sortRows } from '../../report/model.mjs';
+import { recordRank } from './tables.mjs';
+import { ADDON_SUFFIX, colorKeyOf, howOf, isAddonRow, labelOf, sortRows } from '../../report/model.mjs';
 
-const MESSAGE_NAMES = catalogRecords('messages', { optional: true });
 export const MESSAGE_OPERATIONS = ['encode', 'decode', 'roundTrip'];
 export const OPERATION_TITLES = { encode: 'encode', decode: 'decode', roundTrip: 'round trip' };
 const FLOOR = 'floor';
@@ -16,14 +16,9 @@ const CALL = 'call';
 
 const isFloor = (row) => row.variant === FLOOR;
 const isCallFloor = (row) => row.interop === CALL && isFloor(row);
-const isJsonBaseline = (row) => row.codec === 'json' && row.impl === 'js';
 const okRows = (source) => source.document.rows.filter((row) => row.status === 'ok');
-const recordRank = (record) => {
-  const index = MESSAGE_NAMES.indexOf(record);
-  return index === -1 ? MESSAGE_NAMES.length : index;
-};
 
-/** The records of a set of sources, in MESSAGE_NAMES order (unknown names last). */
+/** The records of a set of sources, in the messages' order (unknown names last, by name). */
 export function recordsOf(sources) {
   const names = new Set();
   for (const source of sources)
@@ -70,12 +65,6 @@ function verdictFinder(source) {
       : { samples: samples.every(Array.isArray) ? samples.flat() : undefined };
     return compareStats(reference, row[operation]?.opsPerSec, { higherIsFaster: true }).verdict;
   };
-}
-
-function howOf(row) {
-  if (row.impl === 'js') return 'js';
-  if (row.interop === 'none') return 'native';
-  return isAddonRow(row) ? `${row.interop}${ADDON_SUFFIX}` : row.interop;
 }
 
 /**

@@ -12,11 +12,20 @@
 // interop val/embind (the marshal alone, no roundTrip) and interop 'call'
 // with record 'none' (the empty call, encode only).
 
-import { NOISE_MARK, UNKNOWN, UNKNOWN_MARK, WITHIN_NOISE } from '../../harness/verdict.mjs';
+import {
+  escapeHtml,
+  formatBytes,
+  formatNs,
+  formatOpsPerSec,
+  formatRatio,
+  formatShare,
+  statusText,
+} from '../../harness/format.mjs';
+import { formatVerdictRatio } from '../../harness/verdict.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
-import { escapeHtml, htmlPage, htmlTable, runsTable } from '../../report/html.mjs';
-import { ACROSS_PROCESSES, headerOf } from '../../report/model.mjs';
+import { htmlTable, reportPage } from '../../report/html.mjs';
+import { ACROSS_PROCESSES } from '../../report/model.mjs';
 import { BOUNDARY_CHART, chartId, messageCharts } from './report-charts.mjs';
 import {
   MESSAGE_OPERATIONS,
@@ -30,29 +39,9 @@ import {
 
 // ---- headlines -----------------------------------------------------------------
 
-export function formatOps(ops) {
-  if (!(ops > 0)) return '-';
-  if (ops >= 1e6) return `${(ops / 1e6).toPrecision(3)} M`;
-  if (ops >= 1e3) return `${(ops / 1e3).toPrecision(3)} k`;
-  return ops.toPrecision(3);
-}
-
-export function formatNs(ns) {
-  if (!(ns >= 0)) return '-';
-  return ns >= 100 ? ns.toFixed(0) : ns.toPrecision(3);
-}
-
-const formatTimes = (ratio) =>
-  ratio === undefined ? '-' : `${ratio >= 10 ? ratio.toFixed(0) : ratio.toPrecision(2)}x`;
-
-// A ratio with its verdict's mark (verdict.mjs): "~1.1x" within noise, "1.1x?" without samples.
-const formatJudged = (value) => {
-  if (value?.versusJson === undefined) return '-';
-  const text = formatTimes(value.versusJson);
-  if (value.verdict === WITHIN_NOISE) return `${NOISE_MARK}${text}`;
-  if (value.verdict === UNKNOWN) return `${text}${UNKNOWN_MARK}`;
-  return text;
-};
+// A ratio against JSON with its verdict's mark (verdict.mjs): "~1.1x" within noise, "1.1x?" without samples.
+const formatJudged = (value) =>
+  formatVerdictRatio(value && { ratio: value.versusJson, verdict: value.verdict });
 
 /** { chartId: [sentence, ...] }: the fastest path per record and place, and the floor. */
 export function messageHeadlines(sources) {
@@ -66,8 +55,8 @@ export function messageHeadlines(sources) {
       const json = group.find((r) => r.baseline);
       const versus = json && !best.baseline ? ` (${formatJudged(best)} JSON)` : '';
       lines.push(
-        `${source} ${record}: fastest ${best.label} ${formatOps(best.opsPerSec)} ops/s${versus}` +
-          (json ? `; JSON ${formatOps(json.opsPerSec)} ops/s.` : '.'),
+        `${source} ${record}: fastest ${best.label} ${formatOpsPerSec(best.opsPerSec)}${versus}` +
+          (json ? `; JSON ${formatOpsPerSec(json.opsPerSec)}.` : '.'),
       );
     }
     headlines[chartId(operation)] = lines;
@@ -141,11 +130,7 @@ const HOW_TO_READ = {
 
 function opsCell(line, operation) {
   const value = line[operation];
-  return value ? `${formatOps(value.opsPerSec)} (${formatNs(value.nsPerOp)} ns)` : '';
-}
-
-function shareCell(share) {
-  return share === undefined || !Number.isFinite(share) ? '' : `${Math.round(share * 100)}%`;
+  return value ? `${formatOpsPerSec(value.opsPerSec)} (${formatNs(value.nsPerOp)} ns)` : '';
 }
 
 function recordSection(sources, record) {
@@ -163,25 +148,20 @@ function recordSection(sources, record) {
     {
       title: 'boundary share enc / dec',
       value: (r) =>
-        r.boundaryShare ? `${shareCell(r.boundaryShare.encode)} / ${shareCell(r.boundaryShare.decode)}` : '',
+        r.boundaryShare
+          ? `${formatShare(r.boundaryShare.encode)} / ${formatShare(r.boundaryShare.decode)}`
+          : '',
       num: true,
     },
-    { title: 'bytes', value: (r) => (r.encodedBytes === undefined ? '' : r.encodedBytes), num: true },
+    { title: 'bytes', value: (r) => formatBytes(r.encodedBytes), num: true },
     {
       title: 'status',
-      value: (r) =>
-        r.status === 'ok'
-          ? r.floor
-            ? 'floor (no codec work)'
-            : 'ok'
-          : r.status === 'n/a'
-            ? `n/a: ${r.reason}`
-            : `failed: ${r.error}`,
+      value: (r) => (r.floor && r.status === 'ok' ? 'floor (no codec work)' : statusText(r)),
       cls: (r) => (r.status === 'failed' ? 'bad' : ''),
     },
   ];
   const jsonBytes = lines.find((line) => line.jsonBytes !== undefined)?.jsonBytes;
-  return `<section id="record-${escapeHtml(record)}"><h3>${escapeHtml(record)}${jsonBytes !== undefined ? ` <small>(${jsonBytes} bytes as JSON)</small>` : ''}</h3>
+  return `<section id="record-${escapeHtml(record)}"><h3>${escapeHtml(record)}${jsonBytes !== undefined ? ` <small>(${formatBytes(jsonBytes)} of JSON)</small>` : ''}</h3>
 ${htmlTable(columns, lines)}</section>`;
 }
 
@@ -194,32 +174,13 @@ function floorSection(sources) {
     { title: 'module', value: (r) => r.module ?? r.codec },
     { title: 'instance', value: (r) => r.batch ?? '' },
     { title: 'ns per call', value: (r) => formatNs(r.nsPerOp), num: true },
-    { title: 'calls/s', value: (r) => formatOps(r.opsPerSec), num: true },
-    { title: 'status', value: (r) => (r.status === 'ok' ? 'ok' : `failed: ${r.error}`) },
+    { title: 'calls/s', value: (r) => formatOpsPerSec(r.opsPerSec), num: true },
+    { title: 'status', value: statusText },
   ];
   return `<section id="floor-table"><h2>Per-call floor</h2>
 <p class="how">${escapeHtml(HOW_TO_READ.floor)}</p>
 ${htmlTable(columns, lines)}</section>`;
 }
-
-function chartSection(chart, headlines, how) {
-  const lines = headlines[chart.id] ?? [];
-  const headline =
-    lines.length > 0
-      ? `<ul class="headline">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
-      : '';
-  if (chart.empty)
-    return `<section id="${chart.id}"><h2>${escapeHtml(chart.title)}</h2><p class="empty">No chart: no data in these results.</p></section>`;
-  return `<section id="${chart.id}">
-<h2>${escapeHtml(chart.title)}</h2>
-${how ? `<p class="how">${escapeHtml(how)}</p>` : ''}
-${headline}
-<div class="view" data-chart="${chart.id}"></div>
-<p class="meta"><a href="${chart.id}.svg">${chart.id}.svg</a></p>
-</section>`;
-}
-
-const nsCell = (ns) => (ns > 0 ? formatNs(ns) : '');
 
 /** ns/op of every C++ path through wasm and through the addon, per record, with the empty calls. */
 function boundarySection(sources) {
@@ -232,67 +193,25 @@ function boundarySection(sources) {
     { title: 'boundary', value: (r) => r.boundary },
     ...MESSAGE_OPERATIONS.map((operation) => ({
       title: `${OPERATION_TITLES[operation]} ns/op`,
-      value: (r) => nsCell(r.ns[operation]),
+      value: (r) => formatNs(r.ns[operation]),
       num: true,
     })),
-    { title: 'empty call ns', value: (r) => nsCell(r.emptyCallNs), num: true },
+    { title: 'empty call ns', value: (r) => formatNs(r.emptyCallNs), num: true },
     {
       title: 'encode / empty call',
-      value: (r) => (r.ns.encode > 0 && r.emptyCallNs > 0 ? formatTimes(r.ns.encode / r.emptyCallNs) : ''),
+      value: (r) => formatRatio(r.ns.encode / r.emptyCallNs),
       num: true,
     },
     { title: 'wasm counterpart', value: (r) => r.counterpart ?? '' },
     ...['encode', 'decode'].map((operation) => ({
       title: `${operation} x wasm (${ACROSS_PROCESSES})`,
-      value: (r) => (r.versusWasm?.[operation] === undefined ? '' : formatTimes(r.versusWasm[operation])),
+      value: (r) => formatRatio(r.versusWasm?.[operation]),
       num: true,
     })),
   ];
   return `<section id="wasm-vs-addon-table"><h2>wasm vs the Node-API addon, per record</h2>
 <p class="how">ns/op: 10^9 / the median ops/s. empty call: the median ns of an exported function that does nothing, of the codec's own wasm module or of the addon: the least any call through that boundary costs. x wasm = the wasm counterpart's ns/op / the addon path's (object beside val, tagged beside tagged; above 1 = the addon is faster), both from the same results file.</p>
 ${htmlTable(columns, lines)}</section>`;
-}
-
-/** The messages report page. */
-export function messagesReportHtml({
-  headers,
-  sources,
-  charts,
-  headlines,
-  generated,
-  vegaSource,
-  vegaVersion,
-}) {
-  const specs = Object.fromEntries(charts.filter((c) => !c.empty).map((c) => [c.id, c.vega]));
-  const records = recordsOf(sources);
-  const how = {
-    ...Object.fromEntries(
-      MESSAGE_OPERATIONS.map((operation) => [chartId(operation), HOW_TO_READ[operation]]),
-    ),
-    'call-floor': HOW_TO_READ.floor,
-    [BOUNDARY_CHART]: HOW_TO_READ[BOUNDARY_CHART],
-  };
-  const boundary = boundarySection(sources);
-  const nav = [
-    ...charts.filter((c) => !c.empty).map((c) => `<a href="#${c.id}">${escapeHtml(c.id)}</a>`),
-    '<a href="#records">tables per record</a>',
-    '<a href="#floor-table">floor</a>',
-    ...(boundary ? ['<a href="#wasm-vs-addon-table">wasm vs addon</a>'] : []),
-  ].join('');
-  const body = `<h1>wasm-codec-bench report: messages</h1>
-<p class="meta">Generated ${escapeHtml(generated)} by <code>npm run report</code> from ${headers.length} results file(s) of the messages workload (single records, operations per second); charts drawn by Vega ${escapeHtml(vegaVersion)} (inlined). Hover a dot for its values.</p>
-<nav>${nav}</nav>
-<section id="runs"><h2>Runs</h2>
-${runsTable(headers)}
-</section>
-${charts.map((chart) => chartSection(chart, headlines, how[chart.id])).join('\n')}
-<section id="records"><h2>Per record</h2>
-<p class="how">ops/s: median operations per second (ns/op = 10^9 / ops/s). x JSON: ops/s over the JSON baseline's of the same record and place (above 1 = faster than JSON), against the baseline of the same batch; ~ marks a ratio within noise (its 95% bootstrap interval contains 1), ? one without samples to judge. Boundary share: the strategy's floor (the same marshalling with no codec call) over the path's ns/op, measured in the same page or process. Floor rows do no codec work; a path that cannot hold a record exactly is a failed row naming why; a strategy that does not offer a record has no line.</p>
-${records.map((record) => recordSection(sources, record)).join('\n')}
-</section>
-${floorSection(sources)}
-${boundary}`;
-  return htmlPage({ title: 'wasm-codec-bench report: messages', body, specs, vegaSource });
 }
 
 // ---- the report's plug-in interface (src/report/index.mjs) -----------------------
@@ -312,15 +231,34 @@ export const charts = (sources) => messageCharts(sources);
 /** What each chart says, by chart id. */
 export const headlines = (sources) => messageHeadlines(sources);
 
+// How to read each chart, by its id.
+const HOW_BY_CHART = {
+  ...Object.fromEntries(MESSAGE_OPERATIONS.map((operation) => [chartId(operation), HOW_TO_READ[operation]])),
+  'call-floor': HOW_TO_READ.floor,
+  [BOUNDARY_CHART]: HOW_TO_READ[BOUNDARY_CHART],
+};
+
 /** The report page. */
-export function html({ sources, charts: drawn, headlines: lines, generated, vegaSource, vegaVersion }) {
-  return messagesReportHtml({
-    headers: sources.map(headerOf),
-    sources,
-    charts: drawn,
-    headlines: lines,
-    generated,
-    vegaSource,
-    vegaVersion,
+export function html(input) {
+  const { sources } = input;
+  const boundary = boundarySection(sources);
+  return reportPage(input, {
+    title: 'wasm-codec-bench report: messages',
+    about: ' of the messages workload (single records, operations per second)',
+    hover: 'a dot',
+    how: HOW_BY_CHART,
+    nav: [
+      ['records', 'tables per record'],
+      ['floor-table', 'floor'],
+      ...(boundary ? [['wasm-vs-addon-table', 'wasm vs addon']] : []),
+    ],
+    sections: `<section id="records"><h2>Per record</h2>
+<p class="how">ops/s: median operations per second (ns/op = 10^9 / ops/s). x JSON: ops/s over the JSON baseline's of the same record and place (above 1 = faster than JSON), against the baseline of the same batch; ~ marks a ratio within noise (its 95% bootstrap interval contains 1), ? one without samples to judge. Boundary share: the strategy's floor (the same marshalling with no codec call) over the path's ns/op, measured in the same page or process. Floor rows do no codec work; a path that cannot hold a record exactly is a failed row naming why; a strategy that does not offer a record has no line.</p>
+${recordsOf(sources)
+  .map((record) => recordSection(sources, record))
+  .join('\n')}
+</section>
+${floorSection(sources)}
+${boundary}`,
   });
 }

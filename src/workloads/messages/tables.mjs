@@ -12,6 +12,7 @@ import {
   formatRatio,
   formatShare,
   renderColumns,
+  statusText,
 } from '../../harness/format.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { orderOfPaths, pathKey } from '../../harness/path-order.mjs';
@@ -19,10 +20,10 @@ import { median } from '../../harness/stats.mjs';
 import { VERDICT_LEGEND, compareStats, formatVerdictRatio } from '../../harness/verdict.mjs';
 
 const MESSAGE_OPS = ['encode', 'decode', 'roundTrip'];
-const RECORD_ORDER = RECORD_NAMES;
-const recordRank = (record) => {
-  const rank = RECORD_ORDER.indexOf(record);
-  return rank < 0 ? RECORD_ORDER.length : rank;
+/** A record's place in the messages' own order; names it does not know after them. */
+export const recordRank = (record) => {
+  const rank = RECORD_NAMES.indexOf(record);
+  return rank < 0 ? RECORD_NAMES.length : rank;
 };
 
 const isFloorRow = (row) => row.variant === 'floor';
@@ -84,7 +85,7 @@ export function messageRatio(row, baselines, operation) {
 }
 
 function notMeasuredLine(label, row) {
-  return { label, text: row.status === 'n/a' ? `n/a: ${row.reason}` : `FAILED: ${row.error}` };
+  return { label, text: statusText(row) };
 }
 
 function messageCells(label, row, ratio) {

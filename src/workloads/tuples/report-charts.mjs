@@ -6,8 +6,10 @@
 
 import { codecRank, reportColors } from '../../report/codec-order.mjs';
 import { compressionChart } from '../../report/compression-chart.mjs';
-import { BASELINE_LABEL, formatMB } from '../../report/model.mjs';
+import { formatMB } from '../../harness/format.mjs';
+import { BASELINE_LABEL } from '../../report/model.mjs';
 import { PHASE_COLORS, WHOLE_CALL_COLOR } from '../../report/phases.mjs';
+import { VEGA_LITE_SCHEMA, chartOf } from '../../report/palette.mjs';
 import {
   NATIVE_WAY,
   NO_PHASES,
@@ -22,8 +24,6 @@ import {
   timeRecords,
 } from './report-model.mjs';
 import { modulesChart, sizesChart } from './report-size-charts.mjs';
-
-const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
 // The C++ codecs take their colours from the build's catalog order (the
 // page's too: src/report/palette.mjs), black for the JSON baseline, the
@@ -372,25 +372,17 @@ function threeWaysChart(sources, operation, sizeMB) {
  * for (not drawn).
  */
 export function reportCharts(sources, { sizeMB }) {
-  const charts = [];
-  const add = (id, spec) => {
-    const values = spec.data.values;
-    charts.push({ id, title: spec.title.text, spec, empty: values.length === 0 });
-  };
-  for (const operation of OPERATIONS) add(`time-${operation}`, timeChart(sources, operation));
-  for (const operation of OPERATIONS) add(`ratio-${operation}`, ratioChart(sources, operation));
-  for (const operation of OPERATIONS)
-    add(`breakdown-${operation}`, breakdownChart(sources, operation, sizeMB));
-  for (const operation of OPERATIONS)
-    add(`three-ways-${operation}`, threeWaysChart(sources, operation, sizeMB));
-  add('wasm-penalty', penaltyChart(sources));
-  add('sizes', sizesChart(sources, sizeMB));
-  add('modules', modulesChart(sources));
-  // Time against the bytes that leave, with the compression stage (docs/design.md#compression).
-  const compression = compressionChart(sources, {
-    unitOf: (row) => `${formatMB(row.jsonMB)} MB`,
-    unitTitle: 'size',
-  });
-  charts.push(compression);
-  return charts;
+  const perOperation = (name, chart) =>
+    OPERATIONS.map((operation) => chartOf(`${name}-${operation}`, chart(operation)));
+  return [
+    ...perOperation('time', (operation) => timeChart(sources, operation)),
+    ...perOperation('ratio', (operation) => ratioChart(sources, operation)),
+    ...perOperation('breakdown', (operation) => breakdownChart(sources, operation, sizeMB)),
+    ...perOperation('three-ways', (operation) => threeWaysChart(sources, operation, sizeMB)),
+    chartOf('wasm-penalty', penaltyChart(sources)),
+    chartOf('sizes', sizesChart(sources, sizeMB)),
+    chartOf('modules', modulesChart(sources)),
+    // Time against the bytes that leave, with the compression stage (docs/design.md#compression).
+    compressionChart(sources, { unitOf: (row) => `${formatMB(row.jsonMB)} MB`, unitTitle: 'size' }),
+  ];
 }

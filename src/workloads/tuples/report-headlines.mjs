@@ -4,25 +4,17 @@
 
 import { groupBy } from '../../harness/group-by.mjs';
 import { FASTER, SLOWER, UNKNOWN, WITHIN_NOISE } from '../../harness/verdict.mjs';
-import { ACROSS_PROCESSES, formatMB } from '../../report/model.mjs';
+import { formatBytes, formatMB, formatMs, formatRatio, formatShare } from '../../harness/format.mjs';
+import { ACROSS_PROCESSES } from '../../report/model.mjs';
 import {
   breakdownRecords,
   closestStep,
-  moduleRecords,
   penaltyRecords,
   ratioRecords,
-  sizeRecords,
   threeWaysRecords,
   timeRecords,
 } from './report-model.mjs';
-
-function formatMs(ms) {
-  return ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toPrecision(3) : ms.toPrecision(2);
-}
-
-function formatRatio(ratio) {
-  return `${ratio >= 10 ? ratio.toFixed(0) : ratio.toPrecision(2)}x`;
-}
+import { moduleRecords, sizeRecords } from './report-size-model.mjs';
 
 const byValue = (valueOf) => (a, b) => valueOf(a) - valueOf(b);
 
@@ -84,10 +76,9 @@ function breakdownHeadline(sources, operation, sizeMB) {
     }
     if (shares.length === 0) continue;
     shares.sort(byValue((s) => s.share));
-    const percent = (share) => `${Math.round(share * 100)}%`;
     lines.push(
-      `${facet}: the boundary (everything but the codec) takes from ${percent(shares[0].share)} (${shares[0].label}) ` +
-        `to ${percent(shares.at(-1).share)} (${shares.at(-1).label}) of the call.`,
+      `${facet}: the boundary (everything but the codec) takes from ${formatShare(shares[0].share)} (${shares[0].label}) ` +
+        `to ${formatShare(shares.at(-1).share)} (${shares.at(-1).label}) of the call.`,
     );
   }
   return lines;
@@ -109,14 +100,12 @@ function penaltyHeadline(sources) {
   return lines;
 }
 
-const percent = (share) => `${Math.round(share * 100)}%`;
-
 /** One way's figures: "wasm typed 12.0 ms (boundary 3.4 ms, 28%; ...)". */
 function wayText(line) {
   if (line.nativeSource) return `${line.way} ${formatMs(line.totalMs)} ms (${line.nativeSource} file)`;
   const parts = [];
   if (line.boundaryMs !== undefined)
-    parts.push(`boundary ${formatMs(line.boundaryMs)} ms, ${percent(line.boundaryShare)}`);
+    parts.push(`boundary ${formatMs(line.boundaryMs)} ms, ${formatShare(line.boundaryShare)}`);
   if (line.versusWasmTyped !== undefined)
     parts.push(`${formatRatio(line.versusWasmTyped)} wasm typed's speed, ${ACROSS_PROCESSES}`);
   return `${line.way} ${formatMs(line.totalMs)} ms${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
@@ -143,8 +132,8 @@ function sizesHeadline(sources, sizeMB) {
     const sorted = records.filter((r) => r.measure === measure).sort(byValue((r) => r.ratio));
     if (sorted.length === 0) continue;
     lines.push(
-      `${measure}: smallest ${sorted[0].format} ${sorted[0].ratio.toFixed(3)}x the JSON text, ` +
-        `largest ${sorted.at(-1).format} ${sorted.at(-1).ratio.toFixed(3)}x.`,
+      `${measure}: smallest ${sorted[0].format} ${formatRatio(sorted[0].ratio)} the JSON text, ` +
+        `largest ${sorted.at(-1).format} ${formatRatio(sorted.at(-1).ratio)}.`,
     );
   }
   return lines;
@@ -155,9 +144,8 @@ function modulesHeadline(sources) {
     .filter((r) => r.measure === 'wasm gzip')
     .sort(byValue((r) => r.bytes));
   if (gzip.length === 0) return [];
-  const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
   return [
-    `gzipped wasm from ${kib(gzip[0].bytes)} (${gzip[0].codec}) to ${kib(gzip.at(-1).bytes)} (${gzip.at(-1).codec}).`,
+    `gzipped wasm from ${formatBytes(gzip[0].bytes)} (${gzip[0].codec}) to ${formatBytes(gzip.at(-1).bytes)} (${gzip.at(-1).codec}).`,
   ];
 }
 

@@ -3,8 +3,17 @@
 // tables and run facts are shared (src/report/html.mjs).
 
 import { COMPRESSION_CHART_ID, COMPRESSION_EMPTY, COMPRESSION_HOW } from '../../report/compression-chart.mjs';
-import { escapeHtml, formatBytes, htmlPage, htmlTable, runsTable } from '../../report/html.mjs';
-import { ACROSS_PROCESSES, formatMB } from '../../report/model.mjs';
+import {
+  escapeHtml,
+  formatBytes,
+  formatMB,
+  formatMs,
+  formatRatio,
+  formatShare,
+  formatYesNo,
+} from '../../harness/format.mjs';
+import { htmlTable, reportPage } from '../../report/html.mjs';
+import { ACROSS_PROCESSES } from '../../report/model.mjs';
 
 // How to read each chart: what is on the axes and what "good" looks like.
 const HOW_TO_READ = {
@@ -41,26 +50,6 @@ const EMPTY_REASON = {
   modules: 'needs a Node or browser results file (their header lists the wasm modules)',
   [COMPRESSION_CHART_ID]: COMPRESSION_EMPTY,
 };
-
-function chartSection(chart, headlines) {
-  const how = HOW_TO_READ[chart.id] ? `<p class="how">${escapeHtml(HOW_TO_READ[chart.id])}</p>` : '';
-  const lines = headlines[chart.id] ?? [];
-  const headline =
-    lines.length > 0
-      ? `<ul class="headline">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
-      : '';
-  if (chart.empty) {
-    const reason = EMPTY_REASON[chart.id] ?? 'no data in these results';
-    return `<section id="${chart.id}"><h2>${escapeHtml(chart.title)}</h2><p class="empty">No chart: ${escapeHtml(reason)}.</p></section>`;
-  }
-  return `<section id="${chart.id}">
-<h2>${escapeHtml(chart.title)}</h2>
-${how}
-${headline}
-<div class="view" data-chart="${chart.id}"></div>
-<p class="meta"><a href="${chart.id}.svg">${chart.id}.svg</a></p>
-</section>`;
-}
 
 const mbText = (mb) => (mb === undefined ? '' : formatMB(mb));
 
@@ -111,7 +100,7 @@ function cleanlinessSection(cleanliness) {
   if (cleanliness.length === 0) {
     return '<section id="cleanliness"><h2>Decoded-object cleanliness</h2><p class="empty">No row of these results carries a cleanliness check.</p></section>';
   }
-  const yesNo = (value) => (value === undefined ? '' : value ? 'yes' : 'no');
+  const yesNo = (value) => (value === undefined ? '' : formatYesNo(value));
   const flag = (value) => (value === false ? 'bad' : value === true ? 'good' : '');
   const columns = [
     { title: 'place', value: (r) => r.source },
@@ -127,8 +116,6 @@ function cleanlinessSection(cleanliness) {
 ${htmlTable(columns, cleanliness)}</section>`;
 }
 
-const msText = (ms) => (ms === undefined ? '' : ms >= 100 ? ms.toFixed(0) : ms.toPrecision(3));
-
 /**
  * The three ways to run the same C++ as a table (report-model.mjs
  * threeWaysRecords' lines of both operations, { operation, ...line }): an
@@ -138,7 +125,7 @@ export function threeWaysSection(lines, phases) {
   if (lines.length === 0) return undefined;
   const phase = (index) => (line) => {
     const key = phases[line.operation][index].key;
-    return msText(line.phases?.[key]);
+    return formatMs(line.phases?.[key]);
   };
   const columns = [
     { title: 'place', value: (r) => r.source },
@@ -148,18 +135,18 @@ export function threeWaysSection(lines, phases) {
     { title: 'way', value: (r) => r.way },
     { title: 'path', value: (r) => r.label },
     { title: 'marshal in / bytes in ms', value: phase(0), num: true },
-    { title: 'codec ms', value: (r) => msText(r.codecMs), num: true },
+    { title: 'codec ms', value: (r) => formatMs(r.codecMs), num: true },
     { title: 'bytes out / marshal out ms', value: phase(2), num: true },
-    { title: 'whole call ms', value: (r) => msText(r.totalMs), num: true },
-    { title: 'boundary ms', value: (r) => msText(r.boundaryMs), num: true },
+    { title: 'whole call ms', value: (r) => formatMs(r.totalMs), num: true },
+    { title: 'boundary ms', value: (r) => formatMs(r.boundaryMs), num: true },
     {
       title: 'boundary share',
-      value: (r) => (r.boundaryShare === undefined ? '' : `${Math.round(r.boundaryShare * 100)}%`),
+      value: (r) => formatShare(r.boundaryShare),
       num: true,
     },
     {
       title: `x wasm typed (${ACROSS_PROCESSES})`,
-      value: (r) => (r.versusWasmTyped === undefined ? '' : `${r.versusWasmTyped.toPrecision(3)}x`),
+      value: (r) => formatRatio(r.versusWasmTyped),
       num: true,
     },
   ];
@@ -169,39 +156,24 @@ ${htmlTable(columns, lines)}</section>`;
   return { id: 'three-ways-table', html };
 }
 
-/** The report page. */
-export function reportHtml({
-  headers,
-  charts,
-  headlines,
-  limits,
-  memory,
-  cleanliness,
-  extraSections = [],
-  sizeMB,
-  generated,
-  vegaSource,
-  vegaVersion,
-}) {
-  const specs = Object.fromEntries(charts.filter((c) => !c.empty).map((c) => [c.id, c.vega]));
-  const nav = [
-    ...charts.filter((c) => !c.empty).map((c) => `<a href="#${c.id}">${escapeHtml(c.id)}</a>`),
-    '<a href="#limits">limits</a>',
-    '<a href="#memory">memory</a>',
-    '<a href="#cleanliness">cleanliness</a>',
-    // Sections other modules render whole (src/report/shipped-bytes.mjs): { id, html }.
-    ...extraSections.map((section) => `<a href="#${section.id}">${escapeHtml(section.id)}</a>`),
-  ].join('');
-  const body = `<h1>wasm-codec-bench report</h1>
-<p class="meta">Generated ${escapeHtml(generated)} by <code>npm run report</code> from ${headers.length} results file(s); breakdown and sizes at the size nearest ${escapeHtml(formatMB(sizeMB))} MB; charts drawn by Vega ${escapeHtml(vegaVersion)} (inlined). Hover a point or bar for its values.</p>
-<nav>${nav}</nav>
-<section id="runs"><h2>Runs</h2>
-${runsTable(headers)}
-</section>
-${charts.map((chart) => chartSection(chart, headlines)).join('\n')}
-${limitsSection(limits)}
-${memorySection(memory)}
-${cleanlinessSection(cleanliness)}
-${extraSections.map((section) => section.html).join('\n')}`;
-  return htmlPage({ title: 'wasm-codec-bench report', body, specs, vegaSource });
+/**
+ * The report page of a report's html() input, with its limits, memory and
+ * cleanliness tables and the sections other modules render whole
+ * (src/report/shipped-bytes.mjs): extraSections [{ id, html }].
+ */
+export function reportHtml(input, { limits, memory, cleanliness, extraSections }) {
+  return reportPage(input, {
+    title: 'wasm-codec-bench report',
+    about: `; breakdown and sizes at the size nearest ${formatMB(input.sizeMB)} MB`,
+    hover: 'a point or bar',
+    how: HOW_TO_READ,
+    empty: EMPTY_REASON,
+    nav: ['limits', 'memory', 'cleanliness', ...extraSections.map(({ id }) => id)].map((id) => [id, id]),
+    sections: [
+      limitsSection(limits),
+      memorySection(memory),
+      cleanlinessSection(cleanliness),
+      ...extraSections.map((section) => section.html),
+    ].join('\n'),
+  });
 }

@@ -1,10 +1,10 @@
 // The size charts of the tuples report (Vega-Lite specs): encoded and gzip
 // size per format against the JSON text, and the wasm module of each codec.
 
-import { formatMB } from '../../report/model.mjs';
-import { moduleRecords, sizeRecords } from './report-model.mjs';
+import { formatMB } from '../../harness/format.mjs';
+import { VEGA_LITE_SCHEMA } from '../../report/palette.mjs';
+import { moduleRecords, sizeRecords } from './report-size-model.mjs';
 
-const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const SIZE_MEASURES = ['encoded', 'gzip', 'gzip -9'];
 
 /** Encoded and gzip size / JSON text size per format at the chosen size. */
@@ -74,7 +74,7 @@ export function modulesChart(sources) {
     encoding: {
       y: { field: 'codec', type: 'nominal', sort: null, title: null },
       yOffset: { field: 'measure', sort: ['wasm', 'wasm gzip'] },
-      x: { field: 'kb', type: 'quantitative', title: 'KiB' },
+      x: { field: 'kb', type: 'quantitative', title: 'KB' },
       color: {
         field: 'measure',
         type: 'nominal',

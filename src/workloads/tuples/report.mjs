@@ -4,7 +4,6 @@
 // and cleanliness tables. Model, charts, headlines and HTML are in the
 // report-*.mjs files beside this one.
 
-import { headerOf } from '../../report/model.mjs';
 import {
   SHIPPED_BYTES_CHART_ID,
   shippedBytesChart,
@@ -15,14 +14,8 @@ import { readShippedBytes } from '../../report/shipped-bytes-file.mjs';
 import { reportCharts } from './report-charts.mjs';
 import { chartHeadlines } from './report-headlines.mjs';
 import { reportHtml, threeWaysSection } from './report-html.mjs';
-import {
-  OPERATIONS,
-  PHASES,
-  cleanlinessRows,
-  limitRows,
-  memoryRows,
-  threeWaysRecords,
-} from './report-model.mjs';
+import { OPERATIONS, PHASES, threeWaysRecords } from './report-model.mjs';
+import { cleanlinessRows, limitRows, memoryRows } from './report-size-model.mjs';
 
 /** What the report writes, for npm run report --help. */
 export const help = `time and speed vs JSON against payload size, where the time goes, the
@@ -48,19 +41,9 @@ export const headlines = (sources, { sizeMB }) => ({
 });
 
 /** The report page. */
-export function html({
-  sources,
-  charts: drawn,
-  headlines: lines,
-  sizeMB,
-  generated,
-  vegaSource,
-  vegaVersion,
-}) {
-  return reportHtml({
-    headers: sources.map(headerOf),
-    charts: drawn,
-    headlines: lines,
+export function html(input) {
+  const { sources, sizeMB } = input;
+  return reportHtml(input, {
     limits: limitRows(sources),
     memory: memoryRows(sources, sizeMB),
     cleanliness: cleanlinessRows(sources),
@@ -73,9 +56,5 @@ export function html({
       ),
       { id: 'shipped-bytes-table', html: shippedSectionHtml(readShippedBytes()) },
     ].filter(Boolean),
-    sizeMB,
-    generated,
-    vegaSource,
-    vegaVersion,
   });
 }

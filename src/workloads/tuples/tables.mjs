@@ -4,13 +4,17 @@
 
 import { isJsonBaseline, isObjectFloor, pathLabel } from '../../catalog.mjs';
 import {
+  alignFirstLeft,
   formatBytes,
+  formatMB,
   formatMs,
+  formatRatio,
   formatShare,
   formatYesNo,
   interopShare,
   renderColumns,
   shorten,
+  statusText,
 } from '../../harness/format.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { orderOfPaths, pathKey } from '../../harness/path-order.mjs';
@@ -90,31 +94,40 @@ const ratioCells = (comparisons) => [
   formatVerdictRatio(comparisons?.decode),
 ];
 
-/** Several rows of one reference path (JSON, UTF-8 JSON, object floor) as one line. */
+const ONE = formatRatio(1);
+
+/**
+ * Several rows of one reference path (JSON, UTF-8 JSON, object floor) as
+ * one line: its row the rows' medians (no batch), or the first when none is ok.
+ */
 function mergedLine(rows, { fastest, gzip9, xJson, xFastest, xFloor }) {
   const ok = rows.filter((row) => row.status === 'ok');
   const runs = rows.length > 1 ? ` x${rows.length}` : '';
   const label = `${pathLabel(rows[0])}${runs}`;
-  if (ok.length === 0) return { label, text: `FAILED: ${rows[0].error}` };
-  const merged = { status: 'ok', encode: mergedStats(ok, 'encode'), decode: mergedStats(ok, 'decode') };
-  return [
-    label,
-    formatMs(merged.encode.median),
-    formatMs(merged.decode.median),
+  if (ok.length === 0) return { label, row: rows[0], text: statusText(rows[0]) };
+  const row = {
+    ...ok[0],
+    batch: undefined,
+    encode: mergedStats(ok, 'encode'),
+    decode: mergedStats(ok, 'decode'),
+  };
+  const cells = [
+    formatMs(row.encode.median),
+    formatMs(row.decode.median),
     ...sizeCells(ok[0], gzip9),
     ...xJson,
-    ...(xFastest ?? ratioCells(compareWithFastest(fastest, merged))),
+    ...(xFastest ?? ratioCells(compareWithFastest(fastest, row))),
     ...xFloor,
     '-',
     '-',
   ];
+  return { label, row, cells };
 }
 
 function pathLine(row, { baselines, floors }, { fastest, gzip9 }) {
   const label = pathLabel(row);
-  if (row.status !== 'ok') return { label, text: `FAILED: ${row.error}` };
-  return [
-    label,
+  if (row.status !== 'ok') return { label, row, text: statusText(row) };
+  const cells = [
     formatMs(row.encode.median),
     formatMs(row.decode.median),
     ...sizeCells(row, gzip9),
@@ -124,6 +137,7 @@ function pathLine(row, { baselines, floors }, { fastest, gzip9 }) {
     formatShare(interopShare(row.encode, row.encodePhases)),
     formatShare(interopShare(row.decode, row.decodePhases)),
   ];
+  return { label, row, cells };
 }
 
 /** "enc 0.61x, dec ~0.98x (same process)": a row against the UTF-8 baseline of its batch. */
@@ -139,13 +153,16 @@ export function stepTitle({ jsonMB, jsonBytes, step, items }) {
 }
 
 /**
- * The lines of one size's table: the JSON baseline (rows of several
- * batches merged into one line, their median), the UTF-8 baseline likewise,
- * the fastest JS library (the xBestJS reference), then every path, each
- * ratio against its own batch's baseline; a codec whose child measured the
- * UTF-8 baseline gets a line of ratios against it.
+ * The lines of one size's table, for the console and the page: the JSON
+ * baseline (rows of several batches merged into one line, their median),
+ * the UTF-8 baseline likewise, the fastest JS library (the xBestJS
+ * reference), then every path, each ratio against its own batch's
+ * baseline; a codec whose child measured the UTF-8 baseline gets a line of
+ * ratios against it. Each line is { label, row, cells } (figures after the
+ * label), { label, row, text } (a failure) or { role: 'fastest' | 'utf8',
+ * label, text }; `options`: { fastest, gzip9, page (the page's wording of the fastest line) }.
  */
-function stepLines(stepRows, order, options) {
+export function stepLines(stepRows, order, options) {
   const roles = rolesOf(stepRows);
   const { baselines, utf8, floors, others } = roles;
   others.sort((a, b) => order.get(pathKey(a)) - order.get(pathKey(b)));
@@ -163,7 +180,7 @@ function stepLines(stepRows, order, options) {
       mergedLine(baselines, {
         ...options,
         ...againstReferences(baselines),
-        xJson: ['1.00x', '1.00x'],
+        xJson: [ONE, ONE],
         // JSON against the fastest library in its batch: the answer's figure (unit-comparisons.mjs).
         xFastest: ratioCells(unitComparisons(stepRows).of(baselines[0]).vsFastest),
       }),
@@ -175,15 +192,22 @@ function stepLines(stepRows, order, options) {
     lines.push(mergedLine(utf8, { ...options, xJson, xFloor }));
   }
   if (floors.length > 0)
-    lines.push(mergedLine(floors, { ...options, ...againstReferences(floors), xFloor: ['1.00x', '1.00x'] }));
-  if (stepRows.some(isPeerRow)) lines.push({ label: FASTEST_LABEL, text: fastestText(options.fastest) });
+    lines.push(mergedLine(floors, { ...options, ...againstReferences(floors), xFloor: [ONE, ONE] }));
+  if (stepRows.some(isPeerRow))
+    lines.push({ role: 'fastest', label: FASTEST_LABEL, text: fastestText(options.fastest, options) });
   for (const row of others) {
     lines.push(pathLine(row, roles, options));
     const own = row.status === 'ok' ? ownUtf8Baseline(row, utf8) : undefined;
-    if (own) lines.push({ label: UTF8_LINE_LABEL, text: utf8Text(compareRow(own, row)) });
+    if (own) lines.push({ role: 'utf8', label: UTF8_LINE_LABEL, text: utf8Text(compareRow(own, row)) });
   }
   return lines;
 }
+
+/** The options of a size's table: its fastest JS libraries, and whether it has a gzip-9 column. */
+export const stepOptions = (stepRows) => ({
+  fastest: fastestPeers(stepRows),
+  gzip9: stepRows.some((row) => row.gzip9Bytes !== undefined),
+});
 
 /**
  * One table per payload size (ascending), paths in the order they first
@@ -193,19 +217,16 @@ export function renderTables(rows, { legend = true } = {}) {
   const order = orderOfPaths(rows);
   const bySize = [...groupBy(rows, (row) => row.step).entries()].sort(([a], [b]) => a - b);
   const blocks = bySize.map(([, stepRows]) => {
-    const options = {
-      fastest: fastestPeers(stepRows),
-      gzip9: stepRows.some((row) => row.gzip9Bytes !== undefined),
-    };
+    const options = stepOptions(stepRows);
     const header = tableHeader(options);
-    const align = header.map((_, column) => (column === 0 ? 'l' : 'r'));
-    return `${stepTitle(stepRows[0])}\n${renderColumns(header, stepLines(stepRows, order, options), align)}`;
+    const lines = stepLines(stepRows, order, options).map(({ label, cells, text }) =>
+      cells ? [label, ...cells] : { label, text },
+    );
+    return `${stepTitle(stepRows[0])}\n${renderColumns(header, lines, alignFirstLeft(header))}`;
   });
   if (legend) blocks.unshift(TABLE_LEGEND);
   return blocks.join('\n\n');
 }
-
-const YES_NO = formatYesNo;
 
 /**
  * Per path, what its decode returns, over every size it measured ok: one
@@ -242,10 +263,10 @@ const DETAIL_WIDTH = 100;
 export function renderCleanliness(rows, { legend = true } = {}) {
   const lines = cleanlinessByPath(rows).map(({ label, cleanliness }) => [
     label,
-    YES_NO(cleanliness.plainObject),
-    YES_NO(cleanliness.exactKeys),
-    YES_NO(cleanliness.dataProperties),
-    YES_NO(cleanliness.clean),
+    formatYesNo(cleanliness.plainObject),
+    formatYesNo(cleanliness.exactKeys),
+    formatYesNo(cleanliness.dataProperties),
+    formatYesNo(cleanliness.clean),
     shorten(cleanliness.detail ?? '', DETAIL_WIDTH),
   ]);
   if (lines.length === 0) return '';
@@ -288,7 +309,7 @@ const LIMIT_REASON_WIDTH = 140;
  * published one ('-' otherwise). Reasons are cut to one readable line.
  */
 export function renderLimits(limits, { legend = true } = {}) {
-  const mb = (value) => (value === undefined ? '-' : value >= 10 ? value.toFixed(0) : value.toFixed(2));
+  const mb = (value) => (value === undefined ? '-' : formatMB(value));
   const lines = limits.map((entry) => [
     pathLabel(entry),
     entry.largestOkItems > 0 ? mb(entry.largestOkMB) : 'none',
