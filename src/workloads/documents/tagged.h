@@ -152,8 +152,11 @@ class KeyTable {
 
 // valid_utf8 (core/utf8.h), the same answers, faster on mixed scripts: runs
 // of ASCII 8 bytes at a time, the rest through a DFA with no branch per
-// character (tagged.cpp). The check every string of a decode goes through.
+// character (tagged_utf8.cpp). The check every string of a decode goes through.
 bool valid_utf8_fast(std::string_view text);
+
+// A key as JSON text, for an error naming it.
+std::string quoted_key(std::string_view key);
 
 }  // namespace detail
 
