@@ -115,7 +115,7 @@ test('the report draws the extra codec in a colour of its own, after the catalog
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   // The time chart's colour scale: the baseline, the catalog's codec, then the extra one in its own colour.
   const scale =
-    /"domain":\["JSON\.stringify\/parse","([^"]+)","([^"]+)"\],"range":\["#000000","(#[0-9a-f]+)","(#[0-9a-f]+)"\]/.exec(
+    /"domain":\["json \(js\)","([^"]+)","([^"]+)"\],"range":\["#000000","(#[0-9a-f]+)","(#[0-9a-f]+)"\]/.exec(
       html,
     );
   assert.ok(scale, 'a colour scale with the baseline and both codecs');
