@@ -115,15 +115,22 @@ export function librariesOf(document) {
   );
 }
 
-/** The C++ contenders (path labels) of one run of every path, by the rule above. */
+/**
+ * The C++ paths of a block (path labels) from one run of every path: the
+ * contenders by the rule above, then the floor codec's paths the run had
+ * (tuples' raw memcpy: what the boundary alone costs, the reference each
+ * C++ path's phases are read against).
+ */
 export function cppOf(document) {
   const floors = floorCodecsOf(document.run);
-  const cpp = document.rows.filter(
-    (row) => row.status === 'ok' && row.impl === 'cpp' && !floors.includes(row.codec) && !row.compression,
-  );
+  const ok = document.rows.filter((row) => row.status === 'ok' && row.impl === 'cpp' && !row.compression);
+  const cpp = ok.filter((row) => !floors.includes(row.codec));
   const paths = [];
+  const floorPaths = [];
   for (const addon of [false, true]) {
-    const here = cpp.filter((row) => (row.place === ADDON_PLACE) === addon);
+    const placed = (row) => (row.place === ADDON_PLACE) === addon;
+    floorPaths.push(...new Set(ok.filter((row) => placed(row) && floors.includes(row.codec)).map(pathLabel)));
+    const here = cpp.filter(placed);
     const found = withinFactor(document, here, { factor: CPP_FACTOR, nameOf: pathLabel });
     // Both operations as one: a path's best ratio in either, its units in both.
     const both = new Map();
@@ -133,7 +140,7 @@ export function cppOf(document) {
     }
     paths.push(...ranked(both, MAX_CPP));
   }
-  return paths;
+  return [...paths, ...floorPaths];
 }
 
 const describe = (run) =>
