@@ -2,6 +2,9 @@
 # The main job: installs what is missing, builds, then runs the Node
 # benchmark (`npm run bench:node`) with its defaults. Extra arguments go to
 # the runner, e.g. `scripts/bench.sh --quick` or `scripts/bench.sh --help`.
+# `scripts/bench.sh --answer [--minutes N]` runs the README's whole answer
+# for this machine instead (node/answer.mjs): Node, the addon and every
+# browser, at most 30 minutes, and prints its table.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -9,4 +12,8 @@ bash scripts/setup.sh
 bash scripts/build-wasm.sh >/dev/null
 # The Node-API addon: bench:node measures the same codecs through it.
 bash scripts/build-native.sh native-release wcb_addon >/dev/null
+if [[ "${1:-}" == --answer ]]; then
+  shift
+  exec node node/answer.mjs "$@"
+fi
 npm run --silent bench:node -- "$@"

@@ -1,38 +1,42 @@
-// The README's answer table from block runs (docs/design.md#blocks): for a
-// unit of each workload and each place (Node, the Node-API addon, each
+// The README's answer table from block runs (docs/design.md#blocks): for
+// each answer unit (below) and each place (Node, the Node-API addon, each
 // browser), which route wins each operation there — the best C++ path, the
 // fastest JS library, or JSON — with its figure, its interval and the date of
 // the run. Every verdict is one over processes; a comparison the run left
-// undecided or equivalent is said so.
-//
-//   node scripts/answer-table.mjs RUN.json... [--unit workload=block]...
-//
-// Units by default: tuples at ~10.5 MB (tuples@90), the ten-field record
-// (messages@record), GeoJSON at 1:110m (documents@geo-110m) and the random
-// strings (documents@random-strings).
+// undecided or equivalent is said so. Read by scripts/answer-table.mjs and
+// the answer command (node/answer.mjs); the workloads' folders must be
+// registered first (src/workload-folders.mjs).
 
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { ADDON_PLACE, JSON_CALLS, floorCodecsOf } from '../src/catalog.mjs';
-import { engineLabel } from '../src/engines.mjs';
-import { againstJson, documentVerdicts, verdictOptionsOf } from '../src/harness/block-verdicts.mjs';
-import { formatRatio } from '../src/harness/format.mjs';
-import { EQUIVALENT, FASTER, SLOWER, intervalText } from '../src/harness/paired.mjs';
-import { registerWorkloadFolders } from '../src/workload-folders.mjs';
-import { isBlockRun } from '../src/harness/block.mjs';
+import { ADDON_PLACE, JSON_CALLS, floorCodecsOf } from '../catalog.mjs';
+import { engineLabel } from '../engines.mjs';
+import { againstJson, documentVerdicts, verdictOptionsOf } from '../harness/block-verdicts.mjs';
+import { formatRatio } from '../harness/format.mjs';
+import { EQUIVALENT, FASTER, SLOWER, intervalText } from '../harness/paired.mjs';
+import { isBlockRun } from '../harness/block.mjs';
 
-const UNITS = {
-  tuples: ['tuples@90', 'tuples with a schema (10.5 MB)'],
-  messages: ['messages@record', 'small records (the ten-field record)'],
-  documents: ['documents@geo-110m', 'JSON documents (GeoJSON, 0.44 MB)'],
-  strings: ['documents@random-strings', 'strings (random nested strings, 1 MB)'],
-};
+/**
+ * The answer's units: the block of each data shape the README answers for,
+ * and the runner options that measure those blocks alone (node/answer.mjs;
+ * tests/node/answer.test.mjs checks that they do).
+ */
+export const ANSWER_UNITS = Object.freeze([
+  { workload: 'tuples', block: 'tuples@90', label: 'tuples with a schema (10.5 MB)' },
+  { workload: 'messages', block: 'messages@record', label: 'small records (the ten-field record)' },
+  { workload: 'documents', block: 'documents@geo-110m', label: 'JSON documents (GeoJSON, 0.44 MB)' },
+  {
+    workload: 'documents',
+    block: 'documents@random-strings',
+    label: 'strings (random nested strings, 1 MB)',
+  },
+]);
+export const ANSWER_RUN_OPTIONS = Object.freeze({
+  tuples: Object.freeze(['--min-mb', '10', '--max-mb', '11']),
+  messages: Object.freeze(['--records', 'record']),
+  documents: Object.freeze(['--datasets', 'geo-110m,random-strings']),
+});
 
-const { positionals } = parseArgs({ allowPositionals: true, options: {} });
-if (positionals.length === 0) {
-  process.stderr.write('usage: node scripts/answer-table.mjs RUN.json...\n');
-  process.exit(2);
-}
+/** The words of a cell whose block had fewer processes than an interval needs. */
+export const TOO_FEW = 'too few';
 
 const figure = (comparison) => `${formatRatio(comparison.ratio)}${intervalText(comparison)}`;
 const short = (label) =>
@@ -74,35 +78,38 @@ function operationCell(document, block, operation, place) {
   if (comparison.low === undefined) {
     const [ahead, behind, count] =
       comparison.ratio < 1 ? [against, name, comparison.losses] : [name, against, comparison.wins];
-    return `undecided, ${comparison.n} processes (too few): ${ahead} ${formatRatio(Math.max(comparison.ratio, 1 / comparison.ratio))} over ${behind} in ${count}/${comparison.n}`;
+    return `undecided, ${comparison.n} processes (${TOO_FEW}): ${ahead} ${formatRatio(Math.max(comparison.ratio, 1 / comparison.ratio))} over ${behind} in ${count}/${comparison.n}`;
   }
   return `undecided: C++ ${name} ${figure(comparison)} against ${against}`;
 }
 
-// The documents workload is a plug-in folder: the catalog knows it once registered.
-await registerWorkloadFolders();
-
-const documents = positionals.map((file) => {
-  const document = JSON.parse(readFileSync(file, 'utf8'));
-  if (!isBlockRun(document.run)) throw new Error(`${file}: not a block run`);
-  return document;
-});
-// Shape by shape, each in the order of the files given.
-const rows = [];
-for (const [block, label] of Object.values(UNITS)) {
-  for (const document of documents) {
-    if (!block.startsWith(`${document.run.workload}@`)) continue;
-    const places = document.run.place === 'node' ? ['node', ADDON_PLACE] : ['browser'];
-    for (const place of places) {
-      const cells = ['encode', 'decode'].map((operation) => operationCell(document, block, operation, place));
-      if (cells.every((cell) => cell === undefined)) continue;
-      const where = place === ADDON_PLACE ? 'Node addon' : engineLabel(document.run.runtime);
-      rows.push([label, where, cells[0] ?? '-', cells[1] ?? '-', document.run.date.slice(0, 10)]);
+/**
+ * The answer's rows, [data shape, place, encode, decode, date], unit by unit,
+ * each in the order of `documents` (block runs' results).
+ */
+export function answerRows(documents) {
+  const rows = [];
+  for (const { block, label } of ANSWER_UNITS) {
+    for (const document of documents) {
+      if (!isBlockRun(document.run) || !block.startsWith(`${document.run.workload}@`)) continue;
+      const places = document.run.place === 'node' ? ['node', ADDON_PLACE] : ['browser'];
+      for (const place of places) {
+        const cells = ['encode', 'decode'].map((operation) =>
+          operationCell(document, block, operation, place),
+        );
+        if (cells.every((cell) => cell === undefined)) continue;
+        const where = place === ADDON_PLACE ? 'Node addon' : engineLabel(document.run.runtime);
+        rows.push([label, where, cells[0] ?? '-', cells[1] ?? '-', document.run.date.slice(0, 10)]);
+      }
     }
   }
+  return rows;
 }
-// A Markdown table, as the README shows it.
-const line = (cells) => `| ${cells.join(' | ')} |\n`;
-process.stdout.write(line(['data shape', 'place', 'encode', 'decode', 'run']));
-process.stdout.write(line(['---', '---', '---', '---', '---']));
-for (const row of rows) process.stdout.write(line(row));
+
+/** The rows as a Markdown table, as the README shows it. */
+export function answerMarkdown(rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |\n`;
+  return [['data shape', 'place', 'encode', 'decode', 'run'], ['---', '---', '---', '---', '---'], ...rows]
+    .map(line)
+    .join('');
+}

@@ -1,0 +1,173 @@
+// The answer command (`scripts/bench.sh --answer`): the README's answer
+// table for this machine in one go. Each workload runs its answer units
+// alone (src/report/answer.mjs ANSWER_UNITS) as a block run, in Node (wasm
+// and the addon: bench:node) and then in every browser installed
+// (bench:web), one run after the other, never two at once; the time limit is
+// shared out between the runs still to come in proportion to what each
+// needs for its first look, so a run that stops early leaves its time to
+// the others. Then it prints the answer table over those results.
+//
+//   node node/answer.mjs [--minutes N] [--browsers LIST] [--out-dir DIR]
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { BROWSER_NAMES } from '../src/engines.mjs';
+import {
+  ANSWER_RUN_OPTIONS,
+  ANSWER_UNITS,
+  TOO_FEW,
+  answerMarkdown,
+  answerRows,
+} from '../src/report/answer.mjs';
+import { registerWorkloadFolders } from '../src/workload-folders.mjs';
+import { BROWSERS } from './browsers.mjs';
+import { displayPath } from './log.mjs';
+import { REPO_ROOT, fileStamp } from './options.mjs';
+
+export const DEFAULT_MINUTES = 30;
+
+/**
+ * Minutes a run takes to reach its first look (6 processes or contexts) on
+ * a 2-core machine of the project's kind, from the runs of 2026-12-05
+ * (docs/design.md#the-answer-command): the shares of the time limit.
+ */
+export const FIRST_LOOK_MINUTES = Object.freeze({
+  node: Object.freeze({ tuples: 3, messages: 1.2, documents: 2.3 }),
+  browser: Object.freeze({ tuples: 1.4, messages: 1.6, documents: 2 }),
+});
+
+/** Minutes each run spends outside its blocks (start-up, the page's build check, the results file). */
+export const OVERHEAD_MINUTES = 0.25;
+
+const WORKLOADS = [...new Set(ANSWER_UNITS.map((unit) => unit.workload))];
+
+/** The browsers of bench:web whose executable is on this machine. */
+export function installedBrowsers() {
+  return BROWSER_NAMES.filter((name) => existsSync(BROWSERS[name].executable()));
+}
+
+/** The runs of the answer: { place, workload, script, args, firstLook } in order, Node first. */
+export function answerPlan(browsers) {
+  const places = ['node', ...browsers];
+  return places.flatMap((place) =>
+    WORKLOADS.map((workload) => ({
+      place,
+      workload,
+      script: place === 'node' ? 'node/bench.mjs' : 'node/bench-web.mjs',
+      args: [
+        ...(place === 'node' ? [] : ['--browser', place]),
+        '--workload',
+        workload,
+        ...ANSWER_RUN_OPTIONS[workload],
+      ],
+      firstLook: FIRST_LOOK_MINUTES[place === 'node' ? 'node' : 'browser'][workload],
+    })),
+  );
+}
+
+/**
+ * The block budget of run `index` of `plan` when `leftMinutes` of the limit
+ * remain: its share of what is left after every remaining run's overhead.
+ */
+export function budgetMinutes(plan, index, leftMinutes) {
+  const rest = plan.slice(index);
+  const blocks = leftMinutes - rest.length * OVERHEAD_MINUTES;
+  const share = plan[index].firstLook / rest.reduce((sum, run) => sum + run.firstLook, 0);
+  return Math.max(0.5, Math.round(blocks * share * 100) / 100);
+}
+
+function runChild(script, args, logFile) {
+  return new Promise((resolve) => {
+    const out = openSync(logFile, 'w');
+    const child = spawn(process.execPath, [join(REPO_ROOT, script), ...args], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', out, 'inherit'],
+    });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward).on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward).off('SIGTERM', forward);
+      resolve(code ?? (signal ? 130 : 1));
+    });
+  });
+}
+
+const minutesText = (minutes) => `${minutes.toFixed(1)} min`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      minutes: { type: 'string', default: String(DEFAULT_MINUTES) },
+      browsers: { type: 'string' },
+      'out-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(
+      `Usage: scripts/bench.sh --answer [--minutes N] [--browsers LIST] [--out-dir DIR]\n\n` +
+        `Runs the README's answer for this machine: ${ANSWER_UNITS.map((unit) => unit.block).join(', ')},\n` +
+        `as block runs in Node (wasm and the addon) and in every browser installed (${BROWSER_NAMES.join(', ')}),\n` +
+        `one after the other within --minutes (default ${DEFAULT_MINUTES}), then prints the answer table.\n` +
+        `Results and each run's tables go to --out-dir (default results/answer-<date>/).\n`,
+    );
+    return 0;
+  }
+  const minutes = Number(values.minutes);
+  if (!(minutes > 0)) throw new Error(`--minutes takes a positive number (given: ${values.minutes})`);
+  const browsers = values.browsers ? values.browsers.split(',') : installedBrowsers();
+  const unknown = browsers.filter((name) => !BROWSER_NAMES.includes(name));
+  if (unknown.length > 0)
+    throw new Error(`unknown browser ${unknown.join(', ')} (known: ${BROWSER_NAMES.join(', ')})`);
+  const outDir = values['out-dir'] ?? join(REPO_ROOT, 'results', `answer-${fileStamp(new Date())}`);
+  mkdirSync(outDir, { recursive: true });
+
+  const plan = answerPlan(browsers);
+  const started = Date.now();
+  const elapsed = () => (Date.now() - started) / 60000;
+  process.stderr.write(
+    `answer: ${plan.length} runs (${['node', ...browsers].join(', ')} x ${WORKLOADS.join(', ')}) within ${minutesText(minutes)}; results in ${displayPath(outDir)}\n`,
+  );
+  const files = [];
+  const failed = [];
+  for (const [index, run] of plan.entries()) {
+    const budget = budgetMinutes(plan, index, minutes - elapsed());
+    const name = `${run.place}-${run.workload}`;
+    const out = join(outDir, `${name}.json`);
+    process.stderr.write(
+      `answer: [${index + 1}/${plan.length}] ${name}, blocks within ${minutesText(budget)}` +
+        `${budget < run.firstLook ? ` (less than its first look needs, ${minutesText(run.firstLook)})` : ''}\n`,
+    );
+    const code = await runChild(
+      run.script,
+      [...run.args, '--budget-minutes', String(budget), '--out', out],
+      join(outDir, `${name}.txt`),
+    );
+    if (code === 130) return 130;
+    if (code !== 0 || !existsSync(out)) failed.push(`${name} (exit ${code}; see ${name}.txt)`);
+    if (existsSync(out)) files.push(out);
+  }
+
+  await registerWorkloadFolders();
+  const rows = answerRows(files.map((file) => JSON.parse(readFileSync(file, 'utf8'))));
+  const tooFew = rows.flatMap((row) => row.slice(2, 4)).filter((cell) => cell.includes(TOO_FEW)).length;
+  process.stdout.write(answerMarkdown(rows));
+  process.stdout.write(
+    `\n${rows.length} rows, ${rows.length * 2} cells, ${tooFew} ${TOO_FEW}; ${minutesText(elapsed())} in all` +
+      `${failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''}\n`,
+  );
+  return failed.length > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      process.stderr.write(`answer: ${error.message}\n`);
+      process.exit(1);
+    },
+  );
+}

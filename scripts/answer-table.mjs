@@ -1,0 +1,24 @@
+// The README's answer table (src/report/answer.mjs) over block runs' results:
+//
+//   node scripts/answer-table.mjs RUN.json...
+//
+// The answer command (scripts/bench.sh --answer) makes those runs and prints
+// the same table.
+
+import { readFileSync } from 'node:fs';
+import { answerMarkdown, answerRows } from '../src/report/answer.mjs';
+import { isBlockRun } from '../src/harness/block.mjs';
+import { registerWorkloadFolders } from '../src/workload-folders.mjs';
+
+const files = process.argv.slice(2);
+if (files.length === 0) {
+  process.stderr.write('usage: node scripts/answer-table.mjs RUN.json...\n');
+  process.exit(2);
+}
+await registerWorkloadFolders();
+const documents = files.map((file) => {
+  const document = JSON.parse(readFileSync(file, 'utf8'));
+  if (!isBlockRun(document.run)) throw new Error(`${file}: not a block run`);
+  return document;
+});
+process.stdout.write(answerMarkdown(answerRows(documents)));

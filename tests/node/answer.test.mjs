@@ -1,0 +1,122 @@
+// The answer command (node/answer.mjs) and its table (src/report/answer.mjs):
+// the runner options measure exactly the answer's blocks, the time limit is
+// shared out so the runs fit it, and a cell says who wins, or "too few"
+// when its block had fewer processes than an interval needs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  ANSWER_RUN_OPTIONS,
+  ANSWER_UNITS,
+  TOO_FEW,
+  answerMarkdown,
+  answerRows,
+} from '../../src/report/answer.mjs';
+import { OVERHEAD_MINUTES, answerPlan, budgetMinutes } from '../../node/answer.mjs';
+import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
+import { parseOptions } from '../../node/cli.mjs';
+import { registerWorkloadFolders } from '../../src/workload-folders.mjs';
+
+await registerWorkloadFolders();
+
+test("each workload's answer options select its answer blocks and nothing else", () => {
+  const blocksOf = (workload) =>
+    ANSWER_UNITS.filter((unit) => unit.workload === workload).map((unit) => unit.block);
+  const tuples = parseOptions(['--workload', 'tuples', ...ANSWER_RUN_OPTIONS.tuples]);
+  assert.deepEqual(
+    selectSteps(tuples).map((step) => `tuples@${step.index}`),
+    blocksOf('tuples'),
+  );
+  const messages = parseOptions(['--workload', 'messages', ...ANSWER_RUN_OPTIONS.messages]);
+  assert.deepEqual(
+    messages.records.map((record) => `messages@${record}`),
+    blocksOf('messages'),
+  );
+  const documents = parseOptions(['--workload', 'documents', ...ANSWER_RUN_OPTIONS.documents]);
+  assert.deepEqual(
+    documents.datasets.map((dataset) => `documents@${dataset}`),
+    blocksOf('documents'),
+  );
+});
+
+test('the plan: Node first, then each browser, every workload of the answer in each', () => {
+  const plan = answerPlan(['chromium', 'webkit']);
+  assert.deepEqual(
+    plan.map((run) => `${run.place}-${run.workload}`),
+    ['node', 'chromium', 'webkit'].flatMap((place) =>
+      ['tuples', 'messages', 'documents'].map((w) => `${place}-${w}`),
+    ),
+  );
+  assert.equal(plan[0].script, 'node/bench.mjs');
+  assert.deepEqual(plan[3].args.slice(0, 4), ['--browser', 'chromium', '--workload', 'tuples']);
+});
+
+test('the time limit is shared out in proportion to each run’s first look, and what a run leaves passes on', () => {
+  const plan = answerPlan(['chromium', 'firefox', 'webkit']);
+  const limit = 30;
+  // Every run using its whole budget: the runs and their overheads fit the limit.
+  let left = limit;
+  const budgets = plan.map((run, index) => {
+    const budget = budgetMinutes(plan, index, left);
+    left -= budget + OVERHEAD_MINUTES;
+    return budget;
+  });
+  assert.ok(Math.abs(left) < 0.05, `${left} minutes left over`);
+  // With 30 minutes every run gets more than its first look needs.
+  plan.forEach((run, index) => assert.ok(budgets[index] > run.firstLook, `${run.place}-${run.workload}`));
+  // A run that stops at half its budget leaves the rest to those after it.
+  const early = budgetMinutes(plan, 1, limit - budgets[0] / 2 - OVERHEAD_MINUTES);
+  assert.ok(early > budgets[1]);
+});
+
+const stats = (median) => ({ median, samples: [median] });
+const JSON_ROW = { codec: 'json', impl: 'js', interop: 'js', library: 'JSON.stringify/JSON.parse' };
+const WASM = { codec: 'msgpack', impl: 'cpp', interop: 'typed' };
+const LIBRARY = { codec: 'avro', impl: 'js', interop: 'js', library: 'avsc 5.7.9' };
+
+// A Node tuples block run of `processes` processes at the answer's unit:
+// JSON 10 ms, the wasm path 4 ms, avsc 8 ms, both operations.
+function tuplesRun(processes) {
+  const rows = [];
+  for (let process = 0; process < processes; process++) {
+    for (const [path, ms] of [
+      [JSON_ROW, 10],
+      [WASM, 4],
+      [LIBRARY, 8],
+    ]) {
+      rows.push({
+        ...path,
+        place: 'node',
+        block: 'tuples@90',
+        process,
+        batch: `tuples@90#${process + 1}`,
+        step: 90,
+        status: 'ok',
+        encode: stats(ms),
+        decode: stats(ms),
+      });
+    }
+  }
+  const sets = { encode: ['avro (avsc)'], decode: ['avro (avsc)'] };
+  return {
+    run: {
+      place: 'node',
+      workload: 'tuples',
+      date: '2026-12-05T10:00:00.000Z',
+      runtime: { name: 'node', version: 'v20.20.2', engine: 'V8', engineVersion: '11.3' },
+      protocol: { mode: 'blocks', blocks: { fastest: sets } },
+    },
+    rows,
+  };
+}
+
+test('a cell names the winner with its interval over processes, and says too few below 6', () => {
+  const [row] = answerRows([tuplesRun(6)]);
+  assert.equal(row[0], 'tuples with a schema (10.5 MB)');
+  assert.match(row[2], /^\*\*C\+\+\*\* msgpack\/typed 2\.00x \[[\d.]+, [\d.]+\] over avsc$/);
+  assert.ok(!row.join(' ').includes(TOO_FEW));
+  const [few] = answerRows([tuplesRun(4)]);
+  assert.match(few[2], new RegExp(`4 processes \\(${TOO_FEW}\\): msgpack/typed 2\\.00x over avsc in 4/4`));
+  const table = answerMarkdown([row]).split('\n');
+  assert.equal(table[0], '| data shape | place | encode | decode | run |');
+  assert.equal(table[2].split(' | ').at(-1), '2026-12-05 |');
+});
