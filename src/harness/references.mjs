@@ -26,8 +26,12 @@ export function isPeerRow(row) {
 }
 
 const isOk = (row) => row.status === 'ok';
-const fastestOf = (rows, operation) =>
-  rows.reduce((fastest, row) => (row[operation].median < fastest[operation].median ? row : fastest));
+// Among the rows that timed `operation` (a block's library may time one only).
+function fastestOf(rows, operation) {
+  const timed = rows.filter((row) => row[operation]);
+  if (timed.length === 0) return undefined;
+  return timed.reduce((fastest, row) => (row[operation].median < fastest[operation].median ? row : fastest));
+}
 
 /**
  * The pure-JS libraries with the best median among `rows` (one size):

@@ -123,7 +123,7 @@ ${items ? `<ul class="headline">${items}</ul>` : ''}
  * what to hover.
  */
 export function reportPage(
-  { sources, charts, headlines, generated, vegaSource, vegaVersion },
+  { sources, runs = sources, charts, headlines, generated, vegaSource, vegaVersion },
   { title, about, hover, how = {}, empty = {}, nav = [], sections },
 ) {
   const drawn = charts.filter((chart) => !chart.empty);
@@ -133,10 +133,10 @@ export function reportPage(
   const sectionOf = (chart) =>
     chartSection(chart, headlines[chart.id], { how: how[chart.id], empty: empty[chart.id] });
   const body = `<h1>${escapeHtml(title)}</h1>
-<p class="meta">Generated ${escapeHtml(generated)} by <code>npm run report</code> from ${sources.length} results file(s)${escapeHtml(about)}; charts drawn by Vega ${escapeHtml(vegaVersion)} (inlined). Hover ${hover} for its values.</p>
+<p class="meta">Generated ${escapeHtml(generated)} by <code>npm run report</code> from ${runs.length} results file(s)${escapeHtml(about)}; charts drawn by Vega ${escapeHtml(vegaVersion)} (inlined). Hover ${hover} for its values.</p>
 <nav>${links}</nav>
 <section id="runs"><h2>Runs</h2>
-${runsTable(sources.map(headerOf))}
+${runsTable(runs.map(headerOf))}
 </section>
 ${charts.map(sectionOf).join('\n')}
 ${sections}`;

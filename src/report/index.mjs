@@ -11,8 +11,9 @@ import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './com
 import { engineComparison, enginesText, withEnginesSection } from './engines.mjs';
 import { isBlockRun } from '../harness/block.mjs';
 import { blockReport } from './block-report.mjs';
+import { blockChartRows } from './block-rows.mjs';
 import { compareVerdicts } from './verdict-compare.mjs';
-import { compareHtml, htmlPage } from './html.mjs';
+import { compareHtml } from './html.mjs';
 import { InputError, loadResultsFile, loadResultsFiles, prepareValidation } from './load.mjs';
 import { headerOf, toSources } from './model.mjs';
 import { VEGA_VERSION, toSvg, toVega, vegaBundle } from './render.mjs';
@@ -44,12 +45,18 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   const all = toSources(loadResultsFiles(files));
   const workload = workloadOfAll(all);
   const report = await reportOf(workload);
-  // Block runs give verdicts over processes (their own section); the charts,
-  // per-size tables and engines are drawn from single runs (--sweep).
+  // Block runs give verdicts over processes (their own section, first) and
+  // draw the charts through their medians over processes (block-rows.mjs);
+  // the per-size tables, headlines and engines are the single runs' (--sweep),
+  // whose within-process intervals they read.
   const blocks = await blockReport(all);
+  const charted = all.map((source) =>
+    isBlockRun(source.document.run)
+      ? { ...source, document: { ...source.document, rows: blockChartRows(source.document.rows) } }
+      : source,
+  );
   const sources = all.filter((source) => !isBlockRun(source.document.run));
-  if (sources.length === 0) return writeBlockOnlyReport({ blocks, outDir, now, workload, all });
-  const charts = report.charts(sources, { sizeMB });
+  const charts = report.charts(charted, { sizeMB });
   mkdirSync(outDir, { recursive: true });
   const svgs = [];
   for (const chart of charts) {
@@ -70,6 +77,7 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   const page = withEnginesSection(
     report.html({
       sources,
+      runs: all,
       charts,
       headlines,
       sizeMB,
@@ -91,20 +99,6 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
     engines: enginesText(engines),
     verdicts: blocks?.text,
   };
-}
-
-/** A report of block runs alone: their verdicts section, no charts. */
-function writeBlockOnlyReport({ blocks, outDir, now, workload, all }) {
-  mkdirSync(outDir, { recursive: true });
-  const html = path.join(outDir, 'index.html');
-  const body = `<h1>wasm-codec-bench: ${workload}, verdicts over processes</h1>
-<p>Generated ${now.toISOString()}. Charts are drawn from --sweep runs; these files hold block runs only.</p>
-${blocks.html}`;
-  writeFileSync(
-    html,
-    htmlPage({ title: `wasm-codec-bench: ${workload} verdicts`, body, specs: {}, vegaSource: vegaBundle() }),
-  );
-  return { html, svgs: [], headlines: {}, charts: [], sources: all, workload, verdicts: blocks.text };
 }
 
 /**

@@ -152,7 +152,7 @@ export function timeRecords(sources, operation) {
   const records = [];
   for (const dataset of datasetsOfSources(sources)) {
     for (const line of timeLines(sources, dataset)) {
-      if (line.row.status !== 'ok') continue;
+      if (line.row.status !== 'ok' || !line.row[operation]) continue;
       const vsJson = line.vsJson?.[operation];
       records.push({
         source: line.source,

@@ -69,7 +69,7 @@ function timeSection(sources, dataset) {
         line.reference
           ? formatMs(line[`${operation}Ms`])
           : ok(line)
-            ? formatMs(line.row[operation].median)
+            ? formatMs(line.row[operation]?.median)
             : '',
       num: true,
     })),

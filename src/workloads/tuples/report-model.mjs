@@ -54,7 +54,7 @@ function mergedRows(document) {
       merged.push(group[0]);
       continue;
     }
-    const stats = (operation) => ({ median: median(group.map((row) => row[operation].median)) });
+    const stats = (operation) => ({ median: median(group.map((row) => row[operation]?.median)) });
     merged.push({ ...group[0], encode: stats('encode'), decode: stats('decode'), mergedFrom: group.length });
   }
   return merged;
@@ -80,7 +80,7 @@ export function timeRecords(sources, operation) {
   const records = [];
   for (const source of sources) {
     for (const row of sortRows(mergedRows(source.document))) {
-      const ms = row[operation].median;
+      const ms = row[operation]?.median;
       // A log axis cannot show 0 (a coarse clock can measure it).
       if (ms > 0) records.push({ ...pathFields(source, row), ms });
     }
@@ -100,7 +100,7 @@ export function ratioRecords(sources, operation) {
     for (const row of sortRows(okRows(source.document))) {
       if (isJsonBaseline(row)) continue;
       const baseline = baselineOf(row);
-      if (!baseline || !(row[operation].median > 0) || !(baseline[operation].median > 0)) continue;
+      if (!baseline || !(row[operation]?.median > 0) || !(baseline[operation]?.median > 0)) continue;
       records.push({
         ...pathFields(source, row),
         ratio: baseline[operation].median / row[operation].median,
