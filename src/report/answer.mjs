@@ -78,7 +78,7 @@ function operationCell(document, block, operation, place) {
   if (comparison.low === undefined) {
     const [ahead, behind, count] =
       comparison.ratio < 1 ? [against, name, comparison.losses] : [name, against, comparison.wins];
-    return `undecided, ${comparison.n} processes (${TOO_FEW}): ${ahead} ${formatRatio(Math.max(comparison.ratio, 1 / comparison.ratio))} over ${behind} in ${count}/${comparison.n}`;
+    return `undecided, ${comparison.n} process${comparison.n === 1 ? '' : 'es'} (${TOO_FEW}): ${ahead} ${formatRatio(Math.max(comparison.ratio, 1 / comparison.ratio))} over ${behind} in ${count}/${comparison.n}`;
   }
   return `undecided: C++ ${name} ${figure(comparison)} against ${against}`;
 }
