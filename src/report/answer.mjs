@@ -22,11 +22,11 @@ import { isBlockRun } from '../harness/block.mjs';
 export const ANSWER_UNITS = Object.freeze([
   { workload: 'tuples', block: 'tuples@90', label: 'tuples with a schema (10.5 MB)' },
   { workload: 'messages', block: 'messages@record', label: 'small records (the ten-field record)' },
-  { workload: 'documents', block: 'documents@geo-110m', label: 'JSON documents (GeoJSON, 0.44 MB)' },
+  { workload: 'documents', block: 'documents@geo-110m', label: 'JSON documents (GeoJSON, 426 KB)' },
   {
     workload: 'documents',
     block: 'documents@random-strings',
-    label: 'strings (random nested strings, 1 MB)',
+    label: 'strings (random nested strings, 978 KB)',
   },
 ]);
 export const ANSWER_RUN_OPTIONS = Object.freeze({
