@@ -10,14 +10,13 @@
 // With --connect it drives a browser already running (elsewhere, or started
 // by hand) and serves the page on --host for it (docs/devices.md).
 
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
 import { servedFileUrl, startServer } from '../scripts/serve.mjs';
 import { WORKLOAD_NAMES, workloadInfo } from '../src/catalog.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
-import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../src/workload-folders.mjs';
+import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
 import { importRunner, log } from './bench-web-browser.mjs';
 import { runBlocksInBrowser } from './bench-web-blocks.mjs';
 import { helpText, optionKindOf, parseOptions } from './bench-web-options.mjs';
@@ -26,8 +25,6 @@ import { BROWSERS } from './browsers.mjs';
 import { REPO_ROOT, UsageError } from './options.mjs';
 import { RunError } from './run-file.mjs';
 import { measuredDatasets, readRunDocuments } from './user-documents.mjs';
-
-const SCHEMA = path.join(REPO_ROOT, 'src', 'results.schema.json');
 
 // What each measuring protocol (src/catalog.mjs) runs in one browser
 // context, beside the plan it announces: `units` are the page options of
@@ -139,9 +136,7 @@ async function main(argv) {
   if (buildError) throw new RunError(buildError.message);
   const served = servedDocuments({ ...parsed, documents: parsed.documents ?? [] });
   const options = { ...parsed, documents: served.documents };
-  const validate = createResultsValidator(
-    await schemaWithFolderWorkloads(JSON.parse(readFileSync(SCHEMA, 'utf8'))),
-  );
+  const validate = createResultsValidator(await resultsSchema());
   const { built } = await buildWeb({ quiet: true });
   log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');
 

@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildHeader, measureTimerResolution, protocolHeader, runHeader } from '../src/harness/results.mjs';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, workloadInfo } from '../src/catalog.mjs';
-import { createResultsValidator, withWorkloadRows } from '../src/harness/validate.mjs';
+import { createResultsValidator } from '../src/harness/validate.mjs';
 import { HELP } from './bench-help.mjs';
 import { runBlocks } from './blocks.mjs';
 import { runChildProcess, runUnitsJob } from './children.mjs';
@@ -21,10 +21,9 @@ import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
 import { RunError, finishRun, machineInfo, openRun, readResumeFile } from './run-file.mjs';
-import { registerWorkloadFolders } from '../src/workload-folders.mjs';
+import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
 
 const PLACE = 'node';
-const SCHEMA = join(REPO_ROOT, 'src', 'results.schema.json');
 const WORKLOADS_DIR = join(REPO_ROOT, 'src', 'workloads');
 
 async function importModule(file) {
@@ -48,14 +47,6 @@ function workloadOfFile(file) {
   } catch {
     return DEFAULT_WORKLOAD;
   }
-}
-
-/** The results validator, with the rows of a workload the schema file does not hold. */
-function validatorFor(name, workload) {
-  const schema = JSON.parse(readFileSync(SCHEMA, 'utf8'));
-  return createResultsValidator(
-    workload.rowSchema ? withWorkloadRows(schema, name, workload.rowSchema) : schema,
-  );
 }
 
 function readBuildInfo(loader, buildDir) {
@@ -167,7 +158,7 @@ async function main(argv) {
   }
   const name = options.resume ? workloadOfFile(options.resume) : options.workload;
   const workload = await importWorkload(name);
-  const validate = validatorFor(name, workload);
+  const validate = createResultsValidator(await resultsSchema());
   const resumed = options.resume ? readResumeFile(options.resume, validate, PLACE) : undefined;
   if (resumed) options = optionsFromProtocol(resumed.run.protocol, options, resumed.run.workload);
   checkChildNodeOptions(options.childNodeOptions);

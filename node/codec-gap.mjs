@@ -31,7 +31,7 @@ import { join, relative } from 'node:path';
 import { REPO_ROOT, parseArgv, parseNumber } from './options.mjs';
 import { addonFile } from './load-addon.mjs';
 import { median } from '../src/harness/stats.mjs';
-import { alignFirstLeft, formatMs, renderColumns } from '../src/harness/format.mjs';
+import { alignFirstLeft, formatMB, formatMs, formatRatio, renderColumns } from '../src/harness/format.mjs';
 
 const USAGE =
   'usage: npm run bench:gap -- [--codecs a,b] [--mb 10] [--rounds 3] [--repetitions 21] [--native <exe>]... [--wasm <cjs>]... [--addon] [--compress gzip|deflate-raw]';
@@ -170,8 +170,8 @@ function compressorTable(programs, perRound, reference) {
       row.push(formatMs(figure(index, 'compress')), formatMs(figure(index, 'decompress')));
     for (const { index } of compressing.slice(1)) {
       row.push(
-        (figure(index, 'compress') / figure(base.index, 'compress')).toFixed(2),
-        (figure(index, 'decompress') / figure(base.index, 'decompress')).toFixed(2),
+        formatRatio(figure(index, 'compress') / figure(base.index, 'compress')),
+        formatRatio(figure(index, 'decompress') / figure(base.index, 'decompress')),
       );
     }
     lines.push(row);
@@ -220,7 +220,7 @@ function main() {
 
   const first = reference.values().next().value;
   console.log(
-    `codec time with no JS boundary, ${first.mb.toFixed(2)} MB (${first.items} items): ` +
+    `codec time with no JS boundary, ${formatMB(first.mb)} MB (${first.items} items): ` +
       `median of ${options.rounds} rounds x ${options.repetitions} repetitions, ms`,
   );
   for (const program of programs) console.log(`  ${program.label.padEnd(7)} ${program.file}`);
@@ -241,15 +241,15 @@ function main() {
       row.push(
         formatMs(encode),
         formatMs(decode),
-        (encode / nativeEncode).toFixed(2),
-        (decode / nativeDecode).toFixed(2),
+        formatRatio(encode / nativeEncode),
+        formatRatio(decode / nativeDecode),
       );
     }
     lines.push(row);
   }
   console.log(renderColumns(header, lines, alignFirstLeft(header)));
   if (options.compress) console.log(compressorTable(programs, perRound, reference));
-  console.log(`a/b = program a's time / program b's (1.00 = as fast)`);
+  console.log(`a/b = program a's time / program b's (1.00x = as fast)`);
 }
 
 try {

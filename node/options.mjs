@@ -65,7 +65,7 @@ export function parseList(name, text, accepted) {
 
 /**
  * --records of a workload: records and names of its record sets
- * (src/catalog.mjs RECORD_SETS), each set replaced by its records; without
+ * (its workload.mjs recordSets), each set replaced by its records; without
  * the flag (`text` undefined), the workload's default records.
  */
 export function parseRecords(text, workload) {

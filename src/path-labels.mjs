@@ -77,6 +77,7 @@ export function libraryName(library) {
 /**
  * A short name for a path or a results row: "msgpack/typed" (C++ in wasm),
  * "msgpack/typed (addon)" (the same C++ in the Node-API addon),
+ * "msgpack/native" (the C++ alone, interop none),
  * "json (js)" (the JSON baseline), "json (js, utf-8)" (its UTF-8 variant),
  * "objects (js, floor)" (the object floor), "documents floor (JS walk)",
  * "msgpack (msgpackr) [records]" (a pure-JS peer: format, library, variant);
@@ -92,7 +93,7 @@ function uncompressedLabel({ place, codec, impl, interop, variant, library }) {
     return `${codec} (js, ${variant})`;
   let base;
   if (place === ADDON_PLACE) base = `${codec}/${interop} (addon)`;
-  else if (impl !== 'js') base = `${codec}/${interop}`;
+  else if (impl !== 'js') base = `${codec}/${interop === 'none' ? 'native' : interop}`;
   else if (!library || (codec === 'json' && library === JSON_BASELINE_LIBRARY)) base = `${codec} (js)`;
   else base = `${codec} (${libraryName(library)})`;
   return variant ? `${base} [${variant}]` : base;

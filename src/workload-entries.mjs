@@ -1,120 +1,32 @@
-// The workloads and their measuring protocol, the interop strategies and
-// records of each, and the defaults and bounds of the run options (the CLI
-// and the page accept the same values). Browser-safe; imported through
+// The catalog of workloads, filled from their folders (src/workloads/<name>/
+// workload.mjs), the lookups over it, and the bounds of the run options (the
+// CLI and the page accept the same values). Browser-safe; imported through
 // src/catalog.mjs.
 
-/**
- * The records of the messages workload, in the C++ Kind order
- * (src/workloads/messages/messages.cpp): those a run measures when none are
- * named, then those it measures only on request (--records, a set of
- * RECORD_SETS, the page's checklist), so that they do not lengthen the
- * default run.
- */
-const DEFAULT_RECORDS = Object.freeze([
-  'bool',
-  'int',
-  'double',
-  'string',
-  'array',
-  'nested',
-  'record',
-  'binary',
-]);
-const OPTIONAL_RECORDS = Object.freeze(['object1', 'object2', 'object3']);
-export const RECORD_NAMES = Object.freeze([...DEFAULT_RECORDS, ...OPTIONAL_RECORDS]);
+import FOLDER_WORKLOADS from './workloads/index.mjs';
 
 /**
- * Named sets of messages records, accepted wherever a list of records is
- * (docs/design.md#messages). `small-values`: the six small values of the
- * compression question, from 14 to 200 bytes of JSON, to show at
- * which size compression starts to pay; its three {value} records are the
- * workload's scalar ones.
+ * The workloads (docs/design.md#dataset, #protocol), each the default export
+ * of a folder's workload.mjs (src/workloads/index.mjs; registerWorkload).
+ * `protocol` names the measuring protocol: 'per-payload' (time and phases
+ * per payload size) or 'per-call' (operations per second of one small
+ * record). `strategies`: run by default; `optionalStrategies`: accepted when
+ * asked for; `addonStrategies`: the Node-API addon's. `defaults`, `quick`,
+ * `limits`: the run options of bench:node (and the page, except where
+ * `browser` overrides them); `records`, `optionalRecords`, `recordSets`: a
+ * per-call workload's units; `blocks`, `blocksQuick`: see BLOCKS.
  */
-export const RECORD_SETS = Object.freeze({
-  'small-values': Object.freeze(['bool', 'int', 'string', 'object1', 'object2', 'object3']),
-});
-
-/**
- * The workloads (docs/design.md#dataset, #protocol). `protocol` names the
- * measuring protocol: 'per-payload' (time and phases per payload size) or
- * 'per-call' (operations per second of one small record).
- * `strategies`: run by default; `optionalStrategies`: accepted when asked for.
- * `defaults`, `quick`, `limits`: the run options of bench:node (and the
- * page, except where `browser` overrides them).
- */
-export const WORKLOADS = [
-  Object.freeze({
-    name: 'tuples',
-    label: 'growing tuple dataset',
-    protocol: 'per-payload',
-    strategies: Object.freeze(['val', 'embind', 'typed']),
-    // typed with typed-array columns ({x: Int32Array, y, z: Float64Array}) instead of objects.
-    optionalStrategies: Object.freeze(['columnar']),
-    // The Node-API addon's strategies (see ADDON_PLACE), run by default in bench:node.
-    addonStrategies: Object.freeze(['object', 'typed']),
-    // 5 + 1, not 7 + 2: a GC before every call is most of a large size's time
-    // (docs/decisions.md#sweep-time).
-    defaults: Object.freeze({ minMB: 0.1, maxMB: 30, perDecade: 3, repetitions: 5, warmup: 1 }),
-    quick: Object.freeze({ minMB: 0.05, maxMB: 1, repetitions: 3, warmup: 1 }),
-    // --limits: one verify and one timed run per size, growing until each path fails.
-    limits: Object.freeze({ minMB: 1, maxMB: 4096, perDecade: 5, repetitions: 1, warmup: 0 }),
-    // The block protocol (BLOCKS), the default run: the typed paths of every
-    // codec, in wasm and in the addon, against JSON and the fastest
-    // libraries, at ~1 and ~10 MB; `repetitions` are rounds of a block.
-    blocks: Object.freeze({
-      minMB: 1,
-      maxMB: 11,
-      perDecade: 1,
-      repetitions: 5,
-      warmup: 3,
-      strategies: Object.freeze(['typed']),
-      addonStrategies: Object.freeze(['typed']),
-    }),
-    blocksQuick: Object.freeze({ minMB: 0.1, maxMB: 1.2, perDecade: 1, repetitions: 3, warmup: 1 }),
-  }),
-  Object.freeze({
-    name: 'messages',
-    label: 'single small records',
-    protocol: 'per-call',
-    strategies: Object.freeze(['val', 'embind', 'tagged']),
-    optionalStrategies: Object.freeze([]),
-    addonStrategies: Object.freeze(['object', 'tagged']),
-    records: DEFAULT_RECORDS,
-    optionalRecords: OPTIONAL_RECORDS,
-    recordSets: RECORD_SETS,
-    // Node's clock is fine-grained, 10 ms repetitions are plenty; the page's clock
-    // may be coarse, hence 20 there (docs/decisions.md#messages-min-rep-ms).
-    defaults: Object.freeze({ minRepMs: 10, repetitions: 7, warmup: 2 }),
-    quick: Object.freeze({ minRepMs: 2, repetitions: 3, warmup: 1 }),
-    browser: Object.freeze({ minRepMs: 20 }),
-    // The block protocol (BLOCKS), the default run: one block per record, the
-    // tagged path of every codec (one walk of the record into the heap: the
-    // expert's) in wasm and in the addon, against JSON and the fastest
-    // libraries; a round is one repetition of calls per path and operation.
-    blocks: Object.freeze({
-      minRepMs: 10,
-      repetitions: 7,
-      warmup: 2,
-      strategies: Object.freeze(['tagged']),
-      addonStrategies: Object.freeze(['tagged']),
-    }),
-    blocksQuick: Object.freeze({ minRepMs: 2, repetitions: 3, warmup: 1 }),
-  }),
-];
-
-export const WORKLOAD_NAMES = WORKLOADS.map((workload) => workload.name);
-export const DEFAULT_WORKLOAD = 'tuples';
+export const WORKLOADS = [];
+export const WORKLOAD_NAMES = [];
 export const PROTOCOLS = Object.freeze(['per-payload', 'per-call']);
 
 /** Every strategy name of any workload, in first-seen order (colours, dashes). */
-export const ALL_STRATEGIES = [
-  ...new Set(WORKLOADS.flatMap((workload) => [...workload.strategies, ...workload.optionalStrategies])),
-];
+export const ALL_STRATEGIES = [];
 
 /**
- * Adds a workload that is not built in: a folder src/workloads/<name>/ with
- * a workload.mjs whose default export is an entry like those of WORKLOADS
- * (the Node runner registers every such folder it finds). Idempotent.
+ * Adds a workload: the default export of a folder's workload.mjs (those of
+ * src/workloads/index.mjs at once; Node and the page the other folders they
+ * find). Idempotent.
  */
 export function registerWorkload(entry) {
   if (WORKLOAD_NAMES.includes(entry.name)) return;
@@ -130,6 +42,11 @@ export function registerWorkload(entry) {
     if (!ALL_STRATEGIES.includes(strategy)) ALL_STRATEGIES.push(strategy);
   }
 }
+
+for (const entry of FOLDER_WORKLOADS) registerWorkload(entry);
+
+/** The workload of a results file that names none in its file name: the first folder's. */
+export const DEFAULT_WORKLOAD = WORKLOADS[0].name;
 
 /**
  * The workload's part of a results file name (node-<kind>-<date>.json), or

@@ -1,29 +1,33 @@
-// Validation of results documents against src/results.schema.json. The
-// caller loads the schema (a file read in Node, a bundled import in the
-// page) and passes it in.
+// Validation of results documents against src/results.schema.json with the
+// rows of every workload added (withWorkloadRows). The caller loads the
+// schema (src/workload-folders.mjs resultsSchema in Node, a bundled import
+// and web/src/workloads.mjs in the page) and passes it in.
 
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 /**
- * The schema with the rows of a workload that is not built into it: `rowSchema`
- * becomes $defs/<name>Row, the name joins run.workload's values and one rule
- * says that such a run's rows are <name>Row items. A copy; the schema as it
- * is when it has the workload already.
+ * The schema with the rows of a workload (a folder's rows.mjs, or runner.mjs
+ * and page.mjs, export them): `rowSchema` becomes $defs/<name>Row, the name
+ * joins run.workload's values and one rule says that such a run's rows are
+ * <name>Row items and its run.protocol matches `protocolSchema`. A copy; the
+ * schema as it is when it has the workload already.
  */
-export function withWorkloadRows(schema, name, rowSchema) {
+export function withWorkloadRows(schema, name, rowSchema, protocolSchema = { type: 'object' }) {
   if (schema.$defs[`${name}Row`]) return schema;
   const copy = structuredClone(schema);
   copy.$defs[`${name}Row`] = rowSchema;
-  copy.$defs.run.properties.workload.enum.push(name);
-  copy.allOf.push({
-    if: {
+  const workload = copy.$defs.run.properties.workload;
+  workload.enum = [...(workload.enum ?? []), name];
+  const run = { type: 'object', properties: { workload: { const: name } }, required: ['workload'] };
+  (copy.allOf ??= []).push({
+    if: { properties: { run }, required: ['run'] },
+    then: {
       properties: {
-        run: { type: 'object', properties: { workload: { const: name } }, required: ['workload'] },
+        rows: { type: 'array', items: { $ref: `#/$defs/${name}Row` } },
+        run: { type: 'object', properties: { protocol: protocolSchema } },
       },
-      required: ['run'],
     },
-    then: { properties: { rows: { type: 'array', items: { $ref: `#/$defs/${name}Row` } } } },
   });
   return copy;
 }

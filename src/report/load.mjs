@@ -8,11 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../catalog.mjs';
 import { TAGGED_BROWSERS } from '../engines.mjs';
 import { createResultsValidator } from '../harness/validate.mjs';
-import { schemaWithFolderWorkloads } from '../workload-folders.mjs';
+import { resultsSchema } from '../workload-folders.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const RESULTS_DIR = path.join(REPO_ROOT, 'results');
-const SCHEMA_FILE = path.join(REPO_ROOT, 'src', 'results.schema.json');
 
 /** An input problem the user can fix (bad file, nothing to report): exit 1 with its message. */
 export class InputError extends Error {}
@@ -54,12 +53,12 @@ let validator;
 
 /** Builds the validator with the rows of the folder workloads (workload-folders.mjs); call before loading. */
 export async function prepareValidation() {
-  const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8'));
-  validator = createResultsValidator(await schemaWithFolderWorkloads(schema));
+  validator ??= createResultsValidator(await resultsSchema());
 }
 
 function validate(document) {
-  validator ??= createResultsValidator(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')));
+  if (!validator)
+    throw new Error('results validation is not prepared (src/report/load.mjs prepareValidation)');
   return validator(document);
 }
 

@@ -45,7 +45,7 @@ export const ACROSS_PROCESSES = 'same run, another process';
  * pathLabel): "msgpack/typed", "msgpack/typed (addon)", "json (js)",
  * "msgpack (msgpackr) [records]"; a native path is "msgpack/native".
  */
-export const labelOf = (row) => pathLabel(row.interop === 'none' ? { ...row, interop: 'native' } : row);
+export const labelOf = pathLabel;
 
 /** The JSON baseline's name. */
 export const BASELINE_LABEL = labelOf({ codec: 'json', impl: 'js', interop: 'js' });

@@ -82,7 +82,7 @@ testWithBuild('codec-gap.mjs --addon prints the addon/native columns', notBuilt,
     const row = rows.find((line) => line.startsWith(`${codec} `));
     assert.ok(row, `a row for ${codec}`);
     // native 2, then wasm, addon and addon-js with 4 each
-    const figures = row.trim().split(/\s+/).slice(1).map(Number);
+    const figures = row.trim().split(/\s+/).slice(1).map(parseFloat);
     assert.equal(figures.length, 14, row);
     for (const figure of figures) assert.ok(figure > 0, row);
   }

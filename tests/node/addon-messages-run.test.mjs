@@ -14,6 +14,7 @@ import { ADDON_PLACE, addonStrategiesOf } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { missingAddonRun } from './addon-helpers.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MISSING = missingAddonRun('messages');
@@ -34,9 +35,9 @@ testWithBuild(
   'bench:node --workload messages runs the addon paths, floors and empty call by default',
   MISSING,
   { timeout: 300_000 },
-  () => {
+  async () => {
     const { document, stdout } = bench([]);
-    const schema = JSON.parse(readFileSync(join(ROOT, 'src', 'results.schema.json'), 'utf8'));
+    const schema = await resultsSchema();
     assert.deepEqual(createResultsValidator(schema)(document), { valid: true });
     assert.equal(document.run.place, 'node');
     const addonRows = document.rows.filter((row) => row.place === ADDON_PLACE);

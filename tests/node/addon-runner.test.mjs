@@ -16,8 +16,9 @@ import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { missingWasm } from './conformance-support.mjs';
 import { missingAddon } from './addon-helpers.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
-const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'src', 'results.schema.json'), 'utf8'));
+const schema = await resultsSchema();
 const validate = createResultsValidator(schema);
 const CODEC = 'msgpack';
 

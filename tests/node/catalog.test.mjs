@@ -13,7 +13,6 @@ import {
   moduleOf,
   modulesOf,
   pathLabel,
-  RECORD_SETS,
   expandRecordSets,
   recordSetsOf,
   recordsOf,
@@ -72,7 +71,7 @@ test('workloads, strategies, records, bounds and labels', () => {
   // A set expands in place; a record it holds already is not repeated; an unknown name is kept.
   assert.deepEqual(expandRecordSets('messages', ['double', 'small-values', 'int', 'nope']), [
     'double',
-    ...RECORD_SETS['small-values'],
+    ...recordSetsOf('messages')['small-values'],
     'nope',
   ]);
   assert.equal(resultsKind('tuples'), undefined);
@@ -84,6 +83,8 @@ test('workloads, strategies, records, bounds and labels', () => {
   assert.equal(checkBounds(3, OPTION_BOUNDS.repetitions).ok, true);
   assert.equal(checkBounds(2.5, OPTION_BOUNDS.repetitions).ok, false);
   assert.equal(pathLabel({ codec: 'msgpack', impl: 'cpp', interop: 'typed' }), 'msgpack/typed');
+  // A native row: the same label in the console, the page and the report.
+  assert.equal(pathLabel({ place: 'native', codec: 'raw', impl: 'cpp', interop: 'none' }), 'raw/native');
   assert.equal(
     pathLabel({ codec: 'json', impl: 'js', interop: 'js', library: 'JSON.stringify/JSON.parse' }),
     'json (js)',
@@ -100,6 +101,9 @@ test('the catalog and the formatters import neither Node nor the wasm layer', ()
     'src/workload-entries.mjs',
     'src/path-labels.mjs',
     'src/harness/format.mjs',
+    'src/workloads/index.mjs',
+    'src/workloads/tuples/rows.mjs',
+    'src/workloads/messages/rows.mjs',
   ]) {
     const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
     const imports = [...text.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);

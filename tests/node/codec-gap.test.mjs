@@ -86,7 +86,7 @@ testWithBuild('codec-gap.mjs prints each codec with its wasm/native ratios', not
     const row = rows.find((line) => line.startsWith(`${codec} `));
     assert.ok(row, `a row for ${codec} in:\n${result.stdout}`);
     // native enc, native dec, wasm enc, wasm dec, x enc, x dec
-    const figures = row.trim().split(/\s+/).slice(1).map(Number);
+    const figures = row.trim().split(/\s+/).slice(1).map(parseFloat);
     assert.equal(figures.length, 6, row);
     for (const figure of figures) assert.ok(figure > 0, row);
   }

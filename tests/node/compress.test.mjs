@@ -30,6 +30,7 @@ import { measurePath } from '../../src/harness/measure.mjs';
 import { createPeerMessagePath, createPeerPath, findPeer, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { datasetWithItems } from './wasm-helpers.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const LEVEL = 6;
 const BROTLI_LEVEL = 5;
@@ -133,7 +134,7 @@ describe('a path through the compression stage', () => {
   });
 
   test('the protocol measures it: the row names the compression, the phases, the schema holds', async () => {
-    const schema = JSON.parse(fs.readFileSync(new URL('../../src/results.schema.json', import.meta.url)));
+    const schema = await resultsSchema();
     // The row against the schema's tuplesRow.
     const validate = createResultsValidator({ $defs: schema.$defs, $ref: '#/$defs/tuplesRow' });
     const step = { index: 1, count: items.length, jsonBytes: 1, jsonMB: 0.1 };

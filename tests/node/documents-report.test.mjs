@@ -29,7 +29,7 @@ import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { useCodecOrder } from '../../src/report/codec-order.mjs';
 import { escapeHtml } from '../../src/report/html.mjs';
 import { toSources } from '../../src/report/model.mjs';
-import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../../src/workload-folders.mjs';
+import { registerWorkloadFolders, resultsSchema } from '../../src/workload-folders.mjs';
 import { JBB_SOURCE } from '../../src/workloads/documents/jbb-reference.mjs';
 import { sizeLines, timeLines } from '../../src/workloads/documents/report-model.mjs';
 
@@ -222,8 +222,7 @@ const cells = (tr) => [...tr.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/gs)].map((matc
 
 test('the hand-made documents are valid results files with the documents rows', async () => {
   const { documents } = await fixtures;
-  const schema = JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'), 'utf8'));
-  const validate = createResultsValidator(await schemaWithFolderWorkloads(schema));
+  const validate = createResultsValidator(await resultsSchema());
   for (const [place, document] of Object.entries(documents))
     assert.deepEqual(validate(document), { valid: true }, place);
   // A row outside documentsRow is refused: the check above means something.

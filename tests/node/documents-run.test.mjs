@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseOptions } from '../../node/cli.mjs';
 import { workloadInfo } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
-import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../../src/workload-folders.mjs';
+import { registerWorkloadFolders, resultsSchema } from '../../src/workload-folders.mjs';
 import { datasetInfo } from '../../src/workloads/documents/datasets.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
@@ -103,11 +103,7 @@ testWithBuild(
     );
     assert.equal(result.status, 0, result.stderr);
     const document = JSON.parse(readFileSync(out, 'utf8'));
-    const validate = createResultsValidator(
-      await schemaWithFolderWorkloads(
-        JSON.parse(readFileSync(join(ROOT, 'src', 'results.schema.json'), 'utf8')),
-      ),
-    );
+    const validate = createResultsValidator(await resultsSchema());
     assert.deepEqual(validate(document), { valid: true });
     assert.equal(document.run.workload, 'documents');
     assert.deepEqual(document.run.protocol.datasets, ['geo-110m', 'jbb-repeated']);

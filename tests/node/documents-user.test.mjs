@@ -22,7 +22,7 @@ import { parseOptions } from '../../node/cli.mjs';
 import { resolveUserDocuments } from '../../node/user-documents.mjs';
 import { workloadInfo } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
-import { registerWorkloadFolders, schemaWithFolderWorkloads } from '../../src/workload-folders.mjs';
+import { registerWorkloadFolders, resultsSchema } from '../../src/workload-folders.mjs';
 import { documentChecksum, formatChecksum } from '../../src/workloads/documents/checksum.mjs';
 import { readUserDocument } from '../../src/workloads/documents/user-documents.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
@@ -236,11 +236,7 @@ testWithBuild(
     ]);
     assert.equal(result.status, 0, result.stderr);
     const file = JSON.parse(fs.readFileSync(out, 'utf8'));
-    const validate = createResultsValidator(
-      await schemaWithFolderWorkloads(
-        JSON.parse(fs.readFileSync(path.join(ROOT, 'src', 'results.schema.json'), 'utf8')),
-      ),
-    );
+    const validate = createResultsValidator(await resultsSchema());
     assert.deepEqual(validate(file), { valid: true });
     const ids = ['user:events.ndjson', 'user:mine.json', 'user:notes.json', 'user:nul-key.json'];
     assert.deepEqual(file.run.protocol.datasets, ids, "only the user's data sets, in the order given");

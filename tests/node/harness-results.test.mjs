@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import {
   buildHeader,
   measureTimerResolution,
@@ -12,8 +11,9 @@ import { interopShare } from '../../src/harness/format.mjs';
 import { renderSummary, renderTables } from '../../src/workloads/tuples/tables.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { WORKLOAD_NAMES } from '../../src/catalog.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
-const schema = JSON.parse(readFileSync(new URL('../../src/results.schema.json', import.meta.url), 'utf8'));
+const schema = await resultsSchema();
 const validate = createResultsValidator(schema);
 
 const stats = (median) => ({ median, min: median, max: median, mean: median, mad: 0, p75: median, n: 3 });

@@ -13,12 +13,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH = join(ROOT, 'node', 'bench.mjs');
 const FAKE_LOADER = fileURLToPath(new URL('./runner-fake-loader.mjs', import.meta.url));
 const FAKE_REGISTRY = fileURLToPath(new URL('./peers-fake-registry.mjs', import.meta.url));
-const schema = JSON.parse(readFileSync(join(ROOT, 'src', 'results.schema.json'), 'utf8'));
+const schema = await resultsSchema();
 const validate = createResultsValidator(schema);
 const missingBuild = existsSync(join(ROOT, 'build', 'wasm', 'build-info.json'))
   ? false

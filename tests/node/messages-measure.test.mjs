@@ -2,7 +2,7 @@
 // results schema and its tables, with the real JSON baseline and fake paths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeTaggedJson, encodeTaggedJson } from './tagged-json.mjs';
@@ -24,8 +24,9 @@ import {
 } from '../../src/workloads/messages/tables.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { loadWasmCodec } from './messages-fake-loader.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
-const schema = JSON.parse(readFileSync(new URL('../../src/results.schema.json', import.meta.url), 'utf8'));
+const schema = await resultsSchema();
 const validate = createResultsValidator(schema);
 const noJsonMessagePath =
   typeof jsonBaseline.createJsonMessagePath === 'function'

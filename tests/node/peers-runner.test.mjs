@@ -19,11 +19,12 @@ import * as realRegistry from '../../src/harness/peers.mjs';
 import { runSweep } from '../../src/harness/sweep.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import * as fakeRegistry from './peers-fake-registry.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 const FAKE_LOADER = fileURLToPath(new URL('./runner-fake-loader.mjs', import.meta.url));
 const FAKE_REGISTRY = fileURLToPath(new URL('./peers-fake-registry.mjs', import.meta.url));
-const schema = JSON.parse(readFileSync(new URL('../../src/results.schema.json', import.meta.url), 'utf8'));
+const schema = await resultsSchema();
 const validate = createResultsValidator(schema);
 
 // The runner with the fake wasm build (one pure-JS "raw" codec) and the fake peers.

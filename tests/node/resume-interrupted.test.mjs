@@ -13,10 +13,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { isObjectFloor } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 const FAKE_LOADER = fileURLToPath(new URL('./runner-fake-loader.mjs', import.meta.url));
-const schema = JSON.parse(readFileSync(new URL('../../src/results.schema.json', import.meta.url), 'utf8'));
+const schema = await resultsSchema();
 const validate = createResultsValidator(schema);
 
 // msgpack hangs from its third quick size (about 4,800 items) until the config changes.

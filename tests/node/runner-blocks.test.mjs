@@ -13,13 +13,14 @@ import { pathLabel } from '../../src/catalog.mjs';
 import { OPERATIONS } from '../../src/harness/block.mjs';
 import { findPeer, peerMeta } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 const FAKE_LOADER = fileURLToPath(new URL('./runner-fake-loader.mjs', import.meta.url));
 const COMMITTED = JSON.parse(
   readFileSync(new URL('../../src/workloads/tuples/contenders.json', import.meta.url), 'utf8'),
 );
-const SCHEMA = JSON.parse(readFileSync(new URL('../../src/results.schema.json', import.meta.url), 'utf8'));
+const SCHEMA = await resultsSchema();
 const validate = createResultsValidator(SCHEMA);
 
 const REPORT = fileURLToPath(new URL('../../node/report.mjs', import.meta.url));
@@ -116,6 +117,9 @@ test('the block protocol: a process per block and wave, every path of the block 
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   assert.match(html, /<section id="verdicts">/);
   assert.match(html, /Verdicts over processes \(the block protocol\)/);
+  // Its charts are drawn from the medians over processes, as a sweep's are.
+  assert.match(html, /<div class="view" data-chart="time-encode">/);
+  assert.match(readFileSync(join(outDir, 'time-encode.svg'), 'utf8'), /raw\/typed/);
   const compare = spawnSync(process.execPath, [REPORT, '--compare', out, out, '--out-dir', outDir], {
     encoding: 'utf8',
   });

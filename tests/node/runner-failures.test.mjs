@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 const FAKE_LOADER = fileURLToPath(new URL('./runner-fake-loader.mjs', import.meta.url));
-const schema = JSON.parse(readFileSync(new URL('../../src/results.schema.json', import.meta.url), 'utf8'));
+const schema = await resultsSchema();
 const validate = createResultsValidator(schema);
 
 function runFake(config, ...args) {

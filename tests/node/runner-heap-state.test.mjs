@@ -12,10 +12,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 const LOADER = fileURLToPath(new URL('./runner-recording-loader.mjs', import.meta.url));
-const schema = JSON.parse(readFileSync(new URL('../../src/results.schema.json', import.meta.url), 'utf8'));
+const schema = await resultsSchema();
 const validate = createResultsValidator(schema);
 
 // Two sizes on the default grid (3 per decade): a ~1 KB and a ~2.4 KB payload.

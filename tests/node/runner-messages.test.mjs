@@ -13,12 +13,13 @@ import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
 import * as peerRegistry from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { parseOptions, resolveCodecs } from '../../node/cli.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH = join(ROOT, 'node', 'bench.mjs');
 const FAKE_LOADER = fileURLToPath(new URL('./messages-fake-loader.mjs', import.meta.url));
 const FAKE_REGISTRY = fileURLToPath(new URL('./messages-fake-registry.mjs', import.meta.url));
-const schema = JSON.parse(readFileSync(join(ROOT, 'src', 'results.schema.json'), 'utf8'));
+const schema = await resultsSchema();
 const validate = createResultsValidator(schema);
 const noJsonMessagePath =
   typeof jsonBaseline.createJsonMessagePath === 'function'

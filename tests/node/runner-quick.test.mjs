@@ -23,6 +23,7 @@ import { pathLabel } from '../../src/harness/paths.mjs';
 import { peerMeta, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD_INFO = join(ROOT, 'build', 'wasm', 'build-info.json');
@@ -38,7 +39,7 @@ testWithBuild(
   'quick mode runs every codec, strategy and JS library end to end',
   missingBuild,
   { timeout: 900_000 },
-  () => {
+  async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'wcb-quick-')), 'node-quick.json');
     const result = spawnSync(
       process.execPath,
@@ -50,7 +51,7 @@ testWithBuild(
     );
     assert.equal(result.status, 0, `exit ${result.status}, signal ${result.signal}\n${result.stderr}`);
 
-    const schema = JSON.parse(readFileSync(join(ROOT, 'src', 'results.schema.json'), 'utf8'));
+    const schema = await resultsSchema();
     const document = JSON.parse(readFileSync(out, 'utf8'));
     assert.deepEqual(createResultsValidator(schema)(document), { valid: true });
     assert.equal(document.run.finished, true);

@@ -18,7 +18,7 @@ import { buildWeb, readWasmBuild } from '../../scripts/build-web.mjs';
 import { urlsOf } from '../../scripts/serve.mjs';
 import { codecsOf } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
-import { schemaWithFolderWorkloads } from '../../src/workload-folders.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 import { GC_METHODS } from '../../web/src/browser-info.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../node/chromium.mjs';
 import { FIREFOX, MEASURING_PREFS } from '../../node/firefox.mjs';
@@ -50,11 +50,7 @@ let smallest;
 
 before(async () => {
   await buildWeb({ quiet: true });
-  validate = createResultsValidator(
-    await schemaWithFolderWorkloads(
-      JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
-    ),
-  );
+  validate = createResultsValidator(await resultsSchema());
   scratch = mkdtempSync(path.join(tmpdir(), 'wcb-connect-'));
   const codecs = codecsOf(readWasmBuild().info, 'tuples');
   // One path at one tiny size, no library: the smallest run there is.

@@ -12,12 +12,11 @@ import { isJsonUtf8Baseline } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { REPO_ROOT } from './browser.mjs';
 import { assertSameBatchBaselines } from './isolation.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const run = promisify(execFile);
 const BENCH_WEB = path.join(REPO_ROOT, 'node', 'bench-web.mjs');
-const validate = createResultsValidator(
-  JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
-);
+const validate = createResultsValidator(await resultsSchema());
 
 test('bench:web writes browser results that validate, and prints the table', async () => {
   const directory = mkdtempSync(path.join(tmpdir(), 'wcb-bench-web-'));

@@ -2,18 +2,13 @@
 // has its modules, the one codec and strategy a tiny run uses, the results
 // validator with the workload's rows, and a server for the page.
 
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from '@playwright/test';
 import { readWasmBuild } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { buildWorkloads, codecsOf, registerWorkload } from '../../src/catalog.mjs';
-import { createResultsValidator, withWorkloadRows } from '../../src/harness/validate.mjs';
-import { rowSchema } from '../../src/workloads/documents/runner.mjs';
-import documents from '../../src/workloads/documents/workload.mjs';
-import { REPO_ROOT } from './browser.mjs';
+import { buildWorkloads, codecsOf } from '../../src/catalog.mjs';
+import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
-registerWorkload(documents);
 const info = readWasmBuild().info;
 
 /** Whether the wasm build has documents modules (the tests skip without them). */
@@ -24,14 +19,8 @@ export const codecs = built ? codecsOf(info, 'documents') : [];
 export const CODEC = codecs.includes('json') ? 'json' : codecs[0];
 export const STRATEGY = 'tagged';
 
-/** The results validator, with the documents rows. */
-export const validate = createResultsValidator(
-  withWorkloadRows(
-    JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
-    'documents',
-    rowSchema,
-  ),
-);
+/** The results validator, with every workload's rows. */
+export const validate = createResultsValidator(await resultsSchema());
 
 /** Starts the page's server before the file's tests and closes it after; returns its URL when asked. */
 export function serveThePage() {

@@ -18,7 +18,7 @@ import { buildWeb, readWasmBuild } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { codecsOf } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
-import { schemaWithFolderWorkloads } from '../../src/workload-folders.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 import { GC_METHODS } from '../../web/src/browser-info.mjs';
 import { FIREFOX, launchFirefox } from '../../node/firefox.mjs';
 import { watchErrors } from '../../node/chromium.mjs';
@@ -49,11 +49,7 @@ let scratch;
 before(async () => {
   assert.ok(existsSync(FIREFOX), `no Firefox at ${FIREFOX}: scripts/setup.sh installs firefox-esr`);
   await buildWeb({ quiet: true });
-  validate = createResultsValidator(
-    await schemaWithFolderWorkloads(
-      JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
-    ),
-  );
+  validate = createResultsValidator(await resultsSchema());
   server = await startServer();
   firefox = await launchFirefox({ gc: true });
   scratch = mkdtempSync(path.join(tmpdir(), 'wcb-firefox-'));

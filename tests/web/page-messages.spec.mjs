@@ -5,18 +5,17 @@
 // for tuples afterwards.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { loadWasmCodec } from '../../node/load-wasm.mjs';
 import { DEFAULT_WASM_DIR } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { MESSAGE_NAMES } from '../../src/workloads/messages/records.mjs';
-import { RECORD_SETS, recordsOf } from '../../src/catalog.mjs';
+import { recordSetsOf, recordsOf } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { assertSameBatchBaselines } from './isolation.mjs';
 import {
-  REPO_ROOT,
   SCREENSHOT_DIR,
   chartPoints,
   decodeBox,
@@ -26,12 +25,11 @@ import {
   waitForRunEnd,
   watchErrors,
 } from './browser.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 // Checks that everything runs; it measures nothing.
 const TINY = { workload: 'messages', records: ['bool'], repetitions: 2, warmup: 0, minRepMs: 1 };
 
-const validate = createResultsValidator(
-  JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
-);
+const validate = createResultsValidator(await resultsSchema());
 let server;
 // Whether the page's wasm build has the message exports (codec.messages).
 let wasmMessages;
@@ -76,7 +74,7 @@ test.describe('the messages workload of the page', () => {
     await page.click('#record-choices button:has-text("only small-values")');
     assert.deepEqual(
       await page.$$eval('input[name="record"]:checked', (inputs) => inputs.map((input) => input.value)),
-      RECORD_SETS['small-values'],
+      recordSetsOf('messages')['small-values'],
     );
     // typed moves arrays of tuples: no strategy of the messages workload; raw has no message codec.
     assert.ok(!(await page.isVisible('input[name="strategy"][value="typed"]')));

@@ -14,19 +14,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { engineLabel } from '../../src/engines.mjs';
-import { createResultsValidator, withWorkloadRows } from '../../src/harness/validate.mjs';
-import { rowSchema as documentRows } from '../../src/workloads/documents/rows.mjs';
+import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { PAGE_FILE_URL, REPO_ROOT, chartPoints, openPage, waitForRunEnd, watchErrors } from './browser.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures', 'page');
 const BROWSER_FIXTURE = path.join(FIXTURES, 'browser-tuples.json');
 const NODE_FIXTURE = path.join(FIXTURES, 'node-documents.json');
 const BLOCKS_FIXTURE = path.join(FIXTURES, 'node-documents-blocks.json');
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
-const validate = createResultsValidator(
-  withWorkloadRows(readJson(path.join(REPO_ROOT, 'src', 'results.schema.json')), 'documents', documentRows),
-);
+const validate = createResultsValidator(await resultsSchema());
 
 // A tuples run small enough for a test: two codecs through one strategy, one library, two sizes.
 const TINY = {

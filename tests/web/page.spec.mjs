@@ -4,7 +4,7 @@
 // the "decode these bytes" box, and Stop.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { readWasmBuild } from '../../scripts/build-web.mjs';
@@ -16,7 +16,6 @@ import { peerMeta, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import {
   PAGE_FILE_URL,
-  REPO_ROOT,
   SCREENSHOT_DIR,
   chartPoints,
   decodeBox,
@@ -27,6 +26,7 @@ import {
   watchErrors,
 } from './browser.mjs';
 import { assertSameBatchBaselines } from './isolation.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 const STRATEGIES = ['val', 'embind', 'typed'];
 // The pure-JS libraries the page runs (all checked by default), by their table label.
@@ -39,9 +39,7 @@ const TINY_SWEEP = { minMB: 0.1, maxMB: 0.35, perDecade: 2, repetitions: 2, warm
 // Each path is measured with the JSON baseline beside it: two rows per path and size.
 const PATHS = () => codecs.length * STRATEGIES.length + PEER_LABELS.length;
 
-const validate = createResultsValidator(
-  JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
-);
+const validate = createResultsValidator(await resultsSchema());
 // The page bundle is built by tests/web/global-setup.mjs.
 const codecs = codecsOf(readWasmBuild().info, 'tuples');
 // Codecs whose bytes are JSON text: their paths get the UTF-8 JSON baseline beside them.

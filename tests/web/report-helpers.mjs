@@ -2,15 +2,13 @@
 // shape of src/results.schema.json (the tests validate them), plus the
 // schema validator itself.
 
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const validateResults = createResultsValidator(
-  JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'), 'utf8')),
-);
+export const validateResults = createResultsValidator(await resultsSchema());
 
 const MB = 2 ** 20;
 

@@ -19,7 +19,7 @@ import { after, before, test } from 'node:test';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
-import { schemaWithFolderWorkloads } from '../../src/workload-folders.mjs';
+import { resultsSchema } from '../../src/workload-folders.mjs';
 import { launchWebKit, missingPieces } from '../../node/webkit.mjs';
 import { watchErrors } from '../../node/chromium.mjs';
 import { GC_METHODS } from '../../web/src/browser-info.mjs';
@@ -53,11 +53,7 @@ let scratch;
 before(async () => {
   assert.equal(missingPieces({ display: true }), '');
   await buildWeb({ quiet: true });
-  validate = createResultsValidator(
-    await schemaWithFolderWorkloads(
-      JSON.parse(readFileSync(path.join(REPO_ROOT, 'src', 'results.schema.json'))),
-    ),
-  );
+  validate = createResultsValidator(await resultsSchema());
   server = await startServer();
   webkit = await launchWebKit();
   scratch = mkdtempSync(path.join(tmpdir(), 'wcb-webkit-'));

@@ -16,7 +16,7 @@ function choice(name, value, workloads, checked = true, text = value) {
   return label;
 }
 
-/** A button that checks exactly the records of a set (src/catalog.mjs RECORD_SETS). */
+/** A button that checks exactly the records of a set (its workload.mjs recordSets). */
 function recordSetButton(set, members, workload) {
   const button = document.createElement('button');
   button.type = 'button';

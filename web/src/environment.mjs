@@ -1,6 +1,6 @@
 // The page's facts list: browser, clock, GC, machine and the wasm build.
 
-import { formatMs } from '../../src/harness/format.mjs';
+import { formatBytes, formatMs } from '../../src/harness/format.mjs';
 import { buildWorkloads, modulesOf } from '../../src/catalog.mjs';
 import { streamFormats } from '../../src/harness/compressors.mjs';
 import { GC_METHODS } from './browser-info.mjs';
@@ -12,7 +12,7 @@ function buildSummary(info) {
   const [first] = buildWorkloads(info);
   const modules = modulesOf(info)
     .filter((module) => first === module.workload)
-    .map(({ codec, wasmBytes }) => `${codec} ${(wasmBytes / 1024).toFixed(0)} KB`);
+    .map(({ codec, wasmBytes }) => `${codec} ${formatBytes(wasmBytes)}`);
   return [
     `Emscripten ${version}`,
     info.compileFlags ?? info.flags,

@@ -1,8 +1,9 @@
 // The workloads the page offers: those of the build's catalog that have a
 // page module (src/workloads/<name>/page.mjs; esbuild bundles every one as a
-// glob). A workload that src/catalog.mjs does not describe is registered
-// from its folder's workload.mjs first, and its rows (the page module's
-// rowSchema) join the results schema, as bench:node does.
+// glob). A folder that src/workloads/index.mjs does not list is registered
+// from its workload.mjs first; every workload's rows (the page module's
+// rowSchema and protocolSchema) join the results schema, as in Node
+// (src/workload-folders.mjs).
 
 import { WORKLOAD_NAMES, buildWorkloads, registerWorkload } from '../../src/catalog.mjs';
 import { createResultsValidator, withWorkloadRows } from '../../src/harness/validate.mjs';
@@ -20,7 +21,7 @@ export async function loadWorkloads(buildInfo, resultsSchema) {
       if (!WORKLOAD_NAMES.includes(name))
         registerWorkload((await import(`../../src/workloads/${name}/workload.mjs`)).default);
       const page = await import(`../../src/workloads/${name}/page.mjs`);
-      if (page.rowSchema) schema = withWorkloadRows(schema, name, page.rowSchema);
+      if (page.rowSchema) schema = withWorkloadRows(schema, name, page.rowSchema, page.protocolSchema);
       pages.set(name, page);
     } catch (error) {
       console.warn(`workload ${name}: not offered in this page (${error?.message ?? error})`);

@@ -6,14 +6,14 @@
 import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { compressedPath } from '../../harness/compressed-path.mjs';
 import { createDocumentsFloorPath } from '../../harness/documents-floor.mjs';
-import { formatMs } from '../../harness/format.mjs';
+import { formatBytes, formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPath } from '../../harness/json-baseline.mjs';
 import { documentMember, peerDocumentPath } from './measure.mjs';
 import { failedDocumentRow, notApplicableRow } from './rows.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */
 export const BLOCK_UNIT = Object.freeze({
-  title: (row) => `${row.dataset} (${(row.jsonBytes / 1e6).toFixed(2)} MB of JSON)`,
+  title: (row) => `${row.dataset} (${formatBytes(row.jsonBytes)} of JSON)`,
   value: formatMs,
   valueName: 'ms',
 });

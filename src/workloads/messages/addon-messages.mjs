@@ -20,7 +20,8 @@
 //           tagged form into a registered output buffer.
 // Decode passes the bytes themselves: C++ reads a JS Uint8Array in place.
 
-import { ADDON_PLACE, RECORD_NAMES as MESSAGE_NAMES, addonStrategiesOf } from '../../catalog.mjs';
+import { ADDON_PLACE, addonStrategiesOf } from '../../catalog.mjs';
+import { RECORD_NAMES as MESSAGE_NAMES } from './workload.mjs';
 import { TaggedReader } from '../documents/tagged-reader.mjs';
 import { TaggedWriter } from '../documents/tagged-writer.mjs';
 import {

@@ -20,6 +20,8 @@ import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtim
 import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND, renderMessageTables } from './page-tables.mjs';
 import { BLOCK_UNIT, measureMessageBlock } from './block.mjs';
 
+export { protocolSchema, rowSchema } from './rows.mjs';
+
 export const texts = {
   option: 'messages: single records, operations per second',
   sizes: 'Repetitions',

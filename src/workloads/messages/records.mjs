@@ -7,7 +7,7 @@
 // longitude) hold Math.fround() values, so a float32 field round-trips them
 // exactly.
 
-import { RECORD_NAMES } from '../../catalog.mjs';
+import { RECORD_NAMES } from './workload.mjs';
 
 /** The record names (the catalog's), in the C++ Kind order. */
 export const MESSAGE_NAMES = RECORD_NAMES;

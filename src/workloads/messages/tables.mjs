@@ -3,7 +3,8 @@
 // or { label, text } for a failed or n/a path) for a page to render as it
 // likes; the render* functions print them as text.
 
-import { ADDON_PLACE, isJsonBaseline, pathLabel, RECORD_NAMES } from '../../catalog.mjs';
+import { ADDON_PLACE, isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import { RECORD_NAMES } from './workload.mjs';
 import {
   alignFirstLeft,
   formatBytes,

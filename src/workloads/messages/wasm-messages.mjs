@@ -21,7 +21,8 @@
 // No phases here: a record takes microseconds, so the boundary's share is
 // measured with the floors instead of clock readings inside each call.
 
-import { RECORD_NAMES as MESSAGE_NAMES, strategiesOf } from '../../catalog.mjs';
+import { strategiesOf } from '../../catalog.mjs';
+import { RECORD_NAMES as MESSAGE_NAMES } from './workload.mjs';
 import { TaggedReader } from '../documents/tagged-reader.mjs';
 import { TaggedWriter } from '../documents/tagged-writer.mjs';
 import {

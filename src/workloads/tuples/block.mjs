@@ -5,7 +5,7 @@
 
 import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { compressedPath } from '../../harness/compressed-path.mjs';
-import { formatMs } from '../../harness/format.mjs';
+import { formatBytes, formatMs } from '../../harness/format.mjs';
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { expectationOf, failedRow, pathMember } from '../../harness/measure.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
@@ -13,7 +13,7 @@ import { datasetAtSteps } from '../../harness/sweep.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */
 export const BLOCK_UNIT = Object.freeze({
-  title: (row) => `${row.jsonMB.toFixed(2)} MB (${row.items.toLocaleString('en-US')} items)`,
+  title: (row) => `${formatBytes(row.jsonBytes)} (${row.items.toLocaleString('en-US')} items)`,
   value: formatMs,
   valueName: 'ms',
 });

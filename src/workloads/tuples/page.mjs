@@ -18,6 +18,8 @@ import { createPeerPath, findPeer, peerMeta } from '../../harness/peers.mjs';
 import { datasetAtSteps, measureStep } from '../../harness/sweep.mjs';
 import { BLOCK_UNIT, measureTupleBlock } from './block.mjs';
 
+export { protocolSchema, rowSchema } from './rows.mjs';
+
 /** How the page's block tables name a block and show a median (web/src/block-results.mjs). */
 export const blockUnit = BLOCK_UNIT;
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';

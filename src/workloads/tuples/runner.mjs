@@ -11,7 +11,7 @@ import {
   isJsonText,
   pathLabel,
 } from '../../catalog.mjs';
-import { formatMs, formatRatio } from '../../harness/format.mjs';
+import { formatBytes, formatMs, formatRatio } from '../../harness/format.mjs';
 import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
 import { failedRow } from '../../harness/measure.mjs';
@@ -159,7 +159,7 @@ export function blockKinds(options, peers, registry, buildInfo, { steps }, sets)
     const key = `tuples@${step.index}`;
     return {
       key,
-      label: `${step.jsonMB.toFixed(2)} MB`,
+      label: formatBytes(step.jsonBytes),
       job: { block: key, step, members: measured, rounds: options.repetitions },
       paths: measured.map((member) => member.subject),
       failedRow: (path, reason, job) => ({
@@ -195,12 +195,14 @@ export function jobFields() {
   return {};
 }
 
+const sizesOf = (steps) => steps.map((step) => formatBytes(step.jsonBytes)).join(', ');
+
 /** The log line that announces the run. */
 export function describePlan(options, allJobs, { steps }) {
   if (options.mode === 'blocks') {
     const looks = options.looks.join(', ');
     return (
-      `block protocol: ${steps.length} blocks (${steps.map((step) => step.jsonMB.toFixed(2)).join(', ')} MB) of ` +
+      `block protocol: ${steps.length} blocks (${sizesOf(steps)}) of ` +
       `${allJobs.length} paths + JSON and the object floor, ${options.repetitions} rounds + ${options.warmup} warm-up ` +
       `per process; looks at ${looks} processes, budget ${options.budgetSeconds / 60} min`
     );
@@ -214,9 +216,8 @@ export function describePlan(options, allJobs, { steps }) {
       `${options.minMB} MB (${options.perDecade || 'every step'} per decade) until it fails or passes ${options.maxMB} MB`
     );
   }
-  const sizes = steps.map((step) => step.jsonMB.toFixed(2)).join(', ');
   const addonText = addon > 0 ? ` + ${addon} addon codec/strategy pairs` : '';
-  return `${wasm} codec/strategy pairs${addonText} + ${peers} JS libraries x ${steps.length} sizes (${sizes} MB), ${options.repetitions} runs + ${options.warmup} warm-up`;
+  return `${wasm} codec/strategy pairs${addonText} + ${peers} JS libraries x ${steps.length} sizes (${sizesOf(steps)}), ${options.repetitions} runs + ${options.warmup} warm-up`;
 }
 
 // `place`: the run's; an addon path's rows say their own (node-addon).
@@ -279,7 +280,7 @@ export function runJob(job, context) {
     describe: (row) => {
       keep(row);
       const stepNumber = steps.findIndex((step) => step.index === row.step) + 1;
-      return `size ${stepNumber}/${steps.length} (${row.jsonMB.toFixed(2)} MB) ${describeRow(row, baselines)}`;
+      return `size ${stepNumber}/${steps.length} (${formatBytes(row.jsonBytes)}) ${describeRow(row, baselines)}`;
     },
   });
 }

@@ -1,0 +1,44 @@
+// The messages workload as the catalog sees it (src/catalog.mjs
+// registerWorkload): single small records, measured in calls per second
+// (docs/design.md#messages).
+
+// The records, in the C++ Kind order (messages.cpp): those a run measures
+// when none are named, then those it measures only on request (--records, a
+// set of `recordSets`, the page's checklist), so that they do not lengthen
+// the default run.
+const records = ['bool', 'int', 'double', 'string', 'array', 'nested', 'record', 'binary'];
+const optionalRecords = ['object1', 'object2', 'object3'];
+export const RECORD_NAMES = Object.freeze([...records, ...optionalRecords]);
+
+export default {
+  name: 'messages',
+  label: 'single small records',
+  protocol: 'per-call',
+  strategies: ['val', 'embind', 'tagged'],
+  optionalStrategies: [],
+  addonStrategies: ['object', 'tagged'],
+  records,
+  optionalRecords,
+  // Named sets of records, accepted wherever a list of records is.
+  // `small-values`: the six small values of the compression question, from
+  // 14 to 200 bytes of JSON, to show at which size compression starts to
+  // pay; its three {value} records are the workload's scalar ones.
+  recordSets: { 'small-values': ['bool', 'int', 'string', 'object1', 'object2', 'object3'] },
+  // Node's clock is fine-grained, 10 ms repetitions are plenty; the page's clock
+  // may be coarse, hence 20 there (docs/decisions.md#messages-min-rep-ms).
+  defaults: { minRepMs: 10, repetitions: 7, warmup: 2 },
+  quick: { minRepMs: 2, repetitions: 3, warmup: 1 },
+  browser: { minRepMs: 20 },
+  // The block protocol (catalog.mjs BLOCKS), the default run: one block per
+  // record, the tagged path of every codec (one walk of the record into the
+  // heap: the expert's) in wasm and in the addon, against JSON and the
+  // fastest libraries; a round is one repetition of calls per path and operation.
+  blocks: {
+    minRepMs: 10,
+    repetitions: 7,
+    warmup: 2,
+    strategies: ['tagged'],
+    addonStrategies: ['tagged'],
+  },
+  blocksQuick: { minRepMs: 2, repetitions: 3, warmup: 1 },
+};

@@ -1,0 +1,32 @@
+// The tuples workload as the catalog sees it (src/catalog.mjs
+// registerWorkload): a growing dataset of {x, y, z} tuples, measured one
+// payload size at a time (docs/design.md#dataset).
+export default {
+  name: 'tuples',
+  label: 'growing tuple dataset',
+  protocol: 'per-payload',
+  strategies: ['val', 'embind', 'typed'],
+  // typed with typed-array columns ({x: Int32Array, y, z: Float64Array}) instead of objects.
+  optionalStrategies: ['columnar'],
+  // The Node-API addon's strategies (catalog.mjs ADDON_PLACE), run by default in bench:node.
+  addonStrategies: ['object', 'typed'],
+  // 5 + 1, not 7 + 2: a GC before every call is most of a large size's time
+  // (docs/decisions.md#sweep-time).
+  defaults: { minMB: 0.1, maxMB: 30, perDecade: 3, repetitions: 5, warmup: 1 },
+  quick: { minMB: 0.05, maxMB: 1, repetitions: 3, warmup: 1 },
+  // --limits: one verify and one timed run per size, growing until each path fails.
+  limits: { minMB: 1, maxMB: 4096, perDecade: 5, repetitions: 1, warmup: 0 },
+  // The block protocol (catalog.mjs BLOCKS), the default run: the typed paths
+  // of every codec, in wasm and in the addon, against JSON and the fastest
+  // libraries, at ~1 and ~10 MB; `repetitions` are rounds of a block.
+  blocks: {
+    minMB: 1,
+    maxMB: 11,
+    perDecade: 1,
+    repetitions: 5,
+    warmup: 3,
+    strategies: ['typed'],
+    addonStrategies: ['typed'],
+  },
+  blocksQuick: { minMB: 0.1, maxMB: 1.2, perDecade: 1, repetitions: 3, warmup: 1 },
+};
