@@ -13,17 +13,19 @@ namespace wcb {
 namespace {
 
 using documents::Document;
+using documents::TaggedBytes;
 
 // Every timed result is folded in here; a volatile store cannot be dropped,
 // so neither can the work that produced the value.
 volatile std::uint64_t g_document_sink = 0;
 
-void consume(const Bytes& bytes) {
+template <typename Buffer>
+void consume(const Buffer& bytes) {
   g_document_sink = g_document_sink ^ bytes.size() ^ (bytes.empty() ? 0 : bytes.back());
 }
 // What a decode's output holds before the decode: an unknown tag, so an
 // output left alone fails the check after the decode.
-void set_sentinel(Bytes& tagged) { tagged.assign(1, 0xff); }
+void set_sentinel(TaggedBytes& tagged) { tagged.assign(1, 0xff); }
 
 DocumentMeasurement failed(DocumentMeasurement& measurement, std::string error) {
   measurement.ok = false;
@@ -41,8 +43,8 @@ Status check_decoded_document(const documents::DocumentCodec& codec, const Docum
                              documents::first_difference(input, decoded, codec.keeps_key_order()));
 }
 
-Status check_decoded_tagged(const documents::DocumentCodec& codec, const Document& input, const Bytes& tagged,
-                            Document& scratch) {
+Status check_decoded_tagged(const documents::DocumentCodec& codec, const Document& input,
+                            const TaggedBytes& tagged, Document& scratch) {
   try {
     documents::read_tagged(tagged, scratch);
   } catch (const std::exception& error) {
@@ -52,8 +54,8 @@ Status check_decoded_tagged(const documents::DocumentCodec& codec, const Documen
 }
 
 Status verify_document_round_trip(documents::DocumentCodec& codec, const Document& input,
-                                  std::span<const std::uint8_t> input_tagged, Bytes& encoded, Bytes& tagged,
-                                  Document& decoded) {
+                                  std::span<const std::uint8_t> input_tagged, Bytes& encoded,
+                                  TaggedBytes& tagged, Document& decoded) {
   if (Status status = codec.encode_tagged(input_tagged, encoded); !status) return status;
   set_sentinel(tagged);
   if (Status status = codec.decode_tagged(encoded, tagged); !status) return status;
@@ -75,7 +77,8 @@ DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, cons
     return failed(measurement, "verify: " + measurement.codec + ": the input's tagged form: " + error.what());
   }
   Bytes encoded;
-  Bytes tagged;
+  // Grown without zeroing (tagged_bytes.h), as the wasm and addon outputs.
+  TaggedBytes tagged;
   Document decoded;
   if (Status status = verify_document_round_trip(codec, input, input_tagged, encoded, tagged, decoded);
       !status) {

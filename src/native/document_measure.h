@@ -46,8 +46,8 @@ Status check_decoded_document(const documents::DocumentCodec& codec, const docum
 // `tagged` to the sentinel, decodes into it, reads it into `decoded` and
 // compares that with `input`.
 Status verify_document_round_trip(documents::DocumentCodec& codec, const documents::Document& input,
-                                  std::span<const std::uint8_t> input_tagged, Bytes& encoded, Bytes& tagged,
-                                  documents::Document& decoded);
+                                  std::span<const std::uint8_t> input_tagged, Bytes& encoded,
+                                  documents::TaggedBytes& tagged, documents::Document& decoded);
 
 DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, const std::string& dataset,
                                            const documents::Document& input, const Protocol& protocol);

@@ -32,6 +32,7 @@
 
 #include "codecs/bson/reader.h"
 #include "workloads/documents/codec.h"
+#include "workloads/documents/tagged.h"
 
 namespace wcb {
 
@@ -242,7 +243,14 @@ class BsonDocumentCodec final : public documents::DocumentCodec {
     source.drive(writer);
   }
 
-  void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override {
+  void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override { read(bytes, sink); }
+  void do_decode_tagged(std::span<const std::uint8_t> bytes, documents::TaggedSink& sink) override {
+    read(bytes, sink);
+  }
+
+ private:
+  template <typename Sink>
+  static void read(std::span<const std::uint8_t> bytes, Sink& sink) {
     if (bytes.size() < 5)
       throw DecodeError("a BSON document takes at least 5 bytes, got " + std::to_string(bytes.size()));
     std::uint32_t size = 0;

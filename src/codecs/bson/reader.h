@@ -39,9 +39,12 @@ namespace wcb::bson {
 
 static_assert(std::endian::native == std::endian::little, "BSON's numbers are read with memcpy");
 
+// `Sink` a DocumentSink, or a final one (documents::TaggedSink) whose
+// events are then called directly.
+template <typename Sink = documents::DocumentSink>
 class Reader {
  public:
-  Reader(std::span<const std::uint8_t> bytes, documents::DocumentSink& sink)
+  Reader(std::span<const std::uint8_t> bytes, Sink& sink)
       : begin_(bytes.data()), end_(bytes.data() + bytes.size()), sink_(sink) {}
 
   // The document at `at` (its size and terminator checked by the caller),
@@ -220,7 +223,7 @@ class Reader {
   const std::uint8_t* begin_;
   const std::uint8_t* end_;
   const std::uint8_t* at_ = nullptr;
-  documents::DocumentSink& sink_;
+  Sink& sink_;
   std::array<Frame, documents::kMaxDepth> stack_;
   std::size_t depth_ = 0;
 };

@@ -22,6 +22,7 @@
 
 #include "codecs/cbor/reader.h"
 #include "workloads/documents/codec.h"
+#include "workloads/documents/tagged.h"
 
 namespace wcb {
 
@@ -141,6 +142,9 @@ class CborDocumentCodec final : public documents::DocumentCodec {
   }
 
   void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override {
+    cbor::Reader(bytes, sink).read();
+  }
+  void do_decode_tagged(std::span<const std::uint8_t> bytes, documents::TaggedSink& sink) override {
     cbor::Reader(bytes, sink).read();
   }
 };

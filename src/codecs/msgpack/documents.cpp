@@ -31,6 +31,7 @@
 
 #include "codecs/msgpack/visitor.h"
 #include "workloads/documents/codec.h"
+#include "workloads/documents/tagged.h"
 
 namespace wcb {
 
@@ -118,10 +119,30 @@ class Writer final : public documents::Events {
 };
 
 // msgpack-cxx's visitor events, passed on to the sink (which throws
-// DecodeError for what a document cannot hold).
-class Visitor : public msgpack_visitor::KeyTracking {
+// DecodeError for what a document cannot hold): a DocumentSink, or a final
+// one (documents::TaggedSink) whose events are then called directly.
+// The values refused whatever the sink.
+class Refusals {
  public:
-  explicit Visitor(DocumentSink& sink) : sink_(sink) {}
+  explicit Refusals(DocumentSink& sink) : sink_(sink) {}
+
+  bool visit_bin(const char*, std::uint32_t) {
+    sink_.fail("binary data (bin), which a JSON-like document cannot hold");
+  }
+  // `data` starts with the type byte.
+  bool visit_ext(const char* data, std::uint32_t) {
+    sink_.fail("an ext value of type " + std::to_string(static_cast<std::int8_t>(data[0])) +
+               ", which a JSON-like document cannot hold");
+  }
+
+ private:
+  DocumentSink& sink_;
+};
+
+template <typename Sink>
+class Visitor : public msgpack_visitor::KeyTracking, public Refusals {
+ public:
+  explicit Visitor(Sink& sink) : Refusals(sink), sink_(sink) {}
 
   std::string error;
 
@@ -169,14 +190,6 @@ class Visitor : public msgpack_visitor::KeyTracking {
     }
     return true;
   }
-  bool visit_bin(const char*, std::uint32_t) {
-    sink_.fail("binary data (bin), which a JSON-like document cannot hold");
-  }
-  // `data` starts with the type byte.
-  bool visit_ext(const char* data, std::uint32_t) {
-    sink_.fail("an ext value of type " + std::to_string(static_cast<std::int8_t>(data[0])) +
-               ", which a JSON-like document cannot hold");
-  }
   bool start_map(std::uint32_t count) {
     not_key("a map");
     sink_.start_object(count);
@@ -209,7 +222,7 @@ class Visitor : public msgpack_visitor::KeyTracking {
     sink_.fail("a map key that is " + std::string(what) + ", not a string");
   }
 
-  DocumentSink& sink_;
+  Sink& sink_;
 };
 
 class MsgpackDocumentCodec final : public documents::DocumentCodec {
@@ -226,9 +239,16 @@ class MsgpackDocumentCodec final : public documents::DocumentCodec {
     writer.finish();
   }
 
-  void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override {
+  void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override { read(bytes, sink); }
+  void do_decode_tagged(std::span<const std::uint8_t> bytes, documents::TaggedSink& sink) override {
+    read(bytes, sink);
+  }
+
+ private:
+  template <typename Sink>
+  static void read(std::span<const std::uint8_t> bytes, Sink& sink) {
     if (bytes.empty()) throw DecodeError("empty input");
-    Visitor visitor(sink);
+    Visitor<Sink> visitor(sink);
     std::size_t offset = 0;
     const bool ok =
         msgpack::parse(reinterpret_cast<const char*>(bytes.data()), bytes.size(), offset, visitor);

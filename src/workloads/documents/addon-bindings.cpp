@@ -209,7 +209,7 @@ class DocumentCodecState {
 
   void release_buffers() {
     Bytes().swap(encoded_);
-    Bytes().swap(tagged_out_);
+    documents::TaggedBytes().swap(tagged_out_);
     Bytes().swap(scratch_);
     std::string().swap(text_out_);
   }
@@ -245,8 +245,9 @@ class DocumentCodecState {
     return result;
   }
 
-  // ... and back, the bytes argument into `tagged`.
-  void decode_argument(const Napi::CallbackInfo& call, Bytes& tagged) {
+  // ... and back, the bytes argument into `tagged` (a Bytes or a TaggedBytes).
+  template <typename Buffer>
+  void decode_argument(const Napi::CallbackInfo& call, Buffer& tagged) {
     const double start = now_ms();
     const std::span<const std::uint8_t> bytes = bytes_argument(call[0]);
     bytes_ms_ = now_ms() - start;
@@ -273,7 +274,7 @@ class DocumentCodecState {
   std::unique_ptr<documents::DocumentCodec> codec_;
   std::string name_;
   Bytes encoded_;
-  Bytes tagged_out_;
+  documents::TaggedBytes tagged_out_;
   Bytes scratch_;  // the tagged form between object or text and the codec
   std::string text_out_;
   Napi::Reference<Napi::Uint8Array> input_ref_;

@@ -82,12 +82,12 @@ class GrowableBuffer {
 struct State : CallOutcome {
   std::unique_ptr<documents::DocumentCodec> codec = document_codec_registry().front().make();
   std::string name{codec->name()};
-  Bytes encoded;         // output of the last encode, viewed by JS
-  GrowableBuffer input;  // encode input of text and tagged, written by JS
-  ByteBuffer bytes_in;   // decode input of text and tagged, copied in by JS
-  Bytes tagged_out;      // decode output of tagged, read by JS
-  std::string text_out;  // decode output of text, read by JS
-  Bytes scratch;         // the tagged form between val or text and the codec
+  Bytes encoded;                      // output of the last encode, viewed by JS
+  GrowableBuffer input;               // encode input of text and tagged, written by JS
+  ByteBuffer bytes_in;                // decode input of text and tagged, copied in by JS
+  documents::TaggedBytes tagged_out;  // decode output of tagged, read by JS
+  std::string text_out;               // decode output of text, read by JS
+  Bytes scratch;                      // the tagged form between val or text and the codec
 
   using CallOutcome::fail;
   void fail(std::string_view problem) { fail(Status::failure(name, problem)); }
@@ -130,8 +130,10 @@ val encode_from_tagged(State& s, std::span<const std::uint8_t> tagged, bool scra
   return view_of(s.encoded.data(), s.encoded.size());
 }
 
-// And back: `bytes` into the tagged form in `tagged`; false with the codec's error.
-bool decode_to_tagged(State& s, std::span<const std::uint8_t> bytes, Bytes& tagged) {
+// And back: `bytes` into the tagged form in `tagged` (a Bytes or a
+// TaggedBytes); false with the codec's error.
+template <typename Buffer>
+bool decode_to_tagged(State& s, std::span<const std::uint8_t> bytes, Buffer& tagged) {
   const double start = now_ms();
   const Status status = s.codec->decode_tagged(bytes, tagged);
   s.codec_ms = now_ms() - start;
@@ -289,7 +291,7 @@ void release_buffers() {
   State& s = state();
   Bytes().swap(s.encoded);
   Bytes().swap(s.scratch);
-  Bytes().swap(s.tagged_out);
+  documents::TaggedBytes().swap(s.tagged_out);
   std::string().swap(s.text_out);
   s.input = GrowableBuffer();
   s.bytes_in = ByteBuffer();

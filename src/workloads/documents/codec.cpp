@@ -26,12 +26,28 @@ Status DocumentCodec::encode_tagged(std::span<const std::uint8_t> tagged, Bytes&
   return encode(source, out);
 }
 
+void DocumentCodec::do_decode_tagged(std::span<const std::uint8_t> bytes, TaggedSink& sink) {
+  do_decode(bytes, sink);
+}
+
+// The two differ in the output's type alone (Bytes is zeroed as it grows).
 Status DocumentCodec::decode_tagged(std::span<const std::uint8_t> bytes, Bytes& tagged) noexcept {
   return run_guarded(
       name(),
       [&] {
         TaggedSink sink(tagged, decode_rules());
-        do_decode(bytes, sink);
+        do_decode_tagged(bytes, sink);
+        sink.finish();
+      },
+      [&] { tagged.clear(); });
+}
+
+Status DocumentCodec::decode_tagged(std::span<const std::uint8_t> bytes, TaggedBytes& tagged) noexcept {
+  return run_guarded(
+      name(),
+      [&] {
+        TaggedSink sink(tagged, decode_rules());
+        do_decode_tagged(bytes, sink);
         sink.finish();
       },
       [&] { tagged.clear(); });

@@ -15,8 +15,11 @@
 #include "core/codec.h"
 #include "document.h"
 #include "events.h"
+#include "tagged_bytes.h"
 
 namespace wcb::documents {
+
+class TaggedSink;
 
 class DocumentCodec {
  public:
@@ -55,15 +58,22 @@ class DocumentCodec {
   // The conveniences of tests and tools (codec.cpp): a Document walked into
   // the writer; a Document built from the reader (null on failure); the
   // tagged form read into the writer; the reader writing the tagged form
-  // (empty on failure). The last two are the timed paths.
+  // (empty on failure). The last two are the timed paths; decode_tagged
+  // into a TaggedBytes (tagged.h), which the timed callers use, does not
+  // zero the output as it grows.
   Status encode(const Document& document, Bytes& out) noexcept;
   Status decode(std::span<const std::uint8_t> bytes, Document& out) noexcept;
   Status encode_tagged(std::span<const std::uint8_t> tagged, Bytes& out) noexcept;
   Status decode_tagged(std::span<const std::uint8_t> bytes, Bytes& tagged) noexcept;
+  Status decode_tagged(std::span<const std::uint8_t> bytes, TaggedBytes& tagged) noexcept;
 
  protected:
   virtual void do_encode(DocumentSource& source, Bytes& out) = 0;
   virtual void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) = 0;
+  // do_decode into the tagged form's sink, for a codec whose reader calls
+  // TaggedSink's events directly (no virtual call per value); by default
+  // do_decode.
+  virtual void do_decode_tagged(std::span<const std::uint8_t> bytes, TaggedSink& sink);
 };
 
 }  // namespace wcb::documents

@@ -25,6 +25,7 @@
 #include "core/tagged_tags.h"
 #include "workloads/documents/document.h"
 #include "workloads/documents/events.h"
+#include "workloads/documents/tagged_bytes.h"
 
 namespace wcb::documents {
 
@@ -172,19 +173,36 @@ std::string quoted_key(std::string_view key);
 // +-2^53. `out` grows geometrically and is cut to the written size by
 // finish(); its capacity is kept between calls. On failure `out` holds
 // garbage: the caller clears it.
-class TaggedSink : public DocumentSink {
+//
+// Final, with its per-value events inline: a reader templated on the sink's
+// type (cbor::Reader, bson::Reader, the msgpack visitor) calls them directly.
+class TaggedSink final : public DocumentSink {
  public:
+  // A Bytes output is zeroed as it grows (std::vector's resize); a
+  // TaggedBytes one is not.
   TaggedSink(Bytes& out, DecodeRules rules);
+  TaggedSink(TaggedBytes& out, DecodeRules rules);
 
   void null() override { put(kTagNull); }
   void boolean(bool value) override { put(value ? kTagTrue : kTagFalse); }
-  void integer(std::int64_t value) override;
+  void integer(std::int64_t value) override {
+    if (value >= INT32_MIN && value <= INT32_MAX) [[likely]] {
+      int32(static_cast<std::int32_t>(value));
+    } else {
+      wide_integer(value);
+    }
+  }
   void unsigned_integer(std::uint64_t value) override;
-  void number(double value) override;
+  void number(double value) override {
+    begin_value();
+    std::uint8_t* at = reserve(1 + 8);
+    at[0] = kTagFloat64;
+    std::memcpy(at + 1, &value, 8);  // wasm and x86-64 are little-endian, as the form
+  }
   void string(std::string_view value) override;
-  void start_array(std::size_t count) override;
-  void end_array() override;
-  void start_object(std::size_t count) override;
+  void start_array(std::size_t /*count*/) override { open(kTagArray, Kind::kArray); }
+  void end_array() override { close(Kind::kArray); }
+  void start_object(std::size_t /*count*/) override { open(kTagObject, Kind::kObject); }
   void key(std::string_view key) override;
   void end_object() override;
 
@@ -192,29 +210,29 @@ class TaggedSink : public DocumentSink {
   void finish() override;
 
  private:
+  enum class Kind : std::uint8_t { kRoot, kArray, kObject };
+  // Set by open() (frames_[0] by the constructor): the rest of frames_
+  // stays uninitialised.
   struct Frame {
-    std::size_t count_at;     // where the container's u32 count goes
-    std::uint32_t count = 0;  // values begun in it
-    std::uint32_t key = kNoKey;
-    std::uint32_t keys_from = 0;  // its key numbers in keys_ (kRefuse)
-    bool object = false;
-    bool key_pending = false;
+    std::size_t count_at;  // where the container's u32 count goes
+    std::uint32_t count;   // values begun in it
+    std::uint32_t key;
+    std::uint32_t keys_from;  // its key numbers in keys_ (kRefuse)
+    Kind kind;
+    bool key_pending;
   };
   static constexpr std::uint32_t kNoKey = UINT32_MAX;
 
-  // Where the next value goes: checks it may go there and counts it.
+  // Where the next value goes: checks it may go there and counts it. The
+  // root is a frame too (frames_[0]), so there is always a top.
   void begin_value() {
-    if (top_ == nullptr) {
-      if (root_done_) fail("a second top-level value");
-      root_done_ = true;
-      return;
-    }
-    if (top_->object) {
-      if (!top_->key_pending) fail("a value without a key in an object");
-      top_->key_pending = false;
-    }
-    ++top_->count;
+    Frame& top = *top_;
+    if (top.kind != Kind::kArray) [[unlikely]]
+      begin_other_value(top);
+    ++top.count;
   }
+  void begin_other_value(Frame& top);
+  void start();
   std::uint8_t* reserve(std::size_t size) {
     if (capacity_ - size_ < size) [[unlikely]]
       grow(size);
@@ -227,31 +245,59 @@ class TaggedSink : public DocumentSink {
     begin_value();
     *reserve(1) = tag;
   }
-  void int32(std::int32_t value);
-  void float64(double value);
-  void open(std::uint8_t tag, bool object);
-  void close(bool object);
+  void int32(std::int32_t value) {
+    begin_value();
+    std::uint8_t* at = reserve(1 + 4);
+    at[0] = kTagInt32;
+    std::memcpy(at + 1, &value, 4);
+  }
+  void wide_integer(std::int64_t value);
+  void open(std::uint8_t tag, Kind kind) {
+    if (top_ == &frames_.back()) [[unlikely]]
+      too_deep();
+    begin_value();
+    std::uint8_t* at = reserve(1 + 4);
+    at[0] = tag;
+    Frame& frame = *++top_;
+    frame.count_at = size_ - 4;
+    frame.count = 0;
+    frame.key = kNoKey;
+    frame.keys_from = static_cast<std::uint32_t>(keys_.size());
+    frame.kind = kind;
+    frame.key_pending = false;
+  }
+  void close(Kind kind) {
+    Frame& top = *top_;
+    if (top.kind != kind || top.key_pending) [[unlikely]]
+      close_error(kind);
+    std::memcpy(data_ + top.count_at, &top.count, 4);
+    --top_;
+  }
+  [[noreturn]] void too_deep() const;
+  [[noreturn]] void close_error(Kind kind) const;
+  std::size_t depth() const { return static_cast<std::size_t>(top_ - frames_.data()); }
   std::string_view key_text(std::uint32_t number) const {
     const KeyPlace& place = key_places_[number];
     return {reinterpret_cast<const char*>(data_) + place.offset, place.length};
   }
 
-  Bytes& out_;
+  Bytes* bytes_ = nullptr;
+  TaggedBytes* tagged_ = nullptr;
   DecodeRules rules_;
-  // out_'s bytes and size, kept here (out_ only changes in grow()), and
-  // the size written.
+  // The output's bytes and size, kept here (they only change in grow()),
+  // and the size written.
   std::uint8_t* data_;
   std::size_t capacity_;
   std::size_t size_ = 0;
-  bool root_done_ = false;
-  // The open containers, reserved to kMaxDepth: top_ never moves.
-  std::vector<Frame> frames_;
-  Frame* top_ = nullptr;
+  // The root and the open containers (at most kMaxDepth), top_ the
+  // innermost: the root while none is open.
+  std::array<Frame, kMaxDepth + 1> frames_;
+  Frame* top_ = frames_.data();
   detail::KeyTable table_;
-  // Each key number's bytes in out_ (an offset: out_ may move as it grows),
-  // with what finds the key expected next, so that most keys of repeated
-  // records are found with one comparison and no hash: the number of the
-  // key that followed this one last time, and this key's fingerprint.
+  // Each key number's bytes in the output (an offset: it may move as it
+  // grows), with what finds the key expected next, so that most keys of
+  // repeated records are found with one comparison and no hash: the number
+  // of the key that followed this one last time, and this key's fingerprint.
   struct KeyPlace {
     std::size_t offset;
     std::uint32_t length;
@@ -260,7 +306,7 @@ class TaggedSink : public DocumentSink {
   };
   std::vector<KeyPlace> key_places_;
   // For each depth, the first key of the last object there.
-  std::array<std::uint32_t, kMaxDepth> first_keys_;
+  std::array<std::uint32_t, kMaxDepth + 1> first_keys_;
   // kRefuse: the key numbers of the open objects, innermost last, and a
   // stamp per key number for the check at each object's end.
   std::vector<std::uint32_t> keys_;

@@ -14,7 +14,6 @@ namespace {
 
 // Sizes in the form's payloads.
 constexpr std::size_t kU32 = 4;
-constexpr std::size_t kF64 = 8;
 // 2^53 as an integer: compared as integers, since 2^53 + 1 as a double is 2^53.
 constexpr std::int64_t kSafe = std::int64_t{1} << 53;
 constexpr const char* kUnsafeInteger = "an integer outside +-2^53, which a JS number cannot hold exactly";
@@ -26,56 +25,76 @@ std::string detail::quoted_key(std::string_view key) {
 }
 
 TaggedSink::TaggedSink(Bytes& out, DecodeRules rules)
-    : out_(out), rules_(rules), data_(out.data()), capacity_(out.size()) {
-  frames_.reserve(kMaxDepth);
+    : bytes_(&out), rules_(rules), data_(out.data()), capacity_(out.size()) {
+  start();
+}
+
+TaggedSink::TaggedSink(TaggedBytes& out, DecodeRules rules)
+    : tagged_(&out), rules_(rules), data_(out.data()), capacity_(out.size()) {
+  start();
+}
+
+void TaggedSink::start() {
+  frames_[0] = Frame{
+      .count_at = 0, .count = 0, .key = kNoKey, .keys_from = 0, .kind = Kind::kRoot, .key_pending = false};
   key_places_.reserve(64);
   first_keys_.fill(kNoKey);
   table_.clear();
 }
 
+namespace {
+
+// Grows `out` (whose first `used` bytes are written) to hold `size` more:
+// up to the capacity a reused buffer already has, once per call, then
+// doubling.
+template <typename Buffer>
+void grow_output(Buffer& out, std::size_t used, std::size_t size) {
+  out.resize(std::max({out.capacity(), 2 * out.size(), used + size, std::size_t{256}}));
+}
+
+}  // namespace
+
 void TaggedSink::grow(std::size_t size) {
-  // Resizing zeroes what it adds: up to the capacity a reused buffer already
-  // has, once per call, then doubling.
-  out_.resize(std::max({out_.capacity(), 2 * out_.size(), size_ + size, std::size_t{256}}));
-  data_ = out_.data();
-  capacity_ = out_.size();
-}
-
-void TaggedSink::int32(std::int32_t value) {
-  begin_value();
-  std::uint8_t* at = reserve(1 + kU32);
-  at[0] = kTagInt32;
-  std::memcpy(at + 1, &value, kU32);  // wasm and x86-64 are little-endian, as the form
-}
-
-void TaggedSink::float64(double value) {
-  begin_value();
-  std::uint8_t* at = reserve(1 + kF64);
-  at[0] = kTagFloat64;
-  std::memcpy(at + 1, &value, kF64);
-}
-
-void TaggedSink::integer(std::int64_t value) {
-  if (value >= INT32_MIN && value <= INT32_MAX) {
-    int32(static_cast<std::int32_t>(value));
-  } else if (value >= -kSafe && value <= kSafe) {
-    float64(static_cast<double>(value));
+  if (tagged_ != nullptr) {
+    grow_output(*tagged_, size_, size);
+    data_ = tagged_->data();
+    capacity_ = tagged_->size();
   } else {
-    fail(kUnsafeInteger);
+    grow_output(*bytes_, size_, size);
+    data_ = bytes_->data();
+    capacity_ = bytes_->size();
   }
+}
+
+void TaggedSink::begin_other_value(Frame& top) {
+  if (top.kind == Kind::kRoot) {
+    if (top.count != 0) fail("a second top-level value");
+    return;
+  }
+  if (!top.key_pending) fail("a value without a key in an object");
+  top.key_pending = false;
+}
+
+void TaggedSink::too_deep() const { fail("nesting deeper than " + std::to_string(kMaxDepth) + " levels"); }
+
+void TaggedSink::close_error(Kind kind) const {
+  fail(kind == Kind::kObject ? "an object ends where none is open" : "an array ends where none is open");
+}
+
+void TaggedSink::wide_integer(std::int64_t value) {
+  if (value < -kSafe || value > kSafe) fail(kUnsafeInteger);
+  number(static_cast<double>(value));
 }
 
 void TaggedSink::unsigned_integer(std::uint64_t value) {
   if (value <= static_cast<std::uint64_t>(INT32_MAX)) {
     int32(static_cast<std::int32_t>(value));
   } else if (value <= static_cast<std::uint64_t>(kSafe)) {
-    float64(static_cast<double>(value));
+    number(static_cast<double>(value));
   } else {
     fail(kUnsafeInteger);
   }
 }
-
-void TaggedSink::number(double value) { float64(value); }
 
 void TaggedSink::string(std::string_view value) {
   if (rules_.check_utf8 && !detail::valid_utf8_fast(value)) fail("a string that is not valid UTF-8");
@@ -88,39 +107,12 @@ void TaggedSink::string(std::string_view value) {
   if (length > 0) std::memcpy(at + 1 + kU32, value.data(), length);
 }
 
-void TaggedSink::open(std::uint8_t tag, bool object) {
-  if (frames_.size() >= kMaxDepth) fail("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
-  begin_value();
-  std::uint8_t* at = reserve(1 + kU32);
-  at[0] = tag;
-  Frame frame;
-  frame.count_at = size_ - kU32;
-  frame.object = object;
-  frame.keys_from = static_cast<std::uint32_t>(keys_.size());
-  frames_.push_back(frame);
-  top_ = &frames_.back();
-}
-
-void TaggedSink::close(bool object) {
-  if (top_ == nullptr || top_->object != object || top_->key_pending)
-    fail(object ? "an object ends where none is open" : "an array ends where none is open");
-  std::memcpy(data_ + top_->count_at, &top_->count, kU32);
-  frames_.pop_back();
-  top_ = frames_.empty() ? nullptr : &frames_.back();
-}
-
-void TaggedSink::start_array(std::size_t /*count*/) { open(kTagArray, false); }
-
-void TaggedSink::end_array() { close(false); }
-
-void TaggedSink::start_object(std::size_t /*count*/) { open(kTagObject, true); }
-
 void TaggedSink::key(std::string_view key) {
-  if (top_ == nullptr || !top_->object || top_->key_pending) fail("a key outside an object");
+  if (top_->kind != Kind::kObject || top_->key_pending) fail("a key outside an object");
   Frame& top = *top_;
   // Where the key expected here is kept (found again after key_places_ grows).
   const auto expected = [this, previous = top.key]() -> std::uint32_t& {
-    return previous == kNoKey ? first_keys_[frames_.size() - 1] : key_places_[previous].next;
+    return previous == kNoKey ? first_keys_[depth()] : key_places_[previous].next;
   };
   const std::uint64_t fingerprint = detail::KeyTable::fingerprint(key);
   std::uint32_t number = expected();
@@ -164,8 +156,7 @@ void TaggedSink::key(std::string_view key) {
 }
 
 void TaggedSink::end_object() {
-  if (rules_.repeated_keys == RepeatedKeys::kRefuse && top_ != nullptr && top_->object &&
-      !top_->key_pending) {
+  if (rules_.repeated_keys == RepeatedKeys::kRefuse && top_->kind == Kind::kObject && !top_->key_pending) {
     // The object's own keys are the last on keys_ (its children's are gone):
     // one fresh stamp marks each; meeting a mark is a repeat.
     const std::uint32_t from = top_->keys_from;
@@ -184,15 +175,15 @@ void TaggedSink::end_object() {
     }
     keys_.resize(from);
   }
-  close(true);
+  close(Kind::kObject);
 }
 
 std::string TaggedSink::path() const {
   ValuePath path;
-  for (std::size_t i = 0; i < frames_.size(); ++i) {
-    const Frame& frame = frames_[i];
-    const bool top = i + 1 == frames_.size();
-    if (!frame.object) {
+  for (const Frame* at = frames_.data() + 1; at <= top_; ++at) {
+    const Frame& frame = *at;
+    const bool top = at == top_;
+    if (frame.kind == Kind::kArray) {
       // The next value of the innermost array; the one being read of the others.
       path.push_index(top ? frame.count : frame.count - 1);
     } else if (frame.key != kNoKey && (!top || frame.key_pending)) {
@@ -203,8 +194,12 @@ std::string TaggedSink::path() const {
 }
 
 void TaggedSink::finish() {
-  if (!root_done_ || top_ != nullptr) throw DecodeError("the input ends inside a value");
-  out_.resize(size_);
+  if (frames_[0].count == 0 || top_ != frames_.data()) throw DecodeError("the input ends inside a value");
+  if (tagged_ != nullptr) {
+    tagged_->resize(size_);
+  } else {
+    bytes_->resize(size_);
+  }
 }
 
 void write_tagged(const Document& document, Bytes& out) {
