@@ -71,6 +71,12 @@ function operationCell(document, block, operation, place) {
       return `**JSON** ${figure(inverse(library))} over ${short(versus.closest)}`;
     return `**library** ${short(versus.closest)} ${figure(inverse(versus))} over ${name}`;
   }
+  // C++ and the closest library undecided or alike, JSON ahead of both: JSON wins.
+  if (versus && best.json.verdict === SLOWER) {
+    const library = againstJson(document.rows, block, versus.closest, operation, higherIsFaster);
+    if (library.verdict === SLOWER)
+      return `**JSON** ${figure(inverse(library))} over ${short(versus.closest)}`;
+  }
   const against = versus ? `${short(versus.closest)}` : JSON_CALLS[operation];
   const comparison = versus ?? best.json;
   if (comparison.verdict === EQUIVALENT) return `C++ ${name} as fast as ${against} (${figure(comparison)})`;
