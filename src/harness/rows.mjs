@@ -30,3 +30,30 @@ export function subjectOf({ codec, impl, interop, library, variant, compression 
 export function failedRowOf(base, error) {
   return { ...base, status: 'failed', error: errorMessage(error) };
 }
+
+/**
+ * The fields a block run adds to a row (docs/design.md#blocks), for each
+ * workload's row schema (its rows.mjs); `operations`: what a row may time.
+ */
+export function blockRowProperties(operations = ['encode', 'decode']) {
+  return {
+    block: {
+      type: 'string',
+      description:
+        'block runs: the block (a unit and the paths compared there) the row belongs to; rows of one block and one process pair up',
+    },
+    process: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'block runs: which process (browser context) of the block measured the row, from 0; sizes (gzip) are measured in process 0 only',
+    },
+    operations: {
+      type: 'array',
+      items: { enum: operations },
+      minItems: 1,
+      description:
+        'block runs: the operations this row timed, when fewer than all (a library of the fastest set of one operation only); the row has statistics for those only',
+    },
+  };
+}

@@ -4,7 +4,7 @@
 // bench:node's jobs, is Node's).
 
 import { ADDON_PLACE } from '../../catalog.mjs';
-import { failedRowOf, pathFields } from '../../harness/rows.mjs';
+import { blockRowProperties, failedRowOf, pathFields } from '../../harness/rows.mjs';
 
 const stats = { $ref: '#/$defs/stats' };
 
@@ -56,19 +56,7 @@ export const rowSchema = {
       additionalProperties: false,
       properties: { wasmHeapBytes: { type: 'number' }, jsHeapGrowthBytes: { type: 'number' } },
     },
-    // The block protocol (docs/design.md#blocks), as the tuple rows have them.
-    block: { type: 'string', description: 'block runs: the block (a data set and its paths) of the row' },
-    process: {
-      type: 'integer',
-      minimum: 0,
-      description: 'block runs: the process (browser context) of the block, from 0',
-    },
-    operations: {
-      type: 'array',
-      items: { enum: ['encode', 'decode'] },
-      minItems: 1,
-      description: 'block runs: the operations this row timed, when fewer than both',
-    },
+    ...blockRowProperties(),
   },
 };
 

@@ -2,6 +2,7 @@
 // added by src/harness/validate.mjs withWorkloadRows) and what a messages
 // run's protocol must hold. Browser-safe: the page imports it.
 
+import { blockRowProperties } from '../../harness/rows.mjs';
 import { ADDON_PLACE } from '../../path-labels.mjs';
 import { RECORD_NAMES } from './workload.mjs';
 
@@ -85,24 +86,7 @@ export const rowSchema = {
         decode: { type: 'number', minimum: 0, maximum: 1 },
       },
     },
-    block: {
-      type: 'string',
-      description:
-        'block runs: the block (a unit and the paths compared there) the row belongs to; rows of one block and one process pair up',
-    },
-    process: {
-      type: 'integer',
-      minimum: 0,
-      description:
-        'block runs: which process (browser context) of the block measured the row, from 0; sizes (gzip) are measured in process 0 only',
-    },
-    operations: {
-      type: 'array',
-      items: { enum: ['encode', 'decode', 'roundTrip'] },
-      minItems: 1,
-      description:
-        'block runs: the operations this row timed (a block times encode and decode, no round trip)',
-    },
+    ...blockRowProperties(['encode', 'decode', 'roundTrip']),
   },
   allOf: [
     { if: { properties: { status: { const: 'failed' } } }, then: { required: ['error'] } },

@@ -2,6 +2,7 @@
 // by src/harness/validate.mjs withWorkloadRows) and what a tuples run's
 // protocol must hold. Browser-safe: the page imports it.
 
+import { blockRowProperties } from '../../harness/rows.mjs';
 import { ADDON_PLACE } from '../../path-labels.mjs';
 
 /** A tuples run's run.protocol. */
@@ -80,24 +81,7 @@ export const rowSchema = {
         peakRssBytes: { type: 'integer', minimum: 0 },
       },
     },
-    block: {
-      type: 'string',
-      description:
-        'block runs: the block (a unit and the paths compared there) the row belongs to; rows of one block and one process pair up',
-    },
-    process: {
-      type: 'integer',
-      minimum: 0,
-      description:
-        'block runs: which process (browser context) of the block measured the row, from 0; sizes (gzip) are measured in process 0 only',
-    },
-    operations: {
-      type: 'array',
-      items: { enum: ['encode', 'decode'] },
-      minItems: 1,
-      description:
-        'block runs: the operations this row timed, when fewer than both (a library of the fastest set of one operation only); the row has statistics for those only',
-    },
+    ...blockRowProperties(),
   },
   allOf: [
     {
