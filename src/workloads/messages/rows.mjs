@@ -44,20 +44,8 @@ export const rowSchema = {
         'which process (Node) or page instance measured the row; ratios vs JSON and boundary shares use rows of the same batch',
     },
     record: {
-      enum: [
-        'bool',
-        'int',
-        'double',
-        'string',
-        'array',
-        'nested',
-        'record',
-        'binary',
-        'object1',
-        'object2',
-        'object3',
-        'none',
-      ],
+      // 'none': the empty call's floor row.
+      enum: [...RECORD_NAMES, 'none'],
     },
     status: {
       enum: ['ok', 'failed', 'n/a'],
