@@ -16,7 +16,9 @@ bash scripts/setup.sh
 step "native build (Release)"
 bash scripts/build-native.sh native-release
 step "ctest (Release)"
-ctest --preset native-release
+# With the copy test: a copy of the tree with the toy workload folder added
+# builds and runs it natively (tests/catalog/toy-native.sh).
+WCB_CATALOG_COPY_TESTS=1 ctest --preset native-release
 
 step "native build (Debug + ASan/UBSan)"
 bash scripts/build-native.sh native-asan

@@ -12,6 +12,7 @@ set(WCB_CODECS "" CACHE STRING "Codecs to build (empty: all); e.g. raw;json")
 
 # wcb_workload(<name> ORDER <n> INTERFACE <C++ type> HEADER <include>
 #              FACTORY <pattern> [BINDINGS <sources>...] [ADDON_BINDINGS <sources>...]
+#              [NATIVE <sources>...] [NATIVE_LIBRARIES <targets>...]
 #              [LIBRARIES <targets>...] [MODULE_NAME <pattern>])
 #   INTERFACE  the codec interface of the workload, e.g. wcb::Codec
 #   HEADER     the header that declares it, from src/, e.g. core/codec.h
@@ -20,11 +21,15 @@ set(WCB_CODECS "" CACHE STRING "Codecs to build (empty: all); e.g. raw;json")
 #   BINDINGS   the embind sources of the workload's wasm modules (wasm build)
 #   ADDON_BINDINGS the Node-API sources of the workload in the addon (native
 #              build, src/addon); they define wcb::addon::add_<name>_exports
+#   NATIVE     the workload's part of the native runner (src/native/workload.h);
+#              they define wcb::make_<name>_native_workload()
+#   NATIVE_LIBRARIES what the NATIVE sources link besides the workload's codecs
 #   LIBRARIES  what every adapter and the bindings of the workload link
 #   MODULE_NAME the wasm module's file base name (default wcb_@CODEC@_@WORKLOAD@)
 #   ORDER      position in the catalog (then by name)
 function(wcb_workload name)
-  cmake_parse_arguments(arg "" "ORDER;INTERFACE;HEADER;FACTORY;MODULE_NAME" "BINDINGS;ADDON_BINDINGS;LIBRARIES" ${ARGN})
+  cmake_parse_arguments(arg "" "ORDER;INTERFACE;HEADER;FACTORY;MODULE_NAME"
+                        "BINDINGS;ADDON_BINDINGS;NATIVE;NATIVE_LIBRARIES;LIBRARIES" ${ARGN})
   foreach(required ORDER INTERFACE HEADER FACTORY)
     if(NOT DEFINED arg_${required})
       message(FATAL_ERROR "wcb_workload(${name}): ${required} is required")
@@ -33,20 +38,15 @@ function(wcb_workload name)
   if(NOT arg_MODULE_NAME)
     set(arg_MODULE_NAME "wcb_@CODEC@_@WORKLOAD@")
   endif()
-  set(bindings "")
-  foreach(source IN LISTS arg_BINDINGS)
-    list(APPEND bindings ${CMAKE_CURRENT_SOURCE_DIR}/${source})
-  endforeach()
   set_property(GLOBAL APPEND PROPERTY WCB_DECLARED_WORKLOADS ${name})
-  foreach(key ORDER INTERFACE HEADER FACTORY LIBRARIES MODULE_NAME)
+  foreach(key ORDER INTERFACE HEADER FACTORY LIBRARIES NATIVE_LIBRARIES MODULE_NAME)
     set_property(GLOBAL PROPERTY WCB_WORKLOAD_${key}_${name} "${arg_${key}}")
   endforeach()
-  set_property(GLOBAL PROPERTY WCB_WORKLOAD_BINDINGS_${name} "${bindings}")
-  set(addon_bindings "")
-  foreach(source IN LISTS arg_ADDON_BINDINGS)
-    list(APPEND addon_bindings ${CMAKE_CURRENT_SOURCE_DIR}/${source})
+  # Sources by their full path: they are built from other folders.
+  foreach(key BINDINGS ADDON_BINDINGS NATIVE)
+    list(TRANSFORM arg_${key} PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/)
+    set_property(GLOBAL PROPERTY WCB_WORKLOAD_${key}_${name} "${arg_${key}}")
   endforeach()
-  set_property(GLOBAL PROPERTY WCB_WORKLOAD_ADDON_BINDINGS_${name} "${addon_bindings}")
 endfunction()
 
 # wcb_codec(<name> [ORDER <n>] [JSON_TEXT] [FLOOR] [DEPS <targets>...] WORKLOADS <workload>...)

@@ -24,6 +24,36 @@ inline bool is_typed_array(const Napi::Value& value, napi_typedarray_type type) 
   return value.IsTypedArray() && value.As<Napi::TypedArray>().TypedArrayType() == type;
 }
 
+// What a wrong JS value is, for an error message (error path only), as the
+// wasm bindings word it: "the number 5", "a Uint8Array", "undefined".
+inline std::string describe(const Napi::Value& value) {
+  switch (value.Type()) {
+    case napi_undefined:
+      return "undefined";
+    case napi_null:
+      return "null";
+    case napi_boolean:
+      return value.As<Napi::Boolean>().Value() ? "true" : "false";
+    case napi_number:
+      return "the number " + value.ToString().Utf8Value();
+    case napi_string:
+      return "a string";
+    case napi_object:
+      if (value.IsDate()) return "a Date";
+      if (value.IsArray()) return "an array";
+      if (is_typed_array(value, napi_uint8_array)) return "a Uint8Array";
+      return "an object";
+    case napi_function:
+      return "a function";
+    case napi_symbol:
+      return "a symbol";
+    case napi_bigint:
+      return "a bigint";
+    default:
+      return "an external";
+  }
+}
+
 // A JS array of `names` (the codecs of a workload, in the registry's order).
 inline Napi::Array string_array(Napi::Env env, const std::vector<std::string>& names) {
   Napi::Array array = Napi::Array::New(env);

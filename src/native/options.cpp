@@ -5,72 +5,51 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <map>
-#include <span>
-#include <string_view>
 
-#include "workloads/messages/messages.h"
+#include "workload.h"
 
 namespace wcb {
 
 namespace {
 
-// The presets of --quick: a few small sizes, enough to see the runner work.
-constexpr double kQuickMinMB = 0.05;
-constexpr double kQuickMaxMB = 1.0;
-constexpr int kQuickRepetitions = 3;
-constexpr int kQuickWarmup = 1;
-constexpr double kQuickMinRepMs = 5;
-
-constexpr std::string_view kWorkloads[] = {"tuples", "messages", "documents"};
-constexpr double kMaxMinRepMs = 10000;
-
-// Upper bounds that keep a typo from exhausting the machine or hanging the
-// step selection (the dataset grows in memory up to --max-mb; the grid has
-// --per-decade points per factor of ten). Node's runner uses the same grid
-// bounds (node/cli.mjs).
-constexpr double kMaxMaxMB = 4096;
-constexpr double kMaxPerDecade = 100;
+// Upper bounds that keep a typo from exhausting the machine.
 constexpr int kMaxRepetitions = 10000;
 constexpr int kMaxWarmup = 10000;
 
-constexpr std::string_view kValuedOptions[] = {
-    "--codecs",           "--min-mb",   "--max-mb",  "--per-decade", "--repetitions",   "--warmup",  "--out",
-    "--export-encodings", "--workload", "--records", "--min-rep-ms", "--documents-dir", "--datasets"};
-// Options that only one workload reads: given with another, they are an
-// error rather than silently ignored.
-struct WorkloadOption {
-  std::string_view name;
-  std::string_view workload;
+using Kind = OptionSpec::Kind;
+
+// The options of every run. --codecs comes first, then the workloads'
+// options, then the rest (known_options()): the order of the unknown-option
+// message since the runner had one workload, which tests match.
+const std::vector<OptionSpec>& run_options() {
+  static const std::vector<OptionSpec> options = {
+      {"--codecs", "a,b"},        {"--workload", "W"},        {"--repetitions", "N"},
+      {"--warmup", "N"},          {"--out", "PATH"},          {"--quick", "", Kind::Flag},
+      {"--list", "", Kind::Flag}, {"--help", "", Kind::Flag}, {"-h", "", Kind::Flag}};
+  return options;
+}
+const std::vector<std::pair<std::string, std::string>> kQuickRun = {{"--repetitions", "3"},
+                                                                    {"--warmup", "1"}};
+
+// An option and the workload that accepts it (nullptr: every run).
+struct Known {
+  OptionSpec spec;
+  const Workload* owner = nullptr;
 };
-constexpr WorkloadOption kWorkloadOnlyOptions[] = {
-    {"--min-mb", "tuples"},           {"--max-mb", "tuples"},      {"--per-decade", "tuples"},
-    {"--export-encodings", "tuples"}, {"--records", "messages"},   {"--min-rep-ms", "messages"},
-    {"--documents-dir", "documents"}, {"--datasets", "documents"}, {"--checksums", "documents"},
-    {"--documents", "documents"}};
-constexpr std::string_view kFlagOptions[] = {"--quick", "--list", "--help", "-h", "--checksums"};
-// Options given once per value, each value kept.
-constexpr std::string_view kRepeatedOptions[] = {"--documents"};
 
-std::string accepted_options() {
-  std::string text;
-  for (std::string_view name : kValuedOptions) text += (text.empty() ? "" : ", ") + std::string(name);
-  for (std::string_view name : kRepeatedOptions) text += ", " + std::string(name);
-  for (std::string_view name : kFlagOptions) text += ", " + std::string(name);
-  return text;
-}
-
-std::string format_number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", value);
-  return text;
-}
-
-template <typename Names>
-std::string join(const Names& names) {
-  std::string joined;
-  for (const auto& name : names) joined += (joined.empty() ? "" : ", ") + std::string(name);
-  return joined;
+std::vector<Known> known_options(std::span<const std::unique_ptr<Workload>> workloads) {
+  const std::vector<OptionSpec>& run = run_options();
+  std::vector<Known> known{Known{run.front()}};
+  // An option two workloads share is known once, as the first one's.
+  for (const auto& workload : workloads) {
+    for (OptionSpec& spec : workload->options()) {
+      if (std::none_of(known.begin(), known.end(),
+                       [&](const Known& entry) { return entry.spec.name == spec.name; }))
+        known.push_back({std::move(spec), workload.get()});
+    }
+  }
+  for (std::size_t i = 1; i < run.size(); ++i) known.push_back({run[i]});
+  return known;
 }
 
 std::optional<double> parse_number(std::string_view text) {
@@ -87,6 +66,138 @@ std::optional<int> parse_integer(std::string_view text) {
   return value;
 }
 
+ParsedOptions failure(std::string message) { return {std::nullopt, std::move(message)}; }
+
+bool read_codecs(OptionValues& values, std::span<const std::string> available,
+                 std::vector<std::string>& target) {
+  const std::string* given = values.find("--codecs");
+  if (!given) return true;
+  for (const std::string& codec : split_commas(*given)) {
+    if (codec.empty())
+      return values.fail("--codecs: empty codec name in '" + *given + "' (accepted: " + join(available) +
+                         ")");
+    if (std::find(available.begin(), available.end(), codec) == available.end())
+      return values.fail("unknown codec '" + codec +
+                         "' in --codecs (accepted, this build has: " + join(available) + ")");
+    if (std::find(target.begin(), target.end(), codec) == target.end()) target.push_back(codec);
+  }
+  return true;
+}
+
+// "a", "a or b", "a, b or c"
+std::string join_or(const std::vector<std::string>& names, std::string_view last = " or ") {
+  if (names.size() < 2) return join(names);
+  return join(std::span(names).first(names.size() - 1)) + std::string(last) + names.back();
+}
+
+// `text` wrapped at kWidth columns, from `column` on, continuation lines
+// indented to `indent`; with its newline.
+constexpr std::size_t kWidth = 104;
+std::string wrap(std::string_view text, std::size_t column, std::size_t indent) {
+  std::string out;
+  bool line_empty = true;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find(' ', start), text.size());
+    const std::string_view word = text.substr(start, end - start);
+    start = end + 1;
+    if (word.empty()) continue;
+    if (!line_empty && column + 1 + word.size() > kWidth) {
+      out += '\n';
+      out.append(indent, ' ');
+      column = indent;
+      line_empty = true;
+    }
+    if (!line_empty) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    line_empty = false;
+  }
+  return out + '\n';
+}
+
+}  // namespace
+
+void OptionValues::set(const std::string& name, std::string value, bool repeated) {
+  std::vector<std::string>& given = values_[name];
+  if (!repeated) given.clear();
+  given.push_back(std::move(value));
+}
+
+const std::string* OptionValues::find(std::string_view name) const {
+  const auto found = values_.find(name);
+  return found == values_.end() ? nullptr : &found->second.back();
+}
+
+std::vector<std::string> OptionValues::every(std::string_view name) const {
+  const auto found = values_.find(name);
+  return found == values_.end() ? std::vector<std::string>{} : found->second;
+}
+
+bool OptionValues::fail(std::string error) {
+  error_ = std::move(error);
+  return false;
+}
+
+bool OptionValues::number(std::string_view name, double least, bool exclusive, double most, double& target) {
+  const std::string* given = find(name);
+  if (!given) return true;
+  const std::optional<double> value = parse_number(*given);
+  if (!value || (exclusive ? *value <= least : *value < least) || *value > most) {
+    return fail(std::string(name) + ": '" + *given + "' is not valid (accepted: a number " +
+                (exclusive ? "> " : ">= ") + format_number(least) + " and <= " + format_number(most) + ")");
+  }
+  target = *value;
+  return true;
+}
+
+bool OptionValues::count(std::string_view name, int least, int most, int& target) {
+  const std::string* given = find(name);
+  if (!given) return true;
+  const std::optional<int> value = parse_integer(*given);
+  if (!value || *value < least || *value > most) {
+    return fail(std::string(name) + ": '" + *given + "' is not valid (accepted: a whole number >= " +
+                std::to_string(least) + " and <= " + std::to_string(most) + ")");
+  }
+  target = *value;
+  return true;
+}
+
+bool OptionValues::output_file(std::string_view name, std::string& target) {
+  const std::string* given = find(name);
+  if (!given) return true;
+  std::error_code ignored;
+  if (given->empty()) return fail(std::string(name) + " is empty (accepted: a file path)");
+  if (std::filesystem::is_directory(*given, ignored))
+    return fail(std::string(name) + ": '" + *given + "' is a directory (accepted: a file path)");
+  target = *given;
+  return true;
+}
+
+bool OptionValues::output_directory(std::string_view name, std::string& target) {
+  const std::string* given = find(name);
+  if (!given) return true;
+  std::error_code ignored;
+  if (given->empty()) return fail(std::string(name) + " is empty (accepted: a directory path)");
+  if (std::filesystem::exists(*given, ignored) && !std::filesystem::is_directory(*given, ignored))
+    return fail(std::string(name) + ": '" + *given + "' is a file (accepted: a directory path)");
+  target = *given;
+  return true;
+}
+
+bool OptionValues::input_directory(std::string_view name, std::string_view accepted, std::string& target) {
+  const std::string* given = find(name);
+  if (!given) return true;
+  std::error_code ignored;
+  if (!std::filesystem::is_directory(*given, ignored))
+    return fail(std::string(name) + ": '" + *given +
+                "' is not a directory (accepted: " + std::string(accepted) + ")");
+  target = *given;
+  return true;
+}
+
 std::vector<std::string> split_commas(std::string_view text) {
   std::vector<std::string> parts;
   std::size_t start = 0;
@@ -98,225 +209,16 @@ std::vector<std::string> split_commas(std::string_view text) {
   return parts;
 }
 
-ParsedOptions failure(std::string message) { return {std::nullopt, std::move(message)}; }
-
-// The value each valued option was given last, by option name.
-using Values = std::map<std::string, std::string, std::less<>>;
-
-// Each read_* leaves `target` alone when the option is absent, and returns
-// false with a one-line `error` when its value is bad.
-bool read_number(const Values& values, std::string_view name, double least, bool exclusive, double most,
-                 double& target, std::string& error) {
-  const auto found = values.find(name);
-  if (found == values.end()) return true;
-  const std::optional<double> value = parse_number(found->second);
-  if (!value || (exclusive ? *value <= least : *value < least) || *value > most) {
-    error = found->first + ": '" + found->second + "' is not valid (accepted: a number " +
-            (exclusive ? "> " : ">= ") + format_number(least) + " and <= " + format_number(most) + ")";
-    return false;
-  }
-  target = *value;
-  return true;
-}
-
-bool read_count(const Values& values, std::string_view name, int least, int most, int& target,
-                std::string& error) {
-  const auto found = values.find(name);
-  if (found == values.end()) return true;
-  const std::optional<int> value = parse_integer(found->second);
-  if (!value || *value < least || *value > most) {
-    error = found->first + ": '" + found->second +
-            "' is not valid (accepted: a whole number >= " + std::to_string(least) +
-            " and <= " + std::to_string(most) + ")";
-    return false;
-  }
-  target = *value;
-  return true;
-}
-
-// A file to write: not a directory (its folder is created when missing).
-bool read_output_file(const Values& values, std::string_view name, std::string& target, std::string& error) {
-  const auto found = values.find(name);
-  if (found == values.end()) return true;
-  std::error_code ignored;
-  if (found->second.empty()) {
-    error = found->first + " is empty (accepted: a file path)";
-    return false;
-  }
-  if (std::filesystem::is_directory(found->second, ignored)) {
-    error = found->first + ": '" + found->second + "' is a directory (accepted: a file path)";
-    return false;
-  }
-  target = found->second;
-  return true;
-}
-
-// A directory to write into: created when missing, so only an existing file is wrong.
-bool read_output_directory(const Values& values, std::string_view name, std::string& target,
-                           std::string& error) {
-  const auto found = values.find(name);
-  if (found == values.end()) return true;
-  std::error_code ignored;
-  if (found->second.empty()) {
-    error = found->first + " is empty (accepted: a directory path)";
-    return false;
-  }
-  if (std::filesystem::exists(found->second, ignored) &&
-      !std::filesystem::is_directory(found->second, ignored)) {
-    error = found->first + ": '" + found->second + "' is a file (accepted: a directory path)";
-    return false;
-  }
-  target = found->second;
-  return true;
-}
-
-bool read_codecs(const Values& values, std::span<const std::string> available,
-                 std::vector<std::string>& target, std::string& error) {
-  const auto found = values.find("--codecs");
-  if (found == values.end()) return true;
-  for (const std::string& codec : split_commas(found->second)) {
-    if (codec.empty()) {
-      error = "--codecs: empty codec name in '" + found->second + "' (accepted: " + join(available) + ")";
-      return false;
-    }
-    if (std::find(available.begin(), available.end(), codec) == available.end()) {
-      error = "unknown codec '" + codec + "' in --codecs (accepted, this build has: " + join(available) + ")";
-      return false;
-    }
-    if (std::find(target.begin(), target.end(), codec) == target.end()) target.push_back(codec);
-  }
-  return true;
-}
-
-bool read_records(const Values& values, std::vector<std::string>& target, std::string& error) {
-  const auto found = values.find("--records");
-  if (found == values.end()) return true;
-  const auto& names = messages::kKindNames;
-  for (const std::string& record : split_commas(found->second)) {
-    if (std::find(names.begin(), names.end(), record) == names.end()) {
-      error = "--records: unknown record '" + record + "' (accepted: " + join(names) + ")";
-      return false;
-    }
-    if (std::find(target.begin(), target.end(), record) == target.end()) target.push_back(record);
-  }
-  return true;
-}
-
-// A folder to read: it must exist.
-bool read_input_directory(const Values& values, std::string_view name, std::string& target,
-                          std::string& error) {
-  const auto found = values.find(name);
-  if (found == values.end()) return true;
-  std::error_code ignored;
-  if (!std::filesystem::is_directory(found->second, ignored)) {
-    error = found->first + ": '" + found->second +
-            "' is not a directory (accepted: the folder node/write-documents.mjs wrote)";
-    return false;
-  }
-  target = found->second;
-  return true;
-}
-
-// Data-set ids: the manifest says which exist, so only the list's form is
-// checked here.
-bool read_datasets(const Values& values, std::vector<std::string>& target, std::string& error) {
-  const auto found = values.find("--datasets");
-  if (found == values.end()) return true;
-  for (const std::string& id : split_commas(found->second)) {
-    if (id.empty()) {
-      error = "--datasets: empty data-set id in '" + found->second + "' (accepted: ids of the manifest, a,b)";
-      return false;
-    }
-    if (std::find(target.begin(), target.end(), id) == target.end()) target.push_back(id);
-  }
-  return true;
-}
-
-bool read_workload(const Values& values, std::string& target, std::string& error) {
-  const auto found = values.find("--workload");
-  if (found == values.end()) return true;
-  if (std::find(std::begin(kWorkloads), std::end(kWorkloads), found->second) == std::end(kWorkloads)) {
-    error = "--workload: '" + found->second + "' is not valid (accepted: " + join(kWorkloads) + ")";
-    return false;
-  }
-  target = found->second;
-  return true;
-}
-
-// An option of another workload was given.
-bool reject_other_workload(const Values& values, std::string_view workload, std::string& error) {
-  for (const WorkloadOption& option : kWorkloadOnlyOptions) {
-    if (option.workload != workload && values.contains(option.name)) {
-      error = std::string(option.name) + " applies to --workload " + std::string(option.workload) +
-              " only (this run: --workload " + std::string(workload) + ")";
-      return false;
-    }
-  }
-  return true;
-}
-
-}  // namespace
-
-std::string usage_text(std::span<const std::string> available_codecs,
-                       std::span<const std::string> available_message_codecs,
-                       std::span<const std::string> available_document_codecs) {
-  return "Usage: wcb_native_bench [options]\n"
-         "Times encode and decode of every codec on the growing tuple dataset (docs/design.md#protocol),\n"
-         "or with --workload messages on each small record of the messages workload, or with\n"
-         "--workload documents on each data set of the documents workload (docs/documents.md), and\n"
-         "writes a results file (src/results.schema.json, place \"native\").\n"
-         "\n"
-         "  --workload W            tuples (default), messages or documents\n"
-         "  --codecs a,b            codecs to run (default: all built: tuples " +
-         join(available_codecs) + "; messages " + join(available_message_codecs) + "; documents " +
-         join(available_document_codecs) +
-         ")\n"
-         "  --min-mb X              smallest payload, JSON MB (default 0.1)\n"
-         "  --max-mb X              largest payload, JSON MB (default 30, at most 4096)\n"
-         "  --per-decade N          sizes on a log grid of N points per factor of ten, 0 = every growth step "
-         "(default 3, at most 100)\n"
-         "  --repetitions N         timed runs per operation (default 7)\n"
-         "  --warmup N              untimed runs before them: tuples and documents at least N rounds, more "
-         "until they\n"
-         "                          have lasted 200 ms, at most 30, none when 0; messages N (default 2)\n"
-         "  --out PATH              results file (default results/native-<UTC date>.json, for messages and\n"
-         "                          documents native-messages-<UTC date>.json, native-documents-...)\n"
-         "  --quick                 small check: --min-mb 0.05 --max-mb 1 --repetitions 3 --warmup 1\n"
-         "                          (options given explicitly win)\n"
-         "  --export-encodings DIR  write DIR/<codec>-step<index>.bin and DIR/manifest.json for the\n"
-         "                          selected sizes instead of timing, then exit\n"
-         "  --records a,b           messages: records to run (default: " +
-         join(std::span(messages::kKindNames).first(messages::kDefaultKindCount)) +
-         "; on request: " + join(std::span(messages::kKindNames).subspan(messages::kDefaultKindCount)) +
-         ")\n"
-         "  --min-rep-ms X          messages: calls per repetition double until one takes X ms (default 20)\n"
-         "                          (--quick: --repetitions 3 --warmup 1 --min-rep-ms 5)\n"
-         "  --documents-dir DIR     documents: the data sets, DIR/manifest.json and DIR/<id>.json as\n"
-         "                          `node node/write-documents.mjs DIR` writes them\n"
-         "  --datasets a,b          documents: data sets to run, by manifest id (default: all of the "
-         "manifest,\n"
-         "                          none with --documents)\n"
-         "  --documents PATH        documents: your own JSON document as the data set user:<file name>: a\n"
-         "                          .json file, an NDJSON file (.ndjson, .jsonl: the array of its lines'\n"
-         "                          values) or a folder of them; repeatable (docs/documents.md)\n"
-         "  --checksums             documents: print '<id> 0x<checksum> ok|MISMATCH' per data set (the\n"
-         "                          document checksum against the manifest's; a user's document: '<id>\n"
-         "                          0x<checksum>', or '<id> unreadable: <why>'), time nothing; exit 1 on a\n"
-         "                          mismatch or an unreadable document\n"
-         "  --list                  print the codecs of this build (of --workload) and their libraries\n"
-         "  --help                  this text\n"
-         "\n"
-         "Exit status: 0 success, 1 a codec failed, a file could not be read or written or a data set's\n"
-         "checksum differs from the manifest's, 2 bad command line (or documents manifest).\n";
+std::string format_number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
 }
 
 ParsedOptions parse_options(std::span<const std::string> arguments,
-                            std::span<const std::string> available_codecs,
-                            std::span<const std::string> available_message_codecs,
-                            std::span<const std::string> available_document_codecs) {
-  Options options;
-  bool quick = false;
-  Values values;
+                            std::span<const std::unique_ptr<Workload>> workloads) {
+  const std::vector<Known> known = known_options(workloads);
+  OptionValues values;
   for (std::size_t i = 0; i < arguments.size(); ++i) {
     std::string_view argument = arguments[i];
     std::optional<std::string> value;  // from --name=value
@@ -325,86 +227,141 @@ ParsedOptions parse_options(std::span<const std::string> arguments,
       value = std::string(argument.substr(equals + 1));
       argument = argument.substr(0, equals);
     }
-    const bool valued =
-        std::find(std::begin(kValuedOptions), std::end(kValuedOptions), argument) != std::end(kValuedOptions);
-    const bool repeated = std::find(std::begin(kRepeatedOptions), std::end(kRepeatedOptions), argument) !=
-                          std::end(kRepeatedOptions);
-    if (valued || repeated) {
-      if (!value) {
-        if (i + 1 >= arguments.size()) return failure(std::string(argument) + " needs a value (see --help)");
-        value = arguments[++i];
+    const auto option = std::find_if(known.begin(), known.end(),
+                                     [&](const Known& entry) { return entry.spec.name == argument; });
+    if (option == known.end()) {
+      std::string accepted;
+      for (const Kind kind : {Kind::Valued, Kind::Repeated, Kind::Flag}) {
+        for (const Known& entry : known) {
+          if (entry.spec.kind == kind) accepted += (accepted.empty() ? "" : ", ") + entry.spec.name;
+        }
       }
-      values[std::string(argument)] = *value;
-      if (repeated) options.user_documents.push_back(*value);
+      return failure("unknown option '" + std::string(argument) + "' (accepted: " + accepted + ")");
+    }
+    if (option->spec.kind == Kind::Flag) {
+      if (value)
+        return failure(std::string(argument) + " takes no value (accepted: " + std::string(argument) +
+                       " alone)");
+      values.set(option->spec.name, "");
       continue;
     }
-    if (argument == "--help" || argument == "-h") {
-      options.help = true;
-    } else if (argument == "--list") {
-      options.list = true;
-    } else if (argument == "--quick") {
-      quick = true;
-    } else if (argument == "--checksums") {
-      options.checksums = true;
-      values[std::string(argument)] = "";  // so that another workload rejects it
-    } else {
-      return failure("unknown option '" + std::string(argument) + "' (accepted: " + accepted_options() + ")");
+    if (!value) {
+      if (i + 1 >= arguments.size()) return failure(std::string(argument) + " needs a value (see --help)");
+      value = arguments[++i];
     }
-    if (value)
-      return failure(std::string(argument) + " takes no value (accepted: " + std::string(argument) +
-                     " alone)");
+    values.set(option->spec.name, *value, option->spec.kind == Kind::Repeated);
   }
 
-  std::string error;
-  if (!read_workload(values, options.workload, error) ||
-      !reject_other_workload(values, options.workload, error)) {
-    return failure(error);
+  Options options;
+  options.help = values.has("--help") || values.has("-h");
+  options.list = values.has("--list");
+  options.workload = workloads.front().get();
+  if (const std::string* name = values.find("--workload")) {
+    const auto chosen = std::find_if(workloads.begin(), workloads.end(),
+                                     [&](const auto& workload) { return workload->name() == *name; });
+    if (chosen == workloads.end()) {
+      std::vector<std::string> names;
+      for (const auto& workload : workloads) names.emplace_back(workload->name());
+      return failure("--workload: '" + *name + "' is not valid (accepted: " + join(names) + ")");
+    }
+    options.workload = chosen->get();
+    options.default_workload = chosen == workloads.begin();
   }
-  const bool messages_workload = options.workload == "messages";
-  const bool documents_workload = options.workload == "documents";
-  if (quick) {
-    options.selection.min_mb = kQuickMinMB;
-    options.selection.max_mb = kQuickMaxMB;
-    options.protocol.repetitions = kQuickRepetitions;
-    options.protocol.warmup = kQuickWarmup;
-    if (messages_workload) options.protocol.min_rep_ms = kQuickMinRepMs;
+  Workload& workload = *options.workload;
+  // An option of another workload is an error rather than silently ignored.
+  for (const Known& entry : known) {
+    if (entry.owner && entry.owner != &workload && values.has(entry.spec.name)) {
+      const std::vector<OptionSpec> own = workload.options();
+      if (std::none_of(own.begin(), own.end(),
+                       [&](const OptionSpec& spec) { return spec.name == entry.spec.name; }))
+        return failure(entry.spec.name + " applies to --workload " + std::string(entry.owner->name()) +
+                       " only (this run: --workload " + std::string(workload.name()) + ")");
+    }
   }
-  if (!read_number(values, "--min-mb", 0, false, kMaxMaxMB, options.selection.min_mb, error) ||
-      !read_number(values, "--max-mb", 0, true, kMaxMaxMB, options.selection.max_mb, error) ||
-      !read_number(values, "--per-decade", 0, false, kMaxPerDecade, options.selection.per_decade, error) ||
-      !read_count(values, "--repetitions", 1, kMaxRepetitions, options.protocol.repetitions, error) ||
-      !read_count(values, "--warmup", 0, kMaxWarmup, options.protocol.warmup, error) ||
-      !read_output_file(values, "--out", options.out_path, error) ||
-      !read_output_directory(values, "--export-encodings", options.export_directory, error) ||
-      !read_number(values, "--min-rep-ms", 0, true, kMaxMinRepMs, options.protocol.min_rep_ms, error) ||
-      !read_records(values, options.records, error) ||
-      !read_input_directory(values, "--documents-dir", options.documents_dir, error) ||
-      !read_datasets(values, options.datasets, error) ||
-      !read_codecs(values,
-                   messages_workload    ? available_message_codecs
-                   : documents_workload ? available_document_codecs
-                                        : available_codecs,
-                   options.codecs, error)) {
-    return failure(error);
+  if (values.has("--quick")) {
+    std::vector<std::pair<std::string, std::string>> presets = kQuickRun;
+    for (auto& preset : workload.quick()) presets.push_back(std::move(preset));
+    for (const auto& [name, value] : presets) {
+      if (!values.has(name)) values.set(name, value);
+    }
   }
-  if (documents_workload && options.documents_dir.empty() && options.user_documents.empty() &&
-      !options.help && !options.list) {
-    return failure(
-        "--workload documents needs --documents-dir DIR or --documents PATH (accepted: the folder `node "
-        "node/write-documents.mjs DIR` wrote, or your own .json, .ndjson or .jsonl files or folders)");
-  }
-  if (!options.datasets.empty() && options.documents_dir.empty()) {
-    return failure(
-        "--datasets names data sets of the manifest: it needs --documents-dir DIR (accepted: "
-        "--documents-dir DIR --datasets a,b)");
-  }
-  if (options.selection.max_mb < options.selection.min_mb) {
-    char message[128];
-    std::snprintf(message, sizeof message, "--max-mb (%g) is below --min-mb (%g) (accepted: max >= min)",
-                  options.selection.max_mb, options.selection.min_mb);
-    return failure(message);
+  if (!values.count("--repetitions", 1, kMaxRepetitions, options.protocol.repetitions) ||
+      !values.count("--warmup", 0, kMaxWarmup, options.protocol.warmup) ||
+      !values.output_file("--out", options.out_path) ||
+      !workload.read_options(values, !options.help && !options.list) ||
+      !read_codecs(values, workload.codec_names(), options.codecs)) {
+    return failure(values.error());
   }
   return {std::move(options), {}};
+}
+
+std::string usage_text(std::span<const std::unique_ptr<Workload>> workloads) {
+  std::vector<std::string> names;
+  std::string subjects =
+      "Times encode and decode of every codec " + std::string(workloads.front()->subject());
+  std::string codecs;
+  for (const auto& workload : workloads) {
+    names.emplace_back(workload->name());
+    if (workload != workloads.front())
+      subjects += ", or with --workload " + names.back() + " " + std::string(workload->subject());
+    const std::vector<std::string> built = workload->codec_names();
+    codecs += (codecs.empty() ? "" : "; ") + names.back() + " " + (built.empty() ? "none" : join(built));
+  }
+  // Workloads that warm up alike share one description.
+  std::vector<std::pair<std::string, std::vector<std::string>>> rules;
+  for (const auto& workload : workloads) {
+    const auto same = std::find_if(rules.begin(), rules.end(),
+                                   [&](const auto& rule) { return rule.first == workload->warmup_rule(); });
+    if (same == rules.end()) {
+      rules.push_back({std::string(workload->warmup_rule()), {std::string(workload->name())}});
+    } else {
+      same->second.emplace_back(workload->name());
+    }
+  }
+  std::string warmup;
+  for (const auto& [rule, sharing] : rules)
+    warmup += (warmup.empty() ? "" : "; ") + join_or(sharing, " and ") + " " + rule;
+  std::string quick;
+  for (const auto& [name, value] : kQuickRun) quick += (quick.empty() ? "" : " ") + name + " " + value;
+  for (const auto& workload : workloads) {
+    std::string own;
+    for (const auto& [name, value] : workload->quick()) own += " " + name + " " + value;
+    if (!own.empty()) quick += ", " + std::string(workload->name()) + " also" + own;
+  }
+  std::vector<std::string> others(names.begin() + 1, names.end());
+
+  std::vector<std::pair<std::string, std::string>> lines = {
+      {"--workload W", names.front() + " (default), " + join_or(others)},
+      {"--codecs a,b", "codecs to run (default: all built: " + codecs + ")"},
+      {"--repetitions N", "timed runs per operation (default 7)"},
+      {"--warmup N", "untimed runs before them: " + warmup + " (default 2)"},
+      {"--out PATH", "results file (default results/native-<UTC date>.json, for " + join_or(others, " and ") +
+                         " native-<workload>-<UTC date>.json)"},
+      {"--quick", "small check: " + quick + " (options given explicitly win)"}};
+  for (const auto& workload : workloads) {
+    for (const OptionSpec& spec : workload->options()) {
+      lines.push_back({spec.argument.empty() ? spec.name : spec.name + " " + spec.argument,
+                       std::string(workload->name()) + ": " + spec.help});
+    }
+  }
+  lines.push_back({"--list", "print the codecs of this build (of --workload) and their libraries"});
+  lines.push_back({"--help", "this text"});
+
+  std::string text =
+      "Usage: wcb_native_bench [options]\n" +
+      wrap(subjects + ", and writes a results file (src/results.schema.json, place \"native\").", 0, 0) +
+      "\n";
+  constexpr std::size_t kColumn = 26;
+  for (const auto& [head, help] : lines) {
+    std::string line = "  " + head;
+    line.append(line.size() < kColumn ? kColumn - line.size() : 1, ' ');
+    text += line + wrap(help, kColumn, kColumn);
+  }
+  text += "\n" + wrap(
+                     "Exit status: 0 success, 1 a codec failed or a file could not be read or written, 2 bad "
+                     "command line.",
+                     0, 0);
+  return text;
 }
 
 }  // namespace wcb

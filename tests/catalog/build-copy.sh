@@ -4,7 +4,7 @@
 # tests (a fake codec, a toy workload), which then run the JS runners against
 # <dest>/build/wasm and <dest>/build/native-release.
 #
-#   tests/catalog/build-copy.sh <dest> [folder...]
+#   tests/catalog/build-copy.sh [--native-only] <dest> [folder...]
 #
 # Each folder is copied to <dest>/src/workloads/<name> when its CMakeLists.txt
 # declares a workload (wcb_workload), else to <dest>/src/codecs/<name>. The
@@ -12,13 +12,20 @@
 # ignored; no build trees), node_modules is linked, and the build keeps only
 # `raw` and the added codecs (-DWCB_CODECS), reusing this checkout's cached
 # protobuf-lite for wasm. Native: the runner, without the Catch2 tests.
+# --native-only: the native runner alone (no wasm build, no addon), for the
+# native catalog test (toy-native.sh).
 #
 # Environment: WCB_COPY_CODECS overrides the codec list (e.g. "raw;json;fake").
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+native_only=0
+if [ "${1:-}" = --native-only ]; then
+  native_only=1
+  shift
+fi
 if [ $# -lt 1 ]; then
-  echo "usage: tests/catalog/build-copy.sh <dest> [codec or workload folder...]" >&2
+  echo "usage: tests/catalog/build-copy.sh [--native-only] <dest> [codec or workload folder...]" >&2
   exit 2
 fi
 DEST="$(realpath -m "$1")"
@@ -60,15 +67,23 @@ done
 codecs="${WCB_COPY_CODECS:-$codecs}"
 
 log "native build (codecs $codecs)"
+native_flags=()
+[ "$native_only" = 1 ] && native_flags=(-DWCB_ADDON=OFF)
 cmake -S "$DEST" -B "$DEST/build/native-release" -DCMAKE_BUILD_TYPE=Release -DWCB_BUILD_TESTS=OFF \
-  -DWCB_CODECS="$codecs" >"$DEST/build-native.log" 2>&1 || {
+  -DWCB_CODECS="$codecs" "${native_flags[@]}" >"$DEST/build-native.log" 2>&1 || {
   cat "$DEST/build-native.log" >&2
   exit 1
 }
-cmake --build "$DEST/build/native-release" -j2 >>"$DEST/build-native.log" 2>&1 || {
+target=()
+[ "$native_only" = 1 ] && target=(--target wcb_native_bench)
+cmake --build "$DEST/build/native-release" -j2 "${target[@]}" >>"$DEST/build-native.log" 2>&1 || {
   tail -n 40 "$DEST/build-native.log" >&2
   exit 1
 }
+if [ "$native_only" = 1 ]; then
+  log "done in $((SECONDS - start)) s: $DEST/build/native-release/src/native/wcb_native_bench"
+  exit 0
+fi
 
 log "wasm build (codecs $codecs)"
 WCB_CACHE_DIR="$ROOT/.cache" WCB_PROTOBUF_WASM_PREFIX="${WCB_PROTOBUF_WASM_PREFIX:-$ROOT/.cache/protobuf-wasm}" \

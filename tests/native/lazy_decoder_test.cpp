@@ -9,10 +9,10 @@
 
 #include "core/checksum.h"
 #include "core/sentinel.h"
-#include "measure.h"
-#include "message_measure.h"
 #include "test_support.h"
+#include "workloads/messages/native/measure.h"
 #include "workloads/messages/registry.h"
+#include "workloads/tuples/native/measure.h"
 
 using wcb::Bytes;
 using wcb::Items;

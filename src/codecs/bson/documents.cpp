@@ -229,7 +229,7 @@ std::size_t wrapped_value(std::span<const std::uint8_t> bytes) {
   return size != 0 && value_at + size + 1 == bytes.size() ? value_at : 0;
 }
 
-class BsonDocumentCodec final : public documents::DocumentCodec {
+class BsonDocumentCodec final : public documents::SinkTemplateCodec<BsonDocumentCodec> {
  public:
   std::string_view name() const override { return "bson"; }
   std::string_view format() const override { return "BSON"; }
@@ -243,12 +243,7 @@ class BsonDocumentCodec final : public documents::DocumentCodec {
     source.drive(writer);
   }
 
-  void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override { read(bytes, sink); }
-  void do_decode_tagged(std::span<const std::uint8_t> bytes, documents::TaggedSink& sink) override {
-    read(bytes, sink);
-  }
-
- private:
+ public:
   template <typename Sink>
   static void read(std::span<const std::uint8_t> bytes, Sink& sink) {
     if (bytes.size() < 5)

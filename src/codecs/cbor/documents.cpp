@@ -127,7 +127,7 @@ class CborWriter final : public documents::Events {
   std::vector<std::size_t> indefinite_;
 };
 
-class CborDocumentCodec final : public documents::DocumentCodec {
+class CborDocumentCodec final : public documents::SinkTemplateCodec<CborDocumentCodec> {
  public:
   std::string_view name() const override { return "cbor"; }
   std::string_view format() const override { return "CBOR"; }
@@ -141,10 +141,9 @@ class CborDocumentCodec final : public documents::DocumentCodec {
     source.drive(writer);
   }
 
-  void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override {
-    cbor::Reader(bytes, sink).read();
-  }
-  void do_decode_tagged(std::span<const std::uint8_t> bytes, documents::TaggedSink& sink) override {
+ public:
+  template <typename Sink>
+  static void read(std::span<const std::uint8_t> bytes, Sink& sink) {
     cbor::Reader(bytes, sink).read();
   }
 };

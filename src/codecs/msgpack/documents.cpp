@@ -225,7 +225,7 @@ class Visitor : public msgpack_visitor::KeyTracking, public Refusals {
   Sink& sink_;
 };
 
-class MsgpackDocumentCodec final : public documents::DocumentCodec {
+class MsgpackDocumentCodec final : public documents::SinkTemplateCodec<MsgpackDocumentCodec> {
  public:
   std::string_view name() const override { return "msgpack"; }
   std::string_view format() const override { return "MessagePack"; }
@@ -239,12 +239,7 @@ class MsgpackDocumentCodec final : public documents::DocumentCodec {
     writer.finish();
   }
 
-  void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override { read(bytes, sink); }
-  void do_decode_tagged(std::span<const std::uint8_t> bytes, documents::TaggedSink& sink) override {
-    read(bytes, sink);
-  }
-
- private:
+ public:
   template <typename Sink>
   static void read(std::span<const std::uint8_t> bytes, Sink& sink) {
     if (bytes.empty()) throw DecodeError("empty input");

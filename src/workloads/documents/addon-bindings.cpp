@@ -69,28 +69,9 @@ class ArgumentError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-std::string type_of(const Napi::Value& value) {
-  switch (value.Type()) {
-    case napi_undefined:
-      return "undefined";
-    case napi_null:
-      return "null";
-    case napi_boolean:
-      return "a boolean";
-    case napi_number:
-      return "a number";
-    case napi_string:
-      return "a string";
-    case napi_object:
-      return value.IsArray() ? "an array" : "an object";
-    default:
-      return "a " + std::string(value.Type() == napi_function ? "function" : "value of another type");
-  }
-}
-
 template <typename Array>
 Array typed_argument(const Napi::Value& value, napi_typedarray_type type, const std::string& what) {
-  if (!is_typed_array(value, type)) throw ArgumentError(what + ", not " + type_of(value));
+  if (!is_typed_array(value, type)) throw ArgumentError(what + ", not " + describe(value));
   return value.As<Array>();
 }
 
@@ -262,7 +243,7 @@ class DocumentCodecState {
     if (input_ref_.IsEmpty()) throw ArgumentError("no input buffer (call setBuffers first)");
     std::size_t size = 0;
     if (length_within(length, input_.size(), size)) return input_.first(size);
-    throw ArgumentError("the input length (" + type_of(length) + ") exceeds the input buffer (" +
+    throw ArgumentError("the input length (" + describe(length) + ") exceeds the input buffer (" +
                         std::to_string(input_.size()) + " bytes)");
   }
 
@@ -295,7 +276,7 @@ Napi::Value documents_codecs(const Napi::CallbackInfo& call) {
 Napi::Value create_document_codec(const Napi::CallbackInfo& call) {
   const Napi::Env env = call.Env();
   if (call[0].Type() != napi_string)
-    throw Napi::TypeError::New(env, "createDocumentCodec expects a codec name, not " + type_of(call[0]));
+    throw Napi::TypeError::New(env, "createDocumentCodec expects a codec name, not " + describe(call[0]));
   const std::string name = call[0].As<Napi::String>().Utf8Value();
   std::unique_ptr<documents::DocumentCodec> codec = make_document_codec(name);
   if (!codec) throw codec_error(env, name, "no document codec of this name in the addon");

@@ -30,8 +30,8 @@ void DocumentCodec::do_decode_tagged(std::span<const std::uint8_t> bytes, Tagged
   do_decode(bytes, sink);
 }
 
-// The two differ in the output's type alone (Bytes is zeroed as it grows).
-Status DocumentCodec::decode_tagged(std::span<const std::uint8_t> bytes, Bytes& tagged) noexcept {
+template <typename Output>
+Status DocumentCodec::decode_tagged_into(std::span<const std::uint8_t> bytes, Output& tagged) noexcept {
   return run_guarded(
       name(),
       [&] {
@@ -42,15 +42,12 @@ Status DocumentCodec::decode_tagged(std::span<const std::uint8_t> bytes, Bytes& 
       [&] { tagged.clear(); });
 }
 
+Status DocumentCodec::decode_tagged(std::span<const std::uint8_t> bytes, Bytes& tagged) noexcept {
+  return decode_tagged_into(bytes, tagged);
+}
+
 Status DocumentCodec::decode_tagged(std::span<const std::uint8_t> bytes, TaggedBytes& tagged) noexcept {
-  return run_guarded(
-      name(),
-      [&] {
-        TaggedSink sink(tagged, decode_rules());
-        do_decode_tagged(bytes, sink);
-        sink.finish();
-      },
-      [&] { tagged.clear(); });
+  return decode_tagged_into(bytes, tagged);
 }
 
 }  // namespace wcb::documents

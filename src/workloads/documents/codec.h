@@ -74,6 +74,24 @@ class DocumentCodec {
   // TaggedSink's events directly (no virtual call per value); by default
   // do_decode.
   virtual void do_decode_tagged(std::span<const std::uint8_t> bytes, TaggedSink& sink);
+
+ private:
+  // The two decode_tagged differ in the output's type alone (Bytes is zeroed as it grows).
+  template <typename Output>
+  Status decode_tagged_into(std::span<const std::uint8_t> bytes, Output& tagged) noexcept;
+};
+
+// A codec whose reader is one template over the sink, `Codec::read(bytes,
+// sink)`: the tagged form's sink gets its events without a virtual call.
+template <typename Codec>
+class SinkTemplateCodec : public DocumentCodec {
+ protected:
+  void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override {
+    Codec::read(bytes, sink);
+  }
+  void do_decode_tagged(std::span<const std::uint8_t> bytes, TaggedSink& sink) override {
+    Codec::read(bytes, sink);
+  }
 };
 
 }  // namespace wcb::documents

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "addon/bindings_support.h"
 #include "workloads/documents/events.h"
 #include "workloads/documents/js_rules.h"
 
@@ -65,20 +66,7 @@ struct Js {
 
 // What a value that is not JSON-like is, for its error.
 [[noreturn]] void refuse(const Napi::Value& value, const Where* where, const Js& js) {
-  switch (value.Type()) {
-    case napi_undefined:
-      bad_value("undefined", where);
-    case napi_function:
-      bad_value("a function", where);
-    case napi_symbol:
-      bad_value("a symbol", where);
-    case napi_bigint:
-      bad_value("a bigint", where);
-    case napi_object:
-      break;
-    default:
-      bad_value("an external", where);
-  }
+  if (value.Type() != napi_object) bad_value(describe(value), where);
   // "[object Date]" -> "a Date"; a class instance reads "[object Object]".
   std::string tag = js.to_string.Call(value, {}).As<Napi::String>().Utf8Value();
   tag = tag.substr(8, tag.size() - 9);

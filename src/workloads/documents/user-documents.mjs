@@ -3,8 +3,8 @@
 // (node/user-documents.mjs) or from the page's file input, made into the
 // value every path measures. Browser-safe.
 //
-// The rules, which the native runner follows too (src/native/
-// document_dataset.cpp):
+// The rules, which the native runner follows too (src/workloads/documents/native/
+// dataset.cpp):
 //   - the bytes are UTF-8 (a byte-order mark is skipped);
 //   - a .ndjson or .jsonl file is NDJSON: the document is the array of its
 //     lines' values; blank lines may end the file, nowhere else; a file

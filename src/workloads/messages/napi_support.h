@@ -90,36 +90,6 @@ class CallKeys {
   std::array<napi_value, Keys::kNameCount> values_{};
 };
 
-// What a wrong JS value is, for an error message (error path only), as the
-// wasm bindings word it.
-std::string describe(const Napi::Value& value) {
-  switch (value.Type()) {
-    case napi_undefined:
-      return "undefined";
-    case napi_null:
-      return "null";
-    case napi_boolean:
-      return value.As<Napi::Boolean>().Value() ? "true" : "false";
-    case napi_number:
-      return "the number " + value.ToString().Utf8Value();
-    case napi_string:
-      return "a string";
-    case napi_object:
-      if (value.IsDate()) return "a Date";
-      if (value.IsArray()) return "an array";
-      if (is_typed_array(value, napi_uint8_array)) return "a Uint8Array";
-      return "an object";
-    case napi_function:
-      return "a function";
-    case napi_symbol:
-      return "a symbol";
-    case napi_bigint:
-      return "a bigint";
-    default:
-      return "an external";
-  }
-}
-
 // The Kind of a JS kind index (the position in kKindNames), or a failure.
 msg::Kind checked_kind(const Napi::Value& value) {
   if (value.Type() == napi_number) {

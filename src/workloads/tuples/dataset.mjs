@@ -88,7 +88,7 @@ export function gridTargets(minMB, maxMB, perDecade) {
 /**
  * Growth steps whose JSON size lies in [minMB, maxMB]: with `perDecade` > 0
  * the first step at or above each of gridTargets(); with 0, every step.
- * src/native/step_selection.cpp applies the same rule, so native, Node and
+ * src/workloads/tuples/native/step_selection.cpp applies the same rule, so native, Node and
  * browser rows land on the same payload sizes.
  */
 export function selectSteps({ minMB, maxMB, perDecade = 0 }) {

@@ -1,17 +1,13 @@
-#include "measure.h"
-
-#include <sys/resource.h>
+#include "workloads/tuples/native/measure.h"
 
 #include <exception>
-#include <limits>
 #include <string>
 #include <vector>
 
 #include "core/checksum.h"
 #include "core/clock.h"
 #include "core/sentinel.h"
-#include "gzip_size.h"
-#include "timing.h"
+#include "native/gzip_size.h"
 
 namespace wcb {
 
@@ -93,58 +89,20 @@ CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Proto
     return result;
   };
 
-  // The warm-up rule of every place (timing.h).
-  const double warmup_start = now_ms();
-  for (int i = 0; warming_up(i, protocol, warmup_start); ++i) {
-    if (Status status = encode(); !status) return failed(measurement, "warm-up encode: " + status.message());
-    poison(decoded);
-    if (Status status = decode(); !status) return failed(measurement, "warm-up decode: " + status.message());
-  }
-
-  std::vector<double> samples;
-  samples.reserve(static_cast<std::size_t>(protocol.repetitions));
-  for (int i = 0; i < protocol.repetitions; ++i) {
-    if (Status status = time_once(encode, samples); !status)
-      return failed(measurement, stage("timed encode", i) + status.message());
-    if (encode_buffer != encoded) {
-      return failed(measurement, stage("timed encode", i) + measurement.codec +
-                                     ": gave other bytes than the first encode");
-    }
-  }
-  measurement.encode = summarize(std::move(samples));
-
-  samples = {};
-  samples.reserve(static_cast<std::size_t>(protocol.repetitions));
-  for (int i = 0; i < protocol.repetitions; ++i) {
-    poison(decoded);
-    if (Status status = time_once(decode, samples); !status)
-      return failed(measurement, stage("timed decode", i) + status.message());
-    if (Status status = check_decoded(codec, payload, decoded); !status) {
-      return failed(measurement, stage("timed decode", i) + status.message());
-    }
-  }
-  measurement.decode = summarize(std::move(samples));
+  std::string error = time_encode_decode(
+      protocol, encode,
+      [&] {
+        return encode_buffer == encoded
+                   ? Status::success()
+                   : Status::failure(codec.name(), "gave other bytes than the first encode");
+      },
+      [&] { poison(decoded); }, decode, [&] { return check_decoded(codec, payload, decoded); },
+      measurement.encode, measurement.decode);
+  if (!error.empty()) return failed(measurement, std::move(error));
 
   measurement.ok = true;
   measurement.peak_rss_bytes = peak_rss_bytes();
   return measurement;
-}
-
-std::uint64_t peak_rss_bytes() {
-  rusage usage{};
-  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
-  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024u;  // Linux reports KiB
-}
-
-double timer_resolution_ms() {
-  double smallest = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < 100; ++i) {
-    const double start = now_ms();
-    double next = now_ms();
-    while (next == start) next = now_ms();
-    if (next - start < smallest) smallest = next - start;
-  }
-  return smallest;
 }
 
 }  // namespace wcb

@@ -13,19 +13,10 @@
 #include <optional>
 #include <string>
 
-#include "measure.h"
-#include "stats.h"
+#include "native/per_call.h"
 #include "workloads/messages/codec.h"
 
 namespace wcb {
-
-// One operation's speed: ops/s of each timed repetition (callsPerRep /
-// seconds) and what the results schema derives from it.
-struct OpsStats {
-  Stats ops_per_sec;
-  double ns_per_op = 0.0;  // 1e9 / median ops/s
-  std::uint64_t calls_per_rep = 0;
-};
 
 struct MessageMeasurement {
   std::string codec;
@@ -39,10 +30,6 @@ struct MessageMeasurement {
   OpsStats decode;
   OpsStats round_trip;
 };
-
-// Calibration never goes past this many calls per repetition, so a call
-// the compiler made free cannot hang the run (as in message-measure.mjs).
-inline constexpr std::uint64_t kMaxCallsPerRep = std::uint64_t{1} << 30;
 
 // Encodes sample_message(kind), decodes it back and compares with the
 // sample. The failure names the codec and the first thing that differs.

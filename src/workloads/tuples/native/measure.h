@@ -13,27 +13,10 @@
 
 #include "core/codec.h"
 #include "core/item.h"
-#include "stats.h"
+#include "native/stats.h"
+#include "native/timing.h"
 
 namespace wcb {
-
-// The warm-up goes on past `warmup` rounds until it has lasted this long, or
-// this many rounds (as in src/harness/measure.mjs).
-inline constexpr double kMinWarmupMs = 200.0;
-inline constexpr int kMaxWarmupRounds = 30;
-
-struct Protocol {
-  // Tuples: warm-up rounds (an encode and a decode each), at least this many
-  // and more until kMinWarmupMs, at most kMaxWarmupRounds; none when 0.
-  // Messages: untimed repetitions before the timed ones.
-  int warmup = 2;
-  int repetitions = 7;
-  // Tuples: the warm-up's minimum duration (tests set 0 to keep it short).
-  double min_warmup_ms = kMinWarmupMs;
-  // messages workload only: calls per repetition double until one
-  // repetition takes at least this long (message_measure.h).
-  double min_rep_ms = 20.0;
-};
 
 // The payload every codec of one size step is measured on.
 struct Payload {
@@ -63,11 +46,5 @@ Status verify_round_trip(Codec& codec, const Payload& payload, Bytes& encoded, I
 Status check_decoded(const Codec& codec, const Payload& payload, std::span<const Item> decoded);
 
 CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Protocol& protocol);
-
-// Peak resident set size of this process (getrusage), in bytes.
-std::uint64_t peak_rss_bytes();
-
-// Smallest step of wcb::now_ms() observed, in milliseconds.
-double timer_resolution_ms();
 
 }  // namespace wcb

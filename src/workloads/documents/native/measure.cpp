@@ -1,12 +1,11 @@
-#include "document_measure.h"
+#include "workloads/documents/native/measure.h"
 
 #include <exception>
 #include <utility>
 #include <vector>
 
 #include "core/clock.h"
-#include "gzip_size.h"
-#include "timing.h"
+#include "native/gzip_size.h"
 
 namespace wcb {
 
@@ -108,39 +107,21 @@ DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, cons
     return result;
   };
 
-  // The warm-up rule of every place (timing.h).
-  const double warmup_start = now_ms();
-  for (int i = 0; warming_up(i, protocol, warmup_start); ++i) {
-    if (Status status = encode(); !status) return failed(measurement, "warm-up encode: " + status.message());
-    set_sentinel(tagged);
-    if (Status status = decode(); !status) return failed(measurement, "warm-up decode: " + status.message());
-  }
-
   // The byte count, not the bytes: a format holding a map (protobuf's
   // Struct) may write the members of an object in another order each time.
-  std::vector<double> samples;
-  samples.reserve(static_cast<std::size_t>(protocol.repetitions));
-  for (int i = 0; i < protocol.repetitions; ++i) {
-    if (Status status = time_once(encode, samples); !status)
-      return failed(measurement, stage("timed encode", i) + status.message());
-    if (encode_buffer.size() != encoded.size()) {
-      return failed(measurement, stage("timed encode", i) + measurement.codec + ": gave " +
-                                     std::to_string(encode_buffer.size()) + " bytes, the first encode " +
-                                     std::to_string(encoded.size()));
-    }
-  }
-  measurement.encode = summarize(std::move(samples));
-
-  samples = {};
-  samples.reserve(static_cast<std::size_t>(protocol.repetitions));
-  for (int i = 0; i < protocol.repetitions; ++i) {
-    set_sentinel(tagged);
-    if (Status status = time_once(decode, samples); !status)
-      return failed(measurement, stage("timed decode", i) + status.message());
-    if (Status status = check_decoded_tagged(codec, input, tagged, decoded); !status)
-      return failed(measurement, stage("timed decode", i) + status.message());
-  }
-  measurement.decode = summarize(std::move(samples));
+  std::string error = time_encode_decode(
+      protocol, encode,
+      [&] {
+        return encode_buffer.size() == encoded.size()
+                   ? Status::success()
+                   : Status::failure(codec.name(), "gave " + std::to_string(encode_buffer.size()) +
+                                                       " bytes, the first encode " +
+                                                       std::to_string(encoded.size()));
+      },
+      [&] { set_sentinel(tagged); }, decode,
+      [&] { return check_decoded_tagged(codec, input, tagged, decoded); }, measurement.encode,
+      measurement.decode);
+  if (!error.empty()) return failed(measurement, std::move(error));
 
   measurement.ok = true;
   return measurement;

@@ -17,8 +17,8 @@
 #include <span>
 #include <string>
 
-#include "measure.h"
-#include "stats.h"
+#include "native/stats.h"
+#include "native/timing.h"
 #include "workloads/documents/codec.h"
 #include "workloads/documents/tagged.h"
 

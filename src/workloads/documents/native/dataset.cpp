@@ -1,4 +1,4 @@
-#include "document_dataset.h"
+#include "workloads/documents/native/dataset.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "export_encodings.h"
+#include "workloads/tuples/native/export_encodings.h"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -8,7 +8,7 @@
 #include <system_error>
 
 #include "core/checksum.h"
-#include "measure.h"
+#include "workloads/tuples/native/measure.h"
 
 namespace wcb {
 

@@ -1,4 +1,4 @@
-#include "step_selection.h"
+#include "workloads/tuples/native/step_selection.h"
 
 #include <algorithm>
 #include <cmath>
