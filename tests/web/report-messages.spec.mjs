@@ -11,12 +11,8 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
 import { latestResultsFiles } from '../../src/report/load.mjs';
-import {
-  callFloorRows,
-  opsRecords,
-  recordTableRows,
-  recordsOf,
-} from '../../src/workloads/messages/report-model.mjs';
+import { callFloorRows, opsRecords } from '../../src/workloads/messages/report-model.mjs';
+import { messageRecordTables } from '../../src/workloads/messages/view.mjs';
 import { toSources } from '../../src/report/model.mjs';
 import { watchErrors } from './browser.mjs';
 import { messagesDocument } from './messages-helpers.mjs';
@@ -80,16 +76,25 @@ test.describe('the messages model', () => {
   });
 
   test('a table per record lists every path, floors, n/a and failures included', () => {
-    assert.deepEqual(recordsOf(sourcesOf(document)), ['bool', 'record']);
-    const lines = recordTableRows(sourcesOf(document), 'record');
+    const tables = messageRecordTables(document.rows);
     assert.deepEqual(
-      lines.map((line) => `${line.label}:${line.status}`),
-      ['json (js):ok', 'json/embind:n/a', 'json/val:ok', 'json/val [floor]:ok', 'bser (bser):failed'],
+      tables.map((table) => table.record),
+      ['bool', 'record'],
     );
-    const floor = lines.find((line) => line.floor);
-    assert.equal(floor.roundTrip, undefined, 'a floor has no round trip');
-    assert.equal(floor.encode.versusJson, undefined, 'a floor is no codec: no x JSON');
-    assert.deepEqual(lines[2].boundaryShare, { encode: 0.5, decode: 0.25 });
+    const { lines } = tables[1];
+    const label = (line) => (Array.isArray(line) ? line[0] : line.label);
+    assert.deepEqual(lines.map(label).sort(), [
+      'bser (bser)',
+      'json (js)',
+      'json/embind',
+      'json/val',
+      'json/val [floor]',
+    ]);
+    const floor = lines.find((line) => label(line) === 'json/val [floor]');
+    assert.equal(floor[4], '-', 'a floor has no round trip');
+    assert.deepEqual(floor.slice(8, 11), ['-', '-', '-'], 'a floor is no codec: no x JSON');
+    assert.deepEqual(lines.find((line) => label(line) === 'json/val').slice(11), ['50%', '25%']);
+    assert.match(lines.find((line) => label(line) === 'bser (bser)').text, /^FAILED: /);
   });
 
   test('the per-call floor comes from the empty-call row of each module', () => {
@@ -148,19 +153,25 @@ test.describe('npm run report on messages results files', () => {
       rendered,
       MESSAGE_CHARTS.map((id) => [id, 'true']),
     );
-    // One table per record (two places each), the floor table, the runs' records.
-    const recordTables = await page.$$eval('#records section', (sections) =>
-      sections.map((section) => [section.id, section.querySelectorAll('tbody tr').length]),
+    // Per file (two places): one table per record, the floor table; the runs' records.
+    const recordTables = await page.$$eval('#verdicts table[data-record]', (tables) =>
+      tables.map((table) => [table.dataset.record, table.querySelectorAll('tbody tr').length]),
     );
-    assert.deepEqual(recordTables, [
-      ['record-bool', 10],
-      ['record-record', 10],
-    ]);
-    const recordText = await page.textContent('#record-record');
+    assert.deepEqual(
+      recordTables.map(([record]) => record),
+      ['bool', 'record', 'bool', 'record'],
+    );
+    assert.deepEqual(
+      recordTables.filter(([record]) => record === 'record').map(([, lines]) => lines),
+      [5, 5],
+    );
+    const recordText = await page.textContent('#verdicts table[data-record="record"]');
     assert.match(recordText, /n\/a: json\/embind: record "record" is not offered through embind/);
     assert.match(recordText, /FAILED: bser: cannot represent a Date/);
-    assert.match(recordText, /50% \/ 25%/);
-    assert.equal(await page.$$eval('#floor-table tbody tr', (rows) => rows.length), 2);
+    assert.equal(
+      await page.$$eval('#verdicts table[data-role="call-floor"] tbody tr', (rows) => rows.length),
+      2,
+    );
     assert.match(await page.textContent('#runs'), /bool, record/);
     assert.deepEqual(errors, []);
   });

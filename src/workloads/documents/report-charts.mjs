@@ -4,7 +4,7 @@
 // not drawn: another machine, another Node.js, other data.
 
 import { compressionChart } from '../../report/compression-chart.mjs';
-import { VEGA_LITE_SCHEMA, chartOf, sourceColors } from '../../report/palette.mjs';
+import { VEGA_LITE_SCHEMA, chartOf, unitDotsChart } from '../../report/palette.mjs';
 import { HOW_ORDER, OPERATIONS, datasetsOfSources, interopRecords, timeRecords } from './report-model.mjs';
 
 const HEADER = { labelFontWeight: 'bold', labelFontSize: 12 };
@@ -13,53 +13,24 @@ export const chartId = (operation) => `documents-${operation}`;
 export const INTEROP_CHART = 'documents-interop';
 
 /** The median time of every path, one panel per data set (each its own log axis), a dot per place. */
-function timeChart(sources, operation) {
-  const values = timeRecords(sources, operation);
-  const labels = [...new Set(values.map((record) => record.label))];
-  const reference = operation === 'encode' ? 'JSON.stringify' : 'JSON.parse';
-  return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: {
-      text: `Documents, ${operation}: time per data set and path`,
-      subtitle: `median ms of the timed runs (log scale, each data set its own axis); further left is faster; JSON.stringify/parse is ${reference}`,
-    },
-    data: { values },
-    facet: {
-      field: 'dataset',
-      type: 'nominal',
-      sort: datasetsOfSources(sources),
-      title: null,
-      header: HEADER,
-    },
-    columns: 3,
-    spec: {
-      width: 220,
-      height: { step: 12 },
-      mark: { type: 'point', filled: true, size: 45 },
-      encoding: {
-        y: { field: 'label', type: 'nominal', sort: labels, title: null },
-        x: {
-          field: 'ms',
-          type: 'quantitative',
-          scale: { type: 'log' },
-          axis: { grid: true, labelOverlap: 'greedy' },
-          title: 'ms',
-        },
-        color: { field: 'source', type: 'nominal', scale: sourceColors(sources), title: 'place' },
-        shape: { field: 'source', type: 'nominal', title: 'place' },
-        tooltip: [
-          { field: 'source', title: 'place' },
-          { field: 'dataset', title: 'data set' },
-          { field: 'label', title: 'path' },
-          { field: 'ms', title: 'median ms', format: '.4g' },
-          { field: 'versusJson', title: 'x JSON', format: '.3g' },
-          { field: 'verdict', title: 'verdict' },
-        ],
-      },
-    },
-    resolve: { scale: { x: 'independent', y: 'shared' } },
-  };
-}
+const timeChart = (sources, operation) =>
+  unitDotsChart({
+    title: `Documents, ${operation}: time per data set and path`,
+    subtitle: `median ms of the timed runs (log scale, each data set its own axis); further left is faster; JSON.stringify/parse is ${operation === 'encode' ? 'JSON.stringify' : 'JSON.parse'}`,
+    values: timeRecords(sources, operation),
+    unit: { field: 'dataset', sort: datasetsOfSources(sources), columns: 3 },
+    x: { field: 'ms', title: 'ms' },
+    width: 220,
+    independent: true,
+    tooltip: [
+      { field: 'source', title: 'place' },
+      { field: 'dataset', title: 'data set' },
+      { field: 'label', title: 'path' },
+      { field: 'ms', title: 'median ms', format: '.4g' },
+      { field: 'versusJson', title: 'x JSON', format: '.3g' },
+      { field: 'verdict', title: 'verdict' },
+    ],
+  });
 
 /** The share of the call spent crossing JS <-> wasm, per strategy and data set. */
 function interopChart(sources) {

@@ -1,16 +1,14 @@
-// The documents report's data model: per data set, the time and size lines
-// of every place side by side (each ratio from model.mjs, taken within one
-// results file: one place, one run), JBB's published figures as reference
-// lines, the records the charts draw and the verdicts the headlines state.
-// Nothing here draws.
+// The documents report's chart model: per data set, the time lines of every
+// place (each ratio from model.mjs, taken within one results file: one
+// place, one run), the records the charts draw and the verdicts the
+// headlines state. Nothing here draws.
 
 import { JSON_CALLS, isJsonBaseline, isJsonUtf8Baseline } from '../../catalog.mjs';
 import { codecRank } from '../../report/codec-order.mjs';
 import { compareKeys, howOf, isAddonRow, isWasmRow, labelOf, rank } from '../../report/model.mjs';
 import { FASTER } from '../../harness/verdict.mjs';
-import { DATASET_IDS, datasetInfo, unmappedStepOf } from './dataset-catalog.mjs';
-import { JBB_FORMATS, jbbReference } from './jbb-reference.mjs';
-import { interopShares, sizeTable, timeTable } from './model.mjs';
+import { DATASET_IDS, unmappedStepOf } from './dataset-catalog.mjs';
+import { interopShares, timeTable } from './model.mjs';
 import workload from './workload.mjs';
 
 export const OPERATIONS = ['encode', 'decode'];
@@ -43,22 +41,6 @@ export function datasetsOfSources(sources) {
   return seen.sort((a, b) => compareKeys(key(a), key(b)));
 }
 
-/** The catalog's entry of a data set ({ label, what }), or undefined for an id it does not know (an older file). */
-export function datasetEntry(id) {
-  try {
-    return datasetInfo(id);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The UTF-8 bytes of a data set's JSON text, from any row that says. */
-export function jsonBytesOf(sources, dataset) {
-  for (const source of sources)
-    for (const row of rowsOf(source)) if (row.dataset === dataset && row.jsonBytes) return row.jsonBytes;
-  return undefined;
-}
-
 /**
  * One data set's time lines, every place's, sorted by path then place so
  * that a path measured in several places stands on adjacent lines:
@@ -82,66 +64,6 @@ export function timeLines(sources, dataset) {
     }
   });
   return lines.sort((a, b) => compareKeys(a.key, b.key));
-}
-
-/** The fastest pure-JS libraries of a data set per place that measured one: [{ source, fastest }]. */
-export function fastestPerSource(sources, dataset) {
-  return sources
-    .map((source) => ({ source: source.source, fastest: timeTable(rowsOf(source), dataset).fastest }))
-    .filter((entry) => entry.fastest);
-}
-
-/** JBB's published times for a data set as reference lines: [{ label, format, encodeMs, decodeMs }]. */
-export function jbbTimeLines(dataset) {
-  const reference = jbbReference(dataset);
-  if (!reference) return [];
-  return JBB_FORMATS.map((format) => ({ label: `JBB published: ${format}`, format, ...reference[format] }));
-}
-
-/**
- * One data set's sizes: a line per format and library (model.mjs
- * sizeTable), the places that wrote the same bytes on one line:
- * { label, places, bytes, gzipBytes, gzip9Bytes, versusJson } (versusJson
- * = bytes / the JSON text's bytes). Then JBB's published sizes,
- * { label, reference: true, bytes, gzip9Bytes }.
- */
-export function sizeLines(sources, dataset) {
-  const jsonBytes = jsonBytesOf(sources, dataset);
-  const lines = new Map();
-  for (const source of sources) {
-    for (const line of sizeTable(rowsOf(source), dataset)) {
-      const cpp = line.label.endsWith('(C++)');
-      const { label } = line;
-      // Another place's gzip (zlib vs the browser's CompressionStream) may differ: its own line then.
-      const key = `${label}|${line.bytes}|${line.gzipBytes}`;
-      const known = lines.get(key);
-      if (known) {
-        known.places.push(source.source);
-        known.gzip9Bytes ??= line.gzip9Bytes;
-        continue;
-      }
-      lines.set(key, {
-        label,
-        places: [source.source],
-        bytes: line.bytes,
-        gzipBytes: line.gzipBytes,
-        gzip9Bytes: line.gzip9Bytes,
-        versusJson: jsonBytes ? line.bytes / jsonBytes : undefined,
-        order: [line.codec === 'json' && !cpp ? 0 : cpp ? 1 : 2, codecRank(line.codec), label],
-      });
-    }
-  }
-  const measured = [...lines.values()].sort((a, b) => compareKeys(a.order, b.order));
-  const reference = jbbReference(dataset);
-  const published = reference
-    ? JBB_FORMATS.map((format) => ({
-        label: `JBB published: ${format}`,
-        reference: true,
-        bytes: reference[format].bytes,
-        gzip9Bytes: reference[format].gzip9Bytes,
-      }))
-    : [];
-  return [...measured, ...published];
 }
 
 /**

@@ -5,7 +5,7 @@ import { recordsOf as catalogRecords } from '../../catalog.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
 import { ACROSS_PROCESSES } from '../../report/model.mjs';
-import { VEGA_LITE_SCHEMA, chartOf, sourceColors } from '../../report/palette.mjs';
+import { VEGA_LITE_SCHEMA, chartOf, sourceColors, unitDotsChart } from '../../report/palette.mjs';
 import {
   MESSAGE_OPERATIONS,
   OPERATION_TITLES,
@@ -39,44 +39,23 @@ const PANEL_SIZE = { width: 190, height: { step: 12 } };
 
 /** Ops/s of every path, one panel per record, log scale; a dot per place. */
 function opsChart(sources, operation) {
-  const records = opsRecords(sources, operation);
-  const title = OPERATION_TITLES[operation];
-  const labels = [...new Set(records.map((record) => record.label))];
-  return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: {
-      text: `Messages, ${title}: operations per second per record`,
-      subtitle:
-        'median ops/s of the timed repetitions (log scale); further right is faster; one dot per place',
-    },
-    data: { values: records },
-    ...recordPanels(records),
-    spec: {
-      ...PANEL_SIZE,
-      mark: { type: 'point', filled: true, size: 45 },
-      encoding: {
-        y: { field: 'label', type: 'nominal', sort: labels, title: null },
-        x: {
-          field: 'opsPerSec',
-          type: 'quantitative',
-          scale: { type: 'log' },
-          axis: LOG_AXIS,
-          title: 'ops/s',
-        },
-        color: { field: 'source', type: 'nominal', scale: sourceColors(records), title: 'place' },
-        shape: { field: 'source', type: 'nominal', title: 'place' },
-        tooltip: [
-          { field: 'source', title: 'place' },
-          { field: 'label', title: 'path' },
-          { field: 'record' },
-          { field: 'opsPerSec', title: 'ops/s', format: ',.0f' },
-          { field: 'nsPerOp', title: 'ns/op', format: ',.0f' },
-          { field: 'versusJson', title: 'x JSON', format: '.3g' },
-        ],
-      },
-    },
-    resolve: { scale: { x: 'shared', y: 'shared' } },
-  };
+  const values = opsRecords(sources, operation);
+  return unitDotsChart({
+    title: `Messages, ${OPERATION_TITLES[operation]}: operations per second per record`,
+    subtitle: 'median ops/s of the timed repetitions (log scale); further right is faster; one dot per place',
+    values,
+    unit: { field: 'record', sort: recordPanels(values).facet.sort, columns: 4 },
+    x: { field: 'opsPerSec', title: 'ops/s', axis: LOG_AXIS },
+    width: PANEL_SIZE.width,
+    tooltip: [
+      { field: 'source', title: 'place' },
+      { field: 'label', title: 'path' },
+      { field: 'record' },
+      { field: 'opsPerSec', title: 'ops/s', format: ',.0f' },
+      { field: 'nsPerOp', title: 'ns/op', format: ',.0f' },
+      { field: 'versusJson', title: 'x JSON', format: '.3g' },
+    ],
+  });
 }
 
 /** The empty call's ns/op per module and place: the median over the module's instances (batches). */

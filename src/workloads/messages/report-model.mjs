@@ -1,12 +1,12 @@
-// The messages report's data model: ops/s per record and path against the
-// JSON baseline of the same record, the table lines of each record and the
-// per-call floor of each module. Nothing here draws.
+// The messages report's chart model: ops/s per record and path against the
+// JSON baseline of the same record, the per-call floor of each module and
+// wasm against the addon. Nothing here draws.
 
 import { isJsonBaseline } from '../../catalog.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
 import { compareStats } from '../../harness/verdict.mjs';
-import { recordRank } from './tables.mjs';
+import { recordRank } from './view.mjs';
 import { ADDON_SUFFIX, colorKeyOf, howOf, isAddonRow, labelOf, sortRows } from '../../report/model.mjs';
 
 export const MESSAGE_OPERATIONS = ['encode', 'decode', 'roundTrip'];
@@ -17,14 +17,6 @@ const CALL = 'call';
 const isFloor = (row) => row.variant === FLOOR;
 const isCallFloor = (row) => row.interop === CALL && isFloor(row);
 const okRows = (source) => source.document.rows.filter((row) => row.status === 'ok');
-
-/** The records of a set of sources, in the messages' order (unknown names last, by name). */
-export function recordsOf(sources) {
-  const names = new Set();
-  for (const source of sources)
-    for (const row of source.document.rows) if (row.record && row.record !== 'none') names.add(row.record);
-  return [...names].sort((a, b) => recordRank(a) - recordRank(b) || (a < b ? -1 : 1));
-}
 
 /** ops/s median of one operation of a row, or undefined. */
 export function opsOf(row, operation) {
@@ -98,46 +90,6 @@ export function opsRecords(sources, operation) {
     }
   }
   return records;
-}
-
-/**
- * The lines of one record's table, per source: every path (ok or failed),
- * with ops/s and ns/op of each operation, x JSON and the boundary share.
- * Paths that were not measured for a record (e.g. embind for `record`) have
- * no line here; the HTML says which.
- */
-export function recordTableRows(sources, record) {
-  const lines = [];
-  for (const source of sources) {
-    const jsonOps = baselineFinder(source);
-    const verdictOf = verdictFinder(source);
-    const rows = source.document.rows.filter((row) => row.record === record && !isCallFloor(row));
-    for (const row of sortRows(rows)) {
-      const line = {
-        source: source.source,
-        label: labelOf(row),
-        status: row.status,
-        error: row.error,
-        reason: row.reason,
-        floor: isFloor(row),
-        encodedBytes: row.encodedBytes,
-        jsonBytes: row.jsonBytes,
-      };
-      for (const operation of MESSAGE_OPERATIONS) {
-        const ops = row.status === 'ok' ? opsOf(row, operation) : undefined;
-        const reference = jsonOps(row, operation);
-        line[operation] = ops && {
-          opsPerSec: ops,
-          nsPerOp: row[operation].nsPerOp ?? 1e9 / ops,
-          versusJson: reference > 0 && !isFloor(row) ? ops / reference : undefined,
-          verdict: isFloor(row) ? undefined : verdictOf(row, operation),
-        };
-      }
-      line.boundaryShare = row.boundaryShare;
-      lines.push(line);
-    }
-  }
-  return lines;
 }
 
 /** The module an empty call was made into: "msgpack" (its wasm module) or "msgpack (addon)" (the Node-API addon). */

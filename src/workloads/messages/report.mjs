@@ -1,9 +1,10 @@
 // The report of the `messages` workload (run.workload 'messages'), found
-// by name by src/report/index.mjs: operations per second per record and
-// path, the JSON baseline as the reference, the boundary's share of each
-// wasm call and the per-call floor (an exported wasm function that does
-// nothing). The model is in report-model.mjs, the charts in
-// report-charts.mjs; headlines and HTML here.
+// by name by src/report/index.mjs: charts of operations per second per
+// record and path, of the per-call floor (an exported wasm function that
+// does nothing) and of wasm against the addon, with that last one's table.
+// The tables per record are the view's (view.mjs, src/report/file-report.mjs).
+// The model is in report-model.mjs, the charts in report-charts.mjs;
+// headlines and HTML here.
 //
 // Rows (src/results.schema.json messageRow): { place, codec, impl, interop,
 // variant?, library, batch?, record, status, error?, encodedBytes, jsonBytes,
@@ -12,15 +13,7 @@
 // interop val/embind (the marshal alone, no roundTrip) and interop 'call'
 // with record 'none' (the empty call, encode only).
 
-import {
-  escapeHtml,
-  formatBytes,
-  formatNs,
-  formatOpsPerSec,
-  formatRatio,
-  formatShare,
-  statusText,
-} from '../../harness/format.mjs';
+import { formatNs, formatOpsPerSec, formatRatio } from '../../harness/format.mjs';
 import { formatVerdictRatio } from '../../harness/verdict.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
@@ -33,8 +26,6 @@ import {
   boundaryLines,
   callFloorRows,
   opsRecords,
-  recordTableRows,
-  recordsOf,
 } from './report-model.mjs';
 
 // ---- headlines -----------------------------------------------------------------
@@ -128,60 +119,6 @@ const HOW_TO_READ = {
     "The same C++ codecs behind the two boundaries Node offers: compiled to wasm (val, embind, tagged) and as a Node-API addon (object: C++ reads and builds the JS record field by field through Node-API, the counterpart of val; tagged: the same tagged buffer as wasm). Each dot is a path's median ns per encode or decode of one record; the dashed rules are the empty calls, the least one call costs through each boundary. Ratios (in the table below) are taken within one results file only.",
 };
 
-function opsCell(line, operation) {
-  const value = line[operation];
-  return value ? `${formatOpsPerSec(value.opsPerSec)} (${formatNs(value.nsPerOp)} ns)` : '';
-}
-
-function recordSection(sources, record) {
-  const lines = recordTableRows(sources, record);
-  const columns = [
-    { title: 'place', value: (r) => r.source },
-    { title: 'path', value: (r) => r.label },
-    ...MESSAGE_OPERATIONS.map((operation) => ({
-      title: `${OPERATION_TITLES[operation]} ops/s (ns/op)`,
-      value: (r) => (r.status === 'ok' ? opsCell(r, operation) : ''),
-      num: true,
-    })),
-    { title: 'encode x JSON', value: (r) => formatJudged(r.encode), num: true },
-    { title: 'decode x JSON', value: (r) => formatJudged(r.decode), num: true },
-    {
-      title: 'boundary share enc / dec',
-      value: (r) =>
-        r.boundaryShare
-          ? `${formatShare(r.boundaryShare.encode)} / ${formatShare(r.boundaryShare.decode)}`
-          : '',
-      num: true,
-    },
-    { title: 'bytes', value: (r) => formatBytes(r.encodedBytes), num: true },
-    {
-      title: 'status',
-      value: (r) => (r.floor && r.status === 'ok' ? 'floor (no codec work)' : statusText(r)),
-      cls: (r) => (r.status === 'failed' ? 'bad' : ''),
-    },
-  ];
-  const jsonBytes = lines.find((line) => line.jsonBytes !== undefined)?.jsonBytes;
-  return `<section id="record-${escapeHtml(record)}"><h3>${escapeHtml(record)}${jsonBytes !== undefined ? ` <small>(${formatBytes(jsonBytes)} of JSON)</small>` : ''}</h3>
-${htmlTable(columns, lines)}</section>`;
-}
-
-function floorSection(sources) {
-  const lines = callFloorRows(sources);
-  if (lines.length === 0)
-    return '<section id="floor"><h2>Per-call floor</h2><p class="empty">No wasm module in these results (no empty-call row).</p></section>';
-  const columns = [
-    { title: 'place', value: (r) => r.source },
-    { title: 'module', value: (r) => r.module ?? r.codec },
-    { title: 'instance', value: (r) => r.batch ?? '' },
-    { title: 'ns per call', value: (r) => formatNs(r.nsPerOp), num: true },
-    { title: 'calls/s', value: (r) => formatOpsPerSec(r.opsPerSec), num: true },
-    { title: 'status', value: statusText },
-  ];
-  return `<section id="floor-table"><h2>Per-call floor</h2>
-<p class="how">${escapeHtml(HOW_TO_READ.floor)}</p>
-${htmlTable(columns, lines)}</section>`;
-}
-
 /** ns/op of every C++ path through wasm and through the addon, per record, with the empty calls. */
 function boundarySection(sources) {
   const lines = boundaryLines(sources);
@@ -218,8 +155,8 @@ ${htmlTable(columns, lines)}</section>`;
 
 /** What the report writes, for npm run report --help. */
 export const help = `operations per second per record and path (messages-encode,
-    messages-decode, messages-roundtrip), one table per record (ops/s, ns/op, x JSON, boundary share),
-    the per-call floor of each wasm module and of the addon (call-floor), ns/op through wasm and
+    messages-decode, messages-roundtrip), the view's tables per file (ops/s, ns/op, x JSON, boundary
+    share), the per-call floor of each wasm module and of the addon (call-floor), ns/op through wasm and
     through the Node-API addon with each one's empty call (messages-wasm-vs-addon), with the run headers`;
 
 /** --compare works on per-payload results only. */
@@ -238,7 +175,7 @@ const HOW_BY_CHART = {
   [BOUNDARY_CHART]: HOW_TO_READ[BOUNDARY_CHART],
 };
 
-/** The report page. */
+/** The report page: the charts, then the wasm-vs-addon table (the tables per record are the view's, file-report.mjs). */
 export function html(input) {
   const { sources } = input;
   const boundary = boundarySection(sources);
@@ -247,18 +184,7 @@ export function html(input) {
     about: ' of the messages workload (single records, operations per second)',
     hover: 'a dot',
     how: HOW_BY_CHART,
-    nav: [
-      ['records', 'tables per record'],
-      ['floor-table', 'floor'],
-      ...(boundary ? [['wasm-vs-addon-table', 'wasm vs addon']] : []),
-    ],
-    sections: `<section id="records"><h2>Per record</h2>
-<p class="how">ops/s: median operations per second (ns/op = 10^9 / ops/s). x JSON: ops/s over the JSON baseline's of the same record and place (above 1 = faster than JSON), against the baseline of the same batch; ~ marks a ratio within noise (its 95% bootstrap interval contains 1), ? one without samples to judge. Boundary share: the strategy's floor (the same marshalling with no codec call) over the path's ns/op, measured in the same page or process. Floor rows do no codec work; a path that cannot hold a record exactly is a failed row naming why; a strategy that does not offer a record has no line.</p>
-${recordsOf(sources)
-  .map((record) => recordSection(sources, record))
-  .join('\n')}
-</section>
-${floorSection(sources)}
-${boundary}`,
+    nav: boundary ? [['wasm-vs-addon-table', 'wasm vs addon']] : [],
+    sections: boundary,
   });
 }
