@@ -149,7 +149,17 @@ export function referenceOf(row, candidates) {
   const own = ok.find((candidate) => candidate.batch === row.batch);
   if (own) return own;
   if (ok.length === 0) return undefined;
-  return { merged: true, encode: mergedStats(ok, 'encode'), decode: mergedStats(ok, 'decode') };
+  // Per call (messages) the figures are rates under opsPerSec, and a round trip too.
+  const merged = (operation) => {
+    const timed = ok.filter((candidate) => candidate[operation]);
+    if (timed.length === 0) return undefined;
+    const stats = mergedStats(
+      timed.map((candidate) => ({ [operation]: operationStats(candidate, operation).stats })),
+      operation,
+    );
+    return isPerCallRow(timed[0]) ? { opsPerSec: stats } : stats;
+  };
+  return { merged: true, ...Object.fromEntries([...OPERATIONS, 'roundTrip'].map((op) => [op, merged(op)])) };
 }
 
 /** { encode, decode } comparisons (compareStats) of `row` against `reference` (a row). */

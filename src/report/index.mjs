@@ -13,7 +13,8 @@ import { overProcesses } from '../harness/block-verdicts.mjs';
 import { fileReport } from './file-report.mjs';
 import { blockChartRows } from './block-rows.mjs';
 import { compareVerdicts } from './verdict-compare.mjs';
-import { compareHtml, reportPage } from './html.mjs';
+import { compareHtml } from './html.mjs';
+import { reportFor } from './unit-report.mjs';
 import { InputError, loadResultsFile, loadResultsFiles, prepareValidation } from './load.mjs';
 import { headerOf, toSources } from './model.mjs';
 import { VEGA_VERSION, toSvg, toVega, vegaBundle } from './render.mjs';
@@ -25,9 +26,9 @@ export function workloadOf(document) {
 
 /**
  * A workload's report module (its charts, headlines and page); a workload
- * of the catalog without one gets the run facts and every file's answer and
- * tables (file-report.mjs) alone; an InputError for a workload the catalog
- * does not know.
+ * of the catalog without one gets the generic report (unit-report.mjs): the
+ * run facts, every file's answer and tables (file-report.mjs), time and x
+ * JSON per unit; an InputError for a workload the catalog does not know.
  */
 export async function reportOf(workload) {
   const file = new URL(`../workloads/${workload}/report.mjs`, import.meta.url);
@@ -39,19 +40,7 @@ export async function reportOf(workload) {
       throw new InputError(
         `no report for workload '${workload}': src/workloads/${workload}/report.mjs is missing (accepted: results of ${WORKLOAD_NAMES.join(', ')})`,
       );
-    return {
-      help: 'the answer and the tables of every file',
-      comparable: false,
-      charts: () => [],
-      headlines: () => ({}),
-      html: (input) =>
-        reportPage(input, {
-          title: `wasm-codec-bench report: ${workload}`,
-          about: '',
-          hover: 'a mark',
-          sections: '',
-        }),
-    };
+    return reportFor({ name: workload });
   }
 }
 

@@ -31,7 +31,7 @@ import { escapeHtml } from '../../src/report/html.mjs';
 import { toSources } from '../../src/report/model.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../../src/workload-folders.mjs';
 import { JBB_SOURCE } from '../../src/workloads/documents/jbb-reference.mjs';
-import { timeLines } from '../../src/workloads/documents/report-model.mjs';
+import { unitRecords } from '../../src/report/unit-report.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REPORT = path.join(REPO_ROOT, 'node', 'report.mjs');
@@ -251,29 +251,29 @@ test('the chart model: places side by side, ratios within each run', async () =>
   const sources = toSources(
     Object.entries(documents).map(([place, document]) => ({ file: place, document })),
   );
-  const lines = timeLines(sources, GEO);
+  const lines = unitRecords(sources, 'encode').filter((record) => record.unit === GEO);
   assert.deepEqual(
     lines.map((line) => `${line.source}:${line.label}`),
     [
-      'node:json (js)',
-      'browser:json (js)',
       'native:msgpack/native',
-      'node:msgpack/val',
+      'node:json (js)',
       'node:msgpack/tagged',
-      'browser:msgpack/tagged',
+      'node:msgpack/val',
       'node:msgpack (msgpackr)',
       'node:geobuf (geobuf)',
+      'browser:json (js)',
+      'browser:msgpack/tagged',
     ],
   );
   const byKey = new Map(lines.map((line) => [`${line.source}:${line.label}`, line]));
   // Each place's tagged against its own baseline: node 10/5, browser 12/4.
-  assert.equal(byKey.get('node:msgpack/tagged').vsJson.encode.ratio, 2);
-  assert.equal(byKey.get('browser:msgpack/tagged').vsJson.encode.ratio, 3);
-  assert.equal(byKey.get('browser:msgpack/tagged').vsFastest, undefined, 'no library in the browser run');
+  assert.equal(byKey.get('node:msgpack/tagged').versusJson, 2);
+  assert.equal(byKey.get('node:msgpack/tagged').verdict, 'faster');
+  assert.equal(byKey.get('browser:msgpack/tagged').versusJson, 3);
   const native = byKey.get('native:msgpack/native');
-  assert.equal(native.vsJson, undefined);
-  assert.equal(native.encodeShare, undefined, 'no crossing natively');
-  assert.equal(byKey.get('node:msgpack/tagged').encodeShare, 0.5);
+  assert.equal(native.versusJson, undefined);
+  assert.equal(native.share, undefined, 'no crossing natively');
+  assert.equal(byKey.get('node:msgpack/tagged').share, 0.5);
 });
 
 test('npm run report renders the documents tables, the JBB reference, verdicts and reasons', async () => {
@@ -285,9 +285,11 @@ test('npm run report renders the documents tables, the JBB reference, verdicts a
     'documents-decode.svg',
     'documents-encode.svg',
     'documents-interop.svg',
+    'documents-ratio-decode.svg',
+    'documents-ratio-encode.svg',
     'index.html',
   ]);
-  for (const id of ['documents-encode', 'documents-decode', 'documents-interop']) {
+  for (const id of ['documents-encode', 'documents-decode', 'documents-ratio-encode', 'documents-interop']) {
     const svg = readFileSync(path.join(outDir, `${id}.svg`), 'utf8');
     assert.match(svg, /class="mark-symbol[^"]*"[^>]*><path/, `${id} has data marks`);
   }
@@ -332,36 +334,11 @@ test('npm run report renders the documents tables, the JBB reference, verdicts a
     /<tr class="failed"[^>]*><td>msgpack\/val<\/td><td colspan="8">FAILED: msgpack\/val: decode/,
   );
 
-  // The headlines: claims only where the interval excludes 1.
-  assert.match(
-    result.stdout,
-    /documents-encode: .*\n {2}node: a wasm path encodes faster than JSON\.stringify on 2 of 2 data set\(s\) \(geo-110m, unmapped-s51\)/,
-  );
-  assert.ok(
-    result.stdout.includes(
-      `geo-110m, node: best wasm path msgpack/tagged ${formatWithInterval(compareStats(json.encode, tagged.encode))} JSON.stringify (faster)`,
-    ),
-    result.stdout,
-  );
-  assert.ok(
-    result.stdout.includes(`the fastest JS library, msgpack (msgpackr) (within noise)`),
-    result.stdout,
-  );
-  assert.match(result.stdout, /geo-110m, native: fastest msgpack\/native 1\.00 ms \(no JSON baseline/);
-  assert.match(
-    result.stdout,
-    /documents-interop: .*\n {2}node, val: crossing takes 80% of encode and 85% of decode/,
-  );
-  assert.ok(html.includes('<li>geo-110m, browser: best wasm path msgpack/tagged 3.00x ['));
-  // The best decode (tagged, 16 vs 8 ms) is still slower: said so, and a place without a win says 0.
-  assert.match(
-    result.stdout,
-    /geo-110m, node: best wasm path msgpack\/tagged 0\.50x \[[^\]]+\] JSON\.parse \(slower\)/,
-  );
-  assert.match(
-    result.stdout,
-    /browser: a wasm path decodes faster than JSON\.parse on 0 of 1 data set\(s\)\./,
-  );
+  // What the charts show in words: each file's answer, the same comparisons as its tables.
+  assert.match(result.stdout, /documents-encode: Documents, encode: time per data set and path\n/);
+  assert.match(result.stdout, /documents-interop: Documents: the interop share per path\n/);
+  assert.match(result.stdout, /on geo-110m: .*encodes this .*than JSON\.stringify/);
+  assert.ok(html.includes('<li>In '), "each file's answer in the page");
 });
 
 test('npm run report with no files still reports the tuples where no documents results are', async () => {

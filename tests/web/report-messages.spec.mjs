@@ -11,7 +11,8 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
 import { latestResultsFiles } from '../../src/report/load.mjs';
-import { callFloorRows, opsRecords } from '../../src/workloads/messages/report-model.mjs';
+import { unitRecords } from '../../src/report/unit-report.mjs';
+import { callFloorRows } from '../../src/workloads/messages/report.mjs';
 import { messageRecordTables } from '../../src/workloads/messages/view.mjs';
 import { toSources } from '../../src/report/model.mjs';
 import { watchErrors } from './browser.mjs';
@@ -19,7 +20,16 @@ import { messagesDocument } from './messages-helpers.mjs';
 import { REPO_ROOT, baseline, documentOf, validateResults } from './report-helpers.mjs';
 
 const REPORT = path.join(REPO_ROOT, 'node', 'report.mjs');
-const MESSAGE_CHARTS = ['messages-encode', 'messages-decode', 'messages-roundtrip', 'call-floor'];
+const MESSAGE_CHARTS = [
+  'messages-encode',
+  'messages-ratio-encode',
+  'messages-decode',
+  'messages-ratio-decode',
+  'messages-roundtrip',
+  'messages-ratio-roundtrip',
+  'messages-boundary-share',
+  'call-floor',
+];
 
 function report(args) {
   return spawnSync(process.execPath, [REPORT, ...args], {
@@ -41,18 +51,18 @@ test.describe('the messages model', () => {
   });
 
   test('ops/s per path and record, with x JSON against the baseline of the same record', () => {
-    const records = opsRecords(sourcesOf(document), 'encode');
-    const byKey = new Map(records.map((record) => [`${record.label}|${record.record}`, record]));
+    const records = unitRecords(sourcesOf(document), 'encode');
+    const byKey = new Map(records.map((record) => [`${record.label}|${record.unit}`, record]));
     // bool: JSON, json/val, json/embind, msgpackr; record: JSON, json/val.
     // Floors, n/a and failed rows draw nothing.
     assert.equal(records.length, 6);
     assert.ok(!records.some((record) => record.label.includes('[floor]')));
-    assert.equal(byKey.get('json/val|bool').opsPerSec, 1e7);
+    assert.equal(byKey.get('json/val|bool').value, 1e7);
     assert.equal(byKey.get('json/val|bool').versusJson, 0.25);
     assert.equal(byKey.get('msgpack (msgpackr)|bool').versusJson, 0.2);
     assert.equal(byKey.get('json (js)|record').versusJson, 1);
-    const decode = opsRecords(sourcesOf(document), 'decode');
-    assert.equal(decode.find((r) => r.label === 'json/val' && r.record === 'record').versusJson, 4);
+    const decode = unitRecords(sourcesOf(document), 'decode');
+    assert.equal(decode.find((r) => r.label === 'json/val' && r.unit === 'record').versusJson, 4);
     // The fixture's rows carry no samples: no verdict.
     assert.equal(byKey.get('json/val|bool').verdict, 'unknown');
   });
@@ -66,13 +76,14 @@ test.describe('the messages model', () => {
       }
     }
     const byKey = new Map(
-      opsRecords(sourcesOf(withSamples), 'encode').map((record) => [
-        `${record.label}|${record.record}`,
+      unitRecords(sourcesOf(withSamples), 'encode').map((record) => [
+        `${record.label}|${record.unit}`,
         record,
       ]),
     );
     assert.equal(byKey.get('json/val|bool').verdict, 'slower', '0.25x with a 1% spread');
     assert.equal(byKey.get('json (js)|bool').verdict, undefined, 'the baseline is not judged');
+    assert.equal(byKey.get('json (js)|bool').versusJson, 1);
   });
 
   test('a table per record lists every path, floors, n/a and failures included', () => {
@@ -131,15 +142,14 @@ test.describe('npm run report on messages results files', () => {
       const svg = readFileSync(path.join(outDir, `${id}.svg`), 'utf8');
       assert.match(svg, /class="mark-(symbol|rect)[^"]*"[^>]*><path/, `${id} has data marks`);
     }
-    assert.match(result.stdout, /messages-encode: .*\n {2}node bool: fastest json \(js\) 40\.0 M\/s/);
+    // What the charts show in words: each file's answer (the tables' comparisons).
     assert.match(
       result.stdout,
-      // "?": the fixture's rows carry no samples, so the ratio has no verdict.
-      /messages-decode: .*\n {2}node bool: fastest json\/val 80\.0 M\/s \(4\.00x\? JSON\); JSON 20\.0 M\/s\./,
+      /messages-encode: Messages, encode: operations per second per record and path\n/,
     );
     assert.match(
       result.stdout,
-      /call-floor: .*\n {2}node: an empty call costs 20\.0 ns \(1 module instance\(s\)\)/,
+      /In Node 1 \(V8\) on record "bool": .*json\/val decodes this 4\.00x faster than JSON\.parse/,
     );
 
     const errors = watchErrors(page);

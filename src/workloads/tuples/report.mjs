@@ -2,7 +2,8 @@
 // time, speed vs JSON, where the time goes, the wasm penalty, sizes and
 // module sizes against the JSON payload size, with the runs, limits and
 // memory tables (the tables per size and what decode returns are the
-// view's: view.mjs, src/report/file-report.mjs). Model, charts, headlines and HTML are in the
+// view's: view.mjs, src/report/file-report.mjs, as is what the charts say:
+// each file's answer). Model, charts and HTML are in the
 // report-*.mjs files beside this one.
 
 import {
@@ -13,7 +14,6 @@ import {
 } from '../../report/shipped-bytes.mjs';
 import { readShippedBytes } from '../../report/shipped-bytes-file.mjs';
 import { reportCharts } from './report-charts.mjs';
-import { chartHeadlines } from './report-headlines.mjs';
 import { reportHtml, threeWaysSection } from './report-html.mjs';
 import { OPERATIONS, PHASES, threeWaysRecords } from './report-model.mjs';
 import { limitRows, memoryRows } from './report-size-model.mjs';
@@ -35,11 +35,12 @@ export const charts = (sources, { sizeMB }) => [
   shippedBytesChart(readShippedBytes()),
 ];
 
-/** What each chart says, by chart id. */
-export const headlines = (sources, { sizeMB }) => ({
-  ...chartHeadlines(sources, { sizeMB }),
-  [SHIPPED_BYTES_CHART_ID]: shippedHeadlines(readShippedBytes()),
-});
+/**
+ * What each chart says, by chart id: the results files' charts say it in each
+ * file's answer (src/report/file-report.mjs); the shipped bytes are the wasm
+ * build's, no results file's.
+ */
+export const headlines = () => ({ [SHIPPED_BYTES_CHART_ID]: shippedHeadlines(readShippedBytes()) });
 
 /** The report page. */
 export function html(input) {
