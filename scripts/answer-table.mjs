@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { answerMarkdown, answerRows } from '../src/report/answer.mjs';
-import { isBlockRun } from '../src/harness/block.mjs';
+import { overProcesses } from '../src/harness/block-verdicts.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 
 const files = process.argv.slice(2);
@@ -18,7 +18,7 @@ if (files.length === 0) {
 await registerWorkloadFolders();
 const documents = files.map((file) => {
   const document = JSON.parse(readFileSync(file, 'utf8'));
-  if (!isBlockRun(document.run)) throw new Error(`${file}: not a block run`);
+  if (!overProcesses(document.rows)) throw new Error(`${file}: no block measured in several processes`);
   return document;
 });
 process.stdout.write(answerMarkdown(answerRows(documents)));

@@ -2,17 +2,15 @@
 // place: per block, the verdict of every C++ path against JSON and the
 // fastest libraries, in words with the figures; the medians of every member
 // over the processes; how the stopping rule ended the block. blockModel
-// shapes it once; the console (renderBlockTables) and the page
-// (web/src/block-results.mjs) only lay it out. The verdicts come from
+// shapes it once, blockParts makes it a view that the console, the page and
+// the report lay out (src/report/table-view.mjs). The verdicts come from
 // src/harness/block-verdicts.mjs.
 
 import { pathLabel } from '../catalog.mjs';
 import { blockVerdicts, medianOf } from './block-verdicts.mjs';
-import { formatBytes, formatRatio, renderColumns } from './format.mjs';
+import { formatBytes, formatRatio } from './format.mjs';
 import { PAIRED_LEGEND, verdictWords } from './paired.mjs';
 import { median } from './stats.mjs';
-import { SINGLE_RUN_LABEL } from './verdict.mjs';
-import { isBlockRun } from './block.mjs';
 
 export const BLOCK_RUN_LABEL = 'block protocol: verdicts over processes';
 export const BLOCK_LEGEND = `${BLOCK_RUN_LABEL}. ${PAIRED_LEGEND}`;
@@ -177,47 +175,39 @@ export const compressionHeader = (operations, valueName) => [
 export const setsText = ({ sets }) =>
   sets.map(({ operation, labels }) => `${operation} ${labels.join(', ') || 'none'}`).join('; ');
 
-/**
- * A run's console output: its block tables when it is a block run, else
- * `single()` (the workload's tables of a single run) under SINGLE_RUN_LABEL.
- * unit and options as for renderBlockTables.
- */
-export function renderRun(rows, run, { unit, single, ...options }) {
-  if (isBlockRun(run)) return renderBlockTables(rows, run, { unit, ...options });
-  return `${SINGLE_RUN_LABEL}\n\n${single()}`;
-}
+const lines = (cellLines) => cellLines.map((cells) => ({ cells }));
 
 /**
- * Every block of the run as console text. unit: { title(row), value(median),
+ * Every block of the run as view parts (src/report/table-view.mjs): the
+ * legend, then per block its heading, its fastest sets, its verdicts, its
+ * medians and where compression pays. unit: { title(row), value(median),
  * valueName }; options of blockModel.
  */
-export function renderBlockTables(rows, run, { unit, ...options }) {
-  const parts = [BLOCK_LEGEND];
-  for (const model of blockModel(rows, run, { ...options, unitTitle: unit.title })) {
-    parts.push(`${model.title}: ${model.stop}`, `fastest libraries: ${setsText(model)}`);
-    parts.push(renderColumns(VERDICT_HEADER, verdictLines(model), ['l', 'l', 'l', 'l']));
-    parts.push(
-      renderColumns(medianHeader(model.operations, unit.valueName), medianLines(model, unit.value), [
-        'l',
-        'r',
-        ...model.operations.map(() => 'r'),
-        'r',
-        'r',
-        'l',
-      ]),
-    );
+export function blockParts(rows, run, { unit, ...options }) {
+  const sections = blockModel(rows, run, { ...options, unitTitle: unit.title }).map((model) => {
+    const ops = model.operations.map(() => 'r');
+    const parts = [
+      { heading: `${model.title}: ${model.stop}` },
+      { note: `fastest libraries: ${setsText(model)}`, className: 'sets' },
+      { table: { header: VERDICT_HEADER, lines: lines(verdictLines(model)), align: ['l', 'l', 'l', 'l'] } },
+      {
+        table: {
+          header: medianHeader(model.operations, unit.valueName),
+          lines: lines(medianLines(model, unit.value)),
+          align: ['l', 'r', ...ops, 'r', 'r', 'l'],
+        },
+      },
+    ];
     const compressed = compressionLines(model, unit.value);
     if (compressed.length > 0)
-      parts.push(
-        renderColumns(compressionHeader(model.operations, unit.valueName), compressed, [
-          'l',
-          'l',
-          'r',
-          'r',
-          'r',
-          ...model.operations.map(() => 'r'),
-        ]),
-      );
-  }
-  return parts.join('\n\n');
+      parts.push({
+        table: {
+          header: compressionHeader(model.operations, unit.valueName),
+          lines: lines(compressed),
+          align: ['l', 'l', 'r', 'r', 'r', ...ops],
+        },
+      });
+    return { section: { className: 'block', attrs: { block: model.block } }, parts };
+  });
+  return [{ note: BLOCK_LEGEND, className: 'legend' }, ...sections];
 }

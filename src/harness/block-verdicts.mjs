@@ -6,7 +6,7 @@
 // Browser-safe.
 
 import { isJsonBaseline, pathLabel, workloadInfo } from '../catalog.mjs';
-import { OPERATIONS, isBlockRun } from './block.mjs';
+import { OPERATIONS } from './block.mjs';
 import { operationStats } from './references.mjs';
 import { isDecided, judgeAgainstSet, judgeRatios } from './paired.mjs';
 
@@ -24,9 +24,20 @@ export function verdictOptionsFor({ protocol }) {
   return { operations: OPERATIONS, higherIsFaster: protocol === 'per-call' };
 }
 
-/** The verdicts of a results document that holds a block run ([] otherwise). */
+/**
+ * Whether the rows hold a block measured in more than one process (or
+ * browser context): verdicts over processes. Readers decide by this, not by
+ * how the run was planned; a block of one process (a --sweep's, an older
+ * file's rows) is read with its rows' own within-process intervals.
+ */
+export function overProcesses(rows) {
+  for (const processes of byBlockAndProcess(rows).values()) if (processes.size > 1) return true;
+  return false;
+}
+
+/** The verdicts of a results document whose blocks hold several processes ([] otherwise). */
 export function documentVerdicts({ run, rows }) {
-  if (!isBlockRun(run)) return [];
+  if (!overProcesses(rows)) return [];
   return blockVerdicts(rows, { sets: run.protocol.blocks?.fastest, ...verdictOptionsOf(run.workload) });
 }
 

@@ -1,5 +1,5 @@
 // What every ratio of the per-payload tables is measured against, for the console
-// (tables.mjs), the page (page-tables.mjs) and the report: the JSON baseline
+// (each workload's view.mjs: console, page and report alike): the JSON baseline
 // of a row's own batch (same process or page), the UTF-8 JSON baseline of
 // its batch (measured beside the codecs whose bytes are JSON text), and the
 // fastest pure-JS library of the size, whose decode reference must hand back
@@ -107,17 +107,14 @@ export function fastestLibraries(rows) {
 
 /**
  * The 'fastest JS library' line: "encode avro (avsc) 9.54 ms; decode (clean)
- * msgpack (msgpackr) 39.6 ms; fastest overall, not clean: avro (avsc) 32.9 ms".
- * `page` words it for the page ("encode: ... ms; decode: ... ms (clean); ...").
+ * msgpack (msgpackr) 39.6 ms; fastest overall, not clean: avro (avsc) 32.9 ms",
+ * alike in every medium.
  */
-export function fastestText(fastest, { page = false } = {}) {
+export function fastestText(fastest) {
   if (!fastest) return 'no JS library measured at this size';
   const named = (row, operation) => `${pathLabel(row)} ${formatMs(row[operation].median)} ms`;
-  const part = (operation, text, qualifier) =>
-    page
-      ? `${operation}: ${text}${qualifier ? ` (${qualifier})` : ''}`
-      : `${operation}${qualifier ? ` (${qualifier})` : ''} ${text}`;
-  const parts = [part('encode', named(fastest.encode, 'encode'))];
+  const part = (operation, text, qualifier) => `${operation}${qualifier ? ` (${qualifier})` : ''} ${text}`;
+  const parts = fastest.encode ? [part('encode', named(fastest.encode, 'encode'))] : [];
   if (!fastest.cleanKnown) {
     parts.push(part('decode', named(fastest.decodeOverall, 'decode'), 'cleanliness not recorded'));
     return parts.join('; ');
@@ -152,7 +149,17 @@ export function referenceOf(row, candidates) {
   const own = ok.find((candidate) => candidate.batch === row.batch);
   if (own) return own;
   if (ok.length === 0) return undefined;
-  return { merged: true, encode: mergedStats(ok, 'encode'), decode: mergedStats(ok, 'decode') };
+  // Per call (messages) the figures are rates under opsPerSec, and a round trip too.
+  const merged = (operation) => {
+    const timed = ok.filter((candidate) => candidate[operation]);
+    if (timed.length === 0) return undefined;
+    const stats = mergedStats(
+      timed.map((candidate) => ({ [operation]: operationStats(candidate, operation).stats })),
+      operation,
+    );
+    return isPerCallRow(timed[0]) ? { opsPerSec: stats } : stats;
+  };
+  return { merged: true, ...Object.fromEntries([...OPERATIONS, 'roundTrip'].map((op) => [op, merged(op)])) };
 }
 
 /** { encode, decode } comparisons (compareStats) of `row` against `reference` (a row). */
@@ -167,7 +174,7 @@ export function compareRow(reference, row) {
 export function compareWithFastest(fastest, row) {
   if (!fastest || !isOk(row)) return undefined;
   return {
-    encode: compareStats(fastest.encode.encode, row.encode),
+    encode: fastest.encode ? compareStats(fastest.encode.encode, row.encode) : undefined,
     decode: fastest.decode ? compareStats(fastest.decode.decode, row.decode) : undefined,
   };
 }

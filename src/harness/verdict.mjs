@@ -169,9 +169,6 @@ export function compareStats(reference, path, options = {}) {
   return { ...comparison, ratio: ratioOf(reference.median, path.median, options.higherIsFaster) };
 }
 
-/** Whether a comparison supports saying the path is faster or slower. */
-export const isClaim = (comparison) => comparison?.verdict === FASTER || comparison?.verdict === SLOWER;
-
 /** The mark of a ratio that is within noise. */
 export const NOISE_MARK = '~';
 /** The mark of a ratio that has no verdict (no samples). */

@@ -9,10 +9,14 @@
 
 import { ADDON_PLACE, JSON_CALLS, floorCodecsOf } from '../catalog.mjs';
 import { engineLabel } from '../engines.mjs';
-import { againstJson, documentVerdicts, verdictOptionsOf } from '../harness/block-verdicts.mjs';
+import {
+  againstJson,
+  documentVerdicts,
+  overProcesses,
+  verdictOptionsOf,
+} from '../harness/block-verdicts.mjs';
 import { formatRatio } from '../harness/format.mjs';
 import { EQUIVALENT, FASTER, SLOWER, intervalText } from '../harness/paired.mjs';
-import { isBlockRun } from '../harness/block.mjs';
 
 /**
  * The answer's units: the block of each data shape the README answers for,
@@ -97,7 +101,7 @@ export function answerRows(documents) {
   const rows = [];
   for (const { block, label } of ANSWER_UNITS) {
     for (const document of documents) {
-      if (!isBlockRun(document.run) || !block.startsWith(`${document.run.workload}@`)) continue;
+      if (!overProcesses(document.rows) || !block.startsWith(`${document.run.workload}@`)) continue;
       const places = document.run.place === 'node' ? ['node', ADDON_PLACE] : ['browser'];
       for (const place of places) {
         const cells = ['encode', 'decode'].map((operation) =>

@@ -26,7 +26,7 @@ import { groupBy } from '../harness/group-by.mjs';
 import { invertComparison, unitComparisons } from '../harness/unit-comparisons.mjs';
 import { FASTER, SLOWER, WITHIN_NOISE, formatVerdictRatio } from '../harness/verdict.mjs';
 import { blockHeadlines } from './block-headline.mjs';
-import { isBlockRun } from '../harness/block.mjs';
+import { overProcesses } from '../harness/block-verdicts.mjs';
 
 export const HEADLINE_OPERATIONS = Object.freeze(['encode', 'decode']);
 
@@ -184,12 +184,12 @@ export function operationSentence(unitRows, operation) {
  * The headline of every unit of a results document: [{ key, unit (its
  * words), sentences (operationSentence each), text }]. A unit with nothing
  * to compare (a native run: no JSON and no library beside the codecs) says
- * so. `here`: the run is this page's own (see whereText). A block run's
- * sentences are its verdicts over processes (block-headline.mjs).
+ * so. `here`: the run is this page's own (see whereText). Rows whose blocks
+ * hold several processes say their verdicts over processes (block-headline.mjs).
  */
 export function headlines(document, { here = false } = {}) {
   const where = whereText(document.run, { here });
-  if (isBlockRun(document.run))
+  if (overProcesses(document.rows))
     return blockHeadlines(document, { where, unitText: (row) => unitText([row]) });
   return unitsOf(document.rows).map(({ key, text: unit, rows }) => {
     const sentences = HEADLINE_OPERATIONS.map((operation) => operationSentence(rows, operation)).filter(

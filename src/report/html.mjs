@@ -41,6 +41,10 @@ td.good { color: #1a7f37; }
 .empty { color: #777; font-style: italic; }
 .flags { font-size: 12px; color: #444; overflow-wrap: anywhere; }
 table th:first-child { white-space: nowrap; }
+tr.baseline td { font-weight: bold; }
+tr.failed td:last-child { color: #b30000; }
+tr.reference td, tr.floor td, tr.fastest td, tr.utf8 td { color: #666; font-style: italic; }
+caption { text-align: left; font-weight: bold; padding: 4px 0; }
 `;
 
 // Runs in the page (a classic script after the inlined Vega runtime).

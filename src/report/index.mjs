@@ -9,11 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../catalog.mjs';
 import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './compare.mjs';
 import { engineComparison, enginesText, withEnginesSection } from './engines.mjs';
-import { isBlockRun } from '../harness/block.mjs';
-import { blockReport } from './block-report.mjs';
+import { overProcesses } from '../harness/block-verdicts.mjs';
+import { fileReport } from './file-report.mjs';
 import { blockChartRows } from './block-rows.mjs';
 import { compareVerdicts } from './verdict-compare.mjs';
 import { compareHtml } from './html.mjs';
+import { reportFor } from './unit-report.mjs';
 import { InputError, loadResultsFile, loadResultsFiles, prepareValidation } from './load.mjs';
 import { headerOf, toSources } from './model.mjs';
 import { VEGA_VERSION, toSvg, toVega, vegaBundle } from './render.mjs';
@@ -23,16 +24,23 @@ export function workloadOf(document) {
   return document.run.workload ?? DEFAULT_WORKLOAD;
 }
 
-/** A workload's report module (its charts, headlines and page); an InputError when it has none. */
+/**
+ * A workload's report module (its charts, headlines and page); a workload
+ * of the catalog without one gets the generic report (unit-report.mjs): the
+ * run facts, every file's answer and tables (file-report.mjs), time and x
+ * JSON per unit; an InputError for a workload the catalog does not know.
+ */
 export async function reportOf(workload) {
   const file = new URL(`../workloads/${workload}/report.mjs`, import.meta.url);
   try {
     return await import(file);
   } catch (error) {
     if (error.code !== 'ERR_MODULE_NOT_FOUND' || !error.message.includes(fileURLToPath(file))) throw error;
-    throw new InputError(
-      `no report for workload '${workload}': src/workloads/${workload}/report.mjs is missing (accepted: results of ${WORKLOAD_NAMES.join(', ')})`,
-    );
+    if (!WORKLOAD_NAMES.includes(workload))
+      throw new InputError(
+        `no report for workload '${workload}': src/workloads/${workload}/report.mjs is missing (accepted: results of ${WORKLOAD_NAMES.join(', ')})`,
+      );
+    return reportFor({ name: workload });
   }
 }
 
@@ -45,17 +53,18 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   const all = toSources(loadResultsFiles(files));
   const workload = workloadOfAll(all);
   const report = await reportOf(workload);
-  // Block runs give verdicts over processes (their own section, first) and
-  // draw the charts through their medians over processes (block-rows.mjs);
-  // the per-size tables, headlines and engines are the single runs' (--sweep),
-  // whose within-process intervals they read.
-  const blocks = await blockReport(all);
+  // Every file's answer and tables come first (file-report.mjs). Rows whose
+  // blocks hold several processes draw the charts through their medians over
+  // processes (block-rows.mjs); the workload's chart headlines and the
+  // engines read the other files' within-process intervals.
+  const perFile = await fileReport(all);
+  const spread = (source) => overProcesses(source.document.rows);
   const charted = all.map((source) =>
-    isBlockRun(source.document.run)
+    spread(source)
       ? { ...source, document: { ...source.document, rows: blockChartRows(source.document.rows) } }
       : source,
   );
-  const sources = all.filter((source) => !isBlockRun(source.document.run));
+  const sources = all.filter((source) => !spread(source));
   const charts = report.charts(charted, { sizeMB });
   mkdirSync(outDir, { recursive: true });
   const svgs = [];
@@ -87,8 +96,14 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
     }),
     engines,
   );
-  // The verdicts first: they are the answer, the single runs' charts its detail.
-  writeFileSync(html, blocks ? page.replace(/<body([^>]*)>/, (body) => `${body}\n${blocks.html}`) : page);
+  // The answers and tables first (under the title), the runs and charts their detail.
+  const runs = '<section id="runs">';
+  const withFiles = !perFile
+    ? page
+    : page.includes(runs)
+      ? page.replace(runs, () => `${perFile.html}\n${runs}`)
+      : page.replace(/<body[^>]*>/, (body) => `${body}\n${perFile.html}`);
+  writeFileSync(html, withFiles);
   return {
     html,
     svgs,
@@ -97,7 +112,7 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
     sources,
     workload,
     engines: enginesText(engines),
-    verdicts: blocks?.text,
+    verdicts: perFile?.text,
   };
 }
 
@@ -130,7 +145,7 @@ export async function writeComparison({ oldFile, newFile, outDir, now = new Date
   const [old, current] = [loadResultsFile(oldFile), loadResultsFile(newFile)];
   // Two block runs of any workload compare by their verdicts; the change in
   // median of every row needs a workload whose rows say their size.
-  const blocks = isBlockRun(old.document.run) && isBlockRun(current.document.run);
+  const blocks = overProcesses(old.document.rows) && overProcesses(current.document.rows);
   const medians = (await reportOf(workloadOf(old.document))).comparable;
   for (const input of [old, current]) {
     const workload = workloadOf(input.document);

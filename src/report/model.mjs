@@ -7,7 +7,7 @@
 // place and file name when several files of one place are reported together.
 
 import path from 'node:path';
-import { OBJECT_FLOOR, isAddonRow, isFloor, isJsonBaseline, isWasmRow, pathLabel } from '../catalog.mjs';
+import { isAddonRow, isFloor, isJsonBaseline, isWasmRow, pathLabel } from '../catalog.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { codecRank } from './codec-order.mjs';
 
@@ -49,8 +49,6 @@ export const labelOf = pathLabel;
 
 /** The JSON baseline's name. */
 export const BASELINE_LABEL = labelOf({ codec: 'json', impl: 'js', interop: 'js' });
-/** The object floor's name: plain JS between objects and typed arrays, no library. */
-export const OBJECT_FLOOR_LABEL = labelOf(OBJECT_FLOOR);
 
 /** How a path crosses its boundary: its strategy without the variant (native, typed, typed (addon), js ...). */
 function baseHowOf(row) {

@@ -74,3 +74,45 @@ export function sourceColors(entries) {
   });
   return { domain, range };
 }
+
+/**
+ * The chart of one figure per path, place and unit (a record, a data set):
+ * a panel per unit (`unit`: { field, sort, columns }), a dot per path and
+ * place on a log axis (`x`: { field, title, axis? }), coloured by place.
+ * `independent`: each panel its own x axis (figures of units far apart).
+ */
+export function unitDotsChart({ title, subtitle, values, unit, x, tooltip, width, independent = false }) {
+  const labels = [...new Set(values.map((value) => value.label))];
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: title, subtitle },
+    data: { values },
+    facet: {
+      field: unit.field,
+      type: 'nominal',
+      sort: unit.sort,
+      title: null,
+      header: { labelFontWeight: 'bold', labelFontSize: 12 },
+    },
+    columns: unit.columns,
+    spec: {
+      width,
+      height: { step: 12 },
+      mark: { type: 'point', filled: true, size: 45 },
+      encoding: {
+        y: { field: 'label', type: 'nominal', sort: labels, title: null },
+        x: {
+          field: x.field,
+          type: 'quantitative',
+          scale: { type: 'log' },
+          axis: x.axis ?? { grid: true, labelOverlap: 'greedy' },
+          title: x.title,
+        },
+        color: { field: 'source', type: 'nominal', scale: sourceColors(values), title: 'place' },
+        shape: { field: 'source', type: 'nominal', title: 'place' },
+        tooltip,
+      },
+    },
+    resolve: { scale: { x: independent ? 'independent' : 'shared', y: 'shared' } },
+  };
+}

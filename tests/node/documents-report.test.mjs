@@ -1,10 +1,10 @@
 // npm run report on documents results: a hand-made Node run (two data sets,
 // the JSON baseline per batch, two wasm paths with phases, two JS libraries,
 // a failed and an n/a row), a small browser run and a native one. Checks
-// the documents are valid results files, then the page: the time and size
-// tables per data set, places side by side, the verdicts with their
-// intervals, JBB's labelled reference lines, the failed and n/a reasons,
-// the charts and the headlines. And that the default (tuples) report still
+// the documents are valid results files, then the page: per file, the
+// view's time and size tables per data set with the verdicts, JBB's
+// labelled reference lines, the failed and n/a reasons; the charts and the
+// headlines. And that the default (tuples) report still
 // works where no documents results are.
 
 import { after, test } from 'node:test';
@@ -24,14 +24,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
 import { summarize } from '../../src/harness/stats.mjs';
-import { compareStats, formatWithInterval } from '../../src/harness/verdict.mjs';
+import { compareStats, formatVerdictRatio, formatWithInterval } from '../../src/harness/verdict.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { useCodecOrder } from '../../src/report/codec-order.mjs';
 import { escapeHtml } from '../../src/report/html.mjs';
 import { toSources } from '../../src/report/model.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../../src/workload-folders.mjs';
 import { JBB_SOURCE } from '../../src/workloads/documents/jbb-reference.mjs';
-import { sizeLines, timeLines } from '../../src/workloads/documents/report-model.mjs';
+import { unitRecords } from '../../src/report/unit-report.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REPORT = path.join(REPO_ROOT, 'node', 'report.mjs');
@@ -208,15 +208,18 @@ async function writeFixtures() {
 
 const fixtures = writeFixtures();
 
-/** The expected cell of a ratio: the same comparison the report makes, formatted with its interval. */
-const cellOf = (reference, path) => formatWithInterval(compareStats(reference, path));
+/** The expected cell of a ratio: the same comparison the tables make, with its verdict's mark. */
+const cellOf = (reference, path) => formatVerdictRatio(compareStats(reference, path));
 
-/** The <tr>s of the section of one data set. */
-function sectionRows(html, dataset) {
-  const start = html.indexOf(`<section id="dataset-${dataset}">`);
-  assert.notEqual(start, -1, `a section for ${dataset}`);
-  const section = html.slice(start, html.indexOf('</section>', start));
-  return section.match(/<tr>.*?<\/tr>/gs);
+/** The <tr>s of one file's table of a data set (`role`: time or size). */
+function tableRows(html, file, dataset, role) {
+  const start = html.indexOf(`<section class="file" data-file="${file}">`);
+  assert.notEqual(start, -1, `a section for ${file}`);
+  const end = html.indexOf('<section class="file"', start + 1);
+  const section = html.slice(start, end === -1 ? undefined : end);
+  const at = section.indexOf(`data-dataset="${dataset}" data-role="${role}"`);
+  assert.notEqual(at, -1, `a ${role} table of ${dataset} in ${file}`);
+  return section.slice(at, section.indexOf('</table>', at)).match(/<tr[^>]*>.*?<\/tr>/gs);
 }
 const cells = (tr) => [...tr.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/gs)].map((match) => match[1]);
 
@@ -241,46 +244,36 @@ test('the fixture says what the assertions below rely on', async () => {
   assert.equal(compareStats(msgpackr.decode, tagged.decode).verdict, 'within noise');
 });
 
-test('the model: places side by side, ratios within each run, sizes merged across places', async () => {
+test('the chart model: places side by side, ratios within each run', async () => {
   const { documents } = await fixtures;
   // Codecs in a fixed order, whatever the wasm build's catalog says: msgpack before geobuf.
   useCodecOrder(['raw', 'json', 'msgpack']);
   const sources = toSources(
     Object.entries(documents).map(([place, document]) => ({ file: place, document })),
   );
-  const lines = timeLines(sources, GEO);
+  const lines = unitRecords(sources, 'encode').filter((record) => record.unit === GEO);
   assert.deepEqual(
     lines.map((line) => `${line.source}:${line.label}`),
     [
-      'node:json (js)',
-      'browser:json (js)',
       'native:msgpack/native',
-      'node:msgpack/val',
+      'node:json (js)',
       'node:msgpack/tagged',
-      'browser:msgpack/tagged',
+      'node:msgpack/val',
       'node:msgpack (msgpackr)',
       'node:geobuf (geobuf)',
+      'browser:json (js)',
+      'browser:msgpack/tagged',
     ],
   );
   const byKey = new Map(lines.map((line) => [`${line.source}:${line.label}`, line]));
   // Each place's tagged against its own baseline: node 10/5, browser 12/4.
-  assert.equal(byKey.get('node:msgpack/tagged').vsJson.encode.ratio, 2);
-  assert.equal(byKey.get('browser:msgpack/tagged').vsJson.encode.ratio, 3);
-  assert.equal(byKey.get('browser:msgpack/tagged').vsFastest, undefined, 'no library in the browser run');
+  assert.equal(byKey.get('node:msgpack/tagged').versusJson, 2);
+  assert.equal(byKey.get('node:msgpack/tagged').verdict, 'faster');
+  assert.equal(byKey.get('browser:msgpack/tagged').versusJson, 3);
   const native = byKey.get('native:msgpack/native');
-  assert.equal(native.vsJson, undefined);
-  assert.equal(native.encodeShare, undefined, 'no crossing natively');
-  assert.equal(byKey.get('node:msgpack/tagged').encodeShare, 0.5);
-  // C++ msgpack wrote the same bytes in every place: one line, the places listed.
-  const sizes = sizeLines(sources, GEO);
-  const cpp = sizes.find((line) => line.label === 'msgpack (C++)');
-  assert.deepEqual(cpp.places, ['native', 'node', 'browser']);
-  assert.equal(cpp.gzip9Bytes, 60000, 'gzip -9 from a place that has it (not the browser)');
-  assert.deepEqual(
-    sizes.filter((line) => line.reference).map((line) => line.label),
-    ['JBB published: JSON', 'JBB published: BSON', 'JBB published: MsgPack'],
-  );
-  assert.equal(sizeLines(sources, UNMAPPED).filter((line) => line.reference).length, 0);
+  assert.equal(native.versusJson, undefined);
+  assert.equal(native.share, undefined, 'no crossing natively');
+  assert.equal(byKey.get('node:msgpack/tagged').share, 0.5);
 });
 
 test('npm run report renders the documents tables, the JBB reference, verdicts and reasons', async () => {
@@ -292,82 +285,60 @@ test('npm run report renders the documents tables, the JBB reference, verdicts a
     'documents-decode.svg',
     'documents-encode.svg',
     'documents-interop.svg',
+    'documents-ratio-decode.svg',
+    'documents-ratio-encode.svg',
     'index.html',
   ]);
-  for (const id of ['documents-encode', 'documents-decode', 'documents-interop']) {
+  for (const id of ['documents-encode', 'documents-decode', 'documents-ratio-encode', 'documents-interop']) {
     const svg = readFileSync(path.join(outDir, `${id}.svg`), 'utf8');
     assert.match(svg, /class="mark-symbol[^"]*"[^>]*><path/, `${id} has data marks`);
   }
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const [json, , , tagged, , msgpackr] = documents.node.rows;
 
-  const geo = sectionRows(html, GEO);
-  assert.deepEqual(cells(geo[0]).slice(0, 5), ['place', 'path', 'encode ms', 'decode ms', 'encode x JSON']);
-  const line = (source, label) => geo.findIndex((tr) => cells(tr)[0] === source && cells(tr)[1] === label);
-  // Node's and the browser's tagged on adjacent lines.
-  assert.equal(line('browser', 'msgpack/tagged'), line('node', 'msgpack/tagged') + 1);
-  const tagged110 = cells(geo[line('node', 'msgpack/tagged')]);
-  assert.equal(tagged110[2], '5.00');
-  assert.equal(tagged110[4], escapeHtml(cellOf(json.encode, tagged.encode)));
-  assert.match(tagged110[4], /^2\.00x \[\d\.\d\d, \d\.\d\d\]$/);
-  assert.match(tagged110[5], /^0\.50x \[/, 'slower: no mark');
-  assert.equal(tagged110[6], escapeHtml(cellOf(msgpackr.encode, tagged.encode)));
-  assert.match(tagged110[7], /^~/, 'within noise of the fastest library');
-  assert.equal(tagged110[8], '50% / 75%');
-  assert.match(cells(geo[line('node', 'msgpack/val')])[4], /^~0\.98x \[/);
-  const native = cells(geo[line('native', 'msgpack/native')]);
-  assert.deepEqual(native.slice(4, 9), ['-', '-', '-', '-', ''], 'no ratio and no interop natively');
+  const file = (place) => path.basename(files[place]);
+  const geo = tableRows(html, file('node'), GEO, 'time');
+  assert.deepEqual(cells(geo[0]).slice(0, 5), ['path', 'encode ms', 'decode ms', 'enc xJSON', 'dec xJSON']);
+  const line = (rows, label) => rows.map(cells).find((row) => row[0] === label);
+  const tagged110 = line(geo, 'msgpack/tagged');
+  assert.equal(tagged110[1], '5.00');
+  assert.equal(tagged110[3], cellOf(json.encode, tagged.encode));
+  assert.equal(tagged110[3], '2.00x');
+  assert.equal(tagged110[4], '0.50x', 'slower: no mark');
+  assert.equal(tagged110[5], cellOf(msgpackr.encode, tagged.encode));
+  assert.match(tagged110[6], /^~/, 'within noise of the fastest library');
+  assert.deepEqual(tagged110.slice(7), ['50%', '75%']);
+  assert.match(line(geo, 'msgpack/val')[3], /^~0\.98x$/);
+  const native = line(tableRows(html, file('native'), GEO, 'time'), 'msgpack/native');
+  assert.deepEqual(native.slice(3, 7), ['-', '-', '-', '-'], 'no ratio natively');
+  // The browser's own table: its tagged against its own JSON (12 / 4).
+  assert.equal(line(tableRows(html, file('browser'), GEO, 'time'), 'msgpack/tagged')[3], '3.00x');
 
-  // JBB's figures: labelled lines with the source named.
-  const jbb = cells(geo[line('JBB (published)', 'JBB published: MsgPack')]);
-  assert.deepEqual(jbb.slice(2, 4), ['6.00', '8.80']);
-  assert.equal(jbb.at(-1), 'reference: published, not measured here');
+  // JBB's figures: labelled reference lines, the source named.
+  assert.deepEqual(line(geo, 'JBB published: MsgPack').slice(1, 3), ['6.00', '8.80']);
+  assert.match(html, /<tr class="reference" data-role="jbb"><td>JBB published: MsgPack<\/td>/);
   assert.ok(html.includes(escapeHtml(`JBB published: ${JBB_SOURCE}`)));
-  assert.ok(geo.some((tr) => cells(tr)[0] === 'JBB published: BSON' && cells(tr)[1] === 'JBB (published)'));
-  // The size table's header and the C++ line of all three places.
-  assert.ok(
-    geo.some((tr) => cells(tr).join('|') === 'format (library)|places|bytes|gzip|gzip -9|x JSON size'),
-  );
-  assert.ok(geo.some((tr) => cells(tr)[0] === 'msgpack (C++)' && cells(tr)[1] === 'native, node, browser'));
+  // The size table's header and the C++ line.
+  const sizes = tableRows(html, file('node'), GEO, 'size');
+  assert.equal(cells(sizes[0]).join('|'), 'format (library)|bytes|gzip|gzip-9|x JSON size');
+  assert.ok(line(sizes, 'msgpack (C++)'));
+  assert.ok(line(sizes, 'JBB published: BSON'));
 
   // The failed and the n/a rows with their reasons; no JBB line for the unmapped set.
-  const unmapped = sectionRows(html, UNMAPPED);
-  const status = (label) => cells(unmapped.find((tr) => cells(tr)[1] === label)).at(-1);
-  assert.equal(status('msgpack/val'), escapeHtml(`FAILED: ${FAILED_ERROR}`));
-  assert.equal(status('geobuf (geobuf)'), escapeHtml(`n/a: ${NA_REASON}`));
+  const unmapped = tableRows(html, file('node'), UNMAPPED, 'time');
+  assert.equal(line(unmapped, 'msgpack/val')[1], escapeHtml(`FAILED: ${FAILED_ERROR}`));
+  assert.equal(line(unmapped, 'geobuf (geobuf)')[1], escapeHtml(`n/a: ${NA_REASON}`));
   assert.ok(!unmapped.some((tr) => tr.includes('JBB published')));
-  assert.match(html, /<td class="bad">FAILED: msgpack\/val: decode/);
+  assert.match(
+    html,
+    /<tr class="failed"[^>]*><td>msgpack\/val<\/td><td colspan="8">FAILED: msgpack\/val: decode/,
+  );
 
-  // The headlines: claims only where the interval excludes 1.
-  assert.match(
-    result.stdout,
-    /documents-encode: .*\n {2}node: a wasm path encodes faster than JSON\.stringify on 2 of 2 data set\(s\) \(geo-110m, unmapped-s51\)/,
-  );
-  assert.ok(
-    result.stdout.includes(
-      `geo-110m, node: best wasm path msgpack/tagged ${cellOf(json.encode, tagged.encode)} JSON.stringify (faster)`,
-    ),
-    result.stdout,
-  );
-  assert.ok(
-    result.stdout.includes(`the fastest JS library, msgpack (msgpackr) (within noise)`),
-    result.stdout,
-  );
-  assert.match(result.stdout, /geo-110m, native: fastest msgpack\/native 1\.00 ms \(no JSON baseline/);
-  assert.match(
-    result.stdout,
-    /documents-interop: .*\n {2}node, val: crossing takes 80% of encode and 85% of decode/,
-  );
-  assert.ok(html.includes('<li>geo-110m, browser: best wasm path msgpack/tagged 3.00x ['));
-  // The best decode (tagged, 16 vs 8 ms) is still slower: said so, and a place without a win says 0.
-  assert.match(
-    result.stdout,
-    /geo-110m, node: best wasm path msgpack\/tagged 0\.50x \[[^\]]+\] JSON\.parse \(slower\)/,
-  );
-  assert.match(
-    result.stdout,
-    /browser: a wasm path decodes faster than JSON\.parse on 0 of 1 data set\(s\)\./,
-  );
+  // What the charts show in words: each file's answer, the same comparisons as its tables.
+  assert.match(result.stdout, /documents-encode: Documents, encode: time per data set and path\n/);
+  assert.match(result.stdout, /documents-interop: Documents: the interop share per path\n/);
+  assert.match(result.stdout, /on geo-110m: .*encodes this .*than JSON\.stringify/);
+  assert.ok(html.includes('<li>In '), "each file's answer in the page");
 });
 
 test('npm run report with no files still reports the tuples where no documents results are', async () => {

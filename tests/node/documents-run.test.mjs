@@ -126,7 +126,7 @@ testWithBuild(
       wasm.every((row) => row.encodePhases && row.decodePhases),
       'every wasm row has its phases',
     );
-    assert.match(result.stdout, /== geo-110m/);
+    assert.match(result.stdout, /^geo-110m .*: time per call$/m);
     assert.match(result.stdout, /JBB published: MsgPack/);
   },
 );

@@ -296,9 +296,9 @@ testWithBuild(
     // The tables label them as the user's.
     assert.match(
       result.stdout,
-      /^== user:mine\.json \(your file, \d+ B, document checksum 0x[0-9a-f]{8}; \d+ B of JSON\)$/m,
+      /^user:mine\.json \(your file, \d+ B, document checksum 0x[0-9a-f]{8}; \d+ B of JSON\): time per call$/m,
     );
-    assert.match(result.stdout, /^== user:notes\.json \(your file, \d+ B\)$/m);
+    assert.match(result.stdout, /^user:notes\.json \(your file, \d+ B\): time per call$/m);
     assert.match(result.stdout, /FAILED: notes\.json: not JSON/);
 
     // So does the report.
@@ -308,12 +308,12 @@ testWithBuild(
     const html = fs.readFileSync(path.join(reportDir, 'index.html'), 'utf8');
     assert.match(
       html,
-      /<section id="dataset-user:mine\.json" class="user-dataset"><h3>user:mine\.json: your file mine\.json /,
+      /<section class="dataset user-dataset" data-dataset="user:mine\.json"><p class="how">your file mine\.json: /,
     );
     assert.match(
       html,
       new RegExp(
-        `read from mine\\.json \\(your file, \\d+ B, document checksum ${expected.documentChecksum}\\)`,
+        `user:mine\\.json \\(your file, \\d+ B, document checksum ${expected.documentChecksum}; \\d+ B of JSON\\): time per call`,
       ),
     );
   },

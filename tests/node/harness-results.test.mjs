@@ -8,7 +8,8 @@ import {
   runHeader,
 } from '../../src/harness/results.mjs';
 import { interopShare } from '../../src/harness/format.mjs';
-import { renderSummary, renderTables } from '../../src/workloads/tuples/tables.mjs';
+import { viewText } from '../../src/report/table-view.mjs';
+import { TABLE_LEGEND, stepParts, summaryParts } from '../../src/workloads/tuples/view.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { WORKLOAD_NAMES } from '../../src/catalog.mjs';
 import { resultsSchema } from '../../src/workload-folders.mjs';
@@ -135,7 +136,7 @@ test('a missing wasm build still gives a valid build header', () => {
 });
 
 test("the table gives ratios against the same batch's JSON baseline, interop shares and failures", () => {
-  const text = renderTables(goodDocument().rows);
+  const text = viewText([{ note: TABLE_LEGEND }, ...stepParts(goodDocument().rows)]);
   assert.match(text, />1 = faster than JSON/);
   const lines = text.split('\n');
   const title = lines.findIndex((line) => line.startsWith('JSON payload 0.115 MB'));
@@ -159,7 +160,7 @@ test("the table gives ratios against the same batch's JSON baseline, interop sha
   );
   assert.match(lines[title + 5], /^msgpack\/val\s+FAILED: decode: msgpack: truncated input$/);
 
-  const summary = renderSummary(goodDocument().rows);
+  const summary = viewText(summaryParts(goodDocument().rows));
   assert.match(summary, /raw\/typed\s+largest ok payload 117 KB/);
   assert.match(
     summary,

@@ -16,12 +16,13 @@ import {
 } from '../../src/harness/message-measure.mjs';
 import { MESSAGE_NAMES, makeMessage } from '../../src/workloads/messages/records.mjs';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
+import { viewText } from '../../src/report/table-view.mjs';
 import {
   messageFloorTable,
   messageRecordTables,
   messageSummaryByPath,
-  renderMessageTables,
-} from '../../src/workloads/messages/tables.mjs';
+  messageView,
+} from '../../src/workloads/messages/view.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { loadWasmCodec } from './messages-fake-loader.mjs';
 import { resultsSchema } from '../../src/workload-folders.mjs';
@@ -427,7 +428,7 @@ test('the messages tables: per record, ratios against the same batch, floors, n/
       ['msgpack/embind', 1, 1, 0, 2],
     ],
   );
-  const text = renderMessageTables(rows);
+  const text = viewText(messageView(rows));
   assert.match(text, /Per-call floor/);
   assert.match(text, /^msgpack\/embind\s+n\/a: no Uint8Array$/m);
 });

@@ -1,15 +1,19 @@
-// The console tables with JS peers (src/workloads/tuples/tables.mjs): the fastest-JS
+// The tables with JS peers (src/workloads/tuples/view.mjs, as the console lays them out): the fastest-JS
 // line and the xBestJS columns, gzip-9 only where measured, and the
 // cleanliness table merged over sizes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { viewText } from '../../src/report/table-view.mjs';
 import {
   cleanlinessByPath,
+  cleanlinessParts,
   fastestPeers,
-  renderCleanliness,
-  renderTables,
-} from '../../src/workloads/tuples/tables.mjs';
+  stepParts,
+} from '../../src/workloads/tuples/view.mjs';
+
+const renderTables = (rows) => viewText(stepParts(rows));
+const renderCleanliness = (rows) => viewText(cleanlinessParts(rows));
 
 const CLEAN = { plainObject: true, exactKeys: true, dataProperties: true, clean: true };
 // Five repetitions within 1% of the median: enough for an interval, and every
@@ -108,7 +112,7 @@ test('the fastest JS library is picked per operation, failed ones and JSON never
 });
 
 test('every line of a size is compared with JSON and with the fastest library', () => {
-  const text = renderTables([json, floor, wasm, fastEncoder, fastDecoder, failed], { legend: false });
+  const text = renderTables([json, floor, wasm, fastEncoder, fastDecoder, failed]);
   const lines = text.split('\n');
   assert.match(
     lines[1],
@@ -137,24 +141,24 @@ test('every line of a size is compared with JSON and with the fastest library', 
   // Against itself: ratio 1, its interval contains 1; no floor in its batch.
   assert.match(line('msgpack (msgpackr) [records]'), /~1\.00x +~1\.00x +- +- +- +-$/);
   assert.match(line('bson (bson)'), /FAILED: decode: too big$/);
-  // The line order: baseline, floor, fastest, then paths as they came.
+  // The line order: baseline, floor, then paths as they came, the fastest line at the foot.
   assert.deepEqual(
     lines.slice(3).map((text) => text.split(/ {2,}/)[0]),
     [
       'json (js)',
       'objects (js, floor)',
-      'fastest JS library',
       'msgpack/typed',
       'msgpack (msgpackr) [records]',
       'protobuf (pbf)',
       'bson (bson)',
+      'fastest JS library',
     ],
   );
 });
 
 test('no gzip-9 column where no row has it, no fastest line without libraries', () => {
   const strip = ({ gzip9Bytes, ...rest }) => rest;
-  const text = renderTables([strip(json), strip(wasm)], { legend: false });
+  const text = renderTables([strip(json), strip(wasm)]);
   assert.doesNotMatch(text, /gzip-9/);
   assert.doesNotMatch(text, /fastest JS library/);
   assert.match(text, /enc xBestJS/);
@@ -178,7 +182,7 @@ test('cleanliness: one line per path, a check holds only if it held at every siz
     clean: false,
     detail: 'item 3 has extra own properties w',
   });
-  const text = renderCleanliness([json, wasm, later, fastDecoder], { legend: false });
+  const text = renderCleanliness([json, wasm, later, fastDecoder]);
   assert.match(text, /^path +plain +keys +data +clean +detail$/m);
   assert.match(text, /^json \(js\) +yes +yes +yes +yes$/m);
   assert.match(text, /^msgpack\/typed +yes +no +yes +no +item 3 has extra own properties w$/m);

@@ -8,13 +8,14 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { renderDocumentTables } from '../../src/workloads/documents/tables.mjs';
+import { resultsText } from '../../src/report/results-tables.mjs';
+import { view as documentView } from '../../src/workloads/documents/view.mjs';
 import {
   messageFloorTable,
   messageRecordTables,
-  renderMessageTables,
-} from '../../src/workloads/messages/tables.mjs';
-import { renderTables } from '../../src/workloads/tuples/tables.mjs';
+  view as messageView,
+} from '../../src/workloads/messages/view.mjs';
+import { view as tupleView } from '../../src/workloads/tuples/view.mjs';
 
 const ADDON = 'node-addon';
 const stats = (median) => ({ median, samples: [0.99, 1, 1.01].map((k) => k * median) });
@@ -83,7 +84,7 @@ test('tuples: an addon path is its own line, its ratios against its own batch, i
       8,
     ),
   ];
-  const text = renderTables(rows, { legend: true });
+  const text = resultsText(rows, { workload: 'tuples' }, tupleView);
   assert.match(text, /"\(addon\)" path/, 'the legend says what an addon path is');
   // path, encode ms, decode ms, bytes, gzip, enc/dec xJSON, enc/dec xBestJS, enc/dec xFloor, enc/dec interop.
   assert.deepEqual(cells(text, 'msgpack/typed'), [
@@ -195,7 +196,7 @@ test('messages: addon paths and their floors are lines of their own; the addon e
     ['msgpack', '100 M/s', '10.0', '1'],
     ['msgpack (addon)', '250 M/s', '4.00', '1'],
   ]);
-  const text = renderMessageTables(rows);
+  const text = resultsText(rows, { workload: 'messages' }, messageView);
   assert.match(text, /Per-call floor: .*Node-API addon/);
   assert.match(text, /^msgpack\/tagged \(addon\) +1 +0 +0 +0\.50x +2\.00x +0\.80x +25% +50%$/m);
 });
@@ -215,13 +216,17 @@ test('documents: the interop share of each addon strategy apart from wasm', () =
     decodePhases: { bytesInMs: 0, codecMs, marshalOutMs: ms - codecMs },
     ...fields,
   });
-  const text = renderDocumentTables([
-    row({ codec: 'msgpack', interop: 'tagged', batch: 'msgpack/tagged' }, 10, 5),
-    row({ place: ADDON, codec: 'msgpack', interop: 'tagged', batch: 'msgpack/tagged (addon)' }, 10, 8),
-  ]);
+  const text = resultsText(
+    [
+      row({ codec: 'msgpack', interop: 'tagged', batch: 'msgpack/tagged' }, 10, 5),
+      row({ place: ADDON, codec: 'msgpack', interop: 'tagged', batch: 'msgpack/tagged (addon)' }, 10, 8),
+    ],
+    { workload: 'documents' },
+    documentView,
+  );
   assert.match(text, /^msgpack\/tagged \(addon\) /m);
   assert.match(
     text,
-    /interop share \(median over codecs\): tagged encode 50%, decode 50%; tagged \(addon\) encode 20%, decode 20%/,
+    /Interop share \(median over codecs\): tagged encode 50%, decode 50%; tagged \(addon\) encode 20%, decode 20%/,
   );
 });

@@ -14,7 +14,8 @@ import { createDocumentsFloorPath } from '../../src/harness/documents-floor.mjs'
 import { isPeerRow, isReferenceRow } from '../../src/harness/references.mjs';
 import { measureDocumentBlock } from '../../src/workloads/documents/block.mjs';
 import { datasetInfo, makeDataset, prepareDataset } from '../../src/workloads/documents/datasets.mjs';
-import { floorPhaseBlocks, renderFloorPhases } from '../../src/workloads/documents/tables.mjs';
+import { viewText } from '../../src/report/table-view.mjs';
+import { floorPhaseBlocks, floorPhaseParts } from '../../src/workloads/documents/view.mjs';
 import { useBuffer } from '../../src/workloads/documents/tagged-form.mjs';
 import { TaggedReader, readTagged } from '../../src/workloads/documents/tagged-reader.mjs';
 import { TaggedWriter, writeTagged } from '../../src/workloads/documents/tagged-writer.mjs';
@@ -391,9 +392,9 @@ describe('the documents floor', () => {
     const [block] = floorPhaseBlocks(rows);
     assert.deepEqual(block.floor, { encode: 2, decode: 4 });
     assert.deepEqual(block.paths, [{ label: 'msgpack/tagged', marshalIn: 3, marshalOut: 8 }]);
-    const text = renderFloorPhases(rows);
+    const text = viewText(floorPhaseParts(rows));
     assert.match(text, /documents floor \(JS walk\)/);
     assert.match(text, /msgpack\/tagged +3\.\d+ +2\.\d+ +0\.67x +8\.\d+ +4\.\d+ +0\.50x/);
-    assert.equal(renderFloorPhases(rows.filter((row) => !isDocumentsFloor(row))), '');
+    assert.deepEqual(floorPhaseParts(rows.filter((row) => !isDocumentsFloor(row))), []);
   });
 });

@@ -17,7 +17,7 @@ import {
   markSvg,
   stackedBarsSvg,
 } from '../../web/src/chart-svg.mjs';
-import { blockChartRows } from '../../web/src/block-charts.mjs';
+import { blockChartRows } from '../../src/report/block-rows.mjs';
 import { hasPhases, phaseBars } from '../../web/src/phase-chart.mjs';
 import { readResultsText } from '../../web/src/results-file.mjs';
 import { REPO_ROOT } from './browser.mjs';

@@ -250,7 +250,7 @@ test.describe('bench:web --workload documents --documents', () => {
       assert.match(stderr, /documents: user:notes\.json is not measured: notes\.json: not JSON/);
       assert.match(
         stdout,
-        /^== user:shop\.json \(your file, \d+ B, document checksum 0x[0-9a-f]{8}; \d+ B of JSON\)$/m,
+        /^user:shop\.json \(your file, \d+ B, document checksum 0x[0-9a-f]{8}; \d+ B of JSON\): time per call$/m,
       );
     } finally {
       rmSync(directory, { recursive: true, force: true });

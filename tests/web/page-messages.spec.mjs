@@ -123,7 +123,7 @@ test.describe('the messages workload of the page', () => {
     assert.equal(line('json (js)').status, 'ok');
     assert.equal(line('msgpack (msgpackr)')?.status, 'ok', JSON.stringify(lines));
     if (wasmMessages) {
-      assert.deepEqual(tables, ['bool', 'call-floor']);
+      assert.deepEqual(tables, ['bool', 'call-floor', 'summary']);
       const wasmLabels = ['json/val', 'json/embind', 'json/tagged'];
       for (const label of wasmLabels.flatMap((label) => [label, `${label} [floor]`]))
         assert.equal(line(label)?.status, 'ok', `${label}: ${JSON.stringify(lines)}`);

@@ -135,7 +135,9 @@ test('a tiny tuples run answers per size, shows its phases, and its address open
   assert.equal(await waitForRunEnd(page), 'done', await page.textContent('#status'));
 
   // One sentence per size, in words, with both operations; the first says it is this browser's.
-  const sizes = await page.$$eval('#tables table', (tables) => tables.map((table) => table.dataset.step));
+  const sizes = await page.$$eval('#tables table[data-step]', (tables) =>
+    tables.map((table) => table.dataset.step),
+  );
   assert.equal(sizes.length, 2);
   const lines = await answerLines(page);
   assert.deepEqual(
@@ -197,7 +199,7 @@ test('results files of another place load into the answer, tables and charts; a 
   await waitForFile(page, 'browser-tuples.json');
   const steps = [...new Set(browserRun.rows.map((row) => String(row.step)))];
   assert.deepEqual(
-    await page.$$eval('#tables table', (tables) => tables.map((table) => table.dataset.step)),
+    await page.$$eval('#tables table[data-step]', (tables) => tables.map((table) => table.dataset.step)),
     steps,
   );
   const lines = await answerLines(page);

@@ -12,13 +12,13 @@ import { describe, test } from 'node:test';
 import { engineComparison } from '../../src/report/engines.mjs';
 import { howOf, labelOf, sortRows, toSources } from '../../src/report/model.mjs';
 import { interopShares } from '../../src/workloads/documents/model.mjs';
-import { wasmVerdicts } from '../../src/workloads/documents/report-model.mjs';
-import { documentHeadlines } from '../../src/workloads/documents/report-headlines.mjs';
-import { BOUNDARY_CHART, messageCharts } from '../../src/workloads/messages/report-charts.mjs';
-import { boundaryLines, callFloorRows, opsRecords } from '../../src/workloads/messages/report-model.mjs';
-import { messageHeadlines } from '../../src/workloads/messages/report.mjs';
+import { unitRecords } from '../../src/report/unit-report.mjs';
+import {
+  BOUNDARY_CHART,
+  callFloorRows,
+  charts as messageCharts,
+} from '../../src/workloads/messages/report.mjs';
 import { reportCharts } from '../../src/workloads/tuples/report-charts.mjs';
-import { chartHeadlines } from '../../src/workloads/tuples/report-headlines.mjs';
 import { threeWaysSection } from '../../src/workloads/tuples/report-html.mjs';
 import {
   NATIVE_WAY,
@@ -188,21 +188,10 @@ describe('tuples', () => {
     );
   });
 
-  test('the three-ways charts, headlines and table appear with addon rows, and only then', () => {
+  test('the three-ways charts and table appear with addon rows, and only then', () => {
     const charts = reportCharts(sources(), { sizeMB: 10 });
     const chart = (list, id) => list.find((c) => c.id === id);
     for (const id of ['three-ways-encode', 'three-ways-decode']) assert.equal(chart(charts, id).empty, false);
-    const headlines = chartHeadlines(sources(), { sizeMB: 10 });
-    assert.deepEqual(headlines['three-ways-encode'], [
-      'msgpack, node at 10 MB: native (codec only) 4.00 ms (native file); ' +
-        'wasm typed 10.0 ms (boundary 5.00 ms, 50%); ' +
-        "addon typed 8.00 ms (boundary 3.00 ms, 38%; 1.25x wasm typed's speed, same run, another process); " +
-        "addon object (per field) 40.0 ms (boundary 35.0 ms, 88%; 0.25x wasm typed's speed, same run, another process).",
-    ]);
-    assert.match(
-      headlines['wasm-penalty'].join('\n'),
-      /^node \(addon\) encode at 10 MB: the codec takes 1\.25x/m,
-    );
     const lines = ['encode', 'decode'].flatMap((operation) =>
       threeWaysRecords(sources(), operation, 10).lines.map((line) => ({ operation, ...line })),
     );
@@ -272,11 +261,13 @@ describe('messages', () => {
 
   test('ops/s records and the empty calls keep the addon apart', () => {
     const sourcesWithAddon = messagesWithAddon();
-    const labels = opsRecords(sourcesWithAddon, 'encode')
-      .filter((r) => r.record === 'record')
-      .map((r) => [r.label, r.how]);
-    assert.deepEqual(labels.slice(-1), [['json/object (addon)', 'object (addon)']]);
-    assert.ok(labels.some(([label]) => label === 'json/val'));
+    const records = unitRecords(sourcesWithAddon, 'encode').filter((r) => r.unit === 'record');
+    const viaAddon = records.find((r) => r.label === 'json/object (addon)');
+    // Against the JSON of its own batch (4e6 ops/s): 2e6 / 4e6.
+    assert.equal(viaAddon.versusJson, 0.5);
+    assert.equal(viaAddon.share, 0.4, 'its own boundary share');
+    assert.ok(records.some((r) => r.label === 'json/val'));
+    assert.ok(!records.some((r) => r.label.includes('[floor]')), 'floors are not paths');
     assert.deepEqual(
       callFloorRows(sourcesWithAddon).map((line) => [line.module, line.boundary, line.nsPerOp]),
       [
@@ -286,29 +277,20 @@ describe('messages', () => {
     );
   });
 
-  test('ns/op through wasm and the addon, each beside its own empty call, the addon against its wasm counterpart', () => {
-    const lines = boundaryLines(messagesWithAddon()).filter((line) => line.record === 'record');
-    const byLabel = new Map(lines.map((line) => [line.label, line]));
-    const wasm = byLabel.get('json/val');
-    const viaAddon = byLabel.get('json/object (addon)');
-    assert.deepEqual([wasm.boundary, wasm.ns.encode, wasm.emptyCallNs], ['wasm', 1000, 20]);
-    assert.deepEqual([viaAddon.boundary, viaAddon.ns.encode, viaAddon.emptyCallNs], ['addon', 500, 10]);
-    // object stands beside val: val's ns/op / the addon's, both of the same file.
-    assert.equal(viaAddon.counterpart, 'json/val');
-    assert.deepEqual(viaAddon.versusWasm, { encode: 2, decode: 2, roundTrip: 2 });
-    assert.equal(wasm.versusWasm, undefined);
-    assert.ok(!lines.some((line) => line.label.includes('[floor]')), 'floors are not paths');
-
-    const charts = messageCharts(messagesWithAddon());
-    assert.equal(charts.find((chart) => chart.id === BOUNDARY_CHART).empty, false);
-    const headlines = messageHeadlines(messagesWithAddon());
-    assert.deepEqual(headlines[BOUNDARY_CHART].slice(-1), [
-      'node record: encode wasm json/val 1000 ns vs addon json/object (addon) 500 ns; ' +
-        'decode wasm json/val 125 ns vs addon json/object (addon) 62.5 ns; empty call wasm 20.0 ns, addon 10.0 ns.',
-    ]);
-    assert.deepEqual(headlines['call-floor'], [
-      'node: an empty call costs 20.0 ns (1 module instance(s)).',
-      'node: an empty call into the Node-API addon costs 10.0 ns (1 module instance(s)).',
+  test('ns/op through wasm and the addon, each beside its own empty call', () => {
+    const chart = messageCharts(messagesWithAddon()).find((chart) => chart.id === BOUNDARY_CHART);
+    assert.equal(chart.empty, false);
+    const values = chart.spec.data.values.filter((value) => value.unit === 'record');
+    const path = (label) => values.find((v) => v.label === label && v.operation === 'encode');
+    assert.deepEqual([path('json/val').boundary, path('json/val').nsPerOp], ['wasm', 1000]);
+    assert.deepEqual(
+      [path('json/object (addon)').boundary, path('json/object (addon)').nsPerOp],
+      ['addon', 500],
+    );
+    const rules = values.filter((v) => v.kind === 'empty call').map((v) => [v.boundary, v.nsPerOp]);
+    assert.deepEqual(rules, [
+      ['wasm', 20],
+      ['addon', 10],
     ]);
     // Without the addon: no such chart.
     const plain = toSources([{ file: 'node-messages.json', document: messagesDocument('node') }]);
@@ -368,19 +350,14 @@ describe('documents', () => {
     assert.equal(shares['tagged (addon)'].encode, 1 / 2);
   });
 
-  test('the best wasm path is a wasm path; the addon has its own best', () => {
-    const [verdict] = wasmVerdicts(documentSources, 'encode');
-    assert.equal(verdict.json.label, 'msgpack/tagged');
-    assert.equal(verdict.json.comparison.ratio, 2);
-    assert.equal(verdict.addon.json.label, 'msgpack/tagged (addon)');
-    assert.equal(verdict.addon.json.comparison.ratio, 5);
-    const headlines = documentHeadlines(documentSources)['documents-encode'];
-    assert.match(headlines.join('\n'), /^node: a wasm path encodes faster than JSON\.stringify on 1 of 1/m);
-    assert.match(headlines.join('\n'), /^node: an addon path encodes faster than JSON\.stringify on 1 of 1/m);
-    assert.match(
-      headlines.join('\n'),
-      /geo-110m, node: best wasm path msgpack\/tagged .*\. best addon path msgpack\/tagged \(addon\) /,
-    );
+  test('each path against the JSON of its own batch, the addon apart, with its share', () => {
+    const records = unitRecords(documentSources, 'encode');
+    const of = (label) => records.find((record) => record.label === label);
+    assert.deepEqual([of('msgpack/tagged').versusJson, of('msgpack/tagged').verdict], [2, 'faster']);
+    assert.equal(of('msgpack/tagged (addon)').versusJson, 5);
+    assert.equal(of('msgpack/tagged').share, 1 / 5);
+    assert.equal(of('msgpack/tagged (addon)').share, 1 / 2);
+    assert.equal(of('json (js)').versusJson, 1);
   });
 });
 

@@ -11,19 +11,25 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
 import { latestResultsFiles } from '../../src/report/load.mjs';
-import {
-  callFloorRows,
-  opsRecords,
-  recordTableRows,
-  recordsOf,
-} from '../../src/workloads/messages/report-model.mjs';
+import { unitRecords } from '../../src/report/unit-report.mjs';
+import { callFloorRows } from '../../src/workloads/messages/report.mjs';
+import { messageRecordTables } from '../../src/workloads/messages/view.mjs';
 import { toSources } from '../../src/report/model.mjs';
 import { watchErrors } from './browser.mjs';
 import { messagesDocument } from './messages-helpers.mjs';
 import { REPO_ROOT, baseline, documentOf, validateResults } from './report-helpers.mjs';
 
 const REPORT = path.join(REPO_ROOT, 'node', 'report.mjs');
-const MESSAGE_CHARTS = ['messages-encode', 'messages-decode', 'messages-roundtrip', 'call-floor'];
+const MESSAGE_CHARTS = [
+  'messages-encode',
+  'messages-ratio-encode',
+  'messages-decode',
+  'messages-ratio-decode',
+  'messages-roundtrip',
+  'messages-ratio-roundtrip',
+  'messages-boundary-share',
+  'call-floor',
+];
 
 function report(args) {
   return spawnSync(process.execPath, [REPORT, ...args], {
@@ -45,18 +51,18 @@ test.describe('the messages model', () => {
   });
 
   test('ops/s per path and record, with x JSON against the baseline of the same record', () => {
-    const records = opsRecords(sourcesOf(document), 'encode');
-    const byKey = new Map(records.map((record) => [`${record.label}|${record.record}`, record]));
+    const records = unitRecords(sourcesOf(document), 'encode');
+    const byKey = new Map(records.map((record) => [`${record.label}|${record.unit}`, record]));
     // bool: JSON, json/val, json/embind, msgpackr; record: JSON, json/val.
     // Floors, n/a and failed rows draw nothing.
     assert.equal(records.length, 6);
     assert.ok(!records.some((record) => record.label.includes('[floor]')));
-    assert.equal(byKey.get('json/val|bool').opsPerSec, 1e7);
+    assert.equal(byKey.get('json/val|bool').value, 1e7);
     assert.equal(byKey.get('json/val|bool').versusJson, 0.25);
     assert.equal(byKey.get('msgpack (msgpackr)|bool').versusJson, 0.2);
     assert.equal(byKey.get('json (js)|record').versusJson, 1);
-    const decode = opsRecords(sourcesOf(document), 'decode');
-    assert.equal(decode.find((r) => r.label === 'json/val' && r.record === 'record').versusJson, 4);
+    const decode = unitRecords(sourcesOf(document), 'decode');
+    assert.equal(decode.find((r) => r.label === 'json/val' && r.unit === 'record').versusJson, 4);
     // The fixture's rows carry no samples: no verdict.
     assert.equal(byKey.get('json/val|bool').verdict, 'unknown');
   });
@@ -70,26 +76,36 @@ test.describe('the messages model', () => {
       }
     }
     const byKey = new Map(
-      opsRecords(sourcesOf(withSamples), 'encode').map((record) => [
-        `${record.label}|${record.record}`,
+      unitRecords(sourcesOf(withSamples), 'encode').map((record) => [
+        `${record.label}|${record.unit}`,
         record,
       ]),
     );
     assert.equal(byKey.get('json/val|bool').verdict, 'slower', '0.25x with a 1% spread');
     assert.equal(byKey.get('json (js)|bool').verdict, undefined, 'the baseline is not judged');
+    assert.equal(byKey.get('json (js)|bool').versusJson, 1);
   });
 
   test('a table per record lists every path, floors, n/a and failures included', () => {
-    assert.deepEqual(recordsOf(sourcesOf(document)), ['bool', 'record']);
-    const lines = recordTableRows(sourcesOf(document), 'record');
+    const tables = messageRecordTables(document.rows);
     assert.deepEqual(
-      lines.map((line) => `${line.label}:${line.status}`),
-      ['json (js):ok', 'json/embind:n/a', 'json/val:ok', 'json/val [floor]:ok', 'bser (bser):failed'],
+      tables.map((table) => table.record),
+      ['bool', 'record'],
     );
-    const floor = lines.find((line) => line.floor);
-    assert.equal(floor.roundTrip, undefined, 'a floor has no round trip');
-    assert.equal(floor.encode.versusJson, undefined, 'a floor is no codec: no x JSON');
-    assert.deepEqual(lines[2].boundaryShare, { encode: 0.5, decode: 0.25 });
+    const { lines } = tables[1];
+    const label = (line) => (Array.isArray(line) ? line[0] : line.label);
+    assert.deepEqual(lines.map(label).sort(), [
+      'bser (bser)',
+      'json (js)',
+      'json/embind',
+      'json/val',
+      'json/val [floor]',
+    ]);
+    const floor = lines.find((line) => label(line) === 'json/val [floor]');
+    assert.equal(floor[4], '-', 'a floor has no round trip');
+    assert.deepEqual(floor.slice(8, 11), ['-', '-', '-'], 'a floor is no codec: no x JSON');
+    assert.deepEqual(lines.find((line) => label(line) === 'json/val').slice(11), ['50%', '25%']);
+    assert.match(lines.find((line) => label(line) === 'bser (bser)').text, /^FAILED: /);
   });
 
   test('the per-call floor comes from the empty-call row of each module', () => {
@@ -126,15 +142,14 @@ test.describe('npm run report on messages results files', () => {
       const svg = readFileSync(path.join(outDir, `${id}.svg`), 'utf8');
       assert.match(svg, /class="mark-(symbol|rect)[^"]*"[^>]*><path/, `${id} has data marks`);
     }
-    assert.match(result.stdout, /messages-encode: .*\n {2}node bool: fastest json \(js\) 40\.0 M\/s/);
+    // What the charts show in words: each file's answer (the tables' comparisons).
     assert.match(
       result.stdout,
-      // "?": the fixture's rows carry no samples, so the ratio has no verdict.
-      /messages-decode: .*\n {2}node bool: fastest json\/val 80\.0 M\/s \(4\.00x\? JSON\); JSON 20\.0 M\/s\./,
+      /messages-encode: Messages, encode: operations per second per record and path\n/,
     );
     assert.match(
       result.stdout,
-      /call-floor: .*\n {2}node: an empty call costs 20\.0 ns \(1 module instance\(s\)\)/,
+      /In Node 1 \(V8\) on record "bool": .*json\/val decodes this 4\.00x faster than JSON\.parse/,
     );
 
     const errors = watchErrors(page);
@@ -148,19 +163,25 @@ test.describe('npm run report on messages results files', () => {
       rendered,
       MESSAGE_CHARTS.map((id) => [id, 'true']),
     );
-    // One table per record (two places each), the floor table, the runs' records.
-    const recordTables = await page.$$eval('#records section', (sections) =>
-      sections.map((section) => [section.id, section.querySelectorAll('tbody tr').length]),
+    // Per file (two places): one table per record, the floor table; the runs' records.
+    const recordTables = await page.$$eval('#verdicts table[data-record]', (tables) =>
+      tables.map((table) => [table.dataset.record, table.querySelectorAll('tbody tr').length]),
     );
-    assert.deepEqual(recordTables, [
-      ['record-bool', 10],
-      ['record-record', 10],
-    ]);
-    const recordText = await page.textContent('#record-record');
+    assert.deepEqual(
+      recordTables.map(([record]) => record),
+      ['bool', 'record', 'bool', 'record'],
+    );
+    assert.deepEqual(
+      recordTables.filter(([record]) => record === 'record').map(([, lines]) => lines),
+      [5, 5],
+    );
+    const recordText = await page.textContent('#verdicts table[data-record="record"]');
     assert.match(recordText, /n\/a: json\/embind: record "record" is not offered through embind/);
     assert.match(recordText, /FAILED: bser: cannot represent a Date/);
-    assert.match(recordText, /50% \/ 25%/);
-    assert.equal(await page.$$eval('#floor-table tbody tr', (rows) => rows.length), 2);
+    assert.equal(
+      await page.$$eval('#verdicts table[data-role="call-floor"] tbody tr', (rows) => rows.length),
+      2,
+    );
     assert.match(await page.textContent('#runs'), /bool, record/);
     assert.deepEqual(errors, []);
   });

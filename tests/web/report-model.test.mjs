@@ -16,12 +16,8 @@ import {
   ratioRecords,
   timeRecords,
 } from '../../src/workloads/tuples/report-model.mjs';
-import {
-  cleanlinessRows,
-  limitRows,
-  moduleRecords,
-  sizeRecords,
-} from '../../src/workloads/tuples/report-size-model.mjs';
+import { limitRows, moduleRecords, sizeRecords } from '../../src/workloads/tuples/report-size-model.mjs';
+import { cleanlinessByPath } from '../../src/workloads/tuples/view.mjs';
 import { baseline, documentOf, row, sourceOf, validateResults } from './report-helpers.mjs';
 
 function valid(document) {
@@ -330,7 +326,7 @@ test('payload limits of a --limits run come from run.limits, with the seed figur
   assert.equal(avsc.seedLimitMB, 372);
 });
 
-test('cleanliness: one line per path, the first unclean row when there is one', () => {
+test("cleanliness (the view's, in the report per file): one line per path, unclean if any size was", () => {
   const clean = { plainObject: true, exactKeys: true, dataProperties: true, clean: true };
   const unclean = {
     plainObject: false,
@@ -347,12 +343,12 @@ test('cleanliness: one line per path, the first unclean row when there is one', 
       row({ codec: 'raw', interop: 'val', step: 1, jsonMB: 1 }),
     ]),
   );
-  const lines = cleanlinessRows([sourceOf(node)]);
+  const lines = cleanlinessByPath(node.rows);
   assert.deepEqual(
-    lines.map((l) => [l.label, l.clean, l.detail]),
+    lines.map((l) => [l.label, l.cleanliness.clean, l.cleanliness.detail]),
     [
-      ['raw/typed', true, undefined],
       ['avro (avsc)', false, 'item 0 is a Foo'],
+      ['raw/typed', true, undefined],
     ],
   );
 });

@@ -1,20 +1,24 @@
 // What the page shows of the rows in hand (its run's or a results file's):
 // the answer in words, the tables, the charts and the phase breakdown, the
-// schema verdict and the download. A block run (bench:web's context, a
-// default bench:node file) shows its verdict tables, and its charts are
-// drawn from the medians over processes (block-charts.mjs), for any
-// workload alike.
+// schema verdict and the download, for any workload and any results file,
+// decided by the rows: blocks of several processes (a default bench:node
+// file) show their verdicts over processes and draw their charts from the
+// medians over processes (src/report/block-rows.mjs); other rows show the
+// workload's tables (its view.mjs, laid out by src/report/table-view.mjs).
+// A workload without a view draws with its page's own render().
 
 import { engineLabel } from '../../src/engines.mjs';
-import { isBlockRun } from '../../src/harness/block.mjs';
+import { blockParts } from '../../src/harness/block-tables.mjs';
+import { overProcesses, verdictOptionsOf } from '../../src/harness/block-verdicts.mjs';
 import { resultsDocument } from '../../src/harness/results.mjs';
 import { formatWithInterval } from '../../src/harness/verdict.mjs';
+import { blockChartRows } from '../../src/report/block-rows.mjs';
 import { headlines, unitsOf } from '../../src/report/headline.mjs';
-import { blockChartRows, drawBlockCharts } from './block-charts.mjs';
-import { renderBlockResults } from './block-results.mjs';
+import { showView } from '../../src/report/table-view.mjs';
 import { $, state } from './page-state.mjs';
 import { hasPhases, phaseBars } from './phase-chart.mjs';
 import { saveResults, showVerdict } from './results-file.mjs';
+import { drawUnitCharts } from './unit-charts.mjs';
 
 /** The results document of what is shown, or undefined before any run or file. */
 export function currentDocument() {
@@ -41,19 +45,27 @@ function chartOperation(page) {
   return page.operations.includes(chosen) ? chosen : page.operations[0];
 }
 
+/** The tables of the rows in hand: verdicts over processes, or the workload's view. */
+function renderTables(view, over) {
+  const { run, rows } = state;
+  const tables = over
+    ? blockParts(rows, run, { unit: view.block, ...verdictOptionsOf(run.workload) })
+    : view.tables(rows, run);
+  showView($('tables'), [...tables, ...(view.more?.(rows) ?? [])]);
+  showView($('cleanliness'), view.own?.(rows) ?? []);
+}
+
 export function renderResults() {
   state.renderPending = false;
   const page = state.pages.get(state.workload);
   const operation = chartOperation(page);
   const { charts } = state;
-  const block = isBlockRun(state.run) && page.blockUnit;
-  // A block run has verdict tables of its own; its charts come from its rows' medians over processes.
-  const rows = block ? blockChartRows(state.rows, page.operations) : state.rows;
-  if (block) {
+  const over = overProcesses(state.rows);
+  const rows = over ? blockChartRows(state.rows, page.operations) : state.rows;
+  if (page.view) {
+    renderTables(page.view, over);
     charts.clear();
-    $('cleanliness').replaceChildren();
-    renderBlockResults($('tables'), state.run, state.rows, page.blockUnit);
-    drawBlockCharts(charts, rows, operation);
+    drawUnitCharts(charts, rows, operation, { overProcesses: over });
   } else page.render({ tables: $('tables'), extra: $('cleanliness'), charts, operation }, rows);
   renderPhases(rows, operation);
   renderAnswer();

@@ -1,4 +1,4 @@
-// The documents tables as data, for the console (tables.mjs), the page and
+// The documents tables as data, for the view (view.mjs): console, page and
 // the report alike: per data set, each path's times with its ratios against
 // the JSON baseline of its own batch (same process or page) and against the
 // fastest pure-JS library of the data set (another process), its interop
@@ -10,7 +10,7 @@ import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
 import { fastestPeers, isPeerRow } from '../../harness/references.mjs';
 import { unitComparisons } from '../../harness/unit-comparisons.mjs';
-import { isUserDataset } from './dataset-catalog.mjs';
+import { datasetInfo, isUserDataset } from './dataset-catalog.mjs';
 
 const isOk = (row) => row.status === 'ok';
 
@@ -47,6 +47,15 @@ export function datasetTitle(rows, dataset, jsonBytes) {
     Boolean,
   );
   return parts.length > 0 ? `${dataset} (${parts.join('; ')})` : dataset;
+}
+
+/** The catalog's entry of a data set ({ label, what }), or undefined for an id it does not know (an older file). */
+export function datasetEntry(id) {
+  try {
+    return datasetInfo(id);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The data sets of `rows`, in the order they were measured. */

@@ -17,7 +17,6 @@
 // set user:<file name>, measured as the built-in ones are. bench:web serves
 // its --documents to each page, which fetches them (fromQuery).
 
-import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
 import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
 import {
   createPeerDocumentPath,
@@ -25,7 +24,6 @@ import {
   findDocumentPeer,
   peerMeta,
 } from '../../harness/peers.mjs';
-import { referenceOf } from '../../harness/references.mjs';
 import { documentUrlsOf } from '../../../web/src/query.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { BLOCK_UNIT, measureDocumentBlock } from './block.mjs';
@@ -33,7 +31,10 @@ import { documentChecksum, formatChecksum } from './checksum.mjs';
 import { datasetInfo, isUserDataset, makeDataset, prepareDataset } from './datasets.mjs';
 import { measureDocument, peerDocumentPath } from './measure.mjs';
 import { userFileText } from './model.mjs';
-import { DOCUMENT_TABLE_LEGEND, renderDocumentTables } from './page-tables.mjs';
+import { DOCUMENT_TABLE_LEGEND } from './view.mjs';
+
+/** What the results view shows of the rows (tables, charts): web/src/results-view.mjs. */
+export { view } from './view.mjs';
 import { failedDocumentRow, notApplicableRow } from './rows.mjs';
 import {
   DOCUMENT_ENDINGS,
@@ -208,7 +209,7 @@ function loadDataset(dataset) {
 /** A data set's row fields alone (failed and n/a rows). */
 const datasetFieldsOf = (dataset) => userDatasetFields(userDocuments.get(dataset));
 
-/** How the page's block tables name a block and show a median (web/src/block-results.mjs). */
+/** How the page's block tables name a block and show a median (src/harness/block-tables.mjs blockParts). */
 export const blockUnit = BLOCK_UNIT;
 
 /**
@@ -386,62 +387,3 @@ export const decoder = {
     ].join('\n');
   },
 };
-
-/**
- * The charts: each path's median time per data set (log scale), and its
- * speed against the JSON baseline of its own batch on that data set.
- */
-function drawCharts(charts, rows, operation) {
-  const ok = rows.filter((row) => row.status === 'ok' && row[operation]);
-  const names = [...new Set(ok.map((row) => row.dataset))];
-  if (names.length === 0) return;
-  const baselines = ok.filter(isJsonBaseline);
-  const seriesOf = (valueOf) => {
-    const paths = new Map();
-    for (const row of ok) {
-      const label = pathLabel(row);
-      if (!paths.has(label)) paths.set(label, { row, values: names.map(() => null) });
-      const at = names.indexOf(row.dataset);
-      const value = valueOf(row, at);
-      // The JSON baseline of several batches: its first value stands.
-      if (Number.isFinite(value) && value > 0 && paths.get(label).values[at] === null)
-        paths.get(label).values[at] = value;
-    }
-    return [...paths.entries()].map(([label, { row, values }]) => ({
-      label,
-      row,
-      values,
-    }));
-  };
-  const x = names.map((_, index) => index);
-  const categories = { name: 'data set', values: names };
-  const median = (row) => row[operation].median;
-  charts.draw('time', {
-    title: `${operation}: median time per data set (log scale)`,
-    yLabel: 'ms',
-    x,
-    categories,
-    series: seriesOf(median),
-  });
-  charts.draw('ratio', {
-    title: `${operation}: speed vs JSON (x faster)`,
-    yLabel: 'JSON time / time',
-    x,
-    categories,
-    series: seriesOf((row, at) => {
-      const reference = referenceOf(
-        row,
-        baselines.filter((baseline) => baseline.dataset === names[at]),
-      );
-      return reference && median(reference) / median(row);
-    }),
-  });
-}
-
-/** One time table and one size table per data set, and the charts of `operation`. */
-export function render({ tables, extra, charts, operation }, rows) {
-  renderDocumentTables(tables, rows);
-  extra.replaceChildren();
-  charts.clear();
-  drawCharts(charts, rows, operation);
-}

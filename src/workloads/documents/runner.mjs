@@ -10,17 +10,16 @@ import { measuredDatasets, readRunDocuments } from '../../../node/user-documents
 import { ADDON_PLACE, isJsonText, pathLabel } from '../../catalog.mjs';
 import { formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPath, createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
-import { renderRun } from '../../harness/block-tables.mjs';
+import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsFor } from '../../harness/block-verdicts.mjs';
 import { blockMembers, committedSets, contenderJobs } from '../../harness/fastest-sets.mjs';
 import { compressedMembers } from '../../harness/compressed-path.mjs';
 import { createDocumentsFloorPath } from '../../harness/documents-floor.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { RunError } from '../../../node/run-file.mjs';
-import { BLOCK_UNIT } from './block.mjs';
 import { userFileText } from './model.mjs';
 import { failedDocumentRow } from './rows.mjs';
-import { renderDocumentTables, renderFloorPhases } from './tables.mjs';
+import { view } from './view.mjs';
 import { datasetFieldsIn, userDatasetFields } from './user-documents.mjs';
 import workload from './workload.mjs';
 
@@ -238,13 +237,7 @@ export function runJob(job, context) {
 }
 
 export function render(rows, run) {
-  const tables = renderRun(rows, run, {
-    unit: BLOCK_UNIT,
-    ...verdictOptions,
-    single: () => renderDocumentTables(rows),
-  });
-  const floor = renderFloorPhases(rows);
-  return floor ? `${tables}\n\n${floor}` : tables;
+  return resultsText(rows, run, view);
 }
 
 /** Adds the rows of the data sets nothing measures (planRows), unless a resumed file holds them. */

@@ -9,15 +9,16 @@
 // state. Rows are handed out as they are measured, so a stopped run keeps
 // what it has.
 
-import { createJsonMessagePath, isJsonBaseline } from '../../harness/json-baseline.mjs';
+import { createJsonMessagePath } from '../../harness/json-baseline.mjs';
 import { NO_RECORD, measureMessageBatch } from '../../harness/message-batch.mjs';
 import { createWasmMessagePath, failedMessageRow } from '../../harness/message-measure.mjs';
-import { pathLabel } from '../../harness/paths.mjs';
 import { createPeerMessagePath, findPeer, peerMeta } from '../../harness/peers.mjs';
 import { recordSetsOf, recordsOf } from '../../catalog.mjs';
-import { median } from '../../harness/stats.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
-import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND, renderMessageTables } from './page-tables.mjs';
+import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND } from './view.mjs';
+
+/** What the results view shows of the rows (tables, charts): web/src/results-view.mjs. */
+export { view } from './view.mjs';
 import { BLOCK_UNIT, measureMessageBlock } from './block.mjs';
 
 export { protocolSchema, rowSchema } from './rows.mjs';
@@ -172,7 +173,7 @@ export async function run(options) {
   }
 }
 
-/** How the page's block tables name a block and show a median (web/src/block-results.mjs). */
+/** How the page's block tables name a block and show a median (src/harness/block-tables.mjs blockParts). */
 export const blockUnit = BLOCK_UNIT;
 
 /**
@@ -193,61 +194,4 @@ export function runBlock({ modules, facts, protoText, messagesProtoText, signal,
     return createWasmMessagePath(await instantiateCodec(module), spec.strategy);
   };
   return measureMessageBlock(job, { place: PLACE, loadPath, env });
-}
-
-/**
- * The charts: ops/s of every path per record (log scale), and its speed
- * relative to the JSON baseline on the same record. Floors are left out
- * (they do no codec work). operation: encode, decode or roundTrip.
- */
-function drawCharts(charts, rows, operation) {
-  const okRows = rows.filter(
-    (row) => row.status === 'ok' && row.variant !== 'floor' && row[operation]?.opsPerSec,
-  );
-  const records = ALL_RECORDS.filter((name) => okRows.some((row) => row.record === name));
-  if (records.length === 0) return;
-  // A path's ratio: against the JSON measured in its own batch on the same record.
-  const baselines = new Map(okRows.filter(isJsonBaseline).map((row) => [`${row.batch} ${row.record}`, row]));
-  // The JSON baseline's own point on a record: the median of its batches' values.
-  const seriesOf = (valueOf) => {
-    const paths = new Map();
-    for (const row of okRows) {
-      const label = pathLabel(row);
-      if (!paths.has(label)) paths.set(label, { row, values: records.map(() => []) });
-      const value = valueOf(row, baselines.get(`${row.batch} ${row.record}`));
-      if (Number.isFinite(value) && value > 0)
-        paths.get(label).values[records.indexOf(row.record)].push(value);
-    }
-    return [...paths.entries()].map(([label, { row, values }]) => ({
-      label,
-      row,
-      values: values.map((list) => (list.length > 0 ? median(list) : null)),
-    }));
-  };
-  const x = records.map((_, index) => index);
-  const categories = { name: 'record', values: records };
-  const title = operation === 'roundTrip' ? 'round trip' : operation;
-  const ops = (row) => row[operation].opsPerSec.median;
-  charts.draw('time', {
-    title: `${title}: operations per second per record (log scale)`,
-    yLabel: 'ops/s',
-    x,
-    categories,
-    series: seriesOf(ops),
-  });
-  charts.draw('ratio', {
-    title: `${title}: speed vs JSON (x faster)`,
-    yLabel: 'path ops/s / JSON ops/s',
-    x,
-    categories,
-    series: seriesOf((row, baseline) => (baseline ? ops(row) / ops(baseline) : undefined)),
-  });
-}
-
-/** One table per record and the per-call floor table, and the charts of `operation`. */
-export function render({ tables, extra, charts, operation }, rows) {
-  renderMessageTables(tables, rows);
-  extra.replaceChildren();
-  charts.clear();
-  drawCharts(charts, rows, operation);
 }

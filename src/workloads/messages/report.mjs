@@ -1,264 +1,198 @@
-// The report of the `messages` workload (run.workload 'messages'), found
-// by name by src/report/index.mjs: operations per second per record and
-// path, the JSON baseline as the reference, the boundary's share of each
-// wasm call and the per-call floor (an exported wasm function that does
-// nothing). The model is in report-model.mjs, the charts in
-// report-charts.mjs; headlines and HTML here.
+// The report of the `messages` workload (run.workload 'messages'), found by
+// name by src/report/index.mjs: the generic report (src/report/unit-report.mjs)
+// per record, in operations per second, with its own two views: the per-call
+// floor (an exported function that does nothing, per wasm module and for the
+// Node-API addon) and the same C++ behind the two boundaries (wasm, addon)
+// beside each one's empty call. The tables per record are the view's
+// (view.mjs, src/report/file-report.mjs).
 //
-// Rows (src/results.schema.json messageRow): { place, codec, impl, interop,
-// variant?, library, batch?, record, status, error?, encodedBytes, jsonBytes,
-// encode/decode/roundTrip: { opsPerSec: stats, nsPerOp, callsPerRep },
-// boundaryShare?: { encode, decode } }. Floor rows carry variant 'floor':
-// interop val/embind (the marshal alone, no roundTrip) and interop 'call'
-// with record 'none' (the empty call, encode only).
+// Floor rows carry variant 'floor': interop val/embind (the marshal alone)
+// and interop 'call' with record 'none' (the empty call, encode only).
 
-import {
-  escapeHtml,
-  formatBytes,
-  formatNs,
-  formatOpsPerSec,
-  formatRatio,
-  formatShare,
-  statusText,
-} from '../../harness/format.mjs';
-import { formatVerdictRatio } from '../../harness/verdict.mjs';
+import { isAddonRow } from '../../catalog.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
-import { htmlTable, reportPage } from '../../report/html.mjs';
-import { ACROSS_PROCESSES } from '../../report/model.mjs';
-import { BOUNDARY_CHART, chartId, messageCharts } from './report-charts.mjs';
-import {
-  MESSAGE_OPERATIONS,
-  OPERATION_TITLES,
-  boundaryLines,
-  callFloorRows,
-  opsRecords,
-  recordTableRows,
-  recordsOf,
-} from './report-model.mjs';
+import { VEGA_LITE_SCHEMA, chartOf, sourceColors } from '../../report/palette.mjs';
+import { reportFor, unitRecords } from '../../report/unit-report.mjs';
 
-// ---- headlines -----------------------------------------------------------------
-
-// A ratio against JSON with its verdict's mark (verdict.mjs): "~1.1x" within noise, "1.1x?" without samples.
-const formatJudged = (value) =>
-  formatVerdictRatio(value && { ratio: value.versusJson, verdict: value.verdict });
-
-/** { chartId: [sentence, ...] }: the fastest path per record and place, and the floor. */
-export function messageHeadlines(sources) {
-  const headlines = {};
-  for (const operation of MESSAGE_OPERATIONS) {
-    const lines = [];
-    const records = opsRecords(sources, operation);
-    for (const [key, group] of groupBy(records, (r) => `${r.source}|${r.record}`)) {
-      const [source, record] = key.split('|');
-      const best = group.reduce((a, b) => (b.opsPerSec > a.opsPerSec ? b : a));
-      const json = group.find((r) => r.baseline);
-      const versus = json && !best.baseline ? ` (${formatJudged(best)} JSON)` : '';
-      lines.push(
-        `${source} ${record}: fastest ${best.label} ${formatOpsPerSec(best.opsPerSec)}${versus}` +
-          (json ? `; JSON ${formatOpsPerSec(json.opsPerSec)}.` : '.'),
-      );
-    }
-    headlines[chartId(operation)] = lines;
-  }
-  const floors = callFloorRows(sources).filter((line) => line.nsPerOp > 0);
-  // The addon's empty call apart from wasm's: two boundaries, two floors.
-  headlines['call-floor'] = [...groupBy(floors, (line) => `${line.source}|${line.boundary}`)].map(
-    ([key, group]) => {
-      const [source, boundary] = key.split('|');
-      const values = group.map((line) => line.nsPerOp).sort((a, b) => a - b);
-      const range =
-        values.length === 1 ? formatNs(values[0]) : `${formatNs(values[0])} to ${formatNs(values.at(-1))}`;
-      const where = boundary === 'addon' ? ' into the Node-API addon' : '';
-      return `${source}: an empty call${where} costs ${range} ns (${group.length} module instance(s)).`;
-    },
-  );
-  headlines[BOUNDARY_CHART] = boundaryHeadlines(sources);
-  return headlines;
-}
-
-const fastestOf = (lines, operation) =>
-  lines
-    .filter((line) => line.ns[operation] > 0)
-    .reduce((best, line) => (!best || line.ns[operation] < best.ns[operation] ? line : best), undefined);
+export const BOUNDARY_CHART = 'messages-wasm-vs-addon';
+export const FLOOR_CHART = 'call-floor';
+const LOG_AXIS = { format: '~s', grid: true, labelOverlap: 'greedy' };
+const boundaryOf = (row) => (isAddonRow(row) ? 'addon' : 'wasm');
+const isCallFloor = (row) => row.interop === 'call' && row.variant === 'floor';
 
 /**
- * Per source and record: the fastest wasm path and the fastest addon path
- * of each operation in ns/op, beside the empty call of each boundary.
+ * The empty call of every wasm module (and of the addon) per source:
+ * [{ source, place, module ("msgpack", "msgpack (addon)"), codec, boundary, nsPerOp }].
  */
-function boundaryHeadlines(sources) {
-  const lines = boundaryLines(sources);
-  const sentences = [];
-  for (const [, group] of groupBy(lines, (line) => `${line.source}|${line.record}`)) {
-    const { source, record } = group[0];
-    const side = (boundary) => group.filter((line) => line.boundary === boundary);
-    const parts = ['encode', 'decode'].map((operation) => {
-      const described = ['wasm', 'addon'].map((boundary) => {
-        const best = fastestOf(side(boundary), operation);
-        return best ? `${boundary} ${best.label} ${formatNs(best.ns[operation])} ns` : `${boundary} -`;
-      });
-      return `${operation} ${described.join(' vs ')}`;
-    });
-    // The median of the codecs' empty calls on each side (each codec's own module).
-    const empty = ['wasm', 'addon']
-      .map((boundary) => {
-        const byCodec = new Map(side(boundary).map((line) => [line.codec, line.emptyCallNs]));
-        const values = [...byCodec.values()].filter((ns) => ns > 0);
-        return values.length === 0 ? undefined : `${boundary} ${formatNs(median(values))} ns`;
-      })
-      .filter(Boolean);
-    sentences.push(
-      `${source} ${record}: ${parts.join('; ')}${empty.length > 0 ? `; empty call ${empty.join(', ')}` : ''}.`,
-    );
-  }
-  return sentences;
+export function callFloorRows(sources) {
+  return sources.flatMap((source) =>
+    source.document.rows
+      .filter((row) => isCallFloor(row) && row.status === 'ok' && row.encode?.opsPerSec?.median > 0)
+      .map((row) => ({
+        source: source.source,
+        place: source.place,
+        codec: row.codec,
+        module: `${row.codec}${isAddonRow(row) ? ' (addon)' : ''}`,
+        boundary: boundaryOf(row),
+        nsPerOp: row.encode.nsPerOp ?? 1e9 / row.encode.opsPerSec.median,
+      })),
+  );
 }
 
-// ---- HTML ------------------------------------------------------------------------
-
-const HOW_TO_READ = {
-  encode:
-    'Encodes per second of one record (the JS object to bytes), one panel per record, every path on the same log axis: C++ codecs in wasm through val, embind or tagged and through the Node-API addon ("(addon)": object or tagged, Node only), the JSON baseline (JSON.stringify), and the pure-JS libraries. Each repetition is a loop of calls long enough for the clock; the dot is the median of the repetitions.',
-  decode:
-    'Decodes per second (bytes to the JS record, verified after timing against the original record), against JSON.parse plus the revive of Date and binary fields.',
-  roundTrip: 'Encode followed by decode of the result, per second: what a request/response pair costs.',
-  floor:
-    'An exported wasm function with no arguments that does no work, called in a loop: what any call into wasm costs, whatever it does ("(addon)": the same empty function of the Node-API addon, what any call through Node-API costs). Compare it with the ns/op of the codec paths below: a record whose encode is a few times this floor spends most of its time crossing the boundary.',
-  [BOUNDARY_CHART]:
-    "The same C++ codecs behind the two boundaries Node offers: compiled to wasm (val, embind, tagged) and as a Node-API addon (object: C++ reads and builds the JS record field by field through Node-API, the counterpart of val; tagged: the same tagged buffer as wasm). Each dot is a path's median ns per encode or decode of one record; the dashed rules are the empty calls, the least one call costs through each boundary. Ratios (in the table below) are taken within one results file only.",
-};
-
-function opsCell(line, operation) {
-  const value = line[operation];
-  return value ? `${formatOpsPerSec(value.opsPerSec)} (${formatNs(value.nsPerOp)} ns)` : '';
-}
-
-function recordSection(sources, record) {
-  const lines = recordTableRows(sources, record);
-  const columns = [
-    { title: 'place', value: (r) => r.source },
-    { title: 'path', value: (r) => r.label },
-    ...MESSAGE_OPERATIONS.map((operation) => ({
-      title: `${OPERATION_TITLES[operation]} ops/s (ns/op)`,
-      value: (r) => (r.status === 'ok' ? opsCell(r, operation) : ''),
-      num: true,
-    })),
-    { title: 'encode x JSON', value: (r) => formatJudged(r.encode), num: true },
-    { title: 'decode x JSON', value: (r) => formatJudged(r.decode), num: true },
-    {
-      title: 'boundary share enc / dec',
-      value: (r) =>
-        r.boundaryShare
-          ? `${formatShare(r.boundaryShare.encode)} / ${formatShare(r.boundaryShare.decode)}`
-          : '',
-      num: true,
+/** The empty call's ns per module and place: the median over the module's instances (batches). */
+function floorChart(sources) {
+  const values = [...groupBy(callFloorRows(sources), (line) => `${line.source}|${line.module}`).values()].map(
+    (group) => ({ ...group[0], nsPerOp: median(group.map((line) => line.nsPerOp)), instances: group.length }),
+  );
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: 'The per-call floor: one call into wasm (or the addon) that does nothing',
+      subtitle:
+        'ns per call of an exported function with no arguments and no work, per module and place (median over its instances)',
     },
-    { title: 'bytes', value: (r) => formatBytes(r.encodedBytes), num: true },
-    {
-      title: 'status',
-      value: (r) => (r.floor && r.status === 'ok' ? 'floor (no codec work)' : statusText(r)),
-      cls: (r) => (r.status === 'failed' ? 'bad' : ''),
+    data: { values },
+    width: 420,
+    height: { step: 14 },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'module', type: 'nominal', title: 'module' },
+      yOffset: { field: 'source' },
+      x: { field: 'nsPerOp', type: 'quantitative', title: 'ns per call' },
+      color: { field: 'source', type: 'nominal', scale: sourceColors(values), title: 'place' },
+      tooltip: [
+        { field: 'source', title: 'place' },
+        { field: 'module' },
+        { field: 'nsPerOp', title: 'ns/call (median)', format: ',.1f' },
+        { field: 'instances', title: 'module instances' },
+      ],
     },
-  ];
-  const jsonBytes = lines.find((line) => line.jsonBytes !== undefined)?.jsonBytes;
-  return `<section id="record-${escapeHtml(record)}"><h3>${escapeHtml(record)}${jsonBytes !== undefined ? ` <small>(${formatBytes(jsonBytes)} of JSON)</small>` : ''}</h3>
-${htmlTable(columns, lines)}</section>`;
+  };
 }
 
-function floorSection(sources) {
-  const lines = callFloorRows(sources);
-  if (lines.length === 0)
-    return '<section id="floor"><h2>Per-call floor</h2><p class="empty">No wasm module in these results (no empty-call row).</p></section>';
-  const columns = [
-    { title: 'place', value: (r) => r.source },
-    { title: 'module', value: (r) => r.module ?? r.codec },
-    { title: 'instance', value: (r) => r.batch ?? '' },
-    { title: 'ns per call', value: (r) => formatNs(r.nsPerOp), num: true },
-    { title: 'calls/s', value: (r) => formatOpsPerSec(r.opsPerSec), num: true },
-    { title: 'status', value: statusText },
-  ];
-  return `<section id="floor-table"><h2>Per-call floor</h2>
-<p class="how">${escapeHtml(HOW_TO_READ.floor)}</p>
-${htmlTable(columns, lines)}</section>`;
-}
-
-/** ns/op of every C++ path through wasm and through the addon, per record, with the empty calls. */
-function boundarySection(sources) {
-  const lines = boundaryLines(sources);
-  if (lines.length === 0) return '';
-  const columns = [
-    { title: 'place', value: (r) => r.source },
-    { title: 'record', value: (r) => r.record },
-    { title: 'path', value: (r) => r.label },
-    { title: 'boundary', value: (r) => r.boundary },
-    ...MESSAGE_OPERATIONS.map((operation) => ({
-      title: `${OPERATION_TITLES[operation]} ns/op`,
-      value: (r) => formatNs(r.ns[operation]),
-      num: true,
-    })),
-    { title: 'empty call ns', value: (r) => formatNs(r.emptyCallNs), num: true },
-    {
-      title: 'encode / empty call',
-      value: (r) => formatRatio(r.ns.encode / r.emptyCallNs),
-      num: true,
+/**
+ * ns/op of every C++ path through wasm and through the addon, per record,
+ * encode and decode (the generic records), with each boundary's empty call
+ * (the median over the modules of that boundary) as a dashed rule. Drawn
+ * only for files with addon paths.
+ */
+function boundaryChart(sources) {
+  const withAddon = sources.filter((source) => source.document.rows.some(isAddonRow));
+  const paths = ['encode', 'decode'].flatMap((operation) =>
+    unitRecords(withAddon, operation)
+      .filter((record) => record.row.impl === 'cpp' && record.row.interop !== 'none')
+      .map((record) => ({
+        kind: 'path',
+        source: record.source,
+        unit: record.unit,
+        label: record.label,
+        boundary: boundaryOf(record.row),
+        operation,
+        nsPerOp: 1e9 / record.value,
+      })),
+  );
+  const floors = callFloorRows(withAddon);
+  const rules = [...groupBy(paths, (value) => `${value.source}|${value.unit}|${value.boundary}`).values()]
+    .map(([{ source, unit, boundary }]) => {
+      const own = floors.filter((line) => line.source === source && line.boundary === boundary);
+      return (
+        own.length > 0 && {
+          kind: 'empty call',
+          source,
+          unit,
+          boundary,
+          nsPerOp: median(own.map((line) => line.nsPerOp)),
+        }
+      );
+    })
+    .filter(Boolean);
+  const color = {
+    field: 'boundary',
+    type: 'nominal',
+    scale: { domain: ['wasm', 'addon'], range: ['#1f77b4', '#2ca02c'] },
+    title: 'boundary',
+  };
+  const x = {
+    field: 'nsPerOp',
+    type: 'quantitative',
+    scale: { type: 'log' },
+    axis: LOG_AXIS,
+    title: 'ns/op',
+  };
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: 'Messages: ns per call through wasm and through the Node-API addon',
+      subtitle:
+        'the same C++ codecs behind two boundaries, median ns/op (log scale); dashed rule: the empty call of each boundary',
     },
-    { title: 'wasm counterpart', value: (r) => r.counterpart ?? '' },
-    ...['encode', 'decode'].map((operation) => ({
-      title: `${operation} x wasm (${ACROSS_PROCESSES})`,
-      value: (r) => formatRatio(r.versusWasm?.[operation]),
-      num: true,
-    })),
-  ];
-  return `<section id="wasm-vs-addon-table"><h2>wasm vs the Node-API addon, per record</h2>
-<p class="how">ns/op: 10^9 / the median ops/s. empty call: the median ns of an exported function that does nothing, of the codec's own wasm module or of the addon: the least any call through that boundary costs. x wasm = the wasm counterpart's ns/op / the addon path's (object beside val, tagged beside tagged; above 1 = the addon is faster), both from the same results file.</p>
-${htmlTable(columns, lines)}</section>`;
+    data: { values: paths.length > 0 ? [...paths, ...rules] : [] },
+    facet: {
+      field: 'unit',
+      type: 'nominal',
+      title: null,
+      header: { labelFontWeight: 'bold', labelFontSize: 12 },
+    },
+    columns: 4,
+    spec: {
+      width: 190,
+      height: { step: 12 },
+      layer: [
+        {
+          transform: [{ filter: "datum.kind === 'empty call'" }],
+          mark: { type: 'rule', strokeDash: [4, 3], strokeWidth: 1.5 },
+          encoding: { x, color },
+        },
+        {
+          transform: [{ filter: "datum.kind === 'path'" }],
+          mark: { type: 'point', filled: true, size: 45 },
+          encoding: {
+            y: { field: 'label', type: 'nominal', title: null },
+            x,
+            color,
+            shape: { field: 'operation', type: 'nominal', sort: ['encode', 'decode'], title: 'operation' },
+            tooltip: [
+              { field: 'source', title: 'place' },
+              { field: 'label', title: 'path' },
+              { field: 'unit', title: 'record' },
+              { field: 'operation' },
+              { field: 'nsPerOp', title: 'ns/op', format: ',.0f' },
+            ],
+          },
+        },
+      ],
+    },
+    resolve: { scale: { x: 'shared', y: 'shared' } },
+  };
 }
 
-// ---- the report's plug-in interface (src/report/index.mjs) -----------------------
-
-/** What the report writes, for npm run report --help. */
-export const help = `operations per second per record and path (messages-encode,
-    messages-decode, messages-roundtrip), one table per record (ops/s, ns/op, x JSON, boundary share),
-    the per-call floor of each wasm module and of the addon (call-floor), ns/op through wasm and
-    through the Node-API addon with each one's empty call (messages-wasm-vs-addon), with the run headers`;
-
-/** --compare works on per-payload results only. */
-export const comparable = false;
-
-/** The charts: [{ id, title, spec, empty }] in page order. */
-export const charts = (sources) => messageCharts(sources);
-
-/** What each chart says, by chart id. */
-export const headlines = (sources) => messageHeadlines(sources);
-
-// How to read each chart, by its id.
-const HOW_BY_CHART = {
-  ...Object.fromEntries(MESSAGE_OPERATIONS.map((operation) => [chartId(operation), HOW_TO_READ[operation]])),
-  'call-floor': HOW_TO_READ.floor,
-  [BOUNDARY_CHART]: HOW_TO_READ[BOUNDARY_CHART],
-};
-
-/** The report page. */
-export function html(input) {
-  const { sources } = input;
-  const boundary = boundarySection(sources);
-  return reportPage(input, {
-    title: 'wasm-codec-bench report: messages',
-    about: ' of the messages workload (single records, operations per second)',
-    hover: 'a dot',
-    how: HOW_BY_CHART,
-    nav: [
-      ['records', 'tables per record'],
-      ['floor-table', 'floor'],
-      ...(boundary ? [['wasm-vs-addon-table', 'wasm vs addon']] : []),
-    ],
-    sections: `<section id="records"><h2>Per record</h2>
-<p class="how">ops/s: median operations per second (ns/op = 10^9 / ops/s). x JSON: ops/s over the JSON baseline's of the same record and place (above 1 = faster than JSON), against the baseline of the same batch; ~ marks a ratio within noise (its 95% bootstrap interval contains 1), ? one without samples to judge. Boundary share: the strategy's floor (the same marshalling with no codec call) over the path's ns/op, measured in the same page or process. Floor rows do no codec work; a path that cannot hold a record exactly is a failed row naming why; a strategy that does not offer a record has no line.</p>
-${recordsOf(sources)
-  .map((record) => recordSection(sources, record))
-  .join('\n')}
-</section>
-${floorSection(sources)}
-${boundary}`,
-  });
-}
+export const { help, comparable, charts, headlines, html } = reportFor({
+  name: 'messages',
+  unitName: 'record',
+  operations: ['encode', 'decode', 'roundTrip'],
+  id: (kind, operation) => `messages-${kind === 'time' ? '' : `${kind}-`}${operation.toLowerCase()}`,
+  share: 'messages-boundary-share',
+  own: (sources) => [
+    chartOf(FLOOR_CHART, floorChart(sources)),
+    chartOf(BOUNDARY_CHART, boundaryChart(sources)),
+  ],
+  about: ' of the messages workload (single records, operations per second)',
+  help: `per file, the answer and the view's tables per record (ops/s, ns/op, x JSON, boundary share),
+    operations per second and speed vs JSON per record and path (messages-encode, messages-ratio-encode,
+    ..., messages-roundtrip), the boundary share per path (messages-boundary-share), the per-call floor
+    of each wasm module and of the addon (call-floor), ns/op through wasm and through the Node-API addon
+    with each one's empty call (messages-wasm-vs-addon), with the run headers`,
+  how: {
+    'messages-encode':
+      'Encodes per second of one record (the JS object to bytes), one panel per record: C++ codecs in wasm through val, embind or tagged and through the Node-API addon ("(addon)", Node only), the JSON baseline (JSON.stringify), and the pure-JS libraries. The dot is the median of the repetitions.',
+    'messages-decode':
+      'Decodes per second (bytes to the JS record, verified after timing against the original record), against JSON.parse plus the revive of Date and binary fields.',
+    'messages-roundtrip':
+      'Encode followed by decode of the result, per second: what a request/response pair costs.',
+    [FLOOR_CHART]:
+      'An exported wasm function with no arguments that does no work, called in a loop: what any call into wasm costs ("(addon)": the same for the Node-API addon). A record whose encode is a few times this floor spends most of its time crossing the boundary.',
+    [BOUNDARY_CHART]:
+      "The same C++ codecs compiled to wasm and as a Node-API addon: each dot a path's median ns per encode or decode of one record; the dashed rules are the empty calls, the least one call costs through each boundary.",
+  },
+});

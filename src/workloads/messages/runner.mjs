@@ -12,11 +12,10 @@ import { ADDON_PLACE, addonStrategiesOf, pathLabel } from '../../catalog.mjs';
 import { formatOpsPerSec } from '../../harness/format.mjs';
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { failedMessageRow } from '../../harness/message-measure.mjs';
-import { renderRun } from '../../harness/block-tables.mjs';
+import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
 import { blockMembers, committedSets, contenderJobs } from '../../harness/fastest-sets.mjs';
-import { BLOCK_UNIT } from './block.mjs';
-import { renderMessageTables } from './tables.mjs';
+import { view } from './view.mjs';
 
 /** By default, the peers that take part in this workload (peers.mjs `messages`). */
 export const takesPeer = (peer) => peer.messages !== false;
@@ -211,11 +210,7 @@ export function runJob(job, context) {
 
 /** The console output at the end of a run. */
 export function render(rows, run) {
-  return renderRun(rows, run, {
-    unit: BLOCK_UNIT,
-    ...verdictOptions,
-    single: () => renderMessageTables(rows),
-  });
+  return resultsText(rows, run, view);
 }
 
 /** Nothing to add to the run header. */

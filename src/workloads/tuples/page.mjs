@@ -11,25 +11,22 @@
 // compression level, so browser rows carry no gzip9Bytes.
 
 import { TupleDataset, selectSteps } from './dataset.mjs';
-import { createReferencePaths, isJsonBaseline } from '../../harness/json-baseline.mjs';
+import { createReferencePaths } from '../../harness/json-baseline.mjs';
 import { failedRow } from '../../harness/measure.mjs';
-import { createWasmPath, pathLabel } from '../../harness/paths.mjs';
+import { createWasmPath } from '../../harness/paths.mjs';
 import { createPeerPath, findPeer, peerMeta } from '../../harness/peers.mjs';
 import { datasetAtSteps, measureStep } from '../../harness/sweep.mjs';
 import { BLOCK_UNIT, measureTupleBlock } from './block.mjs';
 
 export { protocolSchema, rowSchema } from './rows.mjs';
 
-/** How the page's block tables name a block and show a median (web/src/block-results.mjs). */
+/** How the page's block tables name a block and show a median (src/harness/block-tables.mjs blockParts). */
 export const blockUnit = BLOCK_UNIT;
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
-import {
-  CLEANLINESS_LEGEND,
-  TABLE_LEGEND,
-  baselineOf,
-  renderCleanliness,
-  renderTables,
-} from './page-tables.mjs';
+import { CLEANLINESS_LEGEND, TABLE_LEGEND } from './view.mjs';
+
+/** What the results view shows of the rows (tables, charts): web/src/results-view.mjs. */
+export { view } from './view.mjs';
 
 export const texts = {
   option: 'tuples: the growing dataset, time per payload size',
@@ -216,61 +213,4 @@ export function runBlock({ modules, facts, protoText, signal, ...job }) {
     return createWasmPath(await instantiateCodec(module, spec.strategy, { compress }), spec.strategy);
   };
   return measureTupleBlock(job, { place: PLACE, env, loadPath });
-}
-
-/**
- * Aligned series: x = the JSON sizes in MB, then one array per path with
- * `valueOf(row, baselineRow)` at each size (null where missing), where
- * baselineRow is the JSON row of the row's own batch (baselineOf). The JSON
- * baseline's own series is the median of its batches.
- */
-function seriesData(rows, valueOf) {
-  const okRows = rows.filter((row) => row.status === 'ok');
-  const steps = [...new Set(okRows.map((row) => row.step))].sort((a, b) => a - b);
-  const sizeOfStep = new Map(okRows.map((row) => [row.step, row.jsonMB]));
-  const baselinesAt = new Map(steps.map((step) => [step, []]));
-  for (const row of okRows) if (isJsonBaseline(row)) baselinesAt.get(row.step).push(row);
-  const paths = new Map();
-  for (const row of okRows) {
-    const label = pathLabel(row);
-    if (!paths.has(label)) paths.set(label, { row, values: new Map() });
-    const baselines = baselinesAt.get(row.step);
-    const baseline = baselineOf(isJsonBaseline(row) ? { batch: undefined } : row, baselines);
-    const value = valueOf(isJsonBaseline(row) ? baseline : row, baseline);
-    // Log scales: a zero or negative value (a coarse clock) cannot be drawn.
-    if (Number.isFinite(value) && value > 0) paths.get(label).values.set(row.step, value);
-  }
-  const x = steps.map((step) => sizeOfStep.get(step));
-  const series = [...paths.entries()]
-    .filter(([, { values }]) => values.size > 0)
-    .map(([label, { row, values }]) => ({
-      label,
-      row,
-      values: steps.map((step) => values.get(step) ?? null),
-    }));
-  return { x, series };
-}
-
-function drawCharts(charts, rows, operation) {
-  const time = seriesData(rows, (row) => row[operation].median);
-  if (time.x.length === 0) return;
-  charts.draw('time', { title: `${operation}: median time`, yLabel: 'ms', ...time });
-  // The baseline is the flat line at 1.
-  const ratio = seriesData(rows, (row, baseline) =>
-    isJsonBaseline(row) ? 1 : baseline && baseline[operation].median / row[operation].median,
-  );
-  if (ratio.x.length === 0) return;
-  charts.draw('ratio', {
-    title: `${operation}: speed vs JSON (x faster)`,
-    yLabel: 'JSON time / time',
-    ...ratio,
-  });
-}
-
-/** Tables (one per size), what decode returns (the extra section), and the charts of `operation`. */
-export function render({ tables, extra, charts, operation }, rows) {
-  renderTables(tables, rows);
-  renderCleanliness(extra, rows);
-  charts.clear();
-  drawCharts(charts, rows, operation);
 }

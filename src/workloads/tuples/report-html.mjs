@@ -1,5 +1,5 @@
 // The HTML page of the tuples report: its charts with how to read each, the
-// runs, payload limits, memory and what decode returns. The page frame,
+// runs, payload limits and memory. The page frame,
 // tables and run facts are shared (src/report/html.mjs).
 
 import { COMPRESSION_CHART_ID, COMPRESSION_EMPTY, COMPRESSION_HOW } from '../../report/compression-chart.mjs';
@@ -10,7 +10,6 @@ import {
   formatMs,
   formatRatio,
   formatShare,
-  formatYesNo,
 } from '../../harness/format.mjs';
 import { htmlTable, reportPage } from '../../report/html.mjs';
 import { ACROSS_PROCESSES } from '../../report/model.mjs';
@@ -96,26 +95,6 @@ function memorySection(memory) {
 ${htmlTable(columns, memory)}</section>`;
 }
 
-function cleanlinessSection(cleanliness) {
-  if (cleanliness.length === 0) {
-    return '<section id="cleanliness"><h2>Decoded-object cleanliness</h2><p class="empty">No row of these results carries a cleanliness check.</p></section>';
-  }
-  const yesNo = (value) => (value === undefined ? '' : formatYesNo(value));
-  const flag = (value) => (value === false ? 'bad' : value === true ? 'good' : '');
-  const columns = [
-    { title: 'place', value: (r) => r.source },
-    { title: 'path', value: (r) => r.label },
-    { title: 'clean', value: (r) => yesNo(r.clean), cls: (r) => flag(r.clean) },
-    { title: 'plain object', value: (r) => yesNo(r.plainObject), cls: (r) => flag(r.plainObject) },
-    { title: 'exactly x, y, z', value: (r) => yesNo(r.exactKeys), cls: (r) => flag(r.exactKeys) },
-    { title: 'data properties', value: (r) => yesNo(r.dataProperties), cls: (r) => flag(r.dataProperties) },
-    { title: 'detail', value: (r) => r.detail ?? '' },
-  ];
-  return `<section id="cleanliness"><h2>Decoded-object cleanliness</h2>
-<p class="how">Is each decoded item what JSON.parse would give: a plain object (prototype Object.prototype) whose own enumerable properties are exactly x, y, z, as data properties (no getters, wrappers or extra fields)? A "no" means code that consumes the items may behave differently than with JSON.</p>
-${htmlTable(columns, cleanliness)}</section>`;
-}
-
 /**
  * The three ways to run the same C++ as a table (report-model.mjs
  * threeWaysRecords' lines of both operations, { operation, ...line }): an
@@ -157,22 +136,21 @@ ${htmlTable(columns, lines)}</section>`;
 }
 
 /**
- * The report page of a report's html() input, with its limits, memory and
- * cleanliness tables and the sections other modules render whole
+ * The report page of a report's html() input, with its limits and memory
+ * tables (what decode returns is the view's, src/report/file-report.mjs) and the sections other modules render whole
  * (src/report/shipped-bytes.mjs): extraSections [{ id, html }].
  */
-export function reportHtml(input, { limits, memory, cleanliness, extraSections }) {
+export function reportHtml(input, { limits, memory, extraSections }) {
   return reportPage(input, {
     title: 'wasm-codec-bench report',
     about: `; breakdown and sizes at the size nearest ${formatMB(input.sizeMB)} MB`,
     hover: 'a point or bar',
     how: HOW_TO_READ,
     empty: EMPTY_REASON,
-    nav: ['limits', 'memory', 'cleanliness', ...extraSections.map(({ id }) => id)].map((id) => [id, id]),
+    nav: ['limits', 'memory', ...extraSections.map(({ id }) => id)].map((id) => [id, id]),
     sections: [
       limitsSection(limits),
       memorySection(memory),
-      cleanlinessSection(cleanliness),
       ...extraSections.map((section) => section.html),
     ].join('\n'),
   });

@@ -163,19 +163,3 @@ function mergedMemoryRows(document, step) {
     return true;
   });
 }
-
-/**
- * Decoded-object cleanliness per source and path, for rows that carry it:
- * the first row that is not clean if any, else the first row.
- */
-export function cleanlinessRows(sources) {
-  const lines = [];
-  for (const source of sources) {
-    const rows = source.document.rows.filter((row) => row.cleanliness);
-    for (const [, group] of groupBy(sortRows(rows), labelOf)) {
-      const shown = group.find((row) => row.cleanliness.clean === false) ?? group[0];
-      lines.push({ source: source.source, label: labelOf(shown), ...shown.cleanliness });
-    }
-  }
-  return lines;
-}

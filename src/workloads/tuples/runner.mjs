@@ -15,15 +15,15 @@ import { formatBytes, formatMs, formatRatio } from '../../harness/format.mjs';
 import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
 import { failedRow } from '../../harness/measure.mjs';
-import { BLOCK_UNIT } from './block.mjs';
 import { selectSteps } from './dataset.mjs';
-import { renderRun } from '../../harness/block-tables.mjs';
+import { resultsText } from '../../report/results-tables.mjs';
+import { viewText } from '../../report/table-view.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
 import { blockMembers, committedSets, contenderJobs } from '../../harness/fastest-sets.mjs';
 import { compressedMembers } from '../../harness/compressed-path.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { runLimitsJob } from './limits.mjs';
-import { renderCleanliness, renderLimits, renderSummary, renderTables } from './tables.mjs';
+import { limitsParts, view } from './view.mjs';
 import { addonAvailable, addonFile, readNativeCatalog } from '../../../node/load-addon.mjs';
 import { RunError } from '../../../node/run-file.mjs';
 
@@ -287,12 +287,8 @@ export function runJob(job, context) {
 
 /** The console output at the end of a run. */
 export function render(rows, run, options) {
-  if (options.mode === 'limits') return renderLimits(run.limits ?? []);
-  return renderRun(rows, run, {
-    unit: BLOCK_UNIT,
-    ...verdictOptions,
-    single: () => `${renderTables(rows)}\n\n${renderCleanliness(rows)}\n\n${renderSummary(rows)}`,
-  });
+  if (options.mode === 'limits') return viewText(limitsParts(run.limits ?? []));
+  return resultsText(rows, run, view);
 }
 
 /** Prepares the run header of a new or resumed run (--limits keeps its entries). */

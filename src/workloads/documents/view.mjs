@@ -1,18 +1,17 @@
-// The console tables of the documents workload: per data set, the time table
-// (each path, its ratios against JSON and the fastest JS library, its
-// interop share), JBB's published figures beside it, and the size table;
-// after a block run's tables, each C++ path's marshal phases against the
-// documents floor.
-// Any place can print them from a results file.
+// The results view of the documents workload, for the console, the page and
+// the report alike: the unit is a data set; the metric ms per call, lower is
+// better; per data set the time table (each path, its ratios against JSON
+// and the fastest JS library, its interop share) with JBB's published
+// figures in reference lines, and the size table; after any run's tables,
+// each C++ path's marshal phases against the documents floor. The figures
+// come from model.mjs; src/report/table-view.mjs lays the parts out.
 
 import { DOCUMENTS_FLOOR_LABEL, isDocumentsFloor, isJsonBaseline, pathLabel } from '../../catalog.mjs';
 import {
-  alignFirstLeft,
   formatBytes,
   formatMs,
   formatRatio,
   formatShare,
-  renderColumns,
   speedRatio,
   statusText,
 } from '../../harness/format.mjs';
@@ -21,7 +20,16 @@ import { groupBy } from '../../harness/group-by.mjs';
 import { fastestText } from '../../harness/references.mjs';
 import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
 import { JBB_FORMATS, JBB_SOURCE, jbbReference } from './jbb-reference.mjs';
-import { datasetTitle, datasetsOf, interopShares, sizeTable, timeTable } from './model.mjs';
+import { BLOCK_UNIT } from './block.mjs';
+import {
+  datasetEntry,
+  datasetTitle,
+  datasetsOf,
+  interopShares,
+  sizeTable,
+  timeTable,
+  userFileOf,
+} from './model.mjs';
 
 export const TIME_HEADER = [
   'path',
@@ -42,16 +50,16 @@ export const LEGEND =
   'JS <-> wasm, or JS <-> C++ through Node-API for a "(addon)" path (the same C++ as a native addon, ' +
   `bench:node only). ${VERDICT_LEGEND}`;
 
-/** A time line's ratio against JSON (verdict.mjs `format`); the JSON baseline against itself is 1.00x. */
-export const versusJsonText = (line, operation, format = formatVerdictRatio) =>
-  isJsonBaseline(line.row) ? formatRatio(1) : format(line.vsJson?.[operation]);
+/** A time line's ratio against JSON; the JSON baseline against itself is 1.00x. */
+const versusJsonText = (line, operation) =>
+  isJsonBaseline(line.row) ? formatRatio(1) : formatVerdictRatio(line.vsJson?.[operation]);
 
 /** The figures of a time line measured ok (model.mjs timeTable), after its label (TIME_HEADER). */
 export function timeCells(line) {
   const { row, vsFastest, encodeShare, decodeShare } = line;
   return [
-    formatMs(row.encode.median),
-    formatMs(row.decode.median),
+    formatMs(row.encode?.median),
+    formatMs(row.decode?.median),
     versusJsonText(line, 'encode'),
     versusJsonText(line, 'decode'),
     formatVerdictRatio(vsFastest?.encode),
@@ -113,28 +121,66 @@ export function sharesText(rows, dataset) {
   return parts.length > 0 ? `interop share (median over codecs): ${parts.join('; ')}` : '';
 }
 
-/** Every data set's tables, then the legend. */
-export function renderDocumentTables(rows) {
-  const sections = datasetsOf(rows).map((dataset) => {
-    const table = timeTable(rows, dataset);
-    const timeLines = table.lines.map((line) =>
-      line.row.status === 'ok'
-        ? [line.label, ...timeCells(line)]
-        : { label: line.label, text: statusText(line.row) },
-    );
-    const sizes = sizeCells(rows, dataset, table.jsonBytes);
-    return [
-      `== ${datasetTitle(rows, dataset, table.jsonBytes)}`,
-      renderColumns(TIME_HEADER, [...timeLines, ...jbbTimeCells(dataset)], alignFirstLeft(TIME_HEADER)),
-      `fastest JS library: ${fastestText(table.fastest)}`,
-      sharesText(rows, dataset),
-      '',
-      renderColumns(sizes.header, [...sizes.lines, ...sizes.jbb], alignFirstLeft(sizes.header)),
-    ]
-      .filter((part) => part !== '')
-      .join('\n');
+// JBB's lines stand apart from the measured ones.
+const jbbLine = (cells) => ({ cells, className: 'reference', attrs: { role: 'jbb' } });
+
+/** One path's line of the time table: its cells, or the reason it has none. */
+function timeLine(line) {
+  const { row, label } = line;
+  const attrs = { path: label, status: row.status, impl: row.impl };
+  if (row.status !== 'ok')
+    return {
+      label,
+      text: statusText(row),
+      className: row.status === 'n/a' ? 'not-applicable' : 'failed',
+      attrs,
+    };
+  return {
+    cells: [label, ...timeCells(line)],
+    className: isJsonBaseline(row) ? 'baseline' : undefined,
+    attrs,
+  };
+}
+
+/** The parts of a documents run's view: a section per data set. */
+export function documentView(rows) {
+  return datasetsOf(rows).map((dataset) => {
+    const time = timeTable(rows, dataset);
+    const sizes = sizeCells(rows, dataset, time.jsonBytes);
+    const shares = sharesText(rows, dataset);
+    const entry = datasetEntry(dataset);
+    const notes = [
+      `Fastest JS library: ${fastestText(time.fastest)}.`,
+      shares && `${shares[0].toUpperCase()}${shares.slice(1)}.`,
+    ];
+    const parts = [
+      ...(entry ? [{ note: `${entry.label}: ${entry.what}.` }] : []),
+      {
+        table: {
+          title: `${datasetTitle(rows, dataset, time.jsonBytes)}: time per call`,
+          header: TIME_HEADER,
+          lines: [...time.lines.map(timeLine), ...jbbTimeCells(dataset).map(jbbLine)],
+          className: 'documents',
+          attrs: { dataset, role: 'time' },
+        },
+      },
+      ...notes.filter(Boolean).map((note) => ({ note })),
+      {
+        table: {
+          title: `${dataset}: encoded size`,
+          header: sizes.header,
+          lines: [
+            ...sizes.lines.map((cells) => ({ cells, attrs: { path: cells[0] } })),
+            ...sizes.jbb.map(jbbLine),
+          ],
+          className: 'documents',
+          attrs: { dataset, role: 'size' },
+        },
+      },
+    ];
+    const className = userFileOf(rows, dataset) ? 'dataset user-dataset' : 'dataset';
+    return { section: { className, attrs: { dataset } }, parts };
   });
-  return [...sections, LEGEND, `JBB published: ${JBB_SOURCE}.`].join('\n\n');
 }
 
 /**
@@ -179,24 +225,44 @@ const FLOOR_PHASE_LEGEND =
   'writing the tagged form into a ready buffer (encode) and the object building from ready tagged bytes ' +
   '(decode), no wasm call; xFloor = floor / phase (1.00x: the phase costs what the JS halves alone cost).';
 
-/** The floor tables of a block run as console text ('' without a documents floor). */
-export function renderFloorPhases(rows) {
+/** The floor tables of a block run as view parts ([] without a documents floor). */
+export function floorPhaseParts(rows) {
   const blocks = floorPhaseBlocks(rows);
-  if (blocks.length === 0) return '';
+  if (blocks.length === 0) return [];
   const ms = formatMs;
   const ratio = (floor, phase) => formatRatio(speedRatio(floor, phase));
-  const parts = [FLOOR_PHASE_LEGEND];
-  for (const { block, floor, paths } of blocks) {
-    const lines = paths.map((path) => [
-      path.label,
-      ms(path.marshalIn),
-      ms(floor.encode),
-      ratio(floor.encode, path.marshalIn),
-      ms(path.marshalOut),
-      ms(floor.decode),
-      ratio(floor.decode, path.marshalOut),
-    ]);
-    parts.push(`${block}:`, renderColumns(FLOOR_PHASE_HEADER, lines, alignFirstLeft(FLOOR_PHASE_HEADER)));
-  }
-  return parts.join('\n\n');
+  const tables = blocks.map(({ block, floor, paths }) => ({
+    table: {
+      title: `${block}: marshal phases against the floor`,
+      header: FLOOR_PHASE_HEADER,
+      attrs: { block, role: 'floor-phases' },
+      lines: paths.map((path) => ({
+        cells: [
+          path.label,
+          ms(path.marshalIn),
+          ms(floor.encode),
+          ratio(floor.encode, path.marshalIn),
+          ms(path.marshalOut),
+          ms(floor.decode),
+          ratio(floor.decode, path.marshalOut),
+        ],
+      })),
+    },
+  }));
+  return [{ note: FLOOR_PHASE_LEGEND }, ...tables];
 }
+
+/** What the results view knows of the workload (src/report/results-tables.mjs). */
+export const view = {
+  block: BLOCK_UNIT,
+  unit: 'data set',
+  metric: 'ms',
+  higherIsBetter: false,
+  operations: ['encode', 'decode'],
+  references: ['xJSON', 'xBestJS', 'interop', 'JBB published'],
+  legend: `${LEGEND} JBB published: ${JBB_SOURCE}; another machine and other data, a reference for the shape only (the grey lines).`,
+  tables: documentView,
+  more: floorPhaseParts,
+};
+
+export const DOCUMENT_TABLE_LEGEND = view.legend;

@@ -1,24 +1,24 @@
-// The console tables of the messages workload (rows: its row def in
-// src/results.schema.json). The *Table/*Data functions return { header, lines } (lines: arrays of cells,
-// or { label, text } for a failed or n/a path) for a page to render as it
-// likes; the render* functions print them as text.
+// The results view of the messages workload: what a reader sees of its rows
+// (its row def in rows.mjs) in the console, the page and the report alike.
+// The unit is a record; the metric operations per second, higher is better;
+// the references JSON (xJSON, with a verdict) and each wasm module's floor.
+// messageView builds the parts; src/report/table-view.mjs lays them out.
 
 import { ADDON_PLACE, isJsonBaseline, pathLabel } from '../../catalog.mjs';
 import { RECORD_NAMES } from './workload.mjs';
 import {
-  alignFirstLeft,
   formatBytes,
   formatNs,
   formatOpsPerSec,
   formatRatio,
   formatShare,
-  renderColumns,
   statusText,
 } from '../../harness/format.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { orderOfPaths, pathKey } from '../../harness/path-order.mjs';
 import { median } from '../../harness/stats.mjs';
 import { VERDICT_LEGEND, compareStats, formatVerdictRatio } from '../../harness/verdict.mjs';
+import { BLOCK_UNIT } from './block.mjs';
 
 const MESSAGE_OPS = ['encode', 'decode', 'roundTrip'];
 /** A record's place in the messages' own order; names it does not know after them. */
@@ -254,27 +254,69 @@ export function messageSummaryTable(rows) {
   };
 }
 
+export const FLOOR_TABLE_LEGEND =
+  'Per-call floor (last tables): an exported wasm function with no arguments and no work, called in a loop; ' +
+  'any call into wasm costs at least this.';
+
+const BASELINE_LABEL = pathLabel({ codec: 'json', impl: 'js' });
+
+/** A table line (cells, or { label, text } for a path that was not measured) as a view line. */
+function viewLine(line) {
+  if (Array.isArray(line)) {
+    // The JSON baselines of a record (one per batch) are one line, "json (js) x3".
+    const path = line[0].replace(/ x\d+$/, '');
+    const className = path === BASELINE_LABEL ? 'baseline' : path.endsWith('[floor]') ? 'floor' : undefined;
+    return { cells: line, className, attrs: { path, status: 'ok' } };
+  }
+  const status = line.text.startsWith('n/a') ? 'n/a' : 'failed';
+  return {
+    ...line,
+    className: status === 'n/a' ? 'not-applicable' : 'failed',
+    attrs: { path: line.label, status },
+  };
+}
+
+const table = (title, { header, lines }, attrs) => ({
+  table: { title, header, lines: lines.map(viewLine), className: 'messages', attrs },
+});
+
 /**
- * The console output of a messages run: the legend, one table per record,
- * the per-call floor of each module and the cross-record summary.
+ * The parts of a messages run's view: one table per record, the per-call
+ * floor of each module and the cross-record summary.
  */
-export function renderMessageTables(rows, { legend = true } = {}) {
-  const blocks = messageRecordTables(rows).map(
-    ({ title, header, lines }) => `${title}\n${renderColumns(header, lines, alignFirstLeft(header))}`,
+export function messageView(rows) {
+  const parts = messageRecordTables(rows).map((recordTable) =>
+    table(recordTable.title, recordTable, { record: recordTable.record }),
   );
   const floor = messageFloorTable(rows);
-  if (floor.lines.length > 0) {
-    blocks.push(
-      `Per-call floor: an exported function with no arguments and no work, of each wasm module (and of the Node-API addon: "(addon)")\n${renderColumns(floor.header, floor.lines, ['l', 'r', 'r', 'r'])}`,
+  if (floor.lines.length > 0)
+    parts.push(
+      table(
+        'Per-call floor: an exported function with no arguments and no work, of each wasm module (and of the Node-API addon: "(addon)")',
+        floor,
+        { role: 'call-floor' },
+      ),
     );
-  }
   const summary = messageSummaryTable(rows);
-  if (summary.lines.length > 0) {
-    blocks.push(
-      'Summary over records: xJSON = geometric mean over the records measured ok; boundary = median share\n' +
-        renderColumns(summary.header, summary.lines, alignFirstLeft(summary.header)),
+  if (summary.lines.length > 0)
+    parts.push(
+      table(
+        'Summary over records: xJSON = geometric mean over the records measured ok; boundary = median share',
+        summary,
+        { role: 'summary' },
+      ),
     );
-  }
-  if (legend) blocks.unshift(MESSAGE_TABLE_LEGEND);
-  return blocks.join('\n\n');
+  return parts;
 }
+
+/** What the results view knows of the workload (src/report/results-tables.mjs). */
+export const view = {
+  block: BLOCK_UNIT,
+  unit: 'record',
+  metric: 'ops/s',
+  higherIsBetter: true,
+  operations: MESSAGE_OPS,
+  references: ['xJSON', 'xFloor', 'boundary'],
+  legend: MESSAGE_TABLE_LEGEND,
+  tables: messageView,
+};

@@ -1,10 +1,13 @@
-// The console tables of the tuple workload: one table per payload size, one
-// line per path, then what each decode returns, each path's largest payload
-// and the limits of a --limits run. Any place can print them from a results file.
+// The results view of the tuple workload, for the console, the page and the
+// report alike: the unit is a payload size; the metric ms per payload, lower
+// is better; one table per size, one line per path with its ratios against
+// JSON, the fastest JS library and the object floor, and its interop share;
+// then its own views: what each decode returns (cleanliness), each path's
+// largest payload, and the limits of a --limits run.
+// src/report/table-view.mjs lays the parts out.
 
 import { isJsonBaseline, isObjectFloor, pathLabel } from '../../catalog.mjs';
 import {
-  alignFirstLeft,
   formatBytes,
   formatMB,
   formatMs,
@@ -12,7 +15,6 @@ import {
   formatShare,
   formatYesNo,
   interopShare,
-  renderColumns,
   shorten,
   statusText,
 } from '../../harness/format.mjs';
@@ -34,6 +36,7 @@ import {
   utf8Representative,
 } from '../../harness/references.mjs';
 import { unitComparisons } from '../../harness/unit-comparisons.mjs';
+import { BLOCK_UNIT } from './block.mjs';
 
 export { fastestPeers, isPeerRow };
 
@@ -128,8 +131,9 @@ function pathLine(row, { baselines, floors }, { fastest, gzip9 }) {
   const label = pathLabel(row);
   if (row.status !== 'ok') return { label, row, text: statusText(row) };
   const cells = [
-    formatMs(row.encode.median),
-    formatMs(row.decode.median),
+    // A block's library may time one operation only (the fastest set it belongs to).
+    formatMs(row.encode?.median),
+    formatMs(row.decode?.median),
     ...sizeCells(row, gzip9),
     ...ratioCells(compareRow(referenceOf(row, baselines), row)),
     ...ratioCells(compareWithFastest(fastest, row)),
@@ -160,7 +164,7 @@ export function stepTitle({ jsonMB, jsonBytes, step, items }) {
  * baseline; a codec whose child measured the UTF-8 baseline gets a line of
  * ratios against it. Each line is { label, row, cells } (figures after the
  * label), { label, row, text } (a failure) or { role: 'fastest' | 'utf8',
- * label, text }; `options`: { fastest, gzip9, page (the page's wording of the fastest line) }.
+ * label, text }; `options`: { fastest, gzip9 }.
  */
 export function stepLines(stepRows, order, options) {
   const roles = rolesOf(stepRows);
@@ -194,7 +198,7 @@ export function stepLines(stepRows, order, options) {
   if (floors.length > 0)
     lines.push(mergedLine(floors, { ...options, ...againstReferences(floors), xFloor: [ONE, ONE] }));
   if (stepRows.some(isPeerRow))
-    lines.push({ role: 'fastest', label: FASTEST_LABEL, text: fastestText(options.fastest, options) });
+    lines.push({ role: 'fastest', label: FASTEST_LABEL, text: fastestText(options.fastest) });
   for (const row of others) {
     lines.push(pathLine(row, roles, options));
     const own = row.status === 'ok' ? ownUtf8Baseline(row, utf8) : undefined;
@@ -209,23 +213,37 @@ export const stepOptions = (stepRows) => ({
   gzip9: stepRows.some((row) => row.gzip9Bytes !== undefined),
 });
 
+/** A line of stepLines as a view line: a path's (its row's facts in attrs), or a spanning note. */
+function viewLine({ role, label, row, cells, text }) {
+  if (role) return { label, text, className: role, attrs: { role } };
+  const attrs = { path: pathLabel(row), status: row.status, impl: row.impl };
+  if (row.batch !== undefined) attrs.batch = row.batch;
+  if (!cells) return { label, text, className: 'failed', attrs };
+  return { cells: [label, ...cells], className: isJsonBaseline(row) ? 'baseline' : undefined, attrs };
+}
+
 /**
  * One table per payload size (ascending), paths in the order they first
- * appear in `rows` (see stepLines).
+ * appear in `rows` (see stepLines); the fastest-JS-library line in the
+ * table's foot, so the body holds one line per path.
  */
-export function renderTables(rows, { legend = true } = {}) {
+export function stepParts(rows) {
   const order = orderOfPaths(rows);
-  const bySize = [...groupBy(rows, (row) => row.step).entries()].sort(([a], [b]) => a - b);
-  const blocks = bySize.map(([, stepRows]) => {
-    const options = stepOptions(stepRows);
-    const header = tableHeader(options);
-    const lines = stepLines(stepRows, order, options).map(({ label, cells, text }) =>
-      cells ? [label, ...cells] : { label, text },
-    );
-    return `${stepTitle(stepRows[0])}\n${renderColumns(header, lines, alignFirstLeft(header))}`;
-  });
-  if (legend) blocks.unshift(TABLE_LEGEND);
-  return blocks.join('\n\n');
+  return [...groupBy(rows, (row) => row.step).entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([step, stepRows]) => {
+      const options = stepOptions(stepRows);
+      const lines = stepLines(stepRows, order, options);
+      return {
+        table: {
+          title: stepTitle(stepRows[0]),
+          header: tableHeader(options),
+          lines: lines.filter((line) => line.role !== 'fastest').map(viewLine),
+          foot: lines.filter((line) => line.role === 'fastest').map(viewLine),
+          attrs: { step: String(step) },
+        },
+      };
+    });
 }
 
 /**
@@ -256,36 +274,31 @@ export const CLEANLINESS_LEGEND =
   '(no getters); clean = all three, in an array as JSON.parse gives. A library that is not clean ' +
   'is timed as it is: turning its result into plain objects would cost the user more.';
 
-// The console keeps a detail to one readable line; the results file has it whole.
+// A detail stays one readable line; the results file has it whole.
 const DETAIL_WIDTH = 100;
 
-/** The cleanliness table of a run: one line per path (details cut to 100 characters). */
-export function renderCleanliness(rows, { legend = true } = {}) {
-  const lines = cleanlinessByPath(rows).map(({ label, cleanliness }) => [
-    label,
-    formatYesNo(cleanliness.plainObject),
-    formatYesNo(cleanliness.exactKeys),
-    formatYesNo(cleanliness.dataProperties),
-    formatYesNo(cleanliness.clean),
-    shorten(cleanliness.detail ?? '', DETAIL_WIDTH),
-  ]);
-  if (lines.length === 0) return '';
-  const table = renderColumns(['path', 'plain', 'keys', 'data', 'clean', 'detail'], lines, [
-    'l',
-    'l',
-    'l',
-    'l',
-    'l',
-    'l',
-  ]);
-  return legend ? `${CLEANLINESS_LEGEND}\n${table}` : table;
+/** The cleanliness table of a run, one line per path ([] when no path recorded it); the legend is CLEANLINESS_LEGEND. */
+export function cleanlinessParts(rows) {
+  const lines = cleanlinessByPath(rows).map(({ label, cleanliness }) => {
+    const answers = ['plainObject', 'exactKeys', 'dataProperties', 'clean'].map((key) =>
+      formatYesNo(cleanliness[key]),
+    );
+    return {
+      cells: [label, ...answers, shorten(cleanliness.detail ?? '', DETAIL_WIDTH)],
+      cellClasses: [undefined, ...answers],
+      attrs: { path: label, clean: String(cleanliness.clean) },
+    };
+  });
+  if (lines.length === 0) return [];
+  const header = ['path', 'plain', 'keys', 'data', 'clean', 'detail'];
+  return [{ table: { header, lines, align: header.map(() => 'l'), className: 'cleanliness' } }];
 }
 
 /**
  * Per path: the largest payload it handled and how many sizes failed (with
  * the first reason), so the failure limit of each path is visible at a glance.
  */
-export function renderSummary(rows) {
+export function summaryParts(rows) {
   const lines = [];
   for (const [, pathRows] of groupBy(rows, pathKey)) {
     const reference = isJsonBaseline(pathRows[0]) || isObjectFloor(pathRows[0]);
@@ -294,9 +307,9 @@ export function renderSummary(rows) {
     const failed = pathRows.filter((row) => row.status !== 'ok');
     const largest = ok.length > 0 ? formatBytes(Math.max(...ok.map((row) => row.jsonBytes))) : 'none';
     const failures = failed.length > 0 ? `; ${failed.length} failed, first: ${failed[0].error}` : '';
-    lines.push([pathLabel(pathRows[0]), `largest ok payload ${largest}${failures}`]);
+    lines.push({ cells: [pathLabel(pathRows[0]), `largest ok payload ${largest}${failures}`] });
   }
-  return renderColumns(['path', 'result'], lines, ['l', 'l']);
+  return [{ table: { header: ['path', 'result'], lines, align: ['l', 'l'], attrs: { role: 'summary' } } }];
 }
 
 // Wide enough for V8's fatal heap message after the child's exit signal.
@@ -308,26 +321,37 @@ const LIMIT_REASON_WIDTH = 140;
  * and the limit the seed benchmark published for the same library where it
  * published one ('-' otherwise). Reasons are cut to one readable line.
  */
-export function renderLimits(limits, { legend = true } = {}) {
+export function limitsParts(limits) {
   const mb = (value) => (value === undefined ? '-' : formatMB(value));
-  const lines = limits.map((entry) => [
-    pathLabel(entry),
-    entry.largestOkItems > 0 ? mb(entry.largestOkMB) : 'none',
-    entry.largestOkItems.toLocaleString('en-US'),
-    mb(entry.failedAtMB),
-    entry.cause,
-    mb(seedLimitFor(entry)?.limitMB),
-    shorten(entry.reason, LIMIT_REASON_WIDTH),
-  ]);
-  const table = renderColumns(
-    ['path', 'largest ok MB', 'items', 'failed at MB', 'cause', 'seed MB', 'reason'],
-    lines,
-    ['l', 'r', 'r', 'r', 'l', 'r', 'l'],
-  );
-  if (!legend) return table;
-  return (
+  const lines = limits.map((entry) => ({
+    cells: [
+      pathLabel(entry),
+      entry.largestOkItems > 0 ? mb(entry.largestOkMB) : 'none',
+      entry.largestOkItems.toLocaleString('en-US'),
+      mb(entry.failedAtMB),
+      entry.cause,
+      mb(seedLimitFor(entry)?.limitMB),
+      shorten(entry.reason, LIMIT_REASON_WIDTH),
+    ],
+  }));
+  const note =
     'Payload limits: the largest JSON payload each path verified and timed, the size that failed next ' +
     'and why (one process per path). seed MB = the limit the seed benchmark published for that library (' +
-    `${SEED_LIMITS_SOURCE}; older library versions), '-' where it published none.\n${table}`
-  );
+    `${SEED_LIMITS_SOURCE}; older library versions), '-' where it published none.`;
+  const header = ['path', 'largest ok MB', 'items', 'failed at MB', 'cause', 'seed MB', 'reason'];
+  return [{ note }, { table: { header, lines, align: ['l', 'r', 'r', 'r', 'l', 'r', 'l'] } }];
 }
+
+/** What the results view knows of the workload (src/report/results-tables.mjs). */
+export const view = {
+  block: BLOCK_UNIT,
+  unit: 'size',
+  metric: 'ms',
+  higherIsBetter: false,
+  operations: ['encode', 'decode'],
+  references: ['xJSON', 'xBestJS', 'xFloor', 'interop'],
+  legend: TABLE_LEGEND,
+  tables: (rows) => [...stepParts(rows), ...summaryParts(rows)],
+  own: cleanlinessParts,
+  ownLegend: CLEANLINESS_LEGEND,
+};
