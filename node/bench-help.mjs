@@ -18,7 +18,7 @@ workloads: tuples (the growing tuple dataset, time per payload size; the default
 messages (single small records, operations per second) and documents (JSON
 documents: GeoJSON, strings, records; time per data set).
 
-The default run is the block protocol (docs/design.md#blocks): a block is one
+Every run is a plan of blocks (docs/design.md#blocks). The default plan: a block is one
 size with the paths compared there: JSON, the object floor, the C++ contenders of
 Node (or, with --codecs/--strategies, the paths named; without contenders, the
 typed path of every codec in wasm and in the addon) and the fastest JS libraries
@@ -28,14 +28,15 @@ order rotating); every block runs in a fresh process per wave. A verdict is take
 over processes: the median of the per-process ratios with its order-statistic 95%
 interval, in words (faster, slower, equivalent, undecided). At each look (6, 10, 14
 processes) a block whose comparisons are all decided stops; a time budget bounds the
-run. --sweep runs the full matrix instead (every strategy and library at every size,
-each in its own process: single run, within-process intervals). Progress goes to
+run. --sweep is a bigger plan: a block per path and size (every strategy and library,
+each with JSON and its floor, as the tables' references, and what the path keeps
+alive), each in one process (within-process intervals). Progress goes to
 stderr, tables to stdout, and the results JSON (src/results.schema.json) to --out,
 rewritten as rows arrive: an interrupted run keeps what it measured.
 
 Options:
   --workload NAME      tuples (default), messages or documents
-  --sweep              the full matrix instead of the block protocol: ${TUPLES.strategies.join(',')}
+  --sweep              the full matrix, a block per path and size: ${TUPLES.strategies.join(',')}
                        strategies and every library at ${DEFAULTS.minMB}-${DEFAULTS.maxMB} MB, ${DEFAULTS.perDecade} sizes per decade
   --looks LIST         block protocol: the process counts at which the stopping rule looks
                        (default: ${BLOCKS.looks.join(',')}; --quick: ${BLOCKS.quick.looks.join(',')}); the last is the most a block gets
@@ -77,8 +78,7 @@ Options:
   --compress LIST      the compression stage (docs/design.md#compression), every workload (messages
                        per call): none,gzip,deflate-raw,brotli (zstd: no compressor in Node has it). Each path
                        is measured compressed too: another member of its block (its verdicts
-                       against JSON compressed alike), or beside it in its process (--sweep);
-                       without none, a block holds the compressed paths and the plain references
+                       against JSON compressed alike); without none, a block holds the compressed paths and the plain references
   --compress-level N   the level of every compressor that takes one (default: each format's own:
                        gzip and deflate-raw 6, brotli 11)
   --compressors LIST   zlib (node:zlib, sync), zlib-async (node:zlib through the thread pool),
@@ -100,11 +100,11 @@ Options:
                        extra Node/V8 flags for every child process, space-separated, e.g.
                        --child-node-options=--max-old-space-size=64 (a small heap, to find its limit)
   --resume FILE        continue an interrupted --sweep or --limits run in FILE with the options it
-                       records: sizes measured ok are kept, the rest are measured; only
+                       records: the blocks (--limits: the sizes) measured ok are kept, the rest are
+                       measured; a default run is not resumed (its rows so far stay in the file); only
                        --build-dir, --loader, --peer-registry and --timeout may be given with it
   --build-dir DIR      the wasm build (default: build/wasm)
-  --timeout SECONDS    limit for one child process (one block, or one path at one size or
-                       record); with --limits, for one size of a growing path (default: ${DEFAULTS.timeoutSeconds}, at most ${BOUNDS.timeoutSeconds})
+  --timeout SECONDS    limit for one child process (one block's process); with --limits, for one size of a growing path (default: ${DEFAULTS.timeoutSeconds}, at most ${BOUNDS.timeoutSeconds})
   --loader MODULE      module providing loadWasmCodec/readWasmBuildInfo (default: node/load-wasm.mjs; for tests)
   --peer-registry MODULE  module exporting the peer registry's functions (default:
                        src/harness/peers.mjs; for tests)

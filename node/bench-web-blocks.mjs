@@ -1,11 +1,10 @@
-// bench:web's block protocol (docs/design.md#blocks): node/blocks.mjs
-// schedules the blocks as it does bench:node's child processes, each block
-// process here a fresh browser context whose page measures it.
+// bench:web's runs (docs/design.md#blocks): the plan (src/harness/plan.mjs) run by
+// node/blocks.mjs as bench:node's, each block process here a fresh browser
+// context whose page measures it.
 
 import { pageUrl } from '../web/src/query.mjs';
 import * as peerRegistry from '../src/harness/peers.mjs';
-import { blockDecided, blockVerdicts, verdictOptionsOf } from '../src/harness/block-verdicts.mjs';
-import { EQUIVALENCE, LEVEL } from '../src/harness/paired.mjs';
+import { planRun, requestedPeers } from '../src/harness/plan.mjs';
 import {
   finishResults,
   gotoPage,
@@ -27,11 +26,11 @@ const JOB_OPTIONS =
 const notMeasured = (failure) => ({ done: false, rows: [], output: [], failure });
 
 /**
- * The block protocol in one browser: the workload's blocks (its runner's
- * blockKinds, with this browser's fastest sets), each block in a fresh
- * browser context per wave, the page measuring the block
- * (wcbPage.runBlock). Writes the results file as contexts finish; returns
- * how the run ended, as runInBrowser (bench-web-sweep.mjs) does.
+ * The run's plan in one browser (src/harness/plan.mjs, with this browser's fastest
+ * sets and contenders), each block process a fresh browser context whose
+ * page measures it (wcbPage.runBlock). Writes the results file as contexts
+ * finish; returns how the run ended ('done' or 'interrupted'), the page
+ * errors seen and the last status line.
  */
 export async function runBlocksInBrowser(
   name,
@@ -39,28 +38,37 @@ export async function runBlocksInBrowser(
 ) {
   const out = options.outs[name];
   const runner = await importRunner(options.workload);
-  let requested = options.peers;
-  if (!options.peersGiven) {
-    try {
-      requested = runner.blockPeers(name);
-    } catch (error) {
-      throw new RunError(error.message);
-    }
+  // --peers as given (undefined: the plan's default libraries).
+  const given = { ...options, peers: options.peersGiven ? options.peers : undefined, addon: false };
+  let requested;
+  try {
+    requested = requestedPeers(runner, given, name);
+  } catch (error) {
+    throw new RunError(error.message);
   }
   const peers = selectPeers(requested, peerRegistry, 'browser', runner.takesPeer);
   const peerNames = peers.map((peer) => peer.name);
-  const sets = runner.fastestSets(name, peers, { peers: options.peersGiven ? options.peers : undefined });
-  // The C++ paths of this browser's blocks: its committed contenders, unless named.
-  const contenders = runner.contenders(name, options);
   const plan = protocol.blockPlan(options);
-  const blockOptions = { ...options, addon: false, contenders };
-  const kinds = runner.blockKinds(blockOptions, peers, peerRegistry, buildInfo, plan, sets);
+  const planned = planRun(runner, {
+    options: given,
+    place: name,
+    rowPlace: 'browser',
+    peers,
+    registry: peerRegistry,
+    buildInfo,
+    plan,
+  });
+  log(planned.description);
   const browser = await openBrowser(name, options, pageBase);
   log(`${browser.label}: libraries ${peerNames.join(', ')}`);
   const errors = [];
   let header;
   let status = '';
-  const store = { rows: [], save: () => header && writeAtomically(out, documentOf()) };
+  // The rows of data sets no page measures (a user's document that could not be read).
+  const store = {
+    rows: runner.planRows?.(plan, 'browser') ?? [],
+    save: () => header && writeAtomically(out, documentOf()),
+  };
   const documentOf = () => ({
     ...header,
     run: {
@@ -68,20 +76,12 @@ export async function runBlocksInBrowser(
       protocol: {
         ...header.run.protocol,
         ...protocol.header(options),
-        mode: 'blocks',
         codecs: options.codecs,
         strategies: options.strategies,
         peers: peerNames,
         ...(options.compression && { compression: options.compression }),
-        blocks: {
-          looks: options.looks,
-          budgetSeconds: options.budgetSeconds,
-          level: LEVEL,
-          equivalence: [EQUIVALENCE.low, EQUIVALENCE.high],
-          fastest: sets,
-          ...(contenders && { contenders }),
-        },
-        isolation: isolationOf({ place: 'browser', protocol: 'per-payload', blocks: true }),
+        ...planned.header,
+        isolation: isolationOf({ place: 'browser' }),
       },
     },
     rows: store.rows,
@@ -108,6 +108,7 @@ export async function runBlocksInBrowser(
         ...job,
         ...Object.fromEntries(JOB_OPTIONS.map((key) => [key, options[key]])),
         peers: peerNames,
+        protocol: planned.header,
       });
       status = await statusOf(page);
       errors.push(...pageErrors.map((error) => `${job.batch}: ${error}`));
@@ -122,13 +123,12 @@ export async function runBlocksInBrowser(
     }
   };
   try {
-    const verdictOptions = { sets, ...verdictOptionsOf(options.workload) };
-    const history = await runBlocks(kinds, {
-      options: { ...options, childNodeOptions: [] },
+    const history = await runBlocks(planned.blocks, {
+      options: { ...options, ...planned.schedule, childNodeOptions: [] },
       store,
       runChildProcess: runContext,
       onStart: () => {},
-      decided: (rows, key) => blockDecided(blockVerdicts(rows, verdictOptions), key),
+      decided: planned.decided,
     });
     if (!header) throw new RunError(`no browser context of ${browser.label} gave results (${status})`);
     const document = documentOf();

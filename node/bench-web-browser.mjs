@@ -1,6 +1,6 @@
-// What both of bench:web's protocols (bench-web-sweep.mjs, bench-web-blocks.mjs)
-// do with a browser: open it, load the page in a context, poll the page's
-// state, and write, check and print the browser's results file.
+// What bench:web's block runner (bench-web-blocks.mjs) does with a browser:
+// open it, load the page in a context, poll the page's state, and write,
+// check and print the browser's results file.
 
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -109,9 +109,9 @@ function defaultsOf(workload, quick, blocks = false) {
 }
 
 /**
- * 'blocks' (the default of a workload that has blocks: docs/design.md#blocks)
- * or 'sweep' (--sweep, or a workload without), and the block protocol's
- * looks and time budget.
+ * How the run is planned (src/harness/plan.mjs): 'blocks' (the answer, the default
+ * of a workload that has blocks: docs/design.md#blocks) or 'sweep' (--sweep,
+ * or a workload without), and the answer's looks and time budget.
  */
 function modeOf(values, info) {
   const blocks = !values.sweep && info.blocks !== undefined;
@@ -163,17 +163,16 @@ the page's yield before the operation; JavaScriptCore exposes none to pages,
 so ~32 MB of short-lived objects are allocated there instead: protocol.gcMethod
 "allocation pressure", docs/decisions.md#webkit-gc).
 
-The default run is the block protocol (docs/design.md#blocks), as in bench:node:
-each size is a block (JSON, the object floor, the browser's C++ contenders, or
+Every run is a plan of blocks (docs/design.md#blocks), as in bench:node. The
+default plan: each size is a block (JSON, the object floor, the browser's C++ contenders, or
 every codec's typed path with --codecs/--strategies or without contenders, and
 its fastest JS libraries, src/workloads/<workload>/contenders.json),
 measured round by round in a fresh browser context, one context per block and
 wave; verdicts are taken over contexts, and a block stops at the look (6, 10, 14
 contexts) where all its comparisons are decided (run.protocol.isolation:
-context-per-block). --sweep runs the full matrix instead: each path (codec/strategy,
-JS library) at each size, record or data set in a fresh browser context, beside
-the JSON baseline measured in the same page, JSON first at the 1st, 3rd... one
-and second at the others (context-per-size or context-per-record).
+context-per-block). --sweep is a bigger plan: a block per path (codec/strategy,
+JS library) and size, record or data set, beside its JSON baseline (and floors),
+each in one fresh browser context.
 Builds the page first when it is stale. Progress goes to stderr, tables to
 stdout, the results JSON (src/results.schema.json, place "browser") to --out.
 
@@ -207,14 +206,14 @@ Options:
   --out FILE           results file; with several browsers, FILE with -<browser> before
                        its extension for each (default: results/browser-[<workload>-][<browser>-]<date>.json,
                        the ${DEFAULT_BROWSER} file without its name)
-  --sweep              the full matrix instead of the block protocol
+  --sweep              the full matrix: a block per path and size, record or data set
   --looks LIST         block protocol: the context counts at which the stopping rule looks
                        (default: ${BLOCKS.looks.join(',')}; --quick: ${BLOCKS.quick.looks.join(',')})
   --budget-minutes N   block protocol: the time limit of the blocks in each browser (default:
                        ${BLOCKS.budgetMinutes}; --quick: ${BLOCKS.quick.budgetMinutes})
   --compress LIST      the compression stage (docs/design.md#compression): none,gzip,deflate-raw
                        (what this browser's compressors have); each path is measured compressed
-                       too, as another member of its block (block protocol only; messages per call)
+                       too, as another member of its block (messages per call)
   --compress-level N   the level of every compressor that takes one (wasm zlib, fflate; default:
                        each format's own)
   --compressors LIST   stream (CompressionStream), wasm (zlib in the codec's module), fflate
@@ -374,10 +373,6 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
   }
   const outs = outputsOf(browsers, { out: values.out, workload, now });
   const compression = parseCompression(values, 'browser', { perCall: protocol === 'per-call' });
-  if (compression && blocks.mode !== 'blocks')
-    throw new UsageError(
-      '--compress runs in the block protocol in bench:web (accepted: --compress without --sweep)',
-    );
   return {
     compression,
     workload,

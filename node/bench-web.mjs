@@ -4,8 +4,8 @@
 // over classic WebDriver on a virtual display; node/browsers.mjs), served
 // by scripts/serve.mjs so it is cross-origin isolated (a finer
 // performance.now()), a GC forced before every timed operation (allocation
-// pressure in JavaScriptCore, which has none for pages), by the block
-// protocol (bench-web-blocks.mjs) or --sweep (bench-web-sweep.mjs). One results file per browser next to the Node
+// pressure in JavaScriptCore, which has none for pages), the run's plan of
+// blocks run by bench-web-blocks.mjs. One results file per browser next to the Node
 // results (results/browser-<date>.json, results/browser-firefox-<date>.json).
 // With --connect it drives a browser already running (elsewhere, or started
 // by hand) and serves the page on --host for it (docs/devices.md).
@@ -20,75 +20,33 @@ import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.
 import { importRunner, log } from './bench-web-browser.mjs';
 import { runBlocksInBrowser } from './bench-web-blocks.mjs';
 import { helpText, optionKindOf, parseOptions } from './bench-web-options.mjs';
-import { runInBrowser } from './bench-web-sweep.mjs';
 import { BROWSERS } from './browsers.mjs';
-import { REPO_ROOT, UsageError } from './options.mjs';
+import { UsageError } from './options.mjs';
 import { RunError } from './run-file.mjs';
-import { measuredDatasets, readRunDocuments } from './user-documents.mjs';
+import { readRunDocuments } from './user-documents.mjs';
 
-// What each measuring protocol (src/catalog.mjs) runs in one browser
-// context, beside the plan it announces: `units` are the page options of
-// one size, one record or one data set (a workload whose entry lists
-// `datasets`: bench-web-options.mjs optionKindOf), `owns(row)` tells the
-// rows of that unit from those of none (the messages page's empty call of
-// the module); `header` is what the run's protocol records of the whole
-// run; `blockPlan` the units of the block protocol's blocks.
+// What each measuring protocol (src/catalog.mjs) gives the plan: `header`,
+// what the run's protocol records of the whole run, and `blockPlan`, what
+// the workload's units are made from (its runner's plan() in bench:node).
 const PROTOCOLS = {
   'per-payload': {
-    plan(options) {
-      const steps = selectSteps(options);
-      return (
-        `${options.codecs.length * options.strategies.length} codec/strategy pairs x ${steps.length} sizes ` +
-        `(${steps.map((step) => step.jsonMB.toFixed(2)).join(', ')} MB), ${options.repetitions} runs + ${options.warmup} warm-up`
-      );
-    },
-    // minMB = maxMB = a step's size, every step: the page selects that step alone.
-    units: (options) =>
-      selectSteps(options).map((step) => ({
-        label: `${step.jsonMB.toFixed(3)} MB`,
-        query: { minMB: step.jsonMB, maxMB: step.jsonMB, perDecade: 0 },
-        owns: (row) => row.step === step.index,
-      })),
     header: (options) => ({ minMB: options.minMB, maxMB: options.maxMB, stepsPerDecade: options.perDecade }),
     blockPlan: (options) => ({ steps: selectSteps(options) }),
   },
   'per-call': {
-    plan: (options) =>
-      `${options.workload}: ${options.codecs.length * options.strategies.length} codec/strategy pairs x ${options.records.length} records ` +
-      `(${options.records.join(', ')}), ${options.repetitions} repetitions of >= ${options.minRepMs} ms + ${options.warmup} warm-up`,
-    units: (options) =>
-      options.records.map((record) => ({
-        label: `record ${record}`,
-        query: { records: [record] },
-        owns: (row) => row.record === record,
-      })),
     header: (options) => ({ records: options.records }),
     blockPlan: () => ({}),
   },
   // A user's document (options.documents, read by servedDocuments) is served
   // to the page of its context, which fetches it (web/src/query.mjs
-  // DOCUMENTS_PARAM); one that could not be read has no context.
+  // DOCUMENTS_PARAM); one that could not be read has no block.
   datasets: {
-    plan: (options) =>
-      `${options.workload}: ${options.codecs.length * options.strategies.length} codec/strategy pairs + ` +
-      `${options.peers.length} JS libraries x ${measuredDatasets(options.datasets, options.documents).length} data sets ` +
-      `(${measuredDatasets(options.datasets, options.documents).join(', ')}), ${options.repetitions} runs + ${options.warmup} warm-up`,
-    units: (options) =>
-      measuredDatasets(options.datasets, options.documents).map((dataset) => {
-        const served = options.documents.find((entry) => entry.id === dataset);
-        return {
-          label: `data set ${dataset}`,
-          query: { datasets: [dataset], documentUrls: served ? [served.url] : [] },
-          owns: (row) => row.dataset === dataset,
-        };
-      }),
     header: (options) => ({
       datasets: options.datasets,
       ...(options.documents.length > 0 && {
         documents: options.documents.map(({ url: _, ...entry }) => entry),
       }),
     }),
-    // The user's documents as served.
     blockPlan: (options) => ({ documents: options.documents ?? [] }),
   },
 };
@@ -158,14 +116,7 @@ async function main(argv) {
   process.once('SIGTERM', onTerminate);
   try {
     const protocol = PROTOCOLS[optionKindOf(workloadInfo(options.workload))];
-    const blocks = options.mode === 'blocks';
-    log(
-      blocks
-        ? `block protocol in ${options.browsers.join(' then ')}: a fresh browser context per block and wave; ` +
-            `looks at ${options.looks.join(', ')} contexts, budget ${options.budgetSeconds / 60} min per browser`
-        : `${protocol.plan(options)}; in ${options.browsers.join(' then ')}; each path at each unit in a fresh browser ` +
-            'context beside JSON, JSON first at the 1st, 3rd... unit',
-    );
+    log(`in ${options.browsers.join(' then ')}: a fresh browser context per block process`);
     // One limit for the whole run, every browser included.
     const deadline = Date.now() + options.timeoutSeconds * 1000;
     // Each browser runs even when another failed; the failures are reported together at the end.
@@ -175,9 +126,7 @@ async function main(argv) {
       let outcome;
       try {
         const context = { options, protocol, pageBase, validate, deadline, interrupted: () => interrupted };
-        outcome = blocks
-          ? await runBlocksInBrowser(name, { ...context, buildInfo: wasmBuild.info })
-          : await runInBrowser(name, context);
+        outcome = await runBlocksInBrowser(name, { ...context, buildInfo: wasmBuild.info });
       } catch (error) {
         if (!(error instanceof RunError)) throw error;
         failures.push(`${label}: ${error.message}`);

@@ -1,22 +1,22 @@
-// The Node runner behind `npm run bench:node`: one fresh child process per
-// job ((codec, strategy) or pure-JS peer) and size or record, rows streamed
-// back (node/children.mjs; --limits: one child per job), the results
-// file rewritten after every row, tables printed at the end. What a job
-// measures, and how, is the workload's (src/workloads/<name>/runner.mjs);
-// with --resume, an interrupted run goes on. See `--help`.
+// The Node runner behind `npm run bench:node`: the run's plan of blocks
+// (src/harness/plan.mjs) run by the block runner (node/blocks.mjs), each block
+// process a fresh child (node/children.mjs) whose rows stream back, the
+// results file rewritten after every process, tables printed at the end
+// (--limits: the tuple workload's growth protocol instead). What a block
+// measures is the workload's (src/workloads/<name>/); with --resume, an
+// interrupted run goes on. See `--help`.
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildHeader, measureTimerResolution, protocolHeader, runHeader } from '../src/harness/results.mjs';
-import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, workloadInfo } from '../src/catalog.mjs';
+import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../src/catalog.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { HELP } from './bench-help.mjs';
 import { runBlocks } from './blocks.mjs';
-import { runChildProcess, runUnitsJob } from './children.mjs';
-import { blockDecided, blockVerdicts } from '../src/harness/block-verdicts.mjs';
-import { EQUIVALENCE, LEVEL } from '../src/harness/paired.mjs';
+import { runChildProcess } from './children.mjs';
+import { planRun, requestedPeers } from '../src/harness/plan.mjs';
 import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
@@ -70,7 +70,7 @@ function checkChildNodeOptions(flags) {
   );
 }
 
-function runFields(options, workload, peers, buildInfo, plan) {
+function runFields(options, workload, peers, buildInfo, plan, planned) {
   return {
     place: PLACE,
     workload: options.workload,
@@ -81,7 +81,6 @@ function runFields(options, workload, peers, buildInfo, plan) {
     protocol: {
       ...protocolHeader({
         ...workload.protocolFields(options, plan),
-        mode: options.mode,
         gc: true,
         timerResolutionMs: measureTimerResolution(),
         timeoutSeconds: options.timeoutSeconds,
@@ -93,58 +92,12 @@ function runFields(options, workload, peers, buildInfo, plan) {
         peers: peers.map((peer) => peer.name),
         // The compression stage (docs/design.md#compression), when asked for.
         compression: options.compression,
-        blocks: options.mode === 'blocks' ? blockProtocol(options, workload, peers) : undefined,
+        // How the run was planned (src/harness/plan.mjs), and the rule its verdicts take.
+        ...(planned ? planned.header : { mode: 'limits' }),
       }),
-      isolation: isolationOf({
-        place: PLACE,
-        protocol: workloadInfo(options.workload).protocol,
-        limits: options.mode === 'limits',
-        blocks: options.mode === 'blocks',
-      }),
+      isolation: isolationOf({ place: PLACE, limits: !planned }),
     },
   };
-}
-
-/**
- * protocol.blocks of a block run: the stopping rule, the interval and the
- * fastest-library set of each operation (path labels), which the verdicts
- * of every reader of the file take (src/harness/block-verdicts.mjs).
- */
-function blockProtocol(options, workload, peers) {
-  return {
-    looks: options.looks,
-    budgetSeconds: options.budgetSeconds,
-    level: LEVEL,
-    equivalence: [EQUIVALENCE.low, EQUIVALENCE.high],
-    fastest: workload.fastestSets(PLACE, peers, options),
-    ...(options.contenders && { contenders: options.contenders }),
-  };
-}
-
-/** The libraries of a block run without --peers: the workload's fastest sets in Node (a RunError if it has none). */
-function blockPeersOf(workload) {
-  try {
-    return workload.blockPeers(PLACE);
-  } catch (error) {
-    throw new RunError(error.message);
-  }
-}
-
-/** The block protocol's run (node/blocks.mjs): its rows go into the store, its history into the header. */
-async function runBlockProtocol({ options, workload, peers, registry, buildInfo, plan, store }) {
-  const sets = store.run.protocol.blocks.fastest;
-  const kinds = workload.blockKinds(options, peers, registry, buildInfo, plan, sets);
-  const jobFields = commonJobFields(options, workload, plan);
-  store.run.blocks = await runBlocks(
-    kinds.map((kind) => ({ ...kind, job: { ...jobFields, ...kind.job } })),
-    {
-      options,
-      store,
-      runChildProcess,
-      onStart: (child) => store.setChild(child),
-      decided: (rows, key) => blockDecided(blockVerdicts(rows, { sets, ...workload.verdictOptions }), key),
-    },
-  );
 }
 
 async function main(argv) {
@@ -164,31 +117,49 @@ async function main(argv) {
   checkChildNodeOptions(options.childNodeOptions);
 
   const registry = await importModule(options.peerRegistry);
-  // A block run's libraries are the fastest sets unless --peers names others.
-  const requested =
-    options.mode === 'blocks' && options.peers === undefined ? blockPeersOf(workload) : options.peers;
+  let requested;
+  try {
+    requested = requestedPeers(workload, options, PLACE);
+  } catch (error) {
+    throw new RunError(error.message);
+  }
   const peers = selectPeers(requested, registry, PLACE, workload.takesPeer);
   const loader = await importModule(options.loader);
   const buildInfo = readBuildInfo(loader, options.buildDir);
   options = resolveCodecs(options, buildInfo);
-  if (options.mode === 'blocks') options = { ...options, contenders: workload.contenders(PLACE, options) };
-  const ctx = { place: PLACE, log, UsageError, runChildProcess, runUnitsJob };
+  const ctx = { place: PLACE, log, UsageError, runChildProcess };
   const plan = workload.plan(options, ctx);
+  // --limits is its own protocol (each path grown until it fails); every other run is a plan of blocks.
+  const planned = options.limits
+    ? undefined
+    : planRun(workload, { options, place: PLACE, peers, registry, buildInfo, plan });
 
   const store = openRun({
-    fresh: runHeader(runFields(options, workload, peers, buildInfo, plan)),
+    fresh: runHeader(runFields(options, workload, peers, buildInfo, plan, planned)),
     resumed,
     out: options.out,
   });
   workload.prepareRun(store.run, options, { plan, store });
-  const jobs = workload.jobs(options, peers, registry, buildInfo);
-  log(workload.describePlan(options, jobs, plan));
+  if (planned) log(planned.description);
   if (resumed) log(`resuming ${displayPath(options.out)}: ${store.rows.length} rows kept`);
   store.save();
 
-  if (options.mode === 'blocks') {
-    await runBlockProtocol({ options, workload, peers, registry, buildInfo, plan, store });
-  } else await runJobs(jobs, { options, workload, plan, store, ctx });
+  const jobFields = commonJobFields(options, workload, plan);
+  if (planned) {
+    store.run.blocks = await runBlocks(
+      planned.blocks.map((kind) => ({ ...kind, job: { ...jobFields, ...kind.job } })),
+      {
+        options: { ...options, ...planned.schedule },
+        store,
+        runChildProcess,
+        onStart: (child) => {
+          store.setChild(child);
+          log(`  child process ${child.pid}`);
+        },
+        decided: planned.decided,
+      },
+    );
+  } else await workload.runLimits({ ...ctx, options, plan, store, peers, registry, buildInfo, jobFields });
 
   finishRun(store, options.out, validate);
   process.stdout.write(`${workload.render(store.rows, store.run, options)}\n`);
@@ -209,21 +180,8 @@ function commonJobFields(options, workload, plan) {
     peerRegistry: options.peerRegistry,
     protoFile: options.protoFile,
     ...(options.compression && { compression: options.compression }),
-    ...workload.jobFields(options, plan),
+    ...workload.jobFields?.(options, plan),
   };
-}
-
-/** The sweep or --limits: every job in its own child process(es), one after the other. */
-async function runJobs(jobs, { options, workload, plan, store, ctx }) {
-  for (const [number, jobKind] of jobs.entries()) {
-    const job = { ...jobKind, ...commonJobFields(options, workload, plan) };
-    const prefix = `[${number + 1}/${jobs.length}] ${job.batch}`;
-    const onStart = (child) => {
-      store.setChild(child);
-      log(`${prefix}: child process ${child.pid}`);
-    };
-    await workload.runJob(job, { ...ctx, options, plan, store, prefix, onStart });
-  }
 }
 
 main(process.argv.slice(2)).then(

@@ -8,9 +8,36 @@
 import { pathLabel } from '../src/catalog.mjs';
 import { log } from './log.mjs';
 
+// A process of a block is done when every path of it has a row that did not fail.
+function processDone(kind, process, rows) {
+  return kind.paths.every((path) =>
+    rows.some(
+      (row) =>
+        row.block === kind.key &&
+        row.process === process &&
+        row.status !== 'failed' &&
+        pathLabel(row) === pathLabel(path),
+    ),
+  );
+}
+
 /**
- * Runs the blocks. kinds: [{ key, label, job, paths (the subjects of its
- * members, for failed rows), failedRow(path, reason, job) }].
+ * How many processes of `kind` a resumed file holds done (from the first);
+ * the rows of its later processes go, to be measured again.
+ */
+function kept(kind, store) {
+  let count = 0;
+  while (processDone(kind, count, store.rows)) count += 1;
+  store.rows = store.rows.filter((row) => row.block !== kind.key || row.process < count);
+  if (count > 0) log(`${kind.label}: ${count} process(es) kept from the resumed file`);
+  return count;
+}
+
+/**
+ * Runs the blocks (a resumed run's store holds its rows so far: the done
+ * processes of each block are kept). kinds: [{ key, label, job, paths (the
+ * subjects of its members, for failed rows), failedRow(path, reason, job),
+ * batch? (its rows' batch; default: the key and the process) }].
  * context: { options: { looks, budgetSeconds, repetitions, timeoutSeconds,
  * childNodeOptions }, store, runChildProcess, onStart, decided(rows, key) }.
  * Resolves to the history of each block: [{ block, processes, stop }] where
@@ -22,7 +49,7 @@ export async function runBlocks(kinds, context) {
   const elapsed = () => (performance.now() - started) / 1000;
   const lastLook = Math.max(...options.looks);
   const history = new Map(
-    kinds.map((kind) => [kind.key, { block: kind.key, processes: 0, stop: undefined }]),
+    kinds.map((kind) => [kind.key, { block: kind.key, processes: kept(kind, store), stop: undefined }]),
   );
   const durations = new Map(kinds.map((kind) => [kind.key, []]));
   let active = [...kinds];
@@ -44,13 +71,14 @@ export async function runBlocks(kinds, context) {
     // Alternate the order of the blocks from wave to wave.
     const order = wave % 2 === 0 ? [...active] : [...active].reverse();
     for (const kind of order) {
+      if (history.get(kind.key).processes > wave) continue;
       if (overBudget(kind)) {
         log(`${kind.label}: stopped after ${wave} processes: the next would pass the time budget`);
         stop(kind, 'time budget');
         continue;
       }
       const process = wave;
-      const batch = `${kind.key}#${process + 1}`;
+      const batch = kind.batch ?? `${kind.key}#${process + 1}`;
       const job = {
         ...kind.job,
         batch,
@@ -86,7 +114,9 @@ export async function runBlocks(kinds, context) {
         log(`${kind.label}: every comparison decided after ${count} processes`);
         stop(kind, 'decided');
       } else if (count === lastLook) {
-        log(`${kind.label}: undecided comparisons left after ${count} processes, the last look`);
+        // A schedule of one look (a sweep's) has no undecided comparison to speak of.
+        if (lastLook > 1)
+          log(`${kind.label}: undecided comparisons left after ${count} processes, the last look`);
         stop(kind, 'last look');
       } else log(`${kind.label}: undecided comparisons after ${count} processes: going on`);
     }

@@ -1,10 +1,10 @@
-// The child processes of bench:node (node/child.mjs): one per (job, unit)
-// in the sweep, one per job with --limits; rows streamed back over IPC, a
-// dead or hung child turned into failed rows.
+// The child processes of bench:node (node/child.mjs): one per block process
+// (node/blocks.mjs), one per path with --limits; rows streamed back over
+// IPC, a dead or hung child said so (its block's failed rows come from the
+// block runner).
 
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import { log } from './log.mjs';
 import { REPO_ROOT } from './options.mjs';
 
 const CHILD = join(REPO_ROOT, 'node', 'child.mjs');
@@ -118,121 +118,4 @@ export function runChildProcess(
       });
     });
   });
-}
-
-/**
- * The child processes of one batch over its units (the sweep's sizes, the
- * messages workload's records): a fresh child per unit, in order, so every
- * unit of every path is measured from the same starting state whatever ran
- * before it (run.protocol.isolation: process-per-size or -record). A child
- * that dies fails its unit (every expected path not delivered) and the next
- * unit goes on in its own child. A timeout fails every unit left for the
- * subject only (the baseline was not the one in trouble), and so does a
- * death before the unit began, or a failed load: a new child would fare the
- * same. A row of no unit (the messages workload's empty call of the module)
- * comes from every child: only the last child's is kept, after the units.
- *
- * units: { list, field (the job's key for them), key(unit), rowKey(row),
- * at(outcome, given) -> index in `given` of the unit the child was on (-1:
- * none), same(row, path, unit), failedRow(path, unit, reason), paths
- * (expected per unit), smaller (how a timeout note names the earlier units),
- * left(n) (the units after, for the log) }.
- */
-export async function runBatchChildren(job, units, options, hooks) {
-  const rows = [];
-  const deliver = (row) => {
-    rows.push(row);
-    hooks.onRow(row);
-  };
-  const fail = (unit, reason, paths = units.paths) => {
-    for (const path of paths) {
-      if (!rows.some((row) => units.same(row, path, unit))) deliver(units.failedRow(path, unit, reason));
-    }
-  };
-  const failRest = (from, reason) => {
-    for (const unit of units.list.slice(from)) fail(unit, reason, [job.subject]);
-  };
-  const unitKeys = new Set(units.list.map(units.key));
-  let unitless = [];
-  for (const [index, unit] of units.list.entries()) {
-    const given = [unit];
-    const own = [];
-    const outcome = await runChildProcess(
-      { ...job, [units.field]: given },
-      {
-        timeoutSeconds: options.timeoutSeconds,
-        childNodeOptions: options.childNodeOptions,
-        onStart: hooks.onStart,
-        onRow: (row) => (unitKeys.has(units.rowKey(row)) ? deliver(row) : own.push(row)),
-      },
-    );
-    if (own.length > 0) unitless = own;
-    if (outcome.done && outcome.end === 'load-failed') {
-      failRest(index + 1, outcome.loadError);
-      break;
-    }
-    if (outcome.done) continue;
-    log(`${job.batch}: ${outcome.failure}`);
-    for (const line of outcome.output.slice(-5)) log(`  | ${line}`);
-    if (units.at(outcome, given) < 0) {
-      failRest(index, outcome.failure);
-      break;
-    }
-    fail(unit, outcome.failure);
-    if (outcome.timedOut) {
-      failRest(index + 1, `not measured: ${outcome.failure}${units.smaller}`);
-      break;
-    }
-    const left = units.list.length - index - 1;
-    if (left > 0) log(`${job.batch}: going on with the ${units.left(left)}`);
-  }
-  unitless.forEach(deliver);
-}
-
-/**
- * One job over its units, skipping the units a resumed file already holds:
- * a unit is done when every expected path has a row with a status of
- * `doneStatuses` in this job's batch. The rows of the units left (and those
- * `remeasured` says go too) are dropped and measured again.
- * store: { rows, save() }; describe(row): its progress line.
- */
-export async function runUnitsJob(
-  job,
-  units,
-  {
-    options,
-    store,
-    prefix,
-    onStart,
-    describe,
-    doneStatuses = ['ok'],
-    remeasured = () => false,
-    beforeStart = () => {},
-  },
-) {
-  const mine = (row) => row.batch === job.batch;
-  const done = (unit) =>
-    units.paths.every((path) =>
-      store.rows.some((row) => mine(row) && doneStatuses.includes(row.status) && units.same(row, path, unit)),
-    );
-  const todo = units.list.filter((unit) => !done(unit));
-  if (todo.length === 0) {
-    log(`${prefix}: every ${units.name} already measured, kept`);
-    return;
-  }
-  const left = new Set(todo.map(units.key));
-  store.rows = store.rows.filter((row) => !(mine(row) && (left.has(units.rowKey(row)) || remeasured(row))));
-  beforeStart();
-  log(
-    `${prefix}: starting${todo.length < units.list.length ? ` (${units.leftText(todo.length, units.list.length)})` : ''}`,
-  );
-  await runBatchChildren(job, { ...units, list: todo }, options, {
-    onStart,
-    onRow: (row) => {
-      store.rows.push(row);
-      store.save();
-      log(`${prefix} ${describe(row)}`);
-    },
-  });
-  store.save();
 }

@@ -144,9 +144,11 @@ function parseResume(values) {
 }
 
 /**
- * The run's mode: 'blocks' (the default for a workload that has blocks),
- * 'sweep' (--sweep, or a workload without blocks) or 'limits'; and the
- * workload's defaults in that mode (or --quick's).
+ * How the run is planned (src/harness/plan.mjs): 'blocks' (the answer, the default
+ * for a workload that has committed blocks), 'sweep' (--sweep, or a workload
+ * without) or 'limits' (the tuple workload's growth protocol); the stopping
+ * rule of the answer (--looks, --budget-minutes); and the workload's
+ * defaults for it (or --quick's).
  */
 function modeOf(values, info) {
   if (values.sweep && values.limits) {
@@ -160,9 +162,11 @@ function modeOf(values, info) {
       );
     }
   }
-  if (!blocks) return { mode: values.limits ? 'limits' : 'sweep', base: undefined };
+  if (!blocks) return { mode: values.limits ? 'limits' : 'sweep', limits: Boolean(values.limits) };
   return {
     mode: 'blocks',
+    limits: false,
+    ...parseBlockOptions(values),
     base: { ...info.defaults, ...info.blocks, ...(values.quick ? info.blocksQuick : {}) },
   };
 }
@@ -258,7 +262,7 @@ export function parseOptions(argv, { now = new Date() } = {}) {
 
 function datasetOptions(values, workload, now) {
   const info = workloadInfo(workload);
-  const { mode, base: blockBase } = modeOf(values, info);
+  const { base: blockBase, ...planned } = modeOf(values, info);
   const base = blockBase ?? { ...info.defaults, ...(values.quick ? info.quick : {}) };
   const documents = values.documents ? resolveUserDocuments(values.documents) : [];
   return {
@@ -268,8 +272,7 @@ function datasetOptions(values, workload, now) {
       base,
       defaultResultsPath({ place: 'node', date: now, kind: workload }),
     ),
-    mode,
-    ...(mode === 'blocks' && parseBlockOptions(values)),
+    ...planned,
     datasets: datasetsOf(values, info, base, documents),
     documents,
   };
@@ -292,7 +295,7 @@ function perPayloadOptions(values, workload, now) {
   if (!limits && values['limits-max-mb'] !== undefined) {
     throw new UsageError('--limits-max-mb needs --limits (accepted: --limits --limits-max-mb N)');
   }
-  const { mode, base: blockBase } = modeOf(values, info);
+  const { base: blockBase, ...planned } = modeOf(values, info);
   const base = blockBase ?? { ...info.defaults, ...(limits ? info.limits : values.quick ? info.quick : {}) };
   const given = (name) => values[name] !== undefined;
   // limits-node-*: not a node-* file, so the report's default (the newest node-*.json) stays a sweep.
@@ -304,8 +307,7 @@ function perPayloadOptions(values, workload, now) {
   });
   const options = {
     ...commonOptions(values, workload, base, out),
-    mode,
-    ...(mode === 'blocks' && parseBlockOptions(values)),
+    ...planned,
     minMB: given('min-mb')
       ? parseBounded('min-mb', values['min-mb'], limits ? 'limitsMaxMB' : 'minMB')
       : base.minMB,
@@ -329,20 +331,14 @@ function perPayloadOptions(values, workload, now) {
 
 function perCallOptions(values, workload, now) {
   const info = workloadInfo(workload);
-  const { mode, base: blockBase } = modeOf(values, info);
-  if (values.compress !== undefined && mode !== 'blocks') {
-    throw new UsageError(
-      '--compress runs in the block protocol for messages (accepted: --compress without --sweep)',
-    );
-  }
+  const { base: blockBase, ...planned } = modeOf(values, info);
   const base = blockBase ?? { ...info.defaults, ...(values.quick ? info.quick : {}) };
   const given = (name) => values[name] !== undefined;
   // node-messages-*: told apart by name, like browser-messages-* and native-messages-*.
   const out = defaultResultsPath({ place: 'node', date: now, kind: workload });
   return {
     ...commonOptions(values, workload, base, out),
-    mode,
-    ...(mode === 'blocks' && parseBlockOptions(values)),
+    ...planned,
     records: parseRecords(values.records, workload),
     minRepMs: given('min-rep-ms')
       ? parseBounded('min-rep-ms', values['min-rep-ms'], 'minRepMs')
@@ -379,7 +375,7 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
   const mode = protocol.mode ?? 'sweep';
   if (mode === 'blocks') {
     throw new UsageError(
-      '--resume: a block run is not resumed; its rows so far are kept in the file (accepted: a --sweep or --limits results file)',
+      '--resume: a default run is not resumed; its rows so far are kept in the file (accepted: a --sweep or --limits results file)',
     );
   }
   const shared = {
@@ -387,6 +383,7 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     quick: false,
     workload,
     mode,
+    limits: mode === 'limits',
     codecs: [...protocol.codecs],
     strategies: [...protocol.strategies],
     repetitions: protocol.repetitions,
@@ -407,7 +404,6 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
   if (info.datasets) {
     return {
       ...shared,
-      mode: 'sweep',
       datasets: [...(protocol.datasets ?? info.datasets)],
       // The user's documents, read again when the run goes on and checked against what the file recorded.
       documents: (protocol.documents ?? []).map(({ id, file }) => ({ id, file })),
@@ -417,7 +413,6 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
   if (info.protocol === 'per-call') {
     return {
       ...shared,
-      mode: 'sweep',
       records: [...(protocol.records ?? recordsOf(workload))],
       minRepMs: protocol.minRepMs ?? info.defaults.minRepMs,
     };

@@ -30,17 +30,13 @@ export class UsageError extends Error {}
 
 /**
  * run.protocol.isolation of a runner's results (src/results.schema.json):
- * each path at each unit (a payload size of a per-payload workload, a record
- * of a per-call one) in a fresh Node child process or browser context, the
- * JSON baseline beside it; --limits grows each path in one child instead;
- * the block protocol runs each block (a unit and its paths) in a fresh one,
- * again and again.
+ * every block (a unit and its paths) in a fresh Node child process or
+ * browser context, again in every wave; --limits grows each path in one
+ * child instead.
  */
-export function isolationOf({ place, protocol, limits = false, blocks = false }) {
+export function isolationOf({ place, limits = false }) {
   if (limits) return 'grown-per-path';
-  const where = place === 'browser' ? 'context' : 'process';
-  if (blocks) return `${where}-per-block`;
-  return `${where}-per-${protocol === 'per-call' ? 'record' : 'size'}`;
+  return `${place === 'browser' ? 'context' : 'process'}-per-block`;
 }
 
 /** Which run options a workload takes: 'datasets' when its catalog entry lists data sets, else its protocol's. */

@@ -1,13 +1,13 @@
 // Writes what a workload's default blocks hold (src/workloads/<name>/contenders.json,
 // docs/design.md#contenders) from results of every path, per place (node,
 // or the browser's runtime name):
-// - libraries, from --sweep runs: per operation, the pure-JS libraries whose
+// - libraries, from runs that held every library (--sweep): per operation, the pure-JS libraries whose
 //   median came within LIBRARY_FACTOR of the fastest library's at some unit
 //   (size, record, data set), at most MAX_LIBRARIES, the closest first; a
 //   decode counts only when it returns plain values (the row's cleanliness,
 //   where the workload has one);
-// - cpp, from a --sweep or a block run of every path (one whose blocks were
-//   not already cut to contenders): the C++ paths whose median came within
+// - cpp, from a run of every path (one whose blocks were not already cut to
+//   contenders): the C++ paths whose median came within
 //   CPP_FACTOR of the best C++ path's of their place (wasm, or the addon) at
 //   some unit and operation, at most MAX_CPP of each place, the closest first.
 // The file keeps the places the given results do not hold.
@@ -26,10 +26,10 @@ import {
   pathLabel,
   workloadInfo,
 } from '../src/catalog.mjs';
-import { OPERATIONS, isBlockRun } from '../src/harness/block.mjs';
+import { OPERATIONS } from '../src/harness/block.mjs';
 import { medianOf } from '../src/harness/block-verdicts.mjs';
 import { median } from '../src/harness/stats.mjs';
-import { ALL_PEERS, peerMeta } from '../src/harness/peers.mjs';
+import { ALL_PEERS, peerMeta, peersFor } from '../src/harness/peers.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { REPO_ROOT } from '../node/options.mjs';
 
@@ -144,9 +144,19 @@ export function cppOf(document) {
 }
 
 const describe = (run) =>
-  `${run.date} ${run.runtime.name} ${run.runtime.version} on ${run.machine.cpuModel ?? 'unknown CPU'}${
-    isBlockRun(run) ? ' (block run)' : ''
-  }`;
+  `${run.date} ${run.runtime.name} ${run.runtime.version} on ${run.machine.cpuModel ?? 'unknown CPU'}`;
+
+/**
+ * Whether a run held every library of its place that takes part in the
+ * workload (its runner's takesPeer): only then can it pick the fastest
+ * (a --sweep holds them all; a default run, the committed sets alone).
+ */
+function heldEveryLibrary(run, takesPeer = () => true) {
+  const held = new Set([...(run.protocol.peers ?? []), ...Object.keys(run.protocol.peersNotRun ?? {})]);
+  return peersFor(run.place === 'browser' ? 'browser' : 'node', ALL_PEERS)
+    .filter(takesPeer)
+    .every((peer) => held.has(peer.name));
+}
 
 async function main(files) {
   if (files.length === 0) {
@@ -161,16 +171,17 @@ async function main(files) {
   const [workload] = workloads;
   const target = join(REPO_ROOT, 'src', 'workloads', workload, 'contenders.json');
   const committed = JSON.parse(readFileSync(target, 'utf8'));
+  const { takesPeer } = await import(
+    pathToFileURL(join(REPO_ROOT, 'src', 'workloads', workload, 'runner.mjs')).href
+  );
   for (const { file, document } of documents) {
     const place = placeOf(document.run);
-    const block = isBlockRun(document.run);
-    if (block && document.run.protocol.blocks?.contenders)
+    if (document.run.protocol.blocks?.contenders)
       throw new Error(`${file}: its blocks held the contenders only; give a run of every path`);
     const paths = cppOf(document);
     committed.cpp[place] = { from: describe(document.run), paths };
     process.stdout.write(`${place}: C++ ${paths.join(', ')}\n`);
-    // A block run holds the libraries it was given: only a sweep picks them.
-    if (block) continue;
+    if (!heldEveryLibrary(document.run, takesPeer)) continue;
     const sets = librariesOf(document);
     committed.libraries[place] = { from: describe(document.run), ...sets };
     const text = OPERATIONS.map((operation) => `${operation} ${sets[operation].map(libraryName).join(', ')}`);

@@ -166,24 +166,6 @@ export function compressedMembers(members, { formats, variants }, inModule = () 
 }
 
 /**
- * The compressed variants of `paths` measured beside them in a sweep's
- * process: each path and variant that applies (variantServes). The wasm
- * variant needs a path with compressInModule: `inModuleOf(path)` gives it
- * (a sweep loads the module with zlib beside the plain one, so the plain
- * path's row still names the plain module), by default the path itself.
- */
-export function compressedPaths(paths, variants = [], env = {}, inModuleOf = (path) => path) {
-  return variants.flatMap((variant) =>
-    paths
-      .map((path) => (variant.where === 'wasm' ? inModuleOf(path) : path))
-      .filter(
-        (path) => path && variantServes(variant, path, () => typeof path.compressInModule === 'function'),
-      )
-      .map((path) => compressedPath(path, variant, env)),
-  );
-}
-
-/**
  * A message path (message-measure.mjs: forRecord(name) -> { encode, decode,
  * ... }) through `compressor`, per call: encode = the path's encode, then
  * compress; decode = decompress, then the path's decode. Per-call timing

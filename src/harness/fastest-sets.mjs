@@ -52,35 +52,6 @@ export function contenderJobs(jobs, contenders) {
 }
 
 /**
- * The members of a block: its `references` ({ reference, subject }) and a
- * member per job of the run's paths ({ codec, strategy, addon?, peer?,
- * subject }), a library timed in the operations of its sets only; each
- * with its `label`.
- */
-export function blockMembers(references, jobs, sets) {
-  return [
-    ...references,
-    ...jobs.map(({ codec, strategy, addon, peer, subject }) => ({
-      codec,
-      strategy,
-      addon,
-      peer,
-      subject,
-      ...(peer !== undefined && setOperations(sets, pathLabel(subject))),
-    })),
-  ].map((member) => ({ ...member, label: pathLabel(member.subject) }));
-}
-
-/**
- * A block member's `operations` when it is a library in the set of one
- * operation only ({} otherwise): it is timed in that one (harness/block.mjs).
- */
-export function setOperations(sets, label) {
-  const own = OPERATIONS.filter((operation) => sets[operation].includes(label));
-  return own.length > 0 && own.length < OPERATIONS.length ? { operations: own } : {};
-}
-
-/**
  * The set of each operation as path labels: the committed sets of `place`
  * (the closest to the fastest first) among the run's `peers`, or, when
  * --peers named the libraries (`named`), every one of them.

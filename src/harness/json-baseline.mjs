@@ -2,7 +2,6 @@
 // JSON.stringify / JSON.parse on the same payload the wasm codecs get.
 
 import { base64Decode, base64Encode } from './base64.mjs';
-import { createObjectFloorPath } from './object-floor.mjs';
 import { MESSAGE_NAMES } from '../workloads/messages/records.mjs';
 import { JSON_BASELINE_LIBRARY, JSON_UTF8_VARIANT, isJsonBaseline, isJsonUtf8Baseline } from '../catalog.mjs';
 
@@ -25,19 +24,6 @@ export function createJsonBaselinePath() {
       return text;
     },
   };
-}
-
-/**
- * The reference paths measured beside a tuple path, in its process or page:
- * the JSON baseline, the UTF-8 one too when the path's bytes are JSON text
- * (the catalog's jsonText), and the object floor.
- */
-export function createReferencePaths({ jsonText = false } = {}) {
-  return [
-    createJsonBaselinePath(),
-    ...(jsonText ? [createJsonUtf8BaselinePath()] : []),
-    createObjectFloorPath(),
-  ];
 }
 
 /**
@@ -166,12 +152,4 @@ export function createJsonUtf8DocumentPath() {
       decode: (bytes) => JSON.parse(decoder.decode(bytes)),
     },
   );
-}
-
-/**
- * The reference paths measured beside a documents path: the JSON baseline,
- * and the UTF-8 one too when the path's bytes are JSON text (the catalog's jsonText).
- */
-export function createJsonDocumentPaths({ jsonText = false } = {}) {
-  return [createJsonDocumentPath(), ...(jsonText ? [createJsonUtf8DocumentPath()] : [])];
 }

@@ -192,7 +192,8 @@ export function pathMember(path, { place, step, items, expected, batch, extra, .
  *   cleanlinessOf?   what the row's `cleanliness` says of the first decode
  *   sizes            false: no gzip sizes (a block measures them in its
  *                    first process only)
- *   heapGrowth       false: no JS heap growth, and no decoded copy kept
+ *   heapGrowth       false: no JS heap growth (what the encoded bytes and one
+ *                    decoded copy keep alive, measured in prepare)
  *   operations       the operations timed (default both; the row has only
  *                    those, and says which)
  * Each step throws on a failure; `failedRow(error)` words it with the stage
@@ -224,14 +225,7 @@ export function payloadMember(
   let encoded;
   let encodedSize;
   let bytes;
-  let heapBefore;
-  let lastDecoded;
-  // Without the heap-growth figure (a block: many paths share the heap) the
-  // decoded copy goes once verified: every path keeping one would make each
-  // GC, and the calls between them, pay for the others' objects.
-  const release = () => {
-    if (!heapGrowth) lastDecoded = undefined;
-  };
+  let heapGrowthBytes;
   const fields = {};
   const samples = { encode: [], decode: [] };
   const phaseSamples = { encode: [], decode: [] };
@@ -258,11 +252,9 @@ export function payloadMember(
       const elapsed = now() - start;
       const decoded = decodedOf(result);
       keep(decoded === undefined ? 0 : 1);
-      if (timed) {
-        lastDecoded = decoded;
-        verify(lastDecoded);
-        release();
-      }
+      // A decoded copy goes once verified: every member of a block keeping
+      // one would make each GC, and the calls between them, pay for the others' objects.
+      if (timed) verify(decoded);
       return { elapsed, phases: result.phases };
     });
   };
@@ -275,7 +267,7 @@ export function payloadMember(
     /** 1. Verify once before anything is timed (a path that loses data is never timed), then sizes. */
     async prepare() {
       gc();
-      heapBefore = heapGrowth ? env.jsHeapUsed?.() : undefined;
+      const heapBefore = heapGrowth ? env.jsHeapUsed?.() : undefined;
       stage = 'encode';
       const first = await path.encode(input);
       encoded = first.encoded;
@@ -284,13 +276,21 @@ export function payloadMember(
       if (first.codecBytes !== undefined) fields.codecBytes = first.codecBytes;
       stage = 'decode';
       prepareDecode();
-      lastDecoded = decodedOf(await path.decode(encoded));
+      const decoded = decodedOf(await path.decode(encoded));
       stage = 'cleanliness';
-      const cleanliness = cleanlinessOf?.(lastDecoded);
+      const cleanliness = cleanlinessOf?.(decoded);
       if (cleanliness !== undefined) fields.cleanliness = cleanliness;
       stage = 'verify';
-      verify(lastDecoded);
-      release();
+      verify(decoded);
+      if (typeof heapBefore === 'number') {
+        // What stays alive with the encoded bytes and one decoded copy,
+        // measured before the other members of a block run: theirs are not in it.
+        stage = 'memory';
+        gc();
+        const heapAfter = env.jsHeapUsed();
+        keep(decoded === undefined ? 0 : 1);
+        if (typeof heapAfter === 'number') heapGrowthBytes = heapAfter - heapBefore;
+      }
       bytes = toBytes(path.bytesOf(encoded));
       // The gzip sizes describe a codec's bytes: a compressed path's are compressed already.
       if (!sizes || path.compression) return;
@@ -315,17 +315,13 @@ export function payloadMember(
         return elapsed;
       });
     },
-    /** 4. The row, after a GC: what stays alive with the encoded bytes and one decoded copy. */
+    /** 4. The row: times, sizes, and the memory the path's module and its data hold. */
     row() {
       stage = 'memory';
-      gc();
-      const heapAfter = heapBefore === undefined ? undefined : env.jsHeapUsed?.();
-      keep((lastDecoded === undefined ? 0 : 1) + sizeOf(encoded));
+      keep(sizeOf(encoded));
       const memory = {};
       if (path.heapBytes) memory.wasmHeapBytes = path.heapBytes();
-      if (typeof heapBefore === 'number' && typeof heapAfter === 'number') {
-        memory.jsHeapGrowthBytes = heapAfter - heapBefore;
-      }
+      if (heapGrowthBytes !== undefined) memory.jsHeapGrowthBytes = heapGrowthBytes;
       const row = {
         ...base,
         status: 'ok',

@@ -1,27 +1,17 @@
-// What one process (a Node child, a page instance) measures of one message
-// subject (measureMessageBatch): the JSON baseline and the subject record by
-// record (message-measure.mjs) and, for a wasm path, its floors: the same
-// calls with the codec left out, and the module's empty call.
+// A wasm message path's floors as members of a block (block.mjs): the same
+// calls with the codec left out, and the module's empty call; and the share
+// of the path's call they are.
 
 import { makeMessage } from '../workloads/messages/records.mjs';
 import { boundCalls, emptyCallPath, wasmFloorPath } from '../workloads/messages/wasm-paths.mjs';
-import {
-  DEFAULT_MIN_REP_MS,
-  DEFAULT_REPETITIONS,
-  DEFAULT_WARMUP,
-  makeCheckpoint,
-  measureCalls,
-  warmUpFor,
-} from './message-calls.mjs';
+import { repetitionTimer, warmUpFor } from './message-calls.mjs';
 import {
   PATH_WARMUP_FACTOR,
   byteLength,
   clockOf,
   failedMessageRow,
-  measureMessagePath,
   messageJsonBytes,
   messageRowBase,
-  notApplicableMessageRow,
   verifyRecord,
 } from './message-measure.mjs';
 import { errorMessage } from './rows.mjs';
@@ -39,72 +29,99 @@ function verifyFloorBytes(expected, actual) {
 }
 
 /**
- * The floor of a wasm strategy on one record: the path's calls with the
- * codec left out. encode floor = the same marshal in (JS record -> C++
- * message) and copy out of bytes; decode floor = the same copy in of the
- * bytes and marshal out of a message. Both are prepared once from `encoded`
- * (the path's bytes of the record) outside timing, and their outputs are
- * checked: the encode floor returns those bytes, the decode floor the record.
- * No round trip. Resolves to a row.
+ * The floor of a wasm strategy on one record as a member of a block
+ * (block.mjs): the path's calls with the codec left out. encode floor = the
+ * same marshal in (JS record -> C++ message) and copy out of bytes; decode
+ * floor = the same copy in of the bytes and marshal out of a message. Both
+ * are prepared from `encodedOf()` (the path member's bytes of the record,
+ * so it comes after that member) outside timing, and their outputs are
+ * checked: the encode floor returns those bytes, the decode floor the
+ * record. No round trip. Call it only for a record the strategy offers.
  */
-async function measureMessageFloor(codec, strategy, { place, record: name, batch, encoded }, timing) {
+export function floorMember(
+  codec,
+  strategy,
+  { place, record: name, batch, extra, minRepMs, env = {}, encodedOf },
+) {
   const path = wasmFloorPath(codec, strategy);
   const context = { place, record: name, batch };
-  const messages = codec.messages;
-  if (!messages.supports(strategy, name)) {
-    return notApplicableMessageRow(path, context, `record "${name}" is not offered through ${strategy}`);
-  }
+  const expected = makeMessage(name);
+  const timers = {};
   let stage = 'prepare';
-  try {
-    const input = makeMessage(name);
-    const expected = makeMessage(name);
-    const calls = boundCalls(messages, strategy, name);
-    stage = 'prepare floor';
-    calls.prepareFloor(encoded);
-    stage = 'encode floor';
-    verifyFloorBytes(encoded, calls.encodeFloor(input));
-    stage = 'decode floor';
-    const first = calls.decodeFloor(encoded);
-    verifyRecord(expected, first);
-    stage = 'warm-up';
-    warmUpFor(
-      PATH_WARMUP_FACTOR * timing.minRepMs,
-      () => (calls.encodeFloor(input), calls.decodeFloor(encoded)),
-      clockOf(timing.env),
-    );
-
-    stage = 'timed encode floor';
-    const encode = await measureCalls(() => calls.encodeFloor(input), timing);
-    stage = 'timed decode floor';
-    let last = first;
-    const decode = await measureCalls(() => (last = calls.decodeFloor(encoded)), timing);
-    stage = 'verify after decode floor';
-    verifyRecord(expected, last);
-    return {
-      ...messageRowBase(path, context),
-      status: 'ok',
-      encodedBytes: byteLength(encoded),
-      jsonBytes: messageJsonBytes(expected),
-      encode,
-      decode,
-    };
-  } catch (error) {
-    if (timing.env.signal?.aborted) throw error;
-    return failedMessageRow(path, context, `${stage}: ${errorMessage(error)}`);
-  }
+  let encoded;
+  let last;
+  return {
+    path,
+    operations: ['encode', 'decode'],
+    prepare() {
+      encoded = encodedOf();
+      if (encoded === undefined) throw new Error('the path itself failed');
+      const input = makeMessage(name);
+      const calls = boundCalls(codec.messages, strategy, name);
+      stage = 'prepare floor';
+      calls.prepareFloor(encoded);
+      stage = 'encode floor';
+      verifyFloorBytes(encoded, calls.encodeFloor(input));
+      stage = 'decode floor';
+      last = calls.decodeFloor(encoded);
+      verifyRecord(expected, last);
+      stage = 'warm-up';
+      warmUpFor(
+        PATH_WARMUP_FACTOR * minRepMs,
+        () => (calls.encodeFloor(input), calls.decodeFloor(encoded)),
+        clockOf(env),
+      );
+      timers.encode = repetitionTimer(() => calls.encodeFloor(input), { minRepMs, env });
+      timers.decode = repetitionTimer(() => (last = calls.decodeFloor(encoded)), { minRepMs, env });
+    },
+    warm(operation) {
+      stage = `warm-up ${operation} floor`;
+      timers[operation].warm();
+    },
+    time(operation, number) {
+      stage = `timed ${operation} floor ${number}`;
+      timers[operation].time();
+    },
+    row() {
+      stage = 'verify after decode floor';
+      verifyRecord(expected, last);
+      return {
+        ...messageRowBase(path, context),
+        ...extra,
+        status: 'ok',
+        encodedBytes: byteLength(encoded),
+        jsonBytes: messageJsonBytes(expected),
+        encode: timers.encode.stats(),
+        decode: timers.decode.stats(),
+      };
+    },
+    failedRow(error) {
+      return { ...failedMessageRow(path, context, `${stage}: ${errorMessage(error)}`), ...extra };
+    },
+  };
 }
 
-/** The per-call floor of a module: an exported function with no arguments and no work. */
-async function measureEmptyCall(codec, { place, batch }, timing) {
+/**
+ * The per-call floor of a module as a member of a block: an exported
+ * function with no arguments and no work, timed as encode.
+ */
+export function emptyCallMember(codec, { place, batch, extra, minRepMs, env = {} }) {
   const path = emptyCallPath(codec);
   const context = { place, record: NO_RECORD, batch };
-  try {
-    const encode = await measureCalls(() => codec.messages.emptyCall(), timing);
-    return { ...messageRowBase(path, context), status: 'ok', encode };
-  } catch (error) {
-    if (timing.env.signal?.aborted) throw error;
-    return failedMessageRow(path, context, `empty call: ${errorMessage(error)}`);
-  }
+  let timer;
+  return {
+    path,
+    operations: ['encode'],
+    prepare() {
+      timer = repetitionTimer(() => codec.messages.emptyCall(), { minRepMs, env });
+    },
+    warm: () => timer.warm(),
+    time: () => timer.time(),
+    row: () => ({ ...messageRowBase(path, context), ...extra, status: 'ok', encode: timer.stats() }),
+    failedRow(error) {
+      return { ...failedMessageRow(path, context, `empty call: ${errorMessage(error)}`), ...extra };
+    },
+  };
 }
 
 /**
@@ -117,56 +134,4 @@ export function boundaryShare(pathRow, floorRow) {
   const share = (operation) =>
     Math.min(1, Math.max(0, floorRow[operation].nsPerOp / pathRow[operation].nsPerOp));
   return { encode: share('encode'), decode: share('decode') };
-}
-
-/**
- * Everything one process (a Node child, a page instance) measures for one
- * subject, record by record: the JSON baseline, the subject (a wasm codec
- * through a strategy, or a JS peer) and, for a wasm subject, its floor
- * (boundaryShare is set on the subject's row), then once the module's empty
- * call. `wasm` = { codec, strategy } when the subject is a wasm path.
- * Calls onRow(row) for each row (awaited) in that order and
- * onProgress({ record, recordNumber, recordCount }) before each record.
- */
-export async function measureMessageBatch({
-  baseline,
-  subject,
-  wasm,
-  records,
-  place,
-  batch,
-  minRepMs = DEFAULT_MIN_REP_MS,
-  warmup = DEFAULT_WARMUP,
-  repetitions = DEFAULT_REPETITIONS,
-  env = {},
-  onRow = () => {},
-  onProgress = () => {},
-}) {
-  const timing = { minRepMs, warmup, repetitions, env };
-  const options = { place, batch, ...timing };
-  const checkpoint = makeCheckpoint(env);
-  for (const [index, record] of records.entries()) {
-    await checkpoint();
-    await onProgress({ record, recordNumber: index + 1, recordCount: records.length });
-    if (baseline) await onRow((await measureMessagePath(baseline, { ...options, record })).row);
-    const { row, encoded } = await measureMessagePath(subject, { ...options, record });
-    if (wasm && row.status === 'ok') {
-      const floor = await measureMessageFloor(
-        wasm.codec,
-        wasm.strategy,
-        { place, record, batch, encoded },
-        timing,
-      );
-      const share = boundaryShare(row, floor);
-      if (share) row.boundaryShare = share;
-      await onRow(row);
-      await onRow(floor);
-    } else {
-      await onRow(row);
-    }
-  }
-  if (wasm) {
-    await checkpoint();
-    await onRow(await measureEmptyCall(wasm.codec, options, timing));
-  }
 }

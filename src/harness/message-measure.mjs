@@ -1,6 +1,7 @@
 // The per-call measurement protocol of the `messages` workload
-// (docs/design.md#protocol): operations per second of one small record at a time,
-// shared by the Node runner and the browser page. No Node or browser API is
+// (docs/design.md#protocol): operations per second of one small record at a
+// time, a path as a member of a block (messageMember), shared by the Node
+// runner and the browser page. No Node or browser API is
 // used directly: the environment passes in what it has.
 //
 // A message path is one way of turning a record into bytes and back:
@@ -24,7 +25,7 @@
 // peers (peers.mjs createPeerMessagePath) are message paths already; a wasm
 // codec's `messages` API (wasm-codec.mjs) becomes one per strategy with
 // createWasmMessagePath, and its floors (marshalling with no codec work, and
-// the empty call) are measured by message-batch.mjs.
+// the empty call) are members of their own (message-batch.mjs).
 //
 // env (every field optional):
 //   now()     clock in ms (default: performance.now)
@@ -38,8 +39,6 @@ import { createWasmMessagePath, emptyCallPath, wasmFloorPath } from '../workload
 import { base64Encode } from './base64.mjs';
 import {
   DEFAULT_MIN_REP_MS,
-  DEFAULT_REPETITIONS,
-  DEFAULT_WARMUP,
   measureCalls,
   messageSink,
   repetitionTimer,
@@ -130,117 +129,63 @@ function verifiedFunctions(path, name, expected, { minRepMs, env, at }) {
   return { input, functions, check, prepareDecode, encoded, encodedBytes, decoded };
 }
 
+/** The operations a block times of a record by default (its verdicts are encode and decode). */
+export const BLOCK_MESSAGE_OPERATIONS = Object.freeze(['encode', 'decode']);
+
+/** Every operation a message path can time: a sweep's blocks add the round trip. */
+export const MESSAGE_OPERATIONS = Object.freeze(['encode', 'decode', 'roundTrip']);
+
 /**
- * Measures one path on one record: verify (encode, decode, toPlain, compare)
- * outside timing, round trips untimed for PATH_WARMUP_FACTOR x minRepMs,
- * then encode, decode and round trip (decode(encode(r))),
- * each calibrated and timed (measureCalls); the last decode and round-trip
- * outputs are verified again. Resolves to { row, encoded } (`encoded`: the
- * path's bytes of the record, for the decode floor; undefined unless ok).
- * Never rejects for a path's failure (the row says 'failed' and why), only
- * when env.signal aborts.
+ * One path on one record as a member of a block (block.mjs). prepare() verifies (encode, decode, compare), runs round
+ * trips untimed for PATH_WARMUP_FACTOR x minRepMs and calibrates each
+ * operation's calls per repetition; warm(operation) and time(operation) run
+ * one repetition (after a GC when timed); row() verifies the last decode
+ * (and round trip) again. `operations`: encode and decode, and roundTrip
+ * when asked; a row without the round trip says which it has
+ * (`operations`). encoded(): the path's bytes of the record, once prepared
+ * (the floor's input). Call it only for a record the path offers (notApplicable).
  */
-export async function measureMessagePath(
+export function messageMember(
   path,
   {
     place,
     record: name,
     batch,
+    extra,
     minRepMs = DEFAULT_MIN_REP_MS,
-    warmup = DEFAULT_WARMUP,
-    repetitions = DEFAULT_REPETITIONS,
     env = {},
+    operations = BLOCK_MESSAGE_OPERATIONS,
   },
-) {
-  const context = { place, record: name, batch };
-  const notApplicable = path.notApplicable?.(name);
-  if (notApplicable) return { row: notApplicableMessageRow(path, context, notApplicable) };
-  let stage = 'prepare';
-  try {
-    const expected = makeMessage(name);
-    const jsonBytes = messageJsonBytes(expected);
-    const { input, functions, check, prepareDecode, encoded, encodedBytes, decoded } = verifiedFunctions(
-      path,
-      name,
-      expected,
-      { minRepMs, env, at: (next) => (stage = next) },
-    );
-    const timing = { minRepMs, warmup, repetitions, env };
-    const decodeTiming = { ...timing, prepare: prepareDecode };
-
-    stage = 'timed encode';
-    let lastEncoded = encoded;
-    const encode = await measureCalls(() => (lastEncoded = functions.encode(input)), timing);
-    if (byteLength(lastEncoded) !== encodedBytes)
-      throw new Error(`encoded ${byteLength(lastEncoded)} bytes, the first encode gave ${encodedBytes}`);
-
-    stage = 'timed decode';
-    let lastDecoded = decoded;
-    const decode = await measureCalls(() => (lastDecoded = functions.decode(encoded)), decodeTiming);
-    stage = 'verify after decode';
-    check(lastDecoded);
-
-    stage = 'timed round trip';
-    let lastRoundTrip = decoded;
-    const roundTrip = await measureCalls(
-      () => (lastRoundTrip = functions.decode(functions.encode(input))),
-      decodeTiming,
-    );
-    stage = 'verify after round trip';
-    check(lastRoundTrip);
-
-    const row = {
-      ...messageRowBase(path, context),
-      status: 'ok',
-      encodedBytes,
-      jsonBytes,
-      encode,
-      decode,
-      roundTrip,
-    };
-    return { row, encoded };
-  } catch (error) {
-    if (env.signal?.aborted) throw error;
-    return { row: failedMessageRow(path, context, stageFailure(stage, error)) };
-  }
-}
-
-/** The operations a block times of a record (no round trip: its verdicts are encode and decode). */
-export const BLOCK_MESSAGE_OPERATIONS = Object.freeze(['encode', 'decode']);
-
-/**
- * One path on one record as a member of a block (block.mjs): measureMessagePath's
- * checks as steps. prepare() verifies (encode, decode, compare), runs round
- * trips untimed for PATH_WARMUP_FACTOR x minRepMs and calibrates each
- * operation's calls per repetition; warm(operation) and time(operation) run
- * one repetition (after a GC when timed); row() verifies the last decode
- * again. The row has encode and decode (ops/s), no round trip, and says so
- * (`operations`). Call it only for a record the path offers (notApplicable).
- */
-export function messageMember(
-  path,
-  { place, record: name, batch, extra, minRepMs = DEFAULT_MIN_REP_MS, env = {} },
 ) {
   const context = { place, record: name, batch };
   const expected = makeMessage(name);
   let stage = 'prepare';
   let verified;
   let lastDecoded;
+  let lastRoundTrip;
   const timers = {};
   return {
     path,
-    operations: BLOCK_MESSAGE_OPERATIONS,
+    operations,
+    encoded: () => verified?.encoded,
     prepare() {
       verified = verifiedFunctions(path, name, expected, { minRepMs, env, at: (next) => (stage = next) });
       const { input, functions, encoded, prepareDecode } = verified;
       lastDecoded = verified.decoded;
+      lastRoundTrip = verified.decoded;
       stage = 'calibrate';
-      timers.encode = repetitionTimer(() => functions.encode(input), { minRepMs, env });
-      timers.decode = repetitionTimer(() => (lastDecoded = functions.decode(encoded)), {
-        minRepMs,
-        prepare: prepareDecode,
-        env,
-      });
+      const calls = {
+        encode: () => functions.encode(input),
+        decode: () => (lastDecoded = functions.decode(encoded)),
+        roundTrip: () => (lastRoundTrip = functions.decode(functions.encode(input))),
+      };
+      for (const operation of operations) {
+        timers[operation] = repetitionTimer(calls[operation], {
+          minRepMs,
+          ...(operation !== 'encode' && { prepare: prepareDecode }),
+          env,
+        });
+      }
     },
     warm(operation) {
       stage = `warm-up ${operation}`;
@@ -254,6 +199,8 @@ export function messageMember(
       const { functions, check, encodedBytes } = verified;
       stage = 'verify after decode';
       check(lastDecoded);
+      stage = 'verify after round trip';
+      check(lastRoundTrip);
       return {
         ...messageRowBase(path, context),
         ...extra,
@@ -262,9 +209,8 @@ export function messageMember(
         encodedBytes: functions.codecBytes?.() ?? encodedBytes,
         ...(path.compression && { compression: { ...path.compression, compressedBytes: encodedBytes } }),
         jsonBytes: messageJsonBytes(expected),
-        encode: timers.encode.stats(),
-        decode: timers.decode.stats(),
-        operations: [...BLOCK_MESSAGE_OPERATIONS],
+        ...Object.fromEntries(operations.map((operation) => [operation, timers[operation].stats()])),
+        ...(operations.length < MESSAGE_OPERATIONS.length && { operations: [...operations] }),
       };
     },
     failedRow(error) {

@@ -78,7 +78,7 @@ testWithBuild(
       (row) => row.place === 'node' && row.impl === 'cpp' && row.interop === 'typed' && !row.variant,
     );
     assert.equal(wasmTyped.length, steps.length);
-    assert.match(result.stderr, /addon codec\/strategy pairs/);
+    assert.match(result.stderr, /msgpack\/typed \(addon\): process 1\n/);
   },
 );
 

@@ -4,7 +4,8 @@ import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { createJsonBaselinePath, isJsonBaseline } from '../../src/harness/json-baseline.mjs';
 import { MAX_WARMUP_ROUNDS, measurePath, gzipSizeWithCompressionStream } from '../../src/harness/measure.mjs';
 import { createWasmPath, pathLabel } from '../../src/harness/paths.mjs';
-import { runSweep } from '../../src/harness/sweep.mjs';
+import { datasetAtSteps } from '../../src/harness/sweep.mjs';
+import { measureTupleBlock } from '../../src/workloads/tuples/block.mjs';
 
 function payload(mb = 0.02) {
   const dataset = new TupleDataset();
@@ -213,30 +214,37 @@ test('a wasm codec is wrapped into one path per strategy', () => {
   assert.throws(() => createWasmPath(codec, 'zero-copy'), /raw: unknown strategy 'zero-copy'/);
 });
 
-test('runSweep measures every path at every step and reports progress', async () => {
-  const steps = [{ index: 10 }, { index: 20 }];
-  const progress = [];
-  const streamed = [];
-  const rows = await runSweep({
-    paths: [createJsonBaselinePath(), fakePath({ decodeThrows: 'bad' })],
-    steps,
-    place: 'browser',
+test('a block measures every member, a failed one out with its row, and what each keeps alive when asked', async () => {
+  const [{ step }] = [...datasetAtSteps([10])];
+  const loaded = { fake: fakePath({ decodeThrows: 'bad' }) };
+  const job = (memory) => ({
+    block: 'tuples@10',
+    process: 0,
+    batch: 'tuples@10#1',
+    step,
+    members: [
+      { reference: 'json', subject: { codec: 'json', impl: 'js', interop: 'js' } },
+      { codec: 'fake', strategy: 'typed', subject: { codec: 'fake', impl: 'cpp', interop: 'typed' } },
+    ],
+    rounds: 1,
     warmup: 0,
-    repetitions: 1,
-    onRow: (row) => streamed.push(row),
-    onProgress: ({ stepNumber, pathNumber }) => progress.push(`${stepNumber}.${pathNumber}`),
+    sizes: true,
+    memory,
   });
-  assert.deepEqual(progress, ['1.1', '1.2', '2.1', '2.2']);
-  assert.deepEqual(streamed, rows);
+  let heap = 0;
+  const env = { gzipSize: (bytes) => bytes.length, jsHeapUsed: () => (heap += 1000) };
+  const loadPath = async (spec) => loaded[spec.codec];
+  const rows = await measureTupleBlock(job(true), { place: 'browser', env, loadPath });
   assert.deepEqual(
-    rows.map((row) => [row.step, row.codec, row.status]),
+    rows.map((row) => [row.step, row.codec, row.status, row.block, row.process]),
     [
-      [10, 'json', 'ok'],
-      [10, 'fake', 'failed'],
-      [20, 'json', 'ok'],
-      [20, 'fake', 'failed'],
+      [10, 'json', 'ok', 'tuples@10', 0],
+      [10, 'fake', 'failed', 'tuples@10', 0],
     ],
   );
+  assert.equal(rows[0].memory.jsHeapGrowthBytes, 1000);
+  const plain = await measureTupleBlock(job(false), { place: 'browser', env, loadPath });
+  assert.equal(plain[0].memory, undefined);
 });
 
 test('gzip sizes from CompressionStream (the page default) equal zlib gzip (the Node runner)', async () => {

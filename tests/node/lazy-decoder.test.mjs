@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { createJsonMessagePath } from '../../src/harness/json-baseline.mjs';
 import { measurePath } from '../../src/harness/measure.mjs';
-import { measureMessagePath } from '../../src/harness/message-measure.mjs';
+import { measureMessageBlock } from '../../src/workloads/messages/block.mjs';
 import { createWasmPath } from '../../src/harness/paths.mjs';
 import { itemsFromHeap } from '../../src/harness/wasm-items.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
@@ -103,8 +103,16 @@ function lazyMessagePath({ sentinel }) {
 }
 
 describe('a lazy message decoder (decodes once, then returns the record it holds)', () => {
-  const measureRecord = (path) =>
-    measureMessagePath(path, { place: 'node', record: 'record', minRepMs: 0.2, warmup: 1, repetitions: 2 });
+  // The path alone in a block on one record: its row.
+  const measureRecord = async (path) => {
+    const job = { block: 'b', process: 0, batch: 'b', record: 'record', members: [{ subject: path }] };
+    const loadPath = async () => ({ subject: path });
+    const [row] = await measureMessageBlock(
+      { ...job, rounds: 2, warmup: 1, minRepMs: 0.2 },
+      { place: 'node', loadPath },
+    );
+    return { row };
+  };
 
   test('with the sentinel before each repetition: the row fails, naming the stage', async (t) => {
     const { row } = await measureRecord(lazyMessagePath({ sentinel: true }));

@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeTaggedJson, encodeTaggedJson } from './tagged-json.mjs';
 import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
-import { boundaryShare, measureMessageBatch } from '../../src/harness/message-batch.mjs';
+import { boundaryShare } from '../../src/harness/message-batch.mjs';
 import {
+  MESSAGE_OPERATIONS,
   createWasmMessagePath,
   measureCalls,
-  measureMessagePath,
   messageJsonBytes,
 } from '../../src/harness/message-measure.mjs';
+import { measureMessageBlock } from '../../src/workloads/messages/block.mjs';
 import { MESSAGE_NAMES, makeMessage } from '../../src/workloads/messages/records.mjs';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
 import { viewText } from '../../src/report/table-view.mjs';
@@ -36,6 +37,26 @@ const noJsonMessagePath =
 
 // Tiny timings: these tests check behaviour, never speed.
 const QUICK = { minRepMs: 0.2, warmup: 1, repetitions: 2 };
+
+// `path` alone in a block on `record`, as a sweep's block measures a path
+// (every operation): its row.
+async function measureAlone(path, { record }) {
+  const [row] = await measureMessageBlock(
+    {
+      block: `messages@${record}`,
+      process: 0,
+      batch: 'b',
+      record,
+      members: [{ subject: path, label: path.codec }],
+      rounds: QUICK.repetitions,
+      warmup: QUICK.warmup,
+      minRepMs: QUICK.minRepMs,
+      operations: MESSAGE_OPERATIONS,
+    },
+    { place: 'node', loadPath: async () => ({ subject: path }) },
+  );
+  return row;
+}
 
 function messagesDocument(rows, protocol = {}) {
   const run = runHeader({
@@ -109,15 +130,10 @@ test(
   async () => {
     const rows = [];
     for (const record of MESSAGE_NAMES) {
-      const { row, encoded } = await measureMessagePath(jsonBaseline.createJsonMessagePath(), {
-        place: 'node',
-        record,
-        batch: 'b',
-        ...QUICK,
-      });
+      const row = await measureAlone(jsonBaseline.createJsonMessagePath(), { record });
       assert.equal(row.status, 'ok', `${record}: ${row.error}`);
       assert.equal(row.record, record);
-      assert.equal(row.encodedBytes, Buffer.byteLength(encoded, 'utf8'));
+      assert.equal(row.operations, undefined, 'every operation timed');
       assert.equal(row.encodedBytes, row.jsonBytes, 'the baseline writes the JSON text itself');
       for (const operation of ['encode', 'decode', 'roundTrip']) {
         assert.equal(row[operation].opsPerSec.n, QUICK.repetitions);
@@ -130,18 +146,18 @@ test(
 );
 
 test('a path that loses data, throws, or cannot hold a record gives a failed row naming why', async () => {
-  const context = { place: 'node', record: 'record', batch: 'b', ...QUICK };
-  const wrong = await measureMessagePath(
+  const context = { record: 'record' };
+  const wrong = await measureAlone(
     fakePath({ decodeHook: (value) => ({ ...value, createdAt: new Date(0) }) }),
     context,
   );
-  assert.equal(wrong.row.status, 'failed');
+  assert.equal(wrong.status, 'failed');
   assert.match(
-    wrong.row.error,
+    wrong.error,
     /^verify: decoded record differs: \$\.createdAt: expected 2026-11-30T12:34:56\.789Z/,
   );
 
-  const cannot = await measureMessagePath(
+  const cannot = await measureAlone(
     fakePath({
       forRecord: (name) => {
         throw new Error(`fake: cannot represent the Date of record "${name}"`);
@@ -149,28 +165,27 @@ test('a path that loses data, throws, or cannot hold a record gives a failed row
     }),
     context,
   );
-  assert.equal(cannot.row.error, 'fake: cannot represent the Date of record "record"');
+  assert.equal(cannot.error, 'fake: cannot represent the Date of record "record"');
 
   // Right at first, wrong later: the check after the timed decodes catches it.
   let decodes = 0;
-  const drifting = await measureMessagePath(
+  const drifting = await measureAlone(
     fakePath({ decodeHook: (value) => (++decodes > 3 ? { ...value, id: 0 } : value) }),
     context,
   );
   assert.match(
-    drifting.row.error,
+    drifting.error,
     /^verify after decode: decoded record differs: \$\.id: expected 123456789, got 0/,
   );
-  assert.equal(drifting.encoded, undefined);
-  for (const row of [wrong.row, cannot.row, drifting.row])
+  for (const row of [wrong, cannot, drifting])
     assert.deepEqual(validate(messagesDocument([row])), { valid: true });
 
-  const notOffered = await measureMessagePath(
+  const notOffered = await measureAlone(
     { ...fakePath(), notApplicable: (name) => (name === 'record' ? 'fake: no Date' : undefined) },
     context,
   );
   assert.deepEqual(
-    { status: notOffered.row.status, reason: notOffered.row.reason },
+    { status: notOffered.status, reason: notOffered.reason },
     { status: 'n/a', reason: 'fake: no Date' },
   );
 });
@@ -185,35 +200,48 @@ test('boundaryShare = floor ns/op / path ns/op, capped at 1, only for ok rows', 
   assert.equal(boundaryShare(path, { status: 'failed' }), undefined);
 });
 
-test('a wasm batch: baseline, path with its boundary share, floor, n/a for embind, then the empty call', async () => {
+test('a sweep block of a wasm path: baseline, path with its boundary share, floor; n/a for embind; the empty call in the last', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'wcb-messages-'));
   writeFileSync(join(dir, 'fake-build.json'), JSON.stringify({ msgpack: { mode: 'ok' } }));
   const codec = await loadWasmCodec('msgpack', { buildDir: dir });
   const rows = [];
-  const progress = [];
-  await measureMessageBatch({
-    baseline: fakePath({ codec: 'json', library: 'JSON.stringify/JSON.parse' }),
-    subject: createWasmMessagePath(codec, 'embind'),
-    wasm: { codec, strategy: 'embind' },
-    records: ['int', 'binary'],
-    place: 'node',
-    batch: 'msgpack/embind',
-    ...QUICK,
-    onRow: (row) => rows.push(row),
-    onProgress: ({ record, recordNumber, recordCount }) =>
-      progress.push(`${record} ${recordNumber}/${recordCount}`),
-  });
-  assert.deepEqual(progress, ['int 1/2', 'binary 2/2']);
+  for (const record of ['int', 'binary']) {
+    const job = {
+      block: `messages@${record}/msgpack/embind`,
+      process: 0,
+      batch: 'msgpack/embind',
+      record,
+      members: [
+        { reference: 'json', subject: { codec: 'json', impl: 'js', interop: 'js' }, label: 'json' },
+        {
+          codec: 'msgpack',
+          strategy: 'embind',
+          subject: { codec: 'msgpack', impl: 'cpp', interop: 'embind' },
+        },
+      ],
+      rounds: QUICK.repetitions,
+      warmup: QUICK.warmup,
+      minRepMs: QUICK.minRepMs,
+      operations: MESSAGE_OPERATIONS,
+      floors: true,
+      emptyCall: record === 'binary',
+    };
+    const loadPath = async ({ strategy }) => ({
+      subject: createWasmMessagePath(codec, strategy),
+      wasm: { codec, strategy },
+    });
+    rows.push(...(await measureMessageBlock(job, { place: 'node', loadPath })));
+  }
   const shape = rows.map((row) => [row.record, row.codec, row.interop, row.variant ?? '', row.status]);
   assert.deepEqual(shape, [
     ['int', 'json', 'js', '', 'ok'],
     ['int', 'msgpack', 'embind', '', 'ok'],
     ['int', 'msgpack', 'embind', 'floor', 'ok'],
-    ['binary', 'json', 'js', '', 'ok'],
     ['binary', 'msgpack', 'embind', '', 'n/a'],
+    ['binary', 'json', 'js', '', 'ok'],
     ['none', 'msgpack', 'call', 'floor', 'ok'],
   ]);
-  const [, path, floor, , notApplicable, call] = rows;
+  const [, path, floor, notApplicable, , call] = rows;
   assert.deepEqual(path.boundaryShare, boundaryShare(path, floor));
   assert.ok(path.boundaryShare.encode >= 0 && path.boundaryShare.encode <= 1);
   assert.equal(floor.roundTrip, undefined, 'a floor has no round trip');
@@ -221,12 +249,14 @@ test('a wasm batch: baseline, path with its boundary share, floor, n/a for embin
   assert.match(notApplicable.reason, /record "binary" is not offered through embind/);
   assert.deepEqual(Object.keys(call).sort(), [
     'batch',
+    'block',
     'codec',
     'encode',
     'impl',
     'interop',
     'library',
     'place',
+    'process',
     'record',
     'status',
     'variant',

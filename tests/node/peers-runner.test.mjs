@@ -14,9 +14,9 @@ import { UsageError, parseOptions, selectPeers } from '../../node/cli.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { createJsonBaselinePath } from '../../src/harness/json-baseline.mjs';
 import { isObjectFloor } from '../../src/catalog.mjs';
-import { measurePath } from '../../src/harness/measure.mjs';
+import { measureBlock } from '../../src/harness/block.mjs';
+import { measurePath, pathMember } from '../../src/harness/measure.mjs';
 import * as realRegistry from '../../src/harness/peers.mjs';
-import { runSweep } from '../../src/harness/sweep.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import * as fakeRegistry from './peers-fake-registry.mjs';
 import { resultsSchema } from '../../src/workload-folders.mjs';
@@ -105,14 +105,13 @@ test('failing peers are reported failed with their reason; the others and the ru
   );
   assert.match(wrapper[0].cleanliness.detail, /^item 0 is a Boxed instance/);
 
-  // Each peer child measured its own JSON baseline (not the one whose
-  // library did not load: nothing to compare it with), and the wasm path ran too.
+  // Each peer's block measured its own JSON baseline, and the wasm path ran too.
   const batches = new Set(
     document.rows.filter((row) => row.codec === 'json' && row.impl === 'js').map((row) => row.batch),
   );
   assert.deepEqual(
     [...batches].sort(),
-    ['fake-crash', 'fake-throws', 'fake-wrapper', 'fake-wrong', 'pbf', 'raw/typed'].sort(),
+    ['fake-crash', 'fake-load-error', 'fake-throws', 'fake-wrapper', 'fake-wrong', 'pbf', 'raw/typed'].sort(),
   );
   assert.ok(document.rows.filter((row) => row.codec === 'raw').every((row) => row.status === 'ok'));
 
@@ -124,7 +123,7 @@ test('failing peers are reported failed with their reason; the others and the ru
   assert.match(result.stdout, /^fastest JS library +encode (protobuf \(pbf\)|fake \(fake-wrapper\)) /m);
   assert.match(result.stdout, /^fake \(fake-wrapper\) +no +no +no +no +item 0 is a Boxed instance/m);
   assert.match(result.stdout, /^protobuf \(pbf\) +yes +yes +yes +yes$/m);
-  assert.match(result.stderr, /fake-crash: child process crashed/);
+  assert.match(result.stderr, /fake-crash: process 1: child process crashed/);
 });
 
 test('--peers picks libraries, --no-peers drops them, unknown names are usage errors', () => {
@@ -183,19 +182,19 @@ test('parseOptions and selectPeers: defaults, lists, contradictions', () => {
   );
 });
 
-test('in the harness, a throwing peer gives a failed row and the sweep measures the next path', async () => {
+test('in the harness, a throwing peer gives a failed row and its block measures the next path', async () => {
   const dataset = new TupleDataset();
   while (dataset.items.length < 100) dataset.grow();
   const broken = await fakeRegistry.createPeerPath(fakeRegistry.findPeer('fake-throws'));
   const good = createJsonBaselinePath();
-  const rows = await runSweep({
-    paths: [broken, good],
-    steps: [dataset.index],
-    place: 'node',
-    warmup: 0,
-    repetitions: 1,
-    env: { gzipSize: (bytes) => bytes.length },
-  });
+  const member = (path) =>
+    pathMember(path, {
+      place: 'node',
+      step: dataset.step(),
+      items: dataset.items,
+      env: { gzipSize: (bytes) => bytes.length },
+    });
+  const rows = await measureBlock([member(broken), member(good)], { rounds: 1, warmup: 0 });
   assert.equal(rows.length, 2);
   assert.equal(rows[0].status, 'failed');
   assert.equal(rows[0].error, 'decode: fake-throws: unexpected end of input');

@@ -1,7 +1,7 @@
-// One heap-state protocol (run.protocol.isolation: process-per-size): every
-// (path, size) is measured in a child process started for that size alone,
-// so a focused run and the default sweep hand a size's child the same
-// starting state. Asserted on the jobs the children were started with (the
+// One heap-state protocol (run.protocol.isolation: process-per-block): in a
+// sweep every (path, size) is a block measured in a child process started
+// for it alone, so a focused run and the full sweep hand a size's child the
+// same starting state. Asserted on the jobs the children were started with (the
 // recording fake loader writes them down), not on timings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,10 +58,10 @@ test('each (path, size) has a child of its own, started the same in a sweep and 
 
   const full = sweep(dir, RANGE);
   assert.deepEqual(validate(full.document), { valid: true });
-  assert.equal(full.document.run.protocol.isolation, 'process-per-size');
+  assert.equal(full.document.run.protocol.isolation, 'process-per-block');
   // One child per path and size, each given exactly one size, smallest first.
   assert.deepEqual(
-    full.jobs.map((job) => `${job.batch} ${job.steps.map((step) => step.index).join(',')}`),
+    full.jobs.map((job) => `${job.batch} ${job.step.index}`),
     [`raw/typed ${a.index}`, `raw/typed ${b.index}`, `msgpack/typed ${a.index}`, `msgpack/typed ${b.index}`],
   );
   // The references (JSON baseline, object floor) and the path of a size come from that size's child.
@@ -82,8 +82,8 @@ test('each (path, size) has a child of its own, started the same in a sweep and 
 
   // Only size b: its children are started with the very jobs the sweep gave size b.
   const focused = sweep(dir, { minMB: b.jsonMB, maxMB: b.jsonMB, perDecade: 0 });
-  assert.equal(focused.document.run.protocol.isolation, 'process-per-size');
-  const sizeB = full.jobs.filter((job) => job.steps[0].index === b.index);
+  assert.equal(focused.document.run.protocol.isolation, 'process-per-block');
+  const sizeB = full.jobs.filter((job) => job.step.index === b.index);
   assert.equal(focused.jobs.length, 2);
   assert.deepEqual(focused.jobs, sizeB);
   // Only size b is measured, references and path in each batch (the rows'
@@ -127,7 +127,7 @@ test('--resume refuses a file measured under another heap-state protocol', (t) =
   assert.equal(
     resumed.stderr,
     'bench:node: cannot resume: the heap-state protocol (protocol.isolation) differs from the one the file ' +
-      'was measured with (none recorded then, process-per-size now)\n',
+      'was measured with (none recorded then, process-per-block now)\n',
   );
   assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), old, 'a refused resume writes nothing');
 });

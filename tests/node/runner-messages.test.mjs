@@ -95,14 +95,14 @@ test(
     assert.deepEqual(run.protocol.strategies, ['val', 'embind', 'tagged']);
     assert.deepEqual(run.protocol.peers, ['fake-json', 'fake-no-binary']);
     assert.equal(run.protocol.minMB, undefined);
-    assert.equal(run.protocol.isolation, 'process-per-record');
+    assert.equal(run.protocol.isolation, 'process-per-block');
 
-    // A process per record of each (codec, strategy) and peer, each with its
-    // own JSON baseline; a module that does not load is not tried again.
-    const children = (batch) => result.stderr.split(`] ${batch}: child process `).length - 1;
+    // A block (one process) per record of each (codec, strategy) and peer,
+    // each with its own JSON baseline.
+    const children = (batch) => result.stderr.split(` ${batch}: process 1\n`).length - 1;
     assert.equal(children('json/val'), 3);
     assert.equal(children('fake-json'), 3);
-    assert.equal(children('flatbuffers/val'), 1);
+    assert.equal(children('flatbuffers/val'), 3);
     const batches = [...new Set(rows.map((row) => row.batch))];
     assert.deepEqual(batches, [
       'json/val',
@@ -120,7 +120,7 @@ test(
       'fake-json',
       'fake-no-binary',
     ]);
-    for (const batch of ['json/val', 'fake-json', 'protobuf/val']) {
+    for (const batch of ['json/val', 'fake-json']) {
       assert.deepEqual(
         find(rows, { batch, codec: 'json', interop: 'js' }).map((row) => [row.record, row.status]),
         [
@@ -131,6 +131,18 @@ test(
         batch,
       );
     }
+    // A crash takes its block's process with it: the JSON measured beside protobuf on int too.
+    assert.deepEqual(
+      find(rows, { batch: 'protobuf/val', codec: 'json', interop: 'js' }).map((row) => [
+        row.record,
+        row.status,
+      ]),
+      [
+        ['bool', 'ok'],
+        ['int', 'failed'],
+        ['binary', 'ok'],
+      ],
+    );
 
     // json: all ok; the val path has a floor and a boundary share per record, one empty call.
     for (const record of ['bool', 'int', 'binary']) {
@@ -175,7 +187,6 @@ test(
       ],
     );
     assert.match(protobuf[1].error, /^child process crashed \(killed by SIGKILL\)/);
-    assert.match(result.stderr, /protobuf\/val: going on with the 1 record\(s\) left/);
 
     // flatbuffers has no message codec: failed rows that say so, for each record.
     const flatbuffers = find(rows, { batch: 'flatbuffers/val', codec: 'flatbuffers', interop: 'val' });
@@ -235,8 +246,10 @@ test(
       FAKE_REGISTRY,
     ]);
     assert.equal(resumed.status, 0, resumed.stderr);
-    assert.match(resumed.stderr, /json\/val: every record already measured, kept/);
-    assert.match(resumed.stderr, /msgpack\/val: starting \(1 records left\)/);
+    assert.match(resumed.stderr, /record bool json\/val: 1 process\(es\) kept from the resumed file/);
+    assert.match(resumed.stderr, /record nested json\/val: 1 process\(es\) kept from the resumed file/);
+    assert.match(resumed.stderr, /record nested msgpack\/val: process 1\n/);
+    assert.doesNotMatch(resumed.stderr, /record bool msgpack\/val: process 1\n/);
     const after = JSON.parse(readFileSync(out, 'utf8'));
     assert.deepEqual(validate(after), { valid: true });
     assert.equal(after.run.finished, true);

@@ -59,7 +59,7 @@ testWithBuild(
     assert.equal(document.run.runtime.v8, process.versions.v8);
     assert.match(document.run.build.emscripten, /3\.\d+\.\d+/);
     assert.equal(document.run.protocol.repetitions, 3);
-    assert.equal(document.run.protocol.isolation, 'process-per-size');
+    assert.equal(document.run.protocol.isolation, 'process-per-block');
 
     // The codecs the build declares for the workload: the runner's default.
     const buildInfo = JSON.parse(readFileSync(BUILD_INFO, 'utf8'));

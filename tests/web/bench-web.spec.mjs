@@ -60,7 +60,7 @@ test('bench:web writes browser results that validate, and prints the table', asy
     // Two sizes x (2 codecs x 2 strategies and the one JS library), each
     // path at each size in its own browser context, JSON beside it, first at
     // the 1st size and second at the 2nd.
-    assert.equal(header.protocol.isolation, 'context-per-size');
+    assert.equal(header.protocol.isolation, 'context-per-block');
     assert.equal(header.protocol.minMB, 0.001, "the run range, not one context's");
     assert.equal(header.protocol.maxMB, 0.003);
     assert.deepEqual(
@@ -78,7 +78,7 @@ test('bench:web writes browser results that validate, and prints the table', asy
       ...Array(2).fill('raw/typed/ok'),
       ...Array(2).fill('raw/val/ok'),
     ]);
-    assert.deepEqual(assertSameBatchBaselines(rows, 'context-per-size').sort(), [
+    assert.deepEqual(assertSameBatchBaselines(rows, 'context-per-block').sort(), [
       'json/typed',
       'json/val',
       'pbf',
@@ -102,20 +102,13 @@ test('bench:web writes browser results that validate, and prints the table', asy
       ['json/typed 12', 'json/typed 19', 'json/val 12', 'json/val 19'],
     );
     assert.match(stderr, /wrote 34 rows \(0 failed\)/);
-    // A context per path and size, each page given that one size.
-    const contexts = [
-      ...stderr.matchAll(/context (\d+) of 10: (\S+) at ([\d.]+) MB \(new browser context\)/g),
-    ];
+    // A block (one context) per path and size, path by path.
+    const contexts = [...stderr.matchAll(/wave 1\/1 ([\d.]+) KB (\S+): process 1\n/g)];
     assert.deepEqual(
-      contexts.map((match) => `${match[2]} ${match[3]}`),
+      contexts.map((match) => match[2]),
       ['raw', 'json']
-        .flatMap((codec) =>
-          ['typed', 'val'].flatMap((strategy) => [
-            `${codec}/${strategy} 0.001`,
-            `${codec}/${strategy} 0.002`,
-          ]),
-        )
-        .concat(['pbf 0.001', 'pbf 0.002']),
+        .flatMap((codec) => ['typed', 'val'].flatMap((strategy) => Array(2).fill(`${codec}/${strategy}`)))
+        .concat(['pbf', 'pbf']),
     );
   } finally {
     rmSync(directory, { recursive: true, force: true });
@@ -236,8 +229,8 @@ test('bench:web --workload messages writes a valid messages results file and pri
     assert.equal(header.protocol.minRepMs, 1);
     assert.equal(header.protocol.gc, true);
     assert.deepEqual(header.protocol.strategies, ['val']);
-    assert.equal(header.protocol.isolation, 'context-per-record');
-    assert.deepEqual(assertSameBatchBaselines(rows, 'context-per-record').sort(), ['json/val', 'msgpackr']);
+    assert.equal(header.protocol.isolation, 'context-per-block');
+    assert.deepEqual(assertSameBatchBaselines(rows, 'context-per-block').sort(), ['json/val', 'msgpackr']);
     // The module's empty call: one row for the wasm path (every context
     // measures one), kept from its last context.
     const loaded = rows.some((row) => row.interop === 'val' && !/^load: /.test(row.error ?? ''));
@@ -251,7 +244,10 @@ test('bench:web --workload messages writes a valid messages results file and pri
     assert.ok(rows.every((row) => ['int', 'string', 'none'].includes(row.record)));
     assert.match(stdout, /^record "int" \(JSON \d+ B\)$/m);
     assert.match(stdout, /^json \(js\) x2\s+\d+ B\s+\d/m);
-    assert.match(stderr, /messages: 1 codec\/strategy pairs x 2 records \(int, string\)/);
+    assert.match(
+      stderr,
+      /messages: 4 blocks \(the sweep: each path with its references at each unit\), 2 paths/,
+    );
     assert.match(stderr, /wrote \d+ rows/);
   } finally {
     rmSync(directory, { recursive: true, force: true });

@@ -157,7 +157,10 @@ test('bench:web measures the toy workload and the report draws it', async ({ pag
       timeout: 180_000,
     },
   );
-  assert.match(stderr, /counters: 1 codec\/strategy pairs x 2 records/);
+  assert.match(
+    stderr,
+    /counters: 2 blocks \(the sweep: each path with its references at each unit\), 1 paths/,
+  );
   assert.match(stdout, /^tally\/val large ok 7 B$/m);
   const document = JSON.parse(readFileSync(out, 'utf8'));
   assert.equal(document.run.workload, 'counters');

@@ -3,7 +3,7 @@
 // and libraries, a tiny run from disk (one small data set, one repetition,
 // no warm-up, one codec and strategy, a library, the JSON baselines beside
 // them) with its tables, JBB's reference rows and a valid results file, the
-// order of JSON and the path (jsonSecond), the decode box on this workload's
+// decode box on this workload's
 // modules with bad bytes, and bench:web with a data set per browser context.
 // Skipped when the wasm build has no documents modules.
 
@@ -148,22 +148,6 @@ test.describe('the documents workload of the page', () => {
     assert.deepEqual(errors, []);
   });
 
-  test('jsonSecond measures the path before JSON on the first data set, JSON first on the second', async ({
-    page,
-  }) => {
-    const small = documents.quick.datasets.filter((id) => id !== 'geo-110m').slice(-1);
-    const options = { ...TINY, datasets: [...small, 'geo-110m'], peers: [], jsonSecond: true };
-    await openPage(page, pageUrl(serverUrl(), { ...options, autorun: true }));
-    assert.equal(await waitForRunEnd(page), 'done', await page.textContent('#status'));
-    const { run, rows } = await page.evaluate(() => globalThis.wcbPage.results());
-    // The page takes the data sets in its checklist's order, the catalog's.
-    const [first, second] = documents.datasets.filter((id) => options.datasets.includes(id));
-    assert.deepEqual(run.protocol.datasets, [first, second]);
-    const label = `${CODEC}/${STRATEGY}`;
-    assert.equal(orderOf(rows, label, first).jsonFirst, false);
-    assert.equal(orderOf(rows, label, second).jsonFirst, true);
-  });
-
   test('the decode box decodes a documents sample and names the codec on bad bytes', async ({ page }) => {
     const errors = watchErrors(page);
     await openPage(page, pageUrl(serverUrl(), { workload: 'documents' }));
@@ -233,11 +217,11 @@ test.describe('bench:web --workload documents', () => {
       assert.equal(run.workload, 'documents');
       assert.equal(run.finished, true);
       assert.deepEqual(run.protocol.datasets, ['geo-110m', small], "the run's data sets, not one context's");
-      assert.equal(run.protocol.isolation, 'context-per-size');
+      assert.equal(run.protocol.isolation, 'context-per-block');
       const label = `${CODEC}/${STRATEGY}`;
-      // The path's 1st data set: JSON first; its 2nd (a fresh context): the path first.
+      // Each data set of the path a block in a fresh context: its rows in the block's order, JSON first.
       assert.equal(orderOf(rows, label, 'geo-110m').jsonFirst, true);
-      assert.equal(orderOf(rows, label, small).jsonFirst, false);
+      assert.equal(orderOf(rows, label, small).jsonFirst, true);
       // geobuf holds GeoJSON only: n/a (not failed) outside it, with JSON still measured beside it.
       const geobuf = rows.filter((row) => row.batch === 'geobuf' && row.codec === 'geobuf');
       assert.equal(geobuf.find((row) => row.dataset === small)?.status, 'n/a');

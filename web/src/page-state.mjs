@@ -15,7 +15,6 @@ export const state = {
   validate: undefined, // the results validator (every workload's rows)
   charts: undefined, // the page's Charts (charts.mjs)
   facts: undefined,
-  jsonSecond: false, // the query's jsonSecond (query.mjs)
   rows: [],
   run: undefined, // the header of the current or last run, or of the results file shown
   workload: DEFAULT_WORKLOAD, // the workload of state.rows (the form's selector may differ)

@@ -125,7 +125,6 @@ async function start() {
   selectWorkload();
 
   state.facts = await browserFacts({ preciseMemory: params.get('preciseMemory') === '1' });
-  state.jsonSecond = params.get('jsonSecond') === '1';
   showEnvironment($('environment'), state.facts, buildInfo);
   showShippedBytes($('cleanliness-section'));
   listen();

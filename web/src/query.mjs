@@ -17,11 +17,9 @@ export const NUMBER_INPUTS = Object.freeze({
 
 /**
  * Switches: autorun starts the run; preciseMemory says Chromium runs with
- * --enable-precise-memory-info; jsonSecond measures the path before the JSON
- * baseline at the run's first size or record (bench:web sets it at every
- * other one, so the order alternates across its browser contexts).
+ * --enable-precise-memory-info.
  */
-export const FLAG_PARAMS = Object.freeze(['autorun', 'preciseMemory', 'jsonSecond']);
+export const FLAG_PARAMS = Object.freeze(['autorun', 'preciseMemory']);
 
 /**
  * URLs of a user's documents for the page to fetch and offer as data sets

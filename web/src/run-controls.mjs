@@ -1,11 +1,13 @@
 // The page's run: the form read into a run's options (the same rules as the
-// runners'), the controls and texts of the workload the form selects, a
-// run of the page (or one block of bench:web's protocol) measured with the
+// runners'), the controls and texts of the workload the form selects, the
+// run's plan of blocks (src/harness/plan.mjs) measured one block after the
+// other by the workload's page (or one block of bench:web's run), with the
 // buttons and status around it, and Stop.
 
 import { protoText, messagesProtoText, buildInfo } from 'wcb:bundled';
 import { strategiesOf } from '../../src/catalog.mjs';
-import { peersNotRun } from '../../src/harness/peers.mjs';
+import { findDocumentPeer, findPeer, peerMeta, peersNotRun } from '../../src/harness/peers.mjs';
+import { planRun } from '../../src/harness/plan.mjs';
 import { buildHeader, protocolHeader, runHeader } from '../../src/harness/results.mjs';
 import { InputError, markInvalid, readNumber, refuseInput, shownChecked } from './form.mjs';
 import { $, formPage, modulesOf, setState, state } from './page-state.mjs';
@@ -119,28 +121,77 @@ export async function run({ autorun = false } = {}) {
   state.rows = [];
   state.workload = workload;
   state.controller = new AbortController();
-  state.run = runHeaderOf(options, page);
-  // Each path's rows share a batch with the JSON baseline measured beside
-  // them in this page (src/workloads/<name>/page.mjs); bench:web, which
-  // opens one browser context per path and size or record, records its own.
-  state.run.protocol.isolation = PAGE_ISOLATION;
-  const { facts } = state;
-  await measureRun(() =>
-    page.run({
-      ...options,
-      modules: modulesOf(workload),
-      jsonSecond: state.jsonSecond,
-      protoText,
-      messagesProtoText,
-      facts,
-      signal: state.controller.signal,
-      onRow: (row) => {
-        state.rows.push(row);
-        scheduleRender();
-      },
-      onProgress: showProgress,
-    }),
+  const modules = modulesOf(workload);
+  // The page runs the sweep's plan (src/harness/plan.mjs): a block per path
+  // and unit, with the path's references, one after the other in this page.
+  const planned = planRun(
+    { ...page, paths: () => pagePaths(options, modules) },
+    { options: { ...options, mode: 'sweep' }, place: PLACE, peers: [], plan: page.blockPlan(options) },
   );
+  state.run = runHeaderOf(options, page);
+  Object.assign(state.run.protocol, planned.header);
+  // Each path's rows share a batch with the JSON baseline measured beside
+  // them in this page; bench:web, which opens one browser context per
+  // block, records its own.
+  state.run.protocol.isolation = PAGE_ISOLATION;
+  const { facts, controller } = state;
+  await measureRun(async () => {
+    for (const [index, block] of planned.blocks.entries()) {
+      controller.signal.throwIfAborted();
+      showProgress({ done: index, total: planned.blocks.length, label: block.label, ...block.job });
+      const job = {
+        ...block.job,
+        ...options,
+        batch: block.batch ?? `${block.key}#1`,
+        process: 0,
+        offset: 0,
+        sizes: true,
+      };
+      let rows;
+      try {
+        rows = await page.runBlock({
+          ...job,
+          modules,
+          protoText,
+          messagesProtoText,
+          facts,
+          signal: controller.signal,
+        });
+      } catch (error) {
+        if (controller.signal.aborted) throw error;
+        rows = block.paths.map((path) => block.failedRow(path, `${error?.message ?? error}`, job));
+      }
+      state.rows.push(...rows);
+      scheduleRender();
+    }
+  });
+}
+
+/**
+ * The paths of the form's options, as the runners' (src/workloads/<name>/runner.mjs
+ * paths): every codec through every strategy, then every library.
+ */
+function pagePaths(options, modules) {
+  const jsonText = (codec) => modules.find((module) => module.codec === codec)?.jsonText === true;
+  const wasm = options.codecs.flatMap((codec) =>
+    options.strategies.map((strategy) => ({
+      codec,
+      strategy,
+      batch: `${codec}/${strategy}`,
+      ...(jsonText(codec) && { jsonText: true }),
+      // `columnar` is the typed strategy handing back typed-array columns (tuples).
+      subject:
+        strategy === 'columnar'
+          ? { codec, impl: 'cpp', interop: 'typed', variant: 'columnar' }
+          : { codec, impl: 'cpp', interop: strategy },
+    })),
+  );
+  const libraries = options.peers.map((name) => {
+    const peer = findPeer(name) ?? findDocumentPeer(name);
+    const subject = peer ? peerMeta(peer) : { codec: name, impl: 'js', interop: 'js' };
+    return { peer: name, batch: name, subject };
+  });
+  return [...wasm, ...libraries];
 }
 
 /** The header of a run of this page with `options` (the form's, or a block job's). */
@@ -173,19 +224,21 @@ function runHeaderOf(options, page) {
 }
 
 /**
- * One browser context of bench:web's block protocol (docs/design.md#blocks):
- * the block `job` (its workload's, with codecs, strategies, peers, warm-up
- * and repetitions for the header) measured in this page; resolves to the
- * results document as JSON text, or rejects when the page cannot run it.
+ * One browser context of bench:web's run (docs/design.md#blocks): the block
+ * `job` (its workload's, with codecs, strategies, peers, warm-up and
+ * repetitions for the header, and the planner's `protocol` fields) measured
+ * in this page; resolves to the results document as JSON text, or rejects
+ * when the page cannot run it.
  */
-export async function runBlock(job) {
+export async function runBlock({ protocol, ...job }) {
   const page = state.pages.get(job.workload);
   if (!page?.runBlock) throw new Error(`the page has no block protocol for the ${job.workload} workload`);
   state.rows = [];
   state.workload = job.workload;
   state.controller = new AbortController();
   state.run = runHeaderOf(job, page);
-  state.run.protocol.mode = 'blocks';
+  // What the run's planner says of it (src/harness/plan.mjs header), as the run's file records it.
+  Object.assign(state.run.protocol, protocol);
   await measureRun(async () => {
     const rows = await page.runBlock({
       ...job,

@@ -4,12 +4,14 @@
 // it their own way of loading a path and a data set.
 
 import { measureBlockJobMembers } from '../../harness/block.mjs';
-import { compressedPath } from '../../harness/compressed-path.mjs';
+import { compressedMembers, compressedPath } from '../../harness/compressed-path.mjs';
 import { createDocumentsFloorPath } from '../../harness/documents-floor.mjs';
 import { formatBytes, formatMs } from '../../harness/format.mjs';
-import { createJsonDocumentPath } from '../../harness/json-baseline.mjs';
+import { createJsonDocumentPath, createJsonUtf8DocumentPath } from '../../harness/json-baseline.mjs';
+import { subjectOf } from '../../harness/rows.mjs';
 import { documentMember, peerDocumentPath } from './measure.mjs';
 import { failedDocumentRow, notApplicableRow } from './rows.mjs';
+import { datasetFieldsIn } from './user-documents.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */
 export const BLOCK_UNIT = Object.freeze({
@@ -18,16 +20,55 @@ export const BLOCK_UNIT = Object.freeze({
   valueName: 'ms',
 });
 
-// The references a block names: the JSON baseline and the documents floor,
-// each made for the data set.
+// The references a block names: the JSON baseline (on strings, and on
+// bytes) and the documents floor, each made for the data set.
 const BLOCK_REFERENCES = {
   json: () => ({ forDataset: (dataset) => peerDocumentPath(createJsonDocumentPath(), dataset) }),
+  jsonUtf8: () => ({ forDataset: (dataset) => peerDocumentPath(createJsonUtf8DocumentPath(), dataset) }),
   floor: () => ({ forDataset: () => createDocumentsFloorPath() }),
 };
 
+// The data sets measured: those of the run but a user's document that could not be read.
+const datasets = (named, documents) =>
+  named.filter((dataset) => !documents.some((entry) => entry.id === dataset && entry.error));
+
+const reference = (name, path) => ({ reference: name, subject: subjectOf(path) });
+
+/** The answer's references: the JSON baseline and the documents floor. */
+export const references = [
+  reference('json', createJsonDocumentPath()),
+  reference('floor', createDocumentsFloorPath()),
+];
+
+/** A path's own references: the JSON baseline (and on bytes, for a JSON-text codec). */
+export const pathReferences = ({ jsonText = false }) => [
+  references[0],
+  ...(jsonText ? [reference('jsonUtf8', createJsonUtf8DocumentPath())] : []),
+];
+
+/** A path's own block measures what each path keeps alive too (its row's memory). */
+export const pathJob = { memory: true };
+
+/** The members with the compression stage: no documents module compresses in wasm yet, its C++ paths take the JS compressors. */
+export const compress = (members, compression) => compressedMembers(members, compression);
+
+/** The units of the run: one block per data set. */
+export function units(options, plan, place) {
+  return datasets(options.datasets, plan.documents).map((dataset) => {
+    const datasetFields = datasetFieldsIn(plan.documents, dataset);
+    return {
+      key: `documents@${dataset}`,
+      label: dataset,
+      job: { dataset },
+      failedRow: (path, reason, batch) =>
+        failedDocumentRow(path, { place, batch, dataset, datasetFields }, reason),
+    };
+  });
+}
+
 /**
  * Measures the block job { block, process, batch, dataset, members, rounds,
- * offset, warmup, sizes } and resolves to its rows. `loadDataset()` gives
+ * offset, warmup, sizes, memory? } and resolves to its rows. `loadDataset()` gives
  * { value, entry, datasetFields } (a user's document's fields too);
  * `loadSubject(spec)` gives { forDataset(entry) -> path } of a member that
  * is not the JSON baseline (spec: { codec, strategy, addon? } or { peer }).
@@ -67,6 +108,7 @@ export async function measureDocumentBlock(
         extra,
         env,
         sizes: job.sizes,
+        memory: Boolean(job.memory),
         ...(spec.operations && { operations: spec.operations }),
       }),
     );

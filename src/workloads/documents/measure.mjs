@@ -1,10 +1,10 @@
 // One path on one data set, by the harness's per-payload protocol
-// (src/harness/measure.mjs measurePayload): verified by deep equality with
+// (src/harness/measure.mjs payloadMember): verified by deep equality with
 // the data set before anything is timed, and after every timed decode
 // (outside the timer). Browser-safe: bench:node's children and the page share it.
 
 import { pathLabel } from '../../catalog.mjs';
-import { measurePayload, payloadMember } from '../../harness/measure.mjs';
+import { payloadMember } from '../../harness/measure.mjs';
 import { pathFields } from '../../harness/rows.mjs';
 import { verifyDocument } from './verify.mjs';
 
@@ -49,32 +49,23 @@ export function peerDocumentPath(peerPath, dataset) {
 }
 
 /**
- * Measures `path` on the data set `value`: resolves to a documents row
- * (status 'failed' with the stage and the first difference when a decode is
- * not the data set).
- */
-export function measureDocument(path, { value, warmup, repetitions, env, ...where }) {
-  return measurePayload(path, { ...documentSpec(path, { value, ...where }), warmup, repetitions, env });
-}
-
-/**
  * `path` on the data set `value` as a member of a block (harness/block.mjs):
- * measureDocument's checks, with `extra` fields in its row; options as
- * payloadMember's (env, sizes, operations).
+ * verified by deep equality, with `extra` fields in its row; options as
+ * payloadMember's (env, sizes, operations; `memory` is its heapGrowth).
  */
-export function documentMember(path, { value, extra, env, sizes, operations, ...where }) {
+export function documentMember(path, { value, extra, env, sizes, memory = false, operations, ...where }) {
   const spec = documentSpec(path, { value, ...where });
   return payloadMember(path, {
     ...spec,
     base: { ...spec.base, ...extra },
     env,
     sizes,
-    heapGrowth: false,
+    heapGrowth: memory,
     ...(operations && { operations }),
   });
 }
 
-// What measureDocument and documentMember give the per-payload protocol.
+// What documentMember gives the per-payload protocol.
 function documentSpec(path, { value, ...where }) {
   const by = pathLabel(path);
   const keyOrder = path.keyOrder !== false;

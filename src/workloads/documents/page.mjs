@@ -1,12 +1,7 @@
 // The documents workload in the page (web/src/page.mjs loads it by name): its
-// options (which data sets), its run on the shared measurement
-// (measure.mjs measureDocument, as bench:node's children use it), its
-// tables. The run: each (codec, strategy) in a fresh instance of its wasm
-// module, then each pure-JS library of the workload that runs in a browser,
-// data set by data set, with the JSON baseline re-measured beside it on each
-// (its own batch, order alternated by data set), so every ratio is one of
-// the same page state. Rows are handed out as they are measured, so a
-// stopped run keeps what it has.
+// options (which data sets), its blocks on the shared measurement
+// (block.mjs, as bench:node's children use it), its tables. Each block's
+// wasm paths in a fresh instance of their module.
 //
 // Sizes: gzipBytes comes from the browser's CompressionStream, which has no
 // compression level, so browser rows carry no gzip9Bytes.
@@ -17,25 +12,15 @@
 // set user:<file name>, measured as the built-in ones are. bench:web serves
 // its --documents to each page, which fetches them (fromQuery).
 
-import { createJsonDocumentPaths } from '../../harness/json-baseline.mjs';
-import {
-  createPeerDocumentPath,
-  documentPeersFor,
-  findDocumentPeer,
-  peerMeta,
-} from '../../harness/peers.mjs';
+import { createPeerDocumentPath, documentPeersFor, findDocumentPeer } from '../../harness/peers.mjs';
 import { documentUrlsOf } from '../../../web/src/query.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { BLOCK_UNIT, measureDocumentBlock } from './block.mjs';
 import { documentChecksum, formatChecksum } from './checksum.mjs';
 import { datasetInfo, isUserDataset, makeDataset, prepareDataset } from './datasets.mjs';
-import { measureDocument, peerDocumentPath } from './measure.mjs';
+import { peerDocumentPath } from './measure.mjs';
 import { userFileText } from './model.mjs';
 import { DOCUMENT_TABLE_LEGEND } from './view.mjs';
-
-/** What the results view shows of the rows (tables, charts): web/src/results-view.mjs. */
-export { view } from './view.mjs';
-import { failedDocumentRow, notApplicableRow } from './rows.mjs';
 import {
   DOCUMENT_ENDINGS,
   parseUserDocument,
@@ -47,6 +32,9 @@ import { createWasmDocumentPath } from './wasm-documents.mjs';
 import workload from './workload.mjs';
 
 export { rowSchema } from './rows.mjs';
+
+/** What the results view shows of the rows (tables, charts): web/src/results-view.mjs. */
+export { view } from './view.mjs';
 
 export const texts = {
   option: 'documents: JSON documents (the JBB data sets), time per data set',
@@ -92,7 +80,9 @@ export function refusal(options) {
 
 /** The run header's protocol fields of this workload (a user's documents by name, size and checksum). */
 export function protocolFields(options) {
-  const documents = options.datasets.filter(isUserDataset).map((dataset) => {
+  // The user's documents this page holds (bench:web's header names one it could not read).
+  const held = options.datasets.filter((dataset) => isUserDataset(dataset) && userDocuments.has(dataset));
+  const documents = held.map((dataset) => {
     const { id, fileBytes, documentChecksum: checksum } = userDocuments.get(dataset);
     return { id, fileBytes, documentChecksum: checksum };
   });
@@ -206,16 +196,14 @@ function loadDataset(dataset) {
   return { value, entry: userDatasetEntry(dataset, value), datasetFields: userDatasetFields(user) };
 }
 
-/** A data set's row fields alone (failed and n/a rows). */
-const datasetFieldsOf = (dataset) => userDatasetFields(userDocuments.get(dataset));
-
 /** How the page's block tables name a block and show a median (src/harness/block-tables.mjs blockParts). */
 export const blockUnit = BLOCK_UNIT;
 
 /**
- * One browser context of bench:web's block protocol (docs/design.md#blocks):
- * the block job (one data set) measured in this page, resolving to its rows.
- * options: the job, and { modules, facts, signal } as for run().
+ * One block process (docs/design.md#blocks), of the page's run or a browser
+ * context of bench:web's: the block job (one data set) measured in this
+ * page, resolving to its rows. options: the job, and { modules (this
+ * workload's, from the bundle), facts, signal }.
  */
 export async function runBlock({ modules, facts, signal, ...job }) {
   const env = { gc: facts.gc, jsHeapUsed: facts.jsHeapUsed, pause: yieldToBrowser, signal };
@@ -241,119 +229,11 @@ export function progressText({ dataset }) {
   return `on data set "${dataset}"`;
 }
 
-/**
- * Runs the documents workload. options: { modules (this workload's, from
- * the bundle), codecs, strategies, peers (names), datasets, repetitions,
- * warmup, jsonSecond, facts, signal, onRow(row), onProgress({ done, total,
- * label, dataset }) }. Resolves when done; rejects with the signal's reason
- * when stopped.
- */
-export async function run(options) {
-  const { modules, codecs, strategies, datasets: chosen, facts, signal, onRow, onProgress } = options;
-  const peerNames = options.peers ?? [];
-  const env = {
-    gc: facts.gc,
-    jsHeapUsed: facts.jsHeapUsed,
-    pause: yieldToBrowser,
-    signal,
-  };
-  const timing = {
-    place: PLACE,
-    warmup: options.warmup,
-    repetitions: options.repetitions,
-    env,
-  };
-  const jsonTextOf = (codec) => modules.find((module) => module.codec === codec)?.jsonText === true;
-  // Rows per data set: the path's and its references' (two with the UTF-8 baseline).
-  const wasmRows = codecs.reduce((sum, codec) => sum + (jsonTextOf(codec) ? 3 : 2), 0) * strategies.length;
-  const total = chosen.length * (wasmRows + 2 * peerNames.length);
-  let done = 0;
-  const emit = (row) => {
-    done += 1;
-    onRow(row);
-  };
-  // What the data sets are made from, loaded before the first path is measured (assets of the page).
-  for (const dataset of chosen) {
-    onProgress({ done, total, label: 'loading', dataset });
-    await prepareDataset(dataset);
-  }
+/** What the units of a run are made from: its data sets, in the options (a user's documents are this page's). */
+export const blockPlan = () => ({ documents: [] });
 
-  // The path (forDataset(entry: an id, or a user's document's entry) -> a measurable path, or throws: n/a) and the
-  // JSON baseline(s) on every data set, in one batch (the path's label):
-  // JSON first on the 1st, 3rd... data set, the path first on the others.
-  // jsonSecond: bench:web's context of an even data set, so the order alternates across contexts too.
-  const batchOf = async (label, stub, forDataset, jsonText = false) => {
-    const references = createJsonDocumentPaths({ jsonText });
-    for (const [index, dataset] of chosen.entries()) {
-      onProgress({ done, total, label, dataset });
-      // A fresh value per path and data set, as each bench:node child makes its own.
-      const { value, entry, datasetFields } = loadDataset(dataset);
-      const context = { ...timing, batch: label, dataset, datasetFields, value };
-      let path;
-      let notApplicable;
-      try {
-        path = forDataset(entry);
-      } catch (error) {
-        notApplicable = error;
-      }
-      const measured = references.map((reference) => peerDocumentPath(reference, entry));
-      const pathFirst = (index + (options.jsonSecond ? 1 : 0)) % 2 === 1;
-      if (path) measured.splice(pathFirst ? 0 : measured.length, 0, path);
-      for (const subject of measured) emit(await measureDocument(subject, context));
-      if (notApplicable)
-        emit(notApplicableRow(stub, { place: PLACE, batch: label, dataset, datasetFields }, notApplicable));
-      await yieldToBrowser();
-    }
-  };
-
-  // A path that cannot be made fails on every data set; the run goes on.
-  const failEverywhere = (stub, label, error, perDataset = 2) => {
-    for (const dataset of chosen) {
-      done += perDataset - 1;
-      emit(
-        failedDocumentRow(
-          stub,
-          { place: PLACE, batch: label, dataset, datasetFields: datasetFieldsOf(dataset) },
-          error,
-        ),
-      );
-    }
-    onProgress({ done, total, label, dataset: chosen.at(-1) });
-  };
-
-  for (const codecName of codecs) {
-    const module = modules.find((candidate) => candidate.codec === codecName);
-    for (const strategy of strategies) {
-      signal?.throwIfAborted();
-      const label = `${codecName}/${strategy}`;
-      const stub = { codec: codecName, impl: 'cpp', interop: strategy };
-      let path;
-      try {
-        if (!module) throw new Error(`${codecName}: not in this page's wasm build`);
-        path = createWasmDocumentPath(await instantiateCodec(module), strategy);
-      } catch (error) {
-        failEverywhere(stub, label, `load: ${error?.message ?? error}`, jsonTextOf(codecName) ? 3 : 2);
-        continue;
-      }
-      await batchOf(label, stub, () => path, module.jsonText === true);
-    }
-  }
-  for (const name of peerNames) {
-    signal?.throwIfAborted();
-    const peer = findDocumentPeer(name);
-    let path;
-    try {
-      if (!peer || !peer.places.includes(PLACE))
-        throw new Error(`${name}: not a library of the documents workload in this page`);
-      path = await createPeerDocumentPath(peer);
-    } catch (error) {
-      const stub = peer ? peerMeta(peer) : { codec: name, impl: 'js', interop: 'js' };
-      failEverywhere(stub, name, `load: ${error?.message ?? error}`);
-      continue;
-    }
-    await batchOf(name, peerMeta(peer), (dataset) => peerDocumentPath(path, dataset));
-  }
-}
+/** What a block holds and measures (the planner's: src/harness/plan.mjs). */
+export { pathJob, pathReferences, references, units } from './block.mjs';
 
 // The decode box's sample: a small document with every kind of JSON value.
 const SAMPLE = {

@@ -5,10 +5,16 @@
 // bench:node's child and the page give it their own way of loading a path.
 
 import { measureBlockJobMembers } from '../../harness/block.mjs';
-import { compressorFor, withMessageCompression } from '../../harness/compressed-path.mjs';
+import { compressedMembers, compressorFor, withMessageCompression } from '../../harness/compressed-path.mjs';
 import { formatOpsPerSec } from '../../harness/format.mjs';
-import { createJsonMessagePath } from '../../harness/json-baseline.mjs';
-import { failedMessageRow, messageMember, notApplicableMessageRow } from '../../harness/message-measure.mjs';
+import { createJsonBaselinePath, createJsonMessagePath } from '../../harness/json-baseline.mjs';
+import { boundaryShare, emptyCallMember, floorMember } from '../../harness/message-batch.mjs';
+import {
+  MESSAGE_OPERATIONS,
+  failedMessageRow,
+  messageMember,
+  notApplicableMessageRow,
+} from '../../harness/message-measure.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */
 export const BLOCK_UNIT = Object.freeze({
@@ -17,37 +23,93 @@ export const BLOCK_UNIT = Object.freeze({
   valueName: 'ops/s',
 });
 
+function baselineSubject() {
+  const { codec, impl, interop, library } = createJsonBaselinePath();
+  return { codec, impl, interop, library };
+}
+
+/** The answer's references: the JSON baseline. */
+export const references = [{ reference: 'json', subject: baselineSubject() }];
+
+/** A path's own references: the JSON baseline. */
+export const pathReferences = () => references;
+
+/** A path's own block times the round trip too, and a C++ path's floor beside it. */
+export const pathJob = { operations: [...MESSAGE_OPERATIONS], floors: true };
+
+/** ...and in the path's last record, its module's empty call. */
+export const lastPathJob = { emptyCall: true };
+
+/** The compression stage per call (docs/design.md#compression): node:zlib's synchronous compressors. */
+export const compress = (members, compression) => compressedMembers(members, compression);
+
+/** The units of the run: one block per record. */
+export function units(options, plan, place) {
+  return options.records.map((record) => ({
+    key: `messages@${record}`,
+    label: `record ${record}`,
+    job: { record },
+    failedRow: (path, reason, batch) => failedMessageRow(path, { place, record, batch }, reason),
+  }));
+}
+
 /**
  * Measures the block job { block, process, batch, record, members, rounds,
- * offset, warmup, minRepMs } and resolves to its rows. `loadPath(spec)`
- * makes the message path of a member that is not the JSON baseline (spec: {
- * codec, strategy, addon? } or { peer }). A member that cannot load fails;
- * a record it does not offer is n/a.
+ * offset, warmup, minRepMs, operations?, floors?, emptyCall? } and resolves
+ * to its rows. `loadPath(spec)` resolves to { subject (the message path),
+ * wasm? ({ codec, strategy } of a C++ path) } of a member that is not the
+ * JSON baseline (spec: { codec, strategy, addon? } or { peer }). A member
+ * that cannot load fails; a record it does not offer is n/a. `operations`:
+ * what the paths time (default encode and decode); with `floors`, each C++
+ * path's floor follows it, its row's boundaryShare from the two; with
+ * `emptyCall`, each module's empty call comes last.
  */
 export async function measureMessageBlock(job, { place, loadPath, env, onMember = () => {} }) {
   const where = { place, record: job.record, batch: job.batch };
   const extra = { block: job.block, process: job.process };
+  const timing = { ...where, extra, minRepMs: job.minRepMs, env };
   const members = [];
+  const floors = [];
+  const emptyCalls = [];
   const rows = [];
   for (const spec of job.members) {
     await onMember(spec);
-    let path;
+    let loaded;
     try {
-      path = spec.reference ? createJsonMessagePath() : await loadPath(spec);
+      loaded = spec.reference ? { subject: createJsonMessagePath() } : await loadPath(spec);
       // A compressed member (docs/design.md#compression), per call: a synchronous compressor.
-      if (spec.compression) path = withMessageCompression(path, compressorFor(spec.compression, env));
+      if (spec.compression)
+        loaded = { subject: withMessageCompression(loaded.subject, compressorFor(spec.compression, env)) };
     } catch (error) {
       rows.push({ ...failedMessageRow(spec.subject, where, `load: ${error?.message ?? error}`), ...extra });
       continue;
     }
-    const notApplicable = path.notApplicable?.(job.record);
+    const { subject, wasm } = loaded;
+    if (wasm && job.emptyCall) emptyCalls.push(emptyCallMember(wasm.codec, timing));
+    const notApplicable = subject.notApplicable?.(job.record);
     if (notApplicable) {
-      rows.push({ ...notApplicableMessageRow(path, where, notApplicable), ...extra });
+      rows.push({ ...notApplicableMessageRow(subject, where, notApplicable), ...extra });
       continue;
     }
-    members.push(messageMember(path, { ...where, extra, minRepMs: job.minRepMs, env }));
+    const member = messageMember(subject, {
+      ...timing,
+      ...(job.operations && { operations: job.operations }),
+    });
+    members.push(member);
+    if (wasm && job.floors) {
+      const floor = floorMember(wasm.codec, wasm.strategy, { ...timing, encodedOf: member.encoded });
+      members.push(floor);
+      floors.push([member, floor]);
+    }
   }
   // Each member already ran round trips for a while in its prepare step: the
   // rounds' warm-up is the job's count of repetitions alone.
-  return [...rows, ...(await measureBlockJobMembers(members, job, env, { minWarmupMs: 0 }))];
+  const all = [...members, ...emptyCalls];
+  const measured = await measureBlockJobMembers(all, job, env, { minWarmupMs: 0 });
+  for (const [member, floor] of floors) {
+    const pathRow = measured[all.indexOf(member)];
+    const share = boundaryShare(pathRow, measured[all.indexOf(floor)]);
+    if (share) pathRow.boundaryShare = share;
+  }
+  return [...rows, ...measured];
 }

@@ -1,25 +1,11 @@
 // The messages workload in a child process of bench:node (node/child.mjs):
-// { codec, strategy [, addon: true] } or { peer }, plus { records, minRepMs, warmup,
-// repetitions, messagesProtoFile, ... }: the JSON baseline, the subject and
-// (wasm) its floors, record by record (src/harness/message-batch.mjs
-// measureMessageBatch); or one process of a block (job.members:
-// docs/design.md#blocks), every member on one record. Messages: 'ready', { type: 'progress', record,
-// recordNumber, recordCount }, 'row', 'done'.
+// one process of a block (job.members: docs/design.md#blocks), every member
+// ({ codec, strategy [, addon: true] }, { peer } or the JSON baseline) on one
+// record (block.mjs). Messages: { type: 'progress', record, unit }, 'row', 'done'.
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
-import * as jsonBaseline from '../../harness/json-baseline.mjs';
 import { measureMessageBlock } from './block.mjs';
-import { measureMessageBatch } from '../../harness/message-batch.mjs';
-import { createWasmMessagePath, failedMessageRow, messageSink } from '../../harness/message-measure.mjs';
-
-// The JSON baseline of the messages workload (json-baseline.mjs), looked up
-// by name so the tuple workload runs whether or not it exists.
-function loadJsonMessagePath() {
-  if (typeof jsonBaseline.createJsonMessagePath !== 'function') {
-    throw new Error('src/harness/json-baseline.mjs has no createJsonMessagePath()');
-  }
-  return jsonBaseline.createJsonMessagePath();
-}
+import { createWasmMessagePath, messageSink } from '../../harness/message-measure.mjs';
 
 async function loadMessageSubject(job, ctx) {
   if (job.peer !== undefined) {
@@ -61,60 +47,14 @@ async function measureBlockJob(job, ctx) {
     place: ctx.place,
     // compressor: the place's own (bench:node: node:zlib) for compressed members.
     env: { now: env.now, gc: env.gc, compressor: env.compressor },
-    loadPath: async (spec) => (await loadMessageSubject({ ...job, ...spec }, ctx)).subject,
+    loadPath: (spec) => loadMessageSubject({ ...job, ...spec }, ctx),
     onMember: (spec) => ctx.send({ type: 'progress', record: job.record, unit: spec.label }),
   });
   for (const row of rows) await ctx.send({ type: 'row', row });
 }
 
-/** Measures one job and sends its rows, then 'done'. */
+/** Measures one block process and sends its rows, then 'done'. */
 export async function measureJob(job, ctx) {
-  const { send, place: PLACE } = ctx;
-  if (job.members) {
-    await measureBlockJob(job, ctx);
-    await send({ type: 'done', sink: messageSink() });
-    return;
-  }
-  const context = { place: PLACE, batch: job.batch };
-  let loaded;
-  try {
-    loaded = await loadMessageSubject(job, ctx);
-  } catch (error) {
-    const reason = `load: ${error?.message ?? error}`;
-    for (const record of job.records) {
-      await send({ type: 'row', row: failedMessageRow(job.subject, { ...context, record }, reason) });
-    }
-    await send({ type: 'done', end: 'load-failed', error: reason });
-    return;
-  }
-  let baseline;
-  let baselineError;
-  try {
-    baseline = loadJsonMessagePath();
-  } catch (error) {
-    baselineError = `load: ${error?.message ?? error}`;
-  }
-  await send({ type: 'ready', library: loaded.subject.library });
-  const env = ctx.environment({ limits: false });
-  await measureMessageBatch({
-    baseline,
-    subject: loaded.subject,
-    wasm: loaded.wasm,
-    records: job.records,
-    place: PLACE,
-    batch: job.batch,
-    minRepMs: job.minRepMs,
-    warmup: job.warmup,
-    repetitions: job.repetitions,
-    env: { now: env.now, gc: env.gc },
-    onProgress: async ({ record, recordNumber, recordCount }) => {
-      await send({ type: 'progress', record, recordNumber, recordCount });
-      if (baselineError) {
-        const row = failedMessageRow(job.baselineSubject, { ...context, record }, baselineError);
-        await send({ type: 'row', row });
-      }
-    },
-    onRow: (row) => send({ type: 'row', row }),
-  });
-  await send({ type: 'done', sink: messageSink() });
+  await measureBlockJob(job, ctx);
+  await ctx.send({ type: 'done', sink: messageSink() });
 }

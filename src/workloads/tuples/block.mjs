@@ -4,11 +4,12 @@
 // give it their own way of loading a member's path.
 
 import { measureBlockJobMembers } from '../../harness/block.mjs';
-import { compressedPath } from '../../harness/compressed-path.mjs';
+import { compressedMembers, compressedPath } from '../../harness/compressed-path.mjs';
 import { formatBytes, formatMs } from '../../harness/format.mjs';
-import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
+import { createJsonBaselinePath, createJsonUtf8BaselinePath } from '../../harness/json-baseline.mjs';
 import { expectationOf, failedRow, pathMember } from '../../harness/measure.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
+import { subjectOf } from '../../harness/rows.mjs';
 import { datasetAtSteps } from '../../harness/sweep.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */
@@ -18,12 +19,58 @@ export const BLOCK_UNIT = Object.freeze({
   valueName: 'ms',
 });
 
-/** The references a block names: the JSON baseline and the object floor. */
-export const BLOCK_REFERENCES = { json: createJsonBaselinePath, floor: createObjectFloorPath };
+/** The references a block names: the JSON baseline (on strings, and on bytes) and the object floor. */
+export const BLOCK_REFERENCES = {
+  json: createJsonBaselinePath,
+  jsonUtf8: createJsonUtf8BaselinePath,
+  floor: createObjectFloorPath,
+};
+
+/** The units of the run: one block per payload size. */
+export function units(options, { steps }, place) {
+  return steps.map((step) => ({
+    key: `tuples@${step.index}`,
+    label: formatBytes(step.jsonBytes),
+    job: { step },
+    failedRow: (path, reason, batch) => failedRow(path, { place, step, batch }, reason),
+  }));
+}
+
+const reference = (name, path) => ({ reference: name, subject: subjectOf(path) });
+
+/** The answer's references: the JSON baseline and the object floor. */
+export const references = [
+  reference('json', createJsonBaselinePath()),
+  reference('floor', createObjectFloorPath()),
+];
+
+/** A path's own references: the JSON baseline (and on bytes, for a JSON-text codec) and the object floor. */
+export function pathReferences({ jsonText = false }) {
+  return [
+    references[0],
+    ...(jsonText ? [reference('jsonUtf8', createJsonUtf8BaselinePath())] : []),
+    references[1],
+  ];
+}
+
+/** A path's own block measures what each path keeps alive too (its row's memory). */
+export const pathJob = { memory: true };
+
+/**
+ * Which members of a tuple block compress in their wasm module
+ * (docs/design.md#compression): the typed path of a wasm codec, which runs
+ * on the lean module (src/wasm/compress_calls.h).
+ */
+export const compressesInModule = (member) =>
+  member.codec !== undefined && !member.addon && member.strategy === 'typed';
+
+/** The members with the compression stage. */
+export const compress = (members, compression) => compressedMembers(members, compression, compressesInModule);
 
 /**
  * Measures the block job { block, process, batch, step, members, rounds,
- * offset, warmup, sizes } and resolves to its rows. `loadPath(spec)` makes
+ * offset, warmup, sizes, memory? } and resolves to its rows (with `memory`,
+ * what each member keeps alive). `loadPath(spec)` makes
  * the path of a member that is not a reference (spec: { codec, strategy,
  * addon? } or { peer }); a member it cannot make has a failed row and the
  * others go on. `onMember(spec)` is told before each member is loaded.
@@ -49,7 +96,7 @@ export async function measureTupleBlock(job, { place, loadPath, env, onMember = 
           extra,
           env,
           sizes: job.sizes,
-          heapGrowth: false,
+          heapGrowth: Boolean(job.memory),
           ...(spec.operations && { operations: spec.operations }),
         }),
       );

@@ -1,17 +1,13 @@
 // The tuple workload in a child process of bench:node (node/child.mjs): one
-// (codec, strategy), one pure-JS peer or the JSON baseline alone, measured
-// at every step it is given (the sweep: the JSON baseline and the path at
-// each step, in this process), grown until it fails (--limits), or one
-// process of a block (job.members: docs/design.md#blocks).
+// process of a block (job.members: docs/design.md#blocks), or with --limits
+// one (codec, strategy), pure-JS peer or the JSON baseline grown until it fails.
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
-import { compressedPaths } from '../../harness/compressed-path.mjs';
-import { createJsonBaselinePath, createReferencePaths } from '../../harness/json-baseline.mjs';
+import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { servesLean } from '../../harness/lean-codec.mjs';
-import { failedRow, measurePath, sink } from '../../harness/measure.mjs';
+import { measurePath, sink } from '../../harness/measure.mjs';
 import { createAddonPath, createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { createAddonCodec } from '../../harness/addon-codec.mjs';
-import { runSweep } from '../../harness/sweep.mjs';
 import { measureTupleBlock } from './block.mjs';
 import { TupleDataset, gridTargets } from './dataset.mjs';
 
@@ -104,63 +100,23 @@ async function measureBlockJob(job, ctx) {
   for (const row of rows) await ctx.send({ type: 'row', row });
 }
 
-/** Measures one job and sends its rows, then 'done'. */
+/** Measures one job (a block's process, or --limits) and sends its rows, then 'done'. */
 export async function measureJob(job, ctx) {
-  const { send, place: PLACE } = ctx;
+  const { send } = ctx;
   if (job.members) {
     await measureBlockJob(job, ctx);
     await send({ type: 'done', sink: sink() });
     return;
   }
-  const limits = job.limits !== undefined;
-
   let path;
   try {
     path = await loadPath(job, ctx);
   } catch (error) {
-    // Nothing to compare the baseline with: report the path failed at every
-    // step (with --limits, at the first step: the limit is "none").
-    const steps = limits ? [] : job.steps;
-    for (const step of steps) {
-      const row = failedRow(
-        job.subject,
-        { place: PLACE, step, batch: job.batch },
-        `load: ${error?.message ?? error}`,
-      );
-      await send({ type: 'row', row });
-    }
+    // Nothing grows: the limit is "none".
     await send({ type: 'done', end: 'load-failed', error: `load: ${error?.message ?? error}` });
     return;
   }
   await send({ type: 'ready', library: path.library });
-  const env = ctx.environment({ limits });
-
-  if (limits) {
-    const end = await measureLimits(path, job, env, ctx);
-    await send({ type: 'done', end, sink: sink() });
-    return;
-  }
-  const plain = job.baseline ? [path] : [...createReferencePaths(job), path];
-  // The compression stage's variants of the baseline and the path, beside them
-  // (docs/design.md#compression); compressed in wasm by the lean module with zlib.
-  const variants = job.compression?.variants ?? [];
-  const inModule = variants.some((variant) => variant.where === 'wasm')
-    ? await loadPath({ ...job, compression: { where: 'wasm' } }, ctx).catch(() => undefined)
-    : undefined;
-  await runSweep({
-    paths: [
-      ...plain,
-      ...compressedPaths(plain, variants, env, (candidate) => (candidate === path ? inModule : undefined)),
-    ],
-    steps: job.steps,
-    place: PLACE,
-    batch: job.batch,
-    warmup: job.warmup,
-    repetitions: job.repetitions,
-    env,
-    onProgress: ({ stepNumber, stepCount, step, path }) =>
-      send({ type: 'progress', stepNumber, stepCount, step, path: pathLabel(path) }),
-    onRow: (row) => send({ type: 'row', row }),
-  });
-  await send({ type: 'done', sink: sink() });
+  const end = await measureLimits(path, job, ctx.environment({ limits: true }), ctx);
+  await send({ type: 'done', end, sink: sink() });
 }

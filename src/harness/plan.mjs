@@ -1,0 +1,168 @@
+// The planner (docs/design.md#blocks): every run of bench:node, bench:web
+// and the page is a plan of blocks, made here from the workload's
+// description and the options, and run by one block runner (node/blocks.mjs
+// in bench:node and bench:web, web/src/run-controls.mjs in the page). The
+// default plan is the answer: one block per unit holding the references, the
+// C++ contenders and the fastest libraries, in as many processes as the
+// stopping rule asks. --sweep is a bigger plan: one block per path and unit
+// holding the path and its own references (what a sweep child measured), in
+// one process each. Nothing after this file knows which plan it runs.
+//
+// A workload describes itself (its runner.mjs in Node, its page.mjs in the
+// page; the browser-safe parts in its block.mjs) with:
+//   paths(options, peers, registry, buildInfo)  every path of the run: { codec,
+//                      strategy, addon?, peer?, batch, subject, jsonText? }
+//   units(options, plan, place)  [{ key, label, job, failedRow(path, reason, batch) }]
+//   references        the answer's references ({ reference, subject })
+//   pathReferences(path)  the references a path's own block holds
+//   pathJob?          what a path's own block measures beside the answer's
+//                     (tuples: memory; messages: round trip, floors)
+//   lastPathJob?      the same, in the block of a path's last unit only
+//   compress?(members, compression)  the members with the compression stage
+//   blockPeers?, fastestSets?, contenders?, verdictOptions?  (fastest-sets.mjs)
+// Browser-safe.
+
+import { pathLabel } from '../catalog.mjs';
+import { OPERATIONS } from './block.mjs';
+import { blockDecided, blockVerdicts } from './block-verdicts.mjs';
+import { EQUIVALENCE, LEVEL } from './paired.mjs';
+
+// A sweep has no time budget: every block of it runs once. The header's
+// field wants a number; a month is longer than any sweep.
+const NO_BUDGET_SECONDS = 30 * 24 * 3600;
+
+/** Whether the options ask for the sweep's plan. */
+const isSweep = (options) => options.mode === 'sweep';
+
+/** The schedule of the plan: when it looks and its budget (a sweep: one process per block). */
+export function scheduleOf(options) {
+  return isSweep(options)
+    ? { looks: [1], budgetSeconds: NO_BUDGET_SECONDS }
+    : { looks: options.looks, budgetSeconds: options.budgetSeconds };
+}
+
+/**
+ * The libraries the run asks for (registry names; undefined: all): --peers,
+ * else the answer's fastest sets of `place` (throws when the workload has
+ * none there), else (a sweep) every one.
+ */
+export function requestedPeers(workload, options, place) {
+  if (options.peers !== undefined || isSweep(options) || !workload.blockPeers) return options.peers;
+  return workload.blockPeers(place);
+}
+
+/**
+ * A block member's `operations` when it is a library in the set of one
+ * operation only ({} otherwise): it is timed in that one (harness/block.mjs).
+ */
+function setOperations(sets, label) {
+  const own = OPERATIONS.filter((operation) => sets[operation].includes(label));
+  return own.length > 0 && own.length < OPERATIONS.length ? { operations: own } : {};
+}
+
+/**
+ * The members of a block: its `references` ({ reference, subject }) and a
+ * member per path ({ codec, strategy, addon?, peer?, subject }), a library
+ * timed in the operations of its sets only; each with its `label`.
+ */
+function blockMembers(references, paths, sets) {
+  return [
+    ...references,
+    ...paths.map(({ codec, strategy, addon, peer, subject }) => ({
+      codec,
+      strategy,
+      addon,
+      peer,
+      subject,
+      ...(peer !== undefined && setOperations(sets, pathLabel(subject))),
+    })),
+  ].map((member) => ({ ...member, label: pathLabel(member.subject) }));
+}
+
+/**
+ * The run's plan in `place` (a browser's name, or node; its rows say
+ * `rowPlace`): { blocks (blocks.mjs kinds), contenders,
+ * sets (each operation's fastest set, path labels), header (the protocol
+ * fields that say how it was planned, for people and for the verdicts),
+ * decided(rows, key), description (a line for the log) }. options.peers:
+ * the --peers given, if any.
+ */
+export function planRun(workload, { options, place, rowPlace = place, peers, registry, buildInfo, plan }) {
+  const sweep = isSweep(options);
+  const named = sweep ? peers.map((peer) => peer.name) : options.peers;
+  const sets = workload.fastestSets?.(place, peers, { peers: named }) ?? { encode: [], decode: [] };
+  const contenders = sweep ? undefined : workload.contenders?.(place, options);
+  const paths = workload.paths({ ...options, contenders }, peers, registry, buildInfo);
+  const units = workload.units(options, plan, rowPlace);
+  const groups = sweep
+    ? paths.map((path) => ({
+        // The path's own block of each unit is measured once: its rows' batch is the path's.
+        batch: path.batch,
+        suffix: `/${path.batch}`,
+        members: blockMembers(workload.pathReferences(path), [path], sets),
+        job: workload.pathJob ?? {},
+        last: workload.lastPathJob ?? {},
+      }))
+    : [{ suffix: '', members: blockMembers(workload.references, paths, sets), job: {}, last: {} }];
+  const blocks = groups.flatMap(({ batch, suffix, members, job, last }) => {
+    const measured =
+      options.compression && workload.compress ? workload.compress(members, options.compression) : members;
+    return units.map((unit, index) => {
+      const key = `${unit.key}${suffix}`;
+      return {
+        key,
+        ...(batch && { batch }),
+        label: `${unit.label}${suffix && ` ${suffix.slice(1)}`}`,
+        job: {
+          ...unit.job,
+          ...job,
+          ...(index === units.length - 1 && last),
+          block: key,
+          members: measured,
+          rounds: options.repetitions,
+        },
+        paths: measured.map((member) => member.subject),
+        failedRow: (path, reason, blockJob) => ({
+          ...unit.failedRow(path, reason, blockJob.batch),
+          block: key,
+          process: blockJob.process,
+        }),
+      };
+    });
+  });
+  const schedule = scheduleOf(options);
+  const verdictOptions = { sets, ...workload.verdictOptions };
+  const description =
+    `${options.workload}: ${blocks.length} blocks (${sweep ? 'the sweep: each path with its references at each unit' : 'the answer'}), ` +
+    `${paths.length} paths, ${options.repetitions} rounds + ${options.warmup} warm-up per process; ` +
+    (sweep
+      ? 'one process each'
+      : `looks at ${schedule.looks.join(', ')} processes, budget ${schedule.budgetSeconds / 60} min`);
+  return {
+    blocks,
+    description,
+    contenders,
+    sets,
+    schedule,
+    header: {
+      mode: sweep ? 'sweep' : 'blocks',
+      blocks: {
+        ...schedule,
+        level: LEVEL,
+        equivalence: [EQUIVALENCE.low, EQUIVALENCE.high],
+        fastest: sets,
+        ...(contenders && { contenders }),
+      },
+    },
+    decided: workload.verdictOptions
+      ? (rows, key) =>
+          blockDecided(
+            blockVerdicts(
+              rows.filter((row) => row.block === key),
+              verdictOptions,
+            ),
+            key,
+          )
+      : () => false,
+  };
+}
