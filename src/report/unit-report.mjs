@@ -15,7 +15,8 @@ import { median } from '../harness/stats.mjs';
 import { unitComparisons } from '../harness/unit-comparisons.mjs';
 import { unitsOf } from './headline.mjs';
 import { reportPage } from './html.mjs';
-import { labelOf, sortRows } from './model.mjs';
+import { codecRank, reportColors } from './codec-order.mjs';
+import { BASELINE_LABEL, colorKeyOf, howOf, labelOf, sortRows } from './model.mjs';
 import { VEGA_LITE_SCHEMA, chartOf, sourceColors, unitDotsChart } from './palette.mjs';
 
 const OPERATION_TITLES = { roundTrip: 'round trip' };
@@ -45,7 +46,15 @@ export function unitRecords(sources, operation) {
       // One record per path: a JSON baseline measured in several batches is one mark, its median.
       for (const group of groupBy(sortRows(unit.rows), labelOf).values()) {
         const [row] = group;
-        const json = vsJson(row, operation);
+        // A path in several batches (processes of a block run, a sweep's repeated batches): the
+        // median of its per-batch ratios; the verdict over processes is the answer's (file-report.mjs).
+        const ratios = group.map((each) => vsJson(each, operation)?.ratio).filter((ratio) => ratio > 0);
+        const json =
+          group.length === 1
+            ? vsJson(row, operation)
+            : ratios.length > 0
+              ? { ratio: median(ratios) }
+              : undefined;
         records.push({
           source: source.source,
           place: source.place,
@@ -111,6 +120,122 @@ export function ratioChart(records, { title, unitName, columns = 3, width = 220 
   });
 }
 
+// Lines over the payload size (units that are sizes: tuples' steps).
+// Colour by codec or library (catalog order, black for JSON), dash by path.
+const BASELINE_COLOR = '#000000';
+// Legend order too; the addon's paths (the same C++ behind Node-API) dotted.
+const HOW_DASHES = {
+  native: [1, 0],
+  typed: [1, 0],
+  embind: [8, 4],
+  val: [2, 2],
+  'typed (addon)': [1, 3],
+  'object (addon)': [1, 3, 4, 3],
+  js: [6, 2, 1, 2],
+};
+const EXTRA_DASHES = [
+  [4, 4],
+  [10, 2, 2, 2],
+  [1, 3],
+  [12, 4],
+];
+export const FACET_SIZE = 260;
+// Line legends show a stroke (with its dash), not the point marker.
+export const LINE_LEGEND = { symbolType: 'stroke', symbolSize: 300, symbolStrokeWidth: 2 };
+export const DASH_LEGEND = { ...LINE_LEGEND, symbolStrokeColor: '#444' };
+export const LOG_AXIS = { format: '~g', grid: true, labelOverlap: 'greedy', labelSeparation: 4 };
+// Log x scale over the measured sizes only (a "nice" domain would pad to
+// whole decades and squeeze the data into the middle).
+export const SIZE_X = {
+  field: 'jsonMB',
+  type: 'quantitative',
+  scale: { type: 'log', nice: false, padding: 10 },
+  axis: LOG_AXIS,
+  title: 'JSON payload (MB)',
+};
+const unique = (values) => [...new Set(values)];
+
+function colorScale(values) {
+  const present = new Set(values.map((value) => value.colorKey));
+  const codecs = unique(values.filter((v) => !v.baseline && v.colorKey === v.codec).map((v) => v.codec));
+  const ordered = [...codecs].sort((a, b) => codecRank(a) - codecRank(b));
+  const domain = unique([...(present.has(BASELINE_LABEL) ? [BASELINE_LABEL] : []), ...ordered, ...present]);
+  const colorOf = reportColors();
+  return { domain, range: domain.map((key) => (key === BASELINE_LABEL ? BASELINE_COLOR : colorOf(key))) };
+}
+
+function dashScale(values) {
+  const present = new Set(values.map((value) => value.how));
+  const domain = unique([...Object.keys(HOW_DASHES).filter((how) => present.has(how)), ...present]);
+  let extra = 0;
+  return {
+    domain,
+    range: domain.map((how) => HOW_DASHES[how] ?? EXTRA_DASHES[extra++ % EXTRA_DASHES.length]),
+  };
+}
+
+/**
+ * Records as lines over the JSON payload size (log-log), one panel per
+ * place: `field` 'value' (time) or 'versusJson' (x JSON, with the line at 1;
+ * the JSON baseline itself is that line).
+ */
+export function sizeLinesChart(records, { title, subtitle, field = 'value', yTitle }) {
+  const ratio = field === 'versusJson';
+  const values = records
+    .filter((record) => record.row.jsonMB !== undefined && record[field] > 0)
+    .filter((record) => !(ratio && isJsonBaseline(record.row)))
+    .map(({ row, ...record }) => ({
+      ...record,
+      jsonMB: row.jsonMB,
+      colorKey: colorKeyOf(row),
+      how: howOf(row),
+      codec: row.codec,
+      baseline: isJsonBaseline(row),
+    }));
+  const line = {
+    mark: { type: 'line', point: { size: 18 }, clip: true },
+    encoding: {
+      x: SIZE_X,
+      y: { field, type: 'quantitative', scale: { type: 'log' }, axis: LOG_AXIS, title: yTitle },
+      color: {
+        field: 'colorKey',
+        type: 'nominal',
+        scale: colorScale(values),
+        title: 'codec / library',
+        legend: LINE_LEGEND,
+      },
+      strokeDash: {
+        field: 'how',
+        type: 'nominal',
+        scale: dashScale(values),
+        title: 'path',
+        legend: DASH_LEGEND,
+      },
+      strokeWidth: { condition: { test: 'datum.baseline', value: 2.5 }, value: 1.3 },
+      detail: { field: 'label' },
+      tooltip: [
+        { field: 'source', title: 'place' },
+        { field: 'label', title: 'path' },
+        { field: 'jsonMB', title: 'JSON MB', format: '.3f' },
+        { field: 'value', title: 'median ms', format: '.4g' },
+        { field: 'versusJson', title: 'x JSON', format: '.3g' },
+        { field: 'verdict', title: 'verdict' },
+      ],
+    },
+  };
+  const rule = { mark: { type: 'rule', color: '#000', strokeWidth: 1.5 }, encoding: { y: { datum: 1 } } };
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: title, subtitle },
+    data: { values },
+    facet: {
+      column: { field: 'source', type: 'nominal', sort: unique(values.map((v) => v.source)), title: null },
+    },
+    spec: { width: FACET_SIZE, height: FACET_SIZE, ...(ratio ? { layer: [rule, line] } : line) },
+    resolve: { scale: { x: 'shared', y: 'shared' } },
+  };
+}
+
 /** The share of each C++ path's call spent crossing into C++, per unit, encode and decode (0% = all codec). */
 export function shareChart(sources, { title, unitName, operations = ['encode', 'decode'], columns = 3 }) {
   const values = operations.flatMap((operation) =>
@@ -166,7 +291,9 @@ export function shareChart(sources, { title, unitName, operations = ['encode', '
  * workload's declaration: `name`, `unitName`, `operations`, `id(kind,
  * operation)` (the charts' ids), `ratio` (draw x JSON), `share` (the id of
  * the interop-share chart), `own(sources)` (its own views' charts), `how`
- * (by chart id), `help`, `about`, `empty`, `sections(sources)` and `nav`.
+ * (by chart id), `help`, `about` (text, or of the html input), `empty`,
+ * `sections(sources, input)`, `nav`, `headlines`, `title` and `hover`. With `overSize`
+ * the units are payload sizes: time and x JSON are lines over the size.
  */
 export function reportFor({
   name = 'results',
@@ -183,9 +310,19 @@ export function reportFor({
   sections = () => '',
   nav = [],
   comparable = false,
+  overSize = false,
+  title = `wasm-codec-bench report: ${name}`,
+  headlines = () => ({}),
+  hover = 'a dot',
 }) {
-  const charts = (sources) => [
-    ...operations.flatMap((operation) => {
+  // Over the size: all times, then all ratios (the page order of the tuples report).
+  const linesOverSize = (sources) => {
+    const pairs = operations.map((operation) => sizeLines(unitRecords(sources, operation), operation, id));
+    return [...pairs.map(([time]) => time), ...pairs.map(([, ratio]) => ratio)];
+  };
+  const charts = (sources, options = {}) => [
+    ...(overSize ? linesOverSize(sources) : []),
+    ...(overSize ? [] : operations).flatMap((operation) => {
       const records = unitRecords(sources, operation);
       const what = `${name[0].toUpperCase()}${name.slice(1)}, ${titleOf(operation)}`;
       const time = chartOf(
@@ -215,23 +352,51 @@ export function reportFor({
           ),
         ]
       : []),
-    ...own(sources),
+    ...own(sources, options),
   ];
   return {
     help,
     comparable,
     charts,
-    // Each file's answer (file-report.mjs) says what the charts show.
-    headlines: () => ({}),
+    // Each file's answer (file-report.mjs) says what the charts show; a workload adds what no file says.
+    headlines,
     html: (input) =>
       reportPage(input, {
-        title: `wasm-codec-bench report: ${name}`,
-        about,
-        hover: 'a dot',
+        title,
+        about: typeof about === 'function' ? about(input) : about,
+        hover,
         how,
         empty,
-        nav: typeof nav === 'function' ? nav(input.sources) : nav,
-        sections: sections(input.sources),
+        nav: typeof nav === 'function' ? nav(input.sources, input) : nav,
+        sections: sections(input.sources, input),
       }),
   };
+}
+
+/** Time and x JSON of one operation as lines over the payload size (ids time-<operation>, ratio-<operation>). */
+function sizeLines(records, operation, id) {
+  const [what, json] =
+    operation === 'encode'
+      ? ['JS objects -> bytes', 'JSON.stringify']
+      : ['bytes -> JS objects', 'JSON.parse'];
+  const Operation = `${operation[0].toUpperCase()}${operation.slice(1)}`;
+  return [
+    chartOf(
+      id('time', operation),
+      sizeLinesChart(records, {
+        title: `${Operation} (${what}): median time vs JSON payload size`,
+        subtitle: `log-log; lower is faster; the black line is ${json} of the same place`,
+        yTitle: 'median ms',
+      }),
+    ),
+    chartOf(
+      id('ratio', operation),
+      sizeLinesChart(records, {
+        title: `${Operation}: speed relative to ${json}`,
+        subtitle: `${json} median / path median in the same process or browser context; above 1 = faster than JSON (log scale)`,
+        field: 'versusJson',
+        yTitle: `x ${json} speed`,
+      }),
+    ),
+  ];
 }

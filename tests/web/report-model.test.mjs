@@ -9,13 +9,8 @@ import { describe, test } from 'node:test';
 import { compareRuns, judgeChange } from '../../src/report/compare.mjs';
 import { latestResultsFiles } from '../../src/report/load.mjs';
 import { labelOf, toSources } from '../../src/report/model.mjs';
-import {
-  breakdownRecords,
-  closestStep,
-  penaltyRecords,
-  ratioRecords,
-  timeRecords,
-} from '../../src/workloads/tuples/report-model.mjs';
+import { sizeLinesChart, unitRecords } from '../../src/report/unit-report.mjs';
+import { breakdownRecords, closestStep, penaltyRecords } from '../../src/workloads/tuples/report-model.mjs';
 import { limitRows, moduleRecords, sizeRecords } from '../../src/workloads/tuples/report-size-model.mjs';
 import { cleanlinessByPath } from '../../src/workloads/tuples/view.mjs';
 import { baseline, documentOf, row, sourceOf, validateResults } from './report-helpers.mjs';
@@ -68,34 +63,58 @@ describe('time and ratio', () => {
     ]),
   );
 
+  const ratios = (operation) =>
+    unitRecords([sourceOf(node)], operation)
+      .filter((r) => r.label !== 'json (js)')
+      .map((r) => [r.label, r.versusJson]);
+
   test('a ratio uses the JSON baseline measured in the same process', () => {
-    const encode = ratioRecords([sourceOf(node)], 'encode');
+    assert.deepEqual(ratios('encode'), [
+      ['raw/typed', 2],
+      ['raw/val', 4],
+    ]);
     assert.deepEqual(
-      encode.map((r) => [r.label, r.ratio]),
-      [
-        ['raw/typed', 2],
-        ['raw/val', 4],
-      ],
-    );
-    const decode = ratioRecords([sourceOf(node)], 'decode');
-    assert.deepEqual(
-      decode.map((r) => r.ratio),
+      ratios('decode').map(([, ratio]) => ratio),
       [3, 3],
     );
   });
 
   test('the baselines of several processes are one line: the median of their medians', () => {
-    const records = timeRecords([sourceOf(node)], 'encode');
-    const baselines = records.filter((r) => r.baseline);
+    const records = unitRecords([sourceOf(node)], 'encode');
+    const baselines = records.filter((r) => r.label === 'json (js)');
     assert.equal(baselines.length, 1);
-    assert.equal(baselines[0].ms, 3);
+    assert.equal(baselines[0].value, 3);
     assert.equal(records.length, 3);
+  });
+
+  test('a path measured in several batches is one mark: the median of its per-batch ratios', () => {
+    const twice = valid(
+      documentOf('node', [
+        ...node.rows,
+        row({ codec: 'raw', batch: 'raw/val', step: 5, jsonMB: 1, encodeMs: 1, decodeMs: 1 }),
+      ]),
+    );
+    const records = unitRecords([sourceOf(twice)], 'encode');
+    const typed = records.filter((r) => r.label === 'raw/typed');
+    assert.equal(typed.length, 1);
+    assert.equal(typed[0].versusJson, 3); // batches: 2 / 1 and 4 / 1
+    const chart = sizeLinesChart(records, { title: 't', field: 'versusJson', yTitle: 'x JSON' });
+    assert.deepEqual(
+      chart.data.values.map((v) => [v.label, v.jsonMB, v.versusJson]),
+      [
+        ['raw/typed', 1, 3],
+        ['raw/val', 1, 4],
+      ],
+      'the JSON baseline is the line at 1, not a line of its own',
+    );
+    assert.equal(chart.spec.layer[0].encoding.y.datum, 1);
   });
 
   test('native has no JSON baseline, so no ratio', () => {
     const native = valid(documentOf('native', [row({ codec: 'raw', interop: 'none', step: 5, jsonMB: 1 })]));
-    assert.deepEqual(ratioRecords([sourceOf(native)], 'encode'), []);
-    assert.equal(timeRecords([sourceOf(native)], 'encode').length, 1);
+    const records = unitRecords([sourceOf(native)], 'encode');
+    assert.equal(records.length, 1);
+    assert.equal(records[0].versusJson, undefined);
   });
 });
 

@@ -4,12 +4,12 @@
 // renderer in Node), so the images of docs/tuples.md (web/images/) and the
 // page never disagree.
 
-import { codecRank, reportColors } from '../../report/codec-order.mjs';
+import { reportColors } from '../../report/codec-order.mjs';
 import { compressionChart } from '../../report/compression-chart.mjs';
 import { formatMB } from '../../harness/format.mjs';
-import { BASELINE_LABEL } from '../../report/model.mjs';
 import { PHASE_COLORS, WHOLE_CALL_COLOR } from '../../report/phases.mjs';
 import { VEGA_LITE_SCHEMA, chartOf } from '../../report/palette.mjs';
+import { DASH_LEGEND, FACET_SIZE, LINE_LEGEND, LOG_AXIS, SIZE_X } from '../../report/unit-report.mjs';
 import {
   NATIVE_WAY,
   NO_PHASES,
@@ -19,181 +19,17 @@ import {
   WHOLE_CALL_PHASE,
   breakdownRecords,
   penaltyRecords,
-  ratioRecords,
   threeWaysRecords,
-  timeRecords,
 } from './report-model.mjs';
 import { modulesChart, sizesChart } from './report-size-charts.mjs';
 
-// The C++ codecs take their colours from the build's catalog order (the
-// page's too: src/report/palette.mjs), black for the JSON baseline, the
-// next palette colours for anything else in order of appearance.
-const BASELINE_COLOR = '#000000';
-// legend order too; the addon's paths (the same C++ behind Node-API) dotted.
-const HOW_DASHES = {
-  native: [1, 0],
-  typed: [1, 0],
-  embind: [8, 4],
-  val: [2, 2],
-  'typed (addon)': [1, 3],
-  'object (addon)': [1, 3, 4, 3],
-  js: [6, 2, 1, 2],
-};
-const EXTRA_DASHES = [
-  [4, 4],
-  [10, 2, 2, 2],
-  [1, 3],
-  [12, 4],
-];
 const PLACE_DASHES = { node: [1, 0], browser: [6, 3], 'node-addon': [1, 3] };
-
-const FACET_SIZE = 260;
-// Line legends show a stroke (with its dash), not the point marker.
-const LINE_LEGEND = { symbolType: 'stroke', symbolSize: 300, symbolStrokeWidth: 2 };
-const DASH_LEGEND = { ...LINE_LEGEND, symbolStrokeColor: '#444' };
-const LOG_AXIS = { format: '~g', grid: true, labelOverlap: 'greedy', labelSeparation: 4 };
-// Log x scale over the measured sizes only (a "nice" domain would pad to
-// whole decades and squeeze the data into the middle).
-const SIZE_X = {
-  field: 'jsonMB',
-  type: 'quantitative',
-  scale: { type: 'log', nice: false, padding: 10 },
-  axis: LOG_AXIS,
-  title: 'JSON payload (MB)',
-};
 
 function unique(values) {
   return [...new Set(values)];
 }
 
-function colorScale(records) {
-  // The baseline, the codecs in catalog order, then the others as they come.
-  const present = new Set(records.map((record) => record.colorKey));
-  const codecs = unique(
-    records.filter((record) => !record.baseline && record.colorKey === record.codec).map((r) => r.codec),
-  );
-  const ordered = [...codecs].sort((a, b) => codecRank(a) - codecRank(b));
-  const domain = unique([...(present.has(BASELINE_LABEL) ? [BASELINE_LABEL] : []), ...ordered, ...present]);
-  const colorOf = reportColors();
-  const range = domain.map((key) => (key === BASELINE_LABEL ? BASELINE_COLOR : colorOf(key)));
-  return { domain, range };
-}
-
-function dashScale(records) {
-  const present = new Set(records.map((record) => record.how));
-  const domain = unique([...Object.keys(HOW_DASHES).filter((how) => present.has(how)), ...present]);
-  let extra = 0;
-  const range = domain.map((how) => HOW_DASHES[how] ?? EXTRA_DASHES[extra++ % EXTRA_DASHES.length]);
-  return { domain, range };
-}
-
-const pathTooltip = [
-  { field: 'source', title: 'place' },
-  { field: 'label', title: 'path' },
-  { field: 'jsonMB', title: 'JSON MB', format: '.3f' },
-];
-
 const capitalized = (text) => text[0].toUpperCase() + text.slice(1);
-
-/** Median time vs JSON size, log-log, one panel per place. */
-function timeChart(sources, operation) {
-  const records = timeRecords(sources, operation);
-  const what = operation === 'encode' ? 'JS objects -> bytes' : 'bytes -> JS objects';
-  return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: {
-      text: `${capitalized(operation)} (${what}): median time vs JSON payload size`,
-      subtitle: 'log-log; lower is faster; the black line is JSON.stringify/JSON.parse of the same place',
-    },
-    data: { values: records },
-    facet: {
-      column: { field: 'source', type: 'nominal', sort: unique(records.map((r) => r.source)), title: null },
-    },
-    spec: {
-      width: FACET_SIZE,
-      height: FACET_SIZE,
-      mark: { type: 'line', point: { size: 18 }, clip: true },
-      encoding: {
-        x: SIZE_X,
-        y: { field: 'ms', type: 'quantitative', scale: { type: 'log' }, axis: LOG_AXIS, title: 'median ms' },
-        ...pathLineEncoding(records),
-        strokeWidth: { condition: { test: 'datum.baseline', value: 2.5 }, value: 1.3 },
-        detail: { field: 'label' },
-        tooltip: [...pathTooltip, { field: 'ms', title: 'median ms', format: '.4g' }],
-      },
-    },
-    resolve: { scale: { x: 'shared', y: 'shared' } },
-  };
-}
-
-/** Colour by codec or library, dash by path (native, typed, embind, val, JS): shared by the line charts. */
-function pathLineEncoding(records) {
-  return {
-    color: {
-      field: 'colorKey',
-      type: 'nominal',
-      scale: colorScale(records),
-      title: 'codec / library',
-      legend: LINE_LEGEND,
-    },
-    strokeDash: {
-      field: 'how',
-      type: 'nominal',
-      scale: dashScale(records),
-      title: 'path',
-      legend: DASH_LEGEND,
-    },
-  };
-}
-
-/** JSON time / path time vs size (above 1 = faster than JSON), one panel per place with a JSON baseline. */
-function ratioChart(sources, operation) {
-  const records = ratioRecords(sources, operation);
-  const fn = operation === 'encode' ? 'JSON.stringify' : 'JSON.parse';
-  return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: {
-      text: `${capitalized(operation)}: speed relative to ${fn}`,
-      subtitle: `${fn} median / path median in the same process or browser context; above 1 = faster than JSON (log scale)`,
-    },
-    data: { values: records },
-    facet: {
-      column: { field: 'source', type: 'nominal', sort: unique(records.map((r) => r.source)), title: null },
-    },
-    spec: {
-      width: FACET_SIZE,
-      height: FACET_SIZE,
-      layer: [
-        {
-          mark: { type: 'rule', color: '#000', strokeWidth: 1.5 },
-          encoding: { y: { datum: 1 } },
-        },
-        {
-          mark: { type: 'line', point: { size: 18 }, clip: true },
-          encoding: {
-            x: SIZE_X,
-            y: {
-              field: 'ratio',
-              type: 'quantitative',
-              scale: { type: 'log' },
-              axis: LOG_AXIS,
-              title: `x ${fn} speed`,
-            },
-            ...pathLineEncoding(records),
-            detail: { field: 'label' },
-            tooltip: [
-              ...pathTooltip,
-              { field: 'ratio', title: 'x JSON', format: '.3g' },
-              { field: 'ms', title: 'median ms', format: '.4g' },
-              { field: 'jsonMs', title: 'JSON ms', format: '.4g' },
-            ],
-          },
-        },
-      ],
-    },
-    resolve: { scale: { x: 'shared', y: 'shared' } },
-  };
-}
 
 /** Stacked phases of every path at the chosen size, one row of bars per place. */
 function breakdownChart(sources, operation, sizeMB) {
@@ -367,7 +203,8 @@ function threeWaysChart(sources, operation, sizeMB) {
 }
 
 /**
- * Every chart of the report: [{ id, title, spec, empty }] in page order;
+ * The tuples report's own charts (after time and x JSON over the size,
+ * src/report/unit-report.mjs): [{ id, title, spec, empty }] in page order;
  * `id` names the SVG file, `empty` marks a chart the inputs have no data
  * for (not drawn).
  */
@@ -375,8 +212,6 @@ export function reportCharts(sources, { sizeMB }) {
   const perOperation = (name, chart) =>
     OPERATIONS.map((operation) => chartOf(`${name}-${operation}`, chart(operation)));
   return [
-    ...perOperation('time', (operation) => timeChart(sources, operation)),
-    ...perOperation('ratio', (operation) => ratioChart(sources, operation)),
     ...perOperation('breakdown', (operation) => breakdownChart(sources, operation, sizeMB)),
     ...perOperation('three-ways', (operation) => threeWaysChart(sources, operation, sizeMB)),
     chartOf('wasm-penalty', penaltyChart(sources)),

@@ -1,6 +1,6 @@
-// The HTML page of the tuples report: its charts with how to read each, the
-// runs, payload limits and memory. The page frame,
-// tables and run facts are shared (src/report/html.mjs).
+// The tuples report's words and tables: how to read each chart, why one is
+// empty, and the payload limits, memory and three-ways sections. The page
+// itself is the generic report's (src/report/unit-report.mjs reportFor).
 
 import { COMPRESSION_CHART_ID, COMPRESSION_EMPTY, COMPRESSION_HOW } from '../../report/compression-chart.mjs';
 import {
@@ -11,11 +11,11 @@ import {
   formatRatio,
   formatShare,
 } from '../../harness/format.mjs';
-import { htmlTable, reportPage } from '../../report/html.mjs';
+import { htmlTable } from '../../report/html.mjs';
 import { ACROSS_PROCESSES } from '../../report/model.mjs';
 
 // How to read each chart: what is on the axes and what "good" looks like.
-const HOW_TO_READ = {
+export const HOW_TO_READ = {
   'time-encode':
     "Median time of one encode (JS objects to bytes) against the size of the same payload as JSON text, both axes logarithmic. One panel per place; colour is the codec or library, the dash is the path (native C++, the wasm interop strategies val / embind / typed, the Node-API addon's typed / object (dotted, Node only), or pure JS). A line below the black JSON line is faster than JSON.stringify. Parallel lines mean the same cost per byte; the gap between native and the wasm lines of a codec is what running in JS costs.",
   'time-decode':
@@ -40,7 +40,7 @@ const HOW_TO_READ = {
   [COMPRESSION_CHART_ID]: COMPRESSION_HOW,
 };
 
-const EMPTY_REASON = {
+export const EMPTY_REASON = {
   'three-ways-encode': 'needs a bench:node results file with addon rows (place node-addon)',
   'three-ways-decode': 'needs a bench:node results file with addon rows (place node-addon)',
   'wasm-penalty': 'needs a native results file and a Node or browser one',
@@ -52,7 +52,7 @@ const EMPTY_REASON = {
 
 const mbText = (mb) => (mb === undefined ? '' : formatMB(mb));
 
-function limitsSection(limits) {
+export function limitsSection(limits) {
   const columns = [
     { title: 'place', value: (r) => r.source },
     { title: 'path', value: (r) => r.label },
@@ -78,7 +78,7 @@ function limitsSection(limits) {
 ${htmlTable(columns, limits)}</section>`;
 }
 
-function memorySection(memory) {
+export function memorySection(memory) {
   if (memory.length === 0) {
     return '<section id="memory"><h2>Memory</h2><p class="empty">No row of these results records memory.</p></section>';
   }
@@ -133,25 +133,4 @@ export function threeWaysSection(lines, phases) {
 <p class="how">The figures of the three-ways charts. Phases are medians timed in separate runs, so they need not add up to the whole call exactly. boundary = whole call - codec: what crossing costs on this way (wasm: the JS &lt;-&gt; wasm copies and marshalling; addon: Node-API calls and copies). x wasm typed = the wasm typed path's whole-call median / this path's (above 1 = faster than wasm typed), both from the same node results file (each path runs in its own child process of that run). The native line is the codec alone from the native results file: another process, so no ratio is taken against it.</p>
 ${htmlTable(columns, lines)}</section>`;
   return { id: 'three-ways-table', html };
-}
-
-/**
- * The report page of a report's html() input, with its limits and memory
- * tables (what decode returns is the view's, src/report/file-report.mjs) and the sections other modules render whole
- * (src/report/shipped-bytes.mjs): extraSections [{ id, html }].
- */
-export function reportHtml(input, { limits, memory, extraSections }) {
-  return reportPage(input, {
-    title: 'wasm-codec-bench report',
-    about: `; breakdown and sizes at the size nearest ${formatMB(input.sizeMB)} MB`,
-    hover: 'a point or bar',
-    how: HOW_TO_READ,
-    empty: EMPTY_REASON,
-    nav: ['limits', 'memory', ...extraSections.map(({ id }) => id)].map((id) => [id, id]),
-    sections: [
-      limitsSection(limits),
-      memorySection(memory),
-      ...extraSections.map((section) => section.html),
-    ].join('\n'),
-  });
 }

@@ -1,13 +1,13 @@
-// The tuples report's data model of its times: plain records derived from
-// validated results documents, one list per chart or table (time, speed vs
-// JSON, the phases, the wasm penalty, the three ways to run the C++). Sizes,
-// modules, limits, memory and cleanliness are in report-size-model.mjs.
+// The tuples report's data model of its phases: plain records derived from
+// validated results documents, one list per chart or table (the phases, the
+// wasm penalty, the three ways to run the C++); time and speed vs JSON are the
+// generic records (src/report/unit-report.mjs). Sizes, modules, limits and
+// memory are in report-size-model.mjs.
 // Nothing here draws: report-charts.mjs turns these records into Vega-Lite
 // specs and report-html.mjs into tables.
 
-import { ADDON_PLACE, isJsonBaseline, isObjectFloor } from '../../catalog.mjs';
+import { ADDON_PLACE, isJsonBaseline } from '../../catalog.mjs';
 import { median } from '../../harness/stats.mjs';
-import { compareStats } from '../../harness/verdict.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { formatMB } from '../../harness/format.mjs';
 import { codecRank, compareCodecs } from '../../report/codec-order.mjs';
@@ -20,10 +20,9 @@ import {
   isWasmRow,
   labelOf,
   nearestRow,
-  sortRows,
 } from '../../report/model.mjs';
-import { referenceOf } from '../../harness/references.mjs';
 import { PHASES, WHOLE_CALL_PHASE } from '../../report/phases.mjs';
+import { unitRecords } from '../../report/unit-report.mjs';
 
 export const OPERATIONS = ['encode', 'decode'];
 
@@ -31,87 +30,19 @@ export { PHASES, WHOLE_CALL_PHASE };
 
 export const okRows = (document) => document.rows.filter((row) => row.status === 'ok');
 
-/**
- * The JSON baseline of one size in one source, as a row ({ encode, decode }
- * statistics with their samples): the baseline of the row's own batch (same
- * process or browser context) when there is one, the baselines of that size
- * merged otherwise (references.mjs).
- */
-function baselineFinder(document) {
-  const baselines = groupBy(okRows(document).filter(isJsonBaseline), (row) => row.step);
-  return (row) => referenceOf(row, baselines.get(row.step) ?? []);
-}
-
-/**
- * The rows of a source with the JSON baseline rows of several batches (one
- * per Node process) merged into one row per size: the median of their medians.
- */
-function mergedRows(document) {
-  const rows = okRows(document);
-  const merged = [];
-  for (const [, group] of groupBy(rows, (row) => `${labelOf(row)}|${row.step}`)) {
-    if (group.length === 1) {
-      merged.push(group[0]);
-      continue;
-    }
-    const stats = (operation) => ({ median: median(group.map((row) => row[operation]?.median)) });
-    merged.push({ ...group[0], encode: stats('encode'), decode: stats('decode'), mergedFrom: group.length });
-  }
-  return merged;
-}
-
-function pathFields(source, row) {
+function pathFields(record) {
+  const { row } = record;
   return {
-    source: source.source,
-    place: source.place,
-    label: labelOf(row),
+    source: record.source,
+    place: record.place,
+    label: record.label,
     colorKey: colorKeyOf(row),
     how: howOf(row),
     codec: row.codec,
     baseline: isJsonBaseline(row),
-    floor: isObjectFloor(row),
     step: row.step,
     jsonMB: row.jsonMB,
   };
-}
-
-/** Time vs size: one record per ok row (baselines merged) with the median ms of `operation`. */
-export function timeRecords(sources, operation) {
-  const records = [];
-  for (const source of sources) {
-    for (const row of sortRows(mergedRows(source.document))) {
-      const ms = row[operation]?.median;
-      // A log axis cannot show 0 (a coarse clock can measure it).
-      if (ms > 0) records.push({ ...pathFields(source, row), ms });
-    }
-  }
-  return records;
-}
-
-/**
- * Speed vs JSON: JSON's median / the path's median, the baseline measured
- * in the same process (batch) when there is one. Sources without a JSON
- * baseline (native) have no records.
- */
-export function ratioRecords(sources, operation) {
-  const records = [];
-  for (const source of sources) {
-    const baselineOf = baselineFinder(source.document);
-    for (const row of sortRows(okRows(source.document))) {
-      if (isJsonBaseline(row)) continue;
-      const baseline = baselineOf(row);
-      if (!baseline || !(row[operation]?.median > 0) || !(baseline[operation]?.median > 0)) continue;
-      records.push({
-        ...pathFields(source, row),
-        ratio: baseline[operation].median / row[operation].median,
-        // faster, slower, within noise, or unknown (no samples): verdict.mjs.
-        verdict: compareStats(baseline[operation], row[operation]).verdict,
-        ms: row[operation].median,
-        jsonMs: baseline[operation].median,
-      });
-    }
-  }
-  return records;
 }
 
 /** The step of a source closest to `sizeMB` on a log scale: { step, jsonMB } or undefined. */
@@ -138,16 +69,16 @@ export function breakdownRecords(sources, operation, sizeMB) {
     if (!chosen) continue;
     const facet = sourceAt(source, chosen);
     facets.push(facet);
-    // The C++ paths and JSON for scale; the JS libraries have no phases to show.
-    const rows = sortRows(
-      mergedRows(source.document).filter(
-        (row) => row.step === chosen.step && (row.impl === 'cpp' || isJsonBaseline(row)),
-      ),
+    // The C++ paths and JSON for scale (the generic records: a JSON of several batches is their
+    // median); the JS libraries have no phases to show.
+    const paths = unitRecords([source], operation).filter(
+      (record) =>
+        record.unit === String(chosen.step) && (record.row.impl === 'cpp' || isJsonBaseline(record.row)),
     );
-    rows.forEach((row, order) => {
-      const totalMs = row[operation].median;
-      const common = { ...pathFields(source, row), facet, order, totalMs };
-      const phases = row[`${operation}Phases`];
+    paths.forEach((record, order) => {
+      const totalMs = record.value;
+      const common = { ...pathFields(record), facet, order, totalMs };
+      const phases = record.row[`${operation}Phases`];
       if (!phases) {
         records.push({ ...common, phase: WHOLE_CALL_PHASE, phaseOrder: 9, ms: totalMs });
         return;
@@ -264,7 +195,10 @@ export function threeWaysRecords(sources, operation, sizeMB) {
   for (const source of sources.filter((s) => s.place !== 'native')) {
     const chosen = closestStep(source.document, sizeMB);
     if (!chosen) continue;
-    const stepRows = mergedRows(source.document).filter((row) => row.step === chosen.step);
+    // A path of several batches (a block run's processes): its first row with the median time.
+    const stepRows = unitRecords([source], operation)
+      .filter((record) => record.unit === String(chosen.step))
+      .map((record) => ({ ...record.row, [operation]: { median: record.value } }));
     if (!stepRows.some(isAddonRow)) continue;
     const codecs = [...new Set(stepRows.filter(wayOf).map((row) => row.codec))].sort(compareCodecs);
     for (const codec of codecs) {
