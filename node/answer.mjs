@@ -1,6 +1,6 @@
 // The answer command (`scripts/bench.sh --answer`): the README's answer
-// table for this machine in one go. Each workload runs its answer units
-// alone (src/report/answer.mjs ANSWER_UNITS) as a block run, in Node (wasm
+// table for this machine in one go. Each workload's default run (whose
+// blocks are the answer's units, src/report/answer.mjs ANSWER_UNITS), in Node (wasm
 // and the addon: bench:node) and then in every browser installed
 // (bench:web), one run after the other, never two at once; the time limit is
 // shared out between the runs still to come in proportion to what each
@@ -15,13 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { BROWSER_NAMES } from '../src/engines.mjs';
-import {
-  ANSWER_RUN_OPTIONS,
-  ANSWER_UNITS,
-  TOO_FEW,
-  answerMarkdown,
-  answerRows,
-} from '../src/report/answer.mjs';
+import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { displayPath } from './log.mjs';
@@ -60,12 +54,7 @@ export function answerPlan(browsers) {
       place,
       workload,
       script: place === 'node' ? 'node/bench.mjs' : 'node/bench-web.mjs',
-      args: [
-        ...(place === 'node' ? [] : ['--browser', place]),
-        '--workload',
-        workload,
-        ...ANSWER_RUN_OPTIONS[workload],
-      ],
+      args: [...(place === 'node' ? [] : ['--browser', place]), '--workload', workload],
       firstLook: FIRST_LOOK_MINUTES[place][workload],
     })),
   );

@@ -325,7 +325,7 @@ function protocolOptions(values, workload, protocol, base) {
   const options = {};
   for (const [flag, key] of Object.entries(PROTOCOL_OPTIONS[protocol])) {
     const given = values[flag] !== undefined;
-    if (key === 'records') options.records = parseRecords(values[flag], workload);
+    if (key === 'records') options.records = parseRecords(values[flag], workload, base.records);
     else if (key === 'documents') continue;
     else if (key === 'datasets') {
       options.documents = values.documents ? resolveUserDocuments(values.documents) : [];

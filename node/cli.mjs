@@ -339,7 +339,7 @@ function perCallOptions(values, workload, now) {
   return {
     ...commonOptions(values, workload, base, out),
     ...planned,
-    records: parseRecords(values.records, workload),
+    records: parseRecords(values.records, workload, base.records),
     minRepMs: given('min-rep-ms')
       ? parseBounded('min-rep-ms', values['min-rep-ms'], 'minRepMs')
       : base.minRepMs,

@@ -62,10 +62,11 @@ export function parseList(name, text, accepted) {
 /**
  * --records of a workload: records and names of its record sets
  * (its workload.mjs recordSets), each set replaced by its records; without
- * the flag (`text` undefined), the workload's default records.
+ * the flag (`text` undefined), `defaults`: the run's (a default run's are
+ * its `blocks` entry's), else the workload's default records.
  */
-export function parseRecords(text, workload) {
-  if (text === undefined) return recordsOf(workload);
+export function parseRecords(text, workload, defaults = recordsOf(workload)) {
+  if (text === undefined) return [...defaults];
   const accepted = [...recordsOf(workload, { optional: true }), ...Object.keys(recordSetsOf(workload))];
   return expandRecordSets(workload, parseList('records', text, accepted));
 }

@@ -19,9 +19,9 @@ import { formatRatio } from '../harness/format.mjs';
 import { EQUIVALENT, FASTER, SLOWER, intervalText } from '../harness/paired.mjs';
 
 /**
- * The answer's units: the block of each data shape the README answers for,
- * and the runner options that measure those blocks alone (node/answer.mjs;
- * tests/node/answer.test.mjs checks that they do).
+ * The answer's units: the block of each data shape the README answers for.
+ * A default run of each workload measures these blocks and no other (its
+ * `blocks` entry in workload.mjs; tests/node/answer.test.mjs checks it).
  */
 export const ANSWER_UNITS = Object.freeze([
   { workload: 'tuples', block: 'tuples@90', label: 'tuples with a schema (10.5 MB)' },
@@ -33,11 +33,6 @@ export const ANSWER_UNITS = Object.freeze([
     label: 'strings (random nested strings, 978 KB)',
   },
 ]);
-export const ANSWER_RUN_OPTIONS = Object.freeze({
-  tuples: Object.freeze(['--min-mb', '10', '--max-mb', '11']),
-  messages: Object.freeze(['--records', 'record']),
-  documents: Object.freeze(['--datasets', 'geo-110m,random-strings']),
-});
 
 /** The words of a cell whose block had fewer processes than an interval needs. */
 export const TOO_FEW = 'too few';

@@ -1,16 +1,10 @@
 // The answer command (node/answer.mjs) and its table (src/report/answer.mjs):
-// the runner options measure exactly the answer's blocks, the time limit is
+// each workload's default run measures exactly the answer's blocks, the time limit is
 // shared out so the runs fit it, and a cell says who wins, or "too few"
 // when its block had fewer processes than an interval needs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  ANSWER_RUN_OPTIONS,
-  ANSWER_UNITS,
-  TOO_FEW,
-  answerMarkdown,
-  answerRows,
-} from '../../src/report/answer.mjs';
+import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../../src/report/answer.mjs';
 import { OVERHEAD_MINUTES, answerPlan, budgetMinutes } from '../../node/answer.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { parseOptions } from '../../node/cli.mjs';
@@ -18,24 +12,26 @@ import { registerWorkloadFolders } from '../../src/workload-folders.mjs';
 
 await registerWorkloadFolders();
 
-test("each workload's answer options select its answer blocks and nothing else", () => {
+test("each workload's default run measures its answer blocks and nothing else", () => {
   const blocksOf = (workload) =>
     ANSWER_UNITS.filter((unit) => unit.workload === workload).map((unit) => unit.block);
-  const tuples = parseOptions(['--workload', 'tuples', ...ANSWER_RUN_OPTIONS.tuples]);
+  const tuples = parseOptions(['--workload', 'tuples']);
   assert.deepEqual(
     selectSteps(tuples).map((step) => `tuples@${step.index}`),
     blocksOf('tuples'),
   );
-  const messages = parseOptions(['--workload', 'messages', ...ANSWER_RUN_OPTIONS.messages]);
+  const messages = parseOptions(['--workload', 'messages']);
   assert.deepEqual(
     messages.records.map((record) => `messages@${record}`),
     blocksOf('messages'),
   );
-  const documents = parseOptions(['--workload', 'documents', ...ANSWER_RUN_OPTIONS.documents]);
+  const documents = parseOptions(['--workload', 'documents']);
   assert.deepEqual(
     documents.datasets.map((dataset) => `documents@${dataset}`),
     blocksOf('documents'),
   );
+  // A sweep still measures every unit: the default records are the answer's only in a default run.
+  assert.ok(parseOptions(['--workload', 'messages', '--sweep']).records.length > 1);
 });
 
 test('the plan: Node first, then each browser, every workload of the answer in each', () => {

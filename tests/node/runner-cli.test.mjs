@@ -220,10 +220,10 @@ test('--limits defaults: a coarse grid from 1 MB to a cap of a few GB, one timed
   assert.equal(parseOptions(['--sweep']).mode, 'sweep');
 });
 
-test('the default run is the block protocol: typed paths at ~1 and ~10 MB, looks at 6, 10, 14 processes', () => {
+test("the default run is the block protocol: typed paths at the answer's ~10 MB, looks at 6, 10, 14 processes", () => {
   const defaults = parseOptions([], { now: new Date('2025-03-04T05:06:07.890Z') });
   assert.equal(defaults.mode, 'blocks');
-  assert.deepEqual([defaults.minMB, defaults.maxMB, defaults.perDecade], [1, 11, 1]);
+  assert.deepEqual([defaults.minMB, defaults.maxMB, defaults.perDecade], [10, 11, 1]);
   assert.deepEqual(defaults.strategies, ['typed']);
   assert.deepEqual(defaults.addonStrategies, ['typed']);
   assert.deepEqual(defaults.looks, BLOCKS.looks);
@@ -269,8 +269,18 @@ test('--no-addon is recorded in the header and kept by --resume', () => {
 
 test('--records takes records and record sets: small-values is six records; an unknown name is refused', () => {
   const records = (...args) => parseOptions(['--workload', 'messages', ...args]).records;
-  // The default run keeps the eight records it had before the small objects.
-  assert.deepEqual(records(), ['bool', 'int', 'double', 'string', 'array', 'nested', 'record', 'binary']);
+  // The default run measures the answer's record; a sweep, the eight records it had before the small objects.
+  assert.deepEqual(records(), ['record']);
+  assert.deepEqual(records('--sweep'), [
+    'bool',
+    'int',
+    'double',
+    'string',
+    'array',
+    'nested',
+    'record',
+    'binary',
+  ]);
   assert.deepEqual(records('--records', 'small-values'), [
     'bool',
     'int',

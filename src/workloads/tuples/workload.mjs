@@ -17,10 +17,12 @@ export default {
   // --limits: one verify and one timed run per size, growing until each path fails.
   limits: { minMB: 1, maxMB: 4096, perDecade: 5, repetitions: 1, warmup: 0 },
   // The block protocol (catalog.mjs BLOCKS), the default run: the typed paths
-  // of every codec, in wasm and in the addon, against JSON and the fastest
-  // libraries, at ~1 and ~10 MB; `repetitions` are rounds of a block.
+  // contenders, in wasm and in the addon, against JSON and the fastest
+  // libraries, at the answer's size (~10 MB: src/report/answer.mjs
+  // ANSWER_UNITS; the default run is the answer); `repetitions` are rounds
+  // of a block.
   blocks: {
-    minMB: 1,
+    minMB: 10,
     maxMB: 11,
     perDecade: 1,
     repetitions: 5,
