@@ -9,9 +9,6 @@ import { MIN_WARMUP_MS, OPERATIONS } from './measure.mjs';
 
 export { OPERATIONS };
 
-/** Whether a results document's run header is a block run (else a sweep, or a file from before blocks). */
-export const isBlockRun = (run) => run?.protocol?.mode === 'blocks';
-
 /**
  * The order of `count` members in round `row` of a Williams design: over
  * `count` consecutive rows (2 x count when count is odd) every member takes

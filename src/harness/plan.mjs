@@ -133,7 +133,7 @@ export function planRun(workload, { options, place, rowPlace = place, peers, reg
   const schedule = scheduleOf(options);
   const verdictOptions = { sets, ...workload.verdictOptions };
   const description =
-    `${options.workload}: ${blocks.length} blocks (${sweep ? 'the sweep: each path with its references at each unit' : 'the answer'}), ` +
+    `${options.workload}: ${blocks.length} block${blocks.length === 1 ? '' : 's'} (${sweep ? 'the sweep: each path with its references at each unit' : 'the answer'}), ` +
     `${paths.length} paths, ${options.repetitions} rounds + ${options.warmup} warm-up per process; ` +
     (sweep
       ? 'one process each'
