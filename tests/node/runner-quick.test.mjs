@@ -147,7 +147,7 @@ testWithBuild(
     );
     assert.match(result.stdout, /^ {2}vs json \(js, utf-8\) +enc xJSON /m);
     assert.equal(
-      result.stderr.split(': child process ').length - 1,
+      result.stderr.match(/^ *[\d.]+s +child process \d+$/gm)?.length,
       paths * steps.length,
       'a child process per path and size',
     );
