@@ -4,7 +4,7 @@
 import { peerNames } from '../src/harness/peers.mjs';
 import { BLOCKS, workloadInfo } from '../src/catalog.mjs';
 import { PER_CALL_COMPRESSOR_OPTIONS } from '../src/harness/compressors.mjs';
-import { recordsHelp } from './options.mjs';
+import { recordsHelp } from './run-options.mjs';
 import { BOUNDS, DEFAULTS, LIMITS, QUICK } from './cli.mjs';
 
 const TUPLES = workloadInfo('tuples');

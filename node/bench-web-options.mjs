@@ -1,6 +1,7 @@
-// The options of npm run bench:web: parsed with the runners' shared parsers
-// (node/options.mjs); workloads, strategies, records, defaults and bounds
-// from src/catalog.mjs, codecs from the wasm build's catalog.
+// The options of npm run bench:web: those it shares with bench:node come
+// from node/run-options.mjs, these are its own; workloads, strategies,
+// records, defaults and bounds from src/catalog.mjs, codecs from the wasm
+// build's catalog.
 
 import path from 'node:path';
 import {
@@ -11,41 +12,27 @@ import {
   WORKLOAD_NAMES,
   codecsOf,
   strategiesOf,
-  workloadInfo,
 } from '../src/catalog.mjs';
 import { BROWSER_NAMES, DEFAULT_BROWSER, resultsFileTag } from '../src/engines.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { ALL_PEERS, peerNames, peersFor } from '../src/harness/peers.mjs';
 import { DEFAULT_HOST, parseHost, parsePort } from '../scripts/serve.mjs';
 import { BROWSERS } from './browsers.mjs';
+import { UsageError, defaultResultsPath, outputFile, parseArgv, parseList } from './options.mjs';
 import {
-  UsageError,
-  defaultResultsPath,
+  DEFAULT_TIMEOUT_SECONDS,
+  PROTOCOL_OPTIONS,
+  SHARED_OPTIONS,
+  defaultsOf,
+  misplacedOption,
   optionKindOf,
-  outputFile,
-  COMPRESSION_OPTIONS,
-  parseArgv,
-  parseCompression,
-  parseBlockOptions,
-  parseBounded,
-  parseList,
-  parseRecords,
+  planOf,
   recordsHelp,
-  parsePeers,
-} from './options.mjs';
-import { datasetsOf, resolveUserDocuments } from './user-documents.mjs';
+  sharedOptions,
+  workloadOf,
+} from './run-options.mjs';
 
 export const BROWSER_PEERS = peerNames('browser');
-export const DEFAULT_TIMEOUT_SECONDS = 3600;
-
-// The options of each measuring protocol (src/catalog.mjs WORKLOADS), by flag
-// and option key; a workload whose entry lists `datasets` measures those
-// instead of a sweep (as bench:node's options, node/cli.mjs).
-const PROTOCOL_OPTIONS = {
-  'per-payload': { 'min-mb': 'minMB', 'max-mb': 'maxMB', 'per-decade': 'perDecade' },
-  'per-call': { records: 'records', 'min-rep-ms': 'minRepMs' },
-  datasets: { datasets: 'datasets', documents: 'documents' },
-};
 
 export { optionKindOf };
 
@@ -68,69 +55,20 @@ export const BROWSER_CHOICES = Object.freeze([...BROWSER_NAMES, 'all']);
 const OPTIONS = {
   browser: { type: 'string' },
   'no-gc': { type: 'boolean' },
-  workload: { type: 'string' },
-  codecs: { type: 'string' },
-  strategies: { type: 'string' },
-  peers: { type: 'string' },
-  'no-peers': { type: 'boolean' },
-  ...Object.fromEntries(
-    Object.values(PROTOCOL_OPTIONS).flatMap((flags) =>
-      Object.keys(flags).map((flag) => [flag, { type: 'string' }]),
-    ),
-  ),
-  // A user's own documents (node/user-documents.mjs), repeatable.
-  documents: { type: 'string', multiple: true },
-  repetitions: { type: 'string' },
-  warmup: { type: 'string' },
-  out: { type: 'string' },
-  quick: { type: 'boolean' },
-  sweep: { type: 'boolean' },
-  looks: { type: 'string' },
-  'budget-minutes': { type: 'string' },
-  timeout: { type: 'string' },
+  ...SHARED_OPTIONS,
   headed: { type: 'boolean' },
   connect: { type: 'string' },
   host: { type: 'string' },
   port: { type: 'string' },
-  ...COMPRESSION_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 };
-
-/**
- * A workload's run defaults in the browser (or --quick's): catalog defaults,
- * browser overrides, quick; in the block protocol its `blocks` (and
- * `blocksQuick`) entries.
- */
-function defaultsOf(workload, quick, blocks = false) {
-  const info = workloadInfo(workload);
-  if (blocks)
-    return { ...info.defaults, ...info.blocks, ...(info.browser ?? {}), ...(quick ? info.blocksQuick : {}) };
-  return { ...info.defaults, ...(info.browser ?? {}), ...(quick ? info.quick : {}) };
-}
-
-/**
- * How the run is planned (src/harness/plan.mjs): 'blocks' (the answer, the default
- * of a workload that has blocks: docs/design.md#blocks) or 'sweep' (--sweep,
- * or a workload without), and the answer's looks and time budget.
- */
-function modeOf(values, info) {
-  const blocks = !values.sweep && info.blocks !== undefined;
-  for (const name of ['looks', 'budget-minutes']) {
-    if (values[name] !== undefined && !blocks)
-      throw new UsageError(
-        `--${name} is an option of the block protocol, the default run (accepted without --sweep, with a workload that has blocks)`,
-      );
-  }
-  if (!blocks) return { mode: 'sweep' };
-  return { mode: 'blocks', ...parseBlockOptions(values) };
-}
 
 function workloadHelp(info) {
   const blocks = info.blocks !== undefined;
   // The addon runs in Node only.
   const inBrowser = ({ addonStrategies: _, ...rest }) => rest;
-  const defaults = inBrowser(defaultsOf(info.name, false, blocks));
-  const quick = inBrowser(defaultsOf(info.name, true, blocks));
+  const defaults = inBrowser(defaultsOf(info, { blocks, place: 'browser' }));
+  const quick = inBrowser(defaultsOf(info, { quick: true, blocks, place: 'browser' }));
   const flags = Object.keys(PROTOCOL_OPTIONS[optionKindOf(info)]);
   const lines = [
     `  ${info.name}: ${info.label} (${info.protocol}); strategies ${strategiesOf(info.name).join(',')}`,
@@ -221,7 +159,7 @@ Options:
                        answers in the call)
   --quick              the workload's tiny run (options given explicitly still win)
   --timeout SECONDS    limit for the whole run; the rows measured so far are kept
-                       (default: ${DEFAULT_TIMEOUT_SECONDS}, at most ${BOUNDS.timeoutSeconds})
+                       (default: ${DEFAULT_TIMEOUT_SECONDS.browser}, at most ${BOUNDS.timeoutSeconds})
   --headed             show the browser window (needs a display; WebKit: on $DISPLAY, not Xvfb)
   --connect URL        drive the --browser already running at URL instead of launching one
                        (run.runtime.connected; docs/devices.md), at its endpoint:
@@ -304,48 +242,6 @@ function outputsOf(browsers, { out, workload, now }) {
   return files;
 }
 
-/** Refuses an option of another protocol's workloads, naming them and what this workload accepts. */
-function refuseMisplaced(values, workload, protocol) {
-  for (const [other, flags] of Object.entries(PROTOCOL_OPTIONS)) {
-    if (other === protocol) continue;
-    const misplaced = Object.keys(flags).find((flag) => values[flag] !== undefined);
-    if (!misplaced) continue;
-    const owners = WORKLOADS.filter((info) => optionKindOf(info) === other).map((info) => info.name);
-    const own = [...Object.keys(PROTOCOL_OPTIONS[protocol]), 'repetitions', 'warmup'].map(
-      (flag) => `--${flag}`,
-    );
-    throw new UsageError(
-      `--${misplaced} is an option of the ${owners.join(' or ')} workload (accepted with --workload ${workload}: ${own.join(', ')})`,
-    );
-  }
-}
-
-/** The workload's own options (sizes, or records and min ms per repetition). */
-function protocolOptions(values, workload, protocol, base) {
-  const options = {};
-  for (const [flag, key] of Object.entries(PROTOCOL_OPTIONS[protocol])) {
-    const given = values[flag] !== undefined;
-    if (key === 'records') options.records = parseRecords(values[flag], workload, base.records);
-    else if (key === 'documents') continue;
-    else if (key === 'datasets') {
-      options.documents = values.documents ? resolveUserDocuments(values.documents) : [];
-      options.datasets = datasetsOf(values, workloadInfo(workload), base, options.documents);
-    } else options[key] = given ? parseBounded(flag, values[flag], key) : base[key];
-  }
-  if (protocol !== 'per-payload') return options;
-  if (options.maxMB < options.minMB) {
-    throw new UsageError(
-      `--max-mb ${options.maxMB} is below --min-mb ${options.minMB} (accepted: max >= min)`,
-    );
-  }
-  if (selectSteps(options).length === 0) {
-    throw new UsageError(
-      `no growth step between --min-mb ${options.minMB} and --max-mb ${options.maxMB} (accepted: a wider range)`,
-    );
-  }
-  return options;
-}
-
 /**
  * The driver's options from argv. `buildInfo`: the wasm build's info, whose
  * catalog gives the codecs --codecs accepts (unchecked without a build: the
@@ -354,47 +250,42 @@ function protocolOptions(values, workload, protocol, base) {
  */
 export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = () => undefined } = {}) {
   const values = parseArgv(argv, OPTIONS);
-  const workload = values.workload ?? DEFAULT_WORKLOAD;
-  if (!WORKLOAD_NAMES.includes(workload))
-    throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOAD_NAMES.join(', ')})`);
-  const protocol = optionKindOf(workloadInfo(workload));
-  refuseMisplaced(values, workload, protocol);
+  const info = workloadOf(values);
+  const workload = info.name;
+  const protocol = optionKindOf(info);
+  const misplaced = misplacedOption(values, protocol);
+  if (misplaced) {
+    const owners = WORKLOADS.filter((entry) => optionKindOf(entry) === misplaced.other).map(
+      (entry) => entry.name,
+    );
+    const own = [...Object.keys(PROTOCOL_OPTIONS[protocol]), 'repetitions', 'warmup'].map(
+      (flag) => `--${flag}`,
+    );
+    throw new UsageError(
+      `--${misplaced.flag} is an option of the ${owners.join(' or ')} workload (accepted with --workload ${workload}: ${own.join(', ')})`,
+    );
+  }
   const browsers = browsersOf(values.browser);
-  const blocks = modeOf(values, workloadInfo(workload));
-  const base = defaultsOf(workload, values.quick, blocks.mode === 'blocks');
-  const given = (name) => values[name] !== undefined;
+  const { base, ...plan } = planOf(values, info, { place: 'browser' });
   const buildCodecs = buildInfo ? codecsOf(buildInfo, workload) : undefined;
   const browserPeers = browserPeersOf(takesPeerOf(workload));
   let codecs = buildCodecs;
-  if (given('codecs')) {
+  if (values.codecs !== undefined) {
     codecs = buildCodecs
       ? parseList('codecs', values.codecs, buildCodecs)
       : values.codecs.split(',').map((codec) => codec.trim());
   }
   const outs = outputsOf(browsers, { out: values.out, workload, now });
-  const compression = parseCompression(values, 'browser', { perCall: protocol === 'per-call' });
-  return {
-    compression,
-    workload,
-    ...blocks,
+  const options = {
+    ...plan,
     codecs,
-    // A block run pairs the browser's C++ contenders unless the paths are named.
-    pathsNamed: given('codecs') || given('strategies'),
-    strategies: given('strategies')
-      ? parseList('strategies', values.strategies, strategiesOf(workload))
-      : [...(base.strategies ?? strategiesOf(workload))],
     // Without --peers: every library that runs in a browser and takes part,
     // as the help says; in the block protocol, each browser's fastest sets.
-    peers: parsePeers(values, { accepted: browserPeers, fallback: browserPeers }),
-    peersGiven: given('peers') || Boolean(values['no-peers']),
-    ...protocolOptions(values, workload, protocol, base),
-    repetitions: given('repetitions')
-      ? parseBounded('repetitions', values.repetitions, 'repetitions')
-      : base.repetitions,
-    warmup: given('warmup') ? parseBounded('warmup', values.warmup, 'warmup') : base.warmup,
-    timeoutSeconds: given('timeout')
-      ? parseBounded('timeout', values.timeout, 'timeoutSeconds')
-      : DEFAULT_TIMEOUT_SECONDS,
+    ...sharedOptions(values, info, base, {
+      place: 'browser',
+      peers: { accepted: browserPeers, fallback: browserPeers },
+    }),
+    peersGiven: values.peers !== undefined || Boolean(values['no-peers']),
     browsers,
     // Each browser's results file; `out` is the first one's.
     outs,
@@ -405,4 +296,10 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
     host: values.host === undefined ? DEFAULT_HOST : parseHost(values.host),
     port: values.port === undefined ? 0 : parsePort(values.port),
   };
+  if (protocol === 'per-payload' && selectSteps(options).length === 0) {
+    throw new UsageError(
+      `no growth step between --min-mb ${options.minMB} and --max-mb ${options.maxMB} (accepted: a wider range)`,
+    );
+  }
+  return options;
 }

@@ -1,27 +1,13 @@
 // Command-line parsing shared by every runner (bench:node, bench:web,
 // bench:gap, report): lists, bounded numbers (bounds from src/catalog.mjs),
-// paths, peers, and the one-line usage errors naming what is accepted.
+// paths, peers, and the one-line usage errors naming what is accepted; the
+// options of the two bench runners are node/run-options.mjs.
 
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  BLOCKS,
-  OPTION_BOUNDS,
-  checkBounds,
-  expandRecordSets,
-  recordSetsOf,
-  recordsOf,
-} from '../src/catalog.mjs';
-import {
-  COMPRESS_CHOICES,
-  COMPRESSOR_OPTIONS,
-  NO_COMPRESSION,
-  PER_CALL_COMPRESSOR_OPTIONS,
-  compressionVariants,
-  defaultCompressors,
-} from '../src/harness/compressors.mjs';
+import { OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,11 +25,6 @@ export function isolationOf({ place, limits = false }) {
   return `${place === 'browser' ? 'context' : 'process'}-per-block`;
 }
 
-/** Which run options a workload takes: 'datasets' when its catalog entry lists data sets, else its protocol's. */
-export function optionKindOf(info) {
-  return info.datasets ? 'datasets' : info.protocol;
-}
-
 /** A comma-separated list of values out of `accepted`, without repeats. */
 export function parseList(name, text, accepted) {
   const values = text
@@ -57,32 +38,6 @@ export function parseList(name, text, accepted) {
     }
   }
   return [...new Set(values)];
-}
-
-/**
- * --records of a workload: records and names of its record sets
- * (its workload.mjs recordSets), each set replaced by its records; without
- * the flag (`text` undefined), `defaults`: the run's (a default run's are
- * its `blocks` entry's), else the workload's default records.
- */
-export function parseRecords(text, workload, defaults = recordsOf(workload)) {
-  if (text === undefined) return [...defaults];
-  const accepted = [...recordsOf(workload, { optional: true }), ...Object.keys(recordSetsOf(workload))];
-  return expandRecordSets(workload, parseList('records', text, accepted));
-}
-
-/** What --records takes, for a runner's --help: the default records, the others and the sets. */
-export function recordsHelp(workload) {
-  const defaults = recordsOf(workload);
-  const others = recordsOf(workload, { optional: true }).filter((name) => !defaults.includes(name));
-  const sets = Object.entries(recordSetsOf(workload)).map(
-    ([name, records]) => `${name} (${records.join(',')})`,
-  );
-  return [
-    `default: ${defaults.join(',')}`,
-    ...(others.length > 0 ? [`on request: ${others.join(',')}`] : []),
-    ...(sets.length > 0 ? [`sets: ${sets.join('; ')}`] : []),
-  ].join('; ');
 }
 
 /** A number within `bounds` ({ integer, min, exclusiveMin, max }). */
@@ -151,30 +106,6 @@ export function parseNodeFlags(text, name = 'child-node-options') {
 }
 
 /**
- * --peers / --no-peers: [] for --no-peers, `fallback` when neither is given,
- * else the names (checked against `accepted` when given, else later by
- * selectPeers against the registry).
- */
-export function parsePeers(values, { fallback, accepted } = {}) {
-  if (values['no-peers'] && values.peers !== undefined) {
-    throw new UsageError('--peers and --no-peers contradict each other (accepted: one of them)');
-  }
-  if (values['no-peers']) return [];
-  if (values.peers === undefined) return fallback;
-  if (accepted) return parseList('peers', values.peers, accepted);
-  const names = [
-    ...new Set(
-      values.peers
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
-  ];
-  if (names.length === 0) throw new UsageError('--peers is empty (accepted: peer names, or --no-peers)');
-  return names;
-}
-
-/**
  * The registry's peers for `place` that `requested` names (all of them when
  * undefined), in registry order; a UsageError names what is accepted when a
  * name is unknown or the peer does not run in `place`.
@@ -195,26 +126,6 @@ export function selectPeers(requested, registry, place = 'node', takesPeer = und
     throw new UsageError(`--peers: unknown value '${name}'${where} (accepted: ${accepted.join(', ')})`);
   }
   return available.filter((peer) => requested.includes(peer.name));
-}
-
-/**
- * --looks and --budget-minutes of a block run (docs/design.md#blocks): the
- * catalog's BLOCKS, or --quick's, unless given: { looks (ascending, no
- * repeats), budgetSeconds }.
- */
-export function parseBlockOptions(values) {
-  const base = values.quick ? BLOCKS.quick : BLOCKS;
-  const looks =
-    values.looks !== undefined
-      ? [...new Set(values.looks.split(',').map((text) => parseBounded('looks', text, 'look')))].sort(
-          (a, b) => a - b,
-        )
-      : [...base.looks];
-  const budgetMinutes =
-    values['budget-minutes'] !== undefined
-      ? parseBounded('budget-minutes', values['budget-minutes'], 'budgetMinutes')
-      : base.budgetMinutes;
-  return { looks, budgetSeconds: budgetMinutes * 60 };
 }
 
 /** "--a, --b, -h": the options of a parseArgs spec, for error messages. */
@@ -275,51 +186,4 @@ export function fileStamp(date) {
 export function defaultResultsPath({ place, date, kind, prefix = '' }) {
   const middle = kind ? `${kind}-` : '';
   return join(REPO_ROOT, 'results', `${prefix}${place}-${middle}${fileStamp(date)}.json`);
-}
-
-/** The options of the compression stage, for a runner's parseArgs spec. */
-export const COMPRESSION_OPTIONS = Object.freeze({
-  compress: { type: 'string' },
-  'compress-level': { type: 'string' },
-  compressors: { type: 'string' },
-});
-
-/**
- * --compress, --compress-level and --compressors (docs/design.md#compression)
- * for `place`: undefined when none is given (the run compresses nothing),
- * else { formats, compressors, level?, variants } where `variants` are the
- * compressed variants every path is measured in beside (or, without none
- * in --compress, instead of) its plain form (compressors.mjs
- * compressionVariants). `perCall`: the run repeats a call in a tight loop,
- * so it takes only the compressors that answer in the call and wrap any
- * path. A UsageError names what is accepted.
- */
-export function parseCompression(values, place, { perCall = false } = {}) {
-  const given = ['compress', 'compress-level', 'compressors'].filter((name) => values[name] !== undefined);
-  if (given.length === 0) return undefined;
-  if (values.compress === undefined) {
-    throw new UsageError(
-      `--${given[0]} needs --compress (accepted: --compress ${COMPRESS_CHOICES.join(',')})`,
-    );
-  }
-  const formats = parseList('compress', values.compress, COMPRESS_CHOICES);
-  const accepted = perCall ? PER_CALL_COMPRESSOR_OPTIONS : COMPRESSOR_OPTIONS;
-  const compressors =
-    values.compressors !== undefined
-      ? parseList('compressors', values.compressors, accepted)
-      : defaultCompressors(place, { perCall });
-  const level =
-    values['compress-level'] !== undefined
-      ? parseNumber('compress-level', values['compress-level'], { integer: true, min: 0, max: 22 })
-      : undefined;
-  let variants;
-  try {
-    variants = compressionVariants({ formats, options: compressors, level, place });
-  } catch (error) {
-    throw new UsageError(
-      `${error.message} (accepted: --compress ${COMPRESS_CHOICES.join(',')}, --compressors ${COMPRESSOR_OPTIONS.join(',')})`,
-    );
-  }
-  if (formats.length === 1 && formats[0] === NO_COMPRESSION) return undefined;
-  return { formats, compressors, ...(level !== undefined && { level }), variants };
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { createZlibCompressor } from '../../node/compressors.mjs';
-import { parseCompression } from '../../node/options.mjs';
+import { parseCompression } from '../../node/run-options.mjs';
 import { pathLabel } from '../../src/catalog.mjs';
 import {
   compressedMembers,

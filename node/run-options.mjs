@@ -1,0 +1,292 @@
+// The options bench:node (node/cli.mjs) and bench:web (node/bench-web-options.mjs)
+// share, declared once: their parseArgs spec, the options of each measuring
+// protocol, a run's defaults and how each is parsed and bounded (bounds from
+// src/catalog.mjs). Each runner adds only its own options.
+
+import {
+  BLOCKS,
+  DEFAULT_WORKLOAD,
+  WORKLOAD_NAMES,
+  expandRecordSets,
+  recordSetsOf,
+  recordsOf,
+  strategiesOf,
+  workloadInfo,
+} from '../src/catalog.mjs';
+import {
+  COMPRESS_CHOICES,
+  COMPRESSOR_OPTIONS,
+  NO_COMPRESSION,
+  PER_CALL_COMPRESSOR_OPTIONS,
+  compressionVariants,
+  defaultCompressors,
+} from '../src/harness/compressors.mjs';
+import { UsageError, outputFile, parseBounded, parseList, parseNumber } from './options.mjs';
+import { datasetsOf, resolveUserDocuments } from './user-documents.mjs';
+
+/** Which run options a workload takes: 'datasets' when its catalog entry lists data sets, else its protocol's. */
+export function optionKindOf(info) {
+  return info.datasets ? 'datasets' : info.protocol;
+}
+
+/**
+ * --records of a workload: records and names of its record sets
+ * (its workload.mjs recordSets), each set replaced by its records; without
+ * the flag (`text` undefined), `defaults`: the run's (a default run's are
+ * its `blocks` entry's), else the workload's default records.
+ */
+function parseRecords(text, workload, defaults = recordsOf(workload)) {
+  if (text === undefined) return [...defaults];
+  const accepted = [...recordsOf(workload, { optional: true }), ...Object.keys(recordSetsOf(workload))];
+  return expandRecordSets(workload, parseList('records', text, accepted));
+}
+
+/** What --records takes, for a runner's --help: the default records, the others and the sets. */
+export function recordsHelp(workload) {
+  const defaults = recordsOf(workload);
+  const others = recordsOf(workload, { optional: true }).filter((name) => !defaults.includes(name));
+  const sets = Object.entries(recordSetsOf(workload)).map(
+    ([name, records]) => `${name} (${records.join(',')})`,
+  );
+  return [
+    `default: ${defaults.join(',')}`,
+    ...(others.length > 0 ? [`on request: ${others.join(',')}`] : []),
+    ...(sets.length > 0 ? [`sets: ${sets.join('; ')}`] : []),
+  ].join('; ');
+}
+
+/**
+ * --peers / --no-peers: [] for --no-peers, `fallback` when neither is given,
+ * else the names (checked against `accepted` when given, else later by
+ * selectPeers against the registry).
+ */
+function parsePeers(values, { fallback, accepted } = {}) {
+  if (values['no-peers'] && values.peers !== undefined) {
+    throw new UsageError('--peers and --no-peers contradict each other (accepted: one of them)');
+  }
+  if (values['no-peers']) return [];
+  if (values.peers === undefined) return fallback;
+  if (accepted) return parseList('peers', values.peers, accepted);
+  const names = [
+    ...new Set(
+      values.peers
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.length === 0) throw new UsageError('--peers is empty (accepted: peer names, or --no-peers)');
+  return names;
+}
+
+/**
+ * --looks and --budget-minutes of a block run (docs/design.md#blocks): the
+ * catalog's BLOCKS, or --quick's, unless given: { looks (ascending, no
+ * repeats), budgetSeconds }.
+ */
+function parseBlockOptions(values) {
+  const base = values.quick ? BLOCKS.quick : BLOCKS;
+  const looks =
+    values.looks !== undefined
+      ? [...new Set(values.looks.split(',').map((text) => parseBounded('looks', text, 'look')))].sort(
+          (a, b) => a - b,
+        )
+      : [...base.looks];
+  const budgetMinutes =
+    values['budget-minutes'] !== undefined
+      ? parseBounded('budget-minutes', values['budget-minutes'], 'budgetMinutes')
+      : base.budgetMinutes;
+  return { looks, budgetSeconds: budgetMinutes * 60 };
+}
+
+/**
+ * --compress, --compress-level and --compressors (docs/design.md#compression)
+ * for `place`: undefined when none is given (the run compresses nothing),
+ * else { formats, compressors, level?, variants } where `variants` are the
+ * compressed variants every path is measured in beside (or, without none
+ * in --compress, instead of) its plain form (compressors.mjs
+ * compressionVariants). `perCall`: the run repeats a call in a tight loop,
+ * so it takes only the compressors that answer in the call and wrap any
+ * path. A UsageError names what is accepted.
+ */
+export function parseCompression(values, place, { perCall = false } = {}) {
+  const given = ['compress', 'compress-level', 'compressors'].filter((name) => values[name] !== undefined);
+  if (given.length === 0) return undefined;
+  if (values.compress === undefined) {
+    throw new UsageError(
+      `--${given[0]} needs --compress (accepted: --compress ${COMPRESS_CHOICES.join(',')})`,
+    );
+  }
+  const formats = parseList('compress', values.compress, COMPRESS_CHOICES);
+  const accepted = perCall ? PER_CALL_COMPRESSOR_OPTIONS : COMPRESSOR_OPTIONS;
+  const compressors =
+    values.compressors !== undefined
+      ? parseList('compressors', values.compressors, accepted)
+      : defaultCompressors(place, { perCall });
+  const level =
+    values['compress-level'] !== undefined
+      ? parseNumber('compress-level', values['compress-level'], { integer: true, min: 0, max: 22 })
+      : undefined;
+  let variants;
+  try {
+    variants = compressionVariants({ formats, options: compressors, level, place });
+  } catch (error) {
+    throw new UsageError(
+      `${error.message} (accepted: --compress ${COMPRESS_CHOICES.join(',')}, --compressors ${COMPRESSOR_OPTIONS.join(',')})`,
+    );
+  }
+  if (formats.length === 1 && formats[0] === NO_COMPRESSION) return undefined;
+  return { formats, compressors, ...(level !== undefined && { level }), variants };
+}
+
+/**
+ * The options of each measuring protocol (src/catalog.mjs WORKLOADS), by flag
+ * and option key; a workload whose entry lists `datasets` measures those
+ * instead of a sweep (optionKindOf).
+ */
+export const PROTOCOL_OPTIONS = {
+  'per-payload': { 'min-mb': 'minMB', 'max-mb': 'maxMB', 'per-decade': 'perDecade' },
+  'per-call': { records: 'records', 'min-rep-ms': 'minRepMs' },
+  datasets: { datasets: 'datasets', documents: 'documents' },
+};
+
+/** The parseArgs spec of the options both runners take. */
+export const SHARED_OPTIONS = {
+  codecs: { type: 'string' },
+  strategies: { type: 'string' },
+  workload: { type: 'string' },
+  peers: { type: 'string' },
+  'no-peers': { type: 'boolean' },
+  ...Object.fromEntries(
+    Object.values(PROTOCOL_OPTIONS).flatMap((flags) =>
+      Object.keys(flags).map((flag) => [flag, { type: 'string' }]),
+    ),
+  ),
+  // A user's own documents (node/user-documents.mjs), repeatable.
+  documents: { type: 'string', multiple: true },
+  repetitions: { type: 'string' },
+  warmup: { type: 'string' },
+  out: { type: 'string' },
+  quick: { type: 'boolean' },
+  sweep: { type: 'boolean' },
+  looks: { type: 'string' },
+  'budget-minutes': { type: 'string' },
+  timeout: { type: 'string' },
+  // The compression stage (parseCompression).
+  compress: { type: 'string' },
+  'compress-level': { type: 'string' },
+  compressors: { type: 'string' },
+};
+
+/** --timeout's default in each place: one child process in Node, the whole run in a browser. */
+export const DEFAULT_TIMEOUT_SECONDS = { node: 300, browser: 3600 };
+
+/** --workload's entry in the catalog, or a UsageError naming the workloads. */
+export function workloadOf(values) {
+  const workload = values.workload ?? DEFAULT_WORKLOAD;
+  if (!WORKLOAD_NAMES.includes(workload)) {
+    throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOAD_NAMES.join(', ')})`);
+  }
+  return workloadInfo(workload);
+}
+
+/** The first option given of another protocol than `kind`'s, as { other, flag }, if any. */
+export function misplacedOption(values, kind, table = PROTOCOL_OPTIONS) {
+  for (const [other, flags] of Object.entries(table)) {
+    if (other === kind) continue;
+    const flag = Object.keys(flags).find((name) => values[name] !== undefined);
+    if (flag) return { other, flag };
+  }
+  return undefined;
+}
+
+/**
+ * A run's defaults: the catalog's, then a default run's `blocks` entry, the
+ * browser's overrides, and --limits' or --quick's (`blocksQuick` in a default run).
+ */
+export function defaultsOf(info, { quick = false, blocks = false, limits = false, place = 'node' } = {}) {
+  const preset = limits ? info.limits : quick ? (blocks ? info.blocksQuick : info.quick) : {};
+  return {
+    ...info.defaults,
+    ...(blocks ? info.blocks : {}),
+    ...(place === 'browser' ? info.browser : {}),
+    ...preset,
+  };
+}
+
+/**
+ * How the run is planned (src/harness/plan.mjs): 'blocks' (the answer, the
+ * default of a workload that has blocks: docs/design.md#blocks), 'sweep'
+ * (--sweep, or a workload without) or 'limits' (bench:node's growth
+ * protocol); the answer's looks and time budget; and `base`, the run's defaults.
+ */
+export function planOf(values, info, { place, limits = false }) {
+  const blocks = !values.sweep && !limits && info.blocks !== undefined;
+  for (const name of ['looks', 'budget-minutes']) {
+    if (values[name] !== undefined && !blocks) {
+      const without = place === 'node' ? '--sweep or --limits' : '--sweep';
+      throw new UsageError(
+        `--${name} is an option of the block protocol, the default run (accepted without ${without}${info.blocks ? '' : `, with a workload that has blocks, not ${info.name}`})`,
+      );
+    }
+  }
+  const base = defaultsOf(info, { quick: Boolean(values.quick), blocks, limits, place });
+  if (!blocks) return { mode: limits ? 'limits' : 'sweep', base };
+  return { mode: 'blocks', ...parseBlockOptions(values), base };
+}
+
+/** The options of the workload's protocol (sizes, records and min ms per repetition, or data sets). */
+function protocolOptions(values, info, base, limits) {
+  const options = {};
+  for (const [flag, key] of Object.entries(PROTOCOL_OPTIONS[optionKindOf(info)])) {
+    if (key === 'records') options.records = parseRecords(values.records, info.name, base.records);
+    else if (key === 'datasets') {
+      options.documents = values.documents ? resolveUserDocuments(values.documents) : [];
+      options.datasets = datasetsOf(values, info, base, options.documents);
+    } else if (key !== 'documents') {
+      // --limits grows from --min-mb up to --limits-max-mb, so both take its bounds.
+      const bound = limits && key === 'minMB' ? 'limitsMaxMB' : key;
+      options[key] = values[flag] !== undefined ? parseBounded(flag, values[flag], bound) : base[key];
+    }
+  }
+  if (values['limits-max-mb'] !== undefined) {
+    options.maxMB = parseBounded('limits-max-mb', values['limits-max-mb'], 'limitsMaxMB');
+  }
+  if (options.maxMB < options.minMB) {
+    const max = limits ? '--limits-max-mb' : '--max-mb';
+    throw new UsageError(
+      `${max} ${options.maxMB} is below --min-mb ${options.minMB} (accepted: ${max} >= --min-mb)`,
+    );
+  }
+  return options;
+}
+
+/**
+ * The options both runners parse alike, for `place` ('node' or 'browser'):
+ * `base` the run's defaults (planOf), `peers` parsePeers' { accepted,
+ * fallback }, `strategies` what --strategies accepts, `limits` a --limits run,
+ * `out` the results file without --out.
+ */
+export function sharedOptions(values, info, base, { place, peers, strategies, limits = false, out }) {
+  const given = (name) => values[name] !== undefined;
+  return {
+    workload: info.name,
+    // A block run pairs its workload's C++ contenders unless the paths are named.
+    pathsNamed: given('codecs') || given('strategies'),
+    strategies: given('strategies')
+      ? parseList('strategies', values.strategies, strategies ?? strategiesOf(info.name))
+      : [...(base.strategies ?? strategiesOf(info.name))],
+    repetitions: given('repetitions')
+      ? parseBounded('repetitions', values.repetitions, 'repetitions')
+      : base.repetitions,
+    warmup: given('warmup') ? parseBounded('warmup', values.warmup, 'warmup') : base.warmup,
+    timeoutSeconds: given('timeout')
+      ? parseBounded('timeout', values.timeout, 'timeoutSeconds')
+      : DEFAULT_TIMEOUT_SECONDS[place],
+    ...(out !== undefined && { out: given('out') ? outputFile(values.out) : out }),
+    peers: parsePeers(values, peers),
+    // The compression stage (undefined: none).
+    compression: parseCompression(values, place, { perCall: optionKindOf(info) === 'per-call' }),
+    ...protocolOptions(values, info, base, limits),
+  };
+}
