@@ -37,8 +37,25 @@ const NODE_ONLY = Object.freeze(['node']);
 // `documents`: whether it takes part in the documents workload (a data set
 // one cannot hold is reported by its forDataset).
 function freezePeer(peer) {
-  return Object.freeze({ variant: undefined, messages: true, documents: false, ...peer });
+  return Object.freeze({
+    variant: undefined,
+    messages: true,
+    documents: false,
+    npm: peer.name,
+    places: EVERYWHERE,
+    ...peer,
+  });
 }
+
+const MSGPACK = { codec: 'msgpack', documents: true };
+const MSGPACKR = {
+  ...MSGPACK,
+  npm: 'msgpackr',
+  version: '2.1.4',
+  load: () => import('./peers/msgpackr.mjs'),
+};
+// The 'flatbuffers' peer and FlexBuffers come from the one npm package.
+const FLATBUFFERS = { codec: 'flatbuffers', npm: 'flatbuffers', version: '25.9.23' };
 
 /**
  * Loads an adapter that imports code generated in the build
@@ -58,47 +75,18 @@ async function loadGenerated(name, load) {
   }
 }
 
+// An entry's `npm` is its name and its `places` EVERYWHERE unless it says otherwise.
 export const PEERS = Object.freeze(
   [
-    {
-      name: 'avsc',
-      codec: 'avro',
-      npm: 'avsc',
-      version: '5.7.9',
-      places: EVERYWHERE,
-      load: () => import('./peers/avsc.mjs'),
-    },
-    {
-      // The Apache Avro project's JS library, with avsc's schemas.
-      name: 'avro-js',
-      codec: 'avro',
-      npm: 'avro-js',
-      version: '1.12.2',
-      places: EVERYWHERE,
-      load: () => import('./peers/avro-js.mjs'),
-    },
-    {
-      name: 'protobufjs',
-      codec: 'protobuf',
-      npm: 'protobufjs',
-      version: '8.8.1',
-      places: EVERYWHERE,
-      load: () => import('./peers/protobufjs.mjs'),
-    },
-    {
-      name: 'pbf',
-      codec: 'protobuf',
-      npm: 'pbf',
-      version: '5.1.2',
-      places: EVERYWHERE,
-      load: () => import('./peers/pbf.mjs'),
-    },
+    { name: 'avsc', codec: 'avro', version: '5.7.9', load: () => import('./peers/avsc.mjs') },
+    // The Apache Avro project's JS library, with avsc's schemas.
+    { name: 'avro-js', codec: 'avro', version: '1.12.2', load: () => import('./peers/avro-js.mjs') },
+    { name: 'protobufjs', codec: 'protobuf', version: '8.8.1', load: () => import('./peers/protobufjs.mjs') },
+    { name: 'pbf', codec: 'protobuf', version: '5.1.2', load: () => import('./peers/pbf.mjs') },
     {
       name: 'google-protobuf',
       codec: 'protobuf',
-      npm: 'google-protobuf',
       version: '4.0.3',
-      places: EVERYWHERE,
       load: () => import('./peers/google-protobuf.mjs'),
     },
     {
@@ -107,7 +95,6 @@ export const PEERS = Object.freeze(
       codec: 'protobuf',
       npm: '@bufbuild/protobuf',
       version: '2.17.0',
-      places: EVERYWHERE,
       load: () => loadGenerated('protobuf-es', () => import('./peers/protobuf-es.mjs')),
     },
     {
@@ -116,7 +103,6 @@ export const PEERS = Object.freeze(
       codec: 'protobuf',
       npm: '@protobuf-ts/runtime',
       version: '2.11.1',
-      places: EVERYWHERE,
       load: () => loadGenerated('protobuf-ts', () => import('./peers/protobuf-ts.mjs')),
     },
     {
@@ -125,80 +111,38 @@ export const PEERS = Object.freeze(
       codec: 'protobuf',
       npm: 'protons-runtime',
       version: '8.0.1',
-      places: EVERYWHERE,
       load: () => loadGenerated('protons', () => import('./peers/protons.mjs')),
     },
-    {
-      name: 'msgpackr',
-      codec: 'msgpack',
-      npm: 'msgpackr',
-      version: '2.1.4',
-      places: EVERYWHERE,
-      documents: true,
-      load: () => import('./peers/msgpackr.mjs'),
-    },
-    {
-      name: 'msgpackr-records',
-      codec: 'msgpack',
-      variant: 'records',
-      npm: 'msgpackr',
-      version: '2.1.4',
-      places: EVERYWHERE,
-      documents: true,
-      load: () => import('./peers/msgpackr.mjs'),
-    },
+    { name: 'msgpackr', ...MSGPACKR },
+    { name: 'msgpackr-records', variant: 'records', ...MSGPACKR },
     {
       name: '@msgpack/msgpack',
-      codec: 'msgpack',
-      npm: '@msgpack/msgpack',
+      ...MSGPACK,
       version: '3.1.3',
-      places: EVERYWHERE,
-      documents: true,
       load: () => import('./peers/msgpack-msgpack.mjs'),
     },
-    {
-      name: 'notepack.io',
-      codec: 'msgpack',
-      npm: 'notepack.io',
-      version: '3.0.1',
-      places: EVERYWHERE,
-      documents: true,
-      load: () => import('./peers/notepack.mjs'),
-    },
+    { name: 'notepack.io', ...MSGPACK, version: '3.0.1', load: () => import('./peers/notepack.mjs') },
     {
       name: 'msgpack5',
-      codec: 'msgpack',
-      npm: 'msgpack5',
+      ...MSGPACK,
       version: '6.1.0',
       places: NODE_ONLY,
       notIn: {
         browser: "msgpack5 is built on Node streams (readable-stream, bl), which need Node's events module",
       },
-      documents: true,
       load: () => import('./peers/msgpack5.mjs'),
     },
-    {
-      name: 'msgpack-js',
-      codec: 'msgpack',
-      npm: 'msgpack-js',
-      version: '0.3.0',
-      places: EVERYWHERE,
-      documents: true,
-      load: () => import('./peers/msgpack-js.mjs'),
-    },
+    { name: 'msgpack-js', ...MSGPACK, version: '0.3.0', load: () => import('./peers/msgpack-js.mjs') },
     {
       name: 'cbor-x',
       codec: 'cbor',
-      npm: 'cbor-x',
       version: '1.6.9',
-      places: EVERYWHERE,
       documents: true,
       load: () => import('./peers/cbor-x.mjs'),
     },
     {
       name: 'cbor',
       codec: 'cbor',
-      npm: 'cbor',
       version: '10.0.12',
       places: NODE_ONLY,
       notIn: {
@@ -211,41 +155,22 @@ export const PEERS = Object.freeze(
     {
       name: 'pson',
       codec: 'pson',
-      npm: 'pson',
       version: '2.0.0',
-      places: EVERYWHERE,
       documents: true,
       load: () => import('./peers/pson.mjs'),
     },
     {
       name: 'bson',
       codec: 'bson',
-      npm: 'bson',
       version: '7.3.4',
-      places: EVERYWHERE,
       documents: true,
       load: () => import('./peers/bson.mjs'),
     },
-    {
-      name: 'flatbuffers',
-      codec: 'flatbuffers',
-      npm: 'flatbuffers',
-      version: '25.9.23',
-      places: EVERYWHERE,
-      load: () => import('./peers/flatbuffers.mjs'),
-    },
-    {
-      name: 'js-binary',
-      codec: 'js-binary',
-      npm: 'js-binary',
-      version: '1.2.0',
-      places: EVERYWHERE,
-      load: () => import('./peers/js-binary.mjs'),
-    },
+    { name: 'flatbuffers', ...FLATBUFFERS, load: () => import('./peers/flatbuffers.mjs') },
+    { name: 'js-binary', codec: 'js-binary', version: '1.2.0', load: () => import('./peers/js-binary.mjs') },
     {
       name: 'bser',
       codec: 'bser',
-      npm: 'bser',
       version: '2.1.2',
       places: NODE_ONLY,
       notIn: { browser: "bser is built on Node's Buffer and node-int64" },
@@ -312,6 +237,14 @@ export async function createPeerPath(peer, context = {}) {
   return adapter.createPeerPath(peerMeta(peer), context);
 }
 
+// The path of `workload` ('messages' or 'documents'), made by the adapter's `factory`.
+async function loadPath(peer, workload, factory, context) {
+  if (!peer[workload]) throw new Error(`${peer.name}: not part of the ${workload} workload`);
+  const adapter = await peer.load();
+  if (typeof adapter[factory] !== 'function') throw new Error(`${peer.name}: its adapter has no ${factory}`);
+  return adapter[factory](peerMeta(peer), context);
+}
+
 /** The peers of `place` that take part in the messages workload, in registry order. */
 export function messagePeersFor(place, peers = PEERS) {
   return peersFor(place, peers).filter((peer) => peer.messages);
@@ -334,11 +267,7 @@ export function messagePeersFor(place, peers = PEERS) {
  * the library does not load or the peer has no messages path.
  */
 export async function createPeerMessagePath(peer, context = {}) {
-  if (!peer.messages) throw new Error(`${peer.name}: not part of the messages workload`);
-  const adapter = await peer.load();
-  if (typeof adapter.createMessagePath !== 'function')
-    throw new Error(`${peer.name}: its adapter has no createMessagePath`);
-  const path = adapter.createMessagePath(peerMeta(peer), context);
+  const path = await loadPath(peer, 'messages', 'createMessagePath', context);
   return {
     ...path,
     forRecord(name) {
@@ -358,33 +287,25 @@ export async function createPeerMessagePath(peer, context = {}) {
  * tuple or messages layouts. Not in PEERS, so the tuple and messages
  * runners never see them.
  */
+const DOCUMENTS_ONLY = { tuples: false, messages: false, documents: true };
 export const DOCUMENT_ONLY_PEERS = Object.freeze(
   [
     {
-      // flatbuffers' schema-less format, from the same npm package as the
-      // 'flatbuffers' peer; the variant keeps the two apart in tables.
+      // flatbuffers' schema-less format; the variant keeps it apart from
+      // the 'flatbuffers' peer in tables.
       name: 'flexbuffers',
-      codec: 'flatbuffers',
       variant: 'flexbuffers',
-      npm: 'flatbuffers',
-      version: '25.9.23',
-      places: EVERYWHERE,
-      tuples: false,
-      messages: false,
-      documents: true,
+      ...FLATBUFFERS,
+      ...DOCUMENTS_ONLY,
       load: () => import('./peers/flexbuffers.mjs'),
     },
+    // Mapbox's GeoJSON in protobuf (written and read through pbf): only
+    // the GeoJSON data sets.
     {
-      // Mapbox's GeoJSON in protobuf (written and read through pbf): only
-      // the GeoJSON data sets.
       name: 'geobuf',
       codec: 'geobuf',
-      npm: 'geobuf',
       version: '4.0.0',
-      places: EVERYWHERE,
-      tuples: false,
-      messages: false,
-      documents: true,
+      ...DOCUMENTS_ONLY,
       load: () => import('./peers/geobuf.mjs'),
     },
   ].map(freezePeer),
@@ -425,11 +346,7 @@ export function findDocumentPeer(name, peers = DOCUMENT_PEERS) {
  * Rejects when the library does not load or the peer has no documents path.
  */
 export async function createPeerDocumentPath(peer, context = {}) {
-  if (!peer.documents) throw new Error(`${peer.name}: not part of the documents workload`);
-  const adapter = await peer.load();
-  if (typeof adapter.createDocumentPath !== 'function')
-    throw new Error(`${peer.name}: its adapter has no createDocumentPath`);
-  const path = adapter.createDocumentPath(peerMeta(peer), context);
+  const path = await loadPath(peer, 'documents', 'createDocumentPath', context);
   return {
     ...path,
     forDataset(dataset) {

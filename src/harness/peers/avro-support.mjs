@@ -7,6 +7,7 @@ import { Buffer } from 'buffer';
 
 import { bufferViewOf } from './buffer-input.mjs';
 import { isInt32Value } from './message-support.mjs';
+import { itemsPath, plainItems } from './value-paths.mjs';
 
 const asInput = bufferViewOf(Buffer);
 
@@ -34,29 +35,6 @@ export const AVRO_SCHEMA = Object.freeze({
     },
   ],
 });
-
-/**
- * The tuple path of an Avro library's `type` (parsed from AVRO_SCHEMA):
- * decode returns the library's records (instances of the class it generates
- * per record schema), so toPlainItems copies them for verification.
- */
-export function avroItemsPath(meta, type) {
-  return {
-    ...meta,
-    encode(items) {
-      return { encoded: type.toBuffer({ items }) };
-    },
-    decode(bytes) {
-      return { items: type.fromBuffer(asInput(bytes)).items };
-    },
-    bytesOf(bytes) {
-      return bytes;
-    },
-    toPlainItems(records) {
-      return records.map(({ x, y, z }) => ({ x, y, z }));
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------
 // The messages workload: one Avro record schema per record, equivalent to
@@ -139,11 +117,9 @@ export const AVRO_MESSAGE_SCHEMAS = Object.freeze({
   object3: smallObject('Object3Message', OBJECT2),
 });
 
-/**
- * Avro's timestamp-millis as a JS Date: a subclass of the library's
- * `LogicalType` that takes the underlying types `isLong(type)` accepts.
- */
-export function timestampMillisType(LogicalType, isLong) {
+// Avro's timestamp-millis as a JS Date: a subclass of the library's
+// `LogicalType` that takes the underlying types `isLong(type)` accepts.
+function timestampMillisType(LogicalType, isLong) {
   return class TimestampMillisType extends LogicalType {
     _fromValue(ms) {
       return new Date(ms);
@@ -175,7 +151,7 @@ function wrapTag(value) {
  * (`unwrapTag`, the library's way; timed, what a user must write), binary
  * data as a Buffer (the npm polyfill in a page).
  */
-export function avroRecordCalls(name, type, unwrapTag) {
+function avroRecordCalls(name, type, unwrapTag) {
   if (name === 'record') {
     return {
       encode: (record) => type.toBuffer({ ...record, tags: record.tags.map(wrapTag) }),
@@ -196,5 +172,33 @@ export function avroRecordCalls(name, type, unwrapTag) {
   return {
     encode: (record) => type.toBuffer(record),
     decode: (bytes) => type.fromBuffer(asInput(bytes)),
+  };
+}
+
+/**
+ * createPeerPath and createMessagePath of an Avro library: `parse(schema,
+ * options)` its schema parser, `LogicalType` and `isLong` for the
+ * timestamp-millis class, `unwrapTag` its way to read a union branch,
+ * `options` what else its parser takes for the message schemas. The tuple
+ * path's decode returns the library's records (instances of the class it
+ * generates per record schema), so toPlainItems copies them for
+ * verification.
+ */
+export function avroPaths({ parse, LogicalType, isLong, unwrapTag, options }) {
+  const logicalTypes = { 'timestamp-millis': timestampMillisType(LogicalType, isLong) };
+  return {
+    createPeerPath(meta) {
+      const type = parse(AVRO_SCHEMA);
+      return itemsPath(meta, {
+        encode: (message) => type.toBuffer(message),
+        decode: (bytes) => type.fromBuffer(asInput(bytes)),
+        toPlainItems: plainItems,
+      });
+    },
+    createMessagePath: (meta) => ({
+      ...meta,
+      forRecord: (name) =>
+        avroRecordCalls(name, parse(AVRO_MESSAGE_SCHEMAS[name], { logicalTypes, ...options }), unwrapTag),
+    }),
   };
 }

@@ -4,40 +4,7 @@
 
 import { Binary, BSON } from 'bson';
 
-/** The bson path; decodes to plain objects. */
-export function createPeerPath(meta) {
-  return {
-    ...meta,
-    encode(items) {
-      return { encoded: BSON.serialize({ items }) };
-    },
-    decode(bytes) {
-      return { items: BSON.deserialize(bytes).items };
-    },
-    bytesOf(bytes) {
-      return bytes;
-    },
-  };
-}
-
-/**
- * The bson messages path: a record is one document; Date <-> BSON UTC
- * datetime (int64 ms), Uint8Array <-> Binary (subtype 0), decoded as bson's
- * Binary wrapper, which toPlain turns back into bytes (verification only).
- */
-export function createMessagePath(meta) {
-  return {
-    ...meta,
-    forRecord(name) {
-      return {
-        encode: (record) => BSON.serialize(record),
-        decode: (bytes) => BSON.deserialize(bytes),
-        toPlain: (document) =>
-          name === 'binary' ? { ...document, data: bytesOfBinary(document.data) } : document,
-      };
-    },
-  };
-}
+import { valuePaths } from './value-paths.mjs';
 
 function bytesOfBinary(binary) {
   // Binary.buffer may be longer than the data: `position` is its length.
@@ -72,23 +39,31 @@ export function bsonDocumentOf(value) {
 }
 
 /**
- * The bson documents path: the value (or its wrapper) as one BSON document.
- * Numbers: integers in int32 range as int32, every other number as a double
- * (bson 7 writes no int64 for a JS number), so every value comes back
- * exactly; decodes to plain objects, keys in order. bson refuses a key
- * holding U+0000 (a BSON key is a C string).
+ * A message record is one document; Date <-> BSON UTC datetime (int64 ms),
+ * Uint8Array <-> Binary (subtype 0), decoded as bson's Binary wrapper, which
+ * toPlain turns back into bytes (verification only). A document is the
+ * value (or its wrapper) as one BSON document. Numbers: integers in int32
+ * range as int32, every other number as a double (bson 7 writes no int64
+ * for a JS number), so every value comes back exactly; decodes to plain
+ * objects, keys in order. bson refuses a key holding U+0000 (a BSON key is
+ * a C string).
  */
-export function createDocumentPath(meta) {
-  return {
-    ...meta,
-    forDataset() {
-      return {
-        encode: (value) => BSON.serialize(bsonDocumentOf(value)),
-        decode: (bytes) => {
-          const document = BSON.deserialize(bytes);
-          return isWrapper(document) ? document[WRAPPER_KEY] : document;
-        },
-      };
-    },
-  };
-}
+export const { createPeerPath, createMessagePath, createDocumentPath } = valuePaths(
+  (meta, workload) =>
+    workload === 'documents'
+      ? {
+          encode: (value) => BSON.serialize(bsonDocumentOf(value)),
+          decode: (bytes) => {
+            const document = BSON.deserialize(bytes);
+            return isWrapper(document) ? document[WRAPPER_KEY] : document;
+          },
+        }
+      : { encode: (value) => BSON.serialize(value), decode: (bytes) => BSON.deserialize(bytes) },
+  {
+    forRecord: (name, calls) => ({
+      ...calls,
+      toPlain: (document) =>
+        name === 'binary' ? { ...document, data: bytesOfBinary(document.data) } : document,
+    }),
+  },
+);

@@ -186,7 +186,8 @@ function buildScalar(builder, value) {
   return [SCALAR_DOUBLE, builder.endObject()];
 }
 
-function buildOffsetVector(builder, offsets) {
+/** A vector of table offsets (a [Table] field). */
+export function buildOffsetVector(builder, offsets) {
   builder.startVector(4, offsets.length, 4);
   for (let i = offsets.length - 1; i >= 0; i--) builder.addOffset(offsets[i]);
   return builder.endVector();

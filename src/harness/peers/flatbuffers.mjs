@@ -14,8 +14,11 @@
 
 import * as flatbuffers from 'flatbuffers';
 
-/** table Item { x:int; y:double; z:double; } — field slots 0, 1, 2 (vtable offsets 4, 6, 8). */
-export class Item {
+import { buildOffsetVector } from './flatbuffers-messages.mjs';
+import { itemsPath, plainItems } from './value-paths.mjs';
+
+// The start of every accessor class flatc generates: the buffer and the table's position in it.
+class Table {
   constructor() {
     this.bb = null;
     this.bb_pos = 0;
@@ -26,7 +29,10 @@ export class Item {
     this.bb = bb;
     return this;
   }
+}
 
+/** table Item { x:int; y:double; z:double; } — field slots 0, 1, 2 (vtable offsets 4, 6, 8). */
+export class Item extends Table {
   x() {
     const offset = this.bb.__offset(this.bb_pos, 4);
     return offset ? this.bb.readInt32(this.bb_pos + offset) : 0;
@@ -65,18 +71,7 @@ export class ItemT {
 }
 
 /** table Items { items:[Item]; } root_type Items. */
-export class Items {
-  constructor() {
-    this.bb = null;
-    this.bb_pos = 0;
-  }
-
-  __init(position, bb) {
-    this.bb_pos = position;
-    this.bb = bb;
-    return this;
-  }
-
+export class Items extends Table {
   static getRootAsItems(bb, items) {
     return (items ?? new Items()).__init(bb.readInt32(bb.position()) + bb.position(), bb);
   }
@@ -91,12 +86,6 @@ export class Items {
   itemsLength() {
     const offset = this.bb.__offset(this.bb_pos, 4);
     return offset ? this.bb.__vector_len(this.bb_pos + offset) : 0;
-  }
-
-  static createItemsVector(builder, offsets) {
-    builder.startVector(4, offsets.length, 4);
-    for (let i = offsets.length - 1; i >= 0; i--) builder.addOffset(offsets[i]);
-    return builder.endVector();
   }
 
   static createItems(builder, itemsOffset) {
@@ -125,33 +114,18 @@ export function encodeItems(items) {
     const { x, y, z } = items[i];
     offsets[i] = Item.createItem(builder, x, y, z);
   }
-  const vector = Items.createItemsVector(builder, offsets);
+  const vector = buildOffsetVector(builder, offsets);
   builder.finish(Items.createItems(builder, vector));
   return builder.asUint8Array();
 }
 
-/** Every item of a flatbuffer, through the object API (ItemT instances). */
-export function decodeItems(bytes) {
-  return Items.getRootAsItems(new flatbuffers.ByteBuffer(bytes)).unpack().items;
-}
-
 /** The flatbuffers path; decode returns the object API's ItemT instances. */
 export function createPeerPath(meta) {
-  return {
-    ...meta,
-    encode(items) {
-      return { encoded: encodeItems(items) };
-    },
-    decode(bytes) {
-      return { items: decodeItems(bytes) };
-    },
-    bytesOf(bytes) {
-      return bytes;
-    },
-    toPlainItems(objects) {
-      return objects.map(({ x, y, z }) => ({ x, y, z }));
-    },
-  };
+  return itemsPath(meta, {
+    encode: ({ items }) => encodeItems(items),
+    decode: (bytes) => Items.getRootAsItems(new flatbuffers.ByteBuffer(bytes)).unpack(),
+    toPlainItems: plainItems,
+  });
 }
 
 export { createMessagePath } from './flatbuffers-messages.mjs';

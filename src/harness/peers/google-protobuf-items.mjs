@@ -6,13 +6,10 @@
 
 import jspb from 'google-protobuf';
 
-/** wcb.pb.Item { int32 x = 1; double y = 2; double z = 3; } */
-export class Item extends jspb.Message {
-  constructor(data) {
-    super();
-    jspb.Message.initialize(this, data, 0, -1, null, null);
-  }
+import { GeneratedMessage } from './google-protobuf-messages.mjs';
 
+/** wcb.pb.Item { int32 x = 1; double y = 2; double z = 3; } */
+export class Item extends GeneratedMessage {
   getX() {
     return jspb.Message.getFieldWithDefault(this, 1, 0);
   }
@@ -66,10 +63,9 @@ export class Item extends jspb.Message {
 const ITEMS_REPEATED_FIELDS = [1];
 
 /** wcb.pb.Items { repeated Item items = 1; } */
-export class Items extends jspb.Message {
+export class Items extends GeneratedMessage {
   constructor(data) {
-    super();
-    jspb.Message.initialize(this, data, 0, -1, ITEMS_REPEATED_FIELDS, null);
+    super(data, ITEMS_REPEATED_FIELDS);
   }
 
   getItemsList() {
@@ -82,19 +78,9 @@ export class Items extends jspb.Message {
     return jspb.Message.addToRepeatedWrapperField(this, 1, item, Item, index);
   }
 
-  serializeBinary() {
-    const writer = new jspb.BinaryWriter();
-    Items.serializeBinaryToWriter(this, writer);
-    return writer.getResultBuffer();
-  }
-
   static serializeBinaryToWriter(message, writer) {
     const items = message.getItemsList();
     if (items.length > 0) writer.writeRepeatedMessage(1, items, Item.serializeBinaryToWriter);
-  }
-
-  static deserializeBinary(bytes) {
-    return Items.deserializeBinaryFromReader(new Items(), new jspb.BinaryReader(bytes));
   }
 
   static deserializeBinaryFromReader(message, reader) {

@@ -5,6 +5,27 @@
 
 import jspb from 'google-protobuf';
 
+/**
+ * What every class protoc-gen-js generates has: initialize() with its
+ * repeated fields and oneofs, serializeBinary() and deserializeBinary(bytes)
+ * around the class' own serializeBinaryToWriter and
+ * deserializeBinaryFromReader.
+ */
+export class GeneratedMessage extends jspb.Message {
+  constructor(data, repeatedFields = null, oneofs = null) {
+    super();
+    jspb.Message.initialize(this, data, 0, -1, repeatedFields, oneofs);
+  }
+  serializeBinary() {
+    const writer = new jspb.BinaryWriter();
+    this.constructor.serializeBinaryToWriter(this, writer);
+    return writer.getResultBuffer();
+  }
+  static deserializeBinary(bytes) {
+    return this.deserializeBinaryFromReader(new this(), new jspb.BinaryReader(bytes));
+  }
+}
+
 /** Reads every field of `message`; `readField(number)` returns false for a field it does not know (skipped). */
 export function readFields(message, reader, readField) {
   while (reader.nextField()) {
@@ -16,28 +37,16 @@ export function readFields(message, reader, readField) {
 
 /** The class of a message with one scalar field `value = 1` (BoolMessage, IntMessage, ...). */
 function valueMessageClass({ defaultValue, get, set, write, read }) {
-  return class extends jspb.Message {
-    constructor(data) {
-      super();
-      jspb.Message.initialize(this, data, 0, -1, null, null);
-    }
+  return class extends GeneratedMessage {
     getValue() {
       return get(this, 1, defaultValue);
     }
     setValue(value) {
       return set(this, 1, value);
     }
-    serializeBinary() {
-      const writer = new jspb.BinaryWriter();
-      this.constructor.serializeBinaryToWriter(this, writer);
-      return writer.getResultBuffer();
-    }
     static serializeBinaryToWriter(message, writer) {
       const value = message.getValue();
       if (value !== defaultValue) write.call(writer, 1, value);
-    }
-    static deserializeBinary(bytes) {
-      return this.deserializeBinaryFromReader(new this(), new jspb.BinaryReader(bytes));
     }
     static deserializeBinaryFromReader(message, reader) {
       return readFields(
@@ -83,10 +92,9 @@ export const StringMessage = valueMessageClass({
 });
 
 /** wcb.msg.ArrayMessage { repeated int32 value = 1; } (packed) */
-export class ArrayMessage extends jspb.Message {
+export class ArrayMessage extends GeneratedMessage {
   constructor(data) {
-    super();
-    jspb.Message.initialize(this, data, 0, -1, [1], null);
+    super(data, [1]);
   }
   getValueList() {
     return jspb.Message.getRepeatedField(this, 1);
@@ -94,17 +102,9 @@ export class ArrayMessage extends jspb.Message {
   setValueList(values) {
     return jspb.Message.setField(this, 1, values || []);
   }
-  serializeBinary() {
-    const writer = new jspb.BinaryWriter();
-    ArrayMessage.serializeBinaryToWriter(this, writer);
-    return writer.getResultBuffer();
-  }
   static serializeBinaryToWriter(message, writer) {
     const values = message.getValueList();
     if (values.length > 0) writer.writePackedInt32(1, values);
-  }
-  static deserializeBinary(bytes) {
-    return ArrayMessage.deserializeBinaryFromReader(new ArrayMessage(), new jspb.BinaryReader(bytes));
   }
   static deserializeBinaryFromReader(message, reader) {
     // Packed or not, as proto3 readers must accept both.
@@ -117,11 +117,7 @@ export class ArrayMessage extends jspb.Message {
 }
 
 /** wcb.msg.Level3 { bool flag = 1; int32 count = 2; string label = 3; } */
-export class Level3 extends jspb.Message {
-  constructor(data) {
-    super();
-    jspb.Message.initialize(this, data, 0, -1, null, null);
-  }
+export class Level3 extends GeneratedMessage {
   getFlag() {
     return jspb.Message.getBooleanFieldWithDefault(this, 1, false);
   }
@@ -161,28 +157,16 @@ export class Level3 extends jspb.Message {
 
 /** The class of a message with one message field at 1 (Level2, Level1, NestedMessage). */
 function wrapperMessageClass(Inner) {
-  return class extends jspb.Message {
-    constructor(data) {
-      super();
-      jspb.Message.initialize(this, data, 0, -1, null, null);
-    }
+  return class extends GeneratedMessage {
     getInner() {
       return jspb.Message.getWrapperField(this, Inner, 1);
     }
     setInner(value) {
       return jspb.Message.setWrapperField(this, 1, value);
     }
-    serializeBinary() {
-      const writer = new jspb.BinaryWriter();
-      this.constructor.serializeBinaryToWriter(this, writer);
-      return writer.getResultBuffer();
-    }
     static serializeBinaryToWriter(message, writer) {
       const inner = message.getInner();
       if (inner != null) writer.writeMessage(1, inner, Inner.serializeBinaryToWriter);
-    }
-    static deserializeBinary(bytes) {
-      return this.deserializeBinaryFromReader(new this(), new jspb.BinaryReader(bytes));
     }
     static deserializeBinaryFromReader(message, reader) {
       return readFields(message, reader, (field) => {
@@ -204,11 +188,7 @@ export const Level1 = wrapperMessageClass(Level2);
 export const NestedMessage = wrapperMessageClass(Level1);
 
 /** wcb.msg.BinaryMessage { string name = 1; bytes data = 2; } */
-export class BinaryMessage extends jspb.Message {
-  constructor(data) {
-    super();
-    jspb.Message.initialize(this, data, 0, -1, null, null);
-  }
+export class BinaryMessage extends GeneratedMessage {
   getName() {
     return jspb.Message.getFieldWithDefault(this, 1, '');
   }
@@ -222,19 +202,11 @@ export class BinaryMessage extends jspb.Message {
   setData(value) {
     return jspb.Message.setProto3BytesField(this, 2, value);
   }
-  serializeBinary() {
-    const writer = new jspb.BinaryWriter();
-    BinaryMessage.serializeBinaryToWriter(this, writer);
-    return writer.getResultBuffer();
-  }
   static serializeBinaryToWriter(message, writer) {
     const name = message.getName();
     if (name.length > 0) writer.writeString(1, name);
     const data = message.getData_asU8();
     if (data.length > 0) writer.writeBytes(2, data);
-  }
-  static deserializeBinary(bytes) {
-    return BinaryMessage.deserializeBinaryFromReader(new BinaryMessage(), new jspb.BinaryReader(bytes));
   }
   static deserializeBinaryFromReader(message, reader) {
     return readFields(message, reader, (field) => {
@@ -251,14 +223,10 @@ export class BinaryMessage extends jspb.Message {
  * another = 3; } with, when `Sub` is given, `Sub sub = 4;`.
  */
 function smallObjectClass(Sub) {
-  return class extends jspb.Message {
+  return class extends GeneratedMessage {
     /** The class of `sub` (undefined for Object1Message). */
     static Sub = Sub;
 
-    constructor(data) {
-      super();
-      jspb.Message.initialize(this, data, 0, -1, null, null);
-    }
     getFoo() {
       return jspb.Message.getFieldWithDefault(this, 1, '');
     }
@@ -283,11 +251,6 @@ function smallObjectClass(Sub) {
     setSub(value) {
       return jspb.Message.setWrapperField(this, 4, value);
     }
-    serializeBinary() {
-      const writer = new jspb.BinaryWriter();
-      this.constructor.serializeBinaryToWriter(this, writer);
-      return writer.getResultBuffer();
-    }
     static serializeBinaryToWriter(message, writer) {
       const foo = message.getFoo();
       if (foo.length > 0) writer.writeString(1, foo);
@@ -297,9 +260,6 @@ function smallObjectClass(Sub) {
       if (another !== 0) writer.writeInt32(3, another);
       const sub = message.getSub();
       if (sub != null) writer.writeMessage(4, sub, Sub.serializeBinaryToWriter);
-    }
-    static deserializeBinary(bytes) {
-      return this.deserializeBinaryFromReader(new this(), new jspb.BinaryReader(bytes));
     }
     static deserializeBinaryFromReader(message, reader) {
       return readFields(message, reader, (field) => {

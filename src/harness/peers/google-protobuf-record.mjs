@@ -5,14 +5,10 @@
 
 import jspb from 'google-protobuf';
 
-import { readFields } from './google-protobuf-messages.mjs';
+import { GeneratedMessage, readFields } from './google-protobuf-messages.mjs';
 
 /** wcb.msg.Timestamp { int64 seconds = 1; int32 nanos = 2; } */
-export class Timestamp extends jspb.Message {
-  constructor(data) {
-    super();
-    jspb.Message.initialize(this, data, 0, -1, null, null);
-  }
+export class Timestamp extends GeneratedMessage {
   getSeconds() {
     return jspb.Message.getFieldWithDefault(this, 1, 0);
   }
@@ -44,10 +40,9 @@ export class Timestamp extends jspb.Message {
 const SCALAR_ONEOF = [1, 2, 3, 4];
 
 /** wcb.msg.Scalar { oneof kind { bool flag = 1; int32 integer = 2; double number = 3; string text = 4; } } */
-export class Scalar extends jspb.Message {
+export class Scalar extends GeneratedMessage {
   constructor(data) {
-    super();
-    jspb.Message.initialize(this, data, 0, -1, null, [SCALAR_ONEOF]);
+    super(data, null, [SCALAR_ONEOF]);
   }
   /** The field number of the member that is set (0: none), like getKindCase(). */
   getKindCase() {
@@ -107,10 +102,9 @@ export class Scalar extends jspb.Message {
 }
 
 /** wcb.msg.Record (see proto/messages.proto). */
-export class RecordMessage extends jspb.Message {
+export class RecordMessage extends GeneratedMessage {
   constructor(data) {
-    super();
-    jspb.Message.initialize(this, data, 0, -1, [10], null);
+    super(data, [10]);
   }
   getId() {
     return jspb.Message.getFieldWithDefault(this, 1, 0);
@@ -175,11 +169,6 @@ export class RecordMessage extends jspb.Message {
   addTags(value, index) {
     return jspb.Message.addToRepeatedWrapperField(this, 10, value, Scalar, index);
   }
-  serializeBinary() {
-    const writer = new jspb.BinaryWriter();
-    RecordMessage.serializeBinaryToWriter(this, writer);
-    return writer.getResultBuffer();
-  }
   static serializeBinaryToWriter(message, writer) {
     const id = message.getId();
     if (id !== 0) writer.writeInt32(1, id);
@@ -201,9 +190,6 @@ export class RecordMessage extends jspb.Message {
     if (description.length > 0) writer.writeString(9, description);
     const tags = message.getTagsList();
     if (tags.length > 0) writer.writeRepeatedMessage(10, tags, Scalar.serializeBinaryToWriter);
-  }
-  static deserializeBinary(bytes) {
-    return RecordMessage.deserializeBinaryFromReader(new RecordMessage(), new jspb.BinaryReader(bytes));
   }
   static deserializeBinaryFromReader(message, reader) {
     return readFields(message, reader, (field) => {

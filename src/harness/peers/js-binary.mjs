@@ -6,24 +6,17 @@
 import { Buffer } from 'buffer';
 import jsBinary from 'js-binary';
 import { bufferViewOf } from './buffer-input.mjs';
+import { itemsPath } from './value-paths.mjs';
 
 const asInput = bufferViewOf(Buffer);
 
 /** The js-binary path; decodes to plain objects. */
 export function createPeerPath(meta) {
   const type = new jsBinary.Type({ items: [{ x: 'int', y: 'float', z: 'float' }] });
-  return {
-    ...meta,
-    encode(items) {
-      return { encoded: type.encode({ items }) };
-    },
-    decode(bytes) {
-      return { items: type.decode(asInput(bytes)).items };
-    },
-    bytesOf(bytes) {
-      return bytes;
-    },
-  };
+  return itemsPath(meta, {
+    encode: (message) => type.encode(message),
+    decode: (bytes) => type.decode(asInput(bytes)),
+  });
 }
 
 // The messages records as js-binary schemas. 'int' holds any int32, 'float'

@@ -78,7 +78,7 @@ export function plainScalarOf(value) {
  * them back in the decoded message (`numberOf` reads the seconds,
  * `scalarValue` a tag). Both timed: a user of protobuf writes them.
  */
-export function protobufRecordCalls(
+function protobufRecordCalls(
   peerName,
   { encode, decode, scalarOf, scalarValue, seconds: toSeconds = (seconds) => seconds, numberOf = Number },
 ) {
@@ -98,6 +98,24 @@ export function protobufRecordCalls(
       message.createdAt = dateOf(numberOf(seconds), nanos);
       message.tags = message.tags.map(scalarValue);
       return message;
+    },
+  };
+}
+
+/**
+ * The messages path of a protobuf library: `callsOf(name)` returns its own
+ * { encode(message), decode(bytes) } for record `name`'s message, which
+ * `record` wraps in the Timestamp and Scalar conversions above
+ * (`conversions`: scalarOf, scalarValue, seconds, numberOf); `toPlain` when
+ * decoded messages are not plain records.
+ */
+export function protobufMessagePath(meta, peerName, { callsOf, toPlain, ...conversions }) {
+  return {
+    ...meta,
+    forRecord(name) {
+      const calls = callsOf(name);
+      const path = name === 'record' ? protobufRecordCalls(peerName, { ...calls, ...conversions }) : calls;
+      return toPlain ? { ...path, toPlain } : path;
     },
   };
 }

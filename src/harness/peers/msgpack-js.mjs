@@ -8,22 +8,7 @@ import msgpack from 'msgpack-js';
 
 import { asInput } from './buffer-input.mjs';
 import { cannotRepresent } from './message-support.mjs';
-
-/** The msgpack-js path; decodes to plain objects. */
-export function createPeerPath(meta) {
-  return {
-    ...meta,
-    encode(items) {
-      return { encoded: msgpack.encode({ items }) };
-    },
-    decode(bytes) {
-      return { items: msgpack.decode(asInput(bytes)).items };
-    },
-    bytesOf(bytes) {
-      return bytes;
-    },
-  };
-}
+import { valuePaths } from './value-paths.mjs';
 
 // In Node, binary data must be a Buffer (bops' test there is Buffer.isBuffer);
 // in a page any Uint8Array is.
@@ -32,44 +17,28 @@ const asBinary =
     ? (data) => globalThis.Buffer.from(data.buffer, data.byteOffset, data.byteLength)
     : (data) => data;
 
-/**
- * The msgpack-js messages path. `record` cannot be represented (a Date
- * comes back as a string); `binary` is written with msgpack-js' own bin type
- * (0xd8/0xd9), which only msgpack-js reads as bytes.
- */
-export function createMessagePath(meta) {
-  return {
-    ...meta,
-    forRecord(name) {
+// Messages: `record` cannot be represented (a Date comes back as a string);
+// `binary` is written with msgpack-js' own bin type (0xd8/0xd9), which only
+// msgpack-js reads as bytes.
+export const { createPeerPath, createMessagePath, createDocumentPath } = valuePaths(
+  () => ({
+    encode: (value) => msgpack.encode(value),
+    decode: (bytes) => msgpack.decode(asInput(bytes)),
+  }),
+  {
+    forRecord(name, { decode }) {
       if (name === 'record')
         throw cannotRepresent(
           'msgpack-js',
           'the timestamp createdAt (a Date: msgpack-js writes it as its ISO string)',
           name,
         );
-      if (name === 'binary') {
+      if (name === 'binary')
         return {
           encode: (record) => msgpack.encode({ name: record.name, data: asBinary(record.data) }),
-          decode: (bytes) => msgpack.decode(asInput(bytes)),
+          decode,
         };
-      }
-      return {
-        encode: (record) => msgpack.encode(record),
-        decode: (bytes) => msgpack.decode(asInput(bytes)),
-      };
+      return undefined;
     },
-  };
-}
-
-/** The msgpack-js documents path: the whole value as one msgpack value; plain objects back. */
-export function createDocumentPath(meta) {
-  return {
-    ...meta,
-    forDataset() {
-      return {
-        encode: (value) => msgpack.encode(value),
-        decode: (bytes) => msgpack.decode(asInput(bytes)),
-      };
-    },
-  };
-}
+  },
+);

@@ -2,25 +2,13 @@
 // uses). In Node it writes and reads Buffers; in a page its browser build
 // writes an ArrayBuffer and reads bin as ArrayBuffers, and takes binary data
 // only as an ArrayBuffer. Both write a Date as the timestamp extension (-1)
-// and -0 as the integer 0.
+// and -0 as the integer 0. A message record is one msgpack map; plain
+// objects back.
 
 import notepack from 'notepack.io';
 
 import { asInput } from './buffer-input.mjs';
-
-/** The notepack.io path; decodes to plain objects. */
-export function createPeerPath(meta) {
-  return {
-    ...meta,
-    encode(items) {
-      return { encoded: notepack.encode({ items }) };
-    },
-    decode(bytes) {
-      return { items: notepack.decode(asInput(bytes)).items };
-    },
-    bytesOf: asBytes,
-  };
-}
+import { valuePaths } from './value-paths.mjs';
 
 /** The bytes of what notepack.io's encode returns (a Buffer in Node, an ArrayBuffer in a page). */
 function asBytes(encoded) {
@@ -34,42 +22,24 @@ function arrayBufferOf(data) {
     : data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
 }
 
-/**
- * The notepack.io messages path: a record is one msgpack map, Date <->
- * timestamp extension -1; `binary` hands the bytes over as an ArrayBuffer
- * (timed: what a page user must do) and gets a Buffer (Node) or an
- * ArrayBuffer (page) back, seen as a Uint8Array for verification.
- */
-export function createMessagePath(meta) {
-  return {
-    ...meta,
-    forRecord(name) {
-      if (name === 'binary') {
-        return {
-          encode: (record) =>
-            asBytes(notepack.encode({ name: record.name, data: arrayBufferOf(record.data) })),
-          decode: (bytes) => notepack.decode(asInput(bytes)),
-          toPlain: (record) => ({ ...record, data: asBytes(record.data) }),
-        };
-      }
-      return {
-        encode: (record) => asBytes(notepack.encode(record)),
-        decode: (bytes) => notepack.decode(asInput(bytes)),
-      };
-    },
-  };
-}
-
-/** The notepack.io documents path: the whole value as one msgpack value; plain objects back. */
-export function createDocumentPath(meta) {
-  return {
-    ...meta,
-    forDataset() {
-      return {
-        encode: (value) => notepack.encode(value),
-        decode: (bytes) => notepack.decode(asInput(bytes)),
-        bytesOf: asBytes,
-      };
-    },
-  };
-}
+// `binary` hands the bytes over as an ArrayBuffer (timed: what a page user
+// must do) and gets a Buffer (Node) or an ArrayBuffer (page) back, seen as a
+// Uint8Array for verification.
+export const { createPeerPath, createMessagePath, createDocumentPath } = valuePaths(
+  () => ({
+    encode: (value) => notepack.encode(value),
+    decode: (bytes) => notepack.decode(asInput(bytes)),
+    bytesOf: asBytes,
+  }),
+  {
+    forRecord: (name, { decode }) =>
+      name === 'binary'
+        ? {
+            encode: (record) =>
+              asBytes(notepack.encode({ name: record.name, data: arrayBufferOf(record.data) })),
+            decode,
+            toPlain: (record) => ({ ...record, data: asBytes(record.data) }),
+          }
+        : undefined,
+  },
+);

@@ -7,6 +7,7 @@
 import { PbfReader, PbfWriter } from 'pbf';
 
 import { dateOf, isInt32Value, timestampOf } from './message-support.mjs';
+import { itemsPath } from './value-paths.mjs';
 
 function readItem(pbf, end) {
   const item = { x: 0, y: 0, z: 0 };
@@ -43,20 +44,14 @@ export function writeItems(message, pbf) {
 
 /** The pbf path; decode returns plain {x, y, z} objects. */
 export function createPeerPath(meta) {
-  return {
-    ...meta,
-    encode(items) {
+  return itemsPath(meta, {
+    encode(message) {
       const pbf = new PbfWriter();
-      writeItems({ items }, pbf);
-      return { encoded: pbf.finish() };
+      writeItems(message, pbf);
+      return pbf.finish();
     },
-    decode(bytes) {
-      return { items: readItems(new PbfReader(bytes)).items };
-    },
-    bytesOf(bytes) {
-      return bytes;
-    },
-  };
+    decode: (bytes) => readItems(new PbfReader(bytes)),
+  });
 }
 
 // ---------------------------------------------------------------------------

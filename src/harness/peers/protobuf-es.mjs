@@ -10,25 +10,16 @@ import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 
 import { ItemsSchema } from '../../../build/peers-generated/protobuf-es/tuple_pb.js';
 import * as schemas from '../../../build/peers-generated/protobuf-es/messages_pb.js';
-import { isInt32Value, PROTO_MESSAGE_NAMES, protobufRecordCalls } from './message-support.mjs';
+import { isInt32Value, PROTO_MESSAGE_NAMES, protobufMessagePath } from './message-support.mjs';
+import { itemsPath, plainItems } from './value-paths.mjs';
 
 /** The protobuf-es path; decode returns protobuf-es messages ({ $typeName, x, y, z }). */
 export function createPeerPath(meta) {
-  return {
-    ...meta,
-    encode(items) {
-      return { encoded: toBinary(ItemsSchema, create(ItemsSchema, { items })) };
-    },
-    decode(bytes) {
-      return { items: fromBinary(ItemsSchema, bytes).items };
-    },
-    bytesOf(bytes) {
-      return bytes;
-    },
-    toPlainItems(messages) {
-      return messages.map(({ x, y, z }) => ({ x, y, z }));
-    },
-  };
+  return itemsPath(meta, {
+    encode: (message) => toBinary(ItemsSchema, create(ItemsSchema, message)),
+    decode: (bytes) => fromBinary(ItemsSchema, bytes),
+    toPlainItems: plainItems,
+  });
 }
 
 // A mixed-array element as the Scalar oneof, protobuf-es style: { kind: { case, value } }.
@@ -62,27 +53,17 @@ export function withoutTypeNames(value) {
  * as for protobufjs.
  */
 export function createMessagePath(meta) {
-  return {
-    ...meta,
-    forRecord(name) {
+  return protobufMessagePath(meta, 'protobuf-es', {
+    callsOf(name) {
       const schema = schemas[`${PROTO_MESSAGE_NAMES[name]}Schema`];
-      if (name === 'record') {
-        return {
-          ...protobufRecordCalls('protobuf-es', {
-            encode: (message) => toBinary(schema, create(schema, message)),
-            decode: (bytes) => fromBinary(schema, bytes),
-            scalarOf,
-            scalarValue: (scalar) => scalar.kind.value,
-            seconds: BigInt,
-          }),
-          toPlain: withoutTypeNames,
-        };
-      }
       return {
-        encode: (record) => toBinary(schema, create(schema, record)),
+        encode: (message) => toBinary(schema, create(schema, message)),
         decode: (bytes) => fromBinary(schema, bytes),
-        toPlain: withoutTypeNames,
       };
     },
-  };
+    scalarOf,
+    scalarValue: (scalar) => scalar.kind.value,
+    seconds: BigInt,
+    toPlain: withoutTypeNames,
+  });
 }

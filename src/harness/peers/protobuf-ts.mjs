@@ -7,25 +7,16 @@
 
 import { Items } from '../../../build/peers-generated/protobuf-ts/tuple.js';
 import * as messages from '../../../build/peers-generated/protobuf-ts/messages.js';
-import { isInt32Value, PROTO_MESSAGE_NAMES, protobufRecordCalls } from './message-support.mjs';
+import { isInt32Value, PROTO_MESSAGE_NAMES, protobufMessagePath } from './message-support.mjs';
+import { itemsPath, plainItems } from './value-paths.mjs';
 
 /** The protobuf-ts path; decode returns the messages fromBinary makes. */
 export function createPeerPath(meta) {
-  return {
-    ...meta,
-    encode(items) {
-      return { encoded: Items.toBinary({ items }) };
-    },
-    decode(bytes) {
-      return { items: Items.fromBinary(bytes).items };
-    },
-    bytesOf(bytes) {
-      return bytes;
-    },
-    toPlainItems(messages) {
-      return messages.map(({ x, y, z }) => ({ x, y, z }));
-    },
-  };
+  return itemsPath(meta, {
+    encode: (message) => Items.toBinary(message),
+    decode: (bytes) => Items.fromBinary(bytes),
+    toPlainItems: plainItems,
+  });
 }
 
 // A mixed-array element as the Scalar oneof, protobuf-ts style: { kind: { oneofKind, <name>: value } }.
@@ -42,10 +33,6 @@ function scalarOf(value) {
   }
 }
 
-function scalarValue({ kind }) {
-  return kind[kind.oneofKind];
-}
-
 /**
  * The protobuf-ts messages path. `record`: encode turns createdAt into a
  * Timestamp (int64 seconds as a bigint, protobuf-ts' default) and each tag
@@ -53,23 +40,13 @@ function scalarValue({ kind }) {
  * as for protobufjs.
  */
 export function createMessagePath(meta) {
-  return {
-    ...meta,
-    forRecord(name) {
+  return protobufMessagePath(meta, 'protobuf-ts', {
+    callsOf(name) {
       const type = messages[PROTO_MESSAGE_NAMES[name]];
-      if (name === 'record') {
-        return protobufRecordCalls('protobuf-ts', {
-          encode: (message) => type.toBinary(message),
-          decode: (bytes) => type.fromBinary(bytes),
-          scalarOf,
-          scalarValue,
-          seconds: BigInt,
-        });
-      }
-      return {
-        encode: (record) => type.toBinary(record),
-        decode: (bytes) => type.fromBinary(bytes),
-      };
+      return { encode: (message) => type.toBinary(message), decode: (bytes) => type.fromBinary(bytes) };
     },
-  };
+    scalarOf,
+    scalarValue: ({ kind }) => kind[kind.oneofKind],
+    seconds: BigInt,
+  });
 }

@@ -5,7 +5,8 @@
 
 import protobuf from 'protobufjs';
 
-import { PROTO_MESSAGE_NAMES, plainScalarOf, protobufRecordCalls } from './message-support.mjs';
+import { PROTO_MESSAGE_NAMES, plainScalarOf, protobufMessagePath } from './message-support.mjs';
+import { itemsPath } from './value-paths.mjs';
 
 /** The wcb.pb.Items type of the given .proto text. */
 export function itemsType(protoText) {
@@ -17,25 +18,15 @@ export function itemsType(protoText) {
 /** The protobufjs path; decode returns protobufjs Message instances. */
 export function createPeerPath(meta, { protoText } = {}) {
   const Items = itemsType(protoText);
-  return {
-    ...meta,
-    encode(items) {
-      // encode() takes plain objects as they are (as its docs show);
-      // fromObject/verify would only add work the other paths do not do.
-      return { encoded: Items.encode({ items }).finish() };
-    },
-    decode(bytes) {
-      return { items: Items.decode(bytes).items };
-    },
-    bytesOf(bytes) {
-      return bytes;
-    },
-    toPlainItems(messages) {
-      // Read through the message: a field equal to its default (0) is not
-      // an own property but comes from the prototype.
-      return messages.map((message) => ({ x: message.x, y: message.y, z: message.z }));
-    },
-  };
+  return itemsPath(meta, {
+    // encode() takes plain objects as they are (as its docs show);
+    // fromObject/verify would only add work the other paths do not do.
+    encode: (message) => Items.encode(message).finish(),
+    decode: (bytes) => Items.decode(bytes),
+    // Read through the message: a field equal to its default (0) is not
+    // an own property but comes from the prototype.
+    toPlainItems: (messages) => messages.map((message) => ({ x: message.x, y: message.y, z: message.z })),
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -81,27 +72,14 @@ function plainOf(value) {
  */
 export function createMessagePath(meta, { messagesProtoText } = {}) {
   const root = messagesRoot(messagesProtoText);
-  return {
-    ...meta,
-    forRecord(name) {
+  return protobufMessagePath(meta, 'protobufjs', {
+    callsOf(name) {
       const type = root.lookupType(`wcb.msg.${PROTO_MESSAGE_NAMES[name]}`);
-      if (name === 'record') {
-        return {
-          ...protobufRecordCalls('protobufjs', {
-            encode: (message) => type.encode(message).finish(),
-            decode: (bytes) => type.decode(bytes),
-            scalarOf: plainScalarOf,
-            scalarValue,
-            numberOf,
-          }),
-          toPlain: plainOf,
-        };
-      }
-      return {
-        encode: (record) => type.encode(record).finish(),
-        decode: (bytes) => type.decode(bytes),
-        toPlain: plainOf,
-      };
+      return { encode: (message) => type.encode(message).finish(), decode: (bytes) => type.decode(bytes) };
     },
-  };
+    scalarOf: plainScalarOf,
+    scalarValue,
+    numberOf,
+    toPlain: plainOf,
+  });
 }

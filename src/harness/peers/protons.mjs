@@ -6,22 +6,15 @@
 
 import { Items } from '../../../build/peers-generated/protons/tuple.js';
 import * as messages from '../../../build/peers-generated/protons/messages.js';
-import { PROTO_MESSAGE_NAMES, plainScalarOf, protobufRecordCalls } from './message-support.mjs';
+import { PROTO_MESSAGE_NAMES, plainScalarOf, protobufMessagePath } from './message-support.mjs';
+import { itemsPath } from './value-paths.mjs';
 
 /** The protons path; decodes to plain {x, y, z} objects. */
 export function createPeerPath(meta) {
-  return {
-    ...meta,
-    encode(items) {
-      return { encoded: Items.encode({ items }) };
-    },
-    decode(bytes) {
-      return { items: Items.decode(bytes).items };
-    },
-    bytesOf(bytes) {
-      return bytes;
-    },
-  };
+  return itemsPath(meta, {
+    encode: (message) => Items.encode(message),
+    decode: (bytes) => Items.decode(bytes),
+  });
 }
 
 // A mixed-array element is the Scalar oneof, protons style: the one set
@@ -40,23 +33,13 @@ function scalarValue(scalar) {
  * as for protobufjs.
  */
 export function createMessagePath(meta) {
-  return {
-    ...meta,
-    forRecord(name) {
+  return protobufMessagePath(meta, 'protons', {
+    callsOf(name) {
       const codec = messages[PROTO_MESSAGE_NAMES[name]];
-      if (name === 'record') {
-        return protobufRecordCalls('protons', {
-          encode: (message) => codec.encode(message),
-          decode: (bytes) => codec.decode(bytes),
-          scalarOf: plainScalarOf,
-          scalarValue,
-          seconds: BigInt,
-        });
-      }
-      return {
-        encode: (record) => codec.encode(record),
-        decode: (bytes) => codec.decode(bytes),
-      };
+      return { encode: (message) => codec.encode(message), decode: (bytes) => codec.decode(bytes) };
     },
-  };
+    scalarOf: plainScalarOf,
+    scalarValue,
+    seconds: BigInt,
+  });
 }

@@ -10,90 +10,46 @@
 import PSON from 'pson/dist/PSON.js';
 
 import { cannotRepresent } from './message-support.mjs';
+import { valuePaths } from './value-paths.mjs';
 
 const TUPLE_KEYS = Object.freeze(['items', 'x', 'y', 'z']);
 // Every key of the messages workload's records (src/workloads/messages/records.mjs).
-const MESSAGE_KEYS = Object.freeze([
-  'value',
-  'level2',
-  'level3',
-  'flag',
-  'count',
-  'label',
-  'id',
-  'active',
-  'score',
-  'balance',
-  'latitude',
-  'longitude',
-  'createdAt',
-  'name',
-  'description',
-  'tags',
-  'data',
-  'foo',
-  'thisIs',
-  'another',
-  'sub',
-]);
+const MESSAGE_KEYS = Object.freeze(
+  (
+    'value level2 level3 flag count label id active score balance latitude longitude createdAt name ' +
+    'description tags data foo thisIs another sub'
+  ).split(' '),
+);
 
 function asBytes(encoded) {
   return encoded instanceof ArrayBuffer ? new Uint8Array(encoded) : encoded;
 }
 
-/** The pson path (static dictionary of the tuple keys); decodes to plain objects. */
-export function createPeerPath(meta) {
-  const pair = new PSON.StaticPair([...TUPLE_KEYS]);
-  return {
-    ...meta,
-    encode(items) {
-      return { encoded: pair.toBuffer({ items }) };
-    },
-    decode(bytes) {
-      return { items: pair.decode(bytes).items };
-    },
-    bytesOf: asBytes,
-  };
-}
+// A StaticPair a path, its dictionary the workload's keys (documents: none,
+// the keys are not known ahead). Messages: `record` cannot be represented
+// (PSON has no date type: a Date is written as an empty object); `binary`
+// comes back as a ByteBuffer, seen as its bytes for verification.
+const KEYS = Object.freeze({ tuples: TUPLE_KEYS, messages: MESSAGE_KEYS, documents: [] });
 
-/**
- * The pson messages path. `record` cannot be represented (PSON has no date
- * type: a Date is written as an empty object); `binary` comes back as a
- * ByteBuffer, seen as its bytes for verification.
- */
-export function createMessagePath(meta) {
-  const pair = new PSON.StaticPair([...MESSAGE_KEYS]);
-  return {
-    ...meta,
-    forRecord(name) {
+export const { createPeerPath, createMessagePath, createDocumentPath } = valuePaths(
+  (meta, workload) => {
+    const pair = new PSON.StaticPair([...KEYS[workload]]);
+    return {
+      encode: (value) => pair.toBuffer(value),
+      decode: (bytes) => pair.decode(bytes),
+      bytesOf: asBytes,
+    };
+  },
+  {
+    forRecord(name, calls) {
       if (name === 'record')
         throw cannotRepresent('pson', 'the timestamp createdAt (a Date: PSON has no date type)', name);
-      const calls = {
-        encode: (record) => asBytes(pair.toBuffer(record)),
-        decode: (bytes) => pair.decode(bytes),
-      };
-      if (name === 'binary') {
-        calls.toPlain = (record) => ({ ...record, data: new Uint8Array(asBytes(record.data.toBuffer())) });
-      }
-      return calls;
+      if (name === 'binary')
+        return {
+          ...calls,
+          toPlain: (record) => ({ ...record, data: new Uint8Array(asBytes(record.data.toBuffer())) }),
+        };
+      return undefined;
     },
-  };
-}
-
-/**
- * The pson documents path: the whole value with an empty static dictionary
- * (the keys are not known ahead); plain objects back.
- */
-export function createDocumentPath(meta) {
-  const pair = new PSON.StaticPair([]);
-  return {
-    ...meta,
-    forDataset() {
-      return {
-        encode: (value) => pair.toBuffer(value),
-        decode: (bytes) => pair.decode(bytes),
-        bytesOf: asBytes,
-      };
-    },
-  };
-}
+  },
+);
