@@ -312,11 +312,6 @@ export async function createPeerPath(peer, context = {}) {
   return adapter.createPeerPath(peerMeta(peer), context);
 }
 
-/** The peers of `place` that take part in the messages workload, in registry order. */
-export function messagePeersFor(place, peers = PEERS) {
-  return peersFor(place, peers).filter((peer) => peer.messages);
-}
-
 /**
  * Loads a peer's adapter and makes its messages path:
  *
