@@ -9,15 +9,14 @@ import {
   finishResults,
   gotoPage,
   importRunner,
-  log,
   openBrowser,
   statusOf,
   waitForState,
-  writeAtomically,
 } from './bench-web-browser.mjs';
 import { runBlocks } from './blocks.mjs';
+import { log } from './log.mjs';
 import { isolationOf, selectPeers } from './options.mjs';
-import { RunError } from './run-file.mjs';
+import { RunError, writeAtomically } from './run-file.mjs';
 
 // The run options a block's page takes (wcbPage.runBlock), beside the job and the libraries.
 const JOB_OPTIONS =

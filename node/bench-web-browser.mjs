@@ -2,22 +2,15 @@
 // open it, load the page in a context, poll the page's state, and write,
 // check and print the browser's results file.
 
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BROWSERS, launchForRun } from './browsers.mjs';
 import { watchErrors } from './chromium.mjs';
-import { RunError } from './run-file.mjs';
+import { log } from './log.mjs';
+import { RunError, machineInfo, writeAtomically } from './run-file.mjs';
 
 // A run is many short page loads: a coarse poll would add up.
 const POLL_MS = 250;
-
-const startedAt = performance.now();
-export function log(text) {
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).padStart(6);
-  process.stderr.write(`${seconds}s ${text}\n`);
-}
 
 /** Each workload's runner (src/workloads/<name>/runner.mjs): its tables, failures and peers. */
 export const importRunner = (workload) => import(`../src/workloads/${workload}/runner.mjs`);
@@ -69,24 +62,12 @@ export async function waitForState(page, reached, deadline, failure) {
 /** The page's status line. */
 export const statusOf = (page) => page.evaluate(() => document.getElementById('status').textContent);
 
-export function writeAtomically(file, document) {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.tmp-${process.pid}`;
-  writeFileSync(temporary, JSON.stringify(document, null, 1) + '\n');
-  renameSync(temporary, file);
-}
-
 // The page cannot see the CPU model, memory or host name; a browser
 // bench:web launched runs on this machine, so the header gets them from
 // here. A connected one may run anywhere: its header keeps the page's own.
 function withHostFacts(machine) {
-  const cpus = os.cpus();
-  return {
-    ...machine,
-    cpuModel: cpus[0]?.model ?? 'unknown',
-    memoryBytes: os.totalmem(),
-    hostname: os.hostname(),
-  };
+  const { cpuModel, memoryBytes, hostname } = machineInfo();
+  return { ...machine, cpuModel, memoryBytes, hostname };
 }
 
 /**

@@ -3,9 +3,6 @@
 // tests take the same executable and flags from here.
 
 import { chromium } from 'playwright-core';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 
 export const CHROMIUM = process.env.WCB_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -23,29 +20,6 @@ export const CHROMIUM_ARGS = Object.freeze([
 export const MEASURING_ARGS = Object.freeze(['--js-flags=--expose-gc', '--enable-precise-memory-info']);
 
 export const VIEWPORT = Object.freeze({ width: 1280, height: 900 });
-
-/**
- * Launches headless Chromium with a fresh profile directory; `measuring`
- * adds MEASURING_ARGS. Resolves to { context, close() }.
- */
-export async function launchChromium({ measuring = false, headed = false } = {}) {
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'wcb-chromium-'));
-  const args = [...CHROMIUM_ARGS, ...(measuring ? MEASURING_ARGS : [])];
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: !headed,
-    args,
-    acceptDownloads: true,
-    viewport: VIEWPORT,
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * Launches headless Chromium (no persistent profile) for runs that want a

@@ -31,6 +31,7 @@
 
 import { addonStrategiesOf } from '../catalog.mjs';
 import { typeName as describe } from './format.mjs';
+import { now, split } from './typed-calls.mjs';
 import { invalidItemError, itemsFromHeap, itemsToHeap } from './wasm-items.mjs';
 
 export const ADDON_STRATEGIES = Object.freeze(addonStrategiesOf('tuples'));
@@ -41,14 +42,6 @@ const STAT_MARSHAL = 1;
 const STAT_BYTES = 2;
 const STAT_COUNT = 3;
 const ITEM_BYTES = 24;
-
-const now = () => performance.now();
-
-// As wasm-codec.mjs: `insideMs` (timed in C++) cut to the JS window, and the rest.
-function split(windowMs, insideMs) {
-  const inside = Math.min(Math.max(0, insideMs), Math.max(0, windowMs));
-  return [inside, windowMs - inside];
-}
 
 /** The tuple codecs the addon holds, in catalog order. */
 export function addonCodecNames(addon) {

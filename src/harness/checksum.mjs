@@ -31,18 +31,3 @@ export function checksumItems(items) {
   }
   return hash >>> 0;
 }
-
-/** Checksum of columns {x: Int32Array, y: Float64Array, z: Float64Array}. */
-export function checksumColumns({ x, y, z }) {
-  let hash = SEED;
-  for (let i = 0; i < x.length; i++) {
-    hash = mix(hash, x[i] >>> 0);
-    scratch[0] = y[i];
-    hash = mix(hash, words[LOW]);
-    hash = mix(hash, words[HIGH]);
-    scratch[0] = z[i];
-    hash = mix(hash, words[LOW]);
-    hash = mix(hash, words[HIGH]);
-  }
-  return hash >>> 0;
-}

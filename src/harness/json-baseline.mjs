@@ -78,11 +78,6 @@ export function toJsonValue(name, record) {
   return { ...record, [field]: base64Encode(record[field]) };
 }
 
-/** The JSON text of a messages record, exactly as the JSON baseline encodes it. */
-export function messageJsonText(name, record) {
-  return JSON.stringify(toJsonValue(name, record));
-}
-
 /**
  * The JSON baseline as a messages path: forRecord(name) -> { encode(record)
  * -> text, decode(text) -> record, bytesOf(text) -> text }. Both directions

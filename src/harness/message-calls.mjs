@@ -6,8 +6,6 @@
 import { summarize } from './stats.mjs';
 
 export const DEFAULT_MIN_REP_MS = 20;
-export const DEFAULT_WARMUP = 2;
-export const DEFAULT_REPETITIONS = 7;
 
 // Calibration never goes past this many calls per repetition, so a clock
 // that does not move (or a call the engine optimised away) cannot hang the run.
@@ -30,49 +28,9 @@ export function opsStats(opsPerSecond, callsPerRep) {
   return { opsPerSec, nsPerOp: 1e9 / opsPerSec.median, callsPerRep };
 }
 
-/** An await point between operations: pauses and honours env.signal. */
-export function makeCheckpoint(env) {
-  return async () => {
-    env.signal?.throwIfAborted();
-    if (env.pause) await env.pause();
-    env.signal?.throwIfAborted();
-  };
-}
-
 /**
- * Times `call` (no arguments; its result is kept) with the messages
- * protocol: callsPerRep doubles from 1 until one repetition takes at least
- * minRepMs; `warmup` untimed repetitions (doubling again if one falls under
- * minRepMs, as a cold first call can make calibration stop short); then
- * `repetitions` timed ones, each after a GC. `prepare`, when given, runs
- * before every repetition, outside its timing. Returns opsStats.
- */
-export async function measureCalls(
-  call,
-  {
-    minRepMs = DEFAULT_MIN_REP_MS,
-    warmup = DEFAULT_WARMUP,
-    repetitions = DEFAULT_REPETITIONS,
-    prepare = () => {},
-    env = {},
-  } = {},
-) {
-  const checkpoint = makeCheckpoint(env);
-  const timer = repetitionTimer(call, { minRepMs, prepare, env });
-  for (let i = 0; i < warmup; i++) {
-    await checkpoint();
-    timer.warm();
-  }
-  for (let i = 0; i < repetitions; i++) {
-    await checkpoint();
-    timer.time();
-  }
-  return timer.stats();
-}
-
-/**
- * The repetitions of `call` as steps, so that measureCalls and a block of
- * paths (block.mjs, message-measure.mjs messageMember) time them alike: at
+ * The repetitions of `call` as steps, which a block of paths (block.mjs,
+ * message-measure.mjs messageMember) interleaves: at
  * creation callsPerRep doubles from 1 until a repetition lasts minRepMs
  * (after a GC); warm() runs one untimed repetition and doubles again if it
  * fell short (a cold first call can stop calibration early); time() runs

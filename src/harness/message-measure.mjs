@@ -37,18 +37,12 @@
 import { makeMessage, messageDifference } from '../workloads/messages/records.mjs';
 import { createWasmMessagePath, emptyCallPath, wasmFloorPath } from '../workloads/messages/wasm-paths.mjs';
 import { base64Encode } from './base64.mjs';
-import {
-  DEFAULT_MIN_REP_MS,
-  measureCalls,
-  messageSink,
-  repetitionTimer,
-  warmUpFor,
-} from './message-calls.mjs';
+import { DEFAULT_MIN_REP_MS, messageSink, repetitionTimer, warmUpFor } from './message-calls.mjs';
 import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
 
 // The wasm message paths live with their workload, the timing loop in
 // message-calls.mjs; re-exported for the runners, the page and the tests.
-export { createWasmMessagePath, emptyCallPath, wasmFloorPath, measureCalls, messageSink };
+export { createWasmMessagePath, emptyCallPath, wasmFloorPath, messageSink };
 
 // Before a path's first timed operation on a record, its calls run untimed for
 // this many times minRepMs: a wasm function starts in V8's baseline tier and

@@ -171,11 +171,6 @@ function columnarPath(codec, calls) {
   };
 }
 
-/** One path per strategy of a wasm codec (all of them by default). */
-export function createWasmPaths(codec, strategies = codec.strategies) {
-  return strategies.map((strategy) => createWasmPath(codec, strategy));
-}
-
 /**
  * The path of one codec of the Node-API addon (addon-codec.mjs) called
  * through one of its strategies (object, typed) or COLUMNAR (typed with

@@ -245,11 +245,6 @@ async function loadPath(peer, workload, factory, context) {
   return adapter[factory](peerMeta(peer), context);
 }
 
-/** The peers of `place` that take part in the messages workload, in registry order. */
-export function messagePeersFor(place, peers = PEERS) {
-  return peersFor(place, peers).filter((peer) => peer.messages);
-}
-
 /**
  * Loads a peer's adapter and makes its messages path:
  *

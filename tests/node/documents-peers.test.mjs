@@ -20,7 +20,6 @@ import {
   documentPeersFor,
   findDocumentPeer,
   findPeer,
-  messagePeersFor,
   peerMeta,
   peersFor,
 } from '../../src/harness/peers.mjs';
@@ -133,7 +132,7 @@ test('the documents registry: which peers take part, and the tuple and messages 
   assert.deepEqual(documentPeersFor('node'), DOCUMENT_PEERS);
   for (const peer of DOCUMENT_ONLY_PEERS) {
     assert.ok(!PEERS.includes(peer), `${peer.name} stays out of the tuple registry`);
-    assert.ok(!peersFor('node').includes(peer) && !messagePeersFor('node').includes(peer));
+    assert.ok(!peersFor('node').includes(peer));
     assert.equal(findDocumentPeer(peer.name), peer);
   }
   assert.deepEqual(ALL_PEERS, [...PEERS, ...DOCUMENT_ONLY_PEERS]);

@@ -9,8 +9,7 @@ import { before, describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { MAX_DEPTH } from '../../src/workloads/documents/tagged-form.mjs';
-import { readTagged } from '../../src/workloads/documents/tagged-reader.mjs';
-import { writeTagged } from '../../src/workloads/documents/tagged-writer.mjs';
+import { readTagged, writeTagged } from './tagged-bytes.mjs';
 import {
   DOCUMENT_STRATEGIES,
   createWasmDocumentPath,

@@ -11,9 +11,9 @@ import { boundaryShare } from '../../src/harness/message-batch.mjs';
 import {
   MESSAGE_OPERATIONS,
   createWasmMessagePath,
-  measureCalls,
   messageJsonBytes,
 } from '../../src/harness/message-measure.mjs';
+import { repetitionTimer } from '../../src/harness/message-calls.mjs';
 import { measureMessageBlock } from '../../src/workloads/messages/block.mjs';
 import { MESSAGE_NAMES, makeMessage } from '../../src/workloads/messages/records.mjs';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
@@ -86,12 +86,20 @@ function fakePath({ decodeHook = (value) => value, forRecord, ...meta } = {}) {
   };
 }
 
-test('measureCalls: calls per repetition double until a repetition takes minRepMs; ops/s from the clock', async () => {
+// `warmup` untimed repetitions of `call`, then `repetitions` timed ones: opsStats.
+function timeCalls(call, { minRepMs, warmup, repetitions, env }) {
+  const timer = repetitionTimer(call, { minRepMs, env });
+  for (let i = 0; i < warmup; i++) timer.warm();
+  for (let i = 0; i < repetitions; i++) timer.time();
+  return timer.stats();
+}
+
+test('repetitionTimer: calls per repetition double until a repetition takes minRepMs; ops/s from the clock', () => {
   // A fake clock that advances 1 µs per call: 1 ms needs 1000 calls, so 1024.
   let clock = 0;
   let gcs = 0;
   const env = { now: () => clock, gc: () => gcs++ };
-  const stats = await measureCalls(() => (clock += 0.001), { minRepMs: 1, warmup: 2, repetitions: 5, env });
+  const stats = timeCalls(() => (clock += 0.001), { minRepMs: 1, warmup: 2, repetitions: 5, env });
   assert.equal(stats.callsPerRep, 1024);
   assert.equal(stats.opsPerSec.n, 5);
   assert.ok(Math.abs(stats.opsPerSec.median - 1e6) < 1e-3, `${stats.opsPerSec.median}`);
@@ -103,7 +111,7 @@ test('measureCalls: calls per repetition double until a repetition takes minRepM
   // early; the warm-up doubles again until a repetition is long enough.
   clock = 0;
   let calls = 0;
-  const cold = await measureCalls(() => (clock += calls++ === 0 ? 5 : 0.001), {
+  const cold = timeCalls(() => (clock += calls++ === 0 ? 5 : 0.001), {
     minRepMs: 1,
     warmup: 12,
     repetitions: 1,
@@ -117,7 +125,7 @@ test(
   { skip: noJsonMessagePath },
   () => {
     for (const name of MESSAGE_NAMES) {
-      const text = jsonBaseline.messageJsonText(name, makeMessage(name));
+      const text = JSON.stringify(jsonBaseline.toJsonValue(name, makeMessage(name)));
       assert.equal(messageJsonBytes(makeMessage(name)), Buffer.byteLength(text, 'utf8'), name);
     }
     assert.equal(messageJsonBytes({ value: true }), '{"value":true}'.length);

@@ -11,7 +11,7 @@ import { buildWeb } from '../../scripts/build-web.mjs';
 import {
   CHROMIUM,
   PAGE_FILE_URL,
-  launchChromium,
+  launchBrowser,
   pageUrl,
   waitForRunEnd,
   watchErrors,
@@ -21,14 +21,16 @@ const skip = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (scripts
 
 describe('page inputs', { skip }, () => {
   let browser;
+  let context;
   before(async () => {
     await buildWeb({ quiet: true });
-    browser = await launchChromium();
+    browser = await launchBrowser();
+    context = await browser.newContext();
   });
   after(async () => browser?.close());
 
   async function refused(options, { input, message }) {
-    const page = await browser.context.newPage();
+    const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(pageUrl(PAGE_FILE_URL, { ...options, autorun: true }));
     assert.equal(await waitForRunEnd(page, { timeout: 30_000 }), 'error');

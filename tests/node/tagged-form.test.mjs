@@ -17,8 +17,9 @@ import { datasetInfo, makeDataset, prepareDataset } from '../../src/workloads/do
 import { viewText } from '../../src/report/table-view.mjs';
 import { floorPhaseBlocks, floorPhaseParts } from '../../src/workloads/documents/view.mjs';
 import { useBuffer } from '../../src/workloads/documents/tagged-form.mjs';
-import { TaggedReader, readTagged } from '../../src/workloads/documents/tagged-reader.mjs';
-import { TaggedWriter, writeTagged } from '../../src/workloads/documents/tagged-writer.mjs';
+import { TaggedReader } from '../../src/workloads/documents/tagged-reader.mjs';
+import { TaggedWriter } from '../../src/workloads/documents/tagged-writer.mjs';
+import { readTagged, writeTagged } from './tagged-bytes.mjs';
 
 // ---- the reference: plain, slow, from the table ----
 
@@ -304,13 +305,6 @@ describe('the tagged form against the reference', () => {
         });
       });
     }
-  });
-
-  test('writeTagged gives a copy: the next call does not change it', () => {
-    const first = writeTagged({ a: 'x'.repeat(1000) });
-    const copy = first.slice();
-    writeTagged({ b: 'y'.repeat(5000) });
-    assert.deepEqual(first, copy);
   });
 
   test('a reader reads other bytes of the same buffer, and a read inside a read', () => {

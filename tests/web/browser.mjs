@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export { CHROMIUM, launchChromium, watchErrors } from '../../node/chromium.mjs';
+export { CHROMIUM, launchBrowser, watchErrors } from '../../node/chromium.mjs';
 export { pageUrl } from '../../web/src/query.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -15,9 +15,9 @@
 import { createPeerDocumentPath, documentPeersFor, findDocumentPeer } from '../../harness/peers.mjs';
 import { documentUrlsOf } from '../../../web/src/query.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
-import { BLOCK_UNIT, measureDocumentBlock } from './block.mjs';
+import { measureDocumentBlock } from './block.mjs';
 import { documentChecksum, formatChecksum } from './checksum.mjs';
-import { datasetInfo, isUserDataset, makeDataset, prepareDataset } from './datasets.mjs';
+import { isUserDataset, makeDataset, prepareDataset } from './datasets.mjs';
 import { peerDocumentPath } from './measure.mjs';
 import { userFileText } from './model.mjs';
 import { DOCUMENT_TABLE_LEGEND } from './view.mjs';
@@ -97,12 +97,6 @@ export function protocolFields(options) {
 const userDocuments = new Map();
 // The page's call that offers a data set in the checklist (datasetInput).
 let offerDataset = () => {};
-
-/** What names a data set for a reader: the catalog's label, or "your file, 15.2 KB, document checksum 0x...". */
-export function datasetLabel(dataset) {
-  const user = userDocuments.get(dataset);
-  return user ? `${user.fileName}: ${userFileText(user)}` : datasetInfo(dataset).label;
-}
 
 /**
  * Reads a user's file (its name and bytes) and offers it as a data set,
@@ -195,9 +189,6 @@ function loadDataset(dataset) {
   const value = parseUserDocument(user.fileName, user.bytes);
   return { value, entry: userDatasetEntry(dataset, value), datasetFields: userDatasetFields(user) };
 }
-
-/** How the page's block tables name a block and show a median (src/harness/block-tables.mjs blockParts). */
-export const blockUnit = BLOCK_UNIT;
 
 /**
  * One block process (docs/design.md#blocks), of the page's run or a browser

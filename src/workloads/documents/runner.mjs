@@ -20,7 +20,7 @@ const workloadAddonStrategies = () => [...workload.addonStrategies];
 
 // The rows' schema and failed rows live in rows.mjs, which the page imports
 // too: this module plans Node's paths (node/load-addon.mjs), the page cannot.
-export { failedDocumentRow, notApplicableRow, rowSchema } from './rows.mjs';
+export { rowSchema } from './rows.mjs';
 
 /**
  * The user's documents of the run (--documents), each read once here:
@@ -70,7 +70,7 @@ const REAL_LOADER = fileURLToPath(new URL('../../../node/load-wasm.mjs', import.
  * native build has the addon for this workload (node/load-addon.mjs), none
  * with --no-addon (options.addon false) or a fake wasm loader.
  */
-export function addonCodecs(options) {
+function addonCodecs(options) {
   if (options.addon === false || options.loader !== REAL_LOADER || !addonAvailable('documents')) return [];
   const native = readNativeCatalog()?.codecs ?? [];
   const served = new Set(native.filter((entry) => entry.workloads?.includes('documents')).map((e) => e.name));

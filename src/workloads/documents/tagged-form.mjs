@@ -1,5 +1,5 @@
 // What the two JS halves of the tagged form (docs/documents.md#the-tagged-form)
-// share: its tags, its depth limit and the route its strings take. The
+// share: its depth limit and the route its strings take. The
 // writer is tagged-writer.mjs, the reader tagged-reader.mjs, the C++ half
 // tagged.h; which JS values they take is value-checks.mjs. Browser-safe: the
 // halves use Node's Buffer for strings only when there is one, with the same
@@ -12,20 +12,6 @@
 // written as a float64 (a record keeps it; a Document reads it as 0 anyway).
 // Without it, as for documents, a Date or a Uint8Array is not a document
 // value and tags 8 and 9 are unknown.
-
-export const TAG = Object.freeze({
-  null: 0,
-  false: 1,
-  true: 2,
-  int32: 3,
-  float64: 4,
-  string: 5,
-  array: 6,
-  object: 7,
-  // extended mode only (messages)
-  timestamp: 8,
-  bytes: 9,
-});
 
 /** The deepest nesting of arrays and objects accepted (documents::kMaxDepth). */
 export const MAX_DEPTH = 256;

@@ -2,7 +2,7 @@
 // back into a plain JS value, out of any Uint8Array: the wasm heap
 // (wasm-documents.mjs and addon-documents.mjs, the `tagged` strategy; the
 // messages workload's, in the extended mode that tagged-form.mjs
-// describes) or any other (readTagged, for tests). Its writer is
+// describes) or any other. Its writer is
 // tagged-writer.mjs.
 
 import { MAX_DEPTH, bufferOn, latin1Slice, utf8Slice } from './tagged-form.mjs';
@@ -320,9 +320,4 @@ function shortText(bytes, start, stop) {
   }
   units.length = count;
   return fromCharCode.apply(null, units);
-}
-
-/** The value of tagged-form bytes (no wasm; options: { extended }). */
-export function readTagged(bytes, options = {}) {
-  return new TaggedReader(options).read(bytes, 0, bytes.length);
 }

@@ -2,7 +2,7 @@
 // JSON-like value into the form in one walk, into any Uint8Array: the wasm
 // heap (wasm-documents.mjs and addon-documents.mjs, the `tagged` strategy;
 // the messages workload's, in the extended mode that tagged-form.mjs
-// describes) or a plain growable array (writeTagged, for tests). Its reader
+// describes) or any other. Its reader
 // is tagged-reader.mjs. A value that is not a document stops the walk, and
 // value-checks.mjs walks it again for the error that names its path.
 
@@ -245,43 +245,4 @@ export class TaggedWriter {
     this.#u32(this.pos, factor * written);
     this.pos = at + written;
   }
-}
-
-// writeTagged's buffer, kept at the largest size a call needed: no growth
-// copies after the first calls, one copy of the result out.
-let scratch = new Uint8Array(256);
-
-const growScratch = (used, needed) => {
-  const bigger = new Uint8Array(Math.max(2 * scratch.length, used + needed));
-  bigger.set(scratch.subarray(0, used));
-  scratch = bigger;
-  return [scratch, 0, scratch.length];
-};
-
-const scratchWriters = {
-  plain: new TaggedWriter(growScratch),
-  extended: new TaggedWriter(growScratch, { extended: true }),
-};
-
-/**
- * The tagged form of `value` as a new Uint8Array (no wasm). Throws a
- * ValueError for a value that is not JSON-like (options: { extended }).
- * It writes into a buffer it keeps for the next call; with `initialBytes`,
- * into a new one of that size that grows as needed (tests of growth).
- */
-export function writeTagged(value, initialBytes, options = {}) {
-  if (initialBytes === undefined) {
-    const writer = options.extended ? scratchWriters.extended : scratchWriters.plain;
-    const length = writer.write(value, scratch, 0, scratch.length);
-    return scratch.slice(0, length);
-  }
-  let bytes = new Uint8Array(initialBytes);
-  const writer = new TaggedWriter((used, needed) => {
-    const bigger = new Uint8Array(Math.max(2 * bytes.length, used + needed));
-    bigger.set(bytes.subarray(0, used));
-    bytes = bigger;
-    return [bytes, 0, bytes.length];
-  }, options);
-  const length = writer.write(value, bytes, 0, bytes.length);
-  return bytes.slice(0, length);
 }

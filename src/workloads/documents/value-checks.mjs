@@ -1,6 +1,6 @@
 // Which JS values are documents, for both strategies that walk them in JS:
 // the check of a value that JSON.stringify would change silently
-// (isJsonSafe, for the `text` strategy), and the error that names a bad
+// (checkJsonSafe, for the `text` strategy), and the error that names a bad
 // value's path (valueProblem, ValueError), which the `tagged` writer
 // (tagged-writer.mjs) throws too when its fast walk meets such a value. With
 // `extended` (the messages workload), a Date and a Uint8Array are values.
@@ -109,17 +109,11 @@ export function valueError(value, options) {
   return new ValueError(valueProblem(value, options) ?? 'a value that changed while it was read (a getter?)');
 }
 
-/**
- * Whether JSON.stringify writes `value` so that JSON.parse gives it back:
- * no NaN or ±Infinity, undefined, function, symbol, bigint, lone surrogate,
- * object other than a plain one or an array, nor nesting deeper than
- * MAX_DEPTH (which also stops a cycle). Fast: no path; valueProblem says
- * where.
- */
-export function isJsonSafe(value) {
-  return jsonSafe(value, 0);
-}
-
+// Whether JSON.stringify writes `value` so that JSON.parse gives it back:
+// no NaN or ±Infinity, undefined, function, symbol, bigint, lone surrogate,
+// object other than a plain one or an array, nor nesting deeper than
+// MAX_DEPTH (which also stops a cycle). Fast: no path; valueProblem says
+// where.
 function jsonSafe(value, depth) {
   switch (typeof value) {
     case 'number':
@@ -148,7 +142,7 @@ function jsonSafe(value, depth) {
   }
 }
 
-/** Throws a ValueError unless isJsonSafe(value). */
+/** Throws a ValueError unless jsonSafe(value). */
 export function checkJsonSafe(value) {
   if (!jsonSafe(value, 0)) throw valueError(value, { finite: true });
 }

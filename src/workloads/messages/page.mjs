@@ -8,7 +8,7 @@ import { createPeerMessagePath, findPeer } from '../../harness/peers.mjs';
 import { recordSetsOf, recordsOf } from '../../catalog.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND } from './view.mjs';
-import { BLOCK_UNIT, measureMessageBlock } from './block.mjs';
+import { measureMessageBlock } from './block.mjs';
 
 export { protocolSchema, rowSchema } from './rows.mjs';
 
@@ -69,9 +69,6 @@ export const blockPlan = () => ({});
 
 /** What a block holds and measures (the planner's: src/harness/plan.mjs). */
 export { lastPathJob, pathJob, pathReferences, references, units } from './block.mjs';
-
-/** How the page's block tables name a block and show a median (src/harness/block-tables.mjs blockParts). */
-export const blockUnit = BLOCK_UNIT;
 
 /**
  * One block process (docs/design.md#blocks), of the page's run or a browser

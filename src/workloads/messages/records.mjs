@@ -84,11 +84,6 @@ export function makeMessage(name) {
   }
 }
 
-/** Every record, name -> value, in MESSAGE_NAMES order. */
-export function makeMessages() {
-  return Object.fromEntries(MESSAGE_NAMES.map((name) => [name, makeMessage(name)]));
-}
-
 /**
  * Why `actual` is not exactly `expected`, or null when it is: the same keys
  * (own enumerable, any order), numbers compared with Object.is (bit for bit,

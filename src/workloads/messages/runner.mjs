@@ -38,7 +38,7 @@ const REAL_LOADER = fileURLToPath(new URL('../../../node/load-wasm.mjs', import.
  * native build has the addon for this workload (node/load-addon.mjs), none
  * with --no-addon (options.addon false) or a fake wasm loader.
  */
-export function addonCodecs(options) {
+function addonCodecs(options) {
   if (options.addon === false || options.loader !== REAL_LOADER || !addonAvailable('messages')) return [];
   const native = readNativeCatalog()?.codecs ?? [];
   const served = new Set(native.filter((entry) => entry.workloads?.includes('messages')).map((e) => e.name));

@@ -9,12 +9,9 @@
 import { TupleDataset, selectSteps } from './dataset.mjs';
 import { createWasmPath } from '../../harness/paths.mjs';
 import { createPeerPath, findPeer } from '../../harness/peers.mjs';
-import { BLOCK_UNIT, measureTupleBlock } from './block.mjs';
+import { measureTupleBlock } from './block.mjs';
 
 export { protocolSchema, rowSchema } from './rows.mjs';
-
-/** How the page's block tables name a block and show a median (src/harness/block-tables.mjs blockParts). */
-export const blockUnit = BLOCK_UNIT;
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { CLEANLINESS_LEGEND, TABLE_LEGEND } from './view.mjs';
 

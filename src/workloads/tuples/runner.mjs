@@ -116,7 +116,7 @@ export function paths(options, peers, registry, buildInfo) {
 }
 
 // What a block of this workload holds and measures (browser-safe: the page plans with it too).
-export { compress, compressesInModule, pathJob, pathReferences, references, units } from './block.mjs';
+export { compress, pathJob, pathReferences, references, units } from './block.mjs';
 
 /**
  * A block run's libraries when --peers names none, each operation's set
