@@ -288,24 +288,20 @@ export function messageView(rows) {
   const parts = messageRecordTables(rows).map((recordTable) =>
     table(recordTable.title, recordTable, { record: recordTable.record }),
   );
-  const floor = messageFloorTable(rows);
-  if (floor.lines.length > 0)
-    parts.push(
-      table(
-        'Per-call floor: an exported function with no arguments and no work, of each wasm module (and of the Node-API addon: "(addon)")',
-        floor,
-        { role: 'call-floor' },
-      ),
-    );
-  const summary = messageSummaryTable(rows);
-  if (summary.lines.length > 0)
-    parts.push(
-      table(
-        'Summary over records: xJSON = geometric mean over the records measured ok; boundary = median share',
-        summary,
-        { role: 'summary' },
-      ),
-    );
+  // The floor and the summary are shown only when some row has their figures.
+  for (const [title, model, role] of [
+    [
+      'Per-call floor: an exported function with no arguments and no work, of each wasm module (and of the Node-API addon: "(addon)")',
+      messageFloorTable(rows),
+      'call-floor',
+    ],
+    [
+      'Summary over records: xJSON = geometric mean over the records measured ok; boundary = median share',
+      messageSummaryTable(rows),
+      'summary',
+    ],
+  ])
+    if (model.lines.length > 0) parts.push(table(title, model, { role }));
   return parts;
 }
 
