@@ -101,7 +101,7 @@ async function main() {
   if (values.help) {
     process.stdout.write(
       `Usage: scripts/bench.sh --answer [--minutes N] [--browsers LIST] [--out-dir DIR]\n\n` +
-        `Runs the README's answer for this machine: ${ANSWER_UNITS.map((unit) => unit.block).join(', ')},\n` +
+        `Runs the README's answer for this machine, for ${ANSWER_UNITS.map((unit) => unit.label).join(', ')},\n` +
         `as block runs in Node (wasm and the addon) and in every browser installed (${BROWSER_NAMES.join(', ')}),\n` +
         `one after the other within --minutes (default ${DEFAULT_MINUTES}), then prints the answer table.\n` +
         `Results and each run's tables go to --out-dir (default results/answer-<date>/).\n`,

@@ -137,7 +137,7 @@ export function planRun(workload, { options, place, rowPlace = place, peers, reg
     `${paths.length} paths, ${options.repetitions} rounds + ${options.warmup} warm-up per process; ` +
     (sweep
       ? 'one process each'
-      : `looks at ${schedule.looks.join(', ')} processes, budget ${schedule.budgetSeconds / 60} min`);
+      : `looks at ${schedule.looks.join(', ')} processes, budget ${+(schedule.budgetSeconds / 60).toFixed(2)} min`);
   return {
     blocks,
     description,

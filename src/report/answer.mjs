@@ -62,6 +62,9 @@ function operationCell(document, block, operation, place) {
   const versus = best.fastest;
   const name = best.label.replace(' (addon)', '');
   const inverse = (c) => ({ ...c, ratio: 1 / c.ratio, low: 1 / c.high, high: 1 / c.low });
+  // C++ ahead of every library but JSON ahead of C++: JSON wins the cell.
+  if (versus?.verdict === FASTER && best.json.verdict === SLOWER)
+    return `**JSON** ${figure(inverse(best.json))} over ${name}`;
   if (versus?.verdict === FASTER)
     return `**C++** ${name} ${figure(versus)} over ${short(versus.closest)}${best.json.verdict === FASTER ? '' : ` (vs JSON: ${best.json.verdict})`}`;
   if (versus?.verdict === SLOWER) {
