@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { BROWSER_NAMES } from '../src/engines.mjs';
 import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
+import { BLOCKS } from '../src/workload-entries.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { displayPath } from './log.mjs';
 import { REPO_ROOT, fileStamp } from './options.mjs';
@@ -25,16 +26,22 @@ export const DEFAULT_MINUTES = 30;
 
 /**
  * Minutes a run takes to reach its first look (6 processes or contexts) on
- * a 2-core machine of the project's kind, per place and workload, with a
- * tenth to spare: measured on 2026-12-05 (docs/design.md#the-answer-command).
- * The shares of the time limit.
+ * a 2-core machine of the project's kind, per place and workload: measured
+ * by the answer command on 2026-12-05 15:40 UTC, rounded up to a tenth
+ * (docs/design.md#the-answer-command).
  */
 export const FIRST_LOOK_MINUTES = Object.freeze({
-  node: Object.freeze({ tuples: 2.6, messages: 1.2, documents: 4.7 }),
-  chromium: Object.freeze({ tuples: 2.3, messages: 1.8, documents: 2.6 }),
-  firefox: Object.freeze({ tuples: 2.3, messages: 1.8, documents: 2.4 }),
-  webkit: Object.freeze({ tuples: 1.4, messages: 1.7, documents: 3.2 }),
+  node: Object.freeze({ tuples: 1.3, messages: 0.9, documents: 2.2 }),
+  chromium: Object.freeze({ tuples: 1.1, messages: 1.2, documents: 1.0 }),
+  firefox: Object.freeze({ tuples: 1.3, messages: 1.3, documents: 1.5 }),
+  webkit: Object.freeze({ tuples: 0.8, messages: 1.4, documents: 1.2 }),
 });
+
+/** A run's last look costs this many times its first: processes grow from the first look to the last. */
+const LAST_LOOK_FACTOR = BLOCKS.looks.at(-1) / BLOCKS.looks[0];
+
+/** What each later run keeps of the limit, in its first looks: room for estimates a quarter short. */
+const KEPT_FIRST_LOOKS = 1.25;
 
 /** Minutes each run spends outside its blocks (start-up, the page's build check, the results file). */
 export const OVERHEAD_MINUTES = 0.15;
@@ -62,13 +69,17 @@ export function answerPlan(browsers) {
 
 /**
  * The block budget of run `index` of `plan` when `leftMinutes` of the limit
- * remain: its share of what is left after every remaining run's overhead.
+ * remain: up to its last look while every later run keeps what its first
+ * look needs, and never less than its share (in first looks) of what is
+ * left after every remaining run's overhead. The last run gets the rest.
  */
 export function budgetMinutes(plan, index, leftMinutes) {
-  const rest = plan.slice(index);
-  const blocks = leftMinutes - rest.length * OVERHEAD_MINUTES;
-  const share = plan[index].firstLook / rest.reduce((sum, run) => sum + run.firstLook, 0);
-  return Math.max(0.5, Math.round(blocks * share * 100) / 100);
+  const [run, ...later] = plan.slice(index);
+  const blocks = leftMinutes - (later.length + 1) * OVERHEAD_MINUTES;
+  const share = (blocks * run.firstLook) / [run, ...later].reduce((sum, each) => sum + each.firstLook, 0);
+  const kept = later.reduce((sum, each) => sum + each.firstLook * KEPT_FIRST_LOOKS, 0);
+  const budget = Math.max(share, Math.min(run.firstLook * LAST_LOOK_FACTOR, blocks - kept));
+  return Math.max(0.5, Math.round(budget * 100) / 100);
 }
 
 function runChild(script, args, logFile) {
