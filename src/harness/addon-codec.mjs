@@ -1,37 +1,18 @@
 // The JS half of the tuple workload in the Node-API addon
 // (src/workloads/tuples/addon-bindings.cpp): one codec of the native build,
-// called through the addon's strategies, each call timed in the phases of
-// wasm-codec.mjs. No Node imports: it receives the addon's exports object
-// (node/load-addon.mjs loadAddon()).
+// called through the addon's strategies (docs/design.md#node-api-addon), each
+// call timed in wasm-codec.mjs's phases, which add up to the call. No Node
+// imports: it receives the addon's exports (node/load-addon.mjs loadAddon()).
 //
 //   const codec = createAddonCodec(loadAddon(), 'msgpack');
 //   const { bytes, phases } = codec.encode('typed', items);
 //   const { items, phases } = codec.decode('object', bytes);
 //
-// Strategies (catalog.mjs addonStrategiesOf('tuples')):
-//   object  C++ reads every item with Napi::Object Get and builds decode's
-//           objects with Set (the counterpart of wasm's val);
-//   typed   JS writes the items into an ArrayBuffer in core/item.h's layout
-//           (wasm-items.mjs, the loop the wasm typed path runs on its heap)
-//           and C++ encodes them in place; decode gives back an ArrayBuffer
-//           of items that JS turns into objects (itemsFromHeap).
-//   columnar (encodeColumns/decodeColumns) typed with one typed array per field.
-//
-// encode phases: marshalInMs (JS objects -> C++ items, with the crossings
-//   into and out of the addon), codecMs (timed in C++), bytesOutMs (C++
-//   copying the encoding into a new Uint8Array, timed in C++).
-// decode phases: bytesInMs (the crossing; C++ reads the Uint8Array in
-//   place), codecMs, marshalOutMs (C++ items -> JS: the object strategy's
-//   Sets, or typed's copy out plus the JS loop).
-// As in wasm-codec.mjs, the phases of a call add up to its time from
-// entering encode()/decode() to leaving it.
-//
 // A failed call throws an Error "<codec>: ..." (the addon's, or the item
 // check's, worded as wasm's); the codec stays usable.
 
 import { addonStrategiesOf } from '../catalog.mjs';
-import { typeName as describe } from './format.mjs';
-import { now, split } from './typed-calls.mjs';
+import { expectBytes, expectColumns, expectItems, now, split } from './typed-calls.mjs';
 import { invalidItemError, itemsFromHeap, itemsToHeap } from './wasm-items.mjs';
 
 export const ADDON_STRATEGIES = Object.freeze(addonStrategiesOf('tuples'));
@@ -114,9 +95,7 @@ class AddonCodec {
   /** Encodes an array of {x, y, z}; returns { bytes: Uint8Array, phases }. */
   encode(strategy, items) {
     const start = now();
-    if (items === null || typeof items !== 'object' || typeof items.length !== 'number') {
-      throw new TypeError(`${this.name}: encode expects an array of {x, y, z}, not ${describe(items)}`);
-    }
+    expectItems(this.name, items);
     switch (strategy) {
       case 'object':
         return this.#finishEncode(start, this.#native.encodeObject(items));
@@ -132,9 +111,7 @@ class AddonCodec {
   /** Decodes bytes (Uint8Array); returns { items: Array<{x, y, z}>, phases }. */
   decode(strategy, bytes) {
     const start = now();
-    if (!(bytes instanceof Uint8Array)) {
-      throw new TypeError(`${this.name}: decode expects a Uint8Array, not ${describe(bytes)}`);
-    }
+    expectBytes(this.name, bytes);
     switch (strategy) {
       case 'object': {
         const items = this.#native.decodeObject(bytes);
@@ -157,27 +134,15 @@ class AddonCodec {
   /** Encodes columns {x: Int32Array, y: Float64Array, z: Float64Array}; returns { bytes, phases }. */
   encodeColumns(columns) {
     const start = now();
-    const { x, y, z } = columns ?? {};
-    if (!(x instanceof Int32Array) || !(y instanceof Float64Array) || !(z instanceof Float64Array)) {
-      throw new TypeError(
-        `${this.name}: encodeColumns expects {x: Int32Array, y: Float64Array, z: Float64Array}, not ` +
-          `{x: ${describe(x)}, y: ${describe(y)}, z: ${describe(z)}}`,
-      );
-    }
-    if (y.length !== x.length || z.length !== x.length) {
-      throw new RangeError(
-        `${this.name}: encodeColumns needs columns of one length, not x ${x.length}, y ${y.length}, z ${z.length}`,
-      );
-    }
+    expectColumns(this.name, columns);
+    const { x, y, z } = columns;
     return this.#finishEncode(start, this.#native.encodeColumns(x, y, z));
   }
 
   /** Decodes bytes into columns; returns { columns: {x: Int32Array, y, z: Float64Array}, phases }. */
   decodeColumns(bytes) {
     const start = now();
-    if (!(bytes instanceof Uint8Array)) {
-      throw new TypeError(`${this.name}: decode expects a Uint8Array, not ${describe(bytes)}`);
-    }
+    expectBytes(this.name, bytes);
     const columns = this.#native.decodeColumns(bytes);
     const { items, phases } = this.#finishDecode(start, columns, now());
     return { columns: items, phases };

@@ -65,7 +65,7 @@ export function encodePhases(start, copyStart, end, codecMs) {
  * module; the marshalling C++ did before it (`marshalMs`) is moved to
  * marshalOutMs.
  */
-export function decodePhases(start, marshalStart, end, { codecMs, marshalMs }) {
+export function decodePhases(start, marshalStart, end, codecMs, marshalMs) {
   const [codec, beforeCodec] = split(marshalStart - start, codecMs);
   const [cppMarshalMs, bytesInMs] = split(beforeCodec, marshalMs);
   return { bytesInMs, codecMs: codec, marshalOutMs: end - marshalStart + cppMarshalMs };
@@ -99,7 +99,6 @@ export function expectColumns(name, columns) {
       `${name}: encodeColumns needs columns of one length, not x ${x.length}, y ${y.length}, z ${z.length}`,
     );
   }
-  return { x, y, z };
 }
 
 export class TypedCalls {
@@ -181,10 +180,7 @@ export class TypedCalls {
     const items = itemsFromHeap(port.heap32(), port.heapF64(), port.decodedItems(), count);
     const call = this.lastCall();
     const end = now();
-    const phases = decodePhases(start, marshalStart, end, {
-      ...call,
-      codecMs: call.codecMs + call.compressMs,
-    });
+    const phases = decodePhases(start, marshalStart, end, call.codecMs + call.compressMs, call.marshalMs);
     const [codecMs] = split(phases.codecMs, call.codecMs);
     return { items, phases: { ...phases, codecMs, decompressMs: phases.codecMs - codecMs } };
   }
@@ -192,7 +188,8 @@ export class TypedCalls {
   /** Encodes columns {x: Int32Array, y: Float64Array, z: Float64Array}; returns { bytes, phases }. */
   encodeColumns(columns) {
     const start = now();
-    const { x, y, z } = expectColumns(this.#name, columns);
+    expectColumns(this.#name, columns);
+    const { x, y, z } = columns;
     const port = this.#port;
     const count = x.length;
     const pointer = this.#itemBuffer(count);
@@ -231,7 +228,7 @@ export class TypedCalls {
   finishDecode(start, items, marshalStart) {
     const call = this.lastCall();
     const end = now();
-    return { items, phases: decodePhases(start, marshalStart, end, call) };
+    return { items, phases: decodePhases(start, marshalStart, end, call.codecMs, call.marshalMs) };
   }
 
   /**

@@ -1,54 +1,31 @@
 // The JS half of the wasm bindings (src/wasm/module.cpp, src/workloads/<name>/bindings.cpp):
-// one codec module, called through the three interop strategies
-// (docs/design.md#strategies), each call timed
-// in phases. Environment-agnostic (no Node APIs): the Node runner and the
-// browser page both import it unchanged.
+// one codec module, called through the interop strategies of
+// docs/design.md#strategies, each call timed in the phases of
+// docs/design.md#per-payload-tuples-documents, which add up to the call
+// (typed-calls.mjs, which also holds the typed strategy and the columnar
+// variant, shared with lean-codec.mjs). Environment-agnostic: the Node runner
+// and the page import it unchanged.
 //
 //   const codec = await createWasmCodec(factory, { wasmBinary });
 //   const { bytes, phases } = codec.encode('typed', items);
 //   const { items, phases } = codec.decode('typed', bytes);
-//
-// encode phases: marshalInMs (JS objects -> C++ items, including the cost of
-//   crossing into wasm), codecMs (the codec alone, timed inside wasm),
-//   bytesOutMs (copying the encoding out of the wasm heap, and reading the
-//   call's outcome).
-// decode phases: bytesInMs (copying the bytes into wasm, including the
-//   crossing), codecMs, marshalOutMs (C++ items -> JS objects, and reading the
-//   call's outcome).
-// The phases of a call add up to its time from entering encode()/decode() to
-// leaving it, by construction (typed-calls.mjs, which also holds the typed
-// strategy and the columnar variant, shared with lean-codec.mjs).
-//
-// Encode checks its input: an item that is not {x: int32, y: number, z:
-// number} throws "<codec>: item <i>: ..." (wasm-items.mjs) in every strategy
-// (val checks in C++). Before a decode that counts, poisonOutputs() fills
-// the module's reused decode outputs with a sentinel (src/core/sentinel.h),
-// so a decoder that skipped its work cannot pass on a previous call's items.
-//
-// Columnar variant (not an interop strategy of its own: the typed bindings,
-// with columns instead of objects on the JS side):
-//
-//   const { bytes, phases } = codec.encodeColumns({ x, y, z });
+//   const { bytes, phases } = codec.encodeColumns({ x, y, z }); // Int32Array, Float64Arrays
 //   const { columns, phases } = codec.decodeColumns(bytes);
 //
-// where x is an Int32Array and y, z are Float64Arrays of the same length. No
-// JS object is built or read per item: what the boundary costs when the app
-// keeps its data in typed arrays. Encode writes the columns into the item
-// storage; decode has C++ transpose the decoded items into one array per
-// field (timed as marshalling) and copies each out with one slice().
-// columnsFromItems/itemsFromColumns convert.
-//
-// A failed call throws an Error whose message is the codec's ("msgpack:
-// ..."); the module stays usable. Every call frees what it allocated: the
-// module reuses its own buffers, and embind vectors are deleted here.
-//
-// The messages workload's API (`codec.messages`) is in
-// src/workloads/messages/wasm-messages.mjs.
+// Encode checks its items in every strategy ("<codec>: item <i>: ...",
+// wasm-items.mjs; val checks in C++). A failed call throws the codec's Error
+// and the module stays usable; every call frees what it allocated (embind
+// vectors are deleted here). The messages workload's API (`codec.messages`)
+// is src/workloads/messages/wasm-messages.mjs.
 
 import { strategiesOf } from '../catalog.mjs';
 import { expectBytes, expectItems, now, TypedCalls } from './typed-calls.mjs';
 import { invalidItemError, isItem } from './wasm-items.mjs';
-import { EMBIND_RECORDS, MESSAGE_STRATEGIES, WasmMessages } from '../workloads/messages/wasm-messages.mjs';
+import {
+  EMBIND_RECORDS,
+  MESSAGE_STRATEGIES,
+  createWasmMessages,
+} from '../workloads/messages/wasm-messages.mjs';
 
 export { EMBIND_RECORDS, MESSAGE_STRATEGIES };
 export { columnsFromItems, itemsFromColumns } from './wasm-items.mjs';
@@ -89,7 +66,7 @@ class WasmCodec {
     this.name = m.codecName();
     this.libraryVersion = m.libraryVersion();
     this.strategies = STRATEGIES;
-    this.messages = typeof m.encodeMessageVal === 'function' ? new WasmMessages(m, this.name) : null;
+    this.messages = typeof m.encodeMessageVal === 'function' ? createWasmMessages(m, this.name) : null;
     this.#typed = new TypedCalls(
       this.name,
       {

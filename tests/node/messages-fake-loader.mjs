@@ -73,6 +73,14 @@ export async function loadWasmCodec(name, { buildDir }) {
       return decodeRecord(bytes);
     },
     emptyCall() {},
+    forRecord: (strategy, record) => ({
+      encode: (value) => messages.encode(strategy, record, value),
+      decode: (bytes) => messages.decode(strategy, record, bytes),
+      prepareDecode: () => {},
+      prepareFloor: (bytes) => messages.prepareFloor(strategy, record, bytes),
+      encodeFloor: (value) => messages.encodeFloor(strategy, record, value),
+      decodeFloor: (bytes) => messages.decodeFloor(strategy, record, bytes),
+    }),
   };
   return {
     name,

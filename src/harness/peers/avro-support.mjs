@@ -11,30 +11,22 @@ import { itemsPath, plainItems } from './value-paths.mjs';
 
 const asInput = bufferViewOf(Buffer);
 
+// An Avro record schema with `fields` ({ name: type }, in order); nested
+// records pass namespace null (they take the enclosing one).
+const recordSchema = (name, fields, namespace = 'wcb.avro') => ({
+  type: 'record',
+  name,
+  ...(namespace && { namespace }),
+  fields: Object.entries(fields).map(([field, type]) => ({ name: field, type })),
+});
+
 // The tuple workload: a record schema equivalent to proto/tuple.proto (x as
 // an Avro int, y and z as doubles).
-export const AVRO_SCHEMA = Object.freeze({
-  type: 'record',
-  name: 'Items',
-  namespace: 'wcb.avro',
-  fields: [
-    {
-      name: 'items',
-      type: {
-        type: 'array',
-        items: {
-          type: 'record',
-          name: 'Item',
-          fields: [
-            { name: 'x', type: 'int' },
-            { name: 'y', type: 'double' },
-            { name: 'z', type: 'double' },
-          ],
-        },
-      },
-    },
-  ],
-});
+export const AVRO_SCHEMA = Object.freeze(
+  recordSchema('Items', {
+    items: { type: 'array', items: recordSchema('Item', { x: 'int', y: 'double', z: 'double' }, null) },
+  }),
+);
 
 // ---------------------------------------------------------------------------
 // The messages workload: one Avro record schema per record, equivalent to
@@ -46,38 +38,17 @@ export const AVRO_SCHEMA = Object.freeze({
 // JS numbers: encode wraps each element and decode unwraps it (timed, what
 // a user must write).
 
-const LEVEL3 = {
-  type: 'record',
-  name: 'Level3',
-  fields: [
-    { name: 'flag', type: 'boolean' },
-    { name: 'count', type: 'int' },
-    { name: 'label', type: 'string' },
-  ],
-};
-const LEVEL2 = { type: 'record', name: 'Level2', fields: [{ name: 'level3', type: LEVEL3 }] };
-const LEVEL1 = { type: 'record', name: 'Level1', fields: [{ name: 'level2', type: LEVEL2 }] };
+const LEVEL3 = recordSchema('Level3', { flag: 'boolean', count: 'int', label: 'string' }, null);
+const LEVEL2 = recordSchema('Level2', { level3: LEVEL3 }, null);
+const LEVEL1 = recordSchema('Level1', { level2: LEVEL2 }, null);
 
 // The small objects: each level holds the next smaller one as `sub`.
-function smallObject(name, sub) {
-  return {
-    type: 'record',
-    name,
-    namespace: 'wcb.avro',
-    fields: [
-      { name: 'foo', type: 'string' },
-      { name: 'thisIs', type: 'string' },
-      { name: 'another', type: 'int' },
-      ...(sub ? [{ name: 'sub', type: sub }] : []),
-    ],
-  };
-}
+const smallObject = (name, sub) =>
+  recordSchema(name, { foo: 'string', thisIs: 'string', another: 'int', ...(sub && { sub }) });
 const OBJECT1 = smallObject('Object1Message');
 const OBJECT2 = smallObject('Object2Message', OBJECT1);
 
-function valueRecord(name, type) {
-  return { type: 'record', name, namespace: 'wcb.avro', fields: [{ name: 'value', type }] };
-}
+const valueRecord = (name, type) => recordSchema(name, { value: type });
 
 export const AVRO_MESSAGE_SCHEMAS = Object.freeze({
   bool: valueRecord('BoolMessage', 'boolean'),
@@ -86,32 +57,19 @@ export const AVRO_MESSAGE_SCHEMAS = Object.freeze({
   string: valueRecord('StringMessage', 'string'),
   array: valueRecord('ArrayMessage', { type: 'array', items: 'int' }),
   nested: valueRecord('NestedMessage', LEVEL1),
-  record: {
-    type: 'record',
-    name: 'Record',
-    namespace: 'wcb.avro',
-    fields: [
-      { name: 'id', type: 'int' },
-      { name: 'active', type: 'boolean' },
-      { name: 'score', type: 'double' },
-      { name: 'balance', type: 'double' },
-      { name: 'latitude', type: 'float' },
-      { name: 'longitude', type: 'float' },
-      { name: 'createdAt', type: { type: 'long', logicalType: 'timestamp-millis' } },
-      { name: 'name', type: 'string' },
-      { name: 'description', type: 'string' },
-      { name: 'tags', type: { type: 'array', items: ['boolean', 'int', 'double', 'string'] } },
-    ],
-  },
-  binary: {
-    type: 'record',
-    name: 'BinaryMessage',
-    namespace: 'wcb.avro',
-    fields: [
-      { name: 'name', type: 'string' },
-      { name: 'data', type: 'bytes' },
-    ],
-  },
+  record: recordSchema('Record', {
+    id: 'int',
+    active: 'boolean',
+    score: 'double',
+    balance: 'double',
+    latitude: 'float',
+    longitude: 'float',
+    createdAt: { type: 'long', logicalType: 'timestamp-millis' },
+    name: 'string',
+    description: 'string',
+    tags: { type: 'array', items: ['boolean', 'int', 'double', 'string'] },
+  }),
+  binary: recordSchema('BinaryMessage', { name: 'string', data: 'bytes' }),
   object1: OBJECT1,
   object2: OBJECT2,
   object3: smallObject('Object3Message', OBJECT2),

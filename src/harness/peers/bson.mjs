@@ -4,6 +4,7 @@
 
 import { Binary, BSON } from 'bson';
 
+import { isPlainObject } from '../../workloads/documents/value-checks.mjs';
 import { valuePaths } from './value-paths.mjs';
 
 function bytesOfBinary(binary) {
@@ -16,12 +17,6 @@ function bytesOfBinary(binary) {
 // {"value": v} and unwrapped on decode, as the C++ bson codec does.
 const WRAPPER_KEY = 'value';
 
-function isPlainObject(value) {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
 function isWrapper(document) {
   const keys = Object.keys(document);
   return keys.length === 1 && keys[0] === WRAPPER_KEY;
@@ -29,7 +24,8 @@ function isWrapper(document) {
 
 /** The top-level document bson writes for `value`: the value itself, or the wrapper. */
 export function bsonDocumentOf(value) {
-  if (!isPlainObject(value)) return { [WRAPPER_KEY]: value };
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !isPlainObject(value))
+    return { [WRAPPER_KEY]: value };
   // Such an object would read back as the wrapper, and lose a level.
   if (isWrapper(value))
     throw new Error(

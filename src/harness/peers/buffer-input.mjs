@@ -19,3 +19,6 @@ export const bufferViewOf = (BufferClass) => (bytes) =>
  */
 export const asInput =
   typeof globalThis.Buffer === 'function' ? bufferViewOf(globalThis.Buffer) : (bytes) => bytes;
+
+/** The bytes of what an encode returns as a Buffer (Node) or an ArrayBuffer (a page): notepack.io's, pson's. */
+export const asBytes = (encoded) => (encoded instanceof ArrayBuffer ? new Uint8Array(encoded) : encoded);

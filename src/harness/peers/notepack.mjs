@@ -7,13 +7,8 @@
 
 import notepack from 'notepack.io';
 
-import { asInput } from './buffer-input.mjs';
+import { asBytes, asInput } from './buffer-input.mjs';
 import { valuePaths } from './value-paths.mjs';
-
-/** The bytes of what notepack.io's encode returns (a Buffer in Node, an ArrayBuffer in a page). */
-function asBytes(encoded) {
-  return encoded instanceof ArrayBuffer ? new Uint8Array(encoded) : encoded;
-}
 
 // The binary data as the ArrayBuffer both builds take (no copy when the view is the whole buffer).
 function arrayBufferOf(data) {

@@ -8,16 +8,16 @@ import protobuf from 'protobufjs';
 import { PROTO_MESSAGE_NAMES, plainScalarOf, protobufMessagePath } from './message-support.mjs';
 import { itemsPath } from './value-paths.mjs';
 
-/** The wcb.pb.Items type of the given .proto text. */
-export function itemsType(protoText) {
+/** The root of the given text of proto/<file>. */
+function parseProto(protoText, file, keepCase) {
   if (typeof protoText !== 'string' || protoText === '')
-    throw new Error('protobufjs: the text of proto/tuple.proto is needed');
-  return protobuf.parse(protoText, { keepCase: true }).root.lookupType('wcb.pb.Items');
+    throw new Error(`protobufjs: the text of proto/${file} is needed`);
+  return protobuf.parse(protoText, { keepCase }).root;
 }
 
 /** The protobufjs path; decode returns protobufjs Message instances. */
 export function createPeerPath(meta, { protoText } = {}) {
-  const Items = itemsType(protoText);
+  const Items = parseProto(protoText, 'tuple.proto', true).lookupType('wcb.pb.Items');
   return itemsPath(meta, {
     // encode() takes plain objects as they are (as its docs show);
     // fromObject/verify would only add work the other paths do not do.
@@ -33,13 +33,6 @@ export function createPeerPath(meta, { protoText } = {}) {
 // The messages workload: types from proto/messages.proto (package wcb.msg),
 // parsed with keepCase false so field names are the JS records' camelCase
 // names (created_at -> createdAt).
-
-/** The root of the given proto/messages.proto text. */
-export function messagesRoot(protoText) {
-  if (typeof protoText !== 'string' || protoText === '')
-    throw new Error('protobufjs: the text of proto/messages.proto is needed');
-  return protobuf.parse(protoText, { keepCase: false }).root;
-}
 
 function scalarValue(scalar) {
   // `kind` (the oneof's name) says which member is set.
@@ -71,7 +64,7 @@ function plainOf(value) {
  * protobufjs Message instances; toPlain copies them into plain objects.
  */
 export function createMessagePath(meta, { messagesProtoText } = {}) {
-  const root = messagesRoot(messagesProtoText);
+  const root = parseProto(messagesProtoText, 'messages.proto', false);
   return protobufMessagePath(meta, 'protobufjs', {
     callsOf(name) {
       const type = root.lookupType(`wcb.msg.${PROTO_MESSAGE_NAMES[name]}`);

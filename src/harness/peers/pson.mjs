@@ -9,6 +9,7 @@
 // file: importing the built file itself lets the page bundle it.
 import PSON from 'pson/dist/PSON.js';
 
+import { asBytes } from './buffer-input.mjs';
 import { cannotRepresent } from './message-support.mjs';
 import { valuePaths } from './value-paths.mjs';
 
@@ -20,10 +21,6 @@ const MESSAGE_KEYS = Object.freeze(
     'description tags data foo thisIs another sub'
   ).split(' '),
 );
-
-function asBytes(encoded) {
-  return encoded instanceof ArrayBuffer ? new Uint8Array(encoded) : encoded;
-}
 
 // A StaticPair a path, its dictionary the workload's keys (documents: none,
 // the keys are not known ahead). Messages: `record` cannot be represented

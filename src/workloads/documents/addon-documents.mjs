@@ -1,27 +1,23 @@
 // The documents workload through the Node-API addon (src/addon), the JS half
 // of src/workloads/documents/addon-bindings.cpp: one codec through one of
-// the addon's strategies (the catalog's addonStrategies: object, text,
-// tagged) as a path the harness measures, like wasm-documents.mjs's:
+// the addon's strategies (docs/documents.md#interop-strategies-the-node-api-addon)
+// as a path the harness measures, like wasm-documents.mjs's:
 //
 //   const codec = createAddonDocumentCodec(loadAddon(), 'msgpack');
 //   const path = createAddonDocumentPath(codec, 'tagged');  // place 'node-addon'
 //   const { encoded, phases } = path.encode(value);         // Uint8Array
 //   const { value, phases } = path.decode(encoded);
 //
-// Phases as wasm's: encode = marshalInMs (the JS walk or JSON.stringify
-// into the registered input buffer, C++ reading it into a Document; for
-// object C++ walking the JS value), codecMs (timed in C++), bytesOutMs (C++
-// copying the encoding into a new Uint8Array); decode = bytesInMs (C++
-// taking the Uint8Array's bytes in place), codecMs, marshalOutMs (C++ writing
-// the Document out, JS reading it). C++ writes its timings into a
-// Float64Array registered with the buffers; JS times the call, and the
-// phases add up to it. Errors name the codec ("msgpack: undefined at $.a[2]").
+// Phases as wasm's: C++ writes its timings into a Float64Array registered
+// with the buffers; JS times the call, and the phases add up to it. Errors
+// name the codec ("msgpack: undefined at $.a[2]").
 
 import { ADDON_PLACE } from '../../catalog.mjs';
 import { now, split } from '../../harness/typed-calls.mjs';
 import {
   INITIAL_BUFFER_BYTES,
   checkedJsonText,
+  cppDocumentPath,
   encoder,
   expectDocumentBytes,
   readOutput,
@@ -145,28 +141,10 @@ export function createAddonDocumentCodec(addon, name) {
   return new AddonDocuments(addon.createDocumentCodec(name));
 }
 
-/**
- * The path of one addon codec through one strategy: { place: 'node-addon',
- * codec, impl: 'cpp', interop, library, format, keyOrder, encode, decode,
- * bytesOf, prepareDecode }.
- */
+/** The path of one addon codec through one strategy (cppDocumentPath's, place 'node-addon'). */
 export function createAddonDocumentPath(codec, strategy) {
-  if (!ADDON_DOCUMENT_STRATEGIES.includes(strategy)) {
-    throw new Error(
-      `${codec.name}: unknown addon documents strategy '${strategy}' (expected ${ADDON_DOCUMENT_STRATEGIES.join(', ')})`,
-    );
-  }
-  return {
+  return cppDocumentPath(codec, strategy, ADDON_DOCUMENT_STRATEGIES, {
+    what: 'addon documents',
     place: ADDON_PLACE,
-    codec: codec.name,
-    impl: 'cpp',
-    interop: strategy,
-    library: codec.libraryVersion,
-    format: codec.format,
-    keyOrder: codec.keyOrder,
-    encode: (value) => codec.encode(strategy, value),
-    decode: (bytes) => codec.decode(strategy, bytes),
-    bytesOf: (bytes) => bytes,
-    prepareDecode: () => codec.poisonOutputs(),
-  };
+  });
 }

@@ -14,10 +14,15 @@
 // lone surrogate, anything but a plain object or array) is an error naming
 // its path, never a checksum of something else.
 
+import { isPlainObject, pathStep, wellFormed } from './value-checks.mjs';
+
+export { pathStep };
+
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
 const scratch = new DataView(new ArrayBuffer(8));
+const encoder = new TextEncoder();
 
 class Hasher {
   constructor() {
@@ -40,45 +45,13 @@ class Hasher {
     for (let i = 0; i < 8; i++) this.byte(scratch.getUint8(i));
   }
 
-  // Length then bytes of the UTF-8 of `text`, written without a copy: a
-  // first pass counts the bytes, a second hashes them.
+  // Length then bytes of the UTF-8 of `text`.
   text(text, path) {
-    let length = 0;
-    for (let i = 0; i < text.length; i++) {
-      const unit = text.charCodeAt(i);
-      if (unit < 0x80) length += 1;
-      else if (unit < 0x800) length += 2;
-      else if (unit >= 0xd800 && unit <= 0xdfff) {
-        const low = text.charCodeAt(i + 1);
-        if (unit > 0xdbff || !(low >= 0xdc00 && low <= 0xdfff))
-          throw new Error(`checksum: ${path()}: a lone surrogate (JSON text in UTF-8 cannot hold it)`);
-        length += 4;
-        i++;
-      } else length += 3;
-    }
-    this.u32(length);
-    for (let i = 0; i < text.length; i++) {
-      let point = text.charCodeAt(i);
-      if (point < 0x80) {
-        this.byte(point);
-        continue;
-      }
-      if (point >= 0xd800 && point <= 0xdbff) {
-        point = 0x10000 + ((point - 0xd800) << 10) + (text.charCodeAt(i + 1) - 0xdc00);
-        i++;
-      }
-      if (point < 0x800) {
-        this.byte(0xc0 | (point >> 6));
-      } else if (point < 0x10000) {
-        this.byte(0xe0 | (point >> 12));
-        this.byte(0x80 | ((point >> 6) & 0x3f));
-      } else {
-        this.byte(0xf0 | (point >> 18));
-        this.byte(0x80 | ((point >> 12) & 0x3f));
-        this.byte(0x80 | ((point >> 6) & 0x3f));
-      }
-      this.byte(0x80 | (point & 0x3f));
-    }
+    if (!wellFormed(text))
+      throw new Error(`checksum: ${path()}: a lone surrogate (JSON text in UTF-8 cannot hold it)`);
+    const bytes = encoder.encode(text);
+    this.u32(bytes.length);
+    for (let i = 0; i < bytes.length; i++) this.byte(bytes[i]);
   }
 }
 
@@ -89,11 +62,6 @@ const D = 0x64; // 'd'
 const S = 0x73; // 's'
 const A = 0x61; // 'a'
 const O = 0x6f; // 'o'
-
-function isPlainObject(value) {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
 
 // `where` rebuilds the path only when an error needs it.
 function walk(hasher, value, where) {
@@ -129,14 +97,6 @@ function walk(hasher, value, where) {
     default:
       throw new Error(`checksum: ${where()}: not a JSON value (${typeof value})`);
   }
-}
-
-/**
- * The path step of an object key: ".key" for identifiers, '["key"]' (the
- * key as JSON text) otherwise, as the C++ side writes it (documents::ValuePath).
- */
-export function pathStep(key) {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
 /** The checksum of a JSON-like value: an unsigned 32-bit number. */

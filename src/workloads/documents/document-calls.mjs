@@ -52,3 +52,35 @@ export function expectDocumentBytes(codec, bytes) {
     throw new TypeError(`${codec}: decode expects a Uint8Array, not ${typeof bytes}`);
   }
 }
+
+/**
+ * The path of one C++ codec's `documents` (wasm-documents.mjs's or
+ * addon-documents.mjs's: { name, libraryVersion, format, keyOrder,
+ * encode(strategy, value), decode(strategy, bytes), poisonOutputs() })
+ * through one of its `strategies`: { codec, impl: 'cpp', interop, library,
+ * format, keyOrder, encode(value) -> { encoded, phases }, decode(bytes) ->
+ * { value, phases }, bytesOf, prepareDecode }, with the addon's place first
+ * and wasm's heapBytes last. keyOrder is false for a codec
+ * that does not give object keys back in order (protobuf's Struct).
+ */
+export function cppDocumentPath(documents, strategy, strategies, { what, place, heapBytes }) {
+  if (!strategies.includes(strategy)) {
+    throw new Error(
+      `${documents.name}: unknown ${what} strategy '${strategy}' (expected ${strategies.join(', ')})`,
+    );
+  }
+  return {
+    ...(place && { place }),
+    codec: documents.name,
+    impl: 'cpp',
+    interop: strategy,
+    library: documents.libraryVersion,
+    format: documents.format,
+    keyOrder: documents.keyOrder,
+    encode: (value) => documents.encode(strategy, value),
+    decode: (bytes) => documents.decode(strategy, bytes),
+    bytesOf: (bytes) => bytes,
+    prepareDecode: () => documents.poisonOutputs(),
+    ...(heapBytes && { heapBytes }),
+  };
+}

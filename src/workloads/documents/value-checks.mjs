@@ -5,7 +5,6 @@
 // (tagged-writer.mjs) throws too when its fast walk meets such a value. With
 // `extended` (the messages workload), a Date and a Uint8Array are values.
 
-import { pathStep } from './checksum.mjs';
 import { MAX_DEPTH } from './tagged-form.mjs';
 
 /** Whether `text` has no lone surrogate (UTF-8 cannot hold one). */
@@ -20,6 +19,14 @@ export class ValueError extends Error {
 }
 
 const MAX_PATH_CHARS = 160;
+
+/**
+ * The path step of an object key: ".key" for identifiers, '["key"]' (the
+ * key as JSON text) otherwise, as the C++ side writes it (documents::ValuePath).
+ */
+export function pathStep(key) {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
 
 /** "$.features[3].id", as the C++ side writes paths (documents::ValuePath). */
 export function pathText(steps) {

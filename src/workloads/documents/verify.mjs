@@ -15,15 +15,14 @@
 //
 // Paths read "$.features[3].geometry", '$["key with space"]'.
 
-import { pathStep } from './checksum.mjs';
+import { isPlainObject, pathStep } from './value-checks.mjs';
 
 function typeOf(value) {
   if (value === null) return 'null';
   const type = typeof value;
   if (type !== 'object') return type;
   if (Array.isArray(value)) return 'array';
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype === Object.prototype || prototype === null) return 'object';
+  if (isPlainObject(value)) return 'object';
   return value.constructor?.name ? `${value.constructor.name} instance` : 'non-plain object';
 }
 

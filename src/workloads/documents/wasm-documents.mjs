@@ -8,22 +8,16 @@
 //   const { encoded, phases } = path.encode(value);   // Uint8Array (a copy)
 //   const { value, phases } = path.decode(encoded);
 //
-// Phases are those of the tuple strategies (src/harness/wasm-codec.mjs):
-// encode = marshalInMs (the JS walk or JSON.stringify, writing into the
-// heap, C++ reading it into a Document), codecMs (the codec alone, timed in
-// C++), bytesOutMs (copying the encoding out); decode = bytesInMs (copying
-// the bytes into the heap), codecMs, marshalOutMs (C++ writing the Document
-// out, JS reading it). C++ reports its codec and marshal times; JS times its
-// own parts, and the phases add up to the call.
-//
-// Errors are Errors whose message starts with the codec's name: a value
-// that is not JSON-like ("msgpack: undefined at $.a[2]"), one the format
-// cannot hold, bad bytes. The module stays usable. Browser-safe.
+// Phases are the tuple strategies' (src/harness/wasm-codec.mjs): C++ reports
+// its codec and marshal times, JS times its own parts, and the phases add up
+// to the call. Errors are Errors whose message starts with the codec's name
+// ("msgpack: undefined at $.a[2]"); the module stays usable. Browser-safe.
 
 import { decodePhases, encodePhases, now } from '../../harness/typed-calls.mjs';
 import {
   INITIAL_BUFFER_BYTES,
   checkedJsonText,
+  cppDocumentPath,
   encoder,
   expectDocumentBytes,
   readOutput,
@@ -62,6 +56,7 @@ class WasmDocuments {
     }
     this.#m = m;
     this.name = codec.name;
+    this.libraryVersion = codec.libraryVersion;
     this.keyOrder = m.keepsKeyOrder();
     this.format = m.formatName();
     this.#writer = new TaggedWriter((used, needed) => {
@@ -162,7 +157,7 @@ class WasmDocuments {
     // Before marshalStart: bytes in, the codec, and C++'s own marshalling
     // (val builds the JS value, text and tagged write their output), which
     // belongs to marshalOutMs.
-    return { value, phases: decodePhases(start, marshalStart, end, call) };
+    return { value, phases: decodePhases(start, marshalStart, end, call.codecMs, call.marshalMs) };
   }
 
   /** Fills the module's reused decode outputs with the sentinel (untimed, before a decode that counts). */
@@ -172,35 +167,12 @@ class WasmDocuments {
 }
 
 /**
- * The path of one wasm documents module through one strategy: { codec,
- * impl: 'cpp', interop, library, format, keyOrder, encode(value) ->
- * { encoded, phases }, decode(bytes) -> { value, phases }, bytesOf,
- * prepareDecode, heapBytes }. keyOrder is false for a codec that does not
- * give object keys back in order (protobuf's Struct).
+ * The path of one wasm documents module through one strategy
+ * (cppDocumentPath's, with heapBytes()).
  */
 export function createWasmDocumentPath(codec, strategy) {
-  if (!DOCUMENT_STRATEGIES.includes(strategy)) {
-    throw new Error(
-      `${codec.name}: unknown documents strategy '${strategy}' (expected ${DOCUMENT_STRATEGIES.join(', ')})`,
-    );
-  }
-  const documents = documentsOf(codec);
-  return {
-    codec: codec.name,
-    impl: 'cpp',
-    interop: strategy,
-    library: codec.libraryVersion,
-    format: documents.format,
-    keyOrder: documents.keyOrder,
-    encode: (value) => documents.encode(strategy, value),
-    decode: (bytes) => documents.decode(strategy, bytes),
-    bytesOf: (bytes) => bytes,
-    prepareDecode: () => documents.poisonOutputs(),
+  return cppDocumentPath(documentsOf(codec), strategy, DOCUMENT_STRATEGIES, {
+    what: 'documents',
     heapBytes: () => codec.heapBytes(),
-  };
-}
-
-/** One path per strategy (all by default). */
-export function createWasmDocumentPaths(codec, strategies = DOCUMENT_STRATEGIES) {
-  return strategies.map((strategy) => createWasmDocumentPath(codec, strategy));
+  });
 }

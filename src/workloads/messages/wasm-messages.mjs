@@ -1,39 +1,29 @@
 // The messages workload's part of a wasm codec module (src/harness/wasm-codec.mjs
-// creates it as `codec.messages`), the JS half of src/workloads/messages/bindings.cpp.
-//
-// One record per call (src/workloads/messages/records.mjs):
-// `codec.messages` is null for a module without a message codec (raw), else
+// creates it as `codec.messages`, null for a module without a message codec),
+// the JS half of src/workloads/messages/bindings.cpp: one record per call
+// (src/workloads/messages/records.mjs), through MessageCalls (message-calls.mjs):
 //
 //   const { messages } = codec;
 //   messages.strategies                       // ['val', 'embind', 'tagged']
 //   messages.supports('embind', 'record')     // false: see EMBIND_RECORDS
 //   const bytes = messages.encode('val', 'record', record);   // Uint8Array (a copy)
 //   const copy = messages.decode('val', 'record', bytes);     // a plain record
-//   messages.prepareFloor('val', 'record', bytes);  // untimed, once: the floors' bytes and message
-//   messages.encodeFloor('val', 'record', record);  // encode without the codec: a copy of those bytes
-//   messages.decodeFloor('val', 'record', bytes);   // decode without the codec: a plain record
+//   messages.prepareFloor('val', 'record', bytes);  // untimed, once; then encodeFloor, decodeFloor
 //   messages.emptyCall();                     // the per-call floor
-//   const path = messages.forRecord('val', 'record');  // the same five calls,
-//   path.encode(record);                      // bound, for a timing loop
-//   path.prepareDecode();                     // untimed: the module's reused decoded
-//                                             // messages set to a sentinel (empty) state
+//   const path = messages.forRecord('val', 'record');  // the same calls, bound, for a timing loop
 //
 // No phases here: a record takes microseconds, so the boundary's share is
 // measured with the floors instead of clock readings inside each call.
 
 import { strategiesOf } from '../../catalog.mjs';
-import { RECORD_NAMES as MESSAGE_NAMES } from './workload.mjs';
 import { TaggedReader } from '../documents/tagged-reader.mjs';
 import { TaggedWriter } from '../documents/tagged-writer.mjs';
 import {
   INITIAL_TAGGED_BYTES,
   MessageCalls,
-  checkBytes,
-  checkRecord,
   describeValue,
   isObject,
   readTaggedRecord,
-  requirePrepared,
   writeTaggedRecord,
 } from './message-calls.mjs';
 
@@ -165,184 +155,86 @@ class TaggedRecords {
   }
 }
 
-export class WasmMessages extends MessageCalls {
-  #codec;
-  #paths; // strategy -> record name -> path
-
-  constructor(m, codecName) {
-    super();
-    this.#codec = codecName;
-    // The C++ Kind order is the wire between the two halves: the kind index
-    // passed to the val exports is the position in MESSAGE_NAMES.
-    const kinds = m.messageKindNames();
-    if (kinds !== MESSAGE_NAMES.join(',')) {
-      throw new Error(`${codecName}: the module's records (${kinds}) are not ${MESSAGE_NAMES.join(',')}`);
-    }
-    this.libraryVersion = m.messageLibraryVersion();
-    this.strategies = MESSAGE_STRATEGIES;
-    this.names = MESSAGE_NAMES;
-    this.emptyCall = m.emptyCall;
-    const fail = () => {
-      throw new Error(m.lastCall().error);
-    };
-    const preparedFloors = new Set();
-    const tagged = new TaggedRecords(m, codecName, fail);
-    this.#paths = new Map([
-      [
-        'val',
-        new Map(
-          MESSAGE_NAMES.map((name, kind) => [name, this.#valPath(m, fail, preparedFloors, name, kind)]),
-        ),
-      ],
-      [
-        'embind',
-        new Map(
-          Object.entries(EMBIND_RECORDS).map(([name, exportName]) => [
-            name,
-            this.#embindPath(m, fail, preparedFloors, name, exportName),
-          ]),
-        ),
-      ],
-      [
-        'tagged',
-        new Map(
-          MESSAGE_NAMES.map((name, kind) => [
-            name,
-            this.#taggedPath(m, fail, preparedFloors, tagged, name, kind),
-          ]),
-        ),
-      ],
-    ]);
-    // A module built before the tagged strategy existed would fail at its first call.
-    if (typeof m.encodeMessageTagged !== 'function') {
-      throw new Error(
-        `${codecName}: the module has no tagged strategy (built from older sources: rebuild it)`,
-      );
-    }
-  }
-
-  /** Whether `strategy` offers record `name` (embind: EMBIND_RECORDS only). */
-  supports(strategy, name) {
-    return this.#paths.get(strategy)?.has(name) ?? false;
-  }
-
-  /**
-   * The calls of one (strategy, record), bound: { encode(record),
-   * decode(bytes), prepareDecode(), prepareFloor(bytes), encodeFloor(record),
-   * decodeFloor(bytes) }. Throws for a strategy or record it does not offer.
-   * prepareDecode() sets the messages the module decodes into, and reuses,
-   * to their empty state (the module's poisonOutputs): a decoder that
-   * skipped its work then returns no record rather than the previous one.
-   */
-  forRecord(strategy, name) {
-    const path = this.#paths.get(strategy)?.get(name);
-    if (path) return path;
-    if (!this.#paths.has(strategy)) {
-      throw new Error(
-        `${this.#codec}: unknown messages strategy '${strategy}' (expected ${MESSAGE_STRATEGIES.join(', ')})`,
-      );
-    }
-    if (!MESSAGE_NAMES.includes(name)) {
-      throw new Error(
-        `${this.#codec}: unknown message record "${name}" (known: ${MESSAGE_NAMES.join(', ')})`,
-      );
-    }
-    throw new Error(
-      `${this.#codec}: the ${strategy} strategy does not offer record "${name}" ` +
-        `(embind's value_object cannot produce a plain array, a Date or a Uint8Array)`,
-    );
-  }
-
-  // The five calls of one (strategy, record) around its exports, which
-  // return null on failure (the error is then in lastCall): `check`
-  // validates a record in JS before it crosses.
-  #boundPath(m, fail, preparedFloors, { name, kind, check, encode, decode, encodeFloor, decodeFloor }) {
-    const copy = (view) => {
-      if (view === null) fail();
-      return view.slice();
-    };
-    const result = (record) => {
-      if (record === null) fail();
-      return record;
-    };
-    return Object.freeze({
-      encode: (record) => {
-        check(record);
-        return copy(encode(record));
-      },
-      decode: (bytes) => {
-        checkBytes(this.#codec, bytes);
-        return result(decode(bytes));
-      },
+/** The messages API of a wasm module (MessageCalls), `codecName` its codec. */
+export function createWasmMessages(m, codecName) {
+  const fail = () => {
+    throw new Error(m.lastCall().error);
+  };
+  // The exports return null on failure (the error is then in lastCall).
+  const copy = (view) => {
+    if (view === null) fail();
+    return view.slice();
+  };
+  const result = (record) => {
+    if (record === null) fail();
+    return record;
+  };
+  const tagged = new TaggedRecords(m, codecName, fail);
+  const messages = new MessageCalls(codecName, 'module', {
+    kinds: m.messageKindNames(),
+    libraryVersion: m.messageLibraryVersion(),
+    strategies: MESSAGE_STRATEGIES,
+    emptyCall: m.emptyCall,
+    boundary: {
       // A module built before poisonOutputs existed has nothing to call.
       prepareDecode: () => m.poisonOutputs?.(),
-      encodeFloor: (record) => {
-        check(record);
-        return copy(encodeFloor(record));
-      },
-      prepareFloor: (bytes) => {
-        checkBytes(this.#codec, bytes);
-        // One C++ message per record serves both strategies' floors.
+      prepareFloor: (kind, bytes) => {
         if (!m.prepareMessageFloor(kind, bytes)) fail();
-        preparedFloors.add(name);
       },
-      decodeFloor: (bytes) => {
-        checkBytes(this.#codec, bytes);
-        requirePrepared(this.#codec, preparedFloors, name);
-        return result(decodeFloor(bytes));
+    },
+    make: {
+      // strategy val: C++ reads and checks the record (kind = its Kind index).
+      val: (name, kind) => ({
+        encode: (record) => copy(m.encodeMessageVal(kind, record)),
+        decode: (bytes) => result(m.decodeMessageVal(kind, bytes)),
+        encodeFloor: (record) => copy(m.encodeMessageFloorVal(kind, record)),
+        decodeFloor: (bytes) => result(m.decodeMessageFloorVal(kind, bytes)),
+      }),
+      // strategy embind: the record is checked here, converted by embind.
+      embind: (name) => {
+        const exportName = EMBIND_RECORDS[name];
+        if (!exportName) return undefined;
+        const findProblem = EMBIND_CHECKS[name];
+        const checked = (encode) => (record) => {
+          const problem = findProblem(record);
+          if (problem !== null) {
+            const [path, expected, got] = problem;
+            throw new Error(
+              `${codecName}: ${name}: field "${path}": ` +
+                (got === undefined ? 'missing' : `expected ${expected}, got ${describeValue(got)}`),
+            );
+          }
+          return copy(encode(record));
+        };
+        // The export is called directly (the record, or null on failure).
+        const decoded = (decode) => (bytes) => {
+          const record = decode(bytes);
+          if (record === null) fail();
+          return record;
+        };
+        return {
+          encode: checked(m[`encode${exportName}Embind`]),
+          decode: decoded(m[`decode${exportName}Embind`]),
+          encodeFloor: checked(m[`encode${exportName}FloorEmbind`]),
+          decodeFloor: decoded(m[`decode${exportName}FloorEmbind`]),
+        };
       },
-    });
+      // strategy tagged: JS writes the record's tagged form into the
+      // module's buffer, C++ reads and checks it against the schema; decode
+      // reads the decoded record's tagged form back.
+      tagged: (name, kind) => ({
+        encode: (record) => copy(m.encodeMessageTagged(kind, tagged.write(name, record))),
+        decode: (bytes) => result(tagged.read(m.decodeMessageTagged(kind, tagged.copyIn(bytes)))),
+        encodeFloor: (record) => copy(m.encodeMessageFloorTagged(kind, tagged.write(name, record))),
+        decodeFloor: (bytes) => result(tagged.read(m.decodeMessageFloorTagged(kind, tagged.copyIn(bytes)))),
+      }),
+    },
+    strategyWord: 'messages',
+    whyNotOffered: "embind's value_object cannot produce a plain array, a Date or a Uint8Array",
+  });
+  // A module built before the tagged strategy existed would fail at its first call.
+  if (typeof m.encodeMessageTagged !== 'function') {
+    throw new Error(`${codecName}: the module has no tagged strategy (built from older sources: rebuild it)`);
   }
-
-  // strategy val: C++ reads and checks the record (kind = its Kind index).
-  #valPath(m, fail, preparedFloors, name, kind) {
-    return this.#boundPath(m, fail, preparedFloors, {
-      name,
-      kind,
-      check: (record) => checkRecord(this.#codec, name, record),
-      encode: (record) => m.encodeMessageVal(kind, record),
-      decode: (bytes) => m.decodeMessageVal(kind, bytes),
-      encodeFloor: (record) => m.encodeMessageFloorVal(kind, record),
-      decodeFloor: (bytes) => m.decodeMessageFloorVal(kind, bytes),
-    });
-  }
-
-  // strategy tagged: JS writes the record's tagged form into the module's
-  // buffer, C++ reads and checks it against the schema; decode reads the
-  // decoded record's tagged form back.
-  #taggedPath(m, fail, preparedFloors, tagged, name, kind) {
-    return this.#boundPath(m, fail, preparedFloors, {
-      name,
-      kind,
-      check: (record) => checkRecord(this.#codec, name, record),
-      encode: (record) => m.encodeMessageTagged(kind, tagged.write(name, record)),
-      decode: (bytes) => tagged.read(m.decodeMessageTagged(kind, tagged.copyIn(bytes))),
-      encodeFloor: (record) => m.encodeMessageFloorTagged(kind, tagged.write(name, record)),
-      decodeFloor: (bytes) => tagged.read(m.decodeMessageFloorTagged(kind, tagged.copyIn(bytes))),
-    });
-  }
-
-  // strategy embind: the record is checked here, converted by embind.
-  #embindPath(m, fail, preparedFloors, name, exportName) {
-    const findProblem = EMBIND_CHECKS[name];
-    const check = (record) => {
-      checkRecord(this.#codec, name, record);
-      const problem = findProblem(record);
-      if (problem === null) return;
-      const [path, expected, got] = problem;
-      throw new Error(
-        `${this.#codec}: ${name}: field "${path}": ` +
-          (got === undefined ? 'missing' : `expected ${expected}, got ${describeValue(got)}`),
-      );
-    };
-    return this.#boundPath(m, fail, preparedFloors, {
-      name,
-      kind: MESSAGE_NAMES.indexOf(name),
-      check,
-      encode: m[`encode${exportName}Embind`],
-      decode: m[`decode${exportName}Embind`],
-      encodeFloor: m[`encode${exportName}FloorEmbind`],
-      decodeFloor: m[`decode${exportName}FloorEmbind`],
-    });
-  }
+  return messages;
 }

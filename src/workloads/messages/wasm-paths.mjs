@@ -3,9 +3,17 @@
 // one per strategy, and the row descriptions of its floors. The Node-API
 // addon's codecs (addon-messages.mjs) take the same shape.
 
-// A codec that names its place (the Node-API addon's: addon-messages.mjs)
-// gives it to its paths, so their rows say it (rows.mjs pathFields).
-const placeOf = (codec) => (codec.place ? { place: codec.place } : {});
+// What names a path of `codec` or one of its floors. A codec that names its
+// place (the Node-API addon's: addon-messages.mjs) gives it to its paths, so
+// their rows say it (rows.mjs pathFields).
+const fieldsOf = (codec, interop, variant) => ({
+  ...(codec.place && { place: codec.place }),
+  codec: codec.name,
+  impl: 'cpp',
+  interop,
+  ...(variant && { variant }),
+  library: codec.messages?.libraryVersion ?? codec.libraryVersion,
+});
 
 /** The variant of a floor row: the call without the codec's work. */
 export const FLOOR_VARIANT = 'floor';
@@ -24,11 +32,7 @@ export function createWasmMessagePath(codec, strategy) {
     );
   }
   return {
-    ...placeOf(codec),
-    codec: codec.name,
-    impl: 'cpp',
-    interop: strategy,
-    library: messages.libraryVersion ?? codec.libraryVersion,
+    ...fieldsOf(codec, strategy),
     notApplicable(name) {
       if (messages.supports(strategy, name)) return undefined;
       return `${codec.name}/${strategy}: record "${name}" is not offered through ${strategy} (it cannot map it to plain JS values)`;
@@ -41,39 +45,11 @@ export function createWasmMessagePath(codec, strategy) {
 }
 
 // The calls of one (strategy, record) with no lookup per call: the API's
-// own bound functions when it has them (wasm-codec.mjs forRecord).
-export function boundCalls(messages, strategy, name) {
-  if (typeof messages.forRecord === 'function') return messages.forRecord(strategy, name);
-  return {
-    encode: (record) => messages.encode(strategy, name, record),
-    decode: (bytes) => messages.decode(strategy, name, bytes),
-    prepareDecode: () => messages.poisonOutputs?.(),
-    prepareFloor: (bytes) => messages.prepareFloor(strategy, name, bytes),
-    encodeFloor: (record) => messages.encodeFloor(strategy, name, record),
-    decodeFloor: (bytes) => messages.decodeFloor(strategy, name, bytes),
-  };
-}
+// own bound functions (message-calls.mjs forRecord).
+export const boundCalls = (messages, strategy, name) => messages.forRecord(strategy, name);
 
 /** The row description of a strategy's floor (the call without the codec's work). */
-export function wasmFloorPath(codec, strategy) {
-  return {
-    ...placeOf(codec),
-    codec: codec.name,
-    impl: 'cpp',
-    interop: strategy,
-    variant: FLOOR_VARIANT,
-    library: codec.messages?.libraryVersion ?? codec.libraryVersion,
-  };
-}
+export const wasmFloorPath = (codec, strategy) => fieldsOf(codec, strategy, FLOOR_VARIANT);
 
 /** The row description of a module's empty call. */
-export function emptyCallPath(codec) {
-  return {
-    ...placeOf(codec),
-    codec: codec.name,
-    impl: 'cpp',
-    interop: 'call',
-    variant: FLOOR_VARIANT,
-    library: codec.messages?.libraryVersion ?? codec.libraryVersion,
-  };
-}
+export const emptyCallPath = (codec) => wasmFloorPath(codec, 'call');
