@@ -4,11 +4,9 @@
 // not. One Vega-Lite spec for every per-payload workload's report; empty
 // unless a results file has compressed rows.
 
-import { groupBy } from '../harness/group-by.mjs';
-import { median } from '../harness/stats.mjs';
 import { NO_COMPRESSION } from '../harness/compressors.mjs';
-import { labelOf } from './model.mjs';
 import { VEGA_LITE_SCHEMA, chartOf } from './palette.mjs';
+import { unitRecords } from './unit-report.mjs';
 
 export const COMPRESSION_CHART_ID = 'compression';
 
@@ -18,34 +16,34 @@ const LOG_AXIS = { format: '~g', grid: true, labelOverlap: 'greedy' };
 /**
  * One record per (source, unit, path): { source, unit, label, format,
  * where, bytes (what leaves: compressed or encoded), ms (median encode +
- * median decode, the round trip a message makes), encodeMs, decodeMs },
- * the medians over a block's processes. Only files with compressed rows
- * take part; `unitOf(row)` names the unit.
+ * median decode, the round trip a message makes), encodeMs, decodeMs }, of
+ * the unit records of both operations (unit-report.mjs). Only files with
+ * compressed rows take part; `unitOf(row)` names the unit.
  */
 export function compressionRecords(sources, unitOf) {
-  const records = [];
-  for (const source of sources) {
-    const ok = source.document.rows.filter((row) => row.status === 'ok' && row.encode && row.decode);
-    if (!ok.some((row) => row.compression)) continue;
-    for (const [, rows] of groupBy(ok, (row) => `${unitOf(row)}|${labelOf(row)}`)) {
-      const [row] = rows;
-      const sized = rows.find((candidate) => candidate.encodedBytes !== undefined) ?? row;
-      const encodeMs = median(rows.map((candidate) => candidate.encode.median));
-      const decodeMs = median(rows.map((candidate) => candidate.decode.median));
-      records.push({
-        source: source.source,
-        unit: unitOf(row),
-        label: labelOf(row),
-        format: row.compression?.format ?? NO_COMPRESSION,
-        where: row.compression?.where ?? '-',
-        bytes: sized.compression?.compressedBytes ?? sized.encodedBytes,
-        encodeMs,
-        decodeMs,
-        ms: encodeMs + decodeMs,
+  return sources
+    .filter((source) => source.document.rows.some((row) => row.status === 'ok' && row.compression))
+    .flatMap((source) => {
+      const decodes = unitRecords([source], 'decode');
+      return unitRecords([source], 'encode').flatMap(({ unit, label, value: encodeMs, row }) => {
+        const decode = decodes.find((other) => other.unit === unit && other.label === label);
+        if (!decode) return [];
+        return [
+          {
+            source: source.source,
+            unit: unitOf(row),
+            label,
+            format: row.compression?.format ?? NO_COMPRESSION,
+            where: row.compression?.where ?? '-',
+            bytes: row.compression?.compressedBytes ?? row.encodedBytes,
+            encodeMs,
+            decodeMs: decode.value,
+            ms: encodeMs + decode.value,
+          },
+        ];
       });
-    }
-  }
-  return records.filter((record) => record.bytes > 0 && record.ms > 0);
+    })
+    .filter((record) => record.bytes > 0 && record.ms > 0);
 }
 
 /** The chart: { id, title, spec, empty }. */

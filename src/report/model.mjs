@@ -1,7 +1,7 @@
 // What every workload's report shares: the sources (one per input file),
 // the names, colour keys and order of paths, and each run's header facts.
 // The records of each workload's charts and tables are in
-// src/workloads/<name>/report-*.mjs.
+// src/workloads/<name>/ (report.mjs, view.mjs).
 //
 // A "source" is one input file: its place (native, node, browser), or the
 // place and file name when several files of one place are reported together.

@@ -8,22 +8,31 @@
 // - legend, tables(rows, run): the per-unit tables of one process;
 // - more?(rows): tables after either kind (documents: phases against its floor);
 // - own?(rows), ownLegend: the workload's own view (tuples: cleanliness);
-// plus its description (unit, metric, higherIsBetter, operations, references).
+// plus its description (unit, metric, higherIsBetter, operations), which the
+// report reads (src/report/unit-report.mjs reportFor).
 
 import { blockParts } from '../harness/block-tables.mjs';
 import { overProcesses, verdictOptionsOf } from '../harness/block-verdicts.mjs';
 import { SINGLE_RUN_LABEL } from '../harness/verdict.mjs';
 import { viewText } from './table-view.mjs';
 
-/** The view parts of a run's rows; `view` is the workload's. */
-export function resultParts(rows, run, view) {
-  const main = overProcesses(rows)
+/** The tables of a run's rows (the page's too): verdicts over processes, or the view's per unit; then its `more`. */
+export const tableParts = (rows, run, view) => [
+  ...(overProcesses(rows)
     ? blockParts(rows, run, { unit: view.block, ...verdictOptionsOf(run.workload) })
-    : [{ note: SINGLE_RUN_LABEL }, { note: view.legend, className: 'legend' }, ...view.tables(rows, run)];
+    : view.tables(rows, run)),
+  ...(view.more?.(rows) ?? []),
+];
+
+/** The view parts of a run's rows, with the legends; `view` is the workload's. */
+export function resultParts(rows, run, view) {
+  const single = overProcesses(rows)
+    ? []
+    : [{ note: SINGLE_RUN_LABEL }, { note: view.legend, className: 'legend' }];
   const own = view.own?.(rows) ?? [];
   return [
-    ...main,
-    ...(view.more?.(rows) ?? []),
+    ...single,
+    ...tableParts(rows, run, view),
     ...(own.length > 0 ? [{ note: view.ownLegend }, ...own] : []),
   ];
 }

@@ -5,7 +5,7 @@
 // the report (src/workloads/tuples/report.mjs) and the page
 // (web/src/shipped-bytes.mjs) render the same rows.
 
-import { KB, escapeHtml as escape } from '../harness/format.mjs';
+import { KB } from '../harness/format.mjs';
 import { VEGA_LITE_SCHEMA } from './palette.mjs';
 
 export const SHIPPED_BYTES_CHART_ID = 'shipped-bytes';
@@ -73,29 +73,17 @@ export function shippedNote(shipped) {
   return `Each piece of JS minified by ${shipped.minifier}; gzip: ${shipped.gzip}, each file on its own. A wasm module's size is its .wasm plus its glue (embind: Emscripten's generated loader; lean: the project's own loader, src/harness/lean-loader.mjs); lean+zlib is the lean module with the compression stage (zlib compiled in, docs/design.md#compression), what compressing in wasm adds to a download. A library is bundled from an entry that takes only the encode and decode this project calls (its adapter's createPeerPath), with what it needs to run in a browser.`;
 }
 
-/** The table as HTML (the report's and the page's). */
-export function shippedTableHtml(shipped) {
-  const rows = shippedRows(shipped);
-  const head = SHIPPED_COLUMNS.map((column) => `<th>${escape(column.title)}</th>`).join('');
-  const body = rows
-    .map(
-      (row) =>
-        `<tr>${SHIPPED_COLUMNS.map(
-          (column) => `<td${column.num ? ' class="num"' : ''}>${escape(column.value(row))}</td>`,
-        ).join('')}</tr>`,
-    )
-    .join('\n');
-  return `<table class="shipped-bytes"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
-}
-
-/** The report's section: how to read it, then the table; or why there is none. */
-export function shippedSectionHtml(shipped) {
-  if (!shipped) {
-    return `<section id="shipped-bytes-table"><h2>Shipped bytes</h2><p class="empty">No build/wasm/shipped-bytes.json: run scripts/build-wasm.sh (or npm run build:web).</p></section>`;
-  }
-  return `<section id="shipped-bytes-table"><h2>Shipped bytes</h2>
-<p class="how">${escape(shippedNote(shipped))}</p>
-${shippedTableHtml(shipped)}</section>`;
+/** The report's view of the file (view parts, src/report/table-view.mjs): how to read it, then the table; or why there is none. */
+export function shippedParts(shipped) {
+  if (!shipped)
+    return [{ note: 'No build/wasm/shipped-bytes.json: run scripts/build-wasm.sh (or npm run build:web).' }];
+  const table = {
+    header: SHIPPED_COLUMNS.map((column) => column.title),
+    lines: shippedRows(shipped).map((row) => ({ cells: SHIPPED_COLUMNS.map((column) => column.value(row)) })),
+    align: SHIPPED_COLUMNS.map((column) => (column.num ? 'r' : 'l')),
+    className: 'shipped-bytes',
+  };
+  return [{ note: shippedNote(shipped) }, { table }];
 }
 
 /** Short lines for the chart's headline: per wasm format, lean vs embind vs the smallest library. */

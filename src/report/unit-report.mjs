@@ -8,116 +8,86 @@
 // a workload without one gets reportFor({}).
 
 import { isJsonBaseline } from '../catalog.mjs';
-import { medianOf } from '../harness/block-verdicts.mjs';
-import { interopShare } from '../harness/format.mjs';
-import { groupBy } from '../harness/group-by.mjs';
-import { median } from '../harness/stats.mjs';
-import { unitComparisons } from '../harness/unit-comparisons.mjs';
-import { unitsOf } from './headline.mjs';
-import { reportPage } from './html.mjs';
+import { OPERATIONS } from '../harness/block.mjs';
+import { escapeHtml, reportPage } from './html.mjs';
 import { codecRank, reportColors } from './codec-order.mjs';
-import { BASELINE_LABEL, colorKeyOf, howOf, labelOf, sortRows } from './model.mjs';
-import { VEGA_LITE_SCHEMA, chartOf, sourceColors, unitDotsChart } from './palette.mjs';
+import { BASELINE_LABEL, colorKeyOf, howOf, sortRows } from './model.mjs';
+import { VEGA_LITE_SCHEMA, chartOf, sourceColors } from './palette.mjs';
+import { viewHtml } from './table-view.mjs';
+import { unitRecords as recordsOf } from './unit-records.mjs';
 
 const OPERATION_TITLES = { roundTrip: 'round trip' };
 const titleOf = (operation) => OPERATION_TITLES[operation] ?? operation;
-// messages' floors of a C++ path (its marshalling alone, its empty call): no codec work to chart.
-const isCodecFloor = (row) => row.impl === 'cpp' && row.variant === 'floor';
 
-/** The share of a call spent crossing: the row's boundary share, else (total - codec) / total of its phases. */
-const shareOf = (row, operation) =>
-  row.boundaryShare?.[operation] ?? interopShare(row[operation], row[`${operation}Phases`]);
-
-/**
- * One record per measured (source, unit, path) of `operation`:
- * { source, place, unit, label, value (ms, or ops/s per call), perCall,
- * versusJson, low, high, verdict, share, row }. versusJson and its verdict
- * (or a single run's interval) are the tables' own comparison; rows whose
- * blocks hold several processes come as block-rows.mjs makes them.
- */
-export function unitRecords(sources, operation) {
-  const records = [];
-  for (const source of sources) {
-    const rows = source.document.rows.filter(
-      (row) => row.status === 'ok' && !isCodecFloor(row) && medianOf(row, operation) > 0,
-    );
-    for (const unit of unitsOf(rows)) {
-      const { vsJson } = unitComparisons(unit.rows);
-      // One record per path: a JSON baseline measured in several batches is one mark, its median.
-      for (const group of groupBy(sortRows(unit.rows), labelOf).values()) {
-        const [row] = group;
-        // A path in several batches (processes of a block run, a sweep's repeated batches): the
-        // median of its per-batch ratios; the verdict over processes is the answer's (file-report.mjs).
-        const ratios = group.map((each) => vsJson(each, operation)?.ratio).filter((ratio) => ratio > 0);
-        const json =
-          group.length === 1
-            ? vsJson(row, operation)
-            : ratios.length > 0
-              ? { ratio: median(ratios) }
-              : undefined;
-        records.push({
-          source: source.source,
-          place: source.place,
-          unit: String(unit.key),
-          label: labelOf(row),
-          value: median(group.map((each) => medianOf(each, operation))),
-          perCall: row[operation].opsPerSec !== undefined,
-          versusJson: isJsonBaseline(row) ? 1 : json?.ratio,
-          low: json?.low,
-          high: json?.high,
-          verdict: json?.verdict,
-          share: row.impl === 'cpp' && row.interop !== 'none' ? shareOf(row, operation) : undefined,
-          row,
-        });
-      }
-    }
-  }
-  return records;
-}
+/** The unit records (unit-records.mjs) of `operation`, each unit's paths in the catalog's order. */
+export const unitRecords = (sources, operation) => recordsOf(sources, operation, sortRows);
 
 const unitsIn = (records) => [...new Set(records.map((record) => record.unit))];
+// A verdict only where the records have one (a block's medians over processes have none).
+const withVerdict = (tooltip, values) =>
+  values.some((value) => value.verdict !== undefined)
+    ? [...tooltip, { field: 'verdict', title: 'verdict' }]
+    : tooltip;
 const TOOLTIP = [
   { field: 'source', title: 'place' },
   { field: 'unit' },
   { field: 'label', title: 'path' },
   { field: 'value', title: 'median', format: ',.4g' },
   { field: 'versusJson', title: 'x JSON', format: '.3g' },
-  { field: 'verdict', title: 'verdict' },
 ];
 
-/** Each path's median of `operation` per unit: a panel per unit, a dot per path and place (log axis). */
-export function timeChart(records, { title, unitName, columns = 3, width = 220, independent = true }) {
-  const perCall = records.some((record) => record.perCall);
-  return unitDotsChart({
-    title,
-    subtitle: perCall
-      ? `median ops/s (log scale, one panel per ${unitName}); further right is faster`
-      : `median ms (log scale, one panel per ${unitName}, each its own axis); further left is faster`,
-    values: records.map(({ row, ...record }) => record),
-    unit: { field: 'unit', sort: unitsIn(records), columns },
-    x: {
-      field: 'value',
-      title: perCall ? 'ops/s' : 'ms',
-      axis: { format: '~s', grid: true, labelOverlap: 'greedy' },
+/**
+ * Each path's figure per unit, a panel per unit and a dot per path and place
+ * (log axis): `field` 'value', its median of the operation in the view's
+ * metric, or 'versusJson', its speed against the JSON of its own batch (1 =
+ * as fast as JSON); `view` the workload's (its unit, metric, which way is better).
+ */
+function dotsChart(records, field, { title, view }) {
+  const values = records.filter((record) => record[field] > 0).map(({ row, ...record }) => record);
+  const time = field === 'value';
+  const subtitle = !time
+    ? `x JSON per ${view.unit} (log scale): above 1 the path is faster than the JSON baseline measured beside it`
+    : view.higherIsBetter
+      ? `median ${view.metric} (log scale, one panel per ${view.unit}); further right is faster`
+      : `median ${view.metric} (log scale, one panel per ${view.unit}, each its own axis); further left is faster`;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: title, subtitle },
+    data: { values },
+    facet: {
+      field: 'unit',
+      type: 'nominal',
+      sort: unitsIn(values),
+      title: null,
+      header: { labelFontWeight: 'bold', labelFontSize: 12 },
     },
-    width,
-    independent: independent && !perCall,
-    tooltip: TOOLTIP,
-  });
-}
-
-/** Each path's speed against the JSON of its own batch, per unit (1 = as fast as JSON). */
-export function ratioChart(records, { title, unitName, columns = 3, width = 220 }) {
-  const judged = records.filter((record) => record.versusJson > 0);
-  return unitDotsChart({
-    title,
-    subtitle: `x JSON per ${unitName} (log scale): above 1 the path is faster than the JSON baseline measured beside it`,
-    values: judged.map(({ row, ...record }) => record),
-    unit: { field: 'unit', sort: unitsIn(judged), columns },
-    x: { field: 'versusJson', title: 'x JSON', axis: { format: '~g', grid: true, labelOverlap: 'greedy' } },
-    width,
-    tooltip: TOOLTIP,
-  });
+    columns: 3,
+    spec: {
+      width: 220,
+      height: { step: 12 },
+      mark: { type: 'point', filled: true, size: 45 },
+      encoding: {
+        y: {
+          field: 'label',
+          type: 'nominal',
+          sort: [...new Set(values.map((value) => value.label))],
+          title: null,
+        },
+        x: {
+          field,
+          type: 'quantitative',
+          scale: { type: 'log' },
+          axis: { format: time ? '~s' : '~g', grid: true, labelOverlap: 'greedy' },
+          title: time ? view.metric : 'x JSON',
+        },
+        color: { field: 'source', type: 'nominal', scale: sourceColors(values), title: 'place' },
+        shape: { field: 'source', type: 'nominal', title: 'place' },
+        tooltip: withVerdict(TOOLTIP, values),
+      },
+    },
+    // Each panel its own x axis where the units' times are far apart.
+    resolve: { scale: { x: time && !view.higherIsBetter ? 'independent' : 'shared', y: 'shared' } },
+  };
 }
 
 // Lines over the payload size (units that are sizes: tuples' steps).
@@ -139,14 +109,14 @@ const EXTRA_DASHES = [
   [1, 3],
   [12, 4],
 ];
-export const FACET_SIZE = 260;
+const FACET_SIZE = 260;
 // Line legends show a stroke (with its dash), not the point marker.
-export const LINE_LEGEND = { symbolType: 'stroke', symbolSize: 300, symbolStrokeWidth: 2 };
-export const DASH_LEGEND = { ...LINE_LEGEND, symbolStrokeColor: '#444' };
-export const LOG_AXIS = { format: '~g', grid: true, labelOverlap: 'greedy', labelSeparation: 4 };
+const LINE_LEGEND = { symbolType: 'stroke', symbolSize: 300, symbolStrokeWidth: 2 };
+const DASH_LEGEND = { ...LINE_LEGEND, symbolStrokeColor: '#444' };
+const LOG_AXIS = { format: '~g', grid: true, labelOverlap: 'greedy', labelSeparation: 4 };
 // Log x scale over the measured sizes only (a "nice" domain would pad to
 // whole decades and squeeze the data into the middle).
-export const SIZE_X = {
+const SIZE_X = {
   field: 'jsonMB',
   type: 'quantitative',
   scale: { type: 'log', nice: false, padding: 10 },
@@ -192,52 +162,65 @@ export function sizeLinesChart(records, { title, subtitle, field = 'value', yTit
       codec: row.codec,
       baseline: isJsonBaseline(row),
     }));
-  const line = {
-    mark: { type: 'line', point: { size: 18 }, clip: true },
-    encoding: {
-      x: SIZE_X,
-      y: { field, type: 'quantitative', scale: { type: 'log' }, axis: LOG_AXIS, title: yTitle },
-      color: {
-        field: 'colorKey',
-        type: 'nominal',
-        scale: colorScale(values),
-        title: 'codec / library',
-        legend: LINE_LEGEND,
-      },
-      strokeDash: {
-        field: 'how',
-        type: 'nominal',
-        scale: dashScale(values),
-        title: 'path',
-        legend: DASH_LEGEND,
-      },
+  return sizeLinesSpec({
+    title: { text: title, subtitle },
+    values,
+    column: { field: 'source', sort: unique(values.map((v) => v.source)) },
+    y: { field, title: yTitle },
+    color: { field: 'colorKey', scale: colorScale(values), title: 'codec / library' },
+    dash: { field: 'how', scale: dashScale(values), title: 'path' },
+    more: {
       strokeWidth: { condition: { test: 'datum.baseline', value: 2.5 }, value: 1.3 },
       detail: { field: 'label' },
-      tooltip: [
+    },
+    tooltip: withVerdict(
+      [
         { field: 'source', title: 'place' },
         { field: 'label', title: 'path' },
         { field: 'jsonMB', title: 'JSON MB', format: '.3f' },
         { field: 'value', title: 'median ms', format: '.4g' },
         { field: 'versusJson', title: 'x JSON', format: '.3g' },
-        { field: 'verdict', title: 'verdict' },
       ],
+      values,
+    ),
+    rule: ratio,
+    resolve: { x: 'shared', y: 'shared' },
+  });
+}
+
+/**
+ * Lines over the JSON payload size, log-log, one panel per `column` value:
+ * `y` its field and title, `color` and `dash` nominal encodings with line
+ * legends, `more` other encodings; `rule` draws a black line at 1.
+ */
+export function sizeLinesSpec({ title, values, column, y, color, dash, more, tooltip, rule, resolve }) {
+  const line = {
+    mark: { type: 'line', point: { size: 18 }, clip: true },
+    encoding: {
+      x: SIZE_X,
+      y: { type: 'quantitative', scale: { type: 'log' }, axis: LOG_AXIS, ...y },
+      color: { type: 'nominal', legend: LINE_LEGEND, ...color },
+      strokeDash: { type: 'nominal', legend: DASH_LEGEND, ...dash },
+      ...more,
+      tooltip,
     },
   };
-  const rule = { mark: { type: 'rule', color: '#000', strokeWidth: 1.5 }, encoding: { y: { datum: 1 } } };
+  const layer = [
+    { mark: { type: 'rule', color: '#000', strokeWidth: 1.5 }, encoding: { y: { datum: 1 } } },
+    line,
+  ];
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: title, subtitle },
+    title,
     data: { values },
-    facet: {
-      column: { field: 'source', type: 'nominal', sort: unique(values.map((v) => v.source)), title: null },
-    },
-    spec: { width: FACET_SIZE, height: FACET_SIZE, ...(ratio ? { layer: [rule, line] } : line) },
-    resolve: { scale: { x: 'shared', y: 'shared' } },
+    facet: { column: { type: 'nominal', title: null, ...column } },
+    spec: { width: FACET_SIZE, height: FACET_SIZE, ...(rule ? { layer } : line) },
+    resolve: { scale: resolve },
   };
 }
 
 /** The share of each C++ path's call spent crossing into C++, per unit, encode and decode (0% = all codec). */
-export function shareChart(sources, { title, unitName, operations = ['encode', 'decode'], columns = 3 }) {
+export function shareChart(sources, { title, unitName, operations = OPERATIONS, columns = 3 }) {
   const values = operations.flatMap((operation) =>
     unitRecords(sources, operation)
       .filter((record) => record.share !== undefined)
@@ -288,71 +271,72 @@ export function shareChart(sources, { title, unitName, operations = ['encode', '
 
 /**
  * A report module (the interface src/report/index.mjs reads) from a
- * workload's declaration: `name`, `unitName`, `operations`, `id(kind,
- * operation)` (the charts' ids), `ratio` (draw x JSON), `share` (the id of
- * the interop-share chart), `own(sources)` (its own views' charts), `how`
- * (by chart id), `help`, `about` (text, or of the html input), `empty`,
- * `sections(sources, input)`, `nav`, `headlines`, `title` and `hover`. With `overSize`
- * the units are payload sizes: time and x JSON are lines over the size.
+ * workload's declaration: `name`, `view` (its view.mjs description: unit,
+ * metric, higherIsBetter, operations), `id(kind, operation)` (the charts'
+ * ids), `share` (the id of the interop-share chart), `own(sources, input)`
+ * (its own views' charts), `views(sources, input)` (its own tables: [{ id,
+ * title, parts }], view parts, linked from the nav), `how` (by chart id),
+ * `help`, `about` (text, or of the html input), `empty`, `headlines`,
+ * `title` and `hover`. With `overSize` the units are payload sizes: time and
+ * x JSON are lines over the size.
  */
 export function reportFor({
   name = 'results',
-  unitName = 'unit',
-  operations = ['encode', 'decode'],
+  view = {},
   id = (kind, operation) => `${kind}-${operation.toLowerCase()}`,
-  ratio = true,
   share,
   own = () => [],
+  views = () => [],
   how = {},
   help = 'the answer and the tables of every file, time and x JSON per unit and path',
   about = '',
   empty = {},
-  sections = () => '',
-  nav = [],
   comparable = false,
   overSize = false,
   title = `wasm-codec-bench report: ${name}`,
   headlines = () => ({}),
   hover = 'a dot',
 }) {
+  const { unit: unitName = 'unit', operations = OPERATIONS } = view;
+  const Name = `${name[0].toUpperCase()}${name.slice(1)}`;
+  // A workload without a description: its rows say their metric.
+  const shown = (records) => {
+    const perCall = view.higherIsBetter ?? records.some((record) => record.perCall);
+    return { unit: unitName, higherIsBetter: perCall, metric: view.metric ?? (perCall ? 'ops/s' : 'ms') };
+  };
+  const perUnit = (sources) =>
+    operations.flatMap((operation) => {
+      const records = unitRecords(sources, operation);
+      const what = `${Name}, ${titleOf(operation)}`;
+      const described = shown(records);
+      return [
+        chartOf(
+          id('time', operation),
+          dotsChart(records, 'value', {
+            title: `${what}: ${described.higherIsBetter ? 'operations per second' : 'time'} per ${unitName} and path`,
+            view: described,
+          }),
+        ),
+        chartOf(
+          id('ratio', operation),
+          dotsChart(records, 'versusJson', {
+            title: `${what}: speed vs JSON per ${unitName}`,
+            view: described,
+          }),
+        ),
+      ];
+    });
   // Over the size: all times, then all ratios (the page order of the tuples report).
   const linesOverSize = (sources) => {
     const pairs = operations.map((operation) => sizeLines(unitRecords(sources, operation), operation, id));
     return [...pairs.map(([time]) => time), ...pairs.map(([, ratio]) => ratio)];
   };
-  const charts = (sources, options = {}) => [
-    ...(overSize ? linesOverSize(sources) : []),
-    ...(overSize ? [] : operations).flatMap((operation) => {
-      const records = unitRecords(sources, operation);
-      const what = `${name[0].toUpperCase()}${name.slice(1)}, ${titleOf(operation)}`;
-      const time = chartOf(
-        id('time', operation),
-        timeChart(records, {
-          title: `${what}: ${records.some((r) => r.perCall) ? 'operations per second' : 'time'} per ${unitName} and path`,
-          unitName,
-        }),
-      );
-      if (!ratio) return [time];
-      return [
-        time,
-        chartOf(
-          id('ratio', operation),
-          ratioChart(records, { title: `${what}: speed vs JSON per ${unitName}`, unitName }),
-        ),
-      ];
-    }),
+  const charts = (sources, input = {}) => [
+    ...(overSize ? linesOverSize(sources) : perUnit(sources)),
     ...(share
-      ? [
-          chartOf(
-            share,
-            shareChart(sources, {
-              title: `${name[0].toUpperCase()}${name.slice(1)}: the interop share per path`,
-              unitName,
-            }),
-          ),
-        ]
+      ? [chartOf(share, shareChart(sources, { title: `${Name}: the interop share per path`, unitName }))]
       : []),
-    ...own(sources, options),
+    ...own(sources, input),
   ];
   return {
     help,
@@ -360,16 +344,23 @@ export function reportFor({
     charts,
     // Each file's answer (file-report.mjs) says what the charts show; a workload adds what no file says.
     headlines,
-    html: (input) =>
-      reportPage(input, {
+    html: (input) => {
+      const sections = views(input.sources, input);
+      return reportPage(input, {
         title,
         about: typeof about === 'function' ? about(input) : about,
         hover,
         how,
         empty,
-        nav: typeof nav === 'function' ? nav(input.sources, input) : nav,
-        sections: sections(input.sources, input),
-      }),
+        nav: sections.map((section) => [section.id, section.id]),
+        sections: sections
+          .map(
+            (section) =>
+              `<section id="${section.id}"><h2>${escapeHtml(section.title)}</h2>\n${viewHtml(section.parts)}</section>`,
+          )
+          .join('\n'),
+      });
+    },
   };
 }
 

@@ -17,8 +17,9 @@ import {
   shippedBytesChart,
   shippedHeadlines,
   shippedRows,
-  shippedSectionHtml,
+  shippedParts,
 } from '../../src/report/shipped-bytes.mjs';
+import { viewHtml } from '../../src/report/table-view.mjs';
 import { adapterOf } from '../../scripts/shipped-bytes.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
 
@@ -182,9 +183,9 @@ test('rendering: rows grouped by format, the chart and the section, with nothing
   assert.deepEqual(shippedHeadlines(shipped), [
     'msgpack, gzip -9: lean 0.0 KB; embind 0.0 KB; smallest JS library small 0.0 KB',
   ]);
-  const html = shippedSectionHtml(shipped);
+  const html = viewHtml(shippedParts(shipped));
   assert.match(html, /<table class="shipped-bytes">/);
   assert.match(html, /runs in Node only/);
   assert.equal(shippedBytesChart(null).empty, true);
-  assert.match(shippedSectionHtml(null), /No build\/wasm\/shipped-bytes.json/);
+  assert.match(viewHtml(shippedParts(null)), /No build\/wasm\/shipped-bytes.json/);
 });

@@ -57,7 +57,8 @@ function wellFormed(svg) {
   return names;
 }
 
-const row = (fields) => ({ status: 'ok', ...fields });
+// One unit's rows, as the page hands them over (a size: step 1).
+const row = (fields) => ({ status: 'ok', step: 1, ...fields });
 
 test('log axes: 1-2-5 ticks inside the padded range, powers of ten beyond two decades', () => {
   assert.deepEqual(logAxis(0.05, 0.1).ticks, [0.05, 0.1]);

@@ -18,15 +18,10 @@ import {
   callFloorRows,
   charts as messageCharts,
 } from '../../src/workloads/messages/report.mjs';
-import { reportCharts } from '../../src/workloads/tuples/report-charts.mjs';
-import { threeWaysSection } from '../../src/workloads/tuples/report-html.mjs';
-import {
-  NATIVE_WAY,
-  PHASES,
-  breakdownRecords,
-  penaltyRecords,
-  threeWaysRecords,
-} from '../../src/workloads/tuples/report-model.mjs';
+import { viewHtml } from '../../src/report/table-view.mjs';
+import { penaltyRecords } from '../../src/workloads/tuples/own-views.mjs';
+import { charts as tuplesCharts } from '../../src/workloads/tuples/report.mjs';
+import { NATIVE_WAY, threeWaysParts, threeWaysRecords } from '../../src/workloads/tuples/three-ways.mjs';
 import { messageRow, messagesDocument } from './messages-helpers.mjs';
 import { baseline, documentOf, row, sourceOf, validateResults } from './report-helpers.mjs';
 
@@ -125,8 +120,8 @@ describe('tuples', () => {
         ['msgpack/object (addon)', 0.5],
       ],
     );
-    const { records } = breakdownRecords([sourceOf(node)], 'decode', 10);
-    const addonPhases = records
+    const breakdown = tuplesCharts([sourceOf(node)], { sizeMB: 10 }).find((c) => c.id === 'breakdown-decode');
+    const addonPhases = breakdown.spec.data.values
       .filter((r) => r.label === 'msgpack/typed (addon)')
       .map((r) => [r.phase, r.ms]);
     assert.deepEqual(addonPhases, [
@@ -186,22 +181,18 @@ describe('tuples', () => {
   });
 
   test('the three-ways charts and table appear with addon rows, and only then', () => {
-    const charts = reportCharts(sources(), { sizeMB: 10 });
+    const charts = tuplesCharts(sources(), { sizeMB: 10 });
     const chart = (list, id) => list.find((c) => c.id === id);
     for (const id of ['three-ways-encode', 'three-ways-decode']) assert.equal(chart(charts, id).empty, false);
-    const lines = ['encode', 'decode'].flatMap((operation) =>
-      threeWaysRecords(sources(), operation, 10).lines.map((line) => ({ operation, ...line })),
-    );
-    const section = threeWaysSection(lines, PHASES);
-    assert.equal(section.id, 'three-ways-table');
-    assert.match(section.html, /<td>addon typed<\/td><td>msgpack\/typed \(addon\)<\/td>/);
-    assert.match(section.html, /1\.25x/);
+    const html = viewHtml(threeWaysParts(sources(), 10));
+    assert.match(html, /<td>addon typed<\/td><td>msgpack\/typed \(addon\)<\/td>/);
+    assert.match(html, /1\.25x/);
 
     // A node run without the addon: no three ways, nothing else changes.
     const wasmOnly = nodeDocument(node.rows.filter((r) => r.place !== ADDON).map((r) => ({ ...r })));
-    const without = reportCharts([sourceOf(native), sourceOf(wasmOnly)], { sizeMB: 10 });
+    const without = tuplesCharts([sourceOf(native), sourceOf(wasmOnly)], { sizeMB: 10 });
     assert.equal(chart(without, 'three-ways-encode').empty, true);
-    assert.equal(threeWaysSection([], PHASES), undefined);
+    assert.deepEqual(threeWaysParts([sourceOf(native), sourceOf(wasmOnly)], 10), []);
     assert.deepEqual(
       penaltyRecords([sourceOf(native), sourceOf(wasmOnly)]).map((r) => r.place),
       ['node', 'node'],

@@ -10,8 +10,9 @@ import { compareRuns, judgeChange } from '../../src/report/compare.mjs';
 import { latestResultsFiles } from '../../src/report/load.mjs';
 import { labelOf, toSources } from '../../src/report/model.mjs';
 import { sizeLinesChart, unitRecords } from '../../src/report/unit-report.mjs';
-import { breakdownRecords, closestStep, penaltyRecords } from '../../src/workloads/tuples/report-model.mjs';
-import { limitRows, moduleRecords, sizeRecords } from '../../src/workloads/tuples/report-size-model.mjs';
+import { moduleRecords, sizeRecords } from '../../src/report/bytes-charts.mjs';
+import { closestStep, limitsView, penaltyRecords, rowsAt } from '../../src/workloads/tuples/own-views.mjs';
+import { charts } from '../../src/workloads/tuples/report.mjs';
 import { cleanlinessByPath } from '../../src/workloads/tuples/view.mjs';
 import { baseline, documentOf, row, sourceOf, validateResults } from './report-helpers.mjs';
 
@@ -142,8 +143,9 @@ test('the breakdown stacks the three phases of each C++ path, JSON as a whole ca
       row({ codec: 'protobuf', impl: 'js', library: 'pbf 5.1.2', step: 1, jsonMB: 1 }),
     ]),
   );
-  const { records, facets } = breakdownRecords([sourceOf(node)], 'encode', 10);
-  assert.deepEqual(facets, ['node at 1.0 MB']);
+  const { spec } = charts([sourceOf(node)], { sizeMB: 10 }).find((chart) => chart.id === 'breakdown-encode');
+  const records = spec.data.values;
+  assert.deepEqual(spec.facet.row.sort, ['node at 1.0 MB']);
   assert.deepEqual(
     records.map((r) => [r.label, r.phase, r.ms, r.totalMs]),
     [
@@ -226,7 +228,7 @@ test('sizes are relative to the JSON text, one entry per format', () => {
       row({ codec: 'raw', interop: 'val', step: 1, jsonMB: 1 }),
     ]),
   );
-  const records = sizeRecords([sourceOf(node)], 10);
+  const records = sizeRecords([sourceOf(node)], (document) => rowsAt(document, 10));
   assert.deepEqual(
     records.map((r) => [r.format, r.measure, r.ratio]),
     [
@@ -252,7 +254,15 @@ test('module sizes come from the run headers, one build listed once', () => {
   );
 });
 
-test('payload limits: the largest size that passed and the first failure with its reason', () => {
+/** The lines of the limits view's tables, by path: { <path>: cells }. */
+const limitLines = (sources) =>
+  Object.fromEntries(
+    limitsView(sources)
+      .filter((part) => part.table)
+      .flatMap((part) => part.table.lines.map((line) => [line.cells[0], line.cells])),
+  );
+
+test("payload limits of a sweep: the view's summary, each path's largest ok payload and its failures", () => {
   const node = valid(
     documentOf('node', [
       row({ codec: 'raw', step: 1, jsonMB: 1 }),
@@ -262,19 +272,20 @@ test('payload limits: the largest size that passed and the first failure with it
       row({ codec: 'protobuf', step: 1, jsonMB: 1 }),
     ]),
   );
-  const limits = limitRows([sourceOf(node)]);
-  const raw = limits.find((r) => r.label === 'raw/typed');
-  assert.equal(raw.largestOkMB, 10);
-  assert.equal(raw.largestTriedMB, 300);
-  assert.equal(raw.failedSizes, 2);
-  assert.equal(raw.firstFailureMB, 100);
-  assert.equal(raw.firstError, 'raw: out of memory at 100 MB');
-  const protobuf = limits.find((r) => r.label === 'protobuf/typed');
-  assert.equal(protobuf.failedSizes, 0);
-  assert.equal(protobuf.firstError, undefined);
+  const parts = limitsView([sourceOf(node)]);
+  assert.deepEqual(
+    parts.filter((part) => part.heading).map((part) => part.heading),
+    ['node'],
+  );
+  const lines = limitLines([sourceOf(node)]);
+  assert.deepEqual(lines['raw/typed'], [
+    'raw/typed',
+    'largest ok payload 10.0 MB; 2 failed, first: raw: out of memory at 300 MB',
+  ]);
+  assert.deepEqual(lines['protobuf/typed'], ['protobuf/typed', 'largest ok payload 1.00 MB']);
 });
 
-test('payload limits of a --limits run come from run.limits, with the seed figure beside them', () => {
+test('payload limits of a --limits run are the console table of run.limits, with the seed figure beside them', () => {
   const node = documentOf('node', [
     baseline({ step: 1, jsonMB: 1, batch: 'json (js)' }),
     baseline({ step: 2, jsonMB: 2, batch: 'json (js)' }),
@@ -286,19 +297,6 @@ test('payload limits of a --limits run come from run.limits, with the seed figur
   const entry = (fields) => ({ place: 'node', ...fields });
   node.run.limits = [
     entry({
-      codec: 'raw',
-      impl: 'cpp',
-      interop: 'typed',
-      batch: 'raw/typed',
-      largestOkMB: 2,
-      largestOkItems: 20,
-      failedAtMB: 4,
-      failedAtItems: 30,
-      cause: 'out-of-memory',
-      reason: 'encode: raw: std::bad_alloc',
-    }),
-    // The process died growing the dataset: no row says so, the entry does.
-    entry({
       codec: 'json',
       impl: 'js',
       interop: 'js',
@@ -309,6 +307,18 @@ test('payload limits of a --limits run come from run.limits, with the seed figur
       failedAtMB: 3,
       cause: 'js-heap',
       reason: 'child process crashed (killed by SIGABRT): FATAL ERROR: Reached heap limit',
+    }),
+    entry({
+      codec: 'raw',
+      impl: 'cpp',
+      interop: 'typed',
+      batch: 'raw/typed',
+      largestOkMB: 2,
+      largestOkItems: 20,
+      failedAtMB: 4,
+      failedAtItems: 30,
+      cause: 'out-of-memory',
+      reason: 'encode: raw: std::bad_alloc',
     }),
     entry({
       codec: 'avro',
@@ -323,26 +333,33 @@ test('payload limits of a --limits run come from run.limits, with the seed figur
     }),
   ];
   valid(node);
-  const limits = limitRows([sourceOf(node)]);
-  assert.deepEqual(
-    limits.map((r) => r.label),
-    ['json (js)', 'raw/typed', 'avro (avsc)'],
-  );
-  const [json, raw, avsc] = limits;
-  assert.equal(json.largestOkMB, 2);
-  assert.equal(json.firstFailureMB, 3);
-  assert.equal(json.largestTriedMB, 3);
-  assert.equal(json.failedSizes, 1);
-  assert.equal(json.cause, 'js-heap');
-  assert.match(json.firstError, /heap limit/);
-  assert.equal(json.seedLimitMB, 298);
-  assert.equal(raw.sizes, 3);
-  assert.equal(raw.firstError, 'encode: raw: std::bad_alloc');
-  assert.equal(raw.seedLimitMB, undefined, 'the seed published no wasm limit');
-  assert.equal(avsc.failedSizes, 0);
-  assert.equal(avsc.firstError, undefined);
-  assert.equal(avsc.reason, 'no failure up to --limits-max-mb 1');
-  assert.equal(avsc.seedLimitMB, 372);
+  const parts = limitsView([sourceOf(node)]);
+  const [table] = parts.filter((part) => part.table);
+  assert.deepEqual(table.table.header, [
+    'path',
+    'largest ok MB',
+    'items',
+    'failed at MB',
+    'cause',
+    'seed MB',
+    'reason',
+  ]);
+  const lines = limitLines([sourceOf(node)]);
+  assert.deepEqual(Object.keys(lines), ['json (js)', 'raw/typed', 'avro (avsc)']);
+  assert.deepEqual(lines['json (js)'].slice(1, 6), ['2.0', '20', '3.0', 'js-heap', '298']);
+  assert.match(lines['json (js)'][6], /heap limit/);
+  assert.deepEqual(lines['raw/typed'].slice(3, 7), [
+    '4.0',
+    'out-of-memory',
+    '-',
+    'encode: raw: std::bad_alloc',
+  ]);
+  assert.deepEqual(lines['avro (avsc)'].slice(3, 7), [
+    '-',
+    'none',
+    '372',
+    'no failure up to --limits-max-mb 1',
+  ]);
 });
 
 test("cleanliness (the view's, in the report per file): one line per path, unclean if any size was", () => {

@@ -108,7 +108,7 @@ export class Charts {
     for (const container of Object.values(this.containers)) container.replaceChildren();
   }
 
-  /** Draws chart `which` from { title, yLabel, x, series: [{ label, row, values }], categories? }. */
+  /** Draws chart `which` from { title, yLabel, higherIsBetter, x, series: [{ label, row, values }], categories? }. */
   draw(which, chart) {
     const series = styled(chart.series, this.codecColor);
     const unit = singleUnit(chart);
@@ -126,11 +126,10 @@ export class Charts {
    * with its line at 1).
    */
   dotRows(which, chart, series, unit) {
-    const higherIsFaster = which === 'ratio' || /\/s$/.test(chart.yLabel);
     const rows = series
       .map((entry) => ({ ...entry, value: entry.values.find((value) => value > 0) }))
       .filter((row) => row.value !== undefined)
-      .sort((a, b) => (higherIsFaster ? b.value - a.value : a.value - b.value));
+      .sort((a, b) => (chart.higherIsBetter ? b.value - a.value : a.value - b.value));
     return dotRowsSvg(
       {
         title: `${chart.title.replace(/ per (data set|record|size|step)/, '')}, ${unit}`,

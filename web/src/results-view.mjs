@@ -8,12 +8,12 @@
 // A workload without a view draws with its page's own render().
 
 import { engineLabel } from '../../src/engines.mjs';
-import { blockParts } from '../../src/harness/block-tables.mjs';
-import { overProcesses, verdictOptionsOf } from '../../src/harness/block-verdicts.mjs';
+import { overProcesses } from '../../src/harness/block-verdicts.mjs';
 import { resultsDocument } from '../../src/harness/results.mjs';
 import { formatWithInterval } from '../../src/harness/verdict.mjs';
 import { blockChartRows } from '../../src/report/block-rows.mjs';
 import { headlines, unitsOf } from '../../src/report/headline.mjs';
+import { tableParts } from '../../src/report/results-tables.mjs';
 import { showView } from '../../src/report/table-view.mjs';
 import { $, state } from './page-state.mjs';
 import { hasPhases, phaseBars } from './phase-chart.mjs';
@@ -45,16 +45,6 @@ function chartOperation(page) {
   return page.operations.includes(chosen) ? chosen : page.operations[0];
 }
 
-/** The tables of the rows in hand: verdicts over processes, or the workload's view. */
-function renderTables(view, over) {
-  const { run, rows } = state;
-  const tables = over
-    ? blockParts(rows, run, { unit: view.block, ...verdictOptionsOf(run.workload) })
-    : view.tables(rows, run);
-  showView($('tables'), [...tables, ...(view.more?.(rows) ?? [])]);
-  showView($('cleanliness'), view.own?.(rows) ?? []);
-}
-
 export function renderResults() {
   state.renderPending = false;
   const page = state.pages.get(state.workload);
@@ -63,9 +53,10 @@ export function renderResults() {
   const over = overProcesses(state.rows);
   const rows = over ? blockChartRows(state.rows, page.operations) : state.rows;
   if (page.view) {
-    renderTables(page.view, over);
+    showView($('tables'), tableParts(state.rows, state.run, page.view));
+    showView($('cleanliness'), page.view.own?.(state.rows) ?? []);
     charts.clear();
-    drawUnitCharts(charts, rows, operation, { overProcesses: over });
+    drawUnitCharts(charts, rows, operation, { view: page.view, overProcesses: over });
   } else page.render({ tables: $('tables'), extra: $('cleanliness'), charts, operation }, rows);
   renderPhases(rows, operation);
   renderAnswer();

@@ -1,81 +1,54 @@
 // The page's time and speed charts, for any workload and any results file:
-// per unit (a size, a record, a data set) each path's median (ms per
-// payload, or ops/s per call) and its speed against the JSON baseline of its
-// own batch (the same process or page). Rows whose blocks hold several
-// processes come as src/report/block-rows.mjs makes them (one per path and
-// block, medians over processes). The C++ floors that do no codec work
-// (messages' marshal floors and empty calls) are left out; the JS floors
-// (objects, documents) are references and stay.
+// the report's unit records (src/report/unit-records.mjs), each path's
+// median per unit (a size, a record, a data set) and its speed against the
+// JSON baseline of its own batch, as the tables compare them. Rows whose
+// blocks hold several processes come as src/report/block-rows.mjs makes
+// them (one per path and block, medians over processes).
 
-import { isJsonBaseline, pathLabel } from '../../src/catalog.mjs';
-import { medianOf } from '../../src/harness/block-verdicts.mjs';
-import { median } from '../../src/harness/stats.mjs';
-import { unitsOf } from '../../src/report/headline.mjs';
-
-const TITLES = { roundTrip: 'round trip' };
-// messages' floors of a C++ path (its marshalling alone, its empty call): no codec work to chart.
-const isCodecFloor = (row) => row.impl === 'cpp' && row.variant === 'floor';
-
-/** What a run's units are, for the x axis: sizes (a log axis in MB), records or data sets (categories). */
-function axisOf(units) {
-  const [first] = units[0].rows;
-  if (first.step !== undefined) {
-    const x = units.map((unit) => unit.rows.find((row) => Number.isFinite(row.jsonMB))?.jsonMB);
-    if (x.every((value) => value > 0)) return { x };
-  }
-  const name = first.record !== undefined ? 'record' : first.step !== undefined ? 'step' : 'data set';
-  return {
-    x: units.map((_, index) => index),
-    categories: { name, values: units.map((unit) => String(unit.key)) },
-  };
-}
+import { unitRecords } from '../../src/report/unit-records.mjs';
 
 /**
  * Draws the time and speed charts of `operation` into `charts` (charts.mjs);
- * nothing when no path timed it. `overProcesses`: the rows are medians over
- * processes (the titles say so).
+ * nothing when no path timed it. `view`: the workload's description (its
+ * unit, metric and which way is better); `overProcesses`: the rows are
+ * medians over processes (the titles say so).
  */
-export function drawUnitCharts(charts, rows, operation, { overProcesses = false } = {}) {
-  const timed = rows.filter(
-    (row) => row.status === 'ok' && !isCodecFloor(row) && medianOf(row, operation) > 0,
-  );
-  const units = unitsOf(timed);
-  if (units.length === 0) return;
-  const axis = axisOf(units);
-  const perCall = timed.some((row) => row[operation].opsPerSec !== undefined);
-  const value = (row) => medianOf(row, operation);
-  // Per path and unit, the median of its rows' values (the JSON baseline of several batches).
-  const seriesOf = (valueOf) => {
-    const paths = new Map();
-    units.forEach((unit, at) => {
-      const baselines = unit.rows.filter(isJsonBaseline);
-      for (const row of unit.rows) {
-        const label = pathLabel(row);
-        if (!paths.has(label)) paths.set(label, { label, row, values: units.map(() => []) });
-        const json = baselines.find((baseline) => baseline.batch === row.batch) ?? baselines[0];
-        const figure = valueOf(row, json);
-        // Log scales: a zero or negative value (a coarse clock) cannot be drawn.
-        if (Number.isFinite(figure) && figure > 0) paths.get(label).values[at].push(figure);
-      }
+export function drawUnitCharts(charts, rows, operation, { view, overProcesses = false }) {
+  const records = unitRecords([{ source: 'page', document: { rows } }], operation);
+  if (records.length === 0) return;
+  const units = [...new Set(records.map((record) => record.unit))];
+  // Sizes on a log axis in MB; records and data sets as categories.
+  const x = units.map((unit) => records.find((record) => record.unit === unit).row.jsonMB);
+  const axis =
+    records[0].row.step !== undefined && x.every((value) => value > 0)
+      ? { x }
+      : { x: units.map((_, index) => index), categories: { name: view.unit, values: units } };
+  const seriesOf = (field) =>
+    [...new Set(records.map((record) => record.label))].map((label) => {
+      const own = records.filter((record) => record.label === label);
+      // Log scales: a zero or negative value (a coarse clock) cannot be drawn.
+      const valueAt = (unit) => own.find((record) => record.unit === unit)?.[field];
+      return {
+        label,
+        row: own[0].row,
+        values: units.map((unit) => (valueAt(unit) > 0 ? valueAt(unit) : null)),
+      };
     });
-    return [...paths.values()].map((path) => ({
-      ...path,
-      values: path.values.map((list) => (list.length > 0 ? median(list) : null)),
-    }));
-  };
-  const per = axis.categories ? axis.categories.name : 'size';
+  const { higherIsBetter, metric } = view;
   const over = overProcesses ? 'median over processes, ' : '';
-  const title = TITLES[operation] ?? operation;
+  const title = operation === 'roundTrip' ? 'round trip' : operation;
   charts.draw('time', {
-    title: `${title}: ${perCall ? 'operations per second' : 'median time'} per ${per} (${over}log scale)`,
-    yLabel: perCall ? 'ops/s' : 'ms',
+    title: `${title}: ${higherIsBetter ? 'operations per second' : 'median time'} per ${view.unit} (${over}log scale)`,
+    yLabel: metric,
+    higherIsBetter,
     ...axis,
-    series: seriesOf(value),
+    series: seriesOf('value'),
   });
   charts.draw('ratio', {
-    title: `${title}: speed vs JSON per ${per} (x faster${overProcesses ? ', medians over processes' : ''})`,
-    yLabel: perCall ? 'path ops/s / JSON ops/s' : 'JSON time / time',
+    title: `${title}: speed vs JSON per ${view.unit} (x faster${overProcesses ? ', medians over processes' : ''})`,
+    yLabel: higherIsBetter ? `path ${metric} / JSON ${metric}` : 'JSON time / time',
+    higherIsBetter: true,
     ...axis,
-    series: seriesOf((row, json) => json && (perCall ? value(row) / value(json) : value(json) / value(row))),
+    series: seriesOf('versusJson'),
   });
 }

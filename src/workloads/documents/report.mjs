@@ -7,6 +7,7 @@
 
 import { COMPRESSION_HOW, compressionChart } from '../../report/compression-chart.mjs';
 import { reportFor } from '../../report/unit-report.mjs';
+import { view } from './view.mjs';
 
 const id = (kind, operation) =>
   kind === 'time' ? `documents-${operation}` : `documents-${kind}-${operation}`;
@@ -14,7 +15,7 @@ export const INTEROP_CHART = 'documents-interop';
 
 export const { help, comparable, charts, headlines, html } = reportFor({
   name: 'documents',
-  unitName: 'data set',
+  view,
   id,
   share: INTEROP_CHART,
   // Time against the bytes that leave, with the compression stage (docs/design.md#compression).

@@ -15,11 +15,12 @@ import {
   speedRatio,
   statusText,
 } from '../../harness/format.mjs';
-import { median } from '../../harness/stats.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { fastestText } from '../../harness/references.mjs';
 import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
 import { JBB_FORMATS, JBB_SOURCE, jbbReference } from './jbb-reference.mjs';
+import { OPERATIONS } from '../../harness/block.mjs';
+import { blockChartRows } from '../../report/block-rows.mjs';
 import { BLOCK_UNIT } from './block.mjs';
 import {
   datasetEntry,
@@ -190,23 +191,19 @@ export function documentView(rows) {
  * (1.00x: the phase costs what the JS halves alone cost). [] without a floor.
  */
 export function floorPhaseBlocks(rows) {
-  const blocks = [...new Set(rows.filter((row) => row.block !== undefined).map((row) => row.block))];
-  const mid = (values) => (values.length > 0 ? median(values) : undefined);
-  return blocks.flatMap((block) => {
-    const own = rows.filter((row) => row.block === block && row.status === 'ok');
-    const floors = own.filter(isDocumentsFloor);
-    if (floors.length === 0) return [];
-    const floor = {
-      encode: mid(floors.map((row) => row.encode?.median).filter(Number.isFinite)),
-      decode: mid(floors.map((row) => row.decode?.median).filter(Number.isFinite)),
-    };
-    const cpp = own.filter((item) => item.impl === 'cpp' && !item.compression);
-    const paths = [...groupBy(cpp, pathLabel)].map(([label, pathRows]) => ({
-      label,
-      marshalIn: mid(pathRows.map((row) => row.encodePhases?.marshalInMs).filter(Number.isFinite)),
-      marshalOut: mid(pathRows.map((row) => row.decodePhases?.marshalOutMs).filter(Number.isFinite)),
-    }));
-    return [{ block, floor, paths }];
+  // One row per path and block, its medians over processes (the charts' rows).
+  const merged = blockChartRows(rows).filter((row) => row.status === 'ok');
+  return [...groupBy(merged, (row) => row.block)].flatMap(([block, own]) => {
+    const floor = own.find(isDocumentsFloor);
+    if (!floor) return [];
+    const paths = own
+      .filter((row) => row.impl === 'cpp' && !row.compression)
+      .map((row) => ({
+        label: pathLabel(row),
+        marshalIn: row.encodePhases?.marshalInMs,
+        marshalOut: row.decodePhases?.marshalOutMs,
+      }));
+    return [{ block, floor: { encode: floor.encode?.median, decode: floor.decode?.median }, paths }];
   });
 }
 
@@ -258,8 +255,7 @@ export const view = {
   unit: 'data set',
   metric: 'ms',
   higherIsBetter: false,
-  operations: ['encode', 'decode'],
-  references: ['xJSON', 'xBestJS', 'interop', 'JBB published'],
+  operations: OPERATIONS,
   legend: `${LEGEND} JBB published: ${JBB_SOURCE}; another machine and other data, a reference for the shape only (the grey lines).`,
   tables: documentView,
   more: floorPhaseParts,

@@ -14,6 +14,8 @@ import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
 import { VEGA_LITE_SCHEMA, chartOf, sourceColors } from '../../report/palette.mjs';
 import { reportFor, unitRecords } from '../../report/unit-report.mjs';
+import { OPERATIONS } from '../../harness/block.mjs';
+import { view } from './view.mjs';
 
 export const BOUNDARY_CHART = 'messages-wasm-vs-addon';
 export const FLOOR_CHART = 'call-floor';
@@ -79,7 +81,7 @@ function floorChart(sources) {
  */
 function boundaryChart(sources) {
   const withAddon = sources.filter((source) => source.document.rows.some(isAddonRow));
-  const paths = ['encode', 'decode'].flatMap((operation) =>
+  const paths = OPERATIONS.flatMap((operation) =>
     unitRecords(withAddon, operation)
       .filter((record) => record.row.impl === 'cpp' && record.row.interop !== 'none')
       .map((record) => ({
@@ -151,7 +153,7 @@ function boundaryChart(sources) {
             y: { field: 'label', type: 'nominal', title: null },
             x,
             color,
-            shape: { field: 'operation', type: 'nominal', sort: ['encode', 'decode'], title: 'operation' },
+            shape: { field: 'operation', type: 'nominal', sort: OPERATIONS, title: 'operation' },
             tooltip: [
               { field: 'source', title: 'place' },
               { field: 'label', title: 'path' },
@@ -169,8 +171,7 @@ function boundaryChart(sources) {
 
 export const { help, comparable, charts, headlines, html } = reportFor({
   name: 'messages',
-  unitName: 'record',
-  operations: ['encode', 'decode', 'roundTrip'],
+  view,
   id: (kind, operation) => `messages-${kind === 'time' ? '' : `${kind}-`}${operation.toLowerCase()}`,
   share: 'messages-boundary-share',
   own: (sources) => [

@@ -17,10 +17,11 @@ import {
 import { groupBy } from '../../harness/group-by.mjs';
 import { orderOfPaths, pathKey } from '../../harness/path-order.mjs';
 import { median } from '../../harness/stats.mjs';
-import { VERDICT_LEGEND, compareStats, formatVerdictRatio } from '../../harness/verdict.mjs';
+import { unitComparisons } from '../../harness/unit-comparisons.mjs';
+import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
+import { MESSAGE_OPERATIONS } from '../../harness/message-measure.mjs';
 import { BLOCK_UNIT } from './block.mjs';
 
-const MESSAGE_OPS = ['encode', 'decode', 'roundTrip'];
 /** A record's place in the messages' own order; names it does not know after them. */
 export const recordRank = (record) => {
   const rank = RECORD_NAMES.indexOf(record);
@@ -56,35 +57,6 @@ export const MESSAGE_TABLE_LEGEND =
   'a "(addon)" path (the same C++ as a native addon): the [floor] line (the same marshalling with no codec ' +
   'work) ns/op / the path ns/op. n/a = the strategy does not offer the record.';
 
-/**
- * The JSON baseline's median ops/s of a record for `row`'s batch: its own
- * batch's, else the median over every batch that measured it ok.
- */
-function messageBaselineOps(row, baselines, operation) {
-  const ok = baselines.filter((baseline) => baseline.status === 'ok');
-  const own = ok.find((baseline) => baseline.batch === row.batch);
-  if (own) return medianOps(own, operation);
-  if (ok.length === 0) return undefined;
-  return median(ok.map((baseline) => medianOps(baseline, operation)));
-}
-
-/**
- * The comparison (verdict.mjs) of this row's ops/s with its own batch's JSON
- * baseline on the record, or undefined when that baseline is missing.
- */
-export function messageComparison(row, baselines, operation) {
-  const own = baselines.find((baseline) => baseline.batch === row.batch && baseline.status === 'ok');
-  if (!own || !row[operation] || !own[operation]) return messageRatio(row, baselines, operation);
-  return compareStats(own[operation].opsPerSec, row[operation].opsPerSec, { higherIsFaster: true });
-}
-
-/** This row's ops/s / the JSON baseline's (same batch), per operation. */
-export function messageRatio(row, baselines, operation) {
-  const own = medianOps(row, operation);
-  const reference = messageBaselineOps(row, baselines, operation);
-  return own > 0 && reference > 0 ? own / reference : undefined;
-}
-
 function notMeasuredLine(label, row) {
   return { label, text: statusText(row) };
 }
@@ -95,9 +67,9 @@ function messageCells(label, row, ratio) {
   return [
     label,
     formatBytes(row.encodedBytes),
-    ...MESSAGE_OPS.map(ops),
-    ...MESSAGE_OPS.map(ns),
-    ...MESSAGE_OPS.map((operation) => {
+    ...MESSAGE_OPERATIONS.map(ops),
+    ...MESSAGE_OPERATIONS.map(ns),
+    ...MESSAGE_OPERATIONS.map((operation) => {
       const value = ratio(operation);
       return typeof value === 'object' ? formatVerdictRatio(value) : formatRatio(value);
     }),
@@ -112,7 +84,7 @@ function messageBaselineLine(baselines) {
   if (ok.length === 0) return notMeasuredLine(label, baselines[0]);
   // The median of the batches' medians stands for the baseline.
   const merged = { ...ok[0] };
-  for (const operation of MESSAGE_OPS) {
+  for (const operation of MESSAGE_OPERATIONS) {
     const opsPerSec = median(ok.map((row) => medianOps(row, operation)));
     merged[operation] = { opsPerSec: { median: opsPerSec }, nsPerOp: 1e9 / opsPerSec };
   }
@@ -140,6 +112,8 @@ export function messageRecordTables(rows) {
   ].sort(([a], [b]) => recordRank(a) - recordRank(b));
   return byRecord.map(([record, recordRows]) => {
     const baselines = recordRows.filter(isJsonBaseline);
+    // The comparisons of the charts and the answer (src/harness/unit-comparisons.mjs).
+    const { vsJson } = unitComparisons(recordRows);
     const others = recordRows
       .filter((row) => !isJsonBaseline(row))
       .sort((a, b) => order.get(pathKey(a)) - order.get(pathKey(b)));
@@ -149,7 +123,7 @@ export function messageRecordTables(rows) {
       const label = pathLabel(row);
       if (row.status !== 'ok') lines.push(notMeasuredLine(label, row));
       else if (isFloorRow(row)) lines.push(messageCells(label, row, () => undefined));
-      else lines.push(messageCells(label, row, (operation) => messageComparison(row, baselines, operation)));
+      else lines.push(messageCells(label, row, (operation) => vsJson(row, operation)));
     }
     return {
       record,
@@ -196,14 +170,16 @@ const geometricMean = (values) =>
  * share. The JSON baseline and the floors are left out.
  */
 export function messageSummaryByPath(rows) {
-  const baselinesByRecord = groupBy(rows.filter(isJsonBaseline), (row) => row.record);
+  const byRecord = new Map(
+    [...groupBy(rows, (row) => row.record)].map(([record, own]) => [record, unitComparisons(own)]),
+  );
   const paths = rows.filter((row) => !isJsonBaseline(row) && !isFloorRow(row) && !isEmptyCallRow(row));
   return [...groupBy(paths, pathKey).values()].map((pathRows) => {
     const ok = pathRows.filter((row) => row.status === 'ok');
     const ratio = {};
-    for (const operation of MESSAGE_OPS) {
+    for (const operation of MESSAGE_OPERATIONS) {
       const ratios = ok
-        .map((row) => messageRatio(row, baselinesByRecord.get(row.record) ?? [], operation))
+        .map((row) => byRecord.get(row.record).vsJson(row, operation)?.ratio)
         .filter((value) => value !== undefined);
       ratio[operation] = geometricMean(ratios);
     }
@@ -234,7 +210,7 @@ export function messageSummaryTable(rows) {
     String(entry.ok),
     String(entry.notApplicable),
     String(entry.failed),
-    ...MESSAGE_OPS.map((operation) => formatRatio(entry.ratio[operation])),
+    ...MESSAGE_OPERATIONS.map((operation) => formatRatio(entry.ratio[operation])),
     formatShare(entry.boundary?.encode),
     formatShare(entry.boundary?.decode),
   ]);
@@ -311,8 +287,7 @@ export const view = {
   unit: 'record',
   metric: 'ops/s',
   higherIsBetter: true,
-  operations: MESSAGE_OPS,
-  references: ['xJSON', 'xFloor', 'boundary'],
+  operations: MESSAGE_OPERATIONS,
   legend: MESSAGE_TABLE_LEGEND,
   tables: messageView,
 };

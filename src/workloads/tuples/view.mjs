@@ -36,6 +36,7 @@ import {
   utf8Representative,
 } from '../../harness/references.mjs';
 import { unitComparisons } from '../../harness/unit-comparisons.mjs';
+import { OPERATIONS } from '../../harness/block.mjs';
 import { BLOCK_UNIT } from './block.mjs';
 
 export { fastestPeers, isPeerRow };
@@ -348,8 +349,7 @@ export const view = {
   unit: 'size',
   metric: 'ms',
   higherIsBetter: false,
-  operations: ['encode', 'decode'],
-  references: ['xJSON', 'xBestJS', 'xFloor', 'interop'],
+  operations: OPERATIONS,
   legend: TABLE_LEGEND,
   tables: (rows) => [...stepParts(rows), ...summaryParts(rows)],
   own: cleanlinessParts,
