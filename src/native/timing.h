@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/clock.h"
@@ -31,6 +32,26 @@ struct Protocol {
   // least this long (per_call.h).
   double min_rep_ms = 20.0;
 };
+
+// Every timed result is folded in here: a volatile store cannot be dropped,
+// so neither can the work that produced the value.
+inline volatile std::uint64_t g_timed_sink = 0;
+
+inline void consume(std::uint64_t value) { g_timed_sink = g_timed_sink ^ value; }
+
+// What a timed call wrote into a byte buffer: its size and last byte.
+template <typename Buffer>
+void consume_bytes(const Buffer& bytes) {
+  consume(bytes.size() ^ (bytes.empty() ? 0 : bytes.back()));
+}
+
+// A measurement that failed with `error`, as the workload's run reports it.
+template <typename Measurement>
+Measurement failed(Measurement& measurement, std::string error) {
+  measurement.ok = false;
+  measurement.error = std::move(error);
+  return std::move(measurement);
+}
 
 // "timed decode 3: ": the prefix of a failure in repetition `index` (0-based),
 // built only when one fails.

@@ -19,35 +19,21 @@
 
 namespace wcb::wasm {
 
-// The format of a boundary id; an id no format has is a failure recorded naming the codec.
-inline std::optional<compress::Format> format_of_id(CallOutcome& outcome, std::string_view codec, int id) {
-  const auto format = compress::format_of(id);
-  if (!format)
-    fail_call(outcome, codec, "compression format " + std::to_string(id) + " is not one this module has");
-  return format;
-}
-
-// Compresses `input` into `output`, timed as outcome.compress_ms.
-template <typename Now>
-bool compress_in_module(CallOutcome& outcome, std::string_view codec, int format_id, int level,
-                        std::span<const std::uint8_t> input, Bytes& output, Now now) {
-  const auto format = format_of_id(outcome, codec, format_id);
-  if (!format) return false;
+// One compression stage, compress::compress or compress::decompress
+// (`stage`), in the format of the boundary id `format_id`, timed as
+// outcome.compress_ms. An id no format has is a failure recorded naming the
+// codec, as is the stage's own.
+template <typename Now, typename Stage>
+bool compression_in_module(CallOutcome& outcome, std::string_view codec, int format_id, Now now,
+                           Stage&& stage) {
+  const std::optional<compress::Format> format = compress::format_of(format_id);
+  if (!format) {
+    fail_call(outcome, codec,
+              "compression format " + std::to_string(format_id) + " is not one this module has");
+    return false;
+  }
   const double start = now();
-  const Status status = compress::compress(*format, level, input, output);
-  outcome.compress_ms = now() - start;
-  if (!status) fail_call(outcome, codec, status.message());
-  return status.ok();
-}
-
-// Decompresses `input` into `output`, timed as outcome.compress_ms.
-template <typename Now>
-bool decompress_in_module(CallOutcome& outcome, std::string_view codec, int format_id,
-                          std::span<const std::uint8_t> input, Bytes& output, Now now) {
-  const auto format = format_of_id(outcome, codec, format_id);
-  if (!format) return false;
-  const double start = now();
-  const Status status = compress::decompress(*format, input, output);
+  const Status status = stage(*format);
   outcome.compress_ms = now() - start;
   if (!status) fail_call(outcome, codec, status.message());
   return status.ok();

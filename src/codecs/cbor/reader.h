@@ -112,6 +112,16 @@ class Reader {
     bool indefinite;
   };
 
+  // The next sizeof(T) bytes, big-endian.
+  template <typename T>
+  [[gnu::always_inline]] T take() {
+    need(sizeof(T));
+    T value;
+    std::memcpy(&value, at_, sizeof(T));
+    at_ += sizeof(T);
+    return big(value);
+  }
+
   // The argument of an initial byte whose additional information is `info`
   // (0-27): what follows the byte, big-endian.
   std::uint64_t argument(const std::uint8_t* head, unsigned info) {
@@ -120,27 +130,12 @@ class Reader {
       case 24:
         need(1);
         return *at_++;
-      case 25: {
-        need(2);
-        std::uint16_t value;
-        std::memcpy(&value, at_, 2);
-        at_ += 2;
-        return big(value);
-      }
-      case 26: {
-        need(4);
-        std::uint32_t value;
-        std::memcpy(&value, at_, 4);
-        at_ += 4;
-        return big(value);
-      }
-      case 27: {
-        need(8);
-        std::uint64_t value;
-        std::memcpy(&value, at_, 8);
-        at_ += 8;
-        return big(value);
-      }
+      case 25:
+        return take<std::uint16_t>();
+      case 26:
+        return take<std::uint32_t>();
+      case 27:
+        return take<std::uint64_t>();
       default:
         fail(head, "the reserved additional information " + std::to_string(info) + " in the initial byte " +
                        hex(*head));
@@ -154,11 +149,7 @@ class Reader {
     const std::uint8_t* head = at_++;
     // The commonest items first: doubles, small integers, short text.
     if (*head == 0xfb) {
-      need(8);
-      std::uint64_t bits;
-      std::memcpy(&bits, at_, 8);
-      at_ += 8;
-      sink_.number(__builtin_bit_cast(double, big(bits)));
+      sink_.number(__builtin_bit_cast(double, take<std::uint64_t>()));
       return;
     }
     if (*head < 0x18) {
@@ -222,30 +213,15 @@ class Reader {
       case 24:
         need(1);
         fail(head, "the simple value " + std::to_string(*at_) + ", which a document cannot hold");
-      case 25: {
-        need(2);
-        std::uint16_t bits;
-        std::memcpy(&bits, at_, 2);
-        at_ += 2;
-        sink_.number(half_to_double(big(bits)));
+      case 25:
+        sink_.number(half_to_double(take<std::uint16_t>()));
         return;
-      }
-      case 26: {
-        need(4);
-        std::uint32_t bits;
-        std::memcpy(&bits, at_, 4);
-        at_ += 4;
-        sink_.number(static_cast<double>(__builtin_bit_cast(float, big(bits))));
+      case 26:
+        sink_.number(static_cast<double>(__builtin_bit_cast(float, take<std::uint32_t>())));
         return;
-      }
-      case 27: {
-        need(8);
-        std::uint64_t bits;
-        std::memcpy(&bits, at_, 8);
-        at_ += 8;
-        sink_.number(__builtin_bit_cast(double, big(bits)));
+      case 27:
+        sink_.number(__builtin_bit_cast(double, take<std::uint64_t>()));
         return;
-      }
       case 31:
         fail(head, "a break (0xff) outside an indefinite-length array, map or string");
       default:

@@ -54,154 +54,43 @@ using namespace json_text;  // number_text.h, timestamp_text.h, base64.h
 
 void append_string(Bytes& out, std::string_view text) {
   if (!valid_utf8(text)) throw std::invalid_argument("a string that is not valid UTF-8");
-  out.push_back('"');
-  std::size_t plain = 0;  // start of the run of bytes copied as they are
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out.insert(out.end(), text.begin() + static_cast<std::ptrdiff_t>(plain),
-               text.begin() + static_cast<std::ptrdiff_t>(i));
-    plain = i + 1;
-    char escape[8];
-    int length = 2;
-    escape[0] = '\\';
-    switch (c) {
-      case '"':
-        escape[1] = '"';
-        break;
-      case '\\':
-        escape[1] = '\\';
-        break;
-      case '\b':
-        escape[1] = 'b';
-        break;
-      case '\f':
-        escape[1] = 'f';
-        break;
-      case '\n':
-        escape[1] = 'n';
-        break;
-      case '\r':
-        escape[1] = 'r';
-        break;
-      case '\t':
-        escape[1] = 't';
-        break;
-      default:
-        length = std::snprintf(escape, sizeof escape, "\\u%04x", c);
-    }
-    out.insert(out.end(), escape, escape + length);
-  }
-  out.insert(out.end(), text.begin() + static_cast<std::ptrdiff_t>(plain), text.end());
-  out.push_back('"');
+  append_quoted(out, text);
 }
 
 // --- encoder ---
-
-// A problem with one field; the path ("tags[1]") is added as it unwinds.
-class FieldError : public std::invalid_argument {
- public:
-  FieldError(std::string path, const std::string& problem)
-      : std::invalid_argument(problem), path(std::move(path)) {}
-  std::string path;
-};
 
 void append_double(Bytes& out, double value) {
   if (!std::isfinite(value)) throw std::invalid_argument("NaN or infinity, which JSON cannot carry");
   append_number(out, value);
 }
 
-void append_object(Bytes& out, std::span<const Field> fields, const void* object);
+// A record's JSON text, written by schema::write_record.
+struct RecordWriter {
+  static constexpr bool kFieldPaths = true;
+  Bytes& out;
 
-void append_value(Bytes& out, const Field& field, const void* object) {
-  const void* member = field.member(const_cast<void*>(object));
-  switch (field.type) {
-    case Type::kBool:
-      append_bool(out, *static_cast<const bool*>(member));
-      break;
-    case Type::kInt32:
-      append_int(out, *static_cast<const std::int32_t*>(member));
-      break;
-    case Type::kDouble:
-      append_double(out, *static_cast<const double*>(member));
-      break;
-    case Type::kFloat:
-      append_double(out, *static_cast<const float*>(member));
-      break;
-    case Type::kString:
-      append_string(out, *static_cast<const std::string*>(member));
-      break;
-    case Type::kTimestamp:
-      append_timestamp(out, *static_cast<const Timestamp*>(member));
-      break;
-    case Type::kBinary:
-      append_base64(out, *static_cast<const std::vector<std::uint8_t>*>(member));
-      break;
-    case Type::kInt32Array: {
-      const auto& values = *static_cast<const std::vector<std::int32_t>*>(member);
-      out.push_back('[');
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        if (i > 0) out.push_back(',');
-        append_int(out, values[i]);
-      }
-      out.push_back(']');
-      break;
-    }
-    case Type::kScalarArray: {
-      const auto& values = *static_cast<const std::vector<Scalar>*>(member);
-      out.push_back('[');
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        if (i > 0) out.push_back(',');
-        try {
-          std::visit(
-              [&](const auto& value) {
-                using T = std::decay_t<decltype(value)>;
-                if constexpr (std::is_same_v<T, bool>) {
-                  append_bool(out, value);
-                } else if constexpr (std::is_same_v<T, std::int32_t>) {
-                  append_int(out, value);
-                } else if constexpr (std::is_same_v<T, double>) {
-                  append_double(out, value);
-                } else {
-                  append_string(out, value);
-                }
-              },
-              values[i]);
-        } catch (const std::invalid_argument& error) {
-          throw FieldError("[" + std::to_string(i) + "]", error.what());
-        }
-      }
-      out.push_back(']');
-      break;
-    }
-    case Type::kObject:
-      append_object(out, field.fields, member);
-      break;
-    case Type::kScalar:  // only an array element, never a field
-      break;
-  }
-}
-
-void append_object(Bytes& out, std::span<const Field> fields, const void* object) {
-  out.push_back('{');
-  for (std::size_t i = 0; i < fields.size(); ++i) {
-    const Field& field = fields[i];
-    if (i > 0) out.push_back(',');
+  void start_object(std::size_t /*count*/) { out.push_back('{'); }
+  void key(std::string_view name, std::size_t index) {
+    if (index > 0) out.push_back(',');
     out.push_back('"');
-    out.insert(out.end(), field.name.begin(), field.name.end());
+    out.insert(out.end(), name.begin(), name.end());
     out.push_back('"');
     out.push_back(':');
-    try {
-      append_value(out, field, object);
-    } catch (FieldError& error) {
-      error.path = std::string(field.name) + (error.path.starts_with('[') ? "" : ".") + error.path;
-      throw;
-    } catch (const std::invalid_argument& error) {
-      throw FieldError(std::string(field.name), error.what());
-    }
   }
-  out.push_back('}');
-}
+  void end_object() { out.push_back('}'); }
+  void start_array(std::size_t /*size*/) { out.push_back('['); }
+  void element(std::size_t index) {
+    if (index > 0) out.push_back(',');
+  }
+  void end_array() { out.push_back(']'); }
+  void boolean(bool value) { append_bool(out, value); }
+  void int32(std::int32_t value) { append_int(out, value); }
+  void number(double value) { append_double(out, value); }
+  void float32(float value) { append_double(out, value); }
+  void string(std::string_view text) { append_string(out, text); }
+  void timestamp(Timestamp value) { append_timestamp(out, value); }
+  void binary(const std::vector<std::uint8_t>& data) { append_base64(out, data); }
+};
 
 // --- decoder ---
 
@@ -231,24 +120,7 @@ class RecordReader {
     return builder.number(value, schema::integral_int32(value), [&text] { return text; });
   }
 
-  bool string(std::string& value) {
-    switch (builder.next_type()) {
-      case Type::kTimestamp: {
-        Timestamp timestamp;
-        if (!parse_timestamp(value, timestamp)) {
-          return builder.fail_here(
-              "expected an ISO 8601 timestamp string (YYYY-MM-DDTHH:MM:SS.mmmZ), got \"" + value + "\"");
-        }
-        return builder.timestamp(timestamp);
-      }
-      case Type::kBinary:
-        return builder.binary([&](std::vector<std::uint8_t>& data, std::string& problem) {
-          return decode_base64(value, data, problem);
-        });
-      default:
-        return builder.string(value);
-    }
-  }
+  bool string(std::string& value) { return string_value(builder, value); }
 
   bool binary(Json::binary_t&) { return builder.unexpected("binary data"); }
   bool start_object(std::size_t) { return builder.start_object(); }
@@ -267,12 +139,8 @@ class JsonMessageCodec final : public MessageCodec {
  protected:
   void do_encode(const Message& message, Bytes& out) override {
     out.clear();
-    try {
-      append_object(out, schema::fields_of(kind_of(message)), schema::object_of(message));
-    } catch (const FieldError& error) {
-      throw std::invalid_argument(std::string(kind_name(kind_of(message))) + ": field \"" + error.path +
-                                  "\": " + error.what());
-    }
+    RecordWriter writer{out};
+    schema::write_record(writer, message);
   }
 
   void do_decode(Kind kind, std::span<const std::uint8_t> bytes, Message& out) override {

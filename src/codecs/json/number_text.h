@@ -1,5 +1,6 @@
 // Numbers as JSON.stringify writes them (ECMAScript's Number::toString), from
-// the digits of nlohmann's Grisu2, the printing nlohmann::json::dump uses.
+// the digits of nlohmann's Grisu2, the printing nlohmann::json::dump uses;
+// booleans, int32s and strings as it writes them too.
 #pragma once
 
 #include <cstdint>
@@ -89,6 +90,59 @@ void append_int(Out& out, std::int32_t value) {
   char text[16];
   const int length = std::snprintf(text, sizeof text, "%d", value);
   out.insert(out.end(), text, text + length);
+}
+
+// `text` quoted and escaped as JSON.stringify escapes it: ", \, \b \f \n \r
+// \t, other controls as \u00xx, nothing else (the caller has checked its
+// UTF-8). Runs of bytes that need no escape are copied whole.
+template <typename Out>
+void append_quoted(Out& out, std::string_view text) {
+  out.push_back('"');
+  const char* run = text.data();
+  const char* const end = text.data() + text.size();
+  for (const char* at = run; at != end; ++at) {
+    const auto c = static_cast<unsigned char>(*at);
+    if (c >= 0x20 && c != '"' && c != '\\') [[likely]]
+      continue;
+    out.insert(out.end(), run, at);
+    run = at + 1;
+    char short_form = 0;
+    switch (c) {
+      case '"':
+        short_form = '"';
+        break;
+      case '\\':
+        short_form = '\\';
+        break;
+      case '\b':
+        short_form = 'b';
+        break;
+      case '\f':
+        short_form = 'f';
+        break;
+      case '\n':
+        short_form = 'n';
+        break;
+      case '\r':
+        short_form = 'r';
+        break;
+      case '\t':
+        short_form = 't';
+        break;
+      default:
+        break;
+    }
+    if (short_form != 0) {
+      const char escape[2] = {'\\', short_form};
+      out.insert(out.end(), escape, escape + 2);
+      continue;
+    }
+    static constexpr char kHex[] = "0123456789abcdef";
+    const char escape[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xf]};
+    out.insert(out.end(), escape, escape + 6);
+  }
+  out.insert(out.end(), run, end);
+  out.push_back('"');
 }
 
 }  // namespace wcb::json_text

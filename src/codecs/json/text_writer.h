@@ -30,20 +30,8 @@ class TextWriter final : public documents::Events {
 
   void null() override { scalar("null"); }
   void boolean(bool value) override { scalar(value ? std::string_view("true") : std::string_view("false")); }
-  void integer(std::int64_t value) override {
-    separate();
-    char text[24];
-    const auto result = std::to_chars(text, text + sizeof text, value);
-    append(text, static_cast<std::size_t>(result.ptr - text));
-    comma_ = true;
-  }
-  void unsigned_integer(std::uint64_t value) override {
-    separate();
-    char text[24];
-    const auto result = std::to_chars(text, text + sizeof text, value);
-    append(text, static_cast<std::size_t>(result.ptr - text));
-    comma_ = true;
-  }
+  void integer(std::int64_t value) override { whole(value); }
+  void unsigned_integer(std::uint64_t value) override { whole(value); }
   void number(double value) override {
     if (!std::isfinite(value)) throw documents::Unrepresentable("JSON has no NaN or Infinity");
     separate();
@@ -52,7 +40,7 @@ class TextWriter final : public documents::Events {
   }
   void string(std::string_view value) override {
     separate();
-    quoted(value);
+    append_quoted(out_, value);
     comma_ = true;
   }
   void start_array(std::size_t) override { open('['); }
@@ -60,7 +48,7 @@ class TextWriter final : public documents::Events {
   void start_object(std::size_t) override { open('{'); }
   void key(std::string_view key) override {
     separate();
-    quoted(key);
+    append_quoted(out_, key);
     out_.push_back(':');
   }
   void end_object() override { close('}'); }
@@ -72,6 +60,14 @@ class TextWriter final : public documents::Events {
   void separate() {
     if (comma_) out_.push_back(',');
     comma_ = false;
+  }
+  template <typename Integer>
+  void whole(Integer value) {
+    separate();
+    char text[24];
+    const auto result = std::to_chars(text, text + sizeof text, value);
+    append(text, static_cast<std::size_t>(result.ptr - text));
+    comma_ = true;
   }
   void scalar(std::string_view text) {
     separate();
@@ -88,60 +84,6 @@ class TextWriter final : public documents::Events {
   }
 
   void append(const char* data, std::size_t size) { out_.insert(out_.end(), data, data + size); }
-
-  // Runs of bytes that need no escape are copied whole.
-  void quoted(std::string_view text) {
-    out_.push_back('"');
-    const char* run = text.data();
-    const char* const end = text.data() + text.size();
-    for (const char* at = run; at != end; ++at) {
-      const auto c = static_cast<unsigned char>(*at);
-      if (c >= 0x20 && c != '"' && c != '\\') [[likely]]
-        continue;
-      append(run, static_cast<std::size_t>(at - run));
-      run = at + 1;
-      escape(c);
-    }
-    append(run, static_cast<std::size_t>(end - run));
-    out_.push_back('"');
-  }
-
-  void escape(unsigned char c) {
-    char short_form = 0;
-    switch (c) {
-      case '"':
-        short_form = '"';
-        break;
-      case '\\':
-        short_form = '\\';
-        break;
-      case '\b':
-        short_form = 'b';
-        break;
-      case '\f':
-        short_form = 'f';
-        break;
-      case '\n':
-        short_form = 'n';
-        break;
-      case '\r':
-        short_form = 'r';
-        break;
-      case '\t':
-        short_form = 't';
-        break;
-      default:
-        break;
-    }
-    if (short_form != 0) {
-      const char text[2] = {'\\', short_form};
-      append(text, 2);
-      return;
-    }
-    static constexpr char kHex[] = "0123456789abcdef";
-    const char text[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xf]};
-    append(text, 6);
-  }
 
   Out& out_;
   bool comma_ = false;

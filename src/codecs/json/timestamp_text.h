@@ -1,5 +1,5 @@
 // Timestamps as Date.prototype.toJSON writes them ("2026-11-30T12:34:56.789Z"),
-// and back.
+// and back; a messages record's JSON strings, read into its builder.
 #pragma once
 
 #include <chrono>
@@ -8,8 +8,10 @@
 #include <string>
 #include <string_view>
 
+#include "codecs/json/base64.h"
 #include "core/codec.h"
 #include "workloads/messages/messages.h"
+#include "workloads/messages/record_builder.h"
 
 namespace wcb::json_text {
 
@@ -78,6 +80,27 @@ inline bool parse_timestamp(std::string_view text, Timestamp& timestamp) {
   timestamp = Timestamp{std::chrono::milliseconds{days * kMsPerDay + hours * 3'600'000LL +
                                                   minutes * 60'000LL + seconds * 1000LL + number(20, 3)}};
   return true;
+}
+
+// A string of a messages record's JSON text, into the record's builder: the
+// field's timestamp, its binary data (base64) or its string.
+inline bool string_value(messages::schema::RecordBuilder& builder, std::string_view value) {
+  switch (builder.next_type()) {
+    case messages::schema::Type::kTimestamp: {
+      Timestamp timestamp;
+      if (!parse_timestamp(value, timestamp)) {
+        return builder.fail_here("expected an ISO 8601 timestamp string (YYYY-MM-DDTHH:MM:SS.mmmZ), got \"" +
+                                 std::string(value) + "\"");
+      }
+      return builder.timestamp(timestamp);
+    }
+    case messages::schema::Type::kBinary:
+      return builder.binary([&](std::vector<std::uint8_t>& data, std::string& problem) {
+        return decode_base64(value, data, problem);
+      });
+    default:
+      return builder.string(value);
+  }
 }
 
 }  // namespace wcb::json_text

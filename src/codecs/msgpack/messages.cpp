@@ -58,102 +58,35 @@ void append_big_endian(Bytes& out, std::uint64_t value, int size) {
   for (int i = size - 1; i >= 0; --i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
 }
 
-// A field's problem; the path ("tags[1]") is added as it unwinds.
-class FieldError : public std::invalid_argument {
- public:
-  FieldError(std::string path, const std::string& problem)
-      : std::invalid_argument(problem), path(std::move(path)) {}
-  std::string path;
-};
-
+// A record as msgpack, written by schema::write_record.
 class Writer {
  public:
+  static constexpr bool kFieldPaths = true;
+
   explicit Writer(Bytes& out) : out_(out), sink_(out), packer_(sink_) {}
 
-  void object(std::span<const Field> fields, const void* object) {
-    packer_.pack_map(static_cast<std::uint32_t>(fields.size()));
-    for (const Field& field : fields) {
-      packer_.pack_str(static_cast<std::uint32_t>(field.name.size()));
-      packer_.pack_str_body(field.name.data(), static_cast<std::uint32_t>(field.name.size()));
-      try {
-        value(field, field.member(const_cast<void*>(object)));
-      } catch (FieldError& error) {
-        error.path = std::string(field.name) + (error.path.starts_with('[') ? "" : ".") + error.path;
-        throw;
-      } catch (const std::invalid_argument& error) {
-        throw FieldError(std::string(field.name), error.what());
-      }
-    }
+  void start_object(std::size_t count) { packer_.pack_map(static_cast<std::uint32_t>(count)); }
+  void key(std::string_view name, std::size_t /*index*/) {
+    packer_.pack_str(static_cast<std::uint32_t>(name.size()));
+    packer_.pack_str_body(name.data(), static_cast<std::uint32_t>(name.size()));
   }
-
- private:
-  void value(const Field& field, const void* member) {
-    switch (field.type) {
-      case Type::kBool:
-        boolean(*static_cast<const bool*>(member));
-        break;
-      case Type::kInt32:
-        packer_.pack_int32(*static_cast<const std::int32_t*>(member));
-        break;
-      case Type::kDouble:
-        number(*static_cast<const double*>(member));
-        break;
-      case Type::kFloat:
-        float32(*static_cast<const float*>(member));
-        break;
-      case Type::kString:
-        string(*static_cast<const std::string*>(member));
-        break;
-      case Type::kTimestamp:
-        timestamp(*static_cast<const Timestamp*>(member));
-        break;
-      case Type::kBinary: {
-        const auto& data = *static_cast<const std::vector<std::uint8_t>*>(member);
-        if (data.size() > std::numeric_limits<std::uint32_t>::max()) {
-          throw std::invalid_argument("binary data over 4 GiB, more than msgpack's bin holds");
-        }
-        packer_.pack_bin(static_cast<std::uint32_t>(data.size()));
-        packer_.pack_bin_body(reinterpret_cast<const char*>(data.data()),
-                              static_cast<std::uint32_t>(data.size()));
-        break;
-      }
-      case Type::kInt32Array: {
-        const auto& values = *static_cast<const std::vector<std::int32_t>*>(member);
-        array_header(values.size());
-        for (const std::int32_t element : values) packer_.pack_int32(element);
-        break;
-      }
-      case Type::kScalarArray: {
-        const auto& values = *static_cast<const std::vector<Scalar>*>(member);
-        array_header(values.size());
-        for (std::size_t i = 0; i < values.size(); ++i) {
-          try {
-            std::visit(
-                [&](const auto& element) {
-                  using T = std::decay_t<decltype(element)>;
-                  if constexpr (std::is_same_v<T, bool>) {
-                    boolean(element);
-                  } else if constexpr (std::is_same_v<T, std::int32_t>) {
-                    packer_.pack_int32(element);
-                  } else if constexpr (std::is_same_v<T, double>) {
-                    number(element);
-                  } else {
-                    string(element);
-                  }
-                },
-                values[i]);
-          } catch (const std::invalid_argument& error) {
-            throw FieldError("[" + std::to_string(i) + "]", error.what());
-          }
-        }
-        break;
-      }
-      case Type::kObject:
-        object(field.fields, member);
-        break;
-      case Type::kScalar:  // only an array element, never a field
-        break;
+  void end_object() {}
+  void start_array(std::size_t size) {
+    if (size > std::numeric_limits<std::uint32_t>::max()) {
+      throw std::invalid_argument("an array of more than 2^32-1 elements, more than msgpack's array holds");
     }
+    packer_.pack_array(static_cast<std::uint32_t>(size));
+  }
+  void element(std::size_t /*index*/) {}
+  void end_array() {}
+  void int32(std::int32_t value) { packer_.pack_int32(value); }
+  void binary(const std::vector<std::uint8_t>& data) {
+    if (data.size() > std::numeric_limits<std::uint32_t>::max()) {
+      throw std::invalid_argument("binary data over 4 GiB, more than msgpack's bin holds");
+    }
+    packer_.pack_bin(static_cast<std::uint32_t>(data.size()));
+    packer_.pack_bin_body(reinterpret_cast<const char*>(data.data()),
+                          static_cast<std::uint32_t>(data.size()));
   }
 
   void boolean(bool value) {
@@ -195,13 +128,6 @@ class Writer {
     packer_.pack_str_body(text.data(), static_cast<std::uint32_t>(text.size()));
   }
 
-  void array_header(std::size_t size) {
-    if (size > std::numeric_limits<std::uint32_t>::max()) {
-      throw std::invalid_argument("an array of more than 2^32-1 elements, more than msgpack's array holds");
-    }
-    packer_.pack_array(static_cast<std::uint32_t>(size));
-  }
-
   void timestamp(Timestamp timestamp) {
     const std::int64_t ms = timestamp.time_since_epoch().count();
     if (ms < -schema::kMaxDateMs || ms > schema::kMaxDateMs) {
@@ -231,6 +157,7 @@ class Writer {
     append_big_endian(out_, static_cast<std::uint64_t>(seconds), 8);
   }
 
+ private:
   Bytes& out_;
   ByteSink sink_;
   Packer packer_;
@@ -372,12 +299,8 @@ class MsgpackMessageCodec final : public MessageCodec {
  protected:
   void do_encode(const Message& message, Bytes& out) override {
     out.clear();
-    try {
-      Writer(out).object(schema::fields_of(kind_of(message)), schema::object_of(message));
-    } catch (const FieldError& error) {
-      throw std::invalid_argument(std::string(kind_name(kind_of(message))) + ": field \"" + error.path +
-                                  "\": " + error.what());
-    }
+    Writer writer(out);
+    schema::write_record(writer, message);
   }
 
   void do_decode(Kind kind, std::span<const std::uint8_t> bytes, Message& out) override {

@@ -76,42 +76,9 @@ inline bool write_number(Writer& writer, double value, bool keep_sign_of_zero, B
 // JSON.stringify's text of a string that holds a control character RapidJSON
 // would escape in upper case: the named escapes, others as \u00xx.
 inline std::string js_string_text(std::string_view value) {
-  std::string text = "\"";
-  for (const char c : value) {
-    const auto byte = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"':
-        text += "\\\"";
-        break;
-      case '\\':
-        text += "\\\\";
-        break;
-      case '\b':
-        text += "\\b";
-        break;
-      case '\f':
-        text += "\\f";
-        break;
-      case '\n':
-        text += "\\n";
-        break;
-      case '\r':
-        text += "\\r";
-        break;
-      case '\t':
-        text += "\\t";
-        break;
-      default:
-        if (byte < 0x20) {
-          char escape[8];
-          std::snprintf(escape, sizeof escape, "\\u%04x", byte);
-          text += escape;
-        } else {
-          text += c;
-        }
-    }
-  }
-  return text + "\"";
+  std::string text;
+  json_text::append_quoted(text, value);
+  return text;
 }
 
 // Whether RapidJSON would escape a character of `value` otherwise than JS.

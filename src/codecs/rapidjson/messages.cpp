@@ -37,118 +37,47 @@ using rapidjson::SizeType;
 using schema::Field;
 using schema::Type;
 
-// A problem with one field; the path ("tags[1]") is added as it unwinds.
-class FieldError : public std::invalid_argument {
- public:
-  FieldError(std::string path, const std::string& problem)
-      : std::invalid_argument(problem), path(std::move(path)) {}
-  std::string path;
-};
-
+// A record's JSON text through RapidJSON's Writer, written by
+// schema::write_record.
 class RecordWriter {
  public:
+  static constexpr bool kFieldPaths = true;
+
   RecordWriter(rapidjson_io::Writer& writer, Bytes& scratch) : writer_(writer), scratch_(scratch) {}
 
-  void object(std::span<const Field> fields, const void* object) {
-    writer_.StartObject();
-    for (const Field& field : fields) {
-      writer_.Key(field.name.data(), static_cast<SizeType>(field.name.size()));
-      try {
-        value(field, object);
-      } catch (FieldError& error) {
-        error.path = std::string(field.name) + (error.path.starts_with('[') ? "" : ".") + error.path;
-        throw;
-      } catch (const std::invalid_argument& error) {
-        throw FieldError(std::string(field.name), error.what());
-      }
-    }
-    writer_.EndObject();
+  void start_object(std::size_t /*count*/) { writer_.StartObject(); }
+  void key(std::string_view name, std::size_t /*index*/) {
+    writer_.Key(name.data(), static_cast<SizeType>(name.size()));
   }
-
- private:
+  void end_object() { writer_.EndObject(); }
+  void start_array(std::size_t /*size*/) { writer_.StartArray(); }
+  void element(std::size_t /*index*/) {}
+  void end_array() { writer_.EndArray(); }
+  void boolean(bool value) { writer_.Bool(value); }
+  void int32(std::int32_t value) { writer_.Int(value); }
   void number(double value) {
     if (!rapidjson_io::write_number(writer_, value, true, scratch_))
       throw std::invalid_argument("NaN or infinity, which JSON cannot carry");
   }
-
+  void float32(float value) { number(value); }
   void string(std::string_view text) {
     if (!valid_utf8(text)) throw std::invalid_argument("a string that is not valid UTF-8");
     rapidjson_io::write_string(writer_, text);
   }
+  // The json codec's texts (quotes included).
+  void timestamp(Timestamp value) {
+    raw_string([&](Bytes& out) { json_text::append_timestamp(out, value); });
+  }
+  void binary(const std::vector<std::uint8_t>& data) {
+    raw_string([&](Bytes& out) { json_text::append_base64(out, data); });
+  }
 
-  // A string the json codec's helpers write (quotes included).
+ private:
   template <typename Append>
   void raw_string(Append&& append) {
     scratch_.clear();
     append(scratch_);
     writer_.RawValue(reinterpret_cast<const char*>(scratch_.data()), scratch_.size(), rapidjson::kStringType);
-  }
-
-  void value(const Field& field, const void* object) {
-    const void* member = field.member(const_cast<void*>(object));
-    switch (field.type) {
-      case Type::kBool:
-        writer_.Bool(*static_cast<const bool*>(member));
-        break;
-      case Type::kInt32:
-        writer_.Int(*static_cast<const std::int32_t*>(member));
-        break;
-      case Type::kDouble:
-        number(*static_cast<const double*>(member));
-        break;
-      case Type::kFloat:
-        number(*static_cast<const float*>(member));
-        break;
-      case Type::kString:
-        string(*static_cast<const std::string*>(member));
-        break;
-      case Type::kTimestamp:
-        raw_string(
-            [&](Bytes& out) { json_text::append_timestamp(out, *static_cast<const Timestamp*>(member)); });
-        break;
-      case Type::kBinary:
-        raw_string([&](Bytes& out) {
-          json_text::append_base64(out, *static_cast<const std::vector<std::uint8_t>*>(member));
-        });
-        break;
-      case Type::kInt32Array:
-        writer_.StartArray();
-        for (const std::int32_t element : *static_cast<const std::vector<std::int32_t>*>(member))
-          writer_.Int(element);
-        writer_.EndArray();
-        break;
-      case Type::kScalarArray: {
-        const auto& values = *static_cast<const std::vector<Scalar>*>(member);
-        writer_.StartArray();
-        for (std::size_t i = 0; i < values.size(); ++i) {
-          try {
-            std::visit(
-                [&](const auto& element) {
-                  using T = std::decay_t<decltype(element)>;
-                  if constexpr (std::is_same_v<T, bool>) {
-                    writer_.Bool(element);
-                  } else if constexpr (std::is_same_v<T, std::int32_t>) {
-                    writer_.Int(element);
-                  } else if constexpr (std::is_same_v<T, double>) {
-                    number(element);
-                  } else {
-                    string(element);
-                  }
-                },
-                values[i]);
-          } catch (const std::invalid_argument& error) {
-            throw FieldError("[" + std::to_string(i) + "]", error.what());
-          }
-        }
-        writer_.EndArray();
-        break;
-      }
-      case Type::kObject:
-        this->object(field.fields, member);
-        break;
-      case Type::kScalar:  // only an array element, never a field
-        break;
-    }
   }
 
   rapidjson_io::Writer& writer_;
@@ -191,23 +120,7 @@ class RecordReader {
   bool String(const char* text, SizeType length, bool) {
     const std::string_view value(text, length);
     if (rapidjson_io::holds_lone_surrogate(value)) return builder.fail_here(rapidjson_io::kLoneSurrogate);
-    switch (builder.next_type()) {
-      case Type::kTimestamp: {
-        Timestamp timestamp;
-        if (!json_text::parse_timestamp(value, timestamp)) {
-          return builder.fail_here(
-              "expected an ISO 8601 timestamp string (YYYY-MM-DDTHH:MM:SS.mmmZ), got \"" +
-              std::string(value) + "\"");
-        }
-        return builder.timestamp(timestamp);
-      }
-      case Type::kBinary:
-        return builder.binary([&](std::vector<std::uint8_t>& data, std::string& problem) {
-          return json_text::decode_base64(value, data, problem);
-        });
-      default:
-        return builder.string(value);
-    }
+    return json_text::string_value(builder, value);
   }
 
   bool StartObject() { return builder.start_object(); }
@@ -232,12 +145,8 @@ class RapidJsonMessageCodec final : public MessageCodec {
     out.clear();
     rapidjson_io::ByteStream stream(out);
     writer_.Reset(stream);
-    try {
-      RecordWriter(writer_, scratch_).object(schema::fields_of(kind_of(message)), schema::object_of(message));
-    } catch (const FieldError& error) {
-      throw std::invalid_argument(std::string(kind_name(kind_of(message))) + ": field \"" + error.path +
-                                  "\": " + error.what());
-    }
+    RecordWriter writer(writer_, scratch_);
+    schema::write_record(writer, message);
   }
 
   void do_decode(Kind kind, std::span<const std::uint8_t> bytes, Message& out) override {

@@ -48,9 +48,7 @@
 
 #include "addon/addon.h"
 #include "addon/bindings_support.h"
-#include "codecs/json/text_writer.h"
 #include "core/clock.h"
-#include "core/sentinel.h"
 #include "workloads/documents/js_rules.h"
 #include "workloads/documents/napi_values.h"
 #include "workloads/documents/registry.h"
@@ -78,13 +76,6 @@ Array typed_argument(const Napi::Value& value, napi_typedarray_type type, const 
 std::span<const std::uint8_t> bytes_argument(const Napi::Value& value) {
   const auto array = typed_argument<Napi::Uint8Array>(value, napi_uint8_array, "decode expects a Uint8Array");
   return {array.Data(), array.ElementLength()};
-}
-
-// The sentinel's bytes over a reused output buffer: an unknown tag for the
-// tagged reader, invalid UTF-8 for JSON.parse's TextDecoder.
-void poison_bytes(std::span<std::uint8_t> buffer) {
-  for (std::size_t i = 0; i < buffer.size(); ++i)
-    buffer[i] = static_cast<std::uint8_t>(kSentinelNanBits >> (8 * (i % 8)));
 }
 
 class DocumentCodecState {
@@ -129,8 +120,7 @@ class DocumentCodecState {
     decode_argument(call, scratch_);
     const double marshal_start = now_ms();
     JsBuilder builder(call.Env());
-    documents::TaggedSource(scratch_, documents::RepeatedKeys::kKeepLast, /*check_utf8=*/false)
-        .drive(builder);
+    drive_scratch(scratch_, builder);
     marshal_ms_ = now_ms() - marshal_start;
     report();
     return Napi::Value(call.Env(), builder.result);
@@ -150,11 +140,7 @@ class DocumentCodecState {
     begin();
     decode_argument(call, scratch_);
     const double start = now_ms();
-    // The writer refuses NaN and Infinity; the tagged form holds no integer
-    // beyond 2^53.
-    text_out_.clear();
-    json_text::TextWriter<std::string> writer(text_out_);
-    documents::TaggedSource(scratch_, documents::RepeatedKeys::kKeepLast, /*check_utf8=*/false).drive(writer);
+    tagged_to_text(scratch_, text_out_);
     const Napi::Value result =
         output(call.Env(), {reinterpret_cast<const std::uint8_t*>(text_out_.data()), text_out_.size()});
     marshal_ms_ = now_ms() - start;
@@ -184,7 +170,7 @@ class DocumentCodecState {
   void poison_outputs() {
     poison_bytes(tagged_out_);
     poison_bytes(scratch_);
-    poison_bytes({reinterpret_cast<std::uint8_t*>(text_out_.data()), text_out_.size()});
+    poison_bytes(text_out_);
     poison_bytes(output_);
   }
 
@@ -206,17 +192,10 @@ class DocumentCodecState {
     timings_[2] = bytes_ms_;
   }
 
-  // The codec phase of every strategy: the tagged form to the format... The
-  // scratch form, which a TaggedSink wrote from a JS value or
-  // JSON.stringify's text, has had its UTF-8 and keys checked on the way in;
-  // JS's tagged bytes have not.
+  // The codec phase of every strategy (encode_tagged_form)...
   Napi::Value encode(Napi::Env env, std::span<const std::uint8_t> tagged, bool scratch = false) {
     const double start = now_ms();
-    documents::TaggedSource source(
-        tagged, scratch ? documents::RepeatedKeys::kKeepLast : documents::RepeatedKeys::kRefuse,
-        /*check_utf8=*/!scratch);
-    const Status status =
-        scratch ? codec_->encode(source, encoded_) : codec_->encode_tagged(tagged, encoded_);
+    const Status status = encode_tagged_form(*codec_, tagged, scratch, encoded_);
     codec_ms_ = now_ms() - start;
     if (!status) throw Napi::Error::New(env, status.message());
     const double copy_start = now_ms();

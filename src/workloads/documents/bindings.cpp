@@ -39,9 +39,7 @@
 #include <string_view>
 #include <vector>
 
-#include "codecs/json/text_writer.h"
 #include "core/clock.h"
-#include "core/sentinel.h"
 #include "wasm/module.h"
 #include "workloads/documents/js_rules.h"
 #include "workloads/documents/js_values.h"
@@ -111,17 +109,11 @@ val view_of(const std::uint8_t* data, std::size_t size) {
   return val(emscripten::typed_memory_view(size, data));
 }
 
-// What the codec phase of every strategy does: the tagged form in, the
-// encoding out; a view of it, or null with the codec's error. The scratch
-// form, which a TaggedSink wrote from a JS value or JSON.stringify's text,
-// has had its UTF-8 and keys checked on the way in; JS's tagged bytes have not.
+// The codec phase of every strategy (encode_tagged_form): a view of the
+// encoding, or null with the codec's error.
 val encode_from_tagged(State& s, std::span<const std::uint8_t> tagged, bool scratch = false) {
   const double start = now_ms();
-  documents::TaggedSource source(
-      tagged, scratch ? documents::RepeatedKeys::kKeepLast : documents::RepeatedKeys::kRefuse,
-      /*check_utf8=*/!scratch);
-  const Status status =
-      scratch ? s.codec->encode(source, s.encoded) : s.codec->encode_tagged(tagged, s.encoded);
+  const Status status = encode_tagged_form(*s.codec, tagged, scratch, s.encoded);
   s.codec_ms = now_ms() - start;
   if (!status) {
     s.fail(status);
@@ -170,8 +162,7 @@ val decode_val(val bytes) {
     const double marshal_start = now_ms();
     Js js;
     JsBuilder builder(js);
-    documents::TaggedSource(s.scratch, documents::RepeatedKeys::kKeepLast, /*check_utf8=*/false)
-        .drive(builder);
+    drive_scratch(s.scratch, builder);
     s.marshal_ms = now_ms() - marshal_start;
     return builder.result;
   });
@@ -228,12 +219,7 @@ val decode_text(std::size_t length) {
   return guarded(val::null(), [&](State& s) {
     if (!decode_to_tagged(s, copied_bytes(s, length), s.scratch)) return val::null();
     const double start = now_ms();
-    // Into the reused string. The writer refuses NaN and Infinity; the
-    // tagged form holds no integer beyond 2^53.
-    s.text_out.clear();
-    json_text::TextWriter<std::string> writer(s.text_out);
-    documents::TaggedSource(s.scratch, documents::RepeatedKeys::kKeepLast, /*check_utf8=*/false)
-        .drive(writer);
+    tagged_to_text(s.scratch, s.text_out);
     s.marshal_ms = now_ms() - start;
     return view_of(reinterpret_cast<const std::uint8_t*>(s.text_out.data()), s.text_out.size());
   });
@@ -258,15 +244,6 @@ val decode_tagged(std::size_t length) {
 
 bool keeps_key_order() { return state().codec->keeps_key_order(); }
 std::string format_name() { return std::string(state().codec->format()); }
-
-// The sentinel's bytes over a reused output buffer: an unknown tag for the
-// tagged reader, invalid UTF-8 for JSON.parse's TextDecoder.
-template <typename Buffer>
-void poison_bytes(Buffer& buffer) {
-  for (std::size_t i = 0; i < buffer.size(); ++i) {
-    buffer[i] = static_cast<typename Buffer::value_type>(kSentinelNanBits >> (8 * (i % 8)));
-  }
-}
 
 }  // namespace
 

@@ -13,9 +13,13 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "codecs/json/text_reader.h"
+#include "codecs/json/text_writer.h"
+#include "core/sentinel.h"
+#include "workloads/documents/codec.h"
 #include "workloads/documents/document.h"
 #include "workloads/documents/events.h"
 #include "workloads/documents/nlohmann_sax.h"
@@ -133,6 +137,41 @@ inline void text_to_tagged(std::span<const std::uint8_t> text, Bytes& scratch) {
   TaggedSink sink(scratch, DecodeRules{.check_utf8 = false, .repeated_keys = RepeatedKeys::kKeepLast});
   walk(value, sink);
   sink.finish();
+}
+
+// The codec phase of every strategy's encode: the tagged form to the format.
+// The scratch form, which a TaggedSink wrote from a JS value or
+// JSON.stringify's text, has had its UTF-8 and keys checked on the way in;
+// JS's tagged bytes have not.
+inline Status encode_tagged_form(DocumentCodec& codec, std::span<const std::uint8_t> tagged, bool scratch,
+                                 Bytes& out) {
+  TaggedSource source(tagged, scratch ? RepeatedKeys::kKeepLast : RepeatedKeys::kRefuse,
+                      /*check_utf8=*/!scratch);
+  return scratch ? codec.encode(source, out) : codec.encode_tagged(tagged, out);
+}
+
+// The scratch form a codec's decode wrote, as events (a JS value's builder,
+// the text strategy's writer).
+inline void drive_scratch(std::span<const std::uint8_t> scratch, Events& events) {
+  TaggedSource(scratch, RepeatedKeys::kKeepLast, /*check_utf8=*/false).drive(events);
+}
+
+// The text strategy's decode output: the JSON text of the scratch form, into
+// the reused `text`. The writer refuses NaN and Infinity; the tagged form
+// holds no integer beyond 2^53.
+inline void tagged_to_text(std::span<const std::uint8_t> scratch, std::string& text) {
+  text.clear();
+  json_text::TextWriter<std::string> writer(text);
+  drive_scratch(scratch, writer);
+}
+
+// The sentinel's bytes over a reused output buffer: an unknown tag for the
+// tagged reader, invalid UTF-8 for JSON.parse's TextDecoder.
+template <typename Buffer>
+void poison_bytes(Buffer&& buffer) {
+  for (std::size_t i = 0; i < buffer.size(); ++i) {
+    buffer[i] = static_cast<std::remove_cvref_t<decltype(buffer[i])>>(kSentinelNanBits >> (8 * (i % 8)));
+  }
 }
 
 }  // namespace wcb::documents::js

@@ -45,7 +45,6 @@
 #include "workloads/messages/codec.h"
 #include "workloads/messages/messages.h"
 #include "workloads/messages/napi_records.h"
-#include "workloads/messages/napi_support.h"
 #include "workloads/messages/registry.h"
 #include "workloads/messages/tagged_record_reader.h"
 #include "workloads/messages/tagged_record_writer.h"
@@ -56,17 +55,10 @@ namespace {
 
 // One codec's state: its reused messages and buffers, the JS buffers of the
 // tagged strategy.
-class MessageCodecState {
+class MessageCodecState : msg::records::ReusedMessages {
  public:
   MessageCodecState(Napi::Env env, std::unique_ptr<msg::MessageCodec> codec)
-      : codec_(std::move(codec)), name_(codec_->name()), keys_(env) {
-    for (std::size_t i = 0; i < msg::kKindCount; ++i) {
-      empty_[i] = msg::empty_message(static_cast<msg::Kind>(i));
-      in_[i] = empty_[i];
-      decoded_[i] = empty_[i];
-      floor_[i] = empty_[i];
-    }
-  }
+      : codec_(std::move(codec)), name_(codec_->name()), keys_(env) {}
 
   const std::string& name() const { return name_; }
   std::string library_version() const { return codec_->library_version(); }
@@ -81,22 +73,22 @@ class MessageCodecState {
   Napi::Value decode_object(const Napi::CallbackInfo& call) {
     const msg::Kind kind = checked_kind(call[0]);
     const std::span<const std::uint8_t> bytes = bytes_argument(call[1]);
-    msg::Message& out = decoded(kind);
+    msg::Message& out = output(kind);
     decode(call.Env(), kind, bytes, out);
     CallKeys k(keys_);
-    return std::visit(RecordWriter{call.Env(), k}, out);
+    return record_to_js(call.Env(), out, k);
   }
   Napi::Value encode_floor_object(const Napi::CallbackInfo& call) {
     CallKeys k(keys_);
     const msg::Kind kind = checked_kind(call[0]);
     read_record(kind, call[1], input(kind), k);
-    return copy_to_js(call.Env(), floor_encoded_[index(kind)]);
+    return copy_to_js(call.Env(), floor_encoding(kind));
   }
   Napi::Value decode_floor_object(const Napi::CallbackInfo& call) {
     const msg::Kind kind = checked_kind(call[0]);
     bytes_argument(call[1]);
     CallKeys k(keys_);
-    return std::visit(RecordWriter{call.Env(), k}, floor_[index(kind)]);
+    return record_to_js(call.Env(), floor(kind), k);
   }
 
   // Decodes the bytes once into the floors' message of `kind` and keeps them
@@ -104,8 +96,8 @@ class MessageCodecState {
   Napi::Value prepare_floor(const Napi::CallbackInfo& call) {
     const msg::Kind kind = checked_kind(call[0]);
     const std::span<const std::uint8_t> bytes = bytes_argument(call[1]);
-    decode(call.Env(), kind, bytes, floor_[index(kind)]);
-    floor_encoded_[index(kind)].assign(bytes.begin(), bytes.end());
+    decode(call.Env(), kind, bytes, floor(kind));
+    floor_encoding(kind).assign(bytes.begin(), bytes.end());
     return call.Env().Undefined();
   }
 
@@ -137,34 +129,24 @@ class MessageCodecState {
   Napi::Value decode_tagged(const Napi::CallbackInfo& call) {
     const msg::Kind kind = checked_kind(call[0]);
     const std::span<const std::uint8_t> bytes = bytes_argument(call[1]);
-    msg::Message& out = decoded(kind);
+    msg::Message& out = output(kind);
     decode(call.Env(), kind, bytes, out);
     return tagged_output(call.Env(), out);
   }
   Napi::Value encode_floor_tagged(const Napi::CallbackInfo& call) {
     const msg::Kind kind = checked_kind(call[0]);
     wasm::tagged::read_tagged_record(kind, tagged_input(call[1]), input(kind));
-    return copy_to_js(call.Env(), floor_encoded_[index(kind)]);
+    return copy_to_js(call.Env(), floor_encoding(kind));
   }
   Napi::Value decode_floor_tagged(const Napi::CallbackInfo& call) {
     const msg::Kind kind = checked_kind(call[0]);
     bytes_argument(call[1]);
-    return tagged_output(call.Env(), floor_[index(kind)]);
+    return tagged_output(call.Env(), floor(kind));
   }
 
-  // The decoded messages are reused from call to call: each is set to the
-  // empty message of its kind (which differs from every record), so a
-  // decoder that skipped its work hands back no record rather than the
-  // previous one.
-  void poison_outputs() {
-    for (std::size_t i = 0; i < msg::kKindCount; ++i) decoded_[i] = empty_[i];
-  }
+  void poison_outputs() { ReusedMessages::poison_outputs(); }
 
  private:
-  static std::size_t index(msg::Kind kind) { return static_cast<std::size_t>(kind); }
-  msg::Message& input(msg::Kind kind) { return in_[index(kind)]; }
-  msg::Message& decoded(msg::Kind kind) { return decoded_[index(kind)]; }
-
   Napi::Value encode(Napi::Env env, const msg::Message& message) {
     const Status status = codec_->encode(message, encoded_);
     if (!status) throw Napi::Error::New(env, status.message());
@@ -193,11 +175,6 @@ class MessageCodecState {
   std::string name_;
   Keys keys_;
   Bytes encoded_;
-  std::array<msg::Message, msg::kKindCount> in_;
-  std::array<msg::Message, msg::kKindCount> decoded_;
-  std::array<msg::Message, msg::kKindCount> floor_;
-  std::array<Bytes, msg::kKindCount> floor_encoded_;
-  std::array<msg::Message, msg::kKindCount> empty_;
   Napi::Reference<Napi::Uint8Array> input_ref_;
   Napi::Reference<Napi::Uint8Array> output_ref_;
   std::span<std::uint8_t> input_;
@@ -207,13 +184,6 @@ class MessageCodecState {
 
 Napi::Value messages_codecs(const Napi::CallbackInfo& call) {
   return string_array(call.Env(), message_codec_names());
-}
-
-// "bool,int,...": the kind order, which JS checks against its record names.
-std::string kind_names() {
-  std::string names;
-  for (const std::string_view name : msg::kKindNames) names.append(names.empty() ? "" : ",").append(name);
-  return names;
 }
 
 Napi::Value create_message_codec(const Napi::CallbackInfo& call) {
@@ -229,7 +199,7 @@ Napi::Value create_message_codec(const Napi::CallbackInfo& call) {
   Napi::Object object = Napi::Object::New(env);
   object.Set("name", state->name());
   object.Set("libraryVersion", state->library_version());
-  object.Set("kindNames", kind_names());
+  object.Set("kindNames", msg::records::kind_names_text());
   object.Set("encodeObject", method_function(env, state, "encodeObject", &MessageCodecState::encode_object));
   object.Set("decodeObject", method_function(env, state, "decodeObject", &MessageCodecState::decode_object));
   object.Set("encodeFloorObject",

@@ -54,50 +54,26 @@ namespace wcb::wasm {
 namespace {
 
 using emscripten::val;
-using State = CallOutcome;
 using records::checked_kind;
 using records::hold;
 using records::js;
 using records::read_record;
 using records::record_to_js;
 
-State& state() {
-  static State instance;
-  return instance;
-}
-
 namespace msg = wcb::messages;
 
-struct MessageState {
+// The module's codec, its reused messages and buffers, and the outcome of
+// the last call.
+struct MessageState : CallOutcome, msg::records::ReusedMessages {
   std::unique_ptr<msg::MessageCodec> codec = message_codec_registry().front().make();
   std::string name{codec->name()};
   Bytes encoded;
   ByteBuffer bytes_in;
-  // Encode input, decode output and decode-floor input, one message per
-  // record kind, so that each keeps its strings' capacity from call to call.
-  std::array<msg::Message, msg::kKindCount> in;
-  std::array<msg::Message, msg::kKindCount> decoded;
-  std::array<msg::Message, msg::kKindCount> floor;
-  // The encoding the encode floor hands back, per record kind.
-  std::array<Bytes, msg::kKindCount> floor_encoded;
-  // The empty message of each kind: the sentinel state of `decoded`.
-  std::array<msg::Message, msg::kKindCount> empty;
   // Strategy tagged: the buffer JS writes a record's tagged form (or the
   // bytes to decode) into, grown on JS's request; and the tagged form of a
   // decoded message, which JS reads through a view.
   Bytes tagged_in;
   Bytes tagged_out;
-
-  MessageState() {
-    for (std::size_t i = 0; i < msg::kKindCount; ++i) {
-      empty[i] = msg::empty_message(static_cast<msg::Kind>(i));
-      in[i] = empty[i];
-      decoded[i] = in[i];
-      floor[i] = in[i];
-    }
-  }
-
-  msg::Message& input(msg::Kind kind) { return in[static_cast<std::size_t>(kind)]; }
 };
 
 MessageState& message_state() {
@@ -108,27 +84,31 @@ MessageState& message_state() {
 // Runs one export's body (module.h's guard): a failure names the codec.
 template <typename Result, typename Body>
 Result guarded_message(Result failed, Body&& body) {
-  State& s = state();
   MessageState& ms = message_state();
-  s.begin();
-  return guard(s, ms.name, failed, [&] { return body(s, ms); });
+  ms.begin();
+  return guard(ms, ms.name, failed, [&] { return body(ms); });
+}
+
+// guarded_message for a record of the JS kind index `kind`.
+template <typename Result, typename Body>
+Result guarded_kind(int kind, Result failed, Body&& body) {
+  return guarded_message(failed, [&](MessageState& ms) { return body(ms, checked_kind(kind)); });
 }
 
 // Encodes `message`; a view of the encoding, or null with the Status recorded.
-val encode_message(State& s, MessageState& ms, const msg::Message& message) {
+val encode_message(MessageState& ms, const msg::Message& message) {
   const Status status = ms.codec->encode(message, ms.encoded);
   if (!status) {
-    s.fail(status);
+    ms.fail(status);
     return val::null();
   }
   return val(emscripten::typed_memory_view(ms.encoded.size(), ms.encoded.data()));
 }
 
 // Decodes `bytes` into `out`; false with the Status recorded.
-bool decode_into(State& s, MessageState& ms, msg::Kind kind, std::span<const std::uint8_t> bytes,
-                 msg::Message& out) {
+bool decode_into(MessageState& ms, msg::Kind kind, std::span<const std::uint8_t> bytes, msg::Message& out) {
   const Status status = ms.codec->decode(kind, bytes, out);
-  if (!status) s.fail(status);
+  if (!status) ms.fail(status);
   return status.ok();
 }
 
@@ -144,56 +124,51 @@ std::span<const std::uint8_t> copy_in(MessageState& ms, const val& bytes) {
 
 // record: a JS record of `kind`. A view of the encoding, or null on failure.
 val encode_message_val(int kind, val record) {
-  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
-    const msg::Kind checked = checked_kind(kind);
+  return guarded_kind(kind, val::null(), [&](MessageState& ms, msg::Kind checked) {
     read_record(checked, record, ms.input(checked));
-    return encode_message(s, ms, ms.input(checked));
+    return encode_message(ms, ms.input(checked));
   });
 }
 
 // bytes: a Uint8Array. The decoded JS record, or null on failure.
 val decode_message_val(int kind, val bytes) {
-  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
-    const msg::Kind checked = checked_kind(kind);
-    msg::Message& out = ms.decoded[static_cast<std::size_t>(checked)];
-    if (!decode_into(s, ms, checked, copy_in(ms, bytes), out)) return val::null();
+  return guarded_kind(kind, val::null(), [&](MessageState& ms, msg::Kind checked) {
+    msg::Message& out = ms.output(checked);
+    if (!decode_into(ms, checked, copy_in(ms, bytes), out)) return val::null();
     return record_to_js(out);
   });
 }
 
 // A view of the prepared encoding of `kind`: what the encode floors return.
-val floor_encoding(MessageState& ms, msg::Kind kind) {
-  const Bytes& bytes = ms.floor_encoded[static_cast<std::size_t>(kind)];
+val floor_view(MessageState& ms, msg::Kind kind) {
+  const Bytes& bytes = ms.floor_encoding(kind);
   return val(emscripten::typed_memory_view(bytes.size(), bytes.data()));
 }
 
 // Encode floor: encode_message_val without the codec. Null on failure.
 val encode_message_floor_val(int kind, val record) {
-  return guarded_message(val::null(), [&](State&, MessageState& ms) {
-    const msg::Kind checked = checked_kind(kind);
+  return guarded_kind(kind, val::null(), [&](MessageState& ms, msg::Kind checked) {
     read_record(checked, record, ms.input(checked));
-    return floor_encoding(ms, checked);
+    return floor_view(ms, checked);
   });
 }
 
 // Decode floor: decode_message_val without the codec (the bytes are copied
 // in, the prepared message is marshalled out). Null on failure.
 val decode_message_floor_val(int kind, val bytes) {
-  return guarded_message(val::null(), [&](State&, MessageState& ms) {
-    const msg::Kind checked = checked_kind(kind);
+  return guarded_kind(kind, val::null(), [&](MessageState& ms, msg::Kind checked) {
     copy_in(ms, bytes);
-    return record_to_js(ms.floor[static_cast<std::size_t>(checked)]);
+    return record_to_js(ms.floor(checked));
   });
 }
 
 // Decodes `bytes` once into the floors' message of `kind` and keeps the
 // bytes as the floors' encoding (outside any timing). False on failure.
 bool prepare_message_floor(int kind, val bytes) {
-  return guarded_message(false, [&](State& s, MessageState& ms) {
-    const msg::Kind checked = checked_kind(kind);
+  return guarded_kind(kind, false, [&](MessageState& ms, msg::Kind checked) {
     const std::span<const std::uint8_t> copied = copy_in(ms, bytes);
-    if (!decode_into(s, ms, checked, copied, ms.floor[static_cast<std::size_t>(checked)])) return false;
-    ms.floor_encoded[static_cast<std::size_t>(checked)].assign(copied.begin(), copied.end());
+    if (!decode_into(ms, checked, copied, ms.floor(checked))) return false;
+    ms.floor_encoding(checked).assign(copied.begin(), copied.end());
     return true;
   });
 }
@@ -205,7 +180,7 @@ bool prepare_message_floor(int kind, val bytes) {
 // more room; 0 on failure. JS re-reads its heap view after the call: growing
 // the buffer may grow the memory, which detaches it.
 std::uintptr_t message_input_buffer(std::size_t capacity, std::size_t keep) {
-  return guarded_message(std::uintptr_t{0}, [&](State&, MessageState& ms) {
+  return guarded_message(std::uintptr_t{0}, [&](MessageState& ms) {
     if (capacity > ms.tagged_in.size()) {
       // A vector keeps its bytes when it grows; `keep` says how many matter.
       if (keep < ms.tagged_in.size()) ms.tagged_in.resize(keep);
@@ -230,10 +205,9 @@ val tagged_output(MessageState& ms, const msg::Message& message) {
 // The tagged form of a record of `kind` is in the first `length` bytes of
 // the input buffer. A view of the encoding, or null on failure.
 val encode_message_tagged(int kind, std::size_t length) {
-  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
-    const msg::Kind checked = checked_kind(kind);
+  return guarded_kind(kind, val::null(), [&](MessageState& ms, msg::Kind checked) {
     tagged::read_tagged_record(checked, tagged_input(ms, length), ms.input(checked));
-    return encode_message(s, ms, ms.input(checked));
+    return encode_message(ms, ms.input(checked));
   });
 }
 
@@ -241,20 +215,18 @@ val encode_message_tagged(int kind, std::size_t length) {
 // input buffer. A view of the decoded record's tagged form, or null on
 // failure.
 val decode_message_tagged(int kind, std::size_t length) {
-  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
-    const msg::Kind checked = checked_kind(kind);
-    msg::Message& out = ms.decoded[static_cast<std::size_t>(checked)];
-    if (!decode_into(s, ms, checked, tagged_input(ms, length), out)) return val::null();
+  return guarded_kind(kind, val::null(), [&](MessageState& ms, msg::Kind checked) {
+    msg::Message& out = ms.output(checked);
+    if (!decode_into(ms, checked, tagged_input(ms, length), out)) return val::null();
     return tagged_output(ms, out);
   });
 }
 
 // Encode floor: encode_message_tagged without the codec. Null on failure.
 val encode_message_floor_tagged(int kind, std::size_t length) {
-  return guarded_message(val::null(), [&](State&, MessageState& ms) {
-    const msg::Kind checked = checked_kind(kind);
+  return guarded_kind(kind, val::null(), [&](MessageState& ms, msg::Kind checked) {
     tagged::read_tagged_record(checked, tagged_input(ms, length), ms.input(checked));
-    return floor_encoding(ms, checked);
+    return floor_view(ms, checked);
   });
 }
 
@@ -262,10 +234,9 @@ val encode_message_floor_tagged(int kind, std::size_t length) {
 // bytes in; the prepared message's tagged form is written out). Null on
 // failure.
 val decode_message_floor_tagged(int kind, std::size_t length) {
-  return guarded_message(val::null(), [&](State&, MessageState& ms) {
-    const msg::Kind checked = checked_kind(kind);
+  return guarded_kind(kind, val::null(), [&](MessageState& ms, msg::Kind checked) {
     tagged_input(ms, length);
-    return tagged_output(ms, ms.floor[static_cast<std::size_t>(checked)]);
+    return tagged_output(ms, ms.floor(checked));
   });
 }
 
@@ -284,10 +255,10 @@ constexpr msg::Kind kind_of_type() {
 // or null on failure.
 template <typename T>
 val encode_message_embind(const T& message) {
-  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+  return guarded_message(val::null(), [&](MessageState& ms) {
     msg::Message& input = ms.input(kind_of_type<T>());
     hold<T>(input) = message;
-    return encode_message(s, ms, input);
+    return encode_message(ms, input);
   });
 }
 
@@ -296,60 +267,43 @@ val encode_message_embind(const T& message) {
 // null, so it is returned through a val).
 template <typename T>
 val decode_message_embind(const std::string& bytes) {
-  return guarded_message(val::null(), [&](State& s, MessageState& ms) {
+  return guarded_message(val::null(), [&](MessageState& ms) {
     constexpr msg::Kind kind = kind_of_type<T>();
-    msg::Message& out = ms.decoded[static_cast<std::size_t>(kind)];
+    msg::Message& out = ms.output(kind);
     const std::span<const std::uint8_t> view(reinterpret_cast<const std::uint8_t*>(bytes.data()),
                                              bytes.size());
-    if (!decode_into(s, ms, kind, view, out)) return val::null();
+    if (!decode_into(ms, kind, view, out)) return val::null();
     return val(std::get<T>(out));
   });
 }
 
 template <typename T>
 val encode_message_floor_embind(const T& message) {
-  return guarded_message(val::null(), [&](State&, MessageState& ms) {
+  return guarded_message(val::null(), [&](MessageState& ms) {
     hold<T>(ms.input(kind_of_type<T>())) = message;
-    return floor_encoding(ms, kind_of_type<T>());
+    return floor_view(ms, kind_of_type<T>());
   });
 }
 
 // bytes: copied in by embind, as in decode_message_embind, then unused.
 template <typename T>
 val decode_message_floor_embind(const std::string& /*bytes*/) {
-  return guarded_message(val::null(), [&](State&, MessageState& ms) {
-    return val(std::get<T>(ms.floor[static_cast<std::size_t>(kind_of_type<T>())]));
-  });
+  return guarded_message(val::null(),
+                         [&](MessageState& ms) { return val(std::get<T>(ms.floor(kind_of_type<T>()))); });
 }
-
-// "bool,int,...": the kind order, which JS checks against its record names.
-std::string message_kind_names() {
-  std::string names;
-  for (const std::string_view name : msg::kKindNames) names.append(names.empty() ? "" : ",").append(name);
-  return names;
-}
-
-std::string message_library_version() { return message_state().codec->library_version(); }
 
 }  // namespace
 
 // ---- module.h's hooks ----
 
-CallOutcome& outcome() { return state(); }
+CallOutcome& outcome() { return message_state(); }
 std::string codec_name() { return message_state().name; }
 std::string library_version() { return message_state().codec->library_version(); }
 // Records are small: the buffers a call keeps stay.
 void release_buffers() {}
 
-// The decoded messages are reused from call to call (decodeMessageVal and the
-// embind decodes marshal them out to a fresh JS record), so a decoder that
-// skipped its work would hand back the previous record. Each is set to the
-// empty message of its kind, which differs from every record of the
-// workload; copy-assigned, so its strings and vectors keep their capacity.
-void poison_outputs() {
-  MessageState& ms = message_state();
-  for (std::size_t i = 0; i < msg::kKindCount; ++i) ms.decoded[i] = ms.empty[i];
-}
+// ReusedMessages::poison_outputs.
+void poison_outputs() { message_state().poison_outputs(); }
 
 // Exported names per embind record: encodeBoolEmbind, decodeBoolEmbind,
 // encodeBoolFloorEmbind, decodeBoolFloorEmbind, and so on.
@@ -365,8 +319,8 @@ void register_embind_record(const std::string& name) {
 EMSCRIPTEN_BINDINGS(wcb_messages) {
   using namespace emscripten;
 
-  function("messageKindNames", &message_kind_names);
-  function("messageLibraryVersion", &message_library_version);
+  function("messageKindNames", &msg::records::kind_names_text);
+  function("messageLibraryVersion", &library_version);
 
   function("encodeMessageVal", &encode_message_val);
   function("decodeMessageVal", &decode_message_val);

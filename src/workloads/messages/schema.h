@@ -16,9 +16,11 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -206,5 +208,136 @@ inline bool integral_int32(double value) {
 
 // A JS Date holds at most 8.64e15 ms either side of the epoch.
 inline constexpr std::int64_t kMaxDateMs = 8'640'000'000'000'000;
+
+// A field's problem while a record is written; the path ("tags[1]",
+// "value.level2.level3.label") is completed as it unwinds.
+class FieldError : public std::invalid_argument {
+ public:
+  FieldError(std::string path, const std::string& problem)
+      : std::invalid_argument(problem), path(std::move(path)) {}
+  std::string path;
+};
+
+template <typename Writer>
+void write_object(Writer& writer, std::span<const Field> fields, const void* object);
+
+// One field's value through `writer` (write_object).
+template <typename Writer>
+void write_value(Writer& writer, const Field& field, const void* member) {
+  switch (field.type) {
+    case Type::kBool:
+      writer.boolean(*static_cast<const bool*>(member));
+      break;
+    case Type::kInt32:
+      writer.int32(*static_cast<const std::int32_t*>(member));
+      break;
+    case Type::kDouble:
+      writer.number(*static_cast<const double*>(member));
+      break;
+    case Type::kFloat:
+      writer.float32(*static_cast<const float*>(member));
+      break;
+    case Type::kString:
+      writer.string(*static_cast<const std::string*>(member));
+      break;
+    case Type::kTimestamp:
+      writer.timestamp(*static_cast<const Timestamp*>(member));
+      break;
+    case Type::kBinary:
+      writer.binary(*static_cast<const std::vector<std::uint8_t>*>(member));
+      break;
+    case Type::kInt32Array: {
+      const auto& values = *static_cast<const std::vector<std::int32_t>*>(member);
+      writer.start_array(values.size());
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        writer.element(i);
+        writer.int32(values[i]);
+      }
+      writer.end_array();
+      break;
+    }
+    case Type::kScalarArray: {
+      const auto& values = *static_cast<const std::vector<Scalar>*>(member);
+      writer.start_array(values.size());
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        writer.element(i);
+        const auto write = [&] {
+          std::visit(
+              [&](const auto& element) {
+                using T = std::decay_t<decltype(element)>;
+                if constexpr (std::is_same_v<T, bool>) {
+                  writer.boolean(element);
+                } else if constexpr (std::is_same_v<T, std::int32_t>) {
+                  writer.int32(element);
+                } else if constexpr (std::is_same_v<T, double>) {
+                  writer.number(element);
+                } else {
+                  writer.string(element);
+                }
+              },
+              values[i]);
+        };
+        if constexpr (Writer::kFieldPaths) {
+          try {
+            write();
+          } catch (const std::invalid_argument& error) {
+            throw FieldError("[" + std::to_string(i) + "]", error.what());
+          }
+        } else {
+          write();
+        }
+      }
+      writer.end_array();
+      break;
+    }
+    case Type::kObject:
+      write_object(writer, field.fields, member);
+      break;
+    case Type::kScalar:  // only an array element, never a field
+      break;
+  }
+}
+
+// The fields of `object` through `writer`, in the JS key order: the walk of
+// every encoder that follows the schema (json, rapidjson, msgpack, the
+// tagged form). The writer gets start_object(count), key(name, index) before
+// each value, end_object(); start_array(size), element(index) before each
+// element, end_array(); and boolean, int32, number, float32, string,
+// timestamp, binary. With Writer::kFieldPaths, a std::invalid_argument from
+// a value becomes a FieldError naming where it is.
+template <typename Writer>
+void write_object(Writer& writer, std::span<const Field> fields, const void* object) {
+  writer.start_object(fields.size());
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const Field& field = fields[i];
+    writer.key(field.name, i);
+    const void* member = field.member(const_cast<void*>(object));
+    if constexpr (Writer::kFieldPaths) {
+      try {
+        write_value(writer, field, member);
+      } catch (FieldError& error) {
+        error.path = std::string(field.name) + (error.path.starts_with('[') ? "" : ".") + error.path;
+        throw;
+      } catch (const std::invalid_argument& error) {
+        throw FieldError(std::string(field.name), error.what());
+      }
+    } else {
+      write_value(writer, field, member);
+    }
+  }
+  writer.end_object();
+}
+
+// `message` through `writer`; a field's problem is a std::invalid_argument
+// naming the record and the field: 'record: field "tags[1]": ...'.
+template <typename Writer>
+void write_record(Writer& writer, const Message& message) {
+  try {
+    write_object(writer, fields_of(kind_of(message)), object_of(message));
+  } catch (const FieldError& error) {
+    throw std::invalid_argument(std::string(kind_name(kind_of(message))) + ": field \"" + error.path +
+                                "\": " + error.what());
+  }
+}
 
 }  // namespace wcb::messages::schema

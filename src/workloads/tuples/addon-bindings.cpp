@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "addon/addon.h"
+#include "addon/bindings_support.h"
 #include "core/clock.h"
 #include "core/sentinel.h"
 #include "workloads/tuples/registry.h"
@@ -75,12 +76,12 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
   static Napi::Function define(Napi::Env env) {
     return DefineClass(env, "TuplesCodec",
                        {
-                           InstanceMethod<&TuplesCodec::encode_object>("encodeObject"),
-                           InstanceMethod<&TuplesCodec::decode_object>("decodeObject"),
-                           InstanceMethod<&TuplesCodec::encode_typed>("encodeTyped"),
-                           InstanceMethod<&TuplesCodec::decode_typed>("decodeTyped"),
-                           InstanceMethod<&TuplesCodec::encode_columns>("encodeColumns"),
-                           InstanceMethod<&TuplesCodec::decode_columns>("decodeColumns"),
+                           InstanceMethod<&TuplesCodec::timed<&TuplesCodec::encode_object>>("encodeObject"),
+                           InstanceMethod<&TuplesCodec::timed<&TuplesCodec::decode_object>>("decodeObject"),
+                           InstanceMethod<&TuplesCodec::timed<&TuplesCodec::encode_typed>>("encodeTyped"),
+                           InstanceMethod<&TuplesCodec::timed<&TuplesCodec::decode_typed>>("decodeTyped"),
+                           InstanceMethod<&TuplesCodec::timed<&TuplesCodec::encode_columns>>("encodeColumns"),
+                           InstanceMethod<&TuplesCodec::timed<&TuplesCodec::decode_columns>>("decodeColumns"),
                            InstanceMethod<&TuplesCodec::poison_outputs>("poisonOutputs"),
                            InstanceMethod<&TuplesCodec::release_buffers>("releaseBuffers"),
                            InstanceMethod<&TuplesCodec::empty_call>("emptyCall"),
@@ -123,8 +124,7 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
   }
 
   Napi::Uint8Array bytes_argument(const Napi::CallbackInfo& call, std::size_t index) const {
-    if (call.Length() <= index || !call[index].IsTypedArray() ||
-        call[index].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array) {
+    if (call.Length() <= index || !is_typed_array(call[index], napi_uint8_array)) {
       fail(call.Env(), "decode expects a Uint8Array");
     }
     return call[index].As<Napi::Uint8Array>();
@@ -138,8 +138,7 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
     stats_[kStatCodec] = now_ms() - start;
     if (!status) throw Napi::Error::New(env, status.message());
     const double copy_start = now_ms();
-    Napi::Uint8Array out = Napi::Uint8Array::New(env, encoded_.size());
-    if (!encoded_.empty()) std::memcpy(out.Data(), encoded_.data(), encoded_.size());
+    Napi::Uint8Array out = copy_to_js(env, encoded_);
     stats_[kStatBytes] = now_ms() - copy_start;
     return out;
   }
@@ -176,56 +175,59 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
     return where + " changed while it was read";  // a getter that answers differently each time
   }
 
-  // ---- strategy object ----
-
-  // encodeObject(items: Array<{x, y, z}>) -> Uint8Array
-  Napi::Value encode_object(const Napi::CallbackInfo& call) {
+  // A timed call as JS makes it: the stats reset first, a failure a JS
+  // Error naming the codec.
+  template <Napi::Value (TuplesCodec::*Call)(Napi::Env, const Napi::CallbackInfo&)>
+  Napi::Value timed(const Napi::CallbackInfo& call) {
     const Napi::Env env = call.Env();
-    return guarded(env, name_, [&]() -> Napi::Value {
+    return guarded(env, name_, [&] {
       begin();
-      const double start = now_ms();
-      if (call.Length() < 1 || !call[0].IsArray()) fail(env, "encode expects an array of {x, y, z}");
-      const Napi::Array items = call[0].As<Napi::Array>();
-      const ItemKeys keys(env);
-      const std::uint32_t count = items.Length();
-      items_in_.resize(count);
-      for (std::uint32_t i = 0; i < count; ++i) {
-        const Napi::Value value = items.Get(i);
-        if (!value.IsObject()) fail(env, bad_item_problem(env, value, i, keys));
-        const Napi::Object item = value.As<Napi::Object>();
-        const Napi::Value x = item.Get(keys.x), y = item.Get(keys.y), z = item.Get(keys.z);
-        const double x_value = x.IsNumber() ? x.As<Napi::Number>().DoubleValue() : NAN;
-        if (!is_item_x(x_value) || !y.IsNumber() || !z.IsNumber())
-          fail(env, bad_item_problem(env, value, i, keys));
-        items_in_[i] = Item(static_cast<std::int32_t>(x_value), y.As<Napi::Number>().DoubleValue(),
-                            z.As<Napi::Number>().DoubleValue());
-      }
-      stats_[kStatMarshal] = now_ms() - start;
-      return encode_items(env, items_in_);
+      return (this->*Call)(env, call);
     });
   }
 
+  // ---- strategy object ----
+
+  // encodeObject(items: Array<{x, y, z}>) -> Uint8Array
+  Napi::Value encode_object(Napi::Env env, const Napi::CallbackInfo& call) {
+    const double start = now_ms();
+    if (call.Length() < 1 || !call[0].IsArray()) fail(env, "encode expects an array of {x, y, z}");
+    const Napi::Array items = call[0].As<Napi::Array>();
+    const ItemKeys keys(env);
+    const std::uint32_t count = items.Length();
+    items_in_.resize(count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const Napi::Value value = items.Get(i);
+      if (!value.IsObject()) fail(env, bad_item_problem(env, value, i, keys));
+      const Napi::Object item = value.As<Napi::Object>();
+      const Napi::Value x = item.Get(keys.x), y = item.Get(keys.y), z = item.Get(keys.z);
+      const double x_value = x.IsNumber() ? x.As<Napi::Number>().DoubleValue() : NAN;
+      if (!is_item_x(x_value) || !y.IsNumber() || !z.IsNumber())
+        fail(env, bad_item_problem(env, value, i, keys));
+      items_in_[i] = Item(static_cast<std::int32_t>(x_value), y.As<Napi::Number>().DoubleValue(),
+                          z.As<Napi::Number>().DoubleValue());
+    }
+    stats_[kStatMarshal] = now_ms() - start;
+    return encode_items(env, items_in_);
+  }
+
   // decodeObject(bytes: Uint8Array) -> Array<{x, y, z}>
-  Napi::Value decode_object(const Napi::CallbackInfo& call) {
-    const Napi::Env env = call.Env();
-    return guarded(env, name_, [&]() -> Napi::Value {
-      begin();
-      decode_bytes(env, bytes_argument(call, 0));
-      const double start = now_ms();
-      const ItemKeys keys(env);
-      const std::size_t count = items_out_.size();
-      Napi::Array result = Napi::Array::New(env, count);
-      for (std::size_t i = 0; i < count; ++i) {
-        const Item& item = items_out_[i];
-        Napi::Object object = Napi::Object::New(env);
-        object.Set(keys.x, Napi::Number::New(env, item.x));
-        object.Set(keys.y, Napi::Number::New(env, item.y));
-        object.Set(keys.z, Napi::Number::New(env, item.z));
-        result.Set(static_cast<std::uint32_t>(i), object);
-      }
-      stats_[kStatMarshal] = now_ms() - start;
-      return result;
-    });
+  Napi::Value decode_object(Napi::Env env, const Napi::CallbackInfo& call) {
+    decode_bytes(env, bytes_argument(call, 0));
+    const double start = now_ms();
+    const ItemKeys keys(env);
+    const std::size_t count = items_out_.size();
+    Napi::Array result = Napi::Array::New(env, count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const Item& item = items_out_[i];
+      Napi::Object object = Napi::Object::New(env);
+      object.Set(keys.x, Napi::Number::New(env, item.x));
+      object.Set(keys.y, Napi::Number::New(env, item.y));
+      object.Set(keys.z, Napi::Number::New(env, item.z));
+      result.Set(static_cast<std::uint32_t>(i), object);
+    }
+    stats_[kStatMarshal] = now_ms() - start;
+    return result;
   }
 
   // ---- strategy typed ----
@@ -233,100 +235,83 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
   // encodeTyped(buffer: ArrayBuffer, count) -> Uint8Array. The first `count`
   // items of `buffer`, in core/item.h's layout, are encoded in place (a
   // fresh ArrayBuffer is zeroed, so the padding word JS never writes is 0).
-  Napi::Value encode_typed(const Napi::CallbackInfo& call) {
-    const Napi::Env env = call.Env();
-    return guarded(env, name_, [&]() -> Napi::Value {
-      begin();
-      if (call.Length() < 2 || !call[0].IsArrayBuffer() || !call[1].IsNumber()) {
-        fail(env, "encodeTyped expects (ArrayBuffer, count)");
-      }
-      Napi::ArrayBuffer buffer = call[0].As<Napi::ArrayBuffer>();
-      const double count = call[1].As<Napi::Number>().DoubleValue();
-      if (!(count >= 0) || std::trunc(count) != count || count * sizeof(Item) > buffer.ByteLength()) {
-        fail(env, "encodeTyped: count exceeds the item buffer");
-      }
-      const void* data = buffer.Data();
-      // V8 aligns a buffer's store far beyond 8 bytes; refuse anything else
-      // rather than read misaligned items.
-      if (count > 0 && reinterpret_cast<std::uintptr_t>(data) % alignof(Item) != 0) {
-        fail(env, "encodeTyped: the item buffer is not 8-byte aligned");
-      }
-      return encode_items(env, {static_cast<const Item*>(data), static_cast<std::size_t>(count)});
-    });
+  Napi::Value encode_typed(Napi::Env env, const Napi::CallbackInfo& call) {
+    if (call.Length() < 2 || !call[0].IsArrayBuffer() || !call[1].IsNumber()) {
+      fail(env, "encodeTyped expects (ArrayBuffer, count)");
+    }
+    Napi::ArrayBuffer buffer = call[0].As<Napi::ArrayBuffer>();
+    const double count = call[1].As<Napi::Number>().DoubleValue();
+    if (!(count >= 0) || std::trunc(count) != count || count * sizeof(Item) > buffer.ByteLength()) {
+      fail(env, "encodeTyped: count exceeds the item buffer");
+    }
+    const void* data = buffer.Data();
+    // V8 aligns a buffer's store far beyond 8 bytes; refuse anything else
+    // rather than read misaligned items.
+    if (count > 0 && reinterpret_cast<std::uintptr_t>(data) % alignof(Item) != 0) {
+      fail(env, "encodeTyped: the item buffer is not 8-byte aligned");
+    }
+    return encode_items(env, {static_cast<const Item*>(data), static_cast<std::size_t>(count)});
   }
 
   // decodeTyped(bytes: Uint8Array) -> ArrayBuffer of the decoded items in
   // core/item.h's layout (a copy: docs/decisions.md#addon-typed-decode-copy).
-  Napi::Value decode_typed(const Napi::CallbackInfo& call) {
-    const Napi::Env env = call.Env();
-    return guarded(env, name_, [&]() -> Napi::Value {
-      begin();
-      decode_bytes(env, bytes_argument(call, 0));
-      const double start = now_ms();
-      const std::size_t size = items_out_.size() * sizeof(Item);
-      Napi::ArrayBuffer out = Napi::ArrayBuffer::New(env, size);
-      if (size > 0) std::memcpy(out.Data(), items_out_.data(), size);
-      stats_[kStatMarshal] = now_ms() - start;
-      return out;
-    });
+  Napi::Value decode_typed(Napi::Env env, const Napi::CallbackInfo& call) {
+    decode_bytes(env, bytes_argument(call, 0));
+    const double start = now_ms();
+    const std::size_t size = items_out_.size() * sizeof(Item);
+    Napi::ArrayBuffer out = Napi::ArrayBuffer::New(env, size);
+    if (size > 0) std::memcpy(out.Data(), items_out_.data(), size);
+    stats_[kStatMarshal] = now_ms() - start;
+    return out;
   }
 
   // encodeColumns(x: Int32Array, y: Float64Array, z: Float64Array) ->
   // Uint8Array; the columns are read in place and interleaved into items
   // (timed as marshalling).
-  Napi::Value encode_columns(const Napi::CallbackInfo& call) {
-    const Napi::Env env = call.Env();
-    return guarded(env, name_, [&]() -> Napi::Value {
-      begin();
-      const auto is = [&](std::size_t index, napi_typedarray_type type) {
-        return call.Length() > index && call[index].IsTypedArray() &&
-               call[index].As<Napi::TypedArray>().TypedArrayType() == type;
-      };
-      if (!is(0, napi_int32_array) || !is(1, napi_float64_array) || !is(2, napi_float64_array)) {
-        fail(env, "encodeColumns expects (Int32Array, Float64Array, Float64Array)");
-      }
-      const Napi::Int32Array x = call[0].As<Napi::Int32Array>();
-      const Napi::Float64Array y = call[1].As<Napi::Float64Array>(), z = call[2].As<Napi::Float64Array>();
-      const std::size_t count = x.ElementLength();
-      if (y.ElementLength() != count || z.ElementLength() != count) {
-        fail(env, "encodeColumns needs columns of one length");
-      }
-      const double start = now_ms();
-      items_in_.resize(count);
-      const std::int32_t* xs = x.Data();
-      const double *ys = y.Data(), *zs = z.Data();
-      for (std::size_t i = 0; i < count; ++i) items_in_[i] = Item(xs[i], ys[i], zs[i]);
-      stats_[kStatMarshal] = now_ms() - start;
-      return encode_items(env, items_in_);
-    });
+  Napi::Value encode_columns(Napi::Env env, const Napi::CallbackInfo& call) {
+    const auto is = [&](std::size_t index, napi_typedarray_type type) {
+      return call.Length() > index && is_typed_array(call[index], type);
+    };
+    if (!is(0, napi_int32_array) || !is(1, napi_float64_array) || !is(2, napi_float64_array)) {
+      fail(env, "encodeColumns expects (Int32Array, Float64Array, Float64Array)");
+    }
+    const Napi::Int32Array x = call[0].As<Napi::Int32Array>();
+    const Napi::Float64Array y = call[1].As<Napi::Float64Array>(), z = call[2].As<Napi::Float64Array>();
+    const std::size_t count = x.ElementLength();
+    if (y.ElementLength() != count || z.ElementLength() != count) {
+      fail(env, "encodeColumns needs columns of one length");
+    }
+    const double start = now_ms();
+    items_in_.resize(count);
+    const std::int32_t* xs = x.Data();
+    const double *ys = y.Data(), *zs = z.Data();
+    for (std::size_t i = 0; i < count; ++i) items_in_[i] = Item(xs[i], ys[i], zs[i]);
+    stats_[kStatMarshal] = now_ms() - start;
+    return encode_items(env, items_in_);
   }
 
   // decodeColumns(bytes: Uint8Array) -> {x: Int32Array, y, z: Float64Array},
   // written by C++ straight into the new typed arrays (timed as marshalling).
-  Napi::Value decode_columns(const Napi::CallbackInfo& call) {
-    const Napi::Env env = call.Env();
-    return guarded(env, name_, [&]() -> Napi::Value {
-      begin();
-      decode_bytes(env, bytes_argument(call, 0));
-      const double start = now_ms();
-      const std::size_t count = items_out_.size();
-      Napi::Int32Array x = Napi::Int32Array::New(env, count);
-      Napi::Float64Array y = Napi::Float64Array::New(env, count), z = Napi::Float64Array::New(env, count);
-      std::int32_t* xs = x.Data();
-      double *ys = y.Data(), *zs = z.Data();
-      for (std::size_t i = 0; i < count; ++i) {
-        const Item& item = items_out_[i];
-        xs[i] = item.x;
-        ys[i] = item.y;
-        zs[i] = item.z;
-      }
-      Napi::Object columns = Napi::Object::New(env);
-      columns.Set("x", x);
-      columns.Set("y", y);
-      columns.Set("z", z);
-      stats_[kStatMarshal] = now_ms() - start;
-      return columns;
-    });
+  Napi::Value decode_columns(Napi::Env env, const Napi::CallbackInfo& call) {
+    decode_bytes(env, bytes_argument(call, 0));
+    const double start = now_ms();
+    const std::size_t count = items_out_.size();
+    Napi::Int32Array x = Napi::Int32Array::New(env, count);
+    Napi::Float64Array y = Napi::Float64Array::New(env, count), z = Napi::Float64Array::New(env, count);
+    std::int32_t* xs = x.Data();
+    double *ys = y.Data(), *zs = z.Data();
+    for (std::size_t i = 0; i < count; ++i) {
+      const Item& item = items_out_[i];
+      xs[i] = item.x;
+      ys[i] = item.y;
+      zs[i] = item.z;
+    }
+    Napi::Object columns = Napi::Object::New(env);
+    columns.Set("x", x);
+    columns.Set("y", y);
+    columns.Set("z", z);
+    stats_[kStatMarshal] = now_ms() - start;
+    return columns;
   }
 
   // ---- the rest ----
@@ -400,15 +385,7 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
   }
 };
 
-Napi::Value tuples_codecs(const Napi::CallbackInfo& call) {
-  const Napi::Env env = call.Env();
-  const std::vector<std::string> names = codec_names();
-  Napi::Array result = Napi::Array::New(env, names.size());
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    result.Set(static_cast<std::uint32_t>(i), Napi::String::New(env, names[i]));
-  }
-  return result;
-}
+Napi::Value tuples_codecs(const Napi::CallbackInfo& call) { return string_array(call.Env(), codec_names()); }
 
 }  // namespace
 

@@ -198,17 +198,6 @@ Items decode_embind(const std::string& bytes) {
 
 // ---- strategy typed ----
 
-// Storage for `count` items that JS fills through HEAP32/HEAPF64 before
-// encodeTyped. Owned by the module and reused; new items are zeroed, so the
-// padding word JS never writes stays zero.
-std::uintptr_t item_buffer(std::size_t count) {
-  return guarded(std::uintptr_t{0}, [&](State& s) {
-    s.begin();
-    resize_items(s.items_in, count);
-    return reinterpret_cast<std::uintptr_t>(s.items_in.data());
-  });
-}
-
 // Encodes the first `count` items of item_buffer. Returns a Uint8Array view
 // of the encoding, or null on failure.
 val encode_typed(std::size_t count) {
@@ -219,38 +208,14 @@ val encode_typed(std::size_t count) {
   });
 }
 
-// Space for `length` input bytes that JS copies in with HEAPU8.set before
-// decodeTyped. Owned by the module and reused.
-std::uintptr_t byte_buffer(std::size_t length) {
-  return guarded(std::uintptr_t{0}, [&](State& s) {
-    s.begin();
-    return reinterpret_cast<std::uintptr_t>(s.bytes_in.prepare(length));
-  });
-}
-
-// Decodes the `length` bytes of byte_buffer into module-owned items; returns
-// their count (0 on failure: check lastCall). decodedItems() gives their
-// address, valid until the next call.
-std::size_t decode_typed(std::size_t length) {
-  return guarded(std::size_t{0}, [&](State& s) {
-    s.begin();
-    return tuples::decode_typed(s, length, module_clock);
-  });
-}
-
 std::uintptr_t decoded_items() { return reinterpret_cast<std::uintptr_t>(state().items_out.data()); }
 
-// The columnar variant of decodeTyped: decodes like it, then transposes the
-// items into one array per field. Returns the count (0 on failure: check
-// lastCall); decodedColumns() gives views of the columns, valid until the
-// next call.
+// decodeTyped and decodeColumns: the count (0 on failure: check lastCall);
+// decodedItems() and decodedColumns() give views of the items, valid until
+// the next call.
+std::size_t decode_typed(std::size_t length) { return tuples::guarded_decode_typed(length, module_clock); }
 std::size_t decode_columns(std::size_t length) {
-  const std::size_t count = decode_typed(length);
-  if (!state().ok) return 0;
-  return guarded(std::size_t{0}, [&](State& s) {
-    tuples::transpose_items(s, count, module_clock);
-    return count;
-  });
+  return tuples::guarded_decode_columns(length, module_clock);
 }
 
 // {x: Int32Array, y: Float64Array, z: Float64Array} views of the columns of
@@ -287,9 +252,9 @@ EMSCRIPTEN_BINDINGS(wcb_tuples) {
   function("encodeEmbind", &encode_embind);
   function("decodeEmbind", &decode_embind);
 
-  function("itemBuffer", &item_buffer);
+  function("itemBuffer", &tuples::guarded_item_buffer);
   function("encodeTyped", &encode_typed);
-  function("byteBuffer", &byte_buffer);
+  function("byteBuffer", &tuples::guarded_byte_buffer);
   function("decodeTyped", &decode_typed);
   function("decodedItems", &decoded_items);
   function("decodeColumns", &decode_columns);

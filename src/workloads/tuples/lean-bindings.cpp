@@ -29,7 +29,10 @@ namespace wcb::wasm {
 namespace {
 
 using tuples::guarded;
-using tuples::resize_items;
+using tuples::guarded_byte_buffer;
+using tuples::guarded_decode_columns;
+using tuples::guarded_decode_typed;
+using tuples::guarded_item_buffer;
 using tuples::State;
 using tuples::state;
 
@@ -61,15 +64,18 @@ using namespace wcb::wasm;
 
 extern "C" {
 
-// Storage for `count` items that JS fills through heap views before
-// wcb_encode_typed; 0 when it cannot be allocated (with count > 0).
-EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_item_buffer(std::size_t count) {
-  return guarded(std::uintptr_t{0}, [&](State& s) {
-    s.begin();
-    resize_items(s.items_in, count);
-    return address(s.items_in.data());
-  });
+// module_state.h's guarded calls.
+EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_item_buffer(std::size_t count) { return guarded_item_buffer(count); }
+EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_byte_buffer(std::size_t length) {
+  return guarded_byte_buffer(length);
 }
+EMSCRIPTEN_KEEPALIVE std::size_t wcb_decode_typed(std::size_t length) {
+  return guarded_decode_typed(length, module_clock);
+}
+EMSCRIPTEN_KEEPALIVE std::size_t wcb_decode_columns(std::size_t length) {
+  return guarded_decode_columns(length, module_clock);
+}
+EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_decoded_items() { return address(state().items_out.data()); }
 
 // Encodes the first `count` items of the item buffer; returns the address of
 // the encoding (wcb_encoded_size bytes), 0 on failure (an empty encoding may
@@ -82,36 +88,6 @@ EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_encode_typed(std::size_t count) {
 }
 
 EMSCRIPTEN_KEEPALIVE std::size_t wcb_encoded_size() { return state().ok ? state().encoded.size() : 0; }
-
-// Space for `length` input bytes that JS copies in before wcb_decode_typed.
-EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_byte_buffer(std::size_t length) {
-  return guarded(std::uintptr_t{0}, [&](State& s) {
-    s.begin();
-    return address(s.bytes_in.prepare(length));
-  });
-}
-
-// Decodes the first `length` bytes of the byte buffer into module-owned
-// items; returns their count (0 on failure: JS reads wcb_last_ok).
-EMSCRIPTEN_KEEPALIVE std::size_t wcb_decode_typed(std::size_t length) {
-  return guarded(std::size_t{0}, [&](State& s) {
-    s.begin();
-    return tuples::decode_typed(s, length, module_clock);
-  });
-}
-
-EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_decoded_items() { return address(state().items_out.data()); }
-
-// wcb_decode_typed, then the items transposed into one array per field
-// (timed as marshalling, as bindings.cpp's decodeColumns).
-EMSCRIPTEN_KEEPALIVE std::size_t wcb_decode_columns(std::size_t length) {
-  const std::size_t count = wcb_decode_typed(length);
-  if (!state().ok) return 0;
-  return guarded(std::size_t{0}, [&](State& s) {
-    tuples::transpose_items(s, count, module_clock);
-    return count;
-  });
-}
 
 EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_decoded_x() { return address(state().x_out.data()); }
 EMSCRIPTEN_KEEPALIVE std::uintptr_t wcb_decoded_y() { return address(state().y_out.data()); }

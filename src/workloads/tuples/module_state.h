@@ -111,7 +111,9 @@ std::size_t decode_typed(State& s, std::size_t length, Now now) {
 template <typename Now>
 bool encode_typed_compressed(State& s, std::size_t count, int format, int level, Now now) {
   return encode_typed(s, count, now) &&
-         compress_in_module(s, s.name, format, level, s.encoded, s.compressed, now);
+         compression_in_module(s, s.name, format, now, [&](compress::Format f) {
+           return compress::compress(f, level, s.encoded, s.compressed);
+         });
 }
 
 // The first `length` bytes of the byte buffer decompressed in the module,
@@ -123,7 +125,10 @@ std::size_t decode_typed_compressed(State& s, std::size_t length, int format, No
     s.fail("decodeTypedCompressed: length exceeds the byte buffer");
     return 0;
   }
-  if (!decompress_in_module(s, s.name, format, bytes.first(length), s.inflated, now)) return 0;
+  const auto decompress = [&](compress::Format f) {
+    return compress::decompress(f, bytes.first(length), s.inflated);
+  };
+  if (!compression_in_module(s, s.name, format, now, decompress)) return 0;
   decode_bytes(s, s.inflated, s.items_out, now);
   return s.items_out.size();
 }
@@ -145,6 +150,50 @@ void transpose_items(State& s, std::size_t count, Now now) {
     s.z_out[i] = item.z;
   }
   s.marshal_ms = now() - start;
+}
+
+// The typed calls both ways of exporting them make alike (bindings.cpp's
+// itemBuffer, byteBuffer, decodeTyped, decodeColumns; lean-bindings.cpp's
+// wcb_item_buffer...), each under the guard.
+
+// Storage for `count` items that JS fills through heap views before the
+// typed encode; reused, new items zeroed (so the padding word JS never
+// writes stays zero). Its address; 0 on failure.
+inline std::uintptr_t guarded_item_buffer(std::size_t count) {
+  return guarded(std::uintptr_t{0}, [&](State& s) {
+    s.begin();
+    resize_items(s.items_in, count);
+    return reinterpret_cast<std::uintptr_t>(s.items_in.data());
+  });
+}
+
+// Space for `length` input bytes that JS copies in before the typed decode.
+inline std::uintptr_t guarded_byte_buffer(std::size_t length) {
+  return guarded(std::uintptr_t{0}, [&](State& s) {
+    s.begin();
+    return reinterpret_cast<std::uintptr_t>(s.bytes_in.prepare(length));
+  });
+}
+
+// decode_typed: the count of the decoded items (0 on failure: JS reads the
+// outcome); their address is items_out's.
+template <typename Now>
+std::size_t guarded_decode_typed(std::size_t length, Now now) {
+  return guarded(std::size_t{0}, [&](State& s) {
+    s.begin();
+    return decode_typed(s, length, now);
+  });
+}
+
+// guarded_decode_typed, then the items transposed into x_out, y_out, z_out.
+template <typename Now>
+std::size_t guarded_decode_columns(std::size_t length, Now now) {
+  const std::size_t count = guarded_decode_typed(length, now);
+  if (!state().ok) return 0;
+  return guarded(std::size_t{0}, [&](State& s) {
+    transpose_items(s, count, now);
+    return count;
+  });
 }
 
 // module.h's poison_outputs and release_buffers, for this state.

@@ -14,23 +14,9 @@ namespace {
 using documents::Document;
 using documents::TaggedBytes;
 
-// Every timed result is folded in here; a volatile store cannot be dropped,
-// so neither can the work that produced the value.
-volatile std::uint64_t g_document_sink = 0;
-
-template <typename Buffer>
-void consume(const Buffer& bytes) {
-  g_document_sink = g_document_sink ^ bytes.size() ^ (bytes.empty() ? 0 : bytes.back());
-}
 // What a decode's output holds before the decode: an unknown tag, so an
 // output left alone fails the check after the decode.
 void set_sentinel(TaggedBytes& tagged) { tagged.assign(1, 0xff); }
-
-DocumentMeasurement failed(DocumentMeasurement& measurement, std::string error) {
-  measurement.ok = false;
-  measurement.error = std::move(error);
-  return std::move(measurement);
-}
 
 }  // namespace
 
@@ -98,12 +84,12 @@ DocumentMeasurement measure_document_codec(documents::DocumentCodec& codec, cons
   Bytes encode_buffer;
   auto encode = [&] {
     Status result = codec.encode_tagged(input_tagged, encode_buffer);
-    consume(encode_buffer);
+    consume_bytes(encode_buffer);
     return result;
   };
   auto decode = [&] {
     Status result = codec.decode_tagged(encoded, tagged);
-    consume(tagged);
+    consume_bytes(tagged);
     return result;
   };
 

@@ -7,14 +7,7 @@ namespace {
 using messages::Kind;
 using messages::Message;
 
-// Every timed result is folded in here; a volatile store cannot be dropped,
-// so neither can the work that produced the value.
-volatile std::uint64_t g_message_sink = 0;
-
-void consume(const Bytes& bytes) {
-  g_message_sink = g_message_sink ^ bytes.size() ^ (bytes.empty() ? 0 : bytes.back());
-}
-void consume(const Message& message) { g_message_sink = g_message_sink ^ message.index(); }
+void consume(const Message& message) { wcb::consume(message.index()); }
 
 // The decoded message equals the sample of `kind`, or a failure saying which
 // part differs (the message types compare whole; naming the record is
@@ -30,12 +23,6 @@ Status compare_with_sample(const messages::MessageCodec& codec, Kind kind, const
         codec.name(), std::string(messages::kind_name(kind)) + ": decoded record differs from the sample");
   }
   return Status::success();
-}
-
-MessageMeasurement failed(MessageMeasurement& measurement, std::string stage, const Status& status) {
-  measurement.ok = false;
-  measurement.error = stage + ": " + status.message();
-  return std::move(measurement);
 }
 
 }  // namespace
@@ -58,7 +45,7 @@ MessageMeasurement measure_message_codec(messages::MessageCodec& codec, Kind kin
   Bytes encoded;
   Message decoded = messages::empty_message(kind);  // the sentinel state, see below
   if (Status status = verify_message(codec, kind, encoded, decoded); !status) {
-    return failed(measurement, "verify", status);
+    return failed(measurement, "verify: " + status.message());
   }
   measurement.encoded_bytes = encoded.size();
 
@@ -74,7 +61,7 @@ MessageMeasurement measure_message_codec(messages::MessageCodec& codec, Kind kin
       protocol,
       [&] {
         Status result = codec.encode(input, encode_buffer);
-        consume(encode_buffer);
+        consume_bytes(encode_buffer);
         return result;
       },
       Around{[] {},
@@ -85,7 +72,7 @@ MessageMeasurement measure_message_codec(messages::MessageCodec& codec, Kind kin
                                             "a later encode gave different bytes than the first");
              }},
       measurement.encode);
-  if (!status) return failed(measurement, "timed encode", status);
+  if (!status) return failed(measurement, "timed encode: " + status.message());
 
   status = measure_calls(
       protocol,
@@ -96,7 +83,7 @@ MessageMeasurement measure_message_codec(messages::MessageCodec& codec, Kind kin
       },
       Around{[&] { decoded = sentinel; }, [&] { return compare_with_sample(codec, kind, decoded); }},
       measurement.decode);
-  if (!status) return failed(measurement, "timed decode", status);
+  if (!status) return failed(measurement, "timed decode: " + status.message());
 
   Bytes round_trip_buffer;
   Message round_trip_output = sentinel;
@@ -111,7 +98,7 @@ MessageMeasurement measure_message_codec(messages::MessageCodec& codec, Kind kin
       Around{[&] { round_trip_output = sentinel; },
              [&] { return compare_with_sample(codec, kind, round_trip_output); }},
       measurement.round_trip);
-  if (!status) return failed(measurement, "timed round trip", status);
+  if (!status) return failed(measurement, "timed round trip: " + status.message());
 
   measurement.ok = true;
   return measurement;

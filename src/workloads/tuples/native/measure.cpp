@@ -13,23 +13,13 @@ namespace wcb {
 
 namespace {
 
-// Every timed result is folded in here; a volatile store cannot be dropped,
-// so neither can the work that produced the value.
-volatile std::uint64_t g_sink = 0;
-
-void consume(std::uint64_t value) { g_sink = g_sink ^ value; }
-
-void consume(const Bytes& bytes) { consume(bytes.size() ^ (bytes.empty() ? 0 : bytes.back())); }
-
 void consume(const Items& items) {
-  consume(items.size() ^ (items.empty() ? 0 : static_cast<std::uint32_t>(items.back().x)));
+  wcb::consume(items.size() ^ (items.empty() ? 0 : static_cast<std::uint32_t>(items.back().x)));
 }
 
-CodecMeasurement failed(CodecMeasurement& measurement, std::string error) {
-  measurement.ok = false;
-  measurement.error = std::move(error);
+CodecMeasurement failed_at_peak(CodecMeasurement& measurement, std::string error) {
   measurement.peak_rss_bytes = peak_rss_bytes();
-  return std::move(measurement);
+  return failed(measurement, std::move(error));
 }
 
 }  // namespace
@@ -63,13 +53,13 @@ CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Proto
   Bytes encoded;
   Items decoded;
   if (Status status = verify_round_trip(codec, payload, encoded, decoded); !status) {
-    return failed(measurement, "verify: " + status.message());
+    return failed_at_peak(measurement, "verify: " + status.message());
   }
   measurement.encoded_bytes = encoded.size();
   try {
     measurement.gzip_bytes = gzip_size(encoded);
   } catch (const std::exception& error) {
-    return failed(measurement, measurement.codec + ": " + error.what());
+    return failed_at_peak(measurement, measurement.codec + ": " + error.what());
   }
 
   // Like an application encoding repeatedly, every encode reuses one output
@@ -80,7 +70,7 @@ CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Proto
   Bytes encode_buffer;
   auto encode = [&] {
     Status result = codec.encode(payload.items, encode_buffer);
-    consume(encode_buffer);
+    consume_bytes(encode_buffer);
     return result;
   };
   auto decode = [&] {
@@ -98,7 +88,7 @@ CodecMeasurement measure_codec(Codec& codec, const Payload& payload, const Proto
       },
       [&] { poison(decoded); }, decode, [&] { return check_decoded(codec, payload, decoded); },
       measurement.encode, measurement.decode);
-  if (!error.empty()) return failed(measurement, std::move(error));
+  if (!error.empty()) return failed_at_peak(measurement, std::move(error));
 
   measurement.ok = true;
   measurement.peak_rss_bytes = peak_rss_bytes();
