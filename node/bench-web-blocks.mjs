@@ -1,22 +1,129 @@
 // bench:web's runs (docs/design.md#blocks): the plan (src/harness/plan.mjs) run by
 // node/blocks.mjs as bench:node's, each block process here a fresh browser
-// context whose page measures it.
+// context whose page measures it; and what that does with a browser: open
+// it, load the page in a context, poll the page's state, and write, check
+// and print the browser's results file.
 
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pageUrl } from '../web/src/query.mjs';
 import * as peerRegistry from '../src/harness/peers.mjs';
 import { planRun, requestedPeers } from '../src/harness/plan.mjs';
-import {
-  finishResults,
-  gotoPage,
-  importRunner,
-  openBrowser,
-  statusOf,
-  waitForState,
-} from './bench-web-browser.mjs';
 import { runBlocks } from './blocks.mjs';
+import { BROWSERS, launchForRun } from './browsers.mjs';
+import { watchErrors } from './chromium.mjs';
 import { log } from './log.mjs';
 import { isolationOf, selectPeers } from './options.mjs';
-import { RunError, writeAtomically } from './run-file.mjs';
+import { RunError, machineInfo, writeAtomically } from './run-file.mjs';
+
+// A run is many short page loads: a coarse poll would add up.
+const POLL_MS = 250;
+
+/** Each workload's runner (src/workloads/<name>/runner.mjs): its tables, failures and peers. */
+export const importRunner = (workload) => import(`../src/workloads/${workload}/runner.mjs`);
+
+/** Launches browser `name`, or connects to it (--connect), and says so. */
+async function openBrowser(name, options, pageBase) {
+  // A failed connection is a run error of this browser (its message names the endpoint).
+  const browser = await launchForRun(name, {
+    gc: options.gc,
+    headed: options.headed,
+    connect: options.connect,
+    log,
+  }).catch((error) => {
+    throw options.connect ? new RunError(error.message) : error;
+  });
+  log(
+    browser.connected
+      ? `${browser.label} ${browser.version} at ${options.connect}: connected, driven by ${browser.driver}; it opens the page at ${pageBase}`
+      : `${browser.label}: launched, driven by ${browser.driver}`,
+  );
+  return browser;
+}
+
+/**
+ * Opens a page in browser context `context`, watching its errors, at `href`
+ * with gc=0 under --no-gc: a GC the page makes itself (JavaScriptCore's
+ * allocation pressure) is off too, as the browsers' flags are.
+ */
+async function gotoPage(context, href, options) {
+  const page = await context.newPage();
+  const pageErrors = watchErrors(page);
+  const url = new URL(href);
+  if (!options.gc) url.searchParams.set('gc', '0');
+  await page.goto(url.href);
+  return { page, pageErrors };
+}
+
+/** Waits, polling, until the page's state is `reached` (both drivers answer evaluate alike); past `deadline`, a RunError saying `failure`. */
+async function waitForState(page, reached, deadline, failure) {
+  while (!reached(await page.evaluate(() => document.body.dataset.state))) {
+    if (Date.now() > deadline) throw new RunError(failure);
+    await sleep(POLL_MS);
+  }
+}
+
+/** The page's status line. */
+const statusOf = (page) => page.evaluate(() => document.getElementById('status').textContent);
+
+// The page cannot see the CPU model, memory or host name; a browser
+// bench:web launched runs on this machine, so the header gets them from
+// here. A connected one may run anywhere: its header keeps the page's own.
+function withHostFacts(machine) {
+  const { cpuModel, memoryBytes, hostname } = machineInfo();
+  return { ...machine, cpuModel, memoryBytes, hostname };
+}
+
+/**
+ * Completes a browser's results document with what the host and the driver
+ * know, writes it and checks it against the schema (a RunError if not),
+ * then prints it: the workload's console tables, as npm run bench:node
+ * prints them (src/workloads/<name>/runner.mjs), what the page could do in
+ * this browser, the file and the page errors seen.
+ */
+function finishResults(name, { document, browser, runner, options, out, validate, errors }) {
+  // A connected browser may run elsewhere: its machine is what the page saw.
+  if (!browser.connected) document.run.machine = withHostFacts(document.run.machine);
+  // The driver knows the full version where the page sees less (Firefox's
+  // userAgent: 153.0), and a WebKit other than Safari's where the page sees
+  // only AppleWebKit's frozen 605.1.15 (WebKitGTK: its own 2.50.6).
+  const { rows, run } = document;
+  const major = (text) => text.split('.')[0];
+  const version =
+    major(browser.version) === major(run.runtime.version) || run.runtime.name === 'webkit'
+      ? browser.version
+      : run.runtime.version;
+  run.runtime = { ...run.runtime, version, driver: browser.driver, connected: browser.connected };
+  writeAtomically(out, document);
+  const check = validate(document);
+  if (!check.valid) throw new RunError(`results in ${out} do not match the schema: ${check.text}`);
+
+  process.stdout.write(
+    `${browser.label} (${run.runtime.engine ?? 'engine unknown'} ${run.runtime.version})\n`,
+  );
+  if (rows.length > 0) process.stdout.write(`${runner.render(rows, run, options)}\n`);
+  logMeasuringFacts(name, browser, run, options);
+  log(
+    `wrote ${rows.length} rows (${runner.failedCount(rows)} failed${run.finished ? '' : ', unfinished'}) to ${path.relative(process.cwd(), out)}`,
+  );
+  for (const error of errors) log(`page error: ${error}`);
+}
+
+/** What the page could do in this browser: its clock, isolation and GC (a missing GC said loudly). */
+function logMeasuringFacts(name, browser, run, options) {
+  const gc = run.protocol.gc ? `yes, ${run.protocol.gcMethod ?? 'how unrecorded'}` : 'no';
+  const clock = `timer ${run.protocol.timerResolutionMs} ms, cross-origin isolated: ${run.protocol.crossOriginIsolated}, gc: ${gc}`;
+  log(
+    `${run.runtime.name} ${run.runtime.version} (${run.runtime.engine ?? 'engine unknown'}); ${clock}; isolation: ${run.protocol.isolation}`,
+  );
+  const { gcHow } = BROWSERS[name];
+  if (options.gc && !run.protocol.gc)
+    log(
+      browser.connected
+        ? `${browser.label} at ${options.connect}: no GC before the timed operations (protocol.gc false): the page found none; start the browser with ${gcHow}`
+        : `${browser.label}: no GC could be forced (${gcHow} was asked for)`,
+    );
+}
 
 // The run options a block's page takes (wcbPage.runBlock), beside the job and the libraries.
 const JOB_OPTIONS =

@@ -24,10 +24,10 @@ import {
   PROTOCOL_OPTIONS,
   SHARED_OPTIONS,
   defaultsOf,
-  misplacedOption,
   optionKindOf,
   planOf,
   recordsHelp,
+  refuseMisplaced,
   sharedOptions,
   workloadOf,
 } from './run-options.mjs';
@@ -252,19 +252,7 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
   const values = parseArgv(argv, OPTIONS);
   const info = workloadOf(values);
   const workload = info.name;
-  const protocol = optionKindOf(info);
-  const misplaced = misplacedOption(values, protocol);
-  if (misplaced) {
-    const owners = WORKLOADS.filter((entry) => optionKindOf(entry) === misplaced.other).map(
-      (entry) => entry.name,
-    );
-    const own = [...Object.keys(PROTOCOL_OPTIONS[protocol]), 'repetitions', 'warmup'].map(
-      (flag) => `--${flag}`,
-    );
-    throw new UsageError(
-      `--${misplaced.flag} is an option of the ${owners.join(' or ')} workload (accepted with --workload ${workload}: ${own.join(', ')})`,
-    );
-  }
+  refuseMisplaced(values, info);
   const browsers = browsersOf(values.browser);
   const { base, ...plan } = planOf(values, info, { place: 'browser' });
   const buildCodecs = buildInfo ? codecsOf(buildInfo, workload) : undefined;
@@ -296,7 +284,7 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
     host: values.host === undefined ? DEFAULT_HOST : parseHost(values.host),
     port: values.port === undefined ? 0 : parsePort(values.port),
   };
-  if (protocol === 'per-payload' && selectSteps(options).length === 0) {
+  if (optionKindOf(info) === 'per-payload' && selectSteps(options).length === 0) {
     throw new UsageError(
       `no growth step between --min-mb ${options.minMB} and --max-mb ${options.maxMB} (accepted: a wider range)`,
     );

@@ -80,6 +80,8 @@ function runFields(options, workload, peers, buildInfo, plan, planned) {
     build: buildHeader(buildInfo, options.workload),
     protocol: {
       ...protocolHeader({
+        warmup: options.warmup,
+        repetitions: options.repetitions,
         ...workload.protocolFields(options, plan),
         gc: true,
         timerResolutionMs: measureTimerResolution(),

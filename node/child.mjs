@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGzip, gzipSync } from 'node:zlib';
 import { DEFAULT_WORKLOAD } from '../src/catalog.mjs';
+import { sink } from '../src/harness/block.mjs';
 import { createZlibCompressor } from './compressors.mjs';
 
 const PLACE = 'node';
@@ -81,13 +82,17 @@ async function main() {
   const workload = await import(
     pathToFileURL(join(root, 'src', 'workloads', job.workload ?? DEFAULT_WORKLOAD, 'child.mjs')).href
   );
-  await workload.measureJob(job, {
+  const rows = await workload.measureJob(job, {
     place: PLACE,
     send,
     environment: nodeEnvironment,
     importModule: (file) => import(pathToFileURL(file).href),
     readText: (file) => readFileSync(file, 'utf8'),
   });
+  // A block's rows, sent once its process is done (a workload that sends its own resolves to nothing).
+  if (!rows) return;
+  for (const row of rows) await send({ type: 'row', row });
+  await send({ type: 'done', sink: sink() });
 }
 
 main().then(

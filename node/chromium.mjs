@@ -31,13 +31,15 @@ export const VIEWPORT = Object.freeze({ width: 1280, height: 900 });
 export async function launchBrowser({ measuring = false, gc = measuring, headed = false } = {}) {
   const measuringArgs = MEASURING_ARGS.filter((arg) => gc || !arg.includes('expose-gc'));
   const args = [...CHROMIUM_ARGS, ...(measuring ? measuringArgs : [])];
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: !headed, args });
-  return {
-    browser,
-    newContext: () => browser.newContext({ viewport: VIEWPORT, acceptDownloads: true }),
-    close: () => browser.close(),
-  };
+  return driven(await chromium.launch({ executablePath: CHROMIUM, headless: !headed, args }));
 }
+
+// A playwright-core browser as bench:web drives it: fresh contexts with the viewport.
+const driven = (browser) => ({
+  browser,
+  newContext: () => browser.newContext({ viewport: VIEWPORT, acceptDownloads: true }),
+  close: () => browser.close(),
+});
 
 /**
  * Connects over CDP to a Chromium that is already running (started with
@@ -47,12 +49,7 @@ export async function launchBrowser({ measuring = false, gc = measuring, headed 
  * disconnects, leaving the browser running.
  */
 export async function connectChromium(endpoint) {
-  const browser = await chromium.connectOverCDP(endpoint);
-  return {
-    browser,
-    newContext: () => browser.newContext({ viewport: VIEWPORT, acceptDownloads: true }),
-    close: () => browser.close(),
-  };
+  return driven(await chromium.connectOverCDP(endpoint));
 }
 
 // Chromium's own notice, as a console error, that it ignored the server's

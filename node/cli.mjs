@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import {
   BOUNDS,
   DEFAULT_WORKLOAD,
-  WORKLOAD_NAMES,
   codecsOf,
   recordsOf,
   resultsKind,
@@ -29,9 +28,9 @@ import {
   DEFAULT_TIMEOUT_SECONDS,
   PROTOCOL_OPTIONS,
   SHARED_OPTIONS,
-  misplacedOption,
   optionKindOf,
   planOf,
+  refuseMisplaced,
   sharedOptions,
   workloadOf,
 } from './run-options.mjs';
@@ -135,8 +134,7 @@ export function parseOptions(argv, { now = new Date() } = {}) {
   if (values.resume !== undefined) return parseResume(values);
   const info = workloadOf(values);
   const workload = info.name;
-  const kind = optionKindOf(info);
-  refuseMisplaced(values, workload, kind);
+  refuseMisplaced(values, info, PROTOCOLS);
   const limits = Boolean(values.limits);
   for (const other of ['sweep', 'quick', 'compress']) {
     if (limits && values[other] !== undefined) {
@@ -186,31 +184,6 @@ export function parseOptions(argv, { now = new Date() } = {}) {
         : DEFAULTS.childNodeOptions,
     ...locations(values),
   };
-}
-
-/** Refuses an option of another protocol's workloads, naming what this workload accepts. */
-function refuseMisplaced(values, workload, kind) {
-  const { other, flag } = misplacedOption(values, kind, PROTOCOLS) ?? {};
-  if (!flag) return;
-  if (kind === 'datasets') {
-    throw new UsageError(
-      `--${flag} is not an option of --workload ${workload} (accepted: --datasets, --documents, --repetitions, ` +
-        '--warmup, --codecs, --strategies, --peers, --quick)',
-    );
-  }
-  if (other === 'datasets') {
-    const owners = WORKLOAD_NAMES.filter((name) => workloadInfo(name).datasets);
-    throw new UsageError(
-      `--${flag} needs a workload with data sets (accepted: --workload ${owners.join('|')} --${flag} ...)`,
-    );
-  }
-  if (kind === 'per-payload') {
-    throw new UsageError(`--${flag} needs --workload messages (accepted: --workload messages --${flag} ...)`);
-  }
-  throw new UsageError(
-    `--${flag} is for the tuple workload (accepted with --workload ${workload}: --records, --min-rep-ms, ` +
-      '--repetitions, --warmup, --codecs, --strategies, --peers, --quick)',
-  );
 }
 
 /**

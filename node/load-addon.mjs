@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { DEFAULT_WORKLOAD, addonOf, addonServes } from '../src/catalog.mjs';
+import { DEFAULT_WORKLOAD, addonOf, addonServes, codecsOf } from '../src/catalog.mjs';
 import { REPO_ROOT } from './load-wasm.mjs';
 
 // WCB_NATIVE_BUILD_DIR points the default at another native build (the
@@ -49,6 +49,17 @@ export function addonFile(buildDir = DEFAULT_NATIVE_BUILD_DIR) {
 export function addonAvailable(workload = DEFAULT_WORKLOAD, buildDir = DEFAULT_NATIVE_BUILD_DIR) {
   const catalog = readNativeCatalog(buildDir);
   return catalog !== null && addonServes(catalog, workload) && addonFile(buildDir) !== null;
+}
+
+/**
+ * The codecs of a run's `codecs` the addon measures too: those the native
+ * build serves `workload` with; [] with --no-addon (`addon` false; a test's
+ * own --loader says so too) or without an addon for the workload.
+ */
+export function addonCodecsOf({ addon, codecs }, workload) {
+  if (addon === false || !addonAvailable(workload)) return [];
+  const native = codecsOf(readNativeCatalog(), workload);
+  return codecs.filter((codec) => native.includes(codec));
 }
 
 /**

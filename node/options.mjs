@@ -54,7 +54,8 @@ export function parseBounded(name, text, key) {
   return parseNumber(name, text, OPTION_BOUNDS[key]);
 }
 
-function kindOf(file) {
+/** 'directory', 'file' (anything else that exists) or undefined when nothing is at `file`. */
+export function kindOf(file) {
   try {
     return statSync(file).isDirectory() ? 'directory' : 'file';
   } catch {

@@ -1,8 +1,7 @@
 // npm run report: results files (native, Node, browser) -> a self-contained
 // HTML report and the same charts as SVG files; with --compare OLD NEW, the
-// change in median of every row between two runs. See --help.
+// change in median of every row between two runs and their verdicts. See --help.
 
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../src/catalog.mjs';
@@ -10,7 +9,7 @@ import { FLAG_RULE } from '../src/report/compare.mjs';
 import { reportOf, writeComparison, writeReport } from '../src/report/index.mjs';
 import { InputError, RESULTS_DIR, latestResultsFiles } from '../src/report/load.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
-import { UsageError, existingDirectory, parseArgv, parseNumber } from './options.mjs';
+import { UsageError, existingDirectory, kindOf, parseArgv, parseNumber } from './options.mjs';
 
 const DEFAULT_SIZE_MB = 10;
 
@@ -22,8 +21,6 @@ const filePattern = (workload) =>
 async function helpText() {
   const reports = [];
   for (const workload of WORKLOAD_NAMES) reports.push([workload, (await reportOf(workload)).help]);
-  const comparable = [];
-  for (const workload of WORKLOAD_NAMES) if ((await reportOf(workload)).comparable) comparable.push(workload);
   return `Usage: npm run report -- [options] [results files...]
        npm run report -- --compare OLD NEW [options]
 
@@ -38,11 +35,11 @@ inlined, opens from disk with no network) and each chart as an SVG file,
 e.g. web/images/, shown in docs/tuples.md. What they hold depends on the workload:
 ${reports.map(([workload, text]) => `  ${workload}: ${text}`).join('\n')}
 
-With --compare OLD NEW: for two block runs of any workload, whether their verdicts agree
-("verdicts: N compared, N agree, N flips"; a flip is faster in one run and slower in the other
-for the same path, unit, engine, operation and reference); for ${comparable.join(', ')} results
-also the change in median of every row present in both files, written to compare.html and
-compare.svg too; a change is ${FLAG_RULE}.
+With --compare OLD NEW: the change in median of every row present in both files (the same
+place, path and unit: size, record or data set; a block run's processes pooled), written to
+compare.html and compare.svg too; a change is ${FLAG_RULE}. For two block runs, also
+whether their verdicts agree ("verdicts: N compared, N agree, N flips"; a flip is faster in one
+run and slower in the other for the same path, unit, engine, operation and reference).
 
 Options:
   --out-dir DIR       where to write (default: results/report)
@@ -66,13 +63,6 @@ const OPTIONS = {
   compare: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
-function kindOf(file) {
-  try {
-    return statSync(file).isDirectory() ? 'directory' : 'file';
-  } catch {
-    return undefined;
-  }
-}
 
 /** The file arguments and the rest (the options, parsed by node/options.mjs parseArgv). */
 function splitFiles(argv) {

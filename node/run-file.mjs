@@ -24,10 +24,15 @@ export function machineInfo() {
   };
 }
 
-export function writeAtomically(file, document) {
+/**
+ * Writes `contents` (text, bytes, or a document as JSON) whole, then renames
+ * it into place: a reader sees the old file or the new one, never half of one.
+ */
+export function writeAtomically(file, contents) {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.tmp-${process.pid}`;
-  writeFileSync(temporary, JSON.stringify(document, null, 1) + '\n');
+  const raw = typeof contents === 'string' || ArrayBuffer.isView(contents);
+  writeFileSync(temporary, raw ? contents : JSON.stringify(contents, null, 1) + '\n');
   renameSync(temporary, file);
 }
 

@@ -6,6 +6,7 @@
 import {
   BLOCKS,
   DEFAULT_WORKLOAD,
+  WORKLOADS,
   WORKLOAD_NAMES,
   expandRecordSets,
   recordSetsOf,
@@ -190,14 +191,22 @@ export function workloadOf(values) {
   return workloadInfo(workload);
 }
 
-/** The first option given of another protocol than `kind`'s, as { other, flag }, if any. */
-export function misplacedOption(values, kind, table = PROTOCOL_OPTIONS) {
+/**
+ * Refuses an option of another protocol's workloads than `info`'s (`table`:
+ * PROTOCOL_OPTIONS, or a runner's own), naming those workloads and what
+ * this one accepts.
+ */
+export function refuseMisplaced(values, info, table = PROTOCOL_OPTIONS) {
+  const kind = optionKindOf(info);
   for (const [other, flags] of Object.entries(table)) {
-    if (other === kind) continue;
     const flag = Object.keys(flags).find((name) => values[name] !== undefined);
-    if (flag) return { other, flag };
+    if (other === kind || !flag) continue;
+    const owners = WORKLOADS.filter((entry) => optionKindOf(entry) === other).map((entry) => entry.name);
+    const own = [...Object.keys(table[kind]), 'repetitions', 'warmup'].map((name) => `--${name}`);
+    throw new UsageError(
+      `--${flag} is an option of the ${owners.join(' or ')} workload (accepted with --workload ${info.name}: ${own.join(', ')})`,
+    );
   }
-  return undefined;
 }
 
 /**

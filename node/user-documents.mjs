@@ -105,10 +105,6 @@ export function readRunDocuments(documents, { datasets, log, recorded = [] }) {
   return entries;
 }
 
-/** The run's `datasets` that are measured: all but a user's document that could not be read (readRunDocuments). */
-export const measuredDatasets = (datasets, documents) =>
-  datasets.filter((dataset) => !documents.some((entry) => entry.id === dataset && entry.error));
-
 function readEach(documents, recorded) {
   return documents.map(({ id, file }) => {
     let entry;

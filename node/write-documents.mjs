@@ -12,7 +12,7 @@
 // --datasets defaults to every fixed data set; --unmapped-steps adds the
 // unmapped sets at those tuple step indices (none by default).
 
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +25,7 @@ import {
   unmappedId,
   unmappedStepInfo,
 } from '../src/workloads/documents/datasets.mjs';
+import { writeAtomically } from './run-file.mjs';
 
 export const MANIFEST = 'manifest.json';
 
@@ -56,12 +57,6 @@ export function requestedIds({ datasets, unmappedSteps }) {
   }
   if (ids.length === 0) throw new UsageError('nothing to write: --datasets is empty');
   return [...new Set(ids)];
-}
-
-function writeAtomically(file, contents) {
-  const temporary = `${file}.tmp-${process.pid}`;
-  writeFileSync(temporary, contents);
-  renameSync(temporary, file);
 }
 
 /**

@@ -23,16 +23,7 @@
 // Rebuilds only when an input is newer than the bundle (see isStale).
 
 import { build } from 'esbuild';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { catalogOf, isJsonText, modulesOf } from '../src/catalog.mjs';
@@ -40,6 +31,7 @@ import { leanModuleOf, leanZlibModuleOf } from '../src/harness/lean-codec.mjs';
 import { SHIPPED_BYTES_FILE, writeShippedBytes } from './shipped-bytes.mjs';
 import { generatePeerCode } from './generate-peers.mjs';
 import { ASSET_FOLDER, ASSET_GLOBAL } from '../web/src/assets.mjs';
+import { writeAtomically } from '../node/run-file.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
@@ -261,12 +253,6 @@ export function isStale(wasmDir = DEFAULT_WASM_DIR, outDir = WEB_DIST) {
 
 /** The file of asset `name` in the page build `outDir` (web/src/assets.mjs loads it from there). */
 const assetFile = (outDir, name) => path.join(outDir, ASSET_FOLDER, `${name}.js`);
-
-function writeAtomically(file, contents) {
-  const temporary = `${file}.tmp-${process.pid}`;
-  writeFileSync(temporary, contents);
-  renameSync(temporary, file);
-}
 
 // What the page and its assets are bundled with.
 const COMMON_OPTIONS = {

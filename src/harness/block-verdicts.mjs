@@ -5,7 +5,7 @@
 // (or browser context) that measured it; ratios pair rows of one process.
 // Browser-safe.
 
-import { isJsonBaseline, pathLabel, workloadInfo } from '../catalog.mjs';
+import { ADDON_PLACE, isJsonBaseline, pathLabel, workloadInfo } from '../catalog.mjs';
 import { OPERATIONS } from './block.mjs';
 import { operationStats } from './references.mjs';
 import { isDecided, judgeAgainstSet, judgeRatios } from './paired.mjs';
@@ -142,6 +142,21 @@ export function blockVerdicts(rows, { sets = {}, operations = OPERATIONS, higher
     }
   }
   return verdicts;
+}
+
+/**
+ * The best C++ path among `verdicts` (one block and operation): the highest
+ * ratio against the fastest set, else against JSON, among the wasm paths
+ * (the addon's with `addon`: another route) compared with JSON; a floor
+ * codec (`floors`: raw) is no format a user would ship.
+ */
+export function bestCpp(verdicts, floors, { addon = false } = {}) {
+  const score = (verdict) => verdict.fastest?.ratio ?? verdict.json.ratio;
+  return verdicts
+    .filter(
+      ({ row, json }) => (row.place === ADDON_PLACE) === addon && !floors.includes(row.codec) && json.n > 0,
+    )
+    .reduce((best, verdict) => (best && score(best) >= score(verdict) ? best : verdict), undefined);
 }
 
 /**

@@ -5,9 +5,25 @@
 // a GC before each call, in an order that rotates from round to round.
 // Browser-safe: bench:node's children and the page share it.
 
-import { MIN_WARMUP_MS, OPERATIONS } from './measure.mjs';
+export const OPERATIONS = Object.freeze(['encode', 'decode']);
 
-export { OPERATIONS };
+// A member's warm-up goes on past `warmup` rounds until it has lasted this
+// long (a process's first payload otherwise meets code and a heap not yet
+// settled for it: raw/typed decode at 1.1 MB took 2.3 ms as a child's first
+// size, its samples falling from 3.4 to 1.1 ms, and 0.62 ms after a 0.1 MB
+// step)...
+export const MIN_WARMUP_MS = 200;
+// ...or this many rounds.
+export const MAX_WARMUP_ROUNDS = 30;
+
+// Every result feeds this, so the JIT cannot prove a call's output unused
+// and drop the work.
+let sinkValue = 0;
+export function keep(value) {
+  sinkValue = (sinkValue + (typeof value === 'number' ? value : value == null ? 0 : 1)) | 0;
+}
+/** The running sink; a child sends it to its parent, which keeps it alive. */
+export const sink = () => sinkValue;
 
 /**
  * The order of `count` members in round `row` of a Williams design: over
@@ -64,7 +80,7 @@ export function measureBlockJobMembers(members, job, env, { minWarmupMs = MIN_WA
  */
 export async function measureBlock(
   members,
-  { rounds, offset = 0, warmup = 1, minWarmupMs = 0, maxWarmupRounds = 30, env = {} },
+  { rounds, offset = 0, warmup = 1, minWarmupMs = 0, maxWarmupRounds = MAX_WARMUP_ROUNDS, env = {} },
 ) {
   const now = env.now ?? (() => performance.now());
   const failed = new Map();

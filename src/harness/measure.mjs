@@ -20,8 +20,7 @@ import { checkCleanliness } from './cleanliness.mjs';
 import { pathLabel } from '../catalog.mjs';
 import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
 import { median, summarize } from './stats.mjs';
-
-export const OPERATIONS = Object.freeze(['encode', 'decode']);
+import { MIN_WARMUP_MS, OPERATIONS, keep, measureBlock } from './block.mjs';
 
 export const ENCODE_PHASES = ['marshalInMs', 'codecMs', 'bytesOutMs'];
 export const DECODE_PHASES = ['bytesInMs', 'codecMs', 'marshalOutMs'];
@@ -29,24 +28,6 @@ export const DECODE_PHASES = ['bytesInMs', 'codecMs', 'marshalOutMs'];
 // when a path compresses; a pure-JS path has these alone.
 export const COMPRESS_PHASE = 'compressMs';
 export const DECOMPRESS_PHASE = 'decompressMs';
-
-export const DEFAULT_WARMUP = 1;
-export const DEFAULT_REPETITIONS = 5;
-// The warm-up goes on past `warmup` rounds until it has lasted this long...
-export const MIN_WARMUP_MS = 200;
-// ...or this many rounds.
-export const MAX_WARMUP_ROUNDS = 30;
-
-// Every result feeds this, so the JIT cannot prove a call's output unused
-// and drop the work.
-let sinkValue = 0;
-function keep(value) {
-  sinkValue = (sinkValue + value) | 0;
-}
-/** The running sink; exported so callers can print it and keep it alive. */
-export function sink() {
-  return sinkValue;
-}
 
 function sizeOf(encoded) {
   return typeof encoded === 'string' ? encoded.length : encoded.byteLength;
@@ -142,48 +123,48 @@ export function failedRow(path, context, error) {
   return failedRowOf(rowBase(path, context), error);
 }
 
-// What measurePath and pathMember give the per-payload protocol for a tuple path.
-function tupleSpec(path, { place, step, items, expected = expectationOf(items), batch, extra }) {
+/**
+ * Measures one path on one payload (--limits), a block of one member
+ * (block.mjs measureBlock): verify (outside any timing), sizes, warm-up,
+ * then `repetitions` timed encodes and decodes, each after a GC (and each
+ * decode after path.prepareDecode(), when the path has one). Resolves to a
+ * results row; never rejects for a codec's failure (the row says 'failed'
+ * and why), only when `env.signal` aborts.
+ *
+ * step: { index, count, jsonBytes, jsonMB } (TupleDataset#step()).
+ * expected: { count, checksum } of `items`, computed when not given.
+ */
+export async function measurePath(
+  path,
+  { warmup = 1, minWarmupMs = MIN_WARMUP_MS, repetitions = 5, env = {}, ...context },
+) {
+  const member = pathMember(path, { ...context, env });
+  const [row] = await measureBlock([member], { rounds: repetitions, warmup, minWarmupMs, env });
+  return row;
+}
+
+/**
+ * A tuple path as a member of a block (block.mjs), with `extra` fields in
+ * its row; options as payloadMember's (env, sizes, heapGrowth).
+ */
+export function pathMember(
+  path,
+  { place, step, items, expected = expectationOf(items), batch, extra, ...options },
+) {
   const label = pathLabel(path);
-  return {
+  return payloadMember(path, {
+    ...options,
     input: items,
     base: { ...rowBase(path, { place, step, batch }), ...extra },
     decodedOf: (result) => result.items,
     verify: (decoded) => verifyDecoded(plainItemsOf(path, decoded), expected, label),
     cleanlinessOf: checkCleanliness,
-  };
-}
-
-/**
- * Measures one path on one payload: verify (outside any timing), sizes,
- * warm-up, then `repetitions` timed encodes and decodes, each after a GC
- * (and each decode after path.prepareDecode(), when the path has one).
- * Resolves to a results row; never rejects for a codec's failure (the row
- * says 'failed' and why), only when `env.signal` aborts.
- *
- * step: { index, count, jsonBytes, jsonMB } (TupleDataset#step()).
- * expected: { count, checksum } of `items`, computed when not given.
- */
-export function measurePath(path, { place, step, items, expected, batch, ...options }) {
-  return measurePayload(path, { ...options, ...tupleSpec(path, { place, step, items, expected, batch }) });
-}
-
-/**
- * A tuple path as a member of a block (block.mjs): measurePath's checks,
- * with `extra` fields in its row; options as payloadMember's (env, sizes,
- * heapGrowth).
- */
-export function pathMember(path, { place, step, items, expected, batch, extra, ...options }) {
-  return payloadMember(path, {
-    ...options,
-    ...tupleSpec(path, { place, step, items, expected, batch, extra }),
   });
 }
 
 /**
- * One path on one payload as a sequence of steps, so that a single-path run
- * (measurePayload) and a block of paths interleaved round by round
- * (block.mjs) take the same steps with the same checks:
+ * One path on one payload as a sequence of steps, which a block of paths
+ * (block.mjs) interleaves round by round:
  *   input            what path.encode() takes
  *   base             the row's fields naming the path and the payload
  *   decodedOf(r)     the decoded value in what path.decode() returns
@@ -349,63 +330,4 @@ export function payloadMember(
       return failedRowOf(base, new Error(`${stage}: ${errorMessage(error)}`));
     },
   };
-}
-
-/**
- * The protocol of measurePath for any workload whose unit is one payload
- * (payloadMember's fields, plus warmup, minWarmupMs and repetitions):
- * verify, sizes, warm-up, then every timed encode and every timed decode.
- */
-export async function measurePayload(
-  path,
-  {
-    warmup = DEFAULT_WARMUP,
-    minWarmupMs = MIN_WARMUP_MS,
-    repetitions = DEFAULT_REPETITIONS,
-    env = {},
-    ...spec
-  },
-) {
-  const now = env.now ?? (() => performance.now());
-  const member = payloadMember(path, { ...spec, env });
-  const checkpoint = async () => {
-    env.signal?.throwIfAborted();
-    if (env.pause) await env.pause();
-    env.signal?.throwIfAborted();
-  };
-
-  try {
-    await member.prepare();
-    await checkpoint();
-
-    // 2. Warm-up: the timed calls' conditions (a GC first), untimed. At
-    //    least `warmup` rounds, and more while all of them took less than
-    //    minWarmupMs (at most MAX_WARMUP_ROUNDS): a process's first payload
-    //    otherwise meets code and a heap not yet settled for it (measured:
-    //    raw/typed decode at 1.1 MB took 2.3 ms as a child's first size, its
-    //    samples falling from 3.4 to 1.1 ms, and 0.62 ms after a 0.1 MB step).
-    const warmupStart = now();
-    for (
-      let i = 0;
-      i < warmup || (warmup > 0 && i < MAX_WARMUP_ROUNDS && now() - warmupStart < minWarmupMs);
-      i++
-    ) {
-      await member.warm('encode');
-      await member.warm('decode');
-    }
-
-    // 3. Timed repetitions: the whole call, GC first. A reference path may
-    //    ask for fewer (the object floor: path.maxRepetitions).
-    const timedRuns = Math.min(repetitions, path.maxRepetitions ?? repetitions);
-    for (const operation of ['encode', 'decode']) {
-      for (let i = 0; i < timedRuns; i++) {
-        await checkpoint();
-        await member.time(operation, i + 1);
-      }
-    }
-    return member.row();
-  } catch (error) {
-    if (env.signal?.aborted) throw error;
-    return member.failedRow(error);
-  }
 }

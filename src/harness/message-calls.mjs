@@ -3,6 +3,7 @@
 // repetitions, timed ones, each call's result kept in a sink. Shared by
 // message-measure.mjs (paths, floors, the empty call); no Node or browser API.
 
+import { keep } from './block.mjs';
 import { summarize } from './stats.mjs';
 
 export const DEFAULT_MIN_REP_MS = 20;
@@ -10,16 +11,6 @@ export const DEFAULT_MIN_REP_MS = 20;
 // Calibration never goes past this many calls per repetition, so a clock
 // that does not move (or a call the engine optimised away) cannot hang the run.
 export const MAX_CALLS_PER_REP = 2 ** 30;
-
-// Every result feeds this, so the JIT cannot prove a call's output unused.
-let sinkValue = 0;
-export function keep(value) {
-  sinkValue = (sinkValue + (typeof value === 'number' ? value : value == null ? 0 : 1)) | 0;
-}
-/** The running sink; exported so callers can print it and keep it alive. */
-export function messageSink() {
-  return sinkValue;
-}
 
 /** The results schema's opsStats from per-repetition ops/s. */
 export function opsStats(opsPerSecond, callsPerRep) {

@@ -25,7 +25,7 @@
 // peers (peers.mjs createPeerMessagePath) are message paths already; a wasm
 // codec's `messages` API (wasm-codec.mjs) becomes one per strategy with
 // createWasmMessagePath, and its floors (marshalling with no codec work, and
-// the empty call) are members of their own (message-batch.mjs).
+// the empty call) are members of their own (floorMember, emptyCallMember).
 //
 // env (every field optional):
 //   now()     clock in ms (default: performance.now)
@@ -35,22 +35,27 @@
 //   signal    an AbortSignal: when aborted, measuring stops by throwing its reason
 
 import { makeMessage, messageDifference } from '../workloads/messages/records.mjs';
-import { createWasmMessagePath, emptyCallPath, wasmFloorPath } from '../workloads/messages/wasm-paths.mjs';
+import {
+  boundCalls,
+  createWasmMessagePath,
+  emptyCallPath,
+  wasmFloorPath,
+} from '../workloads/messages/wasm-paths.mjs';
 import { base64Encode } from './base64.mjs';
-import { DEFAULT_MIN_REP_MS, messageSink, repetitionTimer, warmUpFor } from './message-calls.mjs';
+import { DEFAULT_MIN_REP_MS, repetitionTimer, warmUpFor } from './message-calls.mjs';
 import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
 
 // The wasm message paths live with their workload, the timing loop in
 // message-calls.mjs; re-exported for the runners, the page and the tests.
-export { createWasmMessagePath, emptyCallPath, wasmFloorPath, messageSink };
+export { createWasmMessagePath, emptyCallPath, wasmFloorPath };
 
 // Before a path's first timed operation on a record, its calls run untimed for
 // this many times minRepMs: a wasm function starts in V8's baseline tier and
 // is optimised in the background once hot; without this the first operation
 // measured (encode) can time the baseline code on a busy machine.
-export const PATH_WARMUP_FACTOR = 5;
+const PATH_WARMUP_FACTOR = 5;
 
-export function byteLength(encoded) {
+function byteLength(encoded) {
   if (typeof encoded === 'string') return new TextEncoder().encode(encoded).byteLength;
   if (encoded instanceof Uint8Array) return encoded.byteLength;
   throw new Error(`encode returned ${encoded === null ? 'null' : typeof encoded}, not bytes or a string`);
@@ -68,7 +73,7 @@ export function messageJsonBytes(record) {
 }
 
 /** The fields every message row of this path carries, whatever its status. */
-export function messageRowBase(path, { place, record, batch }) {
+function messageRowBase(path, { place, record, batch }) {
   const base = pathFields(path, { place, batch });
   base.record = record;
   return base;
@@ -84,13 +89,13 @@ export function notApplicableMessageRow(path, context, reason) {
   return { ...messageRowBase(path, context), status: 'n/a', reason };
 }
 
-export function verifyRecord(expected, decoded) {
+function verifyRecord(expected, decoded) {
   const difference = messageDifference(expected, decoded);
   if (difference !== null) throw new Error(`decoded record differs: ${difference}`);
 }
 
 /** The clock of `env`: its now(), else performance.now. */
-export const clockOf = (env) => env.now ?? (() => performance.now());
+const clockOf = (env) => env.now ?? (() => performance.now());
 
 /** A failure at `stage` as its row says it: forRecord's own refusal ("<peer>: cannot represent ...") is the whole story. */
 const stageFailure = (stage, error) =>
@@ -121,6 +126,24 @@ function verifiedFunctions(path, name, expected, { minRepMs, env, at }) {
   at('warm-up');
   warmUpFor(PATH_WARMUP_FACTOR * minRepMs, () => functions.decode(functions.encode(input)), clockOf(env));
   return { input, functions, check, prepareDecode, encoded, encodedBytes, decoded };
+}
+
+/**
+ * warm(operation) and time(operation, number) of a member whose operations
+ * are repetition timers (message-calls.mjs), `setStage` told each step
+ * (`what`: which calls, in a failed row's words).
+ */
+function timerSteps(timers, setStage, what = '') {
+  return {
+    warm(operation) {
+      setStage(`warm-up ${operation}${what}`);
+      timers[operation].warm();
+    },
+    time(operation, number) {
+      setStage(`timed ${operation}${what} ${number}`);
+      timers[operation].time();
+    },
+  };
 }
 
 /** The operations a block times of a record by default (its verdicts are encode and decode). */
@@ -181,14 +204,7 @@ export function messageMember(
         });
       }
     },
-    warm(operation) {
-      stage = `warm-up ${operation}`;
-      timers[operation].warm();
-    },
-    time(operation, number) {
-      stage = `timed ${operation} ${number}`;
-      timers[operation].time();
-    },
+    ...timerSteps(timers, (next) => (stage = next)),
     row() {
       const { functions, check, encodedBytes } = verified;
       stage = 'verify after decode';
@@ -211,4 +227,117 @@ export function messageMember(
       return { ...failedMessageRow(path, context, stageFailure(stage, error)), ...extra };
     },
   };
+}
+
+/** The `record` of the empty-call row: it crosses the boundary with no record at all. */
+export const NO_RECORD = 'none';
+
+// The encode floor hands back the prepared bytes, copied.
+function verifyFloorBytes(expected, actual) {
+  const same =
+    actual instanceof Uint8Array &&
+    actual.length === expected.length &&
+    actual.every((byte, index) => byte === expected[index]);
+  if (!same) throw new Error('the encode floor did not return the prepared bytes');
+}
+
+/**
+ * The floor of a wasm strategy on one record as a member of a block
+ * (block.mjs): the path's calls with the codec left out. encode floor = the
+ * same marshal in (JS record -> C++ message) and copy out of bytes; decode
+ * floor = the same copy in of the bytes and marshal out of a message. Both
+ * are prepared from `encodedOf()` (the path member's bytes of the record,
+ * so it comes after that member) outside timing, and their outputs are
+ * checked: the encode floor returns those bytes, the decode floor the
+ * record. No round trip. Call it only for a record the strategy offers.
+ */
+export function floorMember(
+  codec,
+  strategy,
+  { place, record: name, batch, extra, minRepMs, env = {}, encodedOf },
+) {
+  const path = wasmFloorPath(codec, strategy);
+  const context = { place, record: name, batch };
+  const expected = makeMessage(name);
+  const timers = {};
+  let stage = 'prepare';
+  let encoded;
+  let last;
+  return {
+    path,
+    operations: ['encode', 'decode'],
+    prepare() {
+      encoded = encodedOf();
+      if (encoded === undefined) throw new Error('the path itself failed');
+      const input = makeMessage(name);
+      const calls = boundCalls(codec.messages, strategy, name);
+      stage = 'prepare floor';
+      calls.prepareFloor(encoded);
+      stage = 'encode floor';
+      verifyFloorBytes(encoded, calls.encodeFloor(input));
+      stage = 'decode floor';
+      last = calls.decodeFloor(encoded);
+      verifyRecord(expected, last);
+      stage = 'warm-up';
+      warmUpFor(
+        PATH_WARMUP_FACTOR * minRepMs,
+        () => (calls.encodeFloor(input), calls.decodeFloor(encoded)),
+        clockOf(env),
+      );
+      timers.encode = repetitionTimer(() => calls.encodeFloor(input), { minRepMs, env });
+      timers.decode = repetitionTimer(() => (last = calls.decodeFloor(encoded)), { minRepMs, env });
+    },
+    ...timerSteps(timers, (next) => (stage = next), ' floor'),
+    row() {
+      stage = 'verify after decode floor';
+      verifyRecord(expected, last);
+      return {
+        ...messageRowBase(path, context),
+        ...extra,
+        status: 'ok',
+        encodedBytes: byteLength(encoded),
+        jsonBytes: messageJsonBytes(expected),
+        encode: timers.encode.stats(),
+        decode: timers.decode.stats(),
+      };
+    },
+    failedRow(error) {
+      return { ...failedMessageRow(path, context, `${stage}: ${errorMessage(error)}`), ...extra };
+    },
+  };
+}
+
+/**
+ * The per-call floor of a module as a member of a block: an exported
+ * function with no arguments and no work, timed as encode.
+ */
+export function emptyCallMember(codec, { place, batch, extra, minRepMs, env = {} }) {
+  const path = emptyCallPath(codec);
+  const context = { place, record: NO_RECORD, batch };
+  let timer;
+  return {
+    path,
+    operations: ['encode'],
+    prepare() {
+      timer = repetitionTimer(() => codec.messages.emptyCall(), { minRepMs, env });
+    },
+    warm: () => timer.warm(),
+    time: () => timer.time(),
+    row: () => ({ ...messageRowBase(path, context), ...extra, status: 'ok', encode: timer.stats() }),
+    failedRow(error) {
+      return { ...failedMessageRow(path, context, `empty call: ${errorMessage(error)}`), ...extra };
+    },
+  };
+}
+
+/**
+ * The share of a wasm path's call spent marshalling across the boundary:
+ * floor ns/op / path ns/op, per operation, capped at 1 (noise can make the
+ * floor a little slower than the whole call). Undefined unless both rows are ok.
+ */
+export function boundaryShare(pathRow, floorRow) {
+  if (pathRow?.status !== 'ok' || floorRow?.status !== 'ok') return undefined;
+  const share = (operation) =>
+    Math.min(1, Math.max(0, floorRow[operation].nsPerOp / pathRow[operation].nsPerOp));
+  return { encode: share('encode'), decode: share('decode') };
 }

@@ -10,16 +10,10 @@
 import { OBJECT_FLOOR } from '../catalog.mjs';
 import { columnsFromItems, itemsFromColumns } from './wasm-items.mjs';
 
-/** Timed runs of the floor per operation, whatever the run's repetitions. */
-export const FLOOR_REPETITIONS = 3;
-
 /** A measurable path (see paths.mjs) for the object floor. */
 export function createObjectFloorPath() {
   return {
     ...OBJECT_FLOOR,
-    // Measured in every child: a short reference, its time mostly the GC
-    // before each call (docs/decisions.md#sweep-time).
-    maxRepetitions: FLOOR_REPETITIONS,
     encode(items) {
       return { encoded: columnsFromItems(items) };
     },

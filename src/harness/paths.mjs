@@ -72,7 +72,7 @@ function addonPathCalls(codec) {
 
 /** The path of one wasm codec called through one strategy (or COLUMNAR). */
 export function createWasmPath(codec, strategy) {
-  if (strategy === COLUMNAR) return createWasmColumnarPath(codec);
+  if (strategy === COLUMNAR) return columnarPath(codec, wasmPathCalls(codec));
   if (!codec.strategies.includes(strategy)) {
     throw new Error(`${codec.name}: unknown strategy '${strategy}' (has ${codec.strategies.join(', ')})`);
   }
@@ -125,19 +125,14 @@ function compressedInModule(path, codec, variant) {
 
 /**
  * The typed strategy with columns {x: Int32Array, y, z: Float64Array} in and
- * out instead of objects (wasm-codec.mjs encodeColumns/decodeColumns). The
- * harness hands every path an array of objects, so this path converts it to
- * columns once per payload, outside the timed calls (in the first,
- * verifying encode; the dataset array only ever grows, so its length tells
- * a new payload). Its decode returns the columns, which the cleanliness
- * table reports as not plain objects; toPlainItems converts them for
- * verification only.
+ * out instead of objects, of a codec with encodeColumns/decodeColumns (wasm
+ * or addon). The harness hands every path an array of objects, so this path
+ * converts it to columns once per payload, outside the timed calls (in the
+ * first, verifying encode; the dataset array only ever grows, so its length
+ * tells a new payload). Its decode returns the columns, which the
+ * cleanliness table reports as not plain objects; toPlainItems converts
+ * them for verification only.
  */
-export function createWasmColumnarPath(codec) {
-  return columnarPath(codec, wasmPathCalls(codec));
-}
-
-// The columnar path of a codec with encodeColumns/decodeColumns (wasm or addon).
 function columnarPath(codec, calls) {
   let source = null;
   let sourceLength = -1;

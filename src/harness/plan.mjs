@@ -22,7 +22,7 @@
 //   blockPeers?, fastestSets?, contenders?, verdictOptions?  (fastest-sets.mjs)
 // Browser-safe.
 
-import { pathLabel } from '../catalog.mjs';
+import { ADDON_PLACE, pathLabel } from '../catalog.mjs';
 import { OPERATIONS } from './block.mjs';
 import { blockDecided, blockVerdicts } from './block-verdicts.mjs';
 import { EQUIVALENCE, LEVEL } from './paired.mjs';
@@ -49,6 +49,41 @@ export function scheduleOf(options) {
 export function requestedPeers(workload, options, place) {
   if (options.peers !== undefined || isSweep(options) || !workload.blockPeers) return options.peers;
   return workload.blockPeers(place);
+}
+
+/**
+ * Every path of a run (a workload's `paths`), in this order: each codec
+ * through each strategy in wasm, the same C++ through the Node-API addon
+ * (`addon`: { codecs, strategies }), the libraries (`peerMeta(peer)`: a
+ * library's subject); `jsonText(codec)`: the codec's bytes are JSON text.
+ * `columnar` is the typed strategy handing back typed-array columns,
+ * labelled as a variant of typed (its rows say interop typed).
+ */
+export function runPaths({ codecs, strategies, addon, peers, peerMeta, jsonText = () => false }) {
+  const cpp = (codec, strategy, place) => {
+    const subject = {
+      ...(place && { place }),
+      codec,
+      impl: 'cpp',
+      ...(strategy === 'columnar' ? { interop: 'typed', variant: 'columnar' } : { interop: strategy }),
+    };
+    const batch = place ? pathLabel(subject) : `${codec}/${strategy}`;
+    return {
+      codec,
+      strategy,
+      ...(place && { addon: true }),
+      batch,
+      ...(jsonText(codec) && { jsonText: true }),
+      subject,
+    };
+  };
+  return [
+    ...codecs.flatMap((codec) => strategies.map((strategy) => cpp(codec, strategy))),
+    ...(addon?.codecs ?? []).flatMap((codec) =>
+      addon.strategies.map((strategy) => cpp(codec, strategy, ADDON_PLACE)),
+    ),
+    ...peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: peerMeta(peer) })),
+  ];
 }
 
 /**

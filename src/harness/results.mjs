@@ -17,56 +17,26 @@ export const WORKLOAD = DEFAULT_WORKLOAD;
 /** Every workload a run can measure (run.workload), from the catalog. */
 export const WORKLOADS = WORKLOAD_NAMES;
 
-/** The `protocol` part of the header. */
-export function protocolHeader({
-  mode,
-  warmup,
-  repetitions,
-  minMB,
-  maxMB,
-  stepsPerDecade,
-  gc,
-  timerResolutionMs,
-  crossOriginIsolated,
-  timeoutSeconds,
-  childNodeOptions,
-  codecs,
-  strategies,
-  addon,
-  peers,
-  peersNotRun,
-  records,
-  datasets,
-  documents,
-  minRepMs,
-  blocks,
-  compression,
-}) {
+// The fields of the header's `protocol`: how the run was planned and
+// measured (the tuples' size range, a messages run's records, the data sets
+// and a user's documents), its environment (GC, clock, Node flags), what it
+// ran (the libraries a page cannot run among them) and the compression
+// stage (docs/design.md#compression).
+const PROTOCOL_FIELDS = (
+  'mode warmup repetitions minMB maxMB stepsPerDecade records datasets documents minRepMs gc ' +
+  'timerResolutionMs crossOriginIsolated timeoutSeconds childNodeOptions codecs strategies addon peers ' +
+  'peersNotRun blocks compression'
+).split(' ');
+
+/** The `protocol` part of the header: the fields given (copies), those undefined or empty left out. */
+export function protocolHeader(fields) {
   const protocol = {};
-  if (mode !== undefined) protocol.mode = mode;
-  Object.assign(protocol, { warmup, repetitions });
-  // The tuple workload's size range; a messages run has none.
-  if (minMB !== undefined) protocol.minMB = minMB;
-  if (maxMB !== undefined) protocol.maxMB = maxMB;
-  if (stepsPerDecade !== undefined) protocol.stepsPerDecade = stepsPerDecade;
-  if (gc !== undefined) protocol.gc = gc;
-  if (timerResolutionMs !== undefined) protocol.timerResolutionMs = timerResolutionMs;
-  if (crossOriginIsolated !== undefined) protocol.crossOriginIsolated = crossOriginIsolated;
-  if (timeoutSeconds !== undefined) protocol.timeoutSeconds = timeoutSeconds;
-  if (childNodeOptions) protocol.childNodeOptions = [...childNodeOptions];
-  if (codecs) protocol.codecs = [...codecs];
-  if (strategies) protocol.strategies = [...strategies];
-  if (addon !== undefined) protocol.addon = addon;
-  if (peers) protocol.peers = [...peers];
-  if (peersNotRun && Object.keys(peersNotRun).length > 0) protocol.peersNotRun = { ...peersNotRun };
-  if (records) protocol.records = [...records];
-  if (datasets) protocol.datasets = [...datasets];
-  // A user's own documents among the data sets (documents workload).
-  if (documents) protocol.documents = documents.map((entry) => ({ ...entry }));
-  if (minRepMs !== undefined) protocol.minRepMs = minRepMs;
-  if (blocks) protocol.blocks = blocks;
-  // The compression stage (docs/design.md#compression): formats, compressors, level, variants.
-  if (compression) protocol.compression = structuredClone(compression);
+  for (const key of PROTOCOL_FIELDS) {
+    const value = fields[key];
+    if (value === undefined || value === null) continue;
+    if (key === 'peersNotRun' && Object.keys(value).length === 0) continue;
+    protocol[key] = structuredClone(value);
+  }
   return protocol;
 }
 

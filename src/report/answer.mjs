@@ -11,6 +11,7 @@ import { ADDON_PLACE, JSON_CALLS, floorCodecsOf } from '../catalog.mjs';
 import { engineLabel } from '../engines.mjs';
 import {
   againstJson,
+  bestCpp,
   documentVerdicts,
   overProcesses,
   verdictOptionsOf,
@@ -47,18 +48,14 @@ const short = (label) =>
 // One operation's winner in words, for the C++ paths of `place` in a block.
 function operationCell(document, block, operation, place) {
   const { higherIsFaster } = verdictOptionsOf(document.run.workload);
-  const floors = floorCodecsOf(document.run);
-  const own = documentVerdicts(document).filter(
-    (verdict) =>
-      verdict.block === block &&
-      verdict.operation === operation &&
-      (verdict.row.place === ADDON_PLACE) === (place === ADDON_PLACE) &&
-      !floors.includes(verdict.row.codec) &&
-      verdict.json.n > 0,
+  const best = bestCpp(
+    documentVerdicts(document).filter(
+      (verdict) => verdict.block === block && verdict.operation === operation,
+    ),
+    floorCodecsOf(document.run),
+    { addon: place === ADDON_PLACE },
   );
-  if (own.length === 0) return undefined;
-  const score = (verdict) => verdict.fastest?.ratio ?? verdict.json.ratio;
-  const best = own.reduce((a, b) => (score(b) > score(a) ? b : a));
+  if (!best) return undefined;
   const versus = best.fastest;
   const name = best.label.replace(' (addon)', '');
   const inverse = (c) => ({ ...c, ratio: 1 / c.ratio, low: 1 / c.high, high: 1 / c.low });

@@ -1,11 +1,13 @@
 // Run comparison (npm run report -- --compare OLD NEW): the change in median
 // of every row present in both runs, flagged when it is larger than the
-// runs' own spread.
+// runs' own spread, and for block runs whether their verdicts agree.
 //
-// Rows match by (place, codec, impl, interop, variant, step). Several rows
-// with one key in one file (the JSON baseline, measured once per Node
-// process) are merged: median of their medians, spread = the largest of
-// their MADs and the MAD of their medians.
+// Rows match by place, path (pathLabel) and unit (a size, a record, a data
+// set). Several rows with one key in one file (the JSON baseline measured
+// in every batch, a block's path in each of its processes) are pooled:
+// median of their medians, spread = the largest of their MADs and the MAD
+// of their medians. Times per payload and rates per call (higher is
+// faster) alike (references.mjs operationStats).
 //
 // The flag rule, per operation (encode, decode):
 //   flagged when |new median - old median| > SPREAD_FACTOR x max(MAD old, MAD new)
@@ -13,13 +15,24 @@
 // i.e. the change is well outside the scatter of the repetitions (three
 // MADs) and big enough to matter (5%), so noise on a quiet row and tiny
 // shifts on a very steady one are not flagged.
+//
+// Do two block runs reach the same verdicts (docs/design.md#blocks)? For
+// every comparison both runs judged (the same path against the same
+// reference, for the same unit, engine and operation): they agree when
+// they give the same word; a flip is one run saying faster and the other
+// slower; any other difference (equivalent or undecided against a decided
+// verdict, equivalent against undecided) is counted apart, not as a flip.
 
-import { formatMB, formatMs, renderColumns } from '../harness/format.mjs';
+import { pathLabel } from '../catalog.mjs';
+import { fastestWords } from '../harness/block-tables.mjs';
+import { documentVerdicts } from '../harness/block-verdicts.mjs';
+import { formatMB, formatMs, formatOpsPerSec, renderColumns } from '../harness/format.mjs';
 import { groupBy } from '../harness/group-by.mjs';
+import { operationStats } from '../harness/references.mjs';
+import { FASTER, SLOWER, verdictWords } from '../harness/paired.mjs';
 import { mad, median } from '../harness/stats.mjs';
-import { labelOf, sortRows } from './model.mjs';
+import { sortRows } from './model.mjs';
 import { VEGA_LITE_SCHEMA } from './palette.mjs';
-import { compareVerdicts, renderVerdictComparison } from './verdict-compare.mjs';
 
 export const SPREAD_FACTOR = 3;
 export const MIN_CHANGE = 0.05;
@@ -29,11 +42,17 @@ export const FLAG_RULE =
 
 const OPERATIONS = ['encode', 'decode'];
 
+/** A row's unit as a table cell: its size in MB, its record or its data set. */
+const unitOf = (row) => (row.step !== undefined ? formatMB(row.jsonMB) : (row.record ?? row.dataset));
+
 export function rowKey(row) {
-  return [row.place, row.codec, row.impl, row.interop, row.variant ?? '', row.step].join('|');
+  return [row.place, pathLabel(row), row.step ?? row.record ?? row.dataset].join('|');
 }
 
-/** Rows of a document by key; duplicate keys merged as described above. */
+/** A median or MAD of a line: ms per payload, a rate per call ("456 k/s"). */
+export const formatFigure = (line, value) => (line.higherIsFaster ? formatOpsPerSec(value) : formatMs(value));
+
+/** Rows of a document by key; duplicate keys pooled as described above. */
 function rowsByKey(document) {
   const merged = new Map();
   for (const [key, rows] of groupBy(document.rows, rowKey)) {
@@ -45,32 +64,44 @@ function rowsByKey(document) {
     const stats = {};
     for (const operation of OPERATIONS) {
       // A block run's library may time one operation only.
-      const timed = ok.filter((row) => row[operation]);
+      const timed = ok.map((row) => operationStats(row, operation)).filter(Boolean);
       if (timed.length === 0) continue;
-      const medians = timed.map((row) => row[operation].median);
-      const mads = timed.map((row) => row[operation].mad);
+      const medians = timed.map(({ stats: own }) => own.median);
+      const mads = timed.map(({ stats: own }) => own.mad);
       stats[operation] = {
         median: median(medians),
         mad: timed.length === 1 ? mads[0] : Math.max(...mads, mad(medians)),
+        higherIsFaster: timed[0].higherIsFaster,
       };
     }
-    merged.set(key, { row: ok[0], ok: true, stats, merged: ok.length });
+    merged.set(key, { row: ok[0], ok: true, stats });
   }
   return merged;
 }
 
 /** The verdict on one operation of one matched row. */
-export function judgeChange(old, now) {
+export function judgeChange(old, now, higherIsFaster = false) {
   const change = now.median - old.median;
   const threshold = SPREAD_FACTOR * Math.max(old.mad, now.mad);
   const relative = old.median > 0 ? change / old.median : Infinity;
   const flagged = Math.abs(change) > threshold && Math.abs(relative) > MIN_CHANGE;
-  return { change, relative, threshold, flagged, verdict: flagged ? (change > 0 ? 'slower' : 'faster') : '' };
+  const slower = higherIsFaster ? change < 0 : change > 0;
+  return { change, relative, threshold, flagged, verdict: flagged ? (slower ? 'slower' : 'faster') : '' };
 }
 
+/** Where a row is, in a comparison's lines and lists: its place, path, unit (and size). */
+const describe = (row) => ({
+  place: row.place,
+  label: pathLabel(row),
+  unit: unitOf(row),
+  step: row.step,
+  jsonMB: row.jsonMB,
+});
+
 /**
- * Compares two results documents: { lines, onlyOld, onlyNew, statusChanges }
- * where each line is one (row, operation) present and ok in both.
+ * Compares two results documents: { lines, onlyOld, onlyNew, statusChanges,
+ * verdicts } where each line is one (row, operation) present and ok in both,
+ * and verdicts compareVerdicts' (null unless both are block runs).
  */
 export function compareRuns(oldDocument, newDocument) {
   const oldRows = rowsByKey(oldDocument);
@@ -86,10 +117,7 @@ export function compareRuns(oldDocument, newDocument) {
     if (!old.ok || !now.ok) {
       if (old.ok !== now.ok) {
         statusChanges.push({
-          place: row.place,
-          label: labelOf(row),
-          jsonMB: row.jsonMB,
-          step: row.step,
+          ...describe(row),
           change: now.ok ? 'now passes' : 'now fails',
           error: now.ok ? old.row.error : now.row.error,
         });
@@ -97,37 +125,89 @@ export function compareRuns(oldDocument, newDocument) {
       continue;
     }
     for (const operation of OPERATIONS) {
-      if (!old.stats[operation] || !now.stats[operation]) continue;
+      const [then, current] = [old.stats[operation], now.stats[operation]];
+      if (!then || !current || then.higherIsFaster !== current.higherIsFaster) continue;
       lines.push({
         key,
-        place: row.place,
-        label: labelOf(row),
-        codec: row.codec,
-        interop: row.interop,
-        step: row.step,
-        jsonMB: row.jsonMB,
+        ...describe(row),
         operation,
-        oldMedian: old.stats[operation].median,
-        newMedian: now.stats[operation].median,
-        oldMad: old.stats[operation].mad,
-        newMad: now.stats[operation].mad,
-        ...judgeChange(old.stats[operation], now.stats[operation]),
+        higherIsFaster: current.higherIsFaster,
+        oldMedian: then.median,
+        newMedian: current.median,
+        oldMad: then.mad,
+        newMad: current.mad,
+        ...judgeChange(then, current, current.higherIsFaster),
       });
     }
   }
-  const describe = ({ row }) => ({
-    place: row.place,
-    label: labelOf(row),
-    jsonMB: row.jsonMB,
-    step: row.step,
-  });
-  const onlyOld = [...oldRows.entries()]
-    .filter(([key]) => !newRows.has(key))
-    .map(([, entry]) => describe(entry));
-  const onlyNew = [...newRows.entries()]
-    .filter(([key]) => !oldRows.has(key))
-    .map(([, entry]) => describe(entry));
-  return { lines, onlyOld, onlyNew, statusChanges, verdicts: compareVerdicts(oldDocument, newDocument) };
+  const only = (rows, other) =>
+    [...rows].filter(([key]) => !other.has(key)).map(([, { row }]) => describe(row));
+  return {
+    lines,
+    onlyOld: only(oldRows, newRows),
+    onlyNew: only(newRows, oldRows),
+    statusChanges,
+    verdicts: compareVerdicts(oldDocument, newDocument),
+  };
+}
+
+const AGAINST = [
+  ['json', 'JSON', verdictWords],
+  ['fastest', 'the fastest libraries', fastestWords],
+];
+
+// Every judged comparison of a document by a key both runs share.
+function judged(document) {
+  const engine = document.run.runtime?.name ?? document.run.place;
+  const map = new Map();
+  for (const verdict of documentVerdicts(document)) {
+    for (const [field, against, words] of AGAINST) {
+      const comparison = verdict[field];
+      if (!comparison) continue;
+      const key = [engine, verdict.row.place, verdict.block, verdict.label, verdict.operation, field].join(
+        '|',
+      );
+      map.set(key, { engine, verdict, against, comparison, words: words(comparison) });
+    }
+  }
+  return map;
+}
+
+const isFlip = (a, b) => (a === FASTER && b === SLOWER) || (a === SLOWER && b === FASTER);
+
+/**
+ * { compared, agree, flips: [...], differ: [...] } of two results
+ * documents; null when either holds no block run.
+ */
+export function compareVerdicts(oldDocument, newDocument) {
+  const [old, now] = [judged(oldDocument), judged(newDocument)];
+  if (old.size === 0 || now.size === 0) return null;
+  const result = { compared: 0, agree: 0, flips: [], differ: [] };
+  for (const [key, then] of old) {
+    const current = now.get(key);
+    if (!current) continue;
+    result.compared += 1;
+    const [a, b] = [then.comparison.verdict, current.comparison.verdict];
+    if (a === b) result.agree += 1;
+    else (isFlip(a, b) ? result.flips : result.differ).push({ then, now: current });
+  }
+  return result;
+}
+
+/** The one-line summary and the differing comparisons, as text. */
+export function renderVerdictComparison(result) {
+  const line =
+    `verdicts: ${result.compared} compared, ${result.agree} agree, ${result.flips.length} flips` +
+    ` (${result.differ.length} differ without flipping: equivalent or undecided against another verdict)`;
+  const detail = [
+    ...result.flips.map((entry) => ['FLIP', entry]),
+    ...result.differ.map((entry) => ['differ', entry]),
+  ].map(
+    ([kind, { then, now }]) =>
+      `  ${kind}: ${then.engine} ${then.verdict.label} ${then.verdict.block} ${then.verdict.operation} vs ${then.against}: ` +
+      `OLD ${then.words}; NEW ${now.words}`,
+  );
+  return [line, ...detail].join('\n');
 }
 
 export function formatChange(relative) {
@@ -142,23 +222,35 @@ export function verdictText(line) {
 
 /** The console table of a comparison and its summary. */
 export function renderComparison({ lines, onlyOld, onlyNew, statusChanges, verdicts }) {
-  const header = ['place', 'path', 'MB', 'op', 'old ms', 'new ms', 'change', '3xMAD ms', 'flag'];
+  // Sizes in MB (per payload, times in ms); records and data sets by name.
+  const sized = lines.every((line) => line.step !== undefined);
+  const ms = lines.some((line) => line.higherIsFaster) ? '' : ' ms';
+  const header = [
+    'place',
+    'path',
+    sized ? 'MB' : 'unit',
+    'op',
+    `old${ms}`,
+    `new${ms}`,
+    'change',
+    `3xMAD${ms}`,
+  ];
   const align = ['l', 'l', 'r', 'l', 'r', 'r', 'r', 'r', 'l'];
   const body = lines.map((line) => [
     line.place,
     line.label,
-    formatMB(line.jsonMB),
+    line.unit,
     line.operation,
-    formatMs(line.oldMedian),
-    formatMs(line.newMedian),
+    formatFigure(line, line.oldMedian),
+    formatFigure(line, line.newMedian),
     formatChange(line.relative),
-    formatMs(line.threshold),
+    formatFigure(line, line.threshold),
     verdictText(line),
   ]);
-  const parts = [`Change in median per row, ${FLAG_RULE}.`, renderColumns(header, body, align)];
+  const parts = [`Change in median per row, ${FLAG_RULE}.`, renderColumns([...header, 'flag'], body, align)];
   for (const change of statusChanges) {
     parts.push(
-      `${change.place} ${change.label} at ${formatMB(change.jsonMB)} MB: ${change.change} (${change.error})`,
+      `${change.place} ${change.label} ${change.step !== undefined ? `at ${change.unit} MB` : `on ${change.unit}`}: ${change.change} (${change.error})`,
     );
   }
   const slower = lines.filter((line) => line.verdict === 'slower').length;
@@ -172,7 +264,10 @@ export function renderComparison({ lines, onlyOld, onlyNew, statusChanges, verdi
   return parts.join('\n\n');
 }
 
-/** Vega-Lite spec of the comparison: change in median per row vs size, coloured by verdict. */
+/**
+ * Vega-Lite spec of the comparison: change in median per row against size
+ * (records and data sets by name), coloured by verdict.
+ */
 export function comparisonChart({ lines }) {
   const records = lines
     .filter((line) => Number.isFinite(line.relative))
@@ -180,17 +275,28 @@ export function comparisonChart({ lines }) {
       place: line.place,
       label: line.label,
       operation: line.operation,
+      unit: line.unit,
       jsonMB: line.jsonMB,
       changePercent: line.relative * 100,
-      oldMs: line.oldMedian,
-      newMs: line.newMedian,
-      thresholdMs: line.threshold,
+      old: formatFigure(line, line.oldMedian),
+      new: formatFigure(line, line.newMedian),
+      threshold: formatFigure(line, line.threshold),
       verdict: line.flagged ? `${line.verdict} (flagged)` : 'within the spread',
     }));
+  const sized = lines.every((line) => line.step !== undefined);
+  const x = sized
+    ? {
+        field: 'jsonMB',
+        type: 'quantitative',
+        scale: { type: 'log', nice: false, padding: 10 },
+        axis: { format: '~g' },
+        title: 'JSON payload (MB)',
+      }
+    : { field: 'unit', type: 'nominal', title: null };
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: {
-      text: 'Change in median time, NEW vs OLD',
+      text: 'Change in median, NEW vs OLD',
       subtitle: `per row and operation; ${FLAG_RULE}`,
     },
     data: { values: records },
@@ -206,13 +312,7 @@ export function comparisonChart({ lines }) {
         {
           mark: { type: 'point', filled: true, size: 40, opacity: 0.8 },
           encoding: {
-            x: {
-              field: 'jsonMB',
-              type: 'quantitative',
-              scale: { type: 'log', nice: false, padding: 10 },
-              axis: { format: '~g' },
-              title: 'JSON payload (MB)',
-            },
+            x,
             y: { field: 'changePercent', type: 'quantitative', title: 'change in median (%)' },
             color: {
               field: 'verdict',
@@ -227,11 +327,11 @@ export function comparisonChart({ lines }) {
               { field: 'place' },
               { field: 'label', title: 'path' },
               { field: 'operation' },
-              { field: 'jsonMB', title: 'JSON MB', format: '.3f' },
-              { field: 'oldMs', title: 'old ms', format: '.4g' },
-              { field: 'newMs', title: 'new ms', format: '.4g' },
+              { field: 'unit' },
+              { field: 'old' },
+              { field: 'new' },
               { field: 'changePercent', title: 'change %', format: '+.1f' },
-              { field: 'thresholdMs', title: '3 x MAD ms', format: '.3g' },
+              { field: 'threshold', title: '3 x MAD' },
             ],
           },
         },

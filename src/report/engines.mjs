@@ -11,16 +11,7 @@
 // nearest --size-mb, other units (records, data sets) each.
 
 import { engineLabel, engineOf } from '../engines.mjs';
-import {
-  alignFirstLeft,
-  escapeHtml,
-  formatMB,
-  formatMs,
-  formatRatio,
-  formatShare,
-  interopShare,
-  renderColumns,
-} from '../harness/format.mjs';
+import { formatMB, formatMs, formatRatio, formatShare, interopShare } from '../harness/format.mjs';
 import {
   compareOperation,
   compareRow,
@@ -35,6 +26,7 @@ import { groupBy } from '../harness/group-by.mjs';
 import { unitKeyOf } from './headline.mjs';
 import { formatVerdictRatio } from '../harness/verdict.mjs';
 import { BASELINE_LABEL, labelOf, nearestRow, sortRows } from './model.mjs';
+import { viewHtml, viewText } from './table-view.mjs';
 
 const OPERATIONS = ['encode', 'decode'];
 
@@ -171,10 +163,9 @@ export function engineComparison(sources, { sizeMB }) {
 const CELL_TITLES = (timeTitle) => [timeTitle, 'xJSON', 'xBestJS', 'boundary'];
 const cellValues = (cell) => (cell ? [cell.time, cell.xJson, cell.xBest, cell.boundary] : ['', '', '', '']);
 
-/** The comparison as console tables (one per operation and unit). */
-export function enginesText(comparison) {
-  if (!comparison) return '';
-  const blocks = comparison.tables.map((table) => {
+/** The comparison as a view's parts (table-view.mjs): one table per operation and unit. */
+function engineParts(comparison) {
+  return comparison.tables.map((table) => {
     const title = `${table.operation} at ${table.unit}: ${comparison.columns
       .map(
         (column, index) =>
@@ -187,10 +178,15 @@ export function enginesText(comparison) {
         CELL_TITLES(table.timeTitle).map((name) => `[${index + 1}] ${name}`),
       ),
     ];
-    const lines = table.lines.map((line) => [line.path, ...line.cells.flatMap(cellValues)]);
-    return `${title}\n${renderColumns(header, lines, alignFirstLeft(header))}`;
+    const lines = table.lines.map((line) => ({ cells: [line.path, ...line.cells.flatMap(cellValues)] }));
+    return { table: { title, header, lines, attrs: { engines: `${table.operation} ${table.unit}` } } };
   });
-  return `Engines side by side (ratios within each engine and context):\n\n${blocks.join('\n\n')}`;
+}
+
+/** The comparison as console tables (one per operation and unit). */
+export function enginesText(comparison) {
+  if (!comparison) return '';
+  return `Engines side by side (ratios within each engine and context):\n\n${viewText(engineParts(comparison))}`;
 }
 
 const HOW_TO_READ =
@@ -206,38 +202,8 @@ const HOW_TO_READ =
 /** The report's section (HTML), or '' when fewer than two engines ran. */
 export function enginesSection(comparison) {
   if (!comparison) return '';
-  const { columns } = comparison;
-  const tables = comparison.tables.map((table) => {
-    const groups = columns
-      .map((column, index) => {
-        const at = table.at[index] && table.at[index] !== table.unit ? ` at ${table.at[index]}` : '';
-        return `<th colspan="4">${escapeHtml(`${column.label}${at}`)}</th>`;
-      })
-      .join('');
-    const titles = columns
-      .map(() =>
-        CELL_TITLES(table.timeTitle)
-          .map((name) => `<th>${escapeHtml(name)}</th>`)
-          .join(''),
-      )
-      .join('');
-    const lines = table.lines
-      .map(
-        (line) =>
-          `<tr><td>${escapeHtml(line.path)}</td>${line.cells
-            .flatMap(cellValues)
-            .map((value) => `<td class="num">${escapeHtml(value)}</td>`)
-            .join('')}</tr>`,
-      )
-      .join('\n');
-    return `<h3>${escapeHtml(`${table.operation} at ${table.unit}`)}</h3>
-<table data-engines="${escapeHtml(`${table.operation} ${table.unit}`)}"><thead><tr><th rowspan="2">path</th>${groups}</tr><tr>${titles}</tr></thead>
-<tbody>${lines}</tbody></table>`;
-  });
-  return `<section id="engines"><h2>Engines side by side</h2>
-<p class="how">${escapeHtml(HOW_TO_READ)}</p>
-${tables.join('\n')}
-</section>`;
+  const parts = [{ note: HOW_TO_READ }, ...engineParts(comparison)];
+  return `<section id="engines"><h2>Engines side by side</h2>\n${viewHtml(parts)}\n</section>`;
 }
 
 /** `page` (a report's HTML) with the engines section before its scripts; unchanged when there is none. */

@@ -17,16 +17,18 @@
 // hand back plain objects (a wasm path whose decode is recorded not clean,
 // e.g. a columnar variant, and a library that is not clean are left out, as
 // the tables' fastest library).
+// A file whose blocks hold several processes says their verdicts over
+// processes instead (blockHeadlines): nothing there rests on one process.
 
-import { JSON_CALLS, isJsonBaseline, isWasmRow, libraryName, pathLabel } from '../catalog.mjs';
+import { JSON_CALLS, floorCodecsOf, isJsonBaseline, isWasmRow, libraryName, pathLabel } from '../catalog.mjs';
 import { engineLabel } from '../engines.mjs';
 import { formatMB, formatRatio } from '../harness/format.mjs';
 import { operationStats } from '../harness/references.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { invertComparison, unitComparisons } from '../harness/unit-comparisons.mjs';
 import { FASTER, SLOWER, WITHIN_NOISE, formatVerdictRatio } from '../harness/verdict.mjs';
-import { blockHeadlines } from './block-headline.mjs';
-import { overProcesses } from '../harness/block-verdicts.mjs';
+import { bestCpp, documentVerdicts, overProcesses } from '../harness/block-verdicts.mjs';
+import { EQUIVALENT, intervalText } from '../harness/paired.mjs';
 
 export const HEADLINE_OPERATIONS = Object.freeze(['encode', 'decode']);
 
@@ -180,12 +182,75 @@ export function operationSentence(unitRows, operation) {
   return { operation, winner, subject, clauses, text };
 }
 
+function figures(comparison) {
+  return `${formatRatio(comparison.ratio)}${intervalText(comparison)}, ${comparison.n} processes`;
+}
+
+/** "6.27x faster than JSON.stringify (6.27x [5.94, 6.37], 14 processes)" and the like. */
+function verdictClause(comparison, opponent) {
+  if (!(comparison?.n > 0)) return `not compared with ${opponent}`;
+  const { verdict, ratio } = comparison;
+  const factor = ratio >= 1 ? ratio : 1 / ratio;
+  if (verdict === FASTER) return `${formatRatio(factor)} faster than ${opponent} (${figures(comparison)})`;
+  if (verdict === SLOWER) return `${formatRatio(factor)} slower than ${opponent} (${figures(comparison)})`;
+  if (verdict === EQUIVALENT) return `as fast as ${opponent}, within 10% (${figures(comparison)})`;
+  return `undecided against ${opponent} (${figures(comparison)})`;
+}
+
+// The opponent named for the fastest set: the library the verdict names.
+function fastestOpponent(comparison) {
+  const who = comparison.closest
+    ? `, ${comparison.verdict === SLOWER ? 'the one it loses to' : 'the closest'}: ${comparison.closest}`
+    : '';
+  return `the fastest JS libraries${who}`;
+}
+
+/**
+ * The headline of every block of a block run, in the shape of headlines':
+ * [{ key, unit, sentences: [{ operation, winner, subject, clauses: [{ role,
+ * opponent, comparison, text }], text }], text }]. `unitText(row)` words
+ * where a block is ("at 10.47 MB"); `where` opens the sentences ("In Node
+ * v20.20.2 (V8 11.3)").
+ */
+function blockHeadlines(document, { where, unitText }) {
+  const verdicts = documentVerdicts(document);
+  const floors = floorCodecsOf(document.run);
+  const blocks = [...new Set(verdicts.map((verdict) => verdict.block))];
+  return blocks.map((block) => {
+    const own = verdicts.filter((verdict) => verdict.block === block);
+    const unit = unitText(own[0].row);
+    const sentences = HEADLINE_OPERATIONS.map((operation) => {
+      const best = bestCpp(
+        own.filter((verdict) => verdict.operation === operation),
+        floors,
+      );
+      if (!best) return undefined;
+      const clauses = [
+        { role: 'json', opponent: JSON_CALLS[operation], comparison: best.json },
+        ...(best.fastest
+          ? [{ role: 'library', opponent: fastestOpponent(best.fastest), comparison: best.fastest }]
+          : []),
+      ].map((clause) => ({ ...clause, text: verdictClause(clause.comparison, clause.opponent) }));
+      const winner =
+        best.fastest?.verdict === SLOWER ? 'library' : best.json.verdict === SLOWER ? 'json' : 'wasm';
+      const text = `${best.label}, the best wasm path, ${VERBS[operation]} this ${clauses.map((clause) => clause.text).join(' and ')}.`;
+      return { operation, winner, subject: best.label, clauses, text };
+    }).filter(Boolean);
+    return {
+      key: block,
+      unit,
+      sentences,
+      text: `${where} ${unit}: ${sentences.map((sentence) => sentence.text).join(' ')}`,
+    };
+  });
+}
+
 /**
  * The headline of every unit of a results document: [{ key, unit (its
  * words), sentences (operationSentence each), text }]. A unit with nothing
  * to compare (a native run: no JSON and no library beside the codecs) says
  * so. `here`: the run is this page's own (see whereText). Rows whose blocks
- * hold several processes say their verdicts over processes (block-headline.mjs).
+ * hold several processes say their verdicts over processes (blockHeadlines).
  */
 export function headlines(document, { here = false } = {}) {
   const where = whereText(document.run, { here });

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { DEFAULT_WORKLOAD } from '../catalog.mjs';
 import { escapeHtml, formatMB, formatMs } from '../harness/format.mjs';
-import { formatChange } from './compare.mjs';
+import { formatChange, formatFigure } from './compare.mjs';
 import { headerOf } from './model.mjs';
 
 // A workload's own report (tests/fixtures/toy-workload) builds its page from these.
@@ -244,22 +244,22 @@ export function compareHtml({
   const where = [
     { title: 'place', value: (r) => r.place },
     { title: 'path', value: (r) => r.label },
-    { title: 'JSON MB', value: (r) => formatMB(r.jsonMB), num: true },
+    { title: 'unit', value: (r) => r.unit, num: true },
   ];
   const verdictClass = (r) => (r.verdict === 'slower' ? 'bad' : r.verdict === 'faster' ? 'good' : '');
   const columns = [
     ...where,
     { title: 'operation', value: (r) => r.operation },
-    { title: 'old median ms', value: (r) => formatMs(r.oldMedian), num: true },
-    { title: 'new median ms', value: (r) => formatMs(r.newMedian), num: true },
+    { title: 'old median', value: (r) => formatFigure(r, r.oldMedian), num: true },
+    { title: 'new median', value: (r) => formatFigure(r, r.newMedian), num: true },
     {
       title: 'change',
       value: (r) => formatChange(r.relative),
       num: true,
       cls: verdictClass,
     },
-    { title: 'old MAD', value: (r) => formatMs(r.oldMad), num: true },
-    { title: 'new MAD', value: (r) => formatMs(r.newMad), num: true },
+    { title: 'old MAD', value: (r) => formatFigure(r, r.oldMad), num: true },
+    { title: 'new MAD', value: (r) => formatFigure(r, r.newMad), num: true },
     {
       title: 'flag',
       value: (r) => (r.flagged ? r.verdict : ''),
@@ -285,7 +285,7 @@ export function compareHtml({
         )}`;
   const body = `<h1>wasm-codec-bench: run comparison</h1>
 <p class="meta">Generated ${escapeHtml(generated)} by <code>npm run report -- --compare OLD NEW</code>; chart drawn by Vega ${escapeHtml(vegaVersion)} (inlined).</p>
-<p>Rows are matched by place, codec, impl, interop, variant and size. A change is <b>${escapeHtml(flagRule)}</b>: outside three median absolute deviations of the repetitions of either run, and at least 5%. <span class="bad">${flagged.length}</span> of ${lines.length} row operations are flagged.</p>
+<p>Rows are matched by place, path and unit (size in MB, record or data set; times in ms, rates per call in ops/s). A change is <b>${escapeHtml(flagRule)}</b>: outside three median absolute deviations of the repetitions of either run, and at least 5%. <span class="bad">${flagged.length}</span> of ${lines.length} row operations are flagged.</p>
 <section id="runs"><h2>Runs</h2>
 ${runsTable([oldHeader, newHeader])}
 </section>

@@ -12,7 +12,6 @@ import { engineComparison, enginesText, withEnginesSection } from './engines.mjs
 import { overProcesses } from '../harness/block-verdicts.mjs';
 import { fileReport } from './file-report.mjs';
 import { blockChartRows } from './block-rows.mjs';
-import { compareVerdicts } from './verdict-compare.mjs';
 import { compareHtml } from './html.mjs';
 import { reportFor } from './unit-report.mjs';
 import { InputError, loadResultsFile, loadResultsFiles, prepareValidation } from './load.mjs';
@@ -143,29 +142,7 @@ export function workloadOfAll(sources) {
 export async function writeComparison({ oldFile, newFile, outDir, now = new Date() }) {
   await prepareValidation();
   const [old, current] = [loadResultsFile(oldFile), loadResultsFile(newFile)];
-  // Two block runs of any workload compare by their verdicts; the change in
-  // median of every row needs a workload whose rows say their size.
-  const blocks = overProcesses(old.document.rows) && overProcesses(current.document.rows);
-  const medians = (await reportOf(workloadOf(old.document))).comparable;
-  for (const input of [old, current]) {
-    const workload = workloadOf(input.document);
-    if (!blocks && !(await reportOf(workload)).comparable) {
-      const comparable = [];
-      for (const name of WORKLOAD_NAMES) if ((await reportOf(name)).comparable) comparable.push(name);
-      throw new InputError(
-        `${input.file}: --compare works on ${comparable.join(' or ')} results only (this file's run.workload is ${workload})`,
-      );
-    }
-  }
-  const comparison = medians
-    ? compareRuns(old.document, current.document)
-    : {
-        lines: [],
-        onlyOld: [],
-        onlyNew: [],
-        statusChanges: [],
-        verdicts: compareVerdicts(old.document, current.document),
-      };
+  const comparison = compareRuns(old.document, current.document);
   mkdirSync(outDir, { recursive: true });
   const svg = path.join(outDir, 'compare.svg');
   let chartVega;

@@ -7,11 +7,9 @@
 // place and file name when several files of one place are reported together.
 
 import path from 'node:path';
-import { isAddonRow, isFloor, isJsonBaseline, isWasmRow, pathLabel } from '../catalog.mjs';
+import { PLACES, isAddonRow, isFloor, isJsonBaseline, isWasmRow, pathLabel } from '../catalog.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { codecRank } from './codec-order.mjs';
-
-export const PLACES = ['native', 'node', 'browser'];
 
 // The three ways to run a codec's C++: natively, in wasm (typed ... val), and
 // through the Node-API addon (its strategies are named "<strategy> (addon)").
@@ -73,16 +71,14 @@ export function colorKeyOf(row) {
   return isFloor(row) ? labelOf(row) : labelOf({ ...row, variant: undefined, compression: undefined });
 }
 
-export function compareBy(...keys) {
-  return (a, b) => {
-    for (const key of keys) {
-      const [x, y] = [key(a), key(b)];
-      if (x < y) return -1;
-      if (x > y) return 1;
-    }
-    return 0;
-  };
-}
+/** Orders by each key function in turn. */
+export const compareBy =
+  (...keys) =>
+  (a, b) =>
+    compareKeys(
+      keys.map((key) => key(a)),
+      keys.map((key) => key(b)),
+    );
 
 export function rank(list, value) {
   const index = list.indexOf(value);
@@ -111,7 +107,7 @@ export function nearestRow(rows, sizeMB) {
 }
 
 /** Orders two sort keys (arrays) element by element. */
-export function compareKeys(a, b) {
+function compareKeys(a, b) {
   for (let i = 0; i < a.length; i++) {
     if (a[i] < b[i]) return -1;
     if (a[i] > b[i]) return 1;

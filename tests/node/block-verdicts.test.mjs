@@ -1,6 +1,6 @@
 // A block run's verdicts from its rows alone (src/harness/block-verdicts.mjs),
 // the stopping rule's question (blockDecided), and whether two runs agree
-// (src/report/verdict-compare.mjs): synthetic rows whose ratios are known.
+// (src/report/compare.mjs): synthetic rows whose ratios are known.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -9,7 +9,7 @@ import {
   blockVerdicts,
   documentVerdicts,
 } from '../../src/harness/block-verdicts.mjs';
-import { compareVerdicts, renderVerdictComparison } from '../../src/report/verdict-compare.mjs';
+import { compareVerdicts, renderVerdictComparison } from '../../src/report/compare.mjs';
 
 const JSON_ROW = { codec: 'json', impl: 'js', interop: 'js', library: 'JSON.stringify/JSON.parse' };
 const WASM = { codec: 'msgpack', impl: 'cpp', interop: 'typed' };

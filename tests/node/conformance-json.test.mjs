@@ -8,7 +8,7 @@ import {
   missingWasm,
   wasmImplementation,
 } from './conformance-support.mjs';
-import { datasetAtSteps } from '../../src/harness/sweep.mjs';
+import { datasetAtSteps } from '../../src/workloads/tuples/block.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
 
 // The JSON baseline of the benchmark, as a writer and a reader of bytes.

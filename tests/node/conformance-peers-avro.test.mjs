@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { datasetAtSteps } from '../../src/harness/sweep.mjs';
+import { datasetAtSteps } from '../../src/workloads/tuples/block.mjs';
 import { MESSAGE_NAMES, makeMessage } from '../../src/workloads/messages/records.mjs';
 import { checkConformance, conformanceSteps, peerImplementation } from './conformance-support.mjs';
 import { checkMessageConformance, peerMessages } from './conformance-peers-support.mjs';

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { loadWasmCodec, REPO_ROOT } from '../../node/load-wasm.mjs';
 import { checksumItems } from '../../src/harness/checksum.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
-import { datasetAtSteps } from '../../src/harness/sweep.mjs';
+import { datasetAtSteps } from '../../src/workloads/tuples/block.mjs';
 import { createPeerPath, findPeer } from '../../src/harness/peers.mjs';
 import { assertSameItems, REQUIRE_BUILDS } from './wasm-helpers.mjs';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { REPO_ROOT } from '../../node/load-wasm.mjs';
-import { datasetAtSteps } from '../../src/harness/sweep.mjs';
+import { datasetAtSteps } from '../../src/workloads/tuples/block.mjs';
 import { documentChecksum, formatChecksum } from '../../src/workloads/documents/checksum.mjs';
 import {
   DATASET_IDS,

@@ -171,7 +171,10 @@ test("--documents alone runs only the user's data sets; with --datasets, both; -
     message:
       /^--datasets: unknown value '\.\/my\.json' \(accepted: geo-110m, .*\); a file of your own goes to --documents \(e\.g\. --documents \.\/my\.json\)$/,
   });
-  assert.throws(() => parseOptions(['--documents', file]), /--documents needs a workload with data sets/);
+  assert.throws(
+    () => parseOptions(['--documents', file]),
+    /--documents is an option of the documents workload \(accepted with --workload tuples: --min-mb/,
+  );
 });
 
 test('bench:node: a path that does not exist is a bad option, one line, exit 2', () => {

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeTaggedJson, encodeTaggedJson } from './tagged-json.mjs';
 import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
-import { boundaryShare } from '../../src/harness/message-batch.mjs';
 import {
   MESSAGE_OPERATIONS,
+  boundaryShare,
   createWasmMessagePath,
   messageJsonBytes,
 } from '../../src/harness/message-measure.mjs';

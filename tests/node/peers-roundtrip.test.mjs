@@ -20,7 +20,7 @@ import {
   peersFor,
   peersNotRun,
 } from '../../src/harness/peers.mjs';
-import { datasetAtSteps } from '../../src/harness/sweep.mjs';
+import { datasetAtSteps } from '../../src/workloads/tuples/block.mjs';
 import { assertSameItems } from './wasm-helpers.mjs';
 
 const PROTO_TEXT = readFileSync(path.join(REPO_ROOT, 'proto', 'tuple.proto'), 'utf8');

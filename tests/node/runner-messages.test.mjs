@@ -345,8 +345,14 @@ test('messages options: defaults, lists and what does not go with the workload',
     ['--workload', 'messages', '--min-rep-ms', '0'],
     /--min-rep-ms: '0' is not valid \(accepted: a number > 0/,
   );
-  usage(['--workload', 'messages', '--max-mb', '3'], /--max-mb is for the tuple workload/);
-  usage(['--records', 'bool'], /--records needs --workload messages/);
+  usage(
+    ['--workload', 'messages', '--max-mb', '3'],
+    /--max-mb is an option of the tuples workload \(accepted with --workload messages: --records, --min-rep-ms, --repetitions, --warmup\)/,
+  );
+  usage(
+    ['--records', 'bool'],
+    /--records is an option of the messages workload \(accepted with --workload tuples: --min-mb, --max-mb, --per-decade, --limits, --limits-max-mb, --repetitions, --warmup\)/,
+  );
 });
 
 // The real wasm build and the real peers, when they speak messages.

@@ -7,7 +7,7 @@
 import { protoText, messagesProtoText, buildInfo } from 'wcb:bundled';
 import { strategiesOf } from '../../src/catalog.mjs';
 import { findDocumentPeer, findPeer, peerMeta, peersNotRun } from '../../src/harness/peers.mjs';
-import { planRun } from '../../src/harness/plan.mjs';
+import { planRun, runPaths } from '../../src/harness/plan.mjs';
 import { buildHeader, protocolHeader, runHeader } from '../../src/harness/results.mjs';
 import { InputError, markInvalid, readNumber, refuseInput, shownChecked } from './form.mjs';
 import { $, formPage, modulesOf, setState, state } from './page-state.mjs';
@@ -168,30 +168,15 @@ export async function run({ autorun = false } = {}) {
 }
 
 /**
- * The paths of the form's options, as the runners' (src/workloads/<name>/runner.mjs
- * paths): every codec through every strategy, then every library.
+ * The paths of the form's options, as the runners' (src/harness/plan.mjs
+ * runPaths): every codec through every strategy, then every library.
  */
-function pagePaths(options, modules) {
+function pagePaths({ codecs, strategies, peers }, modules) {
   const jsonText = (codec) => modules.find((module) => module.codec === codec)?.jsonText === true;
-  const wasm = options.codecs.flatMap((codec) =>
-    options.strategies.map((strategy) => ({
-      codec,
-      strategy,
-      batch: `${codec}/${strategy}`,
-      ...(jsonText(codec) && { jsonText: true }),
-      // `columnar` is the typed strategy handing back typed-array columns (tuples).
-      subject:
-        strategy === 'columnar'
-          ? { codec, impl: 'cpp', interop: 'typed', variant: 'columnar' }
-          : { codec, impl: 'cpp', interop: strategy },
-    })),
-  );
-  const libraries = options.peers.map((name) => {
-    const peer = findPeer(name) ?? findDocumentPeer(name);
-    const subject = peer ? peerMeta(peer) : { codec: name, impl: 'js', interop: 'js' };
-    return { peer: name, batch: name, subject };
-  });
-  return [...wasm, ...libraries];
+  const libraries = peers.map((name) => findPeer(name) ?? findDocumentPeer(name) ?? { name });
+  // A name no registry knows (a test's) stands for a JS library of its own.
+  const meta = (peer) => (peer.places ? peerMeta(peer) : { codec: peer.name, impl: 'js', interop: 'js' });
+  return runPaths({ codecs, strategies, peers: libraries, peerMeta: meta, jsonText });
 }
 
 /** The header of a run of this page with `options` (the form's, or a block job's). */

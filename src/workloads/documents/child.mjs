@@ -2,13 +2,12 @@
 // one process of a block (job.members: docs/design.md#blocks), every member
 // (wasm or Node-API addon paths, pure-JS peers, the references) on one data
 // set, round by round.
-// Messages: 'ready', { type: 'progress', unit }, 'row', 'done'.
+// Messages: { type: 'progress', unit }.
 // ctx: { place, send, environment(), importModule(file), readText(file) }.
 // A user's document (job.documents: { id, file, documentChecksum }) is read
 // from its file again here, a fresh value as a built-in set is made afresh.
 
 import { readUserDocumentFile } from '../../../node/user-documents.mjs';
-import { sink } from '../../harness/measure.mjs';
 import { isUserDataset, makeDataset } from './datasets.mjs';
 import { measureDocumentBlock } from './block.mjs';
 import { peerDocumentPath } from './measure.mjs';
@@ -56,20 +55,13 @@ function loadDataset(dataset, job) {
   };
 }
 
-/** One process of a block: its rows go to the parent when the block is done. */
-async function measureBlockJob(job, ctx) {
-  const rows = await measureDocumentBlock(job, {
+/** One process of a block: resolves to its rows (node/child.mjs sends them when the block is done). */
+export function measureJob(job, ctx) {
+  return measureDocumentBlock(job, {
     place: ctx.place,
     env: ctx.environment({ limits: false }),
     loadDataset: (dataset) => loadDataset(dataset, job),
     loadSubject: (spec) => loadSubject({ ...job, ...spec }, ctx),
     onMember: (spec) => ctx.send({ type: 'progress', unit: spec.label }),
   });
-  for (const row of rows) await ctx.send({ type: 'row', row });
-}
-
-/** Measures one block process and sends its rows, then 'done'. */
-export async function measureJob(job, ctx) {
-  await measureBlockJob(job, ctx);
-  await ctx.send({ type: 'done', sink: sink() });
 }

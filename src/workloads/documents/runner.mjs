@@ -2,15 +2,14 @@
 // and units (data sets) as the planner takes them (src/harness/plan.mjs), the
 // protocol fields of its header and its console tables (docs/documents.md).
 
-import { fileURLToPath } from 'node:url';
-
-import { addonAvailable, readNativeCatalog } from '../../../node/load-addon.mjs';
+import { addonCodecsOf } from '../../../node/load-addon.mjs';
 import { readRunDocuments } from '../../../node/user-documents.mjs';
-import { ADDON_PLACE, isJsonText } from '../../catalog.mjs';
+import { isJsonText } from '../../catalog.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsFor } from '../../harness/block-verdicts.mjs';
 import { committedSets, contenderJobs } from '../../harness/fastest-sets.mjs';
 import { createJsonDocumentPath } from '../../harness/json-baseline.mjs';
+import { runPaths } from '../../harness/plan.mjs';
 import { failedDocumentRow } from './rows.mjs';
 import { view } from './view.mjs';
 import { userDatasetFields } from './user-documents.mjs';
@@ -37,8 +36,6 @@ export function plan(options, { log }) {
 
 export function protocolFields(options, plan = { documents: [] }) {
   return {
-    warmup: options.warmup,
-    repetitions: options.repetitions,
     datasets: options.datasets,
     ...(plan.documents.length > 0 && { documents: plan.documents }),
   };
@@ -61,48 +58,16 @@ export function planRows(plan, place) {
     );
 }
 
-// The wasm loader of a real run; a test's fake loader measures fake
-// codecs, beside which the real addon has no place.
-const REAL_LOADER = fileURLToPath(new URL('../../../node/load-wasm.mjs', import.meta.url));
-
-/**
- * The codecs of the run the Node-API addon runs too: all of them when the
- * native build has the addon for this workload (node/load-addon.mjs), none
- * with --no-addon (options.addon false) or a fake wasm loader.
- */
-function addonCodecs(options) {
-  if (options.addon === false || options.loader !== REAL_LOADER || !addonAvailable('documents')) return [];
-  const native = readNativeCatalog()?.codecs ?? [];
-  const served = new Set(native.filter((entry) => entry.workloads?.includes('documents')).map((e) => e.name));
-  return options.codecs.filter((codec) => served.has(codec));
-}
-
-/** Every path of the run, in this order: wasm, the addon, peers. */
+/** Every path of the run, in this order: wasm, the addon, peers (plan.mjs runPaths). */
 export function paths(options, peers, registry, buildInfo) {
-  const jsonText = (codec) => buildInfo && isJsonText(buildInfo, codec) && { jsonText: true };
+  const addon = {
+    codecs: addonCodecsOf(options, 'documents'),
+    strategies: options.addonStrategies ?? workloadAddonStrategies(),
+  };
+  const { codecs, strategies } = options;
+  const jsonText = (codec) => buildInfo && isJsonText(buildInfo, codec);
   return contenderJobs(
-    [
-      ...options.codecs.flatMap((codec) =>
-        options.strategies.map((strategy) => ({
-          codec,
-          strategy,
-          batch: `${codec}/${strategy}`,
-          ...jsonText(codec),
-          subject: { codec, impl: 'cpp', interop: strategy },
-        })),
-      ),
-      ...addonCodecs(options).flatMap((codec) =>
-        (options.addonStrategies ?? workloadAddonStrategies()).map((strategy) => ({
-          codec,
-          strategy,
-          addon: true,
-          batch: `${codec}/${strategy} (addon)`,
-          ...jsonText(codec),
-          subject: { place: ADDON_PLACE, codec, impl: 'cpp', interop: strategy },
-        })),
-      ),
-      ...peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: registry.peerMeta(peer) })),
-    ],
+    runPaths({ codecs, strategies, addon, peers, peerMeta: registry.peerMeta, jsonText }),
     options.contenders,
   );
 }

@@ -8,10 +8,12 @@ import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { compressedMembers, compressorFor, withMessageCompression } from '../../harness/compressed-path.mjs';
 import { formatOpsPerSec } from '../../harness/format.mjs';
 import { createJsonBaselinePath, createJsonMessagePath } from '../../harness/json-baseline.mjs';
-import { boundaryShare, emptyCallMember, floorMember } from '../../harness/message-batch.mjs';
 import {
   MESSAGE_OPERATIONS,
+  boundaryShare,
+  emptyCallMember,
   failedMessageRow,
+  floorMember,
   messageMember,
   notApplicableMessageRow,
 } from '../../harness/message-measure.mjs';
@@ -42,6 +44,11 @@ export const lastPathJob = { emptyCall: true };
 
 /** The compression stage per call (docs/design.md#compression): node:zlib's synchronous compressors. */
 export const compress = (members, compression) => compressedMembers(members, compression);
+
+/** The run header's protocol fields of this workload (bench:node's and the page's). */
+export function protocolFields(options) {
+  return { records: options.records, minRepMs: options.minRepMs };
+}
 
 /** The units of the run: one block per record. */
 export function units(options, plan, place) {

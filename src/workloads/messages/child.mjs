@@ -1,11 +1,11 @@
 // The messages workload in a child process of bench:node (node/child.mjs):
 // one process of a block (job.members: docs/design.md#blocks), every member
 // ({ codec, strategy [, addon: true] }, { peer } or the JSON baseline) on one
-// record (block.mjs). Messages: { type: 'progress', record, unit }, 'row', 'done'.
+// record (block.mjs). Messages: { type: 'progress', record, unit }.
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
 import { measureMessageBlock } from './block.mjs';
-import { createWasmMessagePath, messageSink } from '../../harness/message-measure.mjs';
+import { createWasmMessagePath } from '../../harness/message-measure.mjs';
 
 async function loadMessageSubject(job, ctx) {
   if (job.peer !== undefined) {
@@ -40,21 +40,14 @@ async function loadMessageSubject(job, ctx) {
   return { subject: createWasmMessagePath(codec, job.strategy), wasm: { codec, strategy: job.strategy } };
 }
 
-/** One process of a block: its rows go to the parent when the block is done. */
-async function measureBlockJob(job, ctx) {
+/** One process of a block: resolves to its rows (node/child.mjs sends them when the block is done). */
+export function measureJob(job, ctx) {
   const env = ctx.environment({ limits: false });
-  const rows = await measureMessageBlock(job, {
+  return measureMessageBlock(job, {
     place: ctx.place,
     // compressor: the place's own (bench:node: node:zlib) for compressed members.
     env: { now: env.now, gc: env.gc, compressor: env.compressor },
     loadPath: (spec) => loadMessageSubject({ ...job, ...spec }, ctx),
     onMember: (spec) => ctx.send({ type: 'progress', record: job.record, unit: spec.label }),
   });
-  for (const row of rows) await ctx.send({ type: 'row', row });
-}
-
-/** Measures one block process and sends its rows, then 'done'. */
-export async function measureJob(job, ctx) {
-  await measureBlockJob(job, ctx);
-  await ctx.send({ type: 'done', sink: messageSink() });
 }

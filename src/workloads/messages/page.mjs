@@ -54,11 +54,6 @@ export function refusal(options) {
   return options.records.length === 0 ? 'pick at least one record.' : undefined;
 }
 
-/** The run header's protocol fields of this workload. */
-export function protocolFields(options) {
-  return { records: options.records, minRepMs: options.minRepMs };
-}
-
 /** Where the run is, for the status line. */
 export function progressText({ record }) {
   return `on record "${record}"`;
@@ -68,7 +63,7 @@ export function progressText({ record }) {
 export const blockPlan = () => ({});
 
 /** What a block holds and measures (the planner's: src/harness/plan.mjs). */
-export { lastPathJob, pathJob, pathReferences, references, units } from './block.mjs';
+export { lastPathJob, pathJob, pathReferences, protocolFields, references, units } from './block.mjs';
 
 /**
  * One block process (docs/design.md#blocks), of the page's run or a browser

@@ -10,7 +10,7 @@ import { createJsonBaselinePath, createJsonUtf8BaselinePath } from '../../harnes
 import { expectationOf, failedRow, pathMember } from '../../harness/measure.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
-import { datasetAtSteps } from '../../harness/sweep.mjs';
+import { TupleDataset } from './dataset.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */
 export const BLOCK_UNIT = Object.freeze({
@@ -26,6 +26,11 @@ export const BLOCK_REFERENCES = {
   floor: createObjectFloorPath,
 };
 
+/** The run header's protocol fields of this workload (bench:node's and the page's). */
+export function protocolFields(options) {
+  return { minMB: options.minMB, maxMB: options.maxMB, stepsPerDecade: options.perDecade };
+}
+
 /** The units of the run: one block per payload size. */
 export function units(options, { steps }, place) {
   return steps.map((step) => ({
@@ -34,6 +39,22 @@ export function units(options, { steps }, place) {
     job: { step },
     failedRow: (path, reason, batch) => failedRow(path, { place, step, batch }, reason),
   }));
+}
+
+/**
+ * The tuple dataset at each wanted step, smallest first: `steps` holds step
+ * indexes or step objects ({ index, ... } as selectSteps returns them),
+ * ascending. Yields { step, items }; `items` grows in place, so use it
+ * before the next iteration.
+ */
+export function* datasetAtSteps(steps) {
+  const dataset = new TupleDataset();
+  for (const wanted of steps) {
+    const index = typeof wanted === 'number' ? wanted : wanted.index;
+    if (index < dataset.index) throw new Error(`steps must ascend: ${index} after ${dataset.index}`);
+    while (dataset.index < index) dataset.grow();
+    yield { step: dataset.step(), items: dataset.items };
+  }
 }
 
 const reference = (name, path) => ({ reference: name, subject: subjectOf(path) });

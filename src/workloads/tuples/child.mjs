@@ -5,7 +5,8 @@
 
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { servesLean } from '../../harness/lean-codec.mjs';
-import { measurePath, sink } from '../../harness/measure.mjs';
+import { sink } from '../../harness/block.mjs';
+import { measurePath } from '../../harness/measure.mjs';
 import { createAddonPath, createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { createAddonCodec } from '../../harness/addon-codec.mjs';
 import { measureTupleBlock } from './block.mjs';
@@ -89,24 +90,20 @@ async function measureLimits(path, job, env, { send, place: PLACE }) {
   }
 }
 
-/** One process of a block: its rows go to the parent when the block is done. */
-async function measureBlockJob(job, ctx) {
-  const rows = await measureTupleBlock(job, {
-    place: ctx.place,
-    env: ctx.environment({ limits: false }),
-    loadPath: (spec) => loadPath({ ...job, ...spec }, ctx),
-    onMember: (spec, step) => ctx.send({ type: 'progress', step, unit: spec.label }),
-  });
-  for (const row of rows) await ctx.send({ type: 'row', row });
-}
-
-/** Measures one job (a block's process, or --limits) and sends its rows, then 'done'. */
+/**
+ * Measures one job: a block's process (resolves to its rows, which
+ * node/child.mjs sends when the block is done), or --limits (sends its
+ * rows as they come, then 'done').
+ */
 export async function measureJob(job, ctx) {
   const { send } = ctx;
   if (job.members) {
-    await measureBlockJob(job, ctx);
-    await send({ type: 'done', sink: sink() });
-    return;
+    return measureTupleBlock(job, {
+      place: ctx.place,
+      env: ctx.environment({ limits: false }),
+      loadPath: (spec) => loadPath({ ...job, ...spec }, ctx),
+      onMember: (spec, step) => ctx.send({ type: 'progress', step, unit: spec.label }),
+    });
   }
   let path;
   try {

@@ -69,11 +69,6 @@ export function refusal() {
   return undefined;
 }
 
-/** The run header's protocol fields of this workload. */
-export function protocolFields(options) {
-  return { minMB: options.minMB, maxMB: options.maxMB, stepsPerDecade: options.perDecade };
-}
-
 /** Where the run is, for the status line. */
 export function progressText({ step }) {
   return `at ${step.jsonMB.toFixed(3)} MB (${step.count.toLocaleString('en-US')} items)`;
@@ -83,7 +78,7 @@ export function progressText({ step }) {
 export const blockPlan = (options) => ({ steps: selectSteps(options) });
 
 /** What a block holds and measures (the planner's: src/harness/plan.mjs). */
-export { pathJob, pathReferences, references, units } from './block.mjs';
+export { pathJob, pathReferences, protocolFields, references, units } from './block.mjs';
 
 /**
  * One block process (docs/design.md#blocks), of the page's run or a browser

@@ -3,17 +3,18 @@
 // protocol fields of its header, --limits (its own growth protocol) and its
 // console tables. plan() gets ctx: { place, log, UsageError, runChildProcess }.
 
-import { ADDON_PLACE, addonStrategiesOf, codecsOf, isJsonText, pathLabel } from '../../catalog.mjs';
+import { addonStrategiesOf, isJsonText, pathLabel } from '../../catalog.mjs';
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { selectSteps } from './dataset.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { viewText } from '../../report/table-view.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
 import { committedSets, contenderJobs } from '../../harness/fastest-sets.mjs';
+import { runPaths } from '../../harness/plan.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { runLimitsJob } from './limits.mjs';
 import { limitsParts, view } from './view.mjs';
-import { addonAvailable, addonFile, readNativeCatalog } from '../../../node/load-addon.mjs';
+import { addonAvailable, addonCodecsOf, addonFile, readNativeCatalog } from '../../../node/load-addon.mjs';
 import { RunError } from '../../../node/run-file.mjs';
 
 /**
@@ -23,11 +24,9 @@ import { RunError } from '../../../node/run-file.mjs';
  * and, when --strategies asks for it, columnar (as for wasm).
  */
 function addonPlan(options) {
-  if (options.addon === false || !addonAvailable('tuples')) return { codecs: [], strategies: [] };
-  const native = codecsOf(readNativeCatalog(), 'tuples');
-  const strategies = options.addonStrategies ?? addonStrategiesOf('tuples');
+  const strategies = [...(options.addonStrategies ?? addonStrategiesOf('tuples'))];
   if (options.strategies.includes('columnar')) strategies.push('columnar');
-  return { codecs: options.codecs.filter((codec) => native.includes(codec)), strategies };
+  return { codecs: addonCodecsOf(options, 'tuples'), strategies };
 }
 
 /** Why the run has no addon paths, or null when it has them (or was told not to). */
@@ -58,65 +57,24 @@ export function plan(options, { UsageError, log }) {
   return { steps };
 }
 
-/** The header's protocol fields of this workload. */
-export function protocolFields(options) {
-  return {
-    warmup: options.warmup,
-    repetitions: options.repetitions,
-    minMB: options.minMB,
-    maxMB: options.maxMB,
-    stepsPerDecade: options.perDecade,
-  };
+// The paths of the run (plan.mjs runPaths): every codec through every
+// strategy, with `addon` the same C++ through the addon, then the libraries.
+function runPathsOf(options, peers, registry, buildInfo, addon) {
+  const jsonText = (codec) => buildInfo && isJsonText(buildInfo, codec);
+  const { codecs, strategies } = options;
+  return runPaths({ codecs, strategies, addon, peers, peerMeta: registry.peerMeta, jsonText });
 }
-
-/** The wasm paths of the run: every codec through every strategy. */
-function wasmPaths(options, buildInfo) {
-  return options.codecs.flatMap((codec) =>
-    options.strategies.map((strategy) => ({
-      codec,
-      strategy,
-      batch: `${codec}/${strategy}`,
-      ...(buildInfo && isJsonText(buildInfo, codec) && { jsonText: true }),
-      // `columnar` is the typed strategy handing back typed-array columns,
-      // labelled as a variant of typed (its rows say interop typed).
-      subject:
-        strategy === 'columnar'
-          ? { codec, impl: 'cpp', interop: 'typed', variant: 'columnar' }
-          : { codec, impl: 'cpp', interop: strategy },
-    })),
-  );
-}
-
-const peerPaths = (peers, registry) =>
-  peers.map((peer) => ({ peer: peer.name, batch: peer.name, subject: registry.peerMeta(peer) }));
 
 /** Every path of the run, in this order: wasm, the same C++ through the addon, the libraries. */
 export function paths(options, peers, registry, buildInfo) {
-  const addon = addonPlan(options);
-  const addonPaths = addon.codecs.flatMap((codec) =>
-    addon.strategies.map((strategy) => {
-      const subject =
-        strategy === 'columnar'
-          ? { place: ADDON_PLACE, codec, impl: 'cpp', interop: 'typed', variant: 'columnar' }
-          : { place: ADDON_PLACE, codec, impl: 'cpp', interop: strategy };
-      return {
-        addon: true,
-        codec,
-        strategy,
-        batch: pathLabel(subject),
-        ...(buildInfo && isJsonText(buildInfo, codec) && { jsonText: true }),
-        subject,
-      };
-    }),
-  );
   return contenderJobs(
-    [...wasmPaths(options, buildInfo), ...addonPaths, ...peerPaths(peers, registry)],
+    runPathsOf(options, peers, registry, buildInfo, addonPlan(options)),
     options.contenders,
   );
 }
 
 // What a block of this workload holds and measures (browser-safe: the page plans with it too).
-export { compress, pathJob, pathReferences, references, units } from './block.mjs';
+export { compress, pathJob, pathReferences, protocolFields, references, units } from './block.mjs';
 
 /**
  * A block run's libraries when --peers names none, each operation's set
@@ -136,7 +94,7 @@ export const verdictOptions = verdictOptionsOf('tuples');
 export async function runLimits({ options, store, peers, registry, buildInfo, jobFields, log, ...ctx }) {
   const baseline = { baseline: true, subject: subjectOf(createJsonBaselinePath()) };
   baseline.batch = pathLabel(baseline.subject);
-  const jobs = [baseline, ...wasmPaths(options, buildInfo), ...peerPaths(peers, registry)];
+  const jobs = [baseline, ...runPathsOf(options, peers, registry, buildInfo)];
   log(
     `limits: JSON + ${jobs.length - 1 - peers.length} codec/strategy pairs + ${peers.length} JS libraries, each grown from ` +
       `${options.minMB} MB (${options.perDecade || 'every step'} per decade) until it fails or passes ${options.maxMB} MB`,
