@@ -49,12 +49,9 @@ export function servesLean(strategy) {
   return LEAN_STRATEGIES.includes(strategy);
 }
 
-/**
- * Instantiates one lean module from its .wasm bytes.
- * @param options.checkItems as createWasmCodec's (only for A/B scripts).
- */
-export async function createLeanCodec(wasmBinary, { checkItems = true } = {}) {
-  return new LeanCodec(await instantiateLean(wasmBinary), checkItems);
+/** Instantiates one lean module from its .wasm bytes. */
+export async function createLeanCodec(wasmBinary) {
+  return new LeanCodec(await instantiateLean(wasmBinary));
 }
 
 class LeanCodec {
@@ -62,7 +59,7 @@ class LeanCodec {
   #e;
   #typed;
 
-  constructor(lean, checkItems) {
+  constructor(lean) {
     this.#lean = lean;
     const e = (this.#e = lean.exports);
     this.name = lean.text(e.wcb_codec_name());
@@ -71,53 +68,49 @@ class LeanCodec {
     this.module = typeof e.wcb_encode_typed_compressed === 'function' ? LEAN_ZLIB_MODULE : LEAN_MODULE;
     this.messages = null;
     // Addresses and sizes come back as i32: >>> 0 reads them unsigned.
-    this.#typed = new TypedCalls(
-      this.name,
-      {
-        heap32: () => lean.heap32(),
-        heapF64: () => lean.heapF64(),
-        heapU8: () => lean.heapU8(),
-        itemBuffer: (count) => e.wcb_item_buffer(count) >>> 0,
-        byteBuffer: (length) => e.wcb_byte_buffer(length) >>> 0,
-        // The address of the encoding; its size is read as it is copied out.
-        encodeTyped: (count) => e.wcb_encode_typed(count) >>> 0,
-        copyEncoded: (encoded) => {
-          const size = e.wcb_encoded_size() >>> 0;
-          return lean.heapU8().slice(encoded, encoded + size);
-        },
-        decodeTyped: (length) => e.wcb_decode_typed(length) >>> 0,
-        decodedItems: () => e.wcb_decoded_items(),
-        decodeColumns: (length) => e.wcb_decode_columns(length) >>> 0,
-        // One slice per column, as wasm-codec.mjs copies decodedColumns' views.
-        copyColumns: (count) => {
-          const heap = lean.heapU8().buffer;
-          return {
-            x: new Int32Array(heap, e.wcb_decoded_x() >>> 0, count).slice(),
-            y: new Float64Array(heap, e.wcb_decoded_y() >>> 0, count).slice(),
-            z: new Float64Array(heap, e.wcb_decoded_z() >>> 0, count).slice(),
-          };
-        },
-        // The compression stage in the module (src/wasm/compress_calls.h).
-        encodeTypedCompressed: (count, format, level) =>
-          e.wcb_encode_typed_compressed(count, format, level) >>> 0,
-        copyCompressed: (compressed) => {
-          const size = e.wcb_compressed_size() >>> 0;
-          return lean.heapU8().slice(compressed, compressed + size);
-        },
-        encodedSize: () => e.wcb_encoded_size() >>> 0,
-        decodeTypedCompressed: (length, format) => e.wcb_decode_typed_compressed(length, format) >>> 0,
-        lastCall: () =>
-          e.wcb_last_ok() === 1
-            ? {
-                ok: true,
-                codecMs: e.wcb_last_codec_ms(),
-                marshalMs: e.wcb_last_marshal_ms(),
-                compressMs: e.wcb_last_compress_ms?.() ?? 0,
-              }
-            : { ok: false, error: lean.text(e.wcb_last_error()) },
+    this.#typed = new TypedCalls(this.name, {
+      heap32: () => lean.heap32(),
+      heapF64: () => lean.heapF64(),
+      heapU8: () => lean.heapU8(),
+      itemBuffer: (count) => e.wcb_item_buffer(count) >>> 0,
+      byteBuffer: (length) => e.wcb_byte_buffer(length) >>> 0,
+      // The address of the encoding; its size is read as it is copied out.
+      encodeTyped: (count) => e.wcb_encode_typed(count) >>> 0,
+      copyEncoded: (encoded) => {
+        const size = e.wcb_encoded_size() >>> 0;
+        return lean.heapU8().slice(encoded, encoded + size);
       },
-      { checkItems },
-    );
+      decodeTyped: (length) => e.wcb_decode_typed(length) >>> 0,
+      decodedItems: () => e.wcb_decoded_items(),
+      decodeColumns: (length) => e.wcb_decode_columns(length) >>> 0,
+      // One slice per column, as wasm-codec.mjs copies decodedColumns' views.
+      copyColumns: (count) => {
+        const heap = lean.heapU8().buffer;
+        return {
+          x: new Int32Array(heap, e.wcb_decoded_x() >>> 0, count).slice(),
+          y: new Float64Array(heap, e.wcb_decoded_y() >>> 0, count).slice(),
+          z: new Float64Array(heap, e.wcb_decoded_z() >>> 0, count).slice(),
+        };
+      },
+      // The compression stage in the module (src/wasm/compress_calls.h).
+      encodeTypedCompressed: (count, format, level) =>
+        e.wcb_encode_typed_compressed(count, format, level) >>> 0,
+      copyCompressed: (compressed) => {
+        const size = e.wcb_compressed_size() >>> 0;
+        return lean.heapU8().slice(compressed, compressed + size);
+      },
+      encodedSize: () => e.wcb_encoded_size() >>> 0,
+      decodeTypedCompressed: (length, format) => e.wcb_decode_typed_compressed(length, format) >>> 0,
+      lastCall: () =>
+        e.wcb_last_ok() === 1
+          ? {
+              ok: true,
+              codecMs: e.wcb_last_codec_ms(),
+              marshalMs: e.wcb_last_marshal_ms(),
+              compressMs: e.wcb_last_compress_ms?.() ?? 0,
+            }
+          : { ok: false, error: lean.text(e.wcb_last_error()) },
+    });
   }
 
   /** The module's own exports. */

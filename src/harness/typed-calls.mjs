@@ -30,13 +30,7 @@
 // on their own, for a module of another kind (a Node-API addon).
 
 import { typeName as describe } from './format.mjs';
-import {
-  columnsToHeap,
-  invalidItemError,
-  itemsFromHeap,
-  itemsToHeap,
-  itemsToHeapUnchecked,
-} from './wasm-items.mjs';
+import { columnsToHeap, invalidItemError, itemsFromHeap, itemsToHeap } from './wasm-items.mjs';
 
 export const now = () => performance.now();
 
@@ -104,18 +98,14 @@ export function expectColumns(name, columns) {
 export class TypedCalls {
   #name;
   #port;
-  #writeItems;
 
   /**
    * @param name the codec's name, which starts every error message
    * @param port the module's memory and exports (see the top of this file)
-   * @param options.checkItems false writes encode's items unchecked (only
-   *   for scripts/ab-encode-validation.mjs)
    */
-  constructor(name, port, { checkItems = true } = {}) {
+  constructor(name, port) {
     this.#name = name;
     this.#port = port;
-    this.#writeItems = checkItems ? itemsToHeap : itemsToHeapUnchecked;
   }
 
   /** The typed strategy's encode of {x, y, z} objects, from the call's `start`. */
@@ -124,7 +114,7 @@ export class TypedCalls {
     const count = items.length;
     const pointer = this.#itemBuffer(count);
     // Views taken after the allocation: growing the memory detaches old ones.
-    const bad = this.#writeItems(port.heap32(), port.heapF64(), pointer, items);
+    const bad = itemsToHeap(port.heap32(), port.heapF64(), pointer, items);
     if (bad >= 0) throw invalidItemError(this.#name, bad, items[bad]);
     const encoded = port.encodeTyped(count);
     return this.finishEncode(start, encoded, now());
@@ -152,7 +142,7 @@ export class TypedCalls {
     const port = this.#port;
     const count = items.length;
     const pointer = this.#itemBuffer(count);
-    const bad = this.#writeItems(port.heap32(), port.heapF64(), pointer, items);
+    const bad = itemsToHeap(port.heap32(), port.heapF64(), pointer, items);
     if (bad >= 0) throw invalidItemError(this.#name, bad, items[bad]);
     const compressed = port.encodeTypedCompressed(count, format, level);
     const copyStart = now();

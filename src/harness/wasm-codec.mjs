@@ -38,57 +38,47 @@ export const STRATEGIES = Object.freeze(strategiesOf('tuples'));
  * @param options.wasmBinary the .wasm bytes (ArrayBuffer or Uint8Array).
  *   Pass them wherever the loader cannot fetch the file itself: always in
  *   Node (Emscripten 3.1.6 would fetch() a file path), and in bundled pages.
- * @param options.checkItems false turns off the check of encode's items in
- *   the typed and embind strategies. It exists only for
- *   scripts/ab-encode-validation.mjs, which measures what the check costs;
- *   nothing else may pass it (wrong items are then written coerced).
  */
-export async function createWasmCodec(factory, { wasmBinary, checkItems = true } = {}) {
+export async function createWasmCodec(factory, { wasmBinary } = {}) {
   const abort = { reason: null };
   // The error contract says no abort() ever happens; if one does, the
   // module is unusable and `aborted` says why.
   const moduleOptions = { onAbort: (reason) => (abort.reason = String(reason)) };
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
   const m = await factory(moduleOptions);
-  return new WasmCodec(m, abort, checkItems);
+  return new WasmCodec(m, abort);
 }
 
 class WasmCodec {
   #m;
   #abort;
-  #checkItems;
   #typed;
 
-  constructor(m, abort, checkItems) {
+  constructor(m, abort) {
     this.#m = m;
     this.#abort = abort;
-    this.#checkItems = checkItems;
     this.name = m.codecName();
     this.libraryVersion = m.libraryVersion();
     this.strategies = STRATEGIES;
     this.messages = typeof m.encodeMessageVal === 'function' ? createWasmMessages(m, this.name) : null;
-    this.#typed = new TypedCalls(
-      this.name,
-      {
-        heap32: () => m.HEAP32,
-        heapF64: () => m.HEAPF64,
-        heapU8: () => m.HEAPU8,
-        itemBuffer: (count) => m.itemBuffer(count),
-        byteBuffer: (length) => m.byteBuffer(length),
-        // A view of the encoding in the heap (null on failure).
-        encodeTyped: (count) => m.encodeTyped(count),
-        copyEncoded: (view) => (view === null ? null : view.slice()),
-        decodeTyped: (length) => m.decodeTyped(length),
-        decodedItems: () => m.decodedItems(),
-        decodeColumns: (length) => m.decodeColumns(length),
-        copyColumns: () => {
-          const views = m.decodedColumns();
-          return { x: views.x.slice(), y: views.y.slice(), z: views.z.slice() };
-        },
-        lastCall: () => m.lastCall(),
+    this.#typed = new TypedCalls(this.name, {
+      heap32: () => m.HEAP32,
+      heapF64: () => m.HEAPF64,
+      heapU8: () => m.HEAPU8,
+      itemBuffer: (count) => m.itemBuffer(count),
+      byteBuffer: (length) => m.byteBuffer(length),
+      // A view of the encoding in the heap (null on failure).
+      encodeTyped: (count) => m.encodeTyped(count),
+      copyEncoded: (view) => (view === null ? null : view.slice()),
+      decodeTyped: (length) => m.decodeTyped(length),
+      decodedItems: () => m.decodedItems(),
+      decodeColumns: (length) => m.decodeColumns(length),
+      copyColumns: () => {
+        const views = m.decodedColumns();
+        return { x: views.x.slice(), y: views.y.slice(), z: views.z.slice() };
       },
-      { checkItems },
-    );
+      lastCall: () => m.lastCall(),
+    });
   }
 
   /** The module's own exports, for a workload whose calls this class does not wrap. */
@@ -192,7 +182,7 @@ class WasmCodec {
       // embind's value_object converts without checking (2**31 as -2**31).
       for (let i = 0; i < items.length; i++) {
         const item = items[i];
-        if (this.#checkItems && !isItem(item)) throw invalidItemError(this.name, i, item);
+        if (!isItem(item)) throw invalidItemError(this.name, i, item);
         vector.push_back(item);
       }
       view = m.encodeEmbind(vector);

@@ -39,25 +39,6 @@ export function itemsToHeap(int32, float64, pointer, items) {
   return -1;
 }
 
-/**
- * itemsToHeap without the check: what encode did before it validated its
- * input. Kept only for scripts/ab-encode-validation.mjs, which measures what
- * the check costs (createWasmCodec's `checkItems: false`).
- */
-export function itemsToHeapUnchecked(int32, float64, pointer, items) {
-  let xIndex = pointer >>> 2;
-  let yIndex = (pointer >>> 3) + 1;
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    int32[xIndex] = item.x;
-    float64[yIndex] = item.y;
-    float64[yIndex + 1] = item.z;
-    xIndex += 6;
-    yIndex += 3;
-  }
-  return -1;
-}
-
 /** Whether `item` is {x: int32, y: number, z: number} (the check of itemsToHeap). */
 export function isItem(item) {
   return (

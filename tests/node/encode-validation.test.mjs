@@ -4,11 +4,9 @@
 // -2**31, 1.5 as 1, "7" as 7, a missing y as NaN). typed and embind check in
 // JS (src/harness/wasm-items.mjs), val in C++ (its bindings), in the same words.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { listWasmCodecs, loadWasmCodec, REPO_ROOT } from '../../node/load-wasm.mjs';
+import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { invalidItemError, isItem } from '../../src/harness/wasm-items.mjs';
 import { assertSameItems, datasetWithItems } from './wasm-helpers.mjs';
 
@@ -104,29 +102,3 @@ for (const codecName of listWasmCodecs()) {
     }
   });
 }
-
-// The A/B of the check's cost (scripts/ab-encode-validation.mjs) at a tiny
-// size: it runs and prints its figures (the real run is in docs/decisions.md).
-const AB_SCRIPT = path.join(REPO_ROOT, 'scripts', 'ab-encode-validation.mjs');
-const runAb = (args) =>
-  spawnSync(process.execPath, [AB_SCRIPT, ...args], { encoding: 'utf8', timeout: 120_000 });
-
-test('ab-encode-validation: --help, a bad option, and a tiny run with its ratio and interval', () => {
-  const help = runAb(['--help']);
-  assert.equal(help.status, 0, help.stderr);
-  assert.match(help.stdout, /^usage: node scripts\/ab-encode-validation\.mjs/);
-
-  const bad = runAb(['--rounds', '1']);
-  assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /--rounds: '1' is not valid/);
-
-  const run = runAb(['--mb', '0.05', '--rounds', '4']);
-  assert.equal(run.status, 0, run.stderr);
-  assert.match(
-    run.stdout,
-    /^encode validation A\/B: raw\/typed, 0\.05\d* MB \([\d,]+ items\), 4 rounds each/,
-  );
-  assert.match(run.stdout, /\nwith check +[\d.]+ +[\d.]+\n/);
-  assert.match(run.stdout, /\nwithout check +[\d.]+ +[\d.]+\n/);
-  assert.match(run.stdout, /\nencode with \/ without the check: ~?[\d.]+x \[[\d.]+, [\d.]+\] \(/);
-});
