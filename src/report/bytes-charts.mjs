@@ -7,9 +7,16 @@ import { isJsonBaseline, isObjectFloor } from '../catalog.mjs';
 import { KB } from '../harness/format.mjs';
 import { compareCodecs } from './codec-order.mjs';
 import { compareBy, labelOf, rank, sortRows } from './model.mjs';
-import { VEGA_LITE_SCHEMA } from './palette.mjs';
+import { specHead } from './palette.mjs';
 
 const SIZE_MEASURES = ['encoded', 'gzip', 'gzip -9'];
+// The bars of a row told apart by colour: one per measure, in `range`'s colours.
+const measureColors = (domain, range) => ({
+  field: 'measure',
+  type: 'nominal',
+  scale: { domain, range },
+  title: null,
+});
 
 /**
  * Encoded and gzip size relative to the JSON text at each source's chosen
@@ -52,13 +59,11 @@ export function sizesChart(sources, rowsAt, at) {
   const y = { field: 'format', type: 'nominal', sort: { field: 'order', op: 'min' }, title: null };
   const yOffset = { field: 'measure', sort: SIZE_MEASURES };
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: {
+    ...specHead(sizeRecords(sources, rowsAt), {
       text: `Encoded size vs JSON text (${at})`,
       subtitle:
         'bytes / JSON text bytes of the same payload; gzip as computed by the runtime named in the tooltip',
-    },
-    data: { values: sizeRecords(sources, rowsAt) },
+    }),
     width: 480,
     height: { step: 12 },
     layer: [
@@ -68,12 +73,7 @@ export function sizesChart(sources, rowsAt, at) {
           y,
           yOffset,
           x: { field: 'ratio', type: 'quantitative', title: 'size / JSON text size' },
-          color: {
-            field: 'measure',
-            type: 'nominal',
-            scale: { domain: SIZE_MEASURES, range: ['#4c78a8', '#72b7b2', '#b8dcd9'] },
-            title: null,
-          },
+          color: measureColors(SIZE_MEASURES, ['#4c78a8', '#72b7b2', '#b8dcd9']),
           tooltip: [
             { field: 'format' },
             { field: 'measure' },
@@ -126,12 +126,10 @@ export function moduleRecords(sources) {
 /** The shipped wasm module of each codec, raw and gzip. */
 export function modulesChart(sources) {
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: {
+    ...specHead(moduleRecords(sources), {
       text: 'wasm module size per codec',
       subtitle: 'the .wasm file as built, and gzipped; the JS glue (in the tooltip) comes on top',
-    },
-    data: { values: moduleRecords(sources) },
+    }),
     width: 480,
     height: { step: 14 },
     mark: 'bar',
@@ -139,12 +137,7 @@ export function modulesChart(sources) {
       y: { field: 'codec', type: 'nominal', sort: null, title: null },
       yOffset: { field: 'measure', sort: ['wasm', 'wasm gzip'] },
       x: { field: 'kb', type: 'quantitative', title: 'KB' },
-      color: {
-        field: 'measure',
-        type: 'nominal',
-        scale: { domain: ['wasm', 'wasm gzip'], range: ['#e45756', '#ff9d98'] },
-        title: null,
-      },
+      color: measureColors(['wasm', 'wasm gzip'], ['#e45756', '#ff9d98']),
       tooltip: [
         { field: 'codec' },
         { field: 'measure' },

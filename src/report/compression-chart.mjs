@@ -5,12 +5,11 @@
 // unless a results file has compressed rows.
 
 import { NO_COMPRESSION } from '../harness/compressors.mjs';
-import { VEGA_LITE_SCHEMA, chartOf } from './palette.mjs';
-import { unitRecords } from './unit-report.mjs';
+import { PATH_TIP, chartOf, specHead } from './palette.mjs';
+import { FACET_SIZE, unitRecords } from './unit-report.mjs';
 
 export const COMPRESSION_CHART_ID = 'compression';
 
-const FACET_SIZE = 260;
 const LOG_AXIS = { format: '~g', grid: true, labelOverlap: 'greedy' };
 
 /**
@@ -50,12 +49,10 @@ export function compressionRecords(sources, unitOf) {
 export function compressionChart(sources, { unitOf, unitTitle }) {
   const records = compressionRecords(sources, unitOf);
   const spec = {
-    $schema: VEGA_LITE_SCHEMA,
-    title: {
+    ...specHead(records, {
       text: 'Compression: encode + decode time against the bytes that leave',
       subtitle: `log-log, one panel per place and ${unitTitle}; down and left is better; colour: the format (none: the codec's bytes as they are), shape: where it was compressed`,
-    },
-    data: { values: records },
+    }),
     facet: {
       row: { field: 'source', type: 'nominal', title: null },
       column: { field: 'unit', type: 'nominal', title: null },
@@ -82,7 +79,7 @@ export function compressionChart(sources, { unitOf, unitTitle }) {
         color: { field: 'format', type: 'nominal', title: 'format' },
         shape: { field: 'where', type: 'nominal', title: 'compressed by' },
         tooltip: [
-          { field: 'label', title: 'path' },
+          PATH_TIP,
           { field: 'bytes', title: 'bytes', format: ',' },
           { field: 'encodeMs', title: 'encode ms', format: '.4g' },
           { field: 'decodeMs', title: 'decode ms', format: '.4g' },

@@ -5,9 +5,10 @@
 
 import path from 'node:path';
 import { DEFAULT_WORKLOAD } from '../catalog.mjs';
-import { escapeHtml, formatMB, formatMs } from '../harness/format.mjs';
+import { escapeHtml, formatMB, formatYesNo } from '../harness/format.mjs';
 import { formatChange, formatFigure } from './compare.mjs';
 import { headerOf } from './model.mjs';
+import { columnsTable, tableHtml, viewHtml } from './table-view.mjs';
 
 // A workload's own report (tests/fixtures/toy-workload) builds its page from these.
 export { escapeHtml };
@@ -89,17 +90,7 @@ ${body}
 }
 
 /** A table from column definitions [{ title, value(row), num?, cls?(row) }] and rows. */
-export function htmlTable(columns, rows) {
-  const head = columns.map((column) => `<th>${escapeHtml(column.title)}</th>`).join('');
-  const lines = rows.map((row) => {
-    const cells = columns.map((column) => {
-      const classes = [column.num ? 'num' : '', column.cls?.(row) ?? ''].filter(Boolean).join(' ');
-      return `<td${classes ? ` class="${classes}"` : ''}>${escapeHtml(column.value(row))}</td>`;
-    });
-    return `<tr>${cells.join('')}</tr>`;
-  });
-  return `<table><thead><tr>${head}</tr></thead><tbody>${lines.join('\n')}</tbody></table>`;
-}
+export const htmlTable = (columns, rows) => tableHtml(columnsTable(columns, rows));
 
 /**
  * A chart's section: its title, how to read it, what it says (`lines`), the
@@ -122,18 +113,20 @@ ${items ? `<ul class="headline">${items}</ul>` : ''}
 /**
  * A workload's report page from its report's html() input: the run facts,
  * every chart's section (`how` and `empty`: by chart id, how to read it and
- * why it is empty), then the workload's own `sections` (HTML), linked from
- * the nav by `nav`: [[id, text]]. `about` words what the files hold, `hover`
- * what to hover.
+ * why it is empty), then the workload's own `views` ([{ id, title, parts }],
+ * view parts), each linked from the nav. `about` words what the files hold,
+ * `hover` what to hover.
  */
 export function reportPage(
   { sources, runs = sources, charts, headlines, generated, vegaSource, vegaVersion },
-  { title, about, hover, how = {}, empty = {}, nav = [], sections },
+  { title, about, hover, how = {}, empty = {}, views },
 ) {
   const drawn = charts.filter((chart) => !chart.empty);
-  const links = [...drawn.map((chart) => [chart.id, chart.id]), ...nav]
-    .map(([id, text]) => `<a href="#${id}">${escapeHtml(text)}</a>`)
-    .join('');
+  const links = [...drawn, ...views].map(({ id }) => `<a href="#${id}">${escapeHtml(id)}</a>`).join('');
+  const sections = views.map(
+    (view) =>
+      `<section id="${view.id}"><h2>${escapeHtml(view.title)}</h2>\n${viewHtml(view.parts)}</section>`,
+  );
   const sectionOf = (chart) =>
     chartSection(chart, headlines[chart.id], { how: how[chart.id], empty: empty[chart.id] });
   const body = `<h1>${escapeHtml(title)}</h1>
@@ -143,10 +136,12 @@ export function reportPage(
 ${runsTable(runs.map(headerOf))}
 </section>
 ${charts.map(sectionOf).join('\n')}
-${sections}`;
+${sections.join('\n')}`;
   const specs = Object.fromEntries(drawn.map((chart) => [chart.id, chart.vega]));
   return htmlPage({ title, body, specs, vegaSource });
 }
+
+const yesNo = (value) => (value === undefined ? '' : formatYesNo(value));
 
 /** The facts of one run header as [name, text] pairs. */
 function runFacts(header) {
@@ -191,15 +186,12 @@ function runFacts(header) {
     ['records', (header.records ?? []).join(', ')],
     ['data sets', (protocol.datasets ?? []).join(', ')],
     ['min repetition (ms)', protocol.minRepMs === undefined ? '' : String(protocol.minRepMs)],
-    ['GC before each timed run', protocol.gc === undefined ? '' : protocol.gc ? 'yes' : 'no'],
+    ['GC before each timed run', yesNo(protocol.gc)],
     [
       'timer resolution',
       protocol.timerResolutionMs === undefined ? '' : `${protocol.timerResolutionMs.toPrecision(2)} ms`,
     ],
-    [
-      'cross-origin isolated',
-      protocol.crossOriginIsolated === undefined ? '' : protocol.crossOriginIsolated ? 'yes' : 'no',
-    ],
+    ['cross-origin isolated', yesNo(protocol.crossOriginIsolated)],
     ['JSON baseline', ISOLATION_TEXTS[protocol.isolation] ?? ''],
     ['rows', `${header.rowCount} (${header.failedCount} failed)`],
   ];

@@ -6,6 +6,13 @@
 
 export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
+/** The head of every Vega-Lite spec of the report: the schema, its title and its data `values`. */
+// The tooltip fields of the place and the path, worded alike in every chart.
+export const PLACE_TIP = Object.freeze({ field: 'source', title: 'place' });
+export const PATH_TIP = Object.freeze({ field: 'label', title: 'path' });
+
+export const specHead = (values, title) => ({ $schema: VEGA_LITE_SCHEMA, title, data: { values } });
+
 /** A report's chart from its Vega-Lite spec: { id (its SVG file's name), title, spec, empty (no data: not drawn) }. */
 export const chartOf = (id, spec) => ({
   id,

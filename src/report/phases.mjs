@@ -5,7 +5,7 @@
 
 import { isJsonBaseline } from '../catalog.mjs';
 import { DECODE_PHASES, ENCODE_PHASES } from '../harness/measure.mjs';
-import { VEGA_LITE_SCHEMA } from './palette.mjs';
+import { PATH_TIP, PLACE_TIP, specHead } from './palette.mjs';
 
 const PHASE_NAMES = {
   marshalInMs: 'marshal in (JS -> C++)',
@@ -27,6 +27,12 @@ export const WHOLE_CALL_PHASE = 'JSON (whole call)';
 /** The colours of the phases, in call order, and of a whole-call bar. */
 export const PHASE_COLORS = Object.freeze(['#4c78a8', '#f58518', '#54a24b']);
 export const WHOLE_CALL_COLOR = '#9d9d9d';
+
+/** The legend of an operation's bars: its phases in call order, then the whole-call bar (`whole`), { name, color } each. */
+export const phaseLegend = (operation, whole = WHOLE_CALL_PHASE) => [
+  ...PHASES[operation].map(({ name }, index) => ({ name, color: PHASE_COLORS[index] })),
+  { name: whole, color: WHOLE_CALL_COLOR },
+];
 
 /**
  * A call of `operation` as stacked segments: its phases in call order (those
@@ -74,9 +80,7 @@ export const phaseRecords = (records, operation, facet) =>
  */
 export function stackedPhasesSpec({ title, records, facets, phaseNames, y }) {
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title,
-    data: { values: records },
+    ...specHead(records, title),
     facet: {
       row: {
         field: 'facet',
@@ -102,12 +106,7 @@ export function stackedPhasesSpec({ title, records, facets, phaseNames, y }) {
               title: 'phase',
             },
             order: { field: 'phaseOrder' },
-            tooltip: [
-              { field: 'source', title: 'place' },
-              { field: 'label', title: 'path' },
-              { field: 'phase' },
-              { field: 'ms', title: 'ms', format: '.4g' },
-            ],
+            tooltip: [PLACE_TIP, PATH_TIP, { field: 'phase' }, { field: 'ms', title: 'ms', format: '.4g' }],
           },
         },
         {
@@ -115,10 +114,7 @@ export function stackedPhasesSpec({ title, records, facets, phaseNames, y }) {
           encoding: {
             y,
             x: { field: 'totalMs', type: 'quantitative' },
-            tooltip: [
-              { field: 'label', title: 'path' },
-              { field: 'totalMs', title: 'whole call median ms', format: '.4g' },
-            ],
+            tooltip: [PATH_TIP, { field: 'totalMs', title: 'whole call median ms', format: '.4g' }],
           },
         },
       ],
@@ -133,7 +129,7 @@ export function breakdownSpec(operation, { title, subtitle, facets }) {
     title: { text: title, subtitle },
     records: facets.flatMap(({ facet, records }) => phaseRecords(records, operation, facet)),
     facets: facets.map(({ facet }) => facet),
-    phaseNames: [...PHASES[operation].map(({ name }) => name), WHOLE_CALL_PHASE],
+    phaseNames: phaseLegend(operation).map(({ name }) => name),
     y: { field: 'label', type: 'nominal', sort: { field: 'order', op: 'min' }, title: null },
   });
 }

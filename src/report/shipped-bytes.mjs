@@ -6,12 +6,15 @@
 // (web/src/shipped-bytes.mjs) render the same rows.
 
 import { KB } from '../harness/format.mjs';
-import { VEGA_LITE_SCHEMA } from './palette.mjs';
+import { specHead } from './palette.mjs';
+import { columnsTable } from './table-view.mjs';
 
 export const SHIPPED_BYTES_CHART_ID = 'shipped-bytes';
 
-const KINDS = ['wasm embind', 'wasm lean', 'JS library'];
-const KIND_COLOURS = ['#e45756', '#f58518', '#4c78a8'];
+/** The colour of each kind of thing shipped, the chart's and the page's bars. */
+export const KIND_COLOURS = { 'wasm embind': '#e45756', 'wasm lean': '#f58518', 'JS library': '#4c78a8' };
+const KINDS = Object.keys(KIND_COLOURS);
+const KIND_SCALE = { domain: KINDS, range: Object.values(KIND_COLOURS) };
 const MEASURES = ['gzip -9', 'raw'];
 
 /**
@@ -77,12 +80,7 @@ export function shippedNote(shipped) {
 export function shippedParts(shipped) {
   if (!shipped)
     return [{ note: 'No build/wasm/shipped-bytes.json: run scripts/build-wasm.sh (or npm run build:web).' }];
-  const table = {
-    header: SHIPPED_COLUMNS.map((column) => column.title),
-    lines: shippedRows(shipped).map((row) => ({ cells: SHIPPED_COLUMNS.map((column) => column.value(row)) })),
-    align: SHIPPED_COLUMNS.map((column) => (column.num ? 'r' : 'l')),
-    className: 'shipped-bytes',
-  };
+  const table = columnsTable(SHIPPED_COLUMNS, shippedRows(shipped), { className: 'shipped-bytes' });
   return [{ note: shippedNote(shipped) }, { table }];
 }
 
@@ -120,12 +118,10 @@ export function shippedBytesChart(shipped) {
     }),
   );
   const spec = {
-    $schema: VEGA_LITE_SCHEMA,
-    title: {
+    ...specHead(values, {
       text: 'Shipped bytes: wasm module + glue vs a JS library',
       subtitle: 'what a browser downloads to encode and decode the tuples; minified, raw and gzip -9',
-    },
-    data: { values },
+    }),
     width: 480,
     height: { step: 9 },
     mark: 'bar',
@@ -133,7 +129,7 @@ export function shippedBytesChart(shipped) {
       y: { field: 'label', type: 'nominal', sort: { field: 'order', op: 'min' }, title: null },
       yOffset: { field: 'measure', sort: MEASURES },
       x: { field: 'kb', type: 'quantitative', title: 'KB' },
-      color: { field: 'kind', type: 'nominal', scale: { domain: KINDS, range: KIND_COLOURS }, title: null },
+      color: { field: 'kind', type: 'nominal', scale: KIND_SCALE, title: null },
       opacity: {
         field: 'measure',
         type: 'ordinal',

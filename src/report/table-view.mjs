@@ -11,9 +11,12 @@
 // - { section: { className, attrs }, parts } a group (a unit, a block).
 // attrs become the element's data-* on the page (tests and styles read them).
 
-import { escapeHtml, renderColumns } from '../harness/format.mjs';
+import { alignFirstLeft, escapeHtml, renderColumns } from '../harness/format.mjs';
 
-const alignOf = (table) => table.align ?? table.header.map((_, column) => (column === 0 ? 'l' : 'r'));
+const alignOf = (table) => table.align ?? alignFirstLeft(table.header);
+
+/** The column titles of figures taken for both operations: "enc <name>", "dec <name>" of each name. */
+export const encDecColumns = (...names) => names.flatMap((name) => [`enc ${name}`, `dec ${name}`]);
 
 function tableText(table) {
   const lines = [...table.lines, ...(table.foot ?? [])].map((line) =>
@@ -35,9 +38,10 @@ export function viewText(parts) {
     .join('\n\n');
 }
 
-function element(tag, text, className) {
+// `content`: text, or a node (the page's shipped-bytes bars).
+function element(tag, content, className) {
   const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
+  if (content != null) node.append(content);
   if (className) node.className = className;
   return node;
 }
@@ -115,7 +119,19 @@ function lineHtml(line, columns, align) {
   return `<tr${classAttribute(line.className)}${dataAttributes(line.attrs)}>${cells.join('')}</tr>`;
 }
 
-function tableHtml(table) {
+/** A table part's table of `items`, a column each of [{ title, value(item), num? (right-aligned), cls?(item) }]. */
+export const columnsTable = (columns, items, more) => ({
+  header: columns.map((column) => column.title),
+  lines: items.map((item) => ({
+    cells: columns.map((column) => column.value(item)),
+    cellClasses: columns.map((column) => column.cls?.(item)),
+  })),
+  align: columns.map((column) => (column.num ? 'r' : 'l')),
+  ...more,
+});
+
+/** A table as report HTML. */
+export function tableHtml(table) {
   const align = alignOf(table);
   const lines = (list) => list.map((line) => lineHtml(line, table.header.length, align)).join('\n');
   const head = table.header.map((title) => `<th>${escapeHtml(title)}</th>`).join('');

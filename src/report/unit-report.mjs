@@ -9,11 +9,10 @@
 
 import { isJsonBaseline } from '../catalog.mjs';
 import { OPERATIONS } from '../harness/block.mjs';
-import { escapeHtml, reportPage } from './html.mjs';
+import { reportPage } from './html.mjs';
 import { codecRank, reportColors } from './codec-order.mjs';
 import { BASELINE_LABEL, colorKeyOf, howOf, sortRows } from './model.mjs';
-import { VEGA_LITE_SCHEMA, chartOf, sourceColors } from './palette.mjs';
-import { viewHtml } from './table-view.mjs';
+import { PATH_TIP, PLACE_TIP, chartOf, sourceColors, specHead } from './palette.mjs';
 import { unitRecords as recordsOf } from './unit-records.mjs';
 
 const OPERATION_TITLES = { roundTrip: 'round trip' };
@@ -22,16 +21,19 @@ const titleOf = (operation) => OPERATION_TITLES[operation] ?? operation;
 /** The unit records (unit-records.mjs) of `operation`, each unit's paths in the catalog's order. */
 export const unitRecords = (sources, operation) => recordsOf(sources, operation, sortRows);
 
-const unitsIn = (records) => [...new Set(records.map((record) => record.unit))];
+export const unique = (values) => [...new Set(values)];
+/** `text` with its first letter in capitals. */
+export const capitalized = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
+const unitsIn = (records) => unique(records.map((record) => record.unit));
 // A verdict only where the records have one (a block's medians over processes have none).
 const withVerdict = (tooltip, values) =>
   values.some((value) => value.verdict !== undefined)
     ? [...tooltip, { field: 'verdict', title: 'verdict' }]
     : tooltip;
 const TOOLTIP = [
-  { field: 'source', title: 'place' },
+  PLACE_TIP,
   { field: 'unit' },
-  { field: 'label', title: 'path' },
+  PATH_TIP,
   { field: 'value', title: 'median', format: ',.4g' },
   { field: 'versusJson', title: 'x JSON', format: '.3g' },
 ];
@@ -50,10 +52,31 @@ function dotsChart(records, field, { title, view }) {
     : view.higherIsBetter
       ? `median ${view.metric} (log scale, one panel per ${view.unit}); further right is faster`
       : `median ${view.metric} (log scale, one panel per ${view.unit}, each its own axis); further left is faster`;
-  return {
-    $schema: VEGA_LITE_SCHEMA,
+  return unitPanels({
     title: { text: title, subtitle },
-    data: { values },
+    values,
+    x: {
+      field,
+      type: 'quantitative',
+      scale: { type: 'log' },
+      axis: { format: time ? '~s' : '~g', grid: true, labelOverlap: 'greedy' },
+      title: time ? view.metric : 'x JSON',
+    },
+    shape: { field: 'source', type: 'nominal', title: 'place' },
+    tooltip: withVerdict(TOOLTIP, values),
+    // Each panel its own x axis where the units' times are far apart.
+    resolve: { x: time && !view.higherIsBetter ? 'independent' : 'shared', y: 'shared' },
+  });
+}
+
+/**
+ * A panel per unit (in the records' order), `columns` abreast, a row per
+ * path and a dot per place in it (colour: the place): `x`, `shape` and
+ * `tooltip` the dots' encodings, `resolve` the scales'.
+ */
+function unitPanels({ title, values, columns = 3, x, shape, tooltip, resolve }) {
+  return {
+    ...specHead(values, title),
     facet: {
       field: 'unit',
       type: 'nominal',
@@ -61,32 +84,20 @@ function dotsChart(records, field, { title, view }) {
       title: null,
       header: { labelFontWeight: 'bold', labelFontSize: 12 },
     },
-    columns: 3,
+    columns,
     spec: {
       width: 220,
       height: { step: 12 },
       mark: { type: 'point', filled: true, size: 45 },
       encoding: {
-        y: {
-          field: 'label',
-          type: 'nominal',
-          sort: [...new Set(values.map((value) => value.label))],
-          title: null,
-        },
-        x: {
-          field,
-          type: 'quantitative',
-          scale: { type: 'log' },
-          axis: { format: time ? '~s' : '~g', grid: true, labelOverlap: 'greedy' },
-          title: time ? view.metric : 'x JSON',
-        },
+        y: { field: 'label', type: 'nominal', sort: unique(values.map((value) => value.label)), title: null },
+        x,
         color: { field: 'source', type: 'nominal', scale: sourceColors(values), title: 'place' },
-        shape: { field: 'source', type: 'nominal', title: 'place' },
-        tooltip: withVerdict(TOOLTIP, values),
+        shape,
+        tooltip,
       },
     },
-    // Each panel its own x axis where the units' times are far apart.
-    resolve: { scale: { x: time && !view.higherIsBetter ? 'independent' : 'shared', y: 'shared' } },
+    resolve: { scale: resolve },
   };
 }
 
@@ -109,7 +120,7 @@ const EXTRA_DASHES = [
   [1, 3],
   [12, 4],
 ];
-const FACET_SIZE = 260;
+export const FACET_SIZE = 260;
 // Line legends show a stroke (with its dash), not the point marker.
 const LINE_LEGEND = { symbolType: 'stroke', symbolSize: 300, symbolStrokeWidth: 2 };
 const DASH_LEGEND = { ...LINE_LEGEND, symbolStrokeColor: '#444' };
@@ -123,7 +134,6 @@ const SIZE_X = {
   axis: LOG_AXIS,
   title: 'JSON payload (MB)',
 };
-const unique = (values) => [...new Set(values)];
 
 function colorScale(values) {
   const present = new Set(values.map((value) => value.colorKey));
@@ -175,8 +185,8 @@ export function sizeLinesChart(records, { title, subtitle, field = 'value', yTit
     },
     tooltip: withVerdict(
       [
-        { field: 'source', title: 'place' },
-        { field: 'label', title: 'path' },
+        PLACE_TIP,
+        PATH_TIP,
         { field: 'jsonMB', title: 'JSON MB', format: '.3f' },
         { field: 'value', title: 'median ms', format: '.4g' },
         { field: 'versusJson', title: 'x JSON', format: '.3g' },
@@ -210,9 +220,7 @@ export function sizeLinesSpec({ title, values, column, y, color, dash, more, too
     line,
   ];
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title,
-    data: { values },
+    ...specHead(values, title),
     facet: { column: { type: 'nominal', title: null, ...column } },
     spec: { width: FACET_SIZE, height: FACET_SIZE, ...(rule ? { layer } : line) },
     resolve: { scale: resolve },
@@ -226,47 +234,30 @@ export function shareChart(sources, { title, unitName, operations = OPERATIONS, 
       .filter((record) => record.share !== undefined)
       .map(({ source, place, unit, label, share }) => ({ source, place, unit, label, share, operation })),
   );
-  return {
-    $schema: VEGA_LITE_SCHEMA,
+  return unitPanels({
     title: {
       text: title,
       subtitle: `(total - codec) / total of each call, per ${unitName}; 0% = all codec work, 100% = all crossing`,
     },
-    data: { values },
-    facet: {
-      field: 'unit',
-      type: 'nominal',
-      sort: unitsIn(values),
-      title: null,
-      header: { labelFontWeight: 'bold', labelFontSize: 12 },
-    },
+    values,
     columns,
-    spec: {
-      width: 220,
-      height: { step: 12 },
-      mark: { type: 'point', filled: true, size: 45 },
-      encoding: {
-        y: { field: 'label', type: 'nominal', sort: [...new Set(values.map((v) => v.label))], title: null },
-        x: {
-          field: 'share',
-          type: 'quantitative',
-          scale: { domain: [0, 1] },
-          axis: { format: '%', grid: true },
-          title: 'interop share',
-        },
-        color: { field: 'source', type: 'nominal', scale: sourceColors(values), title: 'place' },
-        shape: { field: 'operation', type: 'nominal', sort: operations, title: 'operation' },
-        tooltip: [
-          { field: 'source', title: 'place' },
-          { field: 'unit' },
-          { field: 'label', title: 'path' },
-          { field: 'operation' },
-          { field: 'share', title: 'interop share', format: '.0%' },
-        ],
-      },
+    x: {
+      field: 'share',
+      type: 'quantitative',
+      scale: { domain: [0, 1] },
+      axis: { format: '%', grid: true },
+      title: 'interop share',
     },
-    resolve: { scale: { y: 'shared' } },
-  };
+    shape: { field: 'operation', type: 'nominal', sort: operations, title: 'operation' },
+    tooltip: [
+      PLACE_TIP,
+      { field: 'unit' },
+      PATH_TIP,
+      { field: 'operation' },
+      { field: 'share', title: 'interop share', format: '.0%' },
+    ],
+    resolve: { y: 'shared' },
+  });
 }
 
 /**
@@ -298,7 +289,7 @@ export function reportFor({
   hover = 'a dot',
 }) {
   const { unit: unitName = 'unit', operations = OPERATIONS } = view;
-  const Name = `${name[0].toUpperCase()}${name.slice(1)}`;
+  const Name = capitalized(name);
   // A workload without a description: its rows say their metric.
   const shown = (records) => {
     const perCall = view.higherIsBetter ?? records.some((record) => record.perCall);
@@ -344,23 +335,15 @@ export function reportFor({
     charts,
     // Each file's answer (file-report.mjs) says what the charts show; a workload adds what no file says.
     headlines,
-    html: (input) => {
-      const sections = views(input.sources, input);
-      return reportPage(input, {
+    html: (input) =>
+      reportPage(input, {
         title,
         about: typeof about === 'function' ? about(input) : about,
         hover,
         how,
         empty,
-        nav: sections.map((section) => [section.id, section.id]),
-        sections: sections
-          .map(
-            (section) =>
-              `<section id="${section.id}"><h2>${escapeHtml(section.title)}</h2>\n${viewHtml(section.parts)}</section>`,
-          )
-          .join('\n'),
-      });
-    },
+        views: views(input.sources, input),
+      }),
   };
 }
 
@@ -370,12 +353,11 @@ function sizeLines(records, operation, id) {
     operation === 'encode'
       ? ['JS objects -> bytes', 'JSON.stringify']
       : ['bytes -> JS objects', 'JSON.parse'];
-  const Operation = `${operation[0].toUpperCase()}${operation.slice(1)}`;
   return [
     chartOf(
       id('time', operation),
       sizeLinesChart(records, {
-        title: `${Operation} (${what}): median time vs JSON payload size`,
+        title: `${capitalized(operation)} (${what}): median time vs JSON payload size`,
         subtitle: `log-log; lower is faster; the black line is ${json} of the same place`,
         yTitle: 'median ms',
       }),
@@ -383,7 +365,7 @@ function sizeLines(records, operation, id) {
     chartOf(
       id('ratio', operation),
       sizeLinesChart(records, {
-        title: `${Operation}: speed relative to ${json}`,
+        title: `${capitalized(operation)}: speed relative to ${json}`,
         subtitle: `${json} median / path median in the same process or browser context; above 1 = faster than JSON (log scale)`,
         field: 'versusJson',
         yTitle: `x ${json} speed`,

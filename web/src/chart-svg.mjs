@@ -197,12 +197,8 @@ export function lineChartSvg({ title, xLabel, yLabel, x, categories, series }, {
   const body = [heading.svg];
   const legendTop = plot.top + plot.height + bottom + 6;
   const legendItems = series.map((entry) => ({
-    label: entry.label,
-    color: entry.color,
-    dash: entry.dash,
-    width: entry.width,
+    ...entry,
     marker: byCategory ? 'point' : 'line',
-    shape: entry.shape,
     fill: entry.hollow ? '#fff' : entry.color,
   }));
   const { svg: legendSvg, height: legendHeight } = legend(legendItems, {

@@ -6,14 +6,7 @@
 // chart-svg.mjs draws it.
 
 import { isJsonBaseline } from '../../src/catalog.mjs';
-import {
-  PHASES,
-  PHASE_COLORS,
-  WHOLE_CALL_COLOR,
-  WHOLE_CALL_PHASE,
-  isPhasePath,
-  phaseSegments,
-} from '../../src/report/phases.mjs';
+import { isPhasePath, phaseLegend, phaseSegments } from '../../src/report/phases.mjs';
 import { unitRecords } from '../../src/report/unit-records.mjs';
 
 /** True when some row of `rows` has phases to show (per-payload C++ paths; per-call rows have none). */
@@ -38,9 +31,5 @@ export function phaseBars(unitRows, operation) {
         ({ phase, ms, color }) => ({ name: phase, value: ms, color }),
       ),
     }));
-  const legend = [
-    ...PHASES[operation].map(({ name }, index) => ({ name, color: PHASE_COLORS[index] })),
-    { name: WHOLE_CALL_PHASE, color: WHOLE_CALL_COLOR },
-  ];
-  return { bars, legend };
+  return { bars, legend: phaseLegend(operation) };
 }

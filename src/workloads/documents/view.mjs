@@ -21,6 +21,7 @@ import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
 import { JBB_FORMATS, JBB_SOURCE, jbbReference } from './jbb-reference.mjs';
 import { OPERATIONS } from '../../harness/block.mjs';
 import { blockChartRows } from '../../report/block-rows.mjs';
+import { encDecColumns } from '../../report/table-view.mjs';
 import { BLOCK_UNIT } from './block.mjs';
 import {
   datasetEntry,
@@ -36,12 +37,7 @@ export const TIME_HEADER = [
   'path',
   'encode ms',
   'decode ms',
-  'enc xJSON',
-  'dec xJSON',
-  'enc xBestJS',
-  'dec xBestJS',
-  'enc interop',
-  'dec interop',
+  ...encDecColumns('xJSON', 'xBestJS', 'interop'),
 ];
 
 export const LEGEND =
@@ -55,79 +51,12 @@ export const LEGEND =
 const versusJsonText = (line, operation) =>
   isJsonBaseline(line.row) ? formatRatio(1) : formatVerdictRatio(line.vsJson?.[operation]);
 
-/** The figures of a time line measured ok (model.mjs timeTable), after its label (TIME_HEADER). */
-export function timeCells(line) {
-  const { row, vsFastest, encodeShare, decodeShare } = line;
-  return [
-    formatMs(row.encode?.median),
-    formatMs(row.decode?.median),
-    versusJsonText(line, 'encode'),
-    versusJsonText(line, 'decode'),
-    formatVerdictRatio(vsFastest?.encode),
-    formatVerdictRatio(vsFastest?.decode),
-    formatShare(encodeShare),
-    formatShare(decodeShare),
-  ];
-}
-
-/** JBB's published times for the data set, as reference lines of cells (none when it has none). */
-export function jbbTimeCells(dataset) {
-  const reference = jbbReference(dataset);
-  if (!reference) return [];
-  return JBB_FORMATS.map((format) => {
-    const { encodeMs, decodeMs } = reference[format];
-    return [
-      `JBB published: ${format}`,
-      formatMs(encodeMs),
-      formatMs(decodeMs),
-      ...Array(TIME_HEADER.length - 3).fill(''),
-    ];
-  });
-}
-
-/**
- * The size table of a data set: { header, lines, jbb } (cells; jbb: JBB's
- * published sizes), gzip-9 only when some line has it (the page's
- * CompressionStream has no level: JBB's gzip -9 goes in its gzip column).
- */
-export function sizeCells(rows, dataset, jsonBytes) {
-  const measured = sizeTable(rows, dataset);
-  const gzip9 = measured.some((line) => line.gzip9Bytes !== undefined);
-  const lines = measured.map((line) => [
-    line.label,
-    formatBytes(line.bytes),
-    formatBytes(line.gzipBytes),
-    ...(gzip9 ? [formatBytes(line.gzip9Bytes)] : []),
-    formatRatio(jsonBytes ? line.bytes / jsonBytes : undefined),
-  ]);
-  const reference = jbbReference(dataset);
-  const jbb = (reference ? JBB_FORMATS : []).map((format) => {
-    const { bytes, gzip9Bytes } = reference[format];
-    const gzip = gzip9 ? ['', formatBytes(gzip9Bytes)] : [`${formatBytes(gzip9Bytes)} (-9)`];
-    return [`JBB published: ${format}`, formatBytes(bytes), ...gzip, ''];
-  });
-  return {
-    header: ['format (library)', 'bytes', 'gzip', ...(gzip9 ? ['gzip-9'] : []), 'x JSON size'],
-    lines,
-    jbb,
-  };
-}
-
-/** The interop share of each strategy on a data set, as a sentence ('' without one). */
-export function sharesText(rows, dataset) {
-  const parts = Object.entries(interopShares(rows, dataset)).map(
-    ([strategy, { encode, decode }]) =>
-      `${strategy} encode ${formatShare(encode)}, decode ${formatShare(decode)}`,
-  );
-  return parts.length > 0 ? `interop share (median over codecs): ${parts.join('; ')}` : '';
-}
-
 // JBB's lines stand apart from the measured ones.
 const jbbLine = (cells) => ({ cells, className: 'reference', attrs: { role: 'jbb' } });
 
-/** One path's line of the time table: its cells, or the reason it has none. */
+/** One path's line of the time table (model.mjs timeTable): its figures (TIME_HEADER), or the reason it has none. */
 function timeLine(line) {
-  const { row, label } = line;
+  const { row, label, vsFastest } = line;
   const attrs = { path: label, status: row.status, impl: row.impl };
   if (row.status !== 'ok')
     return {
@@ -136,48 +65,91 @@ function timeLine(line) {
       className: row.status === 'n/a' ? 'not-applicable' : 'failed',
       attrs,
     };
+  const cells = [
+    label,
+    formatMs(row.encode?.median),
+    formatMs(row.decode?.median),
+    versusJsonText(line, 'encode'),
+    versusJsonText(line, 'decode'),
+    formatVerdictRatio(vsFastest?.encode),
+    formatVerdictRatio(vsFastest?.decode),
+    formatShare(line.encodeShare),
+    formatShare(line.decodeShare),
+  ];
+  return { cells, className: isJsonBaseline(row) ? 'baseline' : undefined, attrs };
+}
+
+/** JBB's published times for the data set, as reference lines (none when it has none). */
+function jbbTimeLines(dataset) {
+  const reference = jbbReference(dataset);
+  return (reference ? JBB_FORMATS : []).map((format) => {
+    const { encodeMs, decodeMs } = reference[format];
+    const blanks = Array(TIME_HEADER.length - 3).fill('');
+    return jbbLine([`JBB published: ${format}`, formatMs(encodeMs), formatMs(decodeMs), ...blanks]);
+  });
+}
+
+/**
+ * The size table of a data set, JBB's published sizes in reference lines;
+ * gzip-9 only when some line has it (the page's CompressionStream has no
+ * level: JBB's gzip -9 goes in its gzip column).
+ */
+function sizeTableOf(rows, dataset, jsonBytes) {
+  const measured = sizeTable(rows, dataset);
+  const gzip9 = measured.some((line) => line.gzip9Bytes !== undefined);
+  const lines = measured.map((line) => ({
+    cells: [
+      line.label,
+      formatBytes(line.bytes),
+      formatBytes(line.gzipBytes),
+      ...(gzip9 ? [formatBytes(line.gzip9Bytes)] : []),
+      formatRatio(jsonBytes ? line.bytes / jsonBytes : undefined),
+    ],
+    attrs: { path: line.label },
+  }));
+  const reference = jbbReference(dataset);
+  const jbb = (reference ? JBB_FORMATS : []).map((format) => {
+    const { bytes, gzip9Bytes } = reference[format];
+    const gzip = gzip9 ? ['', formatBytes(gzip9Bytes)] : [`${formatBytes(gzip9Bytes)} (-9)`];
+    return jbbLine([`JBB published: ${format}`, formatBytes(bytes), ...gzip, '']);
+  });
   return {
-    cells: [label, ...timeCells(line)],
-    className: isJsonBaseline(row) ? 'baseline' : undefined,
-    attrs,
+    title: `${dataset}: encoded size`,
+    header: ['format (library)', 'bytes', 'gzip', ...(gzip9 ? ['gzip-9'] : []), 'x JSON size'],
+    lines: [...lines, ...jbb],
+    className: 'documents',
+    attrs: { dataset, role: 'size' },
   };
+}
+
+/** The interop share of each strategy on a data set, as a sentence ('' without one). */
+function sharesText(rows, dataset) {
+  const parts = Object.entries(interopShares(rows, dataset)).map(
+    ([strategy, { encode, decode }]) =>
+      `${strategy} encode ${formatShare(encode)}, decode ${formatShare(decode)}`,
+  );
+  return parts.length > 0 ? `Interop share (median over codecs): ${parts.join('; ')}.` : '';
 }
 
 /** The parts of a documents run's view: a section per data set. */
 export function documentView(rows) {
   return datasetsOf(rows).map((dataset) => {
     const time = timeTable(rows, dataset);
-    const sizes = sizeCells(rows, dataset, time.jsonBytes);
-    const shares = sharesText(rows, dataset);
     const entry = datasetEntry(dataset);
-    const notes = [
-      `Fastest JS library: ${fastestText(time.fastest)}.`,
-      shares && `${shares[0].toUpperCase()}${shares.slice(1)}.`,
-    ];
+    const notes = [`Fastest JS library: ${fastestText(time.fastest)}.`, sharesText(rows, dataset)];
     const parts = [
       ...(entry ? [{ note: `${entry.label}: ${entry.what}.` }] : []),
       {
         table: {
           title: `${datasetTitle(rows, dataset, time.jsonBytes)}: time per call`,
           header: TIME_HEADER,
-          lines: [...time.lines.map(timeLine), ...jbbTimeCells(dataset).map(jbbLine)],
+          lines: [...time.lines.map(timeLine), ...jbbTimeLines(dataset)],
           className: 'documents',
           attrs: { dataset, role: 'time' },
         },
       },
       ...notes.filter(Boolean).map((note) => ({ note })),
-      {
-        table: {
-          title: `${dataset}: encoded size`,
-          header: sizes.header,
-          lines: [
-            ...sizes.lines.map((cells) => ({ cells, attrs: { path: cells[0] } })),
-            ...sizes.jbb.map(jbbLine),
-          ],
-          className: 'documents',
-          attrs: { dataset, role: 'size' },
-        },
-      },
+      { table: sizeTableOf(rows, dataset, time.jsonBytes) },
     ];
     const className = userFileOf(rows, dataset) ? 'dataset user-dataset' : 'dataset';
     return { section: { className, attrs: { dataset } }, parts };
@@ -226,7 +198,6 @@ const FLOOR_PHASE_LEGEND =
 export function floorPhaseParts(rows) {
   const blocks = floorPhaseBlocks(rows);
   if (blocks.length === 0) return [];
-  const ms = formatMs;
   const ratio = (floor, phase) => formatRatio(speedRatio(floor, phase));
   const tables = blocks.map(({ block, floor, paths }) => ({
     table: {
@@ -236,11 +207,11 @@ export function floorPhaseParts(rows) {
       lines: paths.map((path) => ({
         cells: [
           path.label,
-          ms(path.marshalIn),
-          ms(floor.encode),
+          formatMs(path.marshalIn),
+          formatMs(floor.encode),
           ratio(floor.encode, path.marshalIn),
-          ms(path.marshalOut),
-          ms(floor.decode),
+          formatMs(path.marshalOut),
+          formatMs(floor.decode),
           ratio(floor.decode, path.marshalOut),
         ],
       })),

@@ -12,7 +12,7 @@
 import { isAddonRow } from '../../catalog.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
-import { VEGA_LITE_SCHEMA, chartOf, sourceColors } from '../../report/palette.mjs';
+import { PATH_TIP, PLACE_TIP, chartOf, sourceColors, specHead } from '../../report/palette.mjs';
 import { reportFor, unitRecords } from '../../report/unit-report.mjs';
 import { OPERATIONS } from '../../harness/block.mjs';
 import { view } from './view.mjs';
@@ -48,13 +48,11 @@ function floorChart(sources) {
     (group) => ({ ...group[0], nsPerOp: median(group.map((line) => line.nsPerOp)), instances: group.length }),
   );
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: {
+    ...specHead(values, {
       text: 'The per-call floor: one call into wasm (or the addon) that does nothing',
       subtitle:
         'ns per call of an exported function with no arguments and no work, per module and place (median over its instances)',
-    },
-    data: { values },
+    }),
     width: 420,
     height: { step: 14 },
     mark: 'bar',
@@ -64,7 +62,7 @@ function floorChart(sources) {
       x: { field: 'nsPerOp', type: 'quantitative', title: 'ns per call' },
       color: { field: 'source', type: 'nominal', scale: sourceColors(values), title: 'place' },
       tooltip: [
-        { field: 'source', title: 'place' },
+        PLACE_TIP,
         { field: 'module' },
         { field: 'nsPerOp', title: 'ns/call (median)', format: ',.1f' },
         { field: 'instances', title: 'module instances' },
@@ -123,13 +121,11 @@ function boundaryChart(sources) {
     title: 'ns/op',
   };
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: {
+    ...specHead(paths.length > 0 ? [...paths, ...rules] : [], {
       text: 'Messages: ns per call through wasm and through the Node-API addon',
       subtitle:
         'the same C++ codecs behind two boundaries, median ns/op (log scale); dashed rule: the empty call of each boundary',
-    },
-    data: { values: paths.length > 0 ? [...paths, ...rules] : [] },
+    }),
     facet: {
       field: 'unit',
       type: 'nominal',
@@ -155,8 +151,8 @@ function boundaryChart(sources) {
             color,
             shape: { field: 'operation', type: 'nominal', sort: OPERATIONS, title: 'operation' },
             tooltip: [
-              { field: 'source', title: 'place' },
-              { field: 'label', title: 'path' },
+              PLACE_TIP,
+              PATH_TIP,
               { field: 'unit', title: 'record' },
               { field: 'operation' },
               { field: 'nsPerOp', title: 'ns/op', format: ',.0f' },

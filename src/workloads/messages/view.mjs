@@ -20,6 +20,7 @@ import { median } from '../../harness/stats.mjs';
 import { unitComparisons } from '../../harness/unit-comparisons.mjs';
 import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
 import { MESSAGE_OPERATIONS } from '../../harness/message-measure.mjs';
+import { encDecColumns } from '../../report/table-view.mjs';
 import { BLOCK_UNIT } from './block.mjs';
 
 /** A record's place in the messages' own order; names it does not know after them. */
@@ -32,20 +33,17 @@ const isFloorRow = (row) => row.variant === 'floor';
 const isEmptyCallRow = (row) => row.interop === 'call';
 const medianOps = (row, operation) => row?.[operation]?.opsPerSec.median;
 
+// A column per operation, in the order of its cells: "enc ns", "dec ns", "rt ns".
+const perOperation = (name) => ['enc', 'dec', 'rt'].map((short) => `${short} ${name}`);
 export const MESSAGE_TABLE_HEADER = Object.freeze([
   'path',
   'bytes',
   'encode',
   'decode',
   'round trip',
-  'enc ns',
-  'dec ns',
-  'rt ns',
-  'enc xJSON',
-  'dec xJSON',
-  'rt xJSON',
-  'enc boundary',
-  'dec boundary',
+  ...perOperation('ns'),
+  ...perOperation('xJSON'),
+  ...encDecColumns('boundary'),
 ]);
 
 export const MESSAGE_TABLE_LEGEND =
@@ -56,10 +54,6 @@ export const MESSAGE_TABLE_LEGEND =
   'boundary = the share of a call spent marshalling across JS <-> wasm, or JS <-> C++ through Node-API for ' +
   'a "(addon)" path (the same C++ as a native addon): the [floor] line (the same marshalling with no codec ' +
   'work) ns/op / the path ns/op. n/a = the strategy does not offer the record.';
-
-function notMeasuredLine(label, row) {
-  return { label, text: statusText(row) };
-}
 
 function messageCells(label, row, ratio) {
   const ops = (operation) => formatOpsPerSec(medianOps(row, operation));
@@ -81,7 +75,7 @@ function messageCells(label, row, ratio) {
 function messageBaselineLine(baselines) {
   const ok = baselines.filter((row) => row.status === 'ok');
   const label = `${pathLabel(baselines[0])}${baselines.length > 1 ? ` x${baselines.length}` : ''}`;
-  if (ok.length === 0) return notMeasuredLine(label, baselines[0]);
+  if (ok.length === 0) return { label, text: statusText(baselines[0]) };
   // The median of the batches' medians stands for the baseline.
   const merged = { ...ok[0] };
   for (const operation of MESSAGE_OPERATIONS) {
@@ -121,7 +115,7 @@ export function messageRecordTables(rows) {
     if (baselines.length > 0) lines.push(messageBaselineLine(baselines));
     for (const row of others) {
       const label = pathLabel(row);
-      if (row.status !== 'ok') lines.push(notMeasuredLine(label, row));
+      if (row.status !== 'ok') lines.push({ label, text: statusText(row) });
       else if (isFloorRow(row)) lines.push(messageCells(label, row, () => undefined));
       else lines.push(messageCells(label, row, (operation) => vsJson(row, operation)));
     }
@@ -149,7 +143,7 @@ export function messageFloorTable(rows) {
     const label = `${callRows[0].codec}${MODULE_SUFFIX[callRows[0].place] ?? ''}`;
     const ok = callRows.filter((row) => row.status === 'ok');
     if (ok.length === 0) {
-      lines.push(notMeasuredLine(label, callRows[0]));
+      lines.push({ label, text: statusText(callRows[0]) });
       continue;
     }
     const ops = median(ok.map((row) => medianOps(row, 'encode')));
@@ -215,17 +209,8 @@ export function messageSummaryTable(rows) {
     formatShare(entry.boundary?.decode),
   ]);
   return {
-    header: [
-      'path',
-      'ok',
-      'n/a',
-      'failed',
-      'enc xJSON',
-      'dec xJSON',
-      'rt xJSON',
-      'enc boundary',
-      'dec boundary',
-    ],
+    // A record table's ratio and boundary columns.
+    header: ['path', 'ok', 'n/a', 'failed', ...MESSAGE_TABLE_HEADER.slice(-5)],
     lines,
   };
 }

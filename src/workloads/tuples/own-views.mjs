@@ -12,11 +12,11 @@ import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
 import { codecRank, reportColors } from '../../report/codec-order.mjs';
 import { ADDON_SUFFIX, compareBy, nearestRow, sortRows } from '../../report/model.mjs';
-import { sizeLinesSpec, unitRecords } from '../../report/unit-report.mjs';
+import { sizeLinesSpec, unique, unitRecords } from '../../report/unit-report.mjs';
 import { limitsParts, summaryParts, view } from './view.mjs';
+import { PLACE_TIP } from '../../report/palette.mjs';
 
 export const okRows = (document) => document.rows.filter((row) => row.status === 'ok');
-const unique = (values) => [...new Set(values)];
 
 /** The step of a source closest to `sizeMB` on a log scale: { step, jsonMB } or undefined. */
 export function closestStep(document, sizeMB) {
@@ -122,7 +122,7 @@ export function penaltyChart(sources) {
     },
     more: { detail: { field: 'source' } },
     tooltip: [
-      { field: 'source', title: 'place' },
+      PLACE_TIP,
       { field: 'codec' },
       { field: 'jsonMB', title: 'JSON MB', format: '.3f' },
       { field: 'penalty', title: 'this place / native', format: '.3g' },

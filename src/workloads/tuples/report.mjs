@@ -25,7 +25,7 @@ import {
   shippedParts,
 } from '../../report/shipped-bytes.mjs';
 import { readShippedBytes } from '../../report/shipped-bytes-file.mjs';
-import { reportFor } from '../../report/unit-report.mjs';
+import { capitalized, reportFor } from '../../report/unit-report.mjs';
 import { limitsView, memoryParts, penaltyChart, recordsAt, rowsAt } from './own-views.mjs';
 import { threeWaysChart, threeWaysParts } from './three-ways.mjs';
 import { view } from './view.mjs';
@@ -68,12 +68,10 @@ const EMPTY_REASON = {
   [COMPRESSION_CHART_ID]: COMPRESSION_EMPTY,
 };
 
-const Operation = (operation) => `${operation[0].toUpperCase()}${operation.slice(1)}`;
-
 /** Stacked phases of every C++ path at the size nearest `sizeMB`, one row of bars per place. */
 const breakdownChart = (sources, operation, sizeMB) =>
   breakdownSpec(operation, {
-    title: `${Operation(operation)}: where the time goes (the size nearest ${formatMB(sizeMB)} MB)`,
+    title: `${capitalized(operation)}: where the time goes (the size nearest ${formatMB(sizeMB)} MB)`,
     subtitle:
       'median of each phase, stacked; the black tick is the median of the whole call; scales differ per place',
     facets: recordsAt(sources, operation, sizeMB).map(({ source, chosen, records }) => ({

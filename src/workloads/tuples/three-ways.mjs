@@ -9,11 +9,11 @@ import { isAddonRow, isWasmRow, pathLabel } from '../../catalog.mjs';
 import { formatMB, formatMs, formatRatio, formatShare } from '../../harness/format.mjs';
 import { compareCodecs } from '../../report/codec-order.mjs';
 import { ACROSS_PROCESSES, nearestRow } from '../../report/model.mjs';
-import { PHASES, phaseSegments, stackedPhasesSpec } from '../../report/phases.mjs';
+import { PHASES, phaseLegend, phaseSegments, stackedPhasesSpec } from '../../report/phases.mjs';
+import { columnsTable } from '../../report/table-view.mjs';
+import { capitalized } from '../../report/unit-report.mjs';
 import { okRows, recordsAt } from './own-views.mjs';
 import { view } from './view.mjs';
-
-const capitalized = (text) => text[0].toUpperCase() + text.slice(1);
 
 /**
  * The three ways to run a codec's C++ at one size, per operation: natively
@@ -139,7 +139,7 @@ export function threeWaysChart(sources, operation, sizeMB) {
     },
     records,
     facets: [...new Set(records.map((record) => record.facet))],
-    phaseNames: [...PHASES[operation].map(({ name }) => name), NO_PHASES],
+    phaseNames: phaseLegend(operation, NO_PHASES).map(({ name }) => name),
     y: { field: 'way', type: 'nominal', sort: ways, title: null },
   });
 }
@@ -147,32 +147,33 @@ export function threeWaysChart(sources, operation, sizeMB) {
 export const THREE_WAYS_LEGEND =
   "The figures of the three-ways charts. Phases are medians timed in separate runs, so they need not add up to the whole call exactly. boundary = whole call - codec: what crossing costs on this way (wasm: the JS <-> wasm copies and marshalling; addon: Node-API calls and copies). x wasm typed = the wasm typed path's whole-call median / this path's (above 1 = faster than wasm typed), both from the same node results file (each path runs in its own child process of that run). The native line is the codec alone from the native results file: another process, so no ratio is taken against it.";
 
-// The columns of the table: [title, cell of (line, operation), align].
-const phaseCell = (index) => (line, operation) => formatMs(line.phases?.[PHASES[operation][index].key]);
+// The columns of the table, of the lines of threeWaysRecords with their operation.
+const phaseCell = (index) => (line) => formatMs(line.phases?.[PHASES[line.operation][index].key]);
 const COLUMNS = [
-  ['place', (line) => line.source, 'l'],
-  ['JSON MB', (line) => formatMB(line.jsonMB), 'r'],
-  ['codec', (line) => line.codec, 'l'],
-  ['operation', (line, operation) => operation, 'l'],
-  ['way', (line) => line.way, 'l'],
-  ['path', (line) => line.label, 'l'],
-  ['marshal in / bytes in ms', phaseCell(0), 'r'],
-  ['codec ms', (line) => formatMs(line.codecMs), 'r'],
-  ['bytes out / marshal out ms', phaseCell(2), 'r'],
-  ['whole call ms', (line) => formatMs(line.totalMs), 'r'],
-  ['boundary ms', (line) => formatMs(line.boundaryMs), 'r'],
-  ['boundary share', (line) => formatShare(line.boundaryShare), 'r'],
-  [`x wasm typed (${ACROSS_PROCESSES})`, (line) => formatRatio(line.versusWasmTyped), 'r'],
+  { title: 'place', value: (line) => line.source },
+  { title: 'JSON MB', value: (line) => formatMB(line.jsonMB), num: true },
+  { title: 'codec', value: (line) => line.codec },
+  { title: 'operation', value: (line) => line.operation },
+  { title: 'way', value: (line) => line.way },
+  { title: 'path', value: (line) => line.label },
+  { title: 'marshal in / bytes in ms', value: phaseCell(0), num: true },
+  { title: 'codec ms', value: (line) => formatMs(line.codecMs), num: true },
+  { title: 'bytes out / marshal out ms', value: phaseCell(2), num: true },
+  { title: 'whole call ms', value: (line) => formatMs(line.totalMs), num: true },
+  { title: 'boundary ms', value: (line) => formatMs(line.boundaryMs), num: true },
+  { title: 'boundary share', value: (line) => formatShare(line.boundaryShare), num: true },
+  {
+    title: `x wasm typed (${ACROSS_PROCESSES})`,
+    value: (line) => formatRatio(line.versusWasmTyped),
+    num: true,
+  },
 ];
 
 /** The three ways of both operations at the chosen size as a table ([] when no file has addon rows). */
 export function threeWaysParts(sources, sizeMB) {
   const lines = view.operations.flatMap((operation) =>
-    threeWaysRecords(sources, operation, sizeMB).lines.map((line) => ({
-      cells: COLUMNS.map(([, cell]) => cell(line, operation)),
-    })),
+    threeWaysRecords(sources, operation, sizeMB).lines.map((line) => ({ ...line, operation })),
   );
   if (lines.length === 0) return [];
-  const [header, align] = [COLUMNS.map(([title]) => title), COLUMNS.map(([, , side]) => side)];
-  return [{ note: THREE_WAYS_LEGEND }, { table: { header, lines, align } }];
+  return [{ note: THREE_WAYS_LEGEND }, { table: columnsTable(COLUMNS, lines) }];
 }

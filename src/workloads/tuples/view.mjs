@@ -36,6 +36,7 @@ import {
   utf8Representative,
 } from '../../harness/references.mjs';
 import { unitComparisons } from '../../harness/unit-comparisons.mjs';
+import { encDecColumns } from '../../report/table-view.mjs';
 import { OPERATIONS } from '../../harness/block.mjs';
 import { BLOCK_UNIT } from './block.mjs';
 
@@ -53,14 +54,7 @@ export function tableHeader({ gzip9 = true } = {}) {
     'bytes',
     'gzip',
     ...(gzip9 ? ['gzip-9'] : []),
-    'enc xJSON',
-    'dec xJSON',
-    'enc xBestJS',
-    'dec xBestJS',
-    'enc xFloor',
-    'dec xFloor',
-    'enc interop',
-    'dec interop',
+    ...encDecColumns('xJSON', 'xBestJS', 'xFloor', 'interop'),
   ];
 }
 
@@ -87,10 +81,11 @@ export const TABLE_LEGEND =
 
 export const FASTEST_LABEL = 'fastest JS library';
 
-function sizeCells(row, gzip9) {
-  const cells = [formatBytes(row.encodedBytes), formatBytes(row.gzipBytes)];
-  if (gzip9) cells.push(formatBytes(row.gzip9Bytes));
-  return cells;
+/** A line's figures after its label: the times, the sizes (gzip-9 with `gzip9`), then `ratios`. */
+function figureCells(row, gzip9, ratios) {
+  const sizes = [row.encodedBytes, row.gzipBytes, ...(gzip9 ? [row.gzip9Bytes] : [])].map(formatBytes);
+  // A block's library may time one operation only (the fastest set it belongs to).
+  return [formatMs(row.encode?.median), formatMs(row.decode?.median), ...sizes, ...ratios];
 }
 
 const ratioCells = (comparisons) => [
@@ -115,33 +110,26 @@ function mergedLine(rows, { fastest, gzip9, xJson, xFastest, xFloor }) {
     encode: mergedStats(ok, 'encode'),
     decode: mergedStats(ok, 'decode'),
   };
-  const cells = [
-    formatMs(row.encode.median),
-    formatMs(row.decode.median),
-    ...sizeCells(ok[0], gzip9),
+  const ratios = [
     ...xJson,
     ...(xFastest ?? ratioCells(compareWithFastest(fastest, row))),
     ...xFloor,
     '-',
     '-',
   ];
-  return { label, row, cells };
+  return { label, row, cells: figureCells(row, gzip9, ratios) };
 }
 
 function pathLine(row, { baselines, floors }, { fastest, gzip9 }) {
   const label = pathLabel(row);
   if (row.status !== 'ok') return { label, row, text: statusText(row) };
-  const cells = [
-    // A block's library may time one operation only (the fastest set it belongs to).
-    formatMs(row.encode?.median),
-    formatMs(row.decode?.median),
-    ...sizeCells(row, gzip9),
+  const cells = figureCells(row, gzip9, [
     ...ratioCells(compareRow(referenceOf(row, baselines), row)),
     ...ratioCells(compareWithFastest(fastest, row)),
     ...ratioCells(compareWithFloor(row, floors)),
     formatShare(interopShare(row.encode, row.encodePhases)),
     formatShare(interopShare(row.decode, row.decodePhases)),
-  ];
+  ]);
   return { label, row, cells };
 }
 
@@ -172,14 +160,14 @@ export function stepLines(stepRows, order, options) {
   const { baselines, utf8, floors, others } = roles;
   others.sort((a, b) => order.get(pathKey(a)) - order.get(pathKey(b)));
   const lines = [];
-  // A reference line's ratios against the other references of a batch it was measured in.
-  const againstReferences = (rows) => {
-    const shown = rows.find((row) => baselines.some((baseline) => baseline.batch === row.batch)) ?? rows[0];
-    return {
-      xJson: ratioCells(shown && compareRow(referenceOf(shown, baselines), shown)),
-      xFloor: ratioCells(shown && compareWithFloor(shown, floors)),
-    };
-  };
+  // A reference line's ratios against the other references of `shown`, one of its rows.
+  const against = (shown) => ({
+    xJson: ratioCells(shown && compareRow(referenceOf(shown, baselines), shown)),
+    xFloor: ratioCells(shown && compareWithFloor(shown, floors)),
+  });
+  // Its row of a batch where a JSON baseline was measured.
+  const againstReferences = (rows) =>
+    against(rows.find((row) => baselines.some((baseline) => baseline.batch === row.batch)) ?? rows[0]);
   if (baselines.length > 0)
     lines.push(
       mergedLine(baselines, {
@@ -190,12 +178,8 @@ export function stepLines(stepRows, order, options) {
         xFastest: ratioCells(unitComparisons(stepRows).of(baselines[0]).vsFastest),
       }),
     );
-  if (utf8.length > 0) {
-    const shown = utf8Representative(utf8, baselines);
-    const xJson = ratioCells(shown && compareRow(referenceOf(shown, baselines), shown));
-    const xFloor = ratioCells(shown && compareWithFloor(shown, floors));
-    lines.push(mergedLine(utf8, { ...options, xJson, xFloor }));
-  }
+  if (utf8.length > 0)
+    lines.push(mergedLine(utf8, { ...options, ...against(utf8Representative(utf8, baselines)) }));
   if (floors.length > 0)
     lines.push(mergedLine(floors, { ...options, ...againstReferences(floors), xFloor: [ONE, ONE] }));
   if (stepRows.some(isPeerRow))
