@@ -18,12 +18,17 @@ import { viewHtml, viewText } from './table-view.mjs';
 
 /** A workload's view (its view.mjs `view`), or the generic view when its folder has none. */
 export async function viewOf(workload) {
-  const file = new URL(`../workloads/${workload}/view.mjs`, import.meta.url);
+  return (await workloadPart(workload, 'view.mjs'))?.view ?? genericView;
+}
+
+/** The module `part` of a workload's folder, or undefined when the folder has none. */
+export async function workloadPart(workload, part) {
+  const file = new URL(`../workloads/${workload}/${part}`, import.meta.url);
   try {
-    return (await import(file)).view;
+    return await import(file);
   } catch (error) {
     if (error.code === 'ERR_MODULE_NOT_FOUND' && error.message.includes(fileURLToPath(file)))
-      return genericView;
+      return undefined;
     throw error;
   }
 }

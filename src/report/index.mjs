@@ -5,12 +5,11 @@
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../catalog.mjs';
 import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './compare.mjs';
 import { engineComparison, enginesText, withEnginesSection } from './engines.mjs';
 import { overProcesses } from '../harness/block-verdicts.mjs';
-import { fileReport } from './file-report.mjs';
+import { fileReport, workloadPart } from './file-report.mjs';
 import { blockChartRows } from './block-rows.mjs';
 import { compareHtml } from './html.mjs';
 import { reportFor } from './unit-report.mjs';
@@ -30,17 +29,13 @@ export function workloadOf(document) {
  * JSON per unit; an InputError for a workload the catalog does not know.
  */
 export async function reportOf(workload) {
-  const file = new URL(`../workloads/${workload}/report.mjs`, import.meta.url);
-  try {
-    return await import(file);
-  } catch (error) {
-    if (error.code !== 'ERR_MODULE_NOT_FOUND' || !error.message.includes(fileURLToPath(file))) throw error;
-    if (!WORKLOAD_NAMES.includes(workload))
-      throw new InputError(
-        `no report for workload '${workload}': src/workloads/${workload}/report.mjs is missing (accepted: results of ${WORKLOAD_NAMES.join(', ')})`,
-      );
-    return reportFor({ name: workload });
-  }
+  const report = await workloadPart(workload, 'report.mjs');
+  if (report) return report;
+  if (!WORKLOAD_NAMES.includes(workload))
+    throw new InputError(
+      `no report for workload '${workload}': src/workloads/${workload}/report.mjs is missing (accepted: results of ${WORKLOAD_NAMES.join(', ')})`,
+    );
+  return reportFor({ name: workload });
 }
 
 /**

@@ -282,7 +282,6 @@ export function reportFor({
   help = 'the answer and the tables of every file, time and x JSON per unit and path',
   about = '',
   empty = {},
-  comparable = false,
   overSize = false,
   title = `wasm-codec-bench report: ${name}`,
   headlines = () => ({}),
@@ -331,7 +330,6 @@ export function reportFor({
   ];
   return {
     help,
-    comparable,
     charts,
     // Each file's answer (file-report.mjs) says what the charts show; a workload adds what no file says.
     headlines,

@@ -13,7 +13,7 @@ const id = (kind, operation) =>
   kind === 'time' ? `documents-${operation}` : `documents-${kind}-${operation}`;
 export const INTEROP_CHART = 'documents-interop';
 
-export const { help, comparable, charts, headlines, html } = reportFor({
+export const { help, charts, headlines, html } = reportFor({
   name: 'documents',
   view,
   id,

@@ -165,7 +165,7 @@ function boundaryChart(sources) {
   };
 }
 
-export const { help, comparable, charts, headlines, html } = reportFor({
+export const { help, charts, headlines, html } = reportFor({
   name: 'messages',
   view,
   id: (kind, operation) => `messages-${kind === 'time' ? '' : `${kind}-`}${operation.toLowerCase()}`,

@@ -83,13 +83,12 @@ const breakdownChart = (sources, operation, sizeMB) =>
 const perOperation = (name, chart) =>
   view.operations.map((operation) => chartOf(`${name}-${operation}`, chart(operation)));
 
-export const { help, comparable, charts, headlines, html } = reportFor({
+export const { help, charts, headlines, html } = reportFor({
   name: 'tuples',
   view,
   title: 'wasm-codec-bench report',
   overSize: true,
   hover: 'a point or bar',
-  comparable: true,
   help: `time and speed vs JSON against payload size, where the time goes, the
     three ways to run the same C++ (native, wasm, the Node-API addon), the wasm penalty, encoded
     and module sizes (time-encode, time-decode, ratio-encode, ratio-decode, breakdown-encode,
