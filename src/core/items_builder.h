@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -122,6 +123,19 @@ class ItemsBuilder {
     }
     state_ = State::kItemKey;
     return true;
+  }
+
+  // An integer as the parser reads it; wide() for one the parser only
+  // hands over beyond the int32 range (RapidJSON's Int64 and Uint64).
+  template <std::integral T>
+  bool whole(T value, std::string_view what = "a number") {
+    return integer(
+        static_cast<double>(value), std::in_range<std::int32_t>(value),
+        [value] { return std::to_string(value); }, what);
+  }
+  template <std::integral T>
+  bool wide(T value) {
+    return integer(static_cast<double>(value), false, [value] { return std::to_string(value); });
   }
 
   // A number written with a fraction or an exponent: y and z take it, and

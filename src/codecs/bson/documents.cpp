@@ -234,7 +234,6 @@ class BsonDocumentCodec final : public documents::SinkTemplateCodec<BsonDocument
   std::string_view name() const override { return "bson"; }
   std::string_view format() const override { return "BSON"; }
   std::string library_version() const override { return "wcb BSON reader and writer"; }
-  documents::DecodeRules decode_rules() const override { return {}; }
 
  protected:
   void do_encode(documents::DocumentSource& source, Bytes& out) override {

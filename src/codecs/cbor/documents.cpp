@@ -132,7 +132,6 @@ class CborDocumentCodec final : public documents::SinkTemplateCodec<CborDocument
   std::string_view name() const override { return "cbor"; }
   std::string_view format() const override { return "CBOR"; }
   std::string library_version() const override { return "wcb CBOR reader and writer"; }
-  documents::DecodeRules decode_rules() const override { return {}; }
 
  protected:
   void do_encode(documents::DocumentSource& source, Bytes& out) override {

@@ -32,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "codecs/flatbuffers/support.h"
 #include "workloads/documents/codec.h"
 
 namespace wcb {
@@ -206,12 +207,9 @@ class FlatbuffersDocumentCodec final : public documents::DocumentCodec {
   std::string_view name() const override { return "flatbuffers"; }
   std::string_view format() const override { return "FlexBuffers"; }
   std::string library_version() const override {
-    return "flatbuffers " + std::to_string(FLATBUFFERS_VERSION_MAJOR) + "." +
-           std::to_string(FLATBUFFERS_VERSION_MINOR) + "." + std::to_string(FLATBUFFERS_VERSION_REVISION) +
-           " (FlexBuffers)";
+    return flatbuffers_support::library_version() + " (FlexBuffers)";
   }
   bool keeps_key_order() const override { return false; }
-  documents::DecodeRules decode_rules() const override { return {}; }
 
  protected:
   void do_encode(documents::DocumentSource& source, Bytes& out) override {

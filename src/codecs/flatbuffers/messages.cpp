@@ -22,6 +22,7 @@
 #include <variant>
 #include <vector>
 
+#include "codecs/flatbuffers/support.h"
 #include "messages_generated.h"
 #include "workloads/messages/codec.h"
 
@@ -98,10 +99,7 @@ class FlatbuffersMessageCodec final : public MessageCodec {
   FlatbuffersMessageCodec() { builder_.ForceDefaults(true); }
 
   std::string_view name() const override { return "flatbuffers"; }
-  std::string library_version() const override {
-    return "flatbuffers " + std::to_string(FLATBUFFERS_VERSION_MAJOR) + "." +
-           std::to_string(FLATBUFFERS_VERSION_MINOR) + "." + std::to_string(FLATBUFFERS_VERSION_REVISION);
-  }
+  std::string library_version() const override { return flatbuffers_support::library_version(); }
 
  protected:
   void do_encode(const Message& message, Bytes& out) override {
@@ -121,14 +119,7 @@ class FlatbuffersMessageCodec final : public MessageCodec {
       throw DecodeError(std::string(kind_name(kind)) + ": input of " + std::to_string(bytes.size()) +
                         " bytes; flatbuffers are limited to 2 GiB");
     }
-    // flatbuffers reads scalars in place, which needs the buffer aligned for
-    // its largest scalar (double, long); a misaligned view is read from a copy.
-    const std::uint8_t* data = bytes.data();
-    if (reinterpret_cast<std::uintptr_t>(data) % alignof(double) != 0) {
-      aligned_copy_.assign(bytes.begin(), bytes.end());
-      data = aligned_copy_.data();
-    }
-    const Input input{kind, data, bytes.size()};
+    const Input input{kind, flatbuffers_support::aligned(bytes, aligned_copy_), bytes.size()};
     switch (kind) {
       case Kind::Bool:
         reuse_as<BoolMessage>(out).value = root<fbm::BoolMessage>(input, "BoolMessage").value();
@@ -189,11 +180,8 @@ class FlatbuffersMessageCodec final : public MessageCodec {
   // buffer as a T (bounds, alignment, offsets, nesting depth, table count).
   template <typename T>
   static const T& root(const Input& input, const char* table_name) {
-    flatbuffers::Verifier::Options options;
+    flatbuffers::Verifier::Options options = flatbuffers_support::verifier_options(input.size);
     options.max_depth = kMaxDepth;
-    // Every table needs at least 4 bytes, so this keeps verification work
-    // proportional to the input.
-    options.max_tables = static_cast<flatbuffers::uoffset_t>(input.size / 4 + 1);
     flatbuffers::Verifier verifier(input.data, input.size, options);
     if (!verifier.VerifyBuffer<T>(nullptr)) {
       throw DecodeError(std::string(kind_name(input.kind)) + ": not a valid wcb.fbm." + table_name +
@@ -350,7 +338,6 @@ class FlatbuffersMessageCodec final : public MessageCodec {
   flatbuffers::FlatBufferBuilder builder_;
   std::vector<std::uint8_t> tag_types_;
   std::vector<flatbuffers::Offset<void>> tag_values_;
-  // operator new memory is aligned for double.
   Bytes aligned_copy_;
 };
 

@@ -8,10 +8,10 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include <cstdint>
-#include <limits>
 #include <string>
 #include <vector>
 
+#include "codecs/flatbuffers/support.h"
 #include "core/codec.h"
 #include "tuple_generated.h"
 
@@ -35,10 +35,7 @@ class FlatbuffersCodec final : public Codec {
   }
 
   std::string_view name() const override { return "flatbuffers"; }
-  std::string library_version() const override {
-    return "flatbuffers " + std::to_string(FLATBUFFERS_VERSION_MAJOR) + "." +
-           std::to_string(FLATBUFFERS_VERSION_MINOR) + "." + std::to_string(FLATBUFFERS_VERSION_REVISION);
-  }
+  std::string library_version() const override { return flatbuffers_support::library_version(); }
 
  protected:
   void do_encode(std::span<const Item> items, Bytes& out) override {
@@ -62,20 +59,8 @@ class FlatbuffersCodec final : public Codec {
       throw DecodeError("input of " + std::to_string(bytes.size()) +
                         " bytes; flatbuffers are limited to 2 GiB");
     }
-    // flatbuffers reads scalars in place, which needs the buffer aligned for
-    // its largest scalar (double); a misaligned view is read from a copy.
-    const std::uint8_t* data = bytes.data();
-    if (reinterpret_cast<std::uintptr_t>(data) % alignof(double) != 0) {
-      aligned_copy_.assign(bytes.begin(), bytes.end());
-      data = aligned_copy_.data();
-    }
-
-    flatbuffers::Verifier::Options options;
-    // The default cap of a million tables would reject large payloads. Every
-    // table needs at least 4 bytes, so this bound still keeps verification
-    // work proportional to the input.
-    options.max_tables = static_cast<flatbuffers::uoffset_t>(bytes.size() / 4 + 1);
-    flatbuffers::Verifier verifier(data, bytes.size(), options);
+    const std::uint8_t* data = flatbuffers_support::aligned(bytes, aligned_copy_);
+    flatbuffers::Verifier verifier(data, bytes.size(), flatbuffers_support::verifier_options(bytes.size()));
     if (!fb::VerifyItemsBuffer(verifier)) {
       throw DecodeError("not a valid wcb.fb.Items buffer (verifier rejected it: truncated or corrupt input)");
     }
@@ -95,7 +80,6 @@ class FlatbuffersCodec final : public Codec {
  private:
   flatbuffers::FlatBufferBuilder builder_;
   std::vector<flatbuffers::Offset<fb::Item>> offsets_;
-  // operator new memory is aligned for double.
   Bytes aligned_copy_;
 };
 

@@ -6,6 +6,7 @@
 // last value of a repeated key. nlohmann's lexer checks UTF-8 itself;
 // number_parse.h reads its doubles.
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -24,33 +25,18 @@ namespace {
 class JsonSax : public documents::SaxToSink {
  public:
   using SaxToSink::SaxToSink;
-  // nlohmann reads "9007199254740994" as an integer, JSON.parse as the
-  // float64 that holds it exactly (and JS writes such floats without a
-  // fraction): beyond +-2^53 an integer a float64 holds exactly is that
-  // float64; any other stays an integer, which a JS sink refuses by name.
   bool number_integer(std::int64_t value) {
-    const double as_double = static_cast<double>(value);
-    if (beyond_safe(as_double) && as_double < 0x1p63 && static_cast<std::int64_t>(as_double) == value) {
-      sink_.number(as_double);
-      return true;
-    }
-    return SaxToSink::number_integer(value);
+    documents::json_integer(sink_, value);
+    return true;
   }
   bool number_unsigned(std::uint64_t value) {
-    const double as_double = static_cast<double>(value);
-    if (beyond_safe(as_double) && as_double < 0x1p64 && static_cast<std::uint64_t>(as_double) == value) {
-      sink_.number(as_double);
-      return true;
-    }
-    return SaxToSink::number_unsigned(value);
+    documents::json_integer(sink_, value);
+    return true;
   }
   bool number_float(double value, const std::string& text) {
     if (!std::isfinite(value)) sink_.fail("a number beyond the range of a float64");
     return SaxToSink::number_float(value, text);
   }
-
- private:
-  static bool beyond_safe(double value) { return std::fabs(value) > documents::kMaxSafeInteger; }
 };
 
 class JsonDocumentCodec final : public documents::DocumentCodec {
@@ -60,9 +46,7 @@ class JsonDocumentCodec final : public documents::DocumentCodec {
   std::string library_version() const override {
     return nlohmann_support::library_version() + " (reader), wcb JSON text writer";
   }
-  documents::DecodeRules decode_rules() const override {
-    return {.check_utf8 = false, .repeated_keys = documents::RepeatedKeys::kKeepLast};
-  }
+  documents::DecodeRules decode_rules() const override { return documents::kCheckedKeepLast; }
 
  protected:
   void do_encode(documents::DocumentSource& source, Bytes& out) override {

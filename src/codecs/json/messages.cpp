@@ -19,13 +19,8 @@
 // accepted where the schema has one, so nesting can never get deeper than
 // the record's. Text that repeats a key is read again as JSON.parse's value
 // when the schema refuses it (text_reader.h).
-#include <array>
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -107,15 +102,8 @@ class RecordReader {
 
   bool null() { return builder.unexpected("null"); }
   bool boolean(bool value) { return builder.boolean(value); }
-  bool number_integer(std::int64_t value) {
-    const bool in_int32 = value >= std::numeric_limits<std::int32_t>::min() &&
-                          value <= std::numeric_limits<std::int32_t>::max();
-    return builder.number(static_cast<double>(value), in_int32, [value] { return std::to_string(value); });
-  }
-  bool number_unsigned(std::uint64_t value) {
-    const bool in_int32 = value <= static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
-    return builder.number(static_cast<double>(value), in_int32, [value] { return std::to_string(value); });
-  }
+  bool number_integer(std::int64_t value) { return builder.whole(value); }
+  bool number_unsigned(std::uint64_t value) { return builder.whole(value); }
   bool number_float(double value, const std::string& text) {
     return builder.number(value, schema::integral_int32(value), [&text] { return text; });
   }

@@ -15,7 +15,6 @@
 // JSON.parse's value when the payload's shape refuses it (text_reader.h).
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -60,15 +59,8 @@ class ItemsReader {
   bool string(std::string&) { return builder.unexpected("a string"); }
   bool binary(Json::binary_t&) { return builder.unexpected("binary data"); }
 
-  bool number_integer(std::int64_t value) {
-    const bool in_int32 = value >= std::numeric_limits<std::int32_t>::min() &&
-                          value <= std::numeric_limits<std::int32_t>::max();
-    return builder.integer(static_cast<double>(value), in_int32, [value] { return std::to_string(value); });
-  }
-  bool number_unsigned(std::uint64_t value) {
-    const bool in_int32 = value <= static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
-    return builder.integer(static_cast<double>(value), in_int32, [value] { return std::to_string(value); });
-  }
+  bool number_integer(std::int64_t value) { return builder.whole(value); }
+  bool number_unsigned(std::uint64_t value) { return builder.whole(value); }
   bool number_float(double value, const std::string& text) {
     return builder.fraction(value, [&text] { return text; });
   }

@@ -230,7 +230,6 @@ class MsgpackDocumentCodec final : public documents::SinkTemplateCodec<MsgpackDo
   std::string_view name() const override { return "msgpack"; }
   std::string_view format() const override { return "MessagePack"; }
   std::string library_version() const override { return std::string("msgpack-cxx ") + msgpack_version(); }
-  documents::DecodeRules decode_rules() const override { return {}; }
 
  protected:
   void do_encode(documents::DocumentSource& source, Bytes& out) override {

@@ -179,28 +179,12 @@ class RecordVisitor : public msgpack_visitor::KeyTracking {
 
   bool visit_nil() { return not_key("nil") && builder.unexpected("nil"); }
   bool visit_boolean(bool value) { return not_key("a boolean") && builder.boolean(value); }
-  bool visit_positive_integer(std::uint64_t value) {
-    if (!not_key("an integer")) return false;
-    const bool in_int32 = value <= static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
-    return builder.number(static_cast<double>(value), in_int32, [value] { return std::to_string(value); });
-  }
+  bool visit_positive_integer(std::uint64_t value) { return not_key("an integer") && builder.whole(value); }
   // msgpack-cxx calls this for every value of the signed formats (int 8 to
   // int 64), positive ones too: both bounds are checked (found by fuzzing).
-  bool visit_negative_integer(std::int64_t value) {
-    if (!not_key("an integer")) return false;
-    const bool in_int32 = value >= std::numeric_limits<std::int32_t>::min() &&
-                          value <= std::numeric_limits<std::int32_t>::max();
-    return builder.number(static_cast<double>(value), in_int32, [value] { return std::to_string(value); });
-  }
+  bool visit_negative_integer(std::int64_t value) { return not_key("an integer") && builder.whole(value); }
   bool visit_float32(float value) { return visit_float64(value); }
-  bool visit_float64(double value) {
-    if (!not_key("a float")) return false;
-    return builder.number(value, schema::integral_int32(value), [value] {
-      char text[32];
-      std::snprintf(text, sizeof text, "%.17g", value);
-      return std::string(text);
-    });
-  }
+  bool visit_float64(double value) { return not_key("a float") && builder.real(value); }
 
   bool visit_str(const char* data, std::uint32_t size) {
     const std::string_view text(data, size);

@@ -69,20 +69,13 @@ class ItemsVisitor : public msgpack_visitor::KeyTracking {
   }
 
   bool visit_positive_integer(std::uint64_t value) {
-    const bool in_int32 = value <= static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
-    return not_key("an integer") &&
-           builder.integer(
-               static_cast<double>(value), in_int32, [value] { return std::to_string(value); }, "an integer");
+    return not_key("an integer") && builder.whole(value, "an integer");
   }
   // msgpack-cxx calls this for every value of the signed formats (int 8 to
   // int 64), positive ones too: both bounds are checked, or an int 64 of
   // 2^31 would be cut to an x of -2^31.
   bool visit_negative_integer(std::int64_t value) {
-    const bool in_int32 = value >= std::numeric_limits<std::int32_t>::min() &&
-                          value <= std::numeric_limits<std::int32_t>::max();
-    return not_key("an integer") &&
-           builder.integer(
-               static_cast<double>(value), in_int32, [value] { return std::to_string(value); }, "an integer");
+    return not_key("an integer") && builder.whole(value, "an integer");
   }
 
   bool visit_float32(float value) { return visit_float(value); }

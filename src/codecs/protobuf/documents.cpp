@@ -28,11 +28,11 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "codecs/protobuf/support.h"
 #include "documents.pb.h"
 #include "workloads/documents/codec.h"
 
@@ -45,7 +45,7 @@ using documents::DocumentSink;
 using documents::Unrepresentable;
 
 constexpr int kRecursionLimit = 3 * static_cast<int>(documents::kMaxDepth) + 3;
-constexpr std::size_t kMaxMessageBytes = INT_MAX;
+using protobuf_support::kMaxMessageBytes;
 
 // Fills the Value tree from a source's events.
 class Writer final : public documents::Events {
@@ -156,16 +156,10 @@ class ProtobufDocumentCodec final : public documents::DocumentCodec {
  public:
   std::string_view name() const override { return "protobuf"; }
   std::string_view format() const override { return "protobuf Value/Struct/ListValue"; }
-  std::string library_version() const override {
-    constexpr int version = GOOGLE_PROTOBUF_VERSION;  // e.g. 3021012
-    return "protobuf-lite " + std::to_string(version / 1000000) + "." +
-           std::to_string(version / 1000 % 1000) + "." + std::to_string(version % 1000);
-  }
+  std::string library_version() const override { return protobuf_support::library_version(); }
   bool keeps_key_order() const override { return false; }
   // A map keeps the last value of a repeated key (protobuf's rule).
-  documents::DecodeRules decode_rules() const override {
-    return {.check_utf8 = false, .repeated_keys = documents::RepeatedKeys::kKeepLast};
-  }
+  documents::DecodeRules decode_rules() const override { return documents::kCheckedKeepLast; }
 
  protected:
   void do_encode(documents::DocumentSource& source, Bytes& out) override {
@@ -174,16 +168,7 @@ class ProtobufDocumentCodec final : public documents::DocumentCodec {
     auto* root = google::protobuf::Arena::CreateMessage<pb::Value>(&arena);
     Writer writer(root);
     source.drive(writer);
-    const std::size_t size = root->ByteSizeLong();
-    if (size > kMaxMessageBytes) {
-      throw std::length_error("the message would be " + std::to_string(size) +
-                              " bytes; protobuf messages are limited to 2 GiB");
-    }
-    out.resize(size);
-    // A Value always has its kind set, so it is never zero bytes; protobuf
-    // must not be handed the null data() of an empty vector all the same.
-    if (size == 0) return;
-    root->SerializeWithCachedSizesToArray(out.data());
+    protobuf_support::serialize(*root, out);
   }
 
   void do_decode(std::span<const std::uint8_t> bytes, DocumentSink& sink) override {

@@ -17,13 +17,13 @@
 // One object per message type serves every call: Clear() keeps the strings
 // and repeated elements allocated, so encoding or decoding the same record
 // again allocates nothing inside protobuf.
-#include <climits>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <variant>
 
+#include "codecs/protobuf/support.h"
 #include "core/utf8.h"
 #include "messages.pb.h"
 #include "workloads/messages/codec.h"
@@ -33,9 +33,9 @@ namespace wcb {
 namespace {
 
 using namespace messages;
+using protobuf_support::serialize;
 
-// protobuf sizes messages with int: 2 GiB is the hard limit in both directions.
-constexpr std::size_t kMaxMessageBytes = INT_MAX;
+using protobuf_support::kMaxMessageBytes;
 
 constexpr std::int64_t kMillisecondsPerSecond = 1000;
 constexpr std::int32_t kNanosPerMillisecond = 1'000'000;
@@ -92,11 +92,7 @@ Timestamp read_timestamp(const msg::Timestamp& time) {
 class ProtobufMessageCodec final : public MessageCodec {
  public:
   std::string_view name() const override { return "protobuf"; }
-  std::string library_version() const override {
-    constexpr int version = GOOGLE_PROTOBUF_VERSION;  // e.g. 3021012
-    return "protobuf-lite " + std::to_string(version / 1000000) + "." +
-           std::to_string(version / 1000 % 1000) + "." + std::to_string(version % 1000);
-  }
+  std::string library_version() const override { return protobuf_support::library_version(); }
 
  protected:
   // Every encode starts from Clear(): the object is shared with decode, and
@@ -157,20 +153,6 @@ class ProtobufMessageCodec final : public MessageCodec {
 
  private:
   template <typename Proto>
-  static void serialize(const Proto& message, Bytes& out) {
-    const std::size_t size = message.ByteSizeLong();
-    if (size > kMaxMessageBytes) {
-      throw std::length_error("the message would be " + std::to_string(size) +
-                              " bytes; protobuf messages are limited to 2 GiB");
-    }
-    out.resize(size);
-    // An all-default message is zero bytes; out.data() may then be null,
-    // which protobuf must not be handed (see protobuf_lite_codec.cpp).
-    if (size == 0) return;
-    message.SerializeWithCachedSizesToArray(out.data());
-  }
-
-  template <typename Proto>
   static const Proto& parse(Proto& message, Kind kind, std::span<const std::uint8_t> bytes) {
     if (!message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
       message.Clear();
@@ -181,21 +163,16 @@ class ProtobufMessageCodec final : public MessageCodec {
     return message;
   }
 
-  void encode_one(const BoolMessage& value, Bytes& out) {
-    bool_.Clear();
-    bool_.set_value(value.value);
-    serialize(bool_, out);
+  // The three messages whose one field is a scalar `value`.
+  template <typename Proto, typename T>
+  static void encode_scalar(const T& value, Proto& message, Bytes& out) {
+    message.Clear();
+    message.set_value(value.value);
+    serialize(message, out);
   }
-  void encode_one(const IntMessage& value, Bytes& out) {
-    int_.Clear();
-    int_.set_value(value.value);
-    serialize(int_, out);
-  }
-  void encode_one(const DoubleMessage& value, Bytes& out) {
-    double_.Clear();
-    double_.set_value(value.value);
-    serialize(double_, out);
-  }
+  void encode_one(const BoolMessage& value, Bytes& out) { encode_scalar(value, bool_, out); }
+  void encode_one(const IntMessage& value, Bytes& out) { encode_scalar(value, int_, out); }
+  void encode_one(const DoubleMessage& value, Bytes& out) { encode_scalar(value, double_, out); }
   void encode_one(const StringMessage& value, Bytes& out) {
     string_.Clear();
     string_.set_value(checked_text(value.value, Kind::String, "value"));

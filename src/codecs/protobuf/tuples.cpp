@@ -4,9 +4,9 @@
 // One message object serves every call: Clear() keeps the repeated field's
 // Item objects allocated, so encoding or decoding a payload of the same size
 // again allocates nothing inside protobuf.
-#include <climits>
 #include <string>
 
+#include "codecs/protobuf/support.h"
 #include "core/codec.h"
 #include "tuple.pb.h"
 
@@ -14,17 +14,12 @@ namespace wcb {
 
 namespace {
 
-// protobuf sizes messages with int: 2 GiB is the hard limit in both directions.
-constexpr std::size_t kMaxMessageBytes = INT_MAX;
+using protobuf_support::kMaxMessageBytes;
 
 class ProtobufCodec final : public Codec {
  public:
   std::string_view name() const override { return "protobuf"; }
-  std::string library_version() const override {
-    constexpr int version = GOOGLE_PROTOBUF_VERSION;  // e.g. 3021012
-    return "protobuf-lite " + std::to_string(version / 1000000) + "." +
-           std::to_string(version / 1000 % 1000) + "." + std::to_string(version % 1000);
-  }
+  std::string library_version() const override { return protobuf_support::library_version(); }
 
  protected:
   void do_encode(std::span<const Item> items, Bytes& out) override {
@@ -42,19 +37,7 @@ class ProtobufCodec final : public Codec {
       entry.set_y(item.y);
       entry.set_z(item.z);
     }
-    const std::size_t size = message_.ByteSizeLong();
-    if (size > kMaxMessageBytes) {
-      message_.Clear();
-      throw std::length_error("the message would be " + std::to_string(size) +
-                              " bytes; protobuf messages are limited to 2 GiB");
-    }
-    out.resize(size);
-    // The empty message is zero bytes. Serializing it anyway would hand
-    // protobuf the null data() of an empty vector, which it passes to
-    // memcpy when a previous decode left an (empty) unknown-field buffer:
-    // undefined behaviour (found by tests/fuzz).
-    if (size == 0) return;
-    message_.SerializeWithCachedSizesToArray(out.data());
+    protobuf_support::serialize(message_, out);
   }
 
   void do_decode(std::span<const std::uint8_t> bytes, Items& out) override {

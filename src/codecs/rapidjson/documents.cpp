@@ -9,9 +9,7 @@
 // JSON.parse reads it (json_reader.h). The reader checks UTF-8 (kParseValidateEncodingFlag, with one gap
 // mended in json_reader.h); a number beyond the range of a float64 (1e400) is
 // refused.
-#include <cmath>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -53,12 +51,7 @@ class DocumentWriter final : public documents::Events {
 
 // RapidJSON's SAX events, passed on to the sink (which throws a DecodeError
 // naming the path for anything it refuses, so the parse never stops here).
-//
-// RapidJSON reads "9007199254740994" as an integer, where JSON.parse reads a
-// float64 that holds it exactly (and the writer prints such floats without a
-// fraction, as JS does): an integer beyond +-2^53 that a float64 holds
-// exactly is that float64; any other stays an integer, which the JS side
-// refuses by name.
+// RapidJSON reads "9007199254740994" as an integer: json_integer.
 class SinkHandler {
  public:
   explicit SinkHandler(documents::DocumentSink& sink) : sink_(sink) {}
@@ -80,23 +73,11 @@ class SinkHandler {
     return true;
   }
   bool Int64(std::int64_t value) {
-    const double as_double = static_cast<double>(value);
-    if (beyond_safe(as_double) && as_double < 0x1p63 && static_cast<std::int64_t>(as_double) == value) {
-      sink_.number(as_double);
-    } else {
-      sink_.integer(value);
-    }
+    documents::json_integer(sink_, value);
     return true;
   }
   bool Uint64(std::uint64_t value) {
-    const double as_double = static_cast<double>(value);
-    if (beyond_safe(as_double) && as_double < 0x1p64 && static_cast<std::uint64_t>(as_double) == value) {
-      sink_.number(as_double);
-    } else if (value <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-      sink_.integer(static_cast<std::int64_t>(value));
-    } else {
-      sink_.unsigned_integer(value);
-    }
+    documents::json_integer(sink_, value);
     return true;
   }
   bool Double(double value) {
@@ -134,8 +115,6 @@ class SinkHandler {
   }
 
  private:
-  static bool beyond_safe(double value) { return std::fabs(value) > documents::kMaxSafeInteger; }
-
   documents::DocumentSink& sink_;
 };
 
@@ -144,9 +123,7 @@ class RapidJsonDocumentCodec final : public documents::DocumentCodec {
   std::string_view name() const override { return "rapidjson"; }
   std::string_view format() const override { return "JSON text"; }
   std::string library_version() const override { return "rapidjson " RAPIDJSON_VERSION_STRING; }
-  documents::DecodeRules decode_rules() const override {
-    return {.check_utf8 = false, .repeated_keys = documents::RepeatedKeys::kKeepLast};
-  }
+  documents::DecodeRules decode_rules() const override { return documents::kCheckedKeepLast; }
 
  protected:
   void do_encode(documents::DocumentSource& source, Bytes& out) override {

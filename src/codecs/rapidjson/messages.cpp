@@ -11,7 +11,6 @@
 // is read again as JSON.parse's value when the schema refuses it
 // (json_repeated_keys.h).
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -95,26 +94,11 @@ class RecordReader {
 
   bool Null() { return builder.unexpected("null"); }
   bool Bool(bool value) { return builder.boolean(value); }
-  bool Int(int value) {
-    return builder.number(value, true, [value] { return std::to_string(value); });
-  }
-  bool Uint(unsigned value) {
-    const bool in_int32 = value <= static_cast<unsigned>(std::numeric_limits<std::int32_t>::max());
-    return builder.number(value, in_int32, [value] { return std::to_string(value); });
-  }
-  bool Int64(std::int64_t value) {
-    return builder.number(static_cast<double>(value), false, [value] { return std::to_string(value); });
-  }
-  bool Uint64(std::uint64_t value) {
-    return builder.number(static_cast<double>(value), false, [value] { return std::to_string(value); });
-  }
-  bool Double(double value) {
-    return builder.number(value, schema::integral_int32(value), [value] {
-      char text[32];
-      std::snprintf(text, sizeof text, "%.17g", value);
-      return std::string(text);
-    });
-  }
+  bool Int(int value) { return builder.whole(value); }
+  bool Uint(unsigned value) { return builder.whole(value); }
+  bool Int64(std::int64_t value) { return builder.wide(value); }
+  bool Uint64(std::uint64_t value) { return builder.wide(value); }
+  bool Double(double value) { return builder.real(value); }
   bool RawNumber(const char*, SizeType, bool) { return builder.unexpected("a number"); }
 
   bool String(const char* text, SizeType length, bool) {

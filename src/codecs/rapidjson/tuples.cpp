@@ -44,19 +44,10 @@ class ItemsReader {
   bool String(const char*, SizeType, bool) { return builder.unexpected("a string"); }
   bool RawNumber(const char*, SizeType, bool) { return builder.unexpected("a number"); }
 
-  bool Int(int value) {
-    return builder.integer(value, true, [value] { return std::to_string(value); });
-  }
-  bool Uint(unsigned value) {
-    return builder.integer(value, value <= std::numeric_limits<std::int32_t>::max(),
-                           [value] { return std::to_string(value); });
-  }
-  bool Int64(std::int64_t value) {
-    return builder.integer(static_cast<double>(value), false, [value] { return std::to_string(value); });
-  }
-  bool Uint64(std::uint64_t value) {
-    return builder.integer(static_cast<double>(value), false, [value] { return std::to_string(value); });
-  }
+  bool Int(int value) { return builder.whole(value); }
+  bool Uint(unsigned value) { return builder.whole(value); }
+  bool Int64(std::int64_t value) { return builder.wide(value); }
+  bool Uint64(std::uint64_t value) { return builder.wide(value); }
   bool Double(double value) {
     return builder.fraction(value, [value] {
       char text[32];

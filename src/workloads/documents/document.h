@@ -9,11 +9,15 @@
 // FlexBuffers) then write them as JS libraries do.
 #pragma once
 
+#include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -36,6 +40,23 @@ inline constexpr std::size_t kMaxDepth = 256;
 
 // The Document of a JS number (the rule above).
 Document number_of(double value);
+
+// An integer of JSON text into `sink` as JSON.parse reads it, for the readers
+// that parse "9007199254740994" as an integer: beyond +-2^53 an integer a
+// float64 holds exactly is that float64 (JS writes such floats without a
+// fraction); any other stays an integer, which a JS sink refuses by name.
+template <std::integral T>
+void json_integer(DocumentSink& sink, T value) {
+  const double as_double = static_cast<double>(value);
+  constexpr double kEnd = std::is_signed_v<T> ? 0x1p63 : 0x1p64;  // past T's range
+  if (std::fabs(as_double) > kMaxSafeInteger && as_double < kEnd && static_cast<T>(as_double) == value) {
+    sink.number(as_double);
+  } else if (std::in_range<std::int64_t>(value)) {
+    sink.integer(static_cast<std::int64_t>(value));
+  } else {
+    sink.unsigned_integer(static_cast<std::uint64_t>(value));
+  }
+}
 
 // Appends `value` as the next member of `object` (which must be an object),
 // without ordered_json's linear search for an existing key: a JS object

@@ -60,6 +60,10 @@ struct DecodeRules {
   RepeatedKeys repeated_keys = RepeatedKeys::kRefuse;
 };
 
+// The rules of a reader that checks UTF-8 itself and keeps the last value of
+// a repeated key (JSON text, protobuf's map).
+constexpr DecodeRules kCheckedKeepLast{.check_utf8 = false, .repeated_keys = RepeatedKeys::kKeepLast};
+
 // Where a decoder's events go. Every sink enforces the same rules, naming
 // the path in a DecodeError: nesting deeper than kMaxDepth, repeated keys
 // (refused, or passed on for the last to win), UTF-8 when the rules ask,

@@ -138,14 +138,9 @@ class TaggedReader {
       case kTagTrue:
         writer_.boolean(true);
         return;
-      case kTagInt32: {
-        need(kU32);
-        std::int32_t value;
-        std::memcpy(&value, at_, kU32);
-        at_ += kU32;
-        writer_.integer(value);
+      case kTagInt32:
+        writer_.integer(static_cast<std::int32_t>(u32()));
         return;
-      }
       case kTagFloat64: {
         need(kF64);
         double value;

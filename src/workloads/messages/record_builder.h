@@ -6,13 +6,16 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -66,6 +69,26 @@ class RecordBuilder {
         return unexpected("a boolean");
     }
     return filled();
+  }
+
+  // An integer as the parser reads it; wide() for one the parser only
+  // hands over beyond the int32 range (RapidJSON's Int64 and Uint64).
+  template <std::integral T>
+  bool whole(T value) {
+    return number(static_cast<double>(value), std::in_range<std::int32_t>(value),
+                  [value] { return std::to_string(value); });
+  }
+  template <std::integral T>
+  bool wide(T value) {
+    return number(static_cast<double>(value), false, [value] { return std::to_string(value); });
+  }
+  // A float64 the parser read, spelled with all its digits in a message.
+  bool real(double value) {
+    return number(value, schema::integral_int32(value), [value] {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.17g", value);
+      return std::string(text);
+    });
   }
 
   // `text()` gives the number as text, for an error message only.
