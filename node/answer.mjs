@@ -13,7 +13,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { BROWSER_NAMES } from '../src/engines.mjs';
 import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
@@ -21,6 +20,7 @@ import { BLOCKS } from '../src/workload-entries.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { displayPath } from './log.mjs';
 import { REPO_ROOT, fileStamp } from './options.mjs';
+import { runCommand } from './run-file.mjs';
 
 export const DEFAULT_MINUTES = 30;
 
@@ -165,12 +165,4 @@ async function main() {
   return failed.length > 0 ? 1 : 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => process.exit(code),
-    (error) => {
-      process.stderr.write(`answer: ${error.message}\n`);
-      process.exit(1);
-    },
-  );
-}
+runCommand('answer', main, { url: import.meta.url, told: () => true });

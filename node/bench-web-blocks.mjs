@@ -140,7 +140,7 @@ const notMeasured = (failure) => ({ done: false, rows: [], output: [], failure }
  */
 export async function runBlocksInBrowser(
   name,
-  { options, protocol, pageBase, validate, deadline, interrupted, buildInfo },
+  { options, blockPlan, pageBase, validate, deadline, interrupted, buildInfo },
 ) {
   const out = options.outs[name];
   const runner = await importRunner(options.workload);
@@ -154,7 +154,7 @@ export async function runBlocksInBrowser(
   }
   const peers = selectPeers(requested, peerRegistry, 'browser', runner.takesPeer);
   const peerNames = peers.map((peer) => peer.name);
-  const plan = protocol.blockPlan(options);
+  const plan = blockPlan(options);
   const planned = planRun(runner, {
     options: given,
     place: name,
@@ -181,7 +181,10 @@ export async function runBlocksInBrowser(
       ...header.run,
       protocol: {
         ...header.run.protocol,
-        ...protocol.header(options),
+        // A user's documents by name, size and checksum: their served URLs are this run's only.
+        ...runner.protocolFields(options, {
+          documents: (plan.documents ?? []).map(({ url: _, ...entry }) => entry),
+        }),
         codecs: options.codecs,
         strategies: options.strategies,
         peers: peerNames,

@@ -22,33 +22,18 @@ import { helpText, optionKindOf, parseOptions } from './bench-web-options.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { log } from './log.mjs';
 import { UsageError } from './options.mjs';
-import { RunError } from './run-file.mjs';
+import { RunError, runCommand } from './run-file.mjs';
 import { readRunDocuments } from './user-documents.mjs';
 
-// What each measuring protocol (src/catalog.mjs) gives the plan: `header`,
-// what the run's protocol records of the whole run, and `blockPlan`, what
-// the workload's units are made from (its runner's plan() in bench:node).
-const PROTOCOLS = {
-  'per-payload': {
-    header: (options) => ({ minMB: options.minMB, maxMB: options.maxMB, stepsPerDecade: options.perDecade }),
-    blockPlan: (options) => ({ steps: selectSteps(options) }),
-  },
-  'per-call': {
-    header: (options) => ({ records: options.records }),
-    blockPlan: () => ({}),
-  },
-  // A user's document (options.documents, read by servedDocuments) is served
-  // to the page of its context, which fetches it (web/src/query.mjs
-  // DOCUMENTS_PARAM); one that could not be read has no block.
-  datasets: {
-    header: (options) => ({
-      datasets: options.datasets,
-      ...(options.documents.length > 0 && {
-        documents: options.documents.map(({ url: _, ...entry }) => entry),
-      }),
-    }),
-    blockPlan: (options) => ({ documents: options.documents ?? [] }),
-  },
+// What the workload's units are made from, by measuring protocol
+// (src/catalog.mjs): its runner's plan() in bench:node. A user's document
+// (options.documents, read by servedDocuments) is served to the page of its
+// context, which fetches it (web/src/query.mjs DOCUMENTS_PARAM); one that
+// could not be read has no block.
+const BLOCK_PLANS = {
+  'per-payload': (options) => ({ steps: selectSteps(options) }),
+  'per-call': () => ({}),
+  datasets: (options) => ({ documents: options.documents ?? [] }),
 };
 
 /**
@@ -115,7 +100,7 @@ async function main(argv) {
   const onTerminate = () => process.exit(143);
   process.once('SIGTERM', onTerminate);
   try {
-    const protocol = PROTOCOLS[optionKindOf(workloadInfo(options.workload))];
+    const blockPlan = BLOCK_PLANS[optionKindOf(workloadInfo(options.workload))];
     log(`in ${options.browsers.join(' then ')}: a fresh browser context per block process`);
     // One limit for the whole run, every browser included.
     const deadline = Date.now() + options.timeoutSeconds * 1000;
@@ -125,7 +110,7 @@ async function main(argv) {
       const label = BROWSERS[name].label;
       let outcome;
       try {
-        const context = { options, protocol, pageBase, validate, deadline, interrupted: () => interrupted };
+        const context = { options, blockPlan, pageBase, validate, deadline, interrupted: () => interrupted };
         outcome = await runBlocksInBrowser(name, { ...context, buildInfo: wasmBuild.info });
       } catch (error) {
         if (!(error instanceof RunError)) throw error;
@@ -151,14 +136,4 @@ async function main(argv) {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`bench:web: ${error.message}\n`);
-      process.exit(2);
-    }
-    process.stderr.write(`bench:web: ${error instanceof RunError ? error.message : error.stack}\n`);
-    process.exit(1);
-  },
-);
+runCommand('bench:web', main);

@@ -20,7 +20,7 @@ import { planRun, requestedPeers } from '../src/harness/plan.mjs';
 import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
-import { RunError, finishRun, machineInfo, openRun, readResumeFile } from './run-file.mjs';
+import { RunError, finishRun, machineInfo, openRun, readResumeFile, runCommand } from './run-file.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
 
 const PLACE = 'node';
@@ -130,7 +130,8 @@ async function main(argv) {
   const buildInfo = readBuildInfo(loader, options.buildDir);
   options = resolveCodecs(options, buildInfo);
   const ctx = { place: PLACE, log, UsageError, runChildProcess };
-  const plan = workload.plan(options, ctx);
+  // A workload with nothing to plan beyond the options (messages) has no plan().
+  const plan = workload.plan?.(options, ctx) ?? {};
   // --limits is its own protocol (each path grown until it fails); every other run is a plan of blocks.
   const planned = options.limits
     ? undefined
@@ -141,7 +142,7 @@ async function main(argv) {
     resumed,
     out: options.out,
   });
-  workload.prepareRun(store.run, options, { plan, store });
+  workload.prepareRun?.(store.run, options, { plan, store });
   if (planned) log(planned.description);
   if (resumed) log(`resuming ${displayPath(options.out)}: ${store.rows.length} rows kept`);
   store.save();
@@ -186,14 +187,4 @@ function commonJobFields(options, workload, plan) {
   };
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`bench:node: ${error.message}\n`);
-      process.exit(2);
-    }
-    process.stderr.write(`bench:node: ${error instanceof RunError ? error.message : error.stack}\n`);
-    process.exit(1);
-  },
-);
+runCommand('bench:node', main);

@@ -89,16 +89,12 @@ const PROTOCOLS = {
 
 // The options that say where things are, shared by a new run and --resume.
 function locations(values) {
+  const given = (flag, check, fallback) =>
+    values[flag] !== undefined ? check(flag, values[flag]) : fallback;
   return {
-    buildDir:
-      values['build-dir'] !== undefined
-        ? existingDirectory('build-dir', values['build-dir'])
-        : DEFAULTS.buildDir,
-    loader: values.loader !== undefined ? existingFile('loader', values.loader) : DEFAULTS.loader,
-    peerRegistry:
-      values['peer-registry'] !== undefined
-        ? existingFile('peer-registry', values['peer-registry'])
-        : DEFAULTS.peerRegistry,
+    buildDir: given('build-dir', existingDirectory, DEFAULTS.buildDir),
+    loader: given('loader', existingFile, DEFAULTS.loader),
+    peerRegistry: given('peer-registry', existingFile, DEFAULTS.peerRegistry),
     protoFile: DEFAULTS.protoFile,
     messagesProtoFile: DEFAULTS.messagesProtoFile,
   };

@@ -5,12 +5,31 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { resultsDocument } from '../src/harness/results.mjs';
 import { displayPath, log } from './log.mjs';
 import { UsageError } from './options.mjs';
 
 /** A failure of the run itself (exit code 1), not of a measured path. */
 export class RunError extends Error {}
+
+/**
+ * Runs a command's main(argv) and exits with its code; with `url` (the module's import.meta.url),
+ * only when that module is the script node was given (not when a test imports it). A UsageError
+ * exits 2; other errors exit 1, with their message when `told(error)` (the failures a user can
+ * act on), else their stack.
+ */
+export function runCommand(name, main, { url, told = (error) => error instanceof RunError } = {}) {
+  if (url && !(process.argv[1] && url === pathToFileURL(process.argv[1]).href)) return;
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      const usage = error instanceof UsageError;
+      process.stderr.write(`${name}: ${usage || told(error) ? error.message : error.stack}\n`);
+      process.exit(usage ? 2 : 1);
+    },
+  );
+}
 
 export function machineInfo() {
   const cpus = os.cpus();

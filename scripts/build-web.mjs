@@ -32,8 +32,8 @@ import { SHIPPED_BYTES_FILE, writeShippedBytes } from './shipped-bytes.mjs';
 import { generatePeerCode } from './generate-peers.mjs';
 import { ASSET_FOLDER, ASSET_GLOBAL } from '../web/src/assets.mjs';
 import { writeAtomically } from '../node/run-file.mjs';
+import { DEFAULT_WASM_BUILD_DIR as DEFAULT_WASM_DIR, REPO_ROOT } from '../node/load-wasm.mjs';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
 export const PAGE_BUNDLE = path.join(WEB_DIST, 'page.js');
 const ENTRY = path.join(REPO_ROOT, 'web', 'src', 'page.mjs');
@@ -45,9 +45,8 @@ const ASSETS_MODULE = path.join(REPO_ROOT, 'web', 'src', 'assets.mjs');
 // Modules only the Node-only peers of src/harness/peers.mjs import (bser, cbor, msgpack5,
 // v8.serialize): the page never loads those peers, so they become stubs.
 const NODE_ONLY_MODULES = ['node:v8', 'bser', 'cbor', 'msgpack5'];
-export const DEFAULT_WASM_DIR = process.env.WCB_WASM_BUILD_DIR
-  ? path.resolve(process.env.WCB_WASM_BUILD_DIR)
-  : path.join(REPO_ROOT, 'build', 'wasm');
+// The wasm build the page bundles: build/wasm, or WCB_WASM_BUILD_DIR's.
+export { DEFAULT_WASM_DIR };
 
 /**
  * The wasm build's modules ({ codec, workload, glue, wasm, lean? } with

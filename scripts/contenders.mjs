@@ -32,6 +32,7 @@ import { median } from '../src/harness/stats.mjs';
 import { ALL_PEERS, peerMeta, peersFor } from '../src/harness/peers.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { REPO_ROOT } from '../node/options.mjs';
+import { runCommand } from '../node/run-file.mjs';
 
 export const LIBRARY_FACTOR = 2;
 export const MAX_LIBRARIES = 4;
@@ -199,12 +200,4 @@ async function main(files) {
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error) => {
-      process.stderr.write(`contenders: ${error.message}\n`);
-      process.exit(1);
-    },
-  );
-}
+runCommand('contenders', main, { url: import.meta.url, told: () => true });

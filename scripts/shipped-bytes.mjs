@@ -19,14 +19,13 @@
 import { build } from 'esbuild';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 import { catalogOf, codecsOf, DEFAULT_WORKLOAD, moduleOf } from '../src/catalog.mjs';
 import { LEAN_MODULE, LEAN_ZLIB_MODULE, leanModuleOf, leanZlibModuleOf } from '../src/harness/lean-codec.mjs';
 import { PEERS, peerMeta } from '../src/harness/peers.mjs';
+import { REPO_ROOT } from '../node/options.mjs';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GZIP_LEVEL = 9;
 const LEAN_LOADER = path.join(REPO_ROOT, 'src', 'harness', 'lean-loader.mjs');
 const PEERS_FILE = path.join(REPO_ROOT, 'src', 'harness', 'peers.mjs');

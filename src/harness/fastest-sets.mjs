@@ -8,9 +8,10 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { pathLabel } from '../catalog.mjs';
+import { isJsonText, pathLabel } from '../catalog.mjs';
 import { OPERATIONS } from './block.mjs';
 import { peerMeta } from './peers.mjs';
+import { runPaths } from './plan.mjs';
 
 /**
  * The registry names of the libraries a block run of `place` holds: both
@@ -67,5 +68,20 @@ export function fastestSetsOf({ sets }, place, peers, named) {
             .filter(Boolean);
       return [operation, chosen.map(label)];
     }),
+  );
+}
+
+/**
+ * A runner's paths (plan.mjs runPaths) as its options give them: wasm, the
+ * addon's (`addon`: { codecs, strategies }), the libraries of `peers`, the C++
+ * ones among the block run's contenders only; `buildInfo` says which codecs'
+ * bytes are JSON text.
+ */
+export function runnerPaths(options, { peers, registry, addon, buildInfo }) {
+  const jsonText = (codec) => buildInfo && isJsonText(buildInfo, codec);
+  const { codecs, strategies } = options;
+  return contenderJobs(
+    runPaths({ codecs, strategies, addon, peers, peerMeta: registry.peerMeta, jsonText }),
+    options.contenders,
   );
 }

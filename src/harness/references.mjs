@@ -25,7 +25,8 @@ export function isPeerRow(row) {
   return row.impl === 'js' && !isReferenceRow(row);
 }
 
-const isOk = (row) => row.status === 'ok';
+/** A row measured ok. */
+export const isOk = (row) => row.status === 'ok';
 // Among the rows that timed `operation` (a block's library may time one only).
 function fastestOf(rows, operation) {
   const timed = rows.filter((row) => row[operation]);

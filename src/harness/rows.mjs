@@ -26,6 +26,9 @@ export function subjectOf({ codec, impl, interop, library, variant, compression 
   return { codec, impl, interop, library, ...(variant && { variant }), ...(compression && { compression }) };
 }
 
+/** A block's reference member (the answer's references): `name` and the subject of `path`. */
+export const blockReference = (name, path) => ({ reference: name, subject: subjectOf(path) });
+
 /** A failed row: the protocol's `base` fields, status 'failed' and the error. */
 export function failedRowOf(base, error) {
   return { ...base, status: 'failed', error: errorMessage(error) };

@@ -4,11 +4,9 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { catalogOf, codecNames } from '../catalog.mjs';
+import { REPO_ROOT } from './load.mjs';
 import { codecColors } from './palette.mjs';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The codec names of a wasm build's catalog (build-info.json), or [] without one. */
 export function buildCodecOrder(

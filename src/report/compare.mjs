@@ -28,7 +28,7 @@ import { fastestWords } from '../harness/block-tables.mjs';
 import { documentVerdicts } from '../harness/block-verdicts.mjs';
 import { formatMB, formatMs, formatOpsPerSec, renderColumns } from '../harness/format.mjs';
 import { groupBy } from '../harness/group-by.mjs';
-import { operationStats } from '../harness/references.mjs';
+import { OPERATIONS, operationStats } from '../harness/references.mjs';
 import { FASTER, SLOWER, verdictWords } from '../harness/paired.mjs';
 import { mad, median } from '../harness/stats.mjs';
 import { sortRows } from './model.mjs';
@@ -39,8 +39,6 @@ export const MIN_CHANGE = 0.05;
 export const FLAG_RULE =
   `flagged when |Δ median| > ${SPREAD_FACTOR} × max(MAD old, MAD new) ` +
   `and |Δ median| > ${MIN_CHANGE * 100}% of the old median`;
-
-const OPERATIONS = ['encode', 'decode'];
 
 /** A row's unit as a table cell: its size in MB, its record or its data set. */
 const unitOf = (row) => (row.step !== undefined ? formatMB(row.jsonMB) : (row.record ?? row.dataset));

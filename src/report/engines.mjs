@@ -13,10 +13,12 @@
 import { engineLabel, engineOf } from '../engines.mjs';
 import { formatMB, formatMs, formatRatio, formatShare, interopShare } from '../harness/format.mjs';
 import {
+  OPERATIONS,
   compareOperation,
   compareRow,
   compareWithFastest,
   fastestLibraries,
+  isOk,
   isPerCallRow,
   ownReference,
   rolesOf,
@@ -27,10 +29,6 @@ import { unitKeyOf } from './headline.mjs';
 import { formatVerdictRatio } from '../harness/verdict.mjs';
 import { BASELINE_LABEL, labelOf, nearestRow, sortRows } from './model.mjs';
 import { viewHtml, viewText } from './table-view.mjs';
-
-const OPERATIONS = ['encode', 'decode'];
-
-const isOk = (row) => row.status === 'ok';
 
 /** One operation's time as text: ms per payload, or ns per call. */
 function timeText(row, operation) {

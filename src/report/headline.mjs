@@ -23,7 +23,7 @@
 import { JSON_CALLS, floorCodecsOf, isJsonBaseline, isWasmRow, libraryName, pathLabel } from '../catalog.mjs';
 import { engineLabel } from '../engines.mjs';
 import { formatMB, formatRatio } from '../harness/format.mjs';
-import { operationStats } from '../harness/references.mjs';
+import { isOk, operationStats } from '../harness/references.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { invertComparison, unitComparisons } from '../harness/unit-comparisons.mjs';
 import { FASTER, SLOWER, WITHIN_NOISE, formatVerdictRatio } from '../harness/verdict.mjs';
@@ -75,8 +75,6 @@ export function whereText(run, { here = false } = {}) {
   if (run.place === 'native') return 'Natively';
   return `In ${engineLabel(run.runtime)}`;
 }
-
-const isOk = (row) => row.status === 'ok';
 
 /** True when `a`'s median is faster than `b`'s (both rows of one protocol). */
 function isFaster(a, b, operation) {

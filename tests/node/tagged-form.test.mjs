@@ -15,7 +15,7 @@ import { isPeerRow, isReferenceRow } from '../../src/harness/references.mjs';
 import { measureDocumentBlock } from '../../src/workloads/documents/block.mjs';
 import { datasetInfo, makeDataset, prepareDataset } from '../../src/workloads/documents/datasets.mjs';
 import { viewText } from '../../src/report/table-view.mjs';
-import { floorPhaseBlocks, floorPhaseParts } from '../../src/workloads/documents/view.mjs';
+import { floorPhaseParts } from '../../src/workloads/documents/view.mjs';
 import { useBuffer } from '../../src/workloads/documents/tagged-form.mjs';
 import { TaggedReader } from '../../src/workloads/documents/tagged-reader.mjs';
 import { TaggedWriter } from '../../src/workloads/documents/tagged-writer.mjs';
@@ -383,9 +383,12 @@ describe('the documents floor', () => {
         decodePhases: { bytesInMs: 0.1, codecMs: 1, marshalOutMs: 8 },
       },
     ]);
-    const [block] = floorPhaseBlocks(rows);
-    assert.deepEqual(block.floor, { encode: 2, decode: 4 });
-    assert.deepEqual(block.paths, [{ label: 'msgpack/tagged', marshalIn: 3, marshalOut: 8 }]);
+    // The medians over processes: marshal in 3 and out 8 ms, the floor 2 and 4 ms.
+    const [, { table }] = floorPhaseParts(rows);
+    assert.deepEqual(table.attrs, { block: 'documents@x', role: 'floor-phases' });
+    assert.deepEqual(table.lines, [
+      { cells: ['msgpack/tagged', '3.00', '2.00', '0.67x', '8.00', '4.00', '0.50x'] },
+    ]);
     const text = viewText(floorPhaseParts(rows));
     assert.match(text, /documents floor \(JS walk\)/);
     assert.match(text, /msgpack\/tagged +3\.\d+ +2\.\d+ +0\.67x +8\.\d+ +4\.\d+ +0\.50x/);

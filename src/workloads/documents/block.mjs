@@ -8,7 +8,7 @@ import { compressedMembers, compressedPath } from '../../harness/compressed-path
 import { createDocumentsFloorPath } from '../../harness/documents-floor.mjs';
 import { formatBytes, formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPath, createJsonUtf8DocumentPath } from '../../harness/json-baseline.mjs';
-import { subjectOf } from '../../harness/rows.mjs';
+import { blockReference } from '../../harness/rows.mjs';
 import { documentMember, peerDocumentPath } from './measure.mjs';
 import { failedDocumentRow, notApplicableRow } from './rows.mjs';
 import { datasetFieldsIn } from './user-documents.mjs';
@@ -32,22 +32,23 @@ const BLOCK_REFERENCES = {
 const datasets = (named, documents) =>
   named.filter((dataset) => !documents.some((entry) => entry.id === dataset && entry.error));
 
-const reference = (name, path) => ({ reference: name, subject: subjectOf(path) });
-
 /** The answer's references: the JSON baseline and the documents floor. */
 export const references = [
-  reference('json', createJsonDocumentPath()),
-  reference('floor', createDocumentsFloorPath()),
+  blockReference('json', createJsonDocumentPath()),
+  blockReference('floor', createDocumentsFloorPath()),
 ];
 
 /** A path's own references: the JSON baseline (and on bytes, for a JSON-text codec). */
 export const pathReferences = ({ jsonText = false }) => [
   references[0],
-  ...(jsonText ? [reference('jsonUtf8', createJsonUtf8DocumentPath())] : []),
+  ...(jsonText ? [blockReference('jsonUtf8', createJsonUtf8DocumentPath())] : []),
 ];
 
 /** A path's own block measures what each path keeps alive too (its row's memory). */
 export const pathJob = { memory: true };
+
+/** The libraries that take part in this workload (peers.mjs `documents`): the runner's default, the page's offer. */
+export const takesPeer = (peer) => peer.documents === true;
 
 /** The members with the compression stage: no documents module compresses in wasm yet, its C++ paths take the JS compressors. */
 export const compress = (members, compression) => compressedMembers(members, compression);

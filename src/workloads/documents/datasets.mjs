@@ -18,8 +18,6 @@ import { loadTopology, topology } from './topologies.mjs';
 
 import { TupleDataset } from '../tuples/dataset.mjs';
 import {
-  DATASET_IDS,
-  DATASETS,
   JBB_ITEMS,
   JBB_RANDOM_SEED,
   RANDOM_STRINGS_BYTES,
@@ -27,25 +25,11 @@ import {
   RANDOM_STRINGS_SEED,
   datasetInfo,
   isUserDataset,
-  unmappedId,
   unmappedStepOf,
-  userDatasetId,
 } from './dataset-catalog.mjs';
 
-export {
-  DATASET_IDS,
-  DATASETS,
-  JBB_ITEMS,
-  JBB_RANDOM_SEED,
-  RANDOM_STRINGS_BYTES,
-  RANDOM_STRINGS_MAX_DEPTH,
-  RANDOM_STRINGS_SEED,
-  datasetInfo,
-  isUserDataset,
-  unmappedId,
-  unmappedStepOf,
-  userDatasetId,
-};
+// The catalog's names, for the modules that import them with the data sets.
+export * from './dataset-catalog.mjs';
 
 /** The world-atlas resolution each geo data set is made from. */
 const RESOLUTION_OF = { 'geo-110m': '110m', 'geo-50m': '50m', 'geo-50m-x3': '50m', 'geo-10m': '10m' };

@@ -8,11 +8,9 @@ import { ADDON_PLACE, isJsonBaseline, isJsonUtf8Baseline, pathLabel } from '../.
 import { formatBytes, interopShare } from '../../harness/format.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
-import { fastestPeers, isPeerRow } from '../../harness/references.mjs';
+import { fastestPeers, isOk, isPeerRow } from '../../harness/references.mjs';
 import { unitComparisons } from '../../harness/unit-comparisons.mjs';
 import { datasetInfo, isUserDataset } from './dataset-catalog.mjs';
-
-const isOk = (row) => row.status === 'ok';
 
 /** What names a user's document beside its id: "your file, 15.2 KB, document checksum 0x1234abcd". */
 export function userFileText({ fileBytes, documentChecksum }) {

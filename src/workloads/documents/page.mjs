@@ -65,9 +65,6 @@ export const peers = documentPeersFor(PLACE);
 /** The operations the charts can show. */
 export const operations = ['encode', 'decode'];
 
-/** A library that takes no part in the documents workload is not offered. */
-export const acceptsPeer = (peer) => peer.documents === true;
-
 /** The options of this workload from the form (see tuples/page.mjs). */
 export function readOptions(read) {
   return { datasets: read.checked('dataset') };
@@ -224,7 +221,7 @@ export function progressText({ dataset }) {
 export const blockPlan = () => ({ documents: [] });
 
 /** What a block holds and measures (the planner's: src/harness/plan.mjs). */
-export { pathJob, pathReferences, references, units } from './block.mjs';
+export { pathJob, pathReferences, references, takesPeer as acceptsPeer, units } from './block.mjs';
 
 // The decode box's sample: a small document with every kind of JSON value.
 const SAMPLE = {

@@ -4,18 +4,14 @@
 
 import { addonCodecsOf } from '../../../node/load-addon.mjs';
 import { readRunDocuments } from '../../../node/user-documents.mjs';
-import { isJsonText } from '../../catalog.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsFor } from '../../harness/block-verdicts.mjs';
-import { committedSets, contenderJobs } from '../../harness/fastest-sets.mjs';
+import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';
 import { createJsonDocumentPath } from '../../harness/json-baseline.mjs';
-import { runPaths } from '../../harness/plan.mjs';
 import { failedDocumentRow } from './rows.mjs';
 import { view } from './view.mjs';
 import { userDatasetFields } from './user-documents.mjs';
 import workload from './workload.mjs';
-
-const workloadAddonStrategies = () => [...workload.addonStrategies];
 
 // The rows' schema and failed rows live in rows.mjs, which the page imports
 // too: this module plans Node's paths (node/load-addon.mjs), the page cannot.
@@ -62,14 +58,9 @@ export function planRows(plan, place) {
 export function paths(options, peers, registry, buildInfo) {
   const addon = {
     codecs: addonCodecsOf(options, 'documents'),
-    strategies: options.addonStrategies ?? workloadAddonStrategies(),
+    strategies: options.addonStrategies ?? [...workload.addonStrategies],
   };
-  const { codecs, strategies } = options;
-  const jsonText = (codec) => buildInfo && isJsonText(buildInfo, codec);
-  return contenderJobs(
-    runPaths({ codecs, strategies, addon, peers, peerMeta: registry.peerMeta, jsonText }),
-    options.contenders,
-  );
+  return runnerPaths(options, { peers, registry, addon, buildInfo });
 }
 
 /**
@@ -85,10 +76,7 @@ export const { blockPeers, fastestSets, contenders } = committedSets(
 export const verdictOptions = verdictOptionsFor(workload);
 
 // What a block of this workload holds and measures (browser-safe: the page plans with it too).
-export { compress, pathJob, pathReferences, references, units } from './block.mjs';
-
-/** By default, the peers that take part in this workload (peers.mjs `documents`). */
-export const takesPeer = (peer) => peer.documents === true;
+export { compress, pathJob, pathReferences, references, takesPeer, units } from './block.mjs';
 
 /** What every child needs beside its block: the user's documents, to read again. */
 export const jobFields = (options, plan) => ({ documents: plan.documents.filter((entry) => !entry.error) });

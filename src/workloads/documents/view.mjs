@@ -156,29 +156,6 @@ export function documentView(rows) {
   });
 }
 
-/**
- * The model of a block run's floor table: per block, each C++ path's
- * marshal phases (medians over its processes) beside the documents floor's
- * encode and decode (docs/documents.md#documents-floor), with floor / phase
- * (1.00x: the phase costs what the JS halves alone cost). [] without a floor.
- */
-export function floorPhaseBlocks(rows) {
-  // One row per path and block, its medians over processes (the charts' rows).
-  const merged = blockChartRows(rows).filter((row) => row.status === 'ok');
-  return [...groupBy(merged, (row) => row.block)].flatMap(([block, own]) => {
-    const floor = own.find(isDocumentsFloor);
-    if (!floor) return [];
-    const paths = own
-      .filter((row) => row.impl === 'cpp' && !row.compression)
-      .map((row) => ({
-        label: pathLabel(row),
-        marshalIn: row.encodePhases?.marshalInMs,
-        marshalOut: row.decodePhases?.marshalOutMs,
-      }));
-    return [{ block, floor: { encode: floor.encode?.median, decode: floor.decode?.median }, paths }];
-  });
-}
-
 export const FLOOR_PHASE_HEADER = [
   'path',
   'marshal in ms',
@@ -194,30 +171,37 @@ const FLOOR_PHASE_LEGEND =
   'writing the tagged form into a ready buffer (encode) and the object building from ready tagged bytes ' +
   '(decode), no wasm call; xFloor = floor / phase (1.00x: the phase costs what the JS halves alone cost).';
 
-/** The floor tables of a block run as view parts ([] without a documents floor). */
+/**
+ * The floor tables of a block run as view parts: per block, each C++ path's
+ * marshal phases (medians over its processes) beside the documents floor's
+ * encode and decode (docs/documents.md#documents-floor), with floor / phase
+ * (1.00x: the phase costs what the JS halves alone cost). [] without a floor.
+ */
 export function floorPhaseParts(rows) {
-  const blocks = floorPhaseBlocks(rows);
-  if (blocks.length === 0) return [];
-  const ratio = (floor, phase) => formatRatio(speedRatio(floor, phase));
-  const tables = blocks.map(({ block, floor, paths }) => ({
-    table: {
-      title: `${block}: marshal phases against the floor`,
-      header: FLOOR_PHASE_HEADER,
-      attrs: { block, role: 'floor-phases' },
-      lines: paths.map((path) => ({
+  // One row per path and block, its medians over processes (the charts' rows).
+  const merged = blockChartRows(rows).filter((row) => row.status === 'ok');
+  // A phase's cells: its ms, the floor's ms, floor / phase.
+  const phaseCells = (phase, floor) => [
+    formatMs(phase),
+    formatMs(floor),
+    formatRatio(speedRatio(floor, phase)),
+  ];
+  const tables = [...groupBy(merged, (row) => row.block)].flatMap(([block, own]) => {
+    const floor = own.find(isDocumentsFloor);
+    if (!floor) return [];
+    const lines = own
+      .filter((row) => row.impl === 'cpp' && !row.compression)
+      .map((row) => ({
         cells: [
-          path.label,
-          formatMs(path.marshalIn),
-          formatMs(floor.encode),
-          ratio(floor.encode, path.marshalIn),
-          formatMs(path.marshalOut),
-          formatMs(floor.decode),
-          ratio(floor.decode, path.marshalOut),
+          pathLabel(row),
+          ...phaseCells(row.encodePhases?.marshalInMs, floor.encode?.median),
+          ...phaseCells(row.decodePhases?.marshalOutMs, floor.decode?.median),
         ],
-      })),
-    },
-  }));
-  return [{ note: FLOOR_PHASE_LEGEND }, ...tables];
+      }));
+    const title = `${block}: marshal phases against the floor`;
+    return [{ table: { title, header: FLOOR_PHASE_HEADER, attrs: { block, role: 'floor-phases' }, lines } }];
+  });
+  return tables.length === 0 ? [] : [{ note: FLOOR_PHASE_LEGEND }, ...tables];
 }
 
 /** What the results view knows of the workload (src/report/results-tables.mjs). */

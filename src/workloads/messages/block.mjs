@@ -17,6 +17,7 @@ import {
   messageMember,
   notApplicableMessageRow,
 } from '../../harness/message-measure.mjs';
+import { blockReference } from '../../harness/rows.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */
 export const BLOCK_UNIT = Object.freeze({
@@ -25,13 +26,8 @@ export const BLOCK_UNIT = Object.freeze({
   valueName: 'ops/s',
 });
 
-function baselineSubject() {
-  const { codec, impl, interop, library } = createJsonBaselinePath();
-  return { codec, impl, interop, library };
-}
-
 /** The answer's references: the JSON baseline. */
-export const references = [{ reference: 'json', subject: baselineSubject() }];
+export const references = [blockReference('json', createJsonBaselinePath())];
 
 /** A path's own references: the JSON baseline. */
 export const pathReferences = () => references;

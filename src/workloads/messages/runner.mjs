@@ -6,17 +6,11 @@ import { addonCodecsOf } from '../../../node/load-addon.mjs';
 import { addonStrategiesOf } from '../../catalog.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
-import { committedSets, contenderJobs } from '../../harness/fastest-sets.mjs';
-import { runPaths } from '../../harness/plan.mjs';
+import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';
 import { view } from './view.mjs';
 
 /** By default, the peers that take part in this workload (peers.mjs `messages`). */
 export const takesPeer = (peer) => peer.messages !== false;
-
-/** Nothing to plan beyond the options. */
-export function plan() {
-  return {};
-}
 
 /** Every path of the run, in this order: wasm, the addon, peers (plan.mjs runPaths). */
 export function paths(options, peers, registry) {
@@ -24,11 +18,7 @@ export function paths(options, peers, registry) {
     codecs: addonCodecsOf(options, 'messages'),
     strategies: options.addonStrategies ?? addonStrategiesOf('messages'),
   };
-  const { codecs, strategies } = options;
-  return contenderJobs(
-    runPaths({ codecs, strategies, addon, peers, peerMeta: registry.peerMeta }),
-    options.contenders,
-  );
+  return runnerPaths(options, { peers, registry, addon });
 }
 
 /**
@@ -62,9 +52,6 @@ export function jobFields(options) {
 export function render(rows, run) {
   return resultsText(rows, run, view);
 }
-
-/** Nothing to add to the run header. */
-export function prepareRun() {}
 
 /** How many rows failed (n/a is not a failure). */
 export const failedCount = (rows) => rows.filter((row) => row.status === 'failed').length;

@@ -9,7 +9,7 @@ import { formatBytes, formatMs } from '../../harness/format.mjs';
 import { createJsonBaselinePath, createJsonUtf8BaselinePath } from '../../harness/json-baseline.mjs';
 import { expectationOf, failedRow, pathMember } from '../../harness/measure.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
-import { subjectOf } from '../../harness/rows.mjs';
+import { blockReference } from '../../harness/rows.mjs';
 import { TupleDataset } from './dataset.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */
@@ -57,19 +57,17 @@ export function* datasetAtSteps(steps) {
   }
 }
 
-const reference = (name, path) => ({ reference: name, subject: subjectOf(path) });
-
 /** The answer's references: the JSON baseline and the object floor. */
 export const references = [
-  reference('json', createJsonBaselinePath()),
-  reference('floor', createObjectFloorPath()),
+  blockReference('json', createJsonBaselinePath()),
+  blockReference('floor', createObjectFloorPath()),
 ];
 
 /** A path's own references: the JSON baseline (and on bytes, for a JSON-text codec) and the object floor. */
 export function pathReferences({ jsonText = false }) {
   return [
     references[0],
-    ...(jsonText ? [reference('jsonUtf8', createJsonUtf8BaselinePath())] : []),
+    ...(jsonText ? [blockReference('jsonUtf8', createJsonUtf8BaselinePath())] : []),
     references[1],
   ];
 }

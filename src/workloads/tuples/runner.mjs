@@ -3,14 +3,13 @@
 // protocol fields of its header, --limits (its own growth protocol) and its
 // console tables. plan() gets ctx: { place, log, UsageError, runChildProcess }.
 
-import { addonStrategiesOf, isJsonText, pathLabel } from '../../catalog.mjs';
+import { addonStrategiesOf, pathLabel } from '../../catalog.mjs';
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { selectSteps } from './dataset.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { viewText } from '../../report/table-view.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
-import { committedSets, contenderJobs } from '../../harness/fastest-sets.mjs';
-import { runPaths } from '../../harness/plan.mjs';
+import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { runLimitsJob } from './limits.mjs';
 import { limitsParts, view } from './view.mjs';
@@ -57,20 +56,9 @@ export function plan(options, { UsageError, log }) {
   return { steps };
 }
 
-// The paths of the run (plan.mjs runPaths): every codec through every
-// strategy, with `addon` the same C++ through the addon, then the libraries.
-function runPathsOf(options, peers, registry, buildInfo, addon) {
-  const jsonText = (codec) => buildInfo && isJsonText(buildInfo, codec);
-  const { codecs, strategies } = options;
-  return runPaths({ codecs, strategies, addon, peers, peerMeta: registry.peerMeta, jsonText });
-}
-
 /** Every path of the run, in this order: wasm, the same C++ through the addon, the libraries. */
 export function paths(options, peers, registry, buildInfo) {
-  return contenderJobs(
-    runPathsOf(options, peers, registry, buildInfo, addonPlan(options)),
-    options.contenders,
-  );
+  return runnerPaths(options, { peers, registry, buildInfo, addon: addonPlan(options) });
 }
 
 // What a block of this workload holds and measures (browser-safe: the page plans with it too).
@@ -94,7 +82,7 @@ export const verdictOptions = verdictOptionsOf('tuples');
 export async function runLimits({ options, store, peers, registry, buildInfo, jobFields, log, ...ctx }) {
   const baseline = { baseline: true, subject: subjectOf(createJsonBaselinePath()) };
   baseline.batch = pathLabel(baseline.subject);
-  const jobs = [baseline, ...runPathsOf(options, peers, registry, buildInfo)];
+  const jobs = [baseline, ...runnerPaths(options, { peers, registry, buildInfo })];
   log(
     `limits: JSON + ${jobs.length - 1 - peers.length} codec/strategy pairs + ${peers.length} JS libraries, each grown from ` +
       `${options.minMB} MB (${options.perDecade || 'every step'} per decade) until it fails or passes ${options.maxMB} MB`,
