@@ -10,7 +10,7 @@
 
 import { DOCUMENTS_FLOOR } from '../catalog.mjs';
 import { TaggedReader } from '../workloads/documents/tagged-reader.mjs';
-import { TaggedWriter } from '../workloads/documents/tagged-writer.mjs';
+import { ownBufferWriter } from '../workloads/documents/tagged-writer.mjs';
 
 // Where the ready buffer starts; it keeps the largest size a call needed,
 // as the wasm modules' input buffer does.
@@ -22,20 +22,13 @@ const INITIAL_BYTES = 64 * 1024;
  * (the harness decodes the bytes of the data set's value, the same each time).
  */
 export function createDocumentsFloorPath() {
-  let buffer = new Uint8Array(INITIAL_BYTES);
-  const writer = new TaggedWriter((used, needed) => {
-    const bigger = new Uint8Array(Math.max(2 * buffer.length, used + needed));
-    bigger.set(buffer.subarray(0, used));
-    buffer = bigger;
-    return [buffer, 0, buffer.length];
-  });
+  const write = ownBufferWriter(INITIAL_BYTES);
   const reader = new TaggedReader();
   return {
     ...DOCUMENTS_FLOOR,
     keyOrder: true,
     encode(value) {
-      const length = writer.write(value, buffer, 0, buffer.length);
-      return { encoded: buffer.subarray(0, length) };
+      return { encoded: write(value) };
     },
     decode(bytes) {
       return { value: reader.read(bytes, 0, bytes.length) };

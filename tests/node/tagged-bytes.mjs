@@ -3,7 +3,7 @@
 // tagged-reader.mjs) on a Uint8Array of their own instead of a wasm heap.
 
 import { TaggedReader } from '../../src/workloads/documents/tagged-reader.mjs';
-import { TaggedWriter } from '../../src/workloads/documents/tagged-writer.mjs';
+import { ownBufferWriter } from '../../src/workloads/documents/tagged-writer.mjs';
 
 export const TAG = Object.freeze({
   null: 0,
@@ -25,15 +25,7 @@ export const TAG = Object.freeze({
  * ValueError for a value that is not JSON-like.
  */
 export function writeTagged(value, initialBytes = 256, options = {}) {
-  let bytes = new Uint8Array(initialBytes);
-  const writer = new TaggedWriter((used, needed) => {
-    const bigger = new Uint8Array(Math.max(2 * bytes.length, used + needed));
-    bigger.set(bytes.subarray(0, used));
-    bytes = bigger;
-    return [bytes, 0, bytes.length];
-  }, options);
-  const length = writer.write(value, bytes, 0, bytes.length);
-  return bytes.slice(0, length);
+  return ownBufferWriter(initialBytes, options)(value).slice();
 }
 
 /** The value of tagged-form bytes (options: { extended }). */

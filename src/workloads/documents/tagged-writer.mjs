@@ -246,3 +246,18 @@ export class TaggedWriter {
     this.pos = at + written;
   }
 }
+
+/** Writes into a buffer of its own, doubled as needed: a view the next write overwrites. */
+export function ownBufferWriter(initialBytes, options) {
+  let buffer = new Uint8Array(initialBytes);
+  const writer = new TaggedWriter((used, needed) => {
+    const bigger = new Uint8Array(Math.max(2 * buffer.length, used + needed));
+    bigger.set(buffer.subarray(0, used));
+    buffer = bigger;
+    return [buffer, 0, buffer.length];
+  }, options);
+  return (value) => {
+    const length = writer.write(value, buffer, 0, buffer.length); // may replace buffer
+    return buffer.subarray(0, length);
+  };
+}
