@@ -1,29 +1,54 @@
 #!/usr/bin/env bash
-# Installs everything wasm-codec-bench needs on Debian 12, idempotently:
-# Debian packages (the project's own, below, plus each codec folder's
-# src/codecs/<codec>/debian-packages, one name per line), each codec folder's
-# own setup step (src/codecs/<codec>/setup.sh, e.g. protobuf's source for
-# protobuf-lite in wasm) and npm packages. Quiet when everything is already
-# present.
+# Installs what wasm-codec-bench needs on Debian 12, per need and
+# idempotently: Debian packages (the project's own, below, plus each codec
+# folder's src/codecs/<codec>/debian-packages, one name per line), each codec
+# folder's own setup step (src/codecs/<codec>/setup.sh, e.g. protobuf's source
+# for protobuf-lite in wasm) and npm packages. Quiet when everything is
+# already present.
+#
+#   scripts/setup.sh              what a Node run needs (build, wasm, addon)
+#   scripts/setup.sh --browsers   and the browsers (Chromium, Firefox, WebKit)
+#   scripts/setup.sh --test       and the test suite's tools (clang for the
+#                                 fuzzers, clang-format, ccache)
 set -euo pipefail
+
+WANT_BROWSERS=0
+WANT_TEST=0
+for arg in "$@"; do
+  case "$arg" in
+    --browsers) WANT_BROWSERS=1 ;;
+    --test) WANT_BROWSERS=1 WANT_TEST=1 ;;
+    *)
+      echo "setup: unknown option '$arg' (accepted: --browsers, --test)" >&2
+      exit 2
+      ;;
+  esac
+done
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Downloaded sources live outside git (the codec folders' setup steps use it).
 CACHE_DIR="${WCB_CACHE_DIR:-$ROOT/.cache}"
 
-# What the build, the runners and the tests need whatever the codecs:
-# nlohmann_json is the native runner's results writer too. WebKitGTK
-# (JavaScriptCore): its WebDriver, its MiniBrowser (in the library's
-# package) and a virtual display for it, which has no headless mode.
+# What the build and the Node runner need whatever the codecs:
+# nlohmann_json is the native runner's results writer too.
 PACKAGES=(
-  build-essential cmake clang clang-format libclang-rt-14-dev
+  build-essential cmake
   emscripten node-acorn binaryen wabt
   nlohmann-json3-dev
   catch2 zlib1g-dev
-  chromium firefox-esr
-  webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb
   dpkg-dev ca-certificates
 )
+# The browsers. WebKitGTK (JavaScriptCore): its WebDriver, its MiniBrowser
+# (in the library's package) and a virtual display for it, which has no
+# headless mode.
+if [ "$WANT_BROWSERS" -eq 1 ]; then
+  PACKAGES+=(chromium firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb)
+fi
+# The test suite: libFuzzer (clang and its runtime), the C++ format check and
+# a compiler cache that keeps its three builds short.
+if [ "$WANT_TEST" -eq 1 ]; then
+  PACKAGES+=(clang clang-format libclang-rt-14-dev ccache)
+fi
 for list in "$ROOT"/src/codecs/*/debian-packages; do
   [ -f "$list" ] || continue
   while read -r pkg; do

@@ -11,7 +11,7 @@ cd "$ROOT"
 step() { printf '\n== %s\n' "$*"; }
 
 step "setup"
-bash scripts/setup.sh
+bash scripts/setup.sh --test
 
 step "native build (Release)"
 bash scripts/build-native.sh native-release
