@@ -75,10 +75,19 @@ function brokenLink(fromFile, target, anchorCache) {
   const file = pathPart === '' ? fromFile : resolve(dirname(fromFile), decodeURIComponent(pathPart));
   if (!existsSync(file)) return `no file ${relative(root, file) || file}`;
   if (anchor === undefined || anchor === '' || !file.endsWith('.md')) return null;
-  if (!anchorCache.has(file)) anchorCache.set(file, anchorsOf(readFileSync(file, 'utf8')));
-  return anchorCache.get(file).has(decodeURIComponent(anchor))
-    ? null
-    : `no anchor #${anchor} in ${relative(root, file)}`;
+  const anchorsIn = (markdown) => {
+    if (!anchorCache.has(markdown)) anchorCache.set(markdown, anchorsOf(readFileSync(markdown, 'utf8')));
+    return anchorCache.get(markdown);
+  };
+  const wanted = decodeURIComponent(anchor);
+  if (anchorsIn(file).has(wanted)) return null;
+  // A record of the decisions index that moved to its subject file: say where.
+  const moved =
+    file === join(root, 'docs/decisions.md') &&
+    readdirSync(join(root, 'docs/decisions'))
+      .filter((name) => name.endsWith('.md'))
+      .find((name) => anchorsIn(join(root, 'docs/decisions', name)).has(wanted));
+  return `no anchor #${anchor} in ${relative(root, file)}${moved ? `: it is in docs/decisions/${moved}` : ''}`;
 }
 
 /** Every broken relative link in the given Markdown files, as "file:line: target (reason)". */
