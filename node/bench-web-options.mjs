@@ -99,7 +99,7 @@ with a GC before every timed operation (Chromium: --js-flags=--expose-gc;
 Firefox: the pref dom.testing.testutils.enabled, whose TestUtils.gc runs in
 the page's yield before the operation; JavaScriptCore exposes none to pages,
 so ~32 MB of short-lived objects are allocated there instead: protocol.gcMethod
-"allocation pressure", docs/decisions.md#webkit-gc).
+"allocation pressure", docs/decisions/browsers.md#webkit-gc).
 
 Every run is a plan of blocks (docs/design.md#blocks), as in bench:node. The
 default plan: each size is a block (JSON, the object floor, the browser's C++ contenders, or

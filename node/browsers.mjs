@@ -58,7 +58,7 @@ export const BROWSERS = Object.freeze({
     driver: ({ connected }) => `${connected ? '' : 'WebKitWebDriver, '}classic W3C WebDriver over node:http`,
     // JavaScriptCore exposes no GC to pages (no gc(), no TestUtils; $vm is a
     // restricted option in release builds): the page allocates instead
-    // (web/src/browser-info.mjs; docs/decisions.md#webkit-gc).
+    // (web/src/browser-info.mjs; docs/decisions/browsers.md#webkit-gc).
     gcHow:
       "the page's allocation pressure (~32 MB of short-lived objects; JavaScriptCore exposes no GC to pages)",
     launch: ({ headed, log }) => launchWebKit({ headed, log }),

@@ -73,7 +73,7 @@ export const GC_METHODS = Object.freeze({
 // short-lived objects before each timed operation make its own collector
 // run there rather than inside the operation: measured over fresh sessions,
 // the spread of the medians fell from 12-49% (CV) to 2-12%
-// (docs/decisions.md#webkit-gc). A ring keeps the objects from being
+// (docs/decisions/browsers.md#webkit-gc). A ring keeps the objects from being
 // optimized away without keeping more than a few alive.
 const PRESSURE_OBJECTS = 500_000;
 const pressureRing = new Array(1024);
