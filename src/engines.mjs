@@ -30,11 +30,19 @@ const CAPITALIZED = {
   webkit: 'WebKit',
 };
 
-/** "Firefox 153.8.0 (SpiderMonkey)", "Node v20.20.2 (V8 11.3)": a runtime and its engine, for a reader. */
+/** "Bun 1.4.4", "Node v24.22.3": a runtime and its version, for a reader (the addon's rows take it). */
+export function runtimeLabel(runtime) {
+  const name = CAPITALIZED[runtime.name] ?? runtime.name.charAt(0).toUpperCase() + runtime.name.slice(1);
+  return `${name} ${runtime.version}`;
+}
+
+/**
+ * "Firefox 153.8.0 (SpiderMonkey)", "Node v20.20.2 (V8 11.3)", "Bun 1.4.4 (JavaScriptCore)": a
+ * runtime and its engine, for a reader.
+ */
 export function engineLabel(runtime) {
-  const name = CAPITALIZED[runtime.name] ?? runtime.name;
   const engine = engineOf(runtime);
-  return `${name} ${runtime.version} (${engine}${runtime.v8 ? ` ${runtime.v8.split('.').slice(0, 2).join('.')}` : ''})`;
+  return `${runtimeLabel(runtime)} (${engine}${runtime.v8 ? ` ${runtime.v8.split('.').slice(0, 2).join('.')}` : ''})`;
 }
 
 /** The browsers bench:web drives, in run order; the first is the default. */
