@@ -10,6 +10,7 @@ export default {
   driver: 'node/firefox.mjs',
   gc: {
     how: 'pref dom.testing.testutils.enabled: TestUtils.gc, run in the yield before each timed operation',
+    missing: 'start Firefox with the pref dom.testing.testutils.enabled for TestUtils.gc',
   },
   install: { debian: ['firefox-esr'] },
   answer: { firstLookMinutes: 1.4 },

@@ -13,6 +13,7 @@ export default {
   // release builds): the page allocates instead (web/src/browser-info.mjs; docs/decisions.md#webkit-gc).
   gc: {
     how: "the page's allocation pressure (~32 MB of short-lived objects; JavaScriptCore exposes no GC to pages)",
+    missing: 'JavaScriptCore exposes no GC to pages',
   },
   install: { debian: ['webkit2gtk-driver', 'libwebkit2gtk-4.1-0', 'xvfb'] },
   answer: { firstLookMinutes: 1.2 },
