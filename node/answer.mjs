@@ -109,11 +109,12 @@ export function budgetMinutes(plan, index, leftMinutes) {
 /**
  * The minutes run `document` (a results file) needed for its first look,
  * from the `minutes` it took: its blocks' processes ran wave after wave, so
- * the first look is its share of the waves.
+ * the first look is its share of the waves. Undefined for a run its budget
+ * stopped short of the first look: its start-up would weigh as waves.
  */
 export function measuredFirstLook(document, minutes) {
   const waves = Math.max(0, ...(document.run.blocks ?? []).map((block) => block.processes));
-  if (waves === 0) return undefined;
+  if (waves < BLOCKS.looks[0]) return undefined;
   return (Math.max(0, minutes - OVERHEAD_MINUTES) * BLOCKS.looks[0]) / waves;
 }
 

@@ -90,7 +90,7 @@ function finishResults(name, { document, browser, runner, options, out, validate
   const { rows, run } = document;
   const major = (text) => text.split('.')[0];
   const version =
-    major(browser.version) === major(run.runtime.version) || run.runtime.name === 'webkit'
+    major(browser.version) === major(run.runtime.version) || BROWSERS[name].versionFromDriver
       ? browser.version
       : run.runtime.version;
   run.runtime = { ...run.runtime, version, driver: browser.driver, connected: browser.connected };

@@ -19,8 +19,9 @@ import { REPO_ROOT } from './options.mjs';
 export const CONNECT_TIMEOUT_MS = 30_000;
 
 /**
- * What bench:web needs of each browser, by name: its declaration's label and
- * `gcHow` (how the page gets a GC before each timed operation), and its
+ * What bench:web needs of each browser, by name: its declaration's label,
+ * `gcHow` (how the page gets a GC before each timed operation) and
+ * `versionFromDriver` (the page cannot tell its version), and its
  * driver module's BROWSER: executable(), driver({ connected }), launch(),
  * connect(endpoint) to one already running, and `endpoint`, what --connect
  * takes for it.
@@ -32,7 +33,8 @@ export const BROWSERS = Object.freeze(
         .filter((place) => place.kind === 'browser')
         .map(async (place) => {
           const { BROWSER } = await import(pathToFileURL(join(REPO_ROOT, place.driver)).href);
-          return [place.name, Object.freeze({ label: place.label, gcHow: place.gc.how, ...BROWSER })];
+          const { label, gc, versionFromDriver = false } = place;
+          return [place.name, Object.freeze({ label, gcHow: gc.how, versionFromDriver, ...BROWSER })];
         }),
     ),
   ),

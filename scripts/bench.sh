@@ -2,9 +2,11 @@
 # The main job: installs what is missing, builds, then runs the Node
 # benchmark (`npm run bench:node`) with its defaults. Extra arguments go to
 # the runner, e.g. `scripts/bench.sh --quick` or `scripts/bench.sh --help`.
-# `scripts/bench.sh --answer [--minutes N]` runs the README's whole answer
-# for this machine instead (node/answer.mjs): Node, the addon and every
-# browser, at most 30 minutes, and prints its table.
+# `--runtime bun` (node@24, deno, a list, all) runs it in another runtime,
+# installed from npm on first use. `scripts/bench.sh --answer [--minutes N]`
+# runs the README's whole answer for this machine instead (node/answer.mjs):
+# Node 24, Bun and Deno with the addon and every browser, at most 30
+# minutes, and prints its table.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

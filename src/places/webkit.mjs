@@ -15,6 +15,8 @@ export default {
     how: "the page's allocation pressure (~32 MB of short-lived objects; JavaScriptCore exposes no GC to pages)",
     missing: 'JavaScriptCore exposes no GC to pages',
   },
+  // Its userAgent carries AppleWebKit's frozen 605.1.15: its version (WebKitGTK's 2.50.6) is the driver's.
+  versionFromDriver: true,
   install: { debian: ['webkit2gtk-driver', 'libwebkit2gtk-4.1-0', 'xvfb'] },
   answer: { firstLookMinutes: 1.2 },
 };

@@ -167,7 +167,17 @@ function runFacts(header) {
         ', ',
       ),
     ],
-    ['runtime', join([`${runtime.name} ${runtime.version}`, runtime.v8 ? `V8 ${runtime.v8}` : ''], ', ')],
+    [
+      'runtime',
+      join(
+        [
+          `${runtime.name} ${runtime.version}`,
+          runtime.v8 ? `V8 ${runtime.v8}` : [runtime.engine, runtime.engineVersion].filter(Boolean).join(' '),
+          runtime.package ?? '',
+        ],
+        ', ',
+      ),
+    ],
     ['user agent', runtime.userAgent ?? ''],
     ['compiler', build.compiler ?? ''],
     ['Emscripten', build.emscripten ?? '(none: native)'],

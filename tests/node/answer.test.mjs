@@ -155,6 +155,8 @@ test("a run's first look is its share of the waves its blocks ran", () => {
   assert.ok(Math.abs(measuredFirstLook(document([14, 10]), 7.15) - 3) < 1e-9);
   assert.ok(Math.abs(measuredFirstLook(document([6]), 2.15) - 2) < 1e-9);
   assert.equal(measuredFirstLook(document([]), 2), undefined);
+  // Stopped short of its first look: no measure of it.
+  assert.equal(measuredFirstLook(document([5, 3]), 2), undefined);
 });
 
 const stats = (median) => ({ median, samples: [median] });
