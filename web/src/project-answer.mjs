@@ -15,6 +15,8 @@ const UNDECIDED_COLOR = '#8a8a8a';
 
 /** "tuples with a schema (10.5 MB)" -> "tuples with a schema"; "Chromium 156.0 (V8)" -> "Chromium". */
 const shortShape = (shape) => shape.replace(/ \(.*$/, '');
+/** A chart's label of a shape, its plural noun: "tuples", "records", "documents", "strings". */
+const shapeNoun = (shape) => (/\b[a-z]+s\b/.exec(shape) ?? [shortShape(shape)])[0];
 const shortPlace = (place) => (place.startsWith('Node addon') ? 'Node addon' : place.split(' ')[0]);
 
 /** A cell's words ("**C++** msgpack/typed 1.38x ... over avro-js") as text with its winner in bold. */
@@ -64,7 +66,7 @@ function operationChart(rows, operation, width) {
     .map((row) => {
       const { winner, cpp } = row[operation];
       return {
-        label: `${shortShape(row.shape)}, ${shortPlace(row.place)}`,
+        label: `${shapeNoun(row.shape)}, ${shortPlace(row.place)}`,
         value: cpp.ratio,
         color: WINNER_COLORS[winner] ?? UNDECIDED_COLOR,
         hollow: !winner,
@@ -73,7 +75,7 @@ function operationChart(rows, operation, width) {
   return dotRowsSvg(
     {
       title: `${operation}: the best C++ path against the winner or the runner-up (above 1: C++ faster)`,
-      xLabel: 'x, C++ speed / the other route’s (log scale); blue: C++ wins, orange: a library, black: JSON',
+      xLabel: "C++ speed / the other route's (x, log scale)",
       rows: dots,
       reference: 1,
     },
