@@ -1,6 +1,9 @@
 // The README's answer table (src/report/answer.mjs) over block runs' results:
 //
-//   node scripts/answer-table.mjs [--data FILE] RUN.json...
+//   node scripts/answer-table.mjs RUN.json...
+//   node scripts/answer-table.mjs --by-place RUN.json...   one table per data shape, a row per
+//                                                          place: each verdict across runtimes
+//   node scripts/answer-table.mjs --data FILE RUN.json...  the table, and the answer as data
 //
 // --data FILE also writes the answer as data (answerData: the run's date,
 // its machine and each cell's parts), the file the page opens on: the
@@ -9,16 +12,16 @@
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { answerData, answerMarkdown, answerRows } from '../src/report/answer.mjs';
+import { answerByPlaceMarkdown, answerData, answerMarkdown, answerRows } from '../src/report/answer.mjs';
 import { overProcesses } from '../src/harness/block-verdicts.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { writeAtomically } from '../node/run-file.mjs';
 
-const usage = 'usage: node scripts/answer-table.mjs [--data FILE] RUN.json...\n';
+const usage = 'usage: node scripts/answer-table.mjs [--by-place] [--data FILE] RUN.json...\n';
 let parsed;
 try {
   parsed = parseArgs({
-    options: { data: { type: 'string' }, help: { type: 'boolean' } },
+    options: { 'by-place': { type: 'boolean' }, data: { type: 'string' }, help: { type: 'boolean' } },
     allowPositionals: true,
   });
 } catch (error) {
@@ -46,5 +49,6 @@ const documents = files.map((file) => {
   if (!overProcesses(document.rows)) throw new Error(`${file}: no block measured in several processes`);
   return document;
 });
-process.stdout.write(answerMarkdown(answerRows(documents)));
+const rows = answerRows(documents);
+process.stdout.write(values['by-place'] ? answerByPlaceMarkdown(rows) : answerMarkdown(rows));
 if (values.data) writeAtomically(values.data, `${JSON.stringify(answerData(documents), null, 2)}\n`);

@@ -13,11 +13,11 @@ import { $ } from './page-state.mjs';
 const WINNER_COLORS = { 'C++': '#1565c0', library: '#e65100', JSON: '#000000' };
 const UNDECIDED_COLOR = '#8a8a8a';
 
-/** "tuples with a schema (10.5 MB)" -> "tuples with a schema"; "Chromium 156.0 (V8)" -> "Chromium". */
+/** "tuples with a schema (10.5 MB)" -> "tuples with a schema"; "Chromium 156.0 (V8)" -> "Chromium", "Node v20.20.2 addon" -> "Node addon". */
 const shortShape = (shape) => shape.replace(/ \(.*$/, '');
 /** A chart's label of a shape, its plural noun: "tuples", "records", "documents", "strings". */
 const shapeNoun = (shape) => (/\b[a-z]+s\b/.exec(shape) ?? [shortShape(shape)])[0];
-const shortPlace = (place) => (place.startsWith('Node addon') ? 'Node addon' : place.split(' ')[0]);
+const shortPlace = (place) => `${place.split(' ')[0]}${place.endsWith(' addon') ? ' addon' : ''}`;
 
 /** A cell's words ("**C++** msgpack/typed 1.38x ... over avro-js") as text with its winner in bold. */
 function cellContent(cell) {
