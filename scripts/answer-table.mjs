@@ -3,19 +3,33 @@
 //   node scripts/answer-table.mjs RUN.json...
 //   node scripts/answer-table.mjs --by-place RUN.json...   one table per data shape, a row per
 //                                                          place: each verdict across runtimes
+//   node scripts/answer-table.mjs --data FILE RUN.json...  the table, and the answer as data
 //
-// The answer command (scripts/bench.sh --answer) makes those runs and prints
-// the same table.
+// --data FILE also writes the answer as data (answerData: the run's date,
+// its machine and each cell's parts), the file the page opens on: the
+// answer command's runs write web/answer.json with it. The answer command
+// (scripts/bench.sh --answer) makes those runs and prints the same table.
 
 import { readFileSync } from 'node:fs';
-import { answerByPlaceMarkdown, answerMarkdown, answerRows } from '../src/report/answer.mjs';
+import { parseArgs } from 'node:util';
+import { answerByPlaceMarkdown, answerData, answerMarkdown, answerRows } from '../src/report/answer.mjs';
 import { overProcesses } from '../src/harness/block-verdicts.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
+import { writeAtomically } from '../node/run-file.mjs';
 
-const byPlace = process.argv.includes('--by-place');
-const files = process.argv.slice(2).filter((arg) => arg !== '--by-place');
-const usage = 'usage: node scripts/answer-table.mjs [--by-place] RUN.json...\n';
-if (files.includes('--help')) {
+const usage = 'usage: node scripts/answer-table.mjs [--by-place] [--data FILE] RUN.json...\n';
+let parsed;
+try {
+  parsed = parseArgs({
+    options: { 'by-place': { type: 'boolean' }, data: { type: 'string' }, help: { type: 'boolean' } },
+    allowPositionals: true,
+  });
+} catch (error) {
+  process.stderr.write(`answer-table: ${error.message}\n${usage}`);
+  process.exit(2);
+}
+const { values, positionals: files } = parsed;
+if (values.help) {
   process.stdout.write(usage);
   process.exit(0);
 }
@@ -36,4 +50,5 @@ const documents = files.map((file) => {
   return document;
 });
 const rows = answerRows(documents);
-process.stdout.write(byPlace ? answerByPlaceMarkdown(rows) : answerMarkdown(rows));
+process.stdout.write(values['by-place'] ? answerByPlaceMarkdown(rows) : answerMarkdown(rows));
+if (values.data) writeAtomically(values.data, `${JSON.stringify(answerData(documents), null, 2)}\n`);

@@ -4,13 +4,17 @@
 // cross-origin isolated, which is what gives performance.now() its fine
 // resolution; a browser grants that only to a secure context, so a page
 // opened at a LAN address over plain http runs with the coarse clock
-// (docs/devices.md).
+// (docs/devices.md). Text and wasm go compressed to a client that accepts
+// it (Accept-Encoding: brotli, else gzip; node:zlib), each file compressed
+// once per version and kept in memory.
 //
 //   npm run serve [-- --host 127.0.0.1] [--port 8080] [--root web]
 
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
@@ -84,9 +88,63 @@ async function handle(root, files, request, response) {
   }
   if (!info?.isFile()) return send(response, 404, 'not found');
   const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const encoding = COMPRESSIBLE.test(type) ? chooseEncoding(request.headers['accept-encoding']) : undefined;
+  if (encoding) {
+    const body = await compressed(file, info, encoding);
+    response.writeHead(200, {
+      ...ISOLATION_HEADERS,
+      'Content-Type': type,
+      'Content-Encoding': encoding,
+      'Content-Length': body.length,
+      Vary: 'Accept-Encoding',
+    });
+    return response.end(request.method === 'HEAD' ? undefined : body);
+  }
   response.writeHead(200, { ...ISOLATION_HEADERS, 'Content-Type': type, 'Content-Length': info.size });
   if (request.method === 'HEAD') return response.end();
   createReadStream(file).pipe(response);
+}
+
+// What is worth compressing: text (the page's script holds most of its bytes) and wasm.
+const COMPRESSIBLE = /^(text\/|application\/(json|wasm)|image\/svg)/;
+
+const COMPRESSORS = {
+  br: (bytes) =>
+    promisify(brotliCompress)(bytes, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  gzip: (bytes) => promisify(gzip)(bytes, { level: 9 }),
+};
+
+/**
+ * The encoding to send for an Accept-Encoding header: br, else gzip, else
+ * undefined (the file as it is); an encoding given q=0 is refused.
+ */
+export function chooseEncoding(header = '') {
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().split(/\s*;\s*/))
+      .filter(([name, ...params]) => name && !params.some((param) => /^q=0(\.0*)?$/.test(param)))
+      .map(([name]) => name.toLowerCase()),
+  );
+  return ['br', 'gzip'].find((name) => accepted.has(name) || accepted.has('*'));
+}
+
+// Compressed files by path, encoding and version (size and time): each is compressed once.
+const compressedFiles = new Map();
+
+async function compressed(file, info, encoding) {
+  const key = `${encoding}:${file}`;
+  const version = `${info.size}:${info.mtimeMs}`;
+  const kept = compressedFiles.get(key);
+  if (kept?.version === version) return kept.body;
+  const body = await COMPRESSORS[encoding](await readFile(file));
+  compressedFiles.set(key, { version, body });
+  return body;
 }
 
 export const DEFAULT_HOST = '127.0.0.1';

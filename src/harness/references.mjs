@@ -88,7 +88,7 @@ export function compareOperation(reference, row, operation) {
 
 /**
  * The fastest pure-JS library of one unit's rows, for either protocol:
- * { encode, decode, decodeOverall } (per payload: fastestPeers, decode the
+ * { encode, decode, decodeOverall, cleanKnown } (per payload: fastestPeers, decode the
  * fastest clean one; per call: the highest median rate, cleanliness is not
  * recorded), or undefined when no library measured ok.
  */
@@ -96,7 +96,12 @@ export function fastestLibraries(rows) {
   if (!rows.some(isPerCallRow)) {
     const fastest = fastestPeers(rows);
     return (
-      fastest && { encode: fastest.encode, decode: fastest.decode, decodeOverall: fastest.decodeOverall }
+      fastest && {
+        encode: fastest.encode,
+        decode: fastest.decode,
+        decodeOverall: fastest.decodeOverall,
+        cleanKnown: fastest.cleanKnown,
+      }
     );
   }
   const peers = rows.filter((row) => isPeerRow(row) && isOk(row));

@@ -10,7 +10,8 @@
 // being taken again the other way, which could land on the other side of 1.
 
 import { isJsonBaseline } from '../catalog.mjs';
-import { compareOperation, fastestLibraries, referenceOf } from './references.mjs';
+import { compareOperation, fastestLibraries, operationStats, referenceOf } from './references.mjs';
+import { median } from './stats.mjs';
 import { FASTER, SLOWER } from './verdict.mjs';
 
 export const OPERATIONS = Object.freeze(['encode', 'decode']);
@@ -55,5 +56,28 @@ export function unitComparisons(unitRows) {
     vsJson,
     vsFastest,
     of: (row) => ({ vsJson: perOperation(vsJson, row), vsFastest: perOperation(vsFastest, row) }),
+    figure: (group, operation) => pathFigure(group, operation, vsJson),
   };
+}
+
+/**
+ * One path's figure of `operation` when the unit holds its rows of several
+ * batches (a JSON baseline measured beside each path, a sweep's repeated
+ * batches): { value: the median of their medians, vsJson: the median of
+ * their ratios to the JSON of their own batch }; a path of one batch keeps
+ * that batch's comparison with its interval. The charts and the tables
+ * both show it, so they give one figure. Undefined when no row timed it.
+ */
+function pathFigure(group, operation, vsJson) {
+  const medianOfRow = (row) => operationStats(row, operation)?.stats.median;
+  const timed = group.filter((row) => row.status === 'ok' && medianOfRow(row) > 0);
+  if (timed.length === 0) return undefined;
+  const ratios = timed.map((row) => vsJson(row, operation)?.ratio).filter((ratio) => ratio > 0);
+  const versusJson =
+    timed.length === 1
+      ? vsJson(timed[0], operation)
+      : ratios.length > 0
+        ? { ratio: median(ratios) }
+        : undefined;
+  return { value: median(timed.map(medianOfRow)), vsJson: versusJson };
 }

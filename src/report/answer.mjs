@@ -45,7 +45,14 @@ const short = (label) =>
     (_, name, variant) => `${name}${variant ? ' records' : ''}`,
   );
 
-// One operation's winner in words, for the C++ paths of `place` in a block.
+/**
+ * One operation's cell for the C++ paths of `place` in a block: { text (the
+ * winner in words, as the README shows it), winner ('C++', 'library',
+ * 'JSON', or undefined when undecided), cpp: the best C++ path against the
+ * route that beat it or that it beat ({ path, against, ratio, low, high,
+ * verdict }, ratio above 1 when C++ is faster) }. An object, so each cell
+ * can carry more parts than its verdict.
+ */
 function operationCell(document, block, operation, place) {
   const { higherIsFaster } = verdictOptionsOf(document.run.workload);
   const best = bestCpp(
@@ -59,57 +66,131 @@ function operationCell(document, block, operation, place) {
   const versus = best.fastest;
   const name = best.label.replace(' (addon)', '');
   const inverse = (c) => ({ ...c, ratio: 1 / c.ratio, low: 1 / c.high, high: 1 / c.low });
+  const cpp = (comparison, against) => ({
+    path: name,
+    against,
+    ratio: comparison.ratio,
+    ...(comparison.low !== undefined && { low: comparison.low, high: comparison.high }),
+    verdict: comparison.verdict,
+  });
+  const cell = (text, winner, comparison, against) => ({
+    text,
+    winner,
+    ...(comparison && { cpp: cpp(comparison, against) }),
+  });
+  const json = JSON_CALLS[operation];
   // C++ ahead of every library but JSON ahead of C++: JSON wins the cell.
   if (versus?.verdict === FASTER && best.json.verdict === SLOWER)
-    return `**JSON** ${figure(inverse(best.json))} over ${name}`;
+    return cell(`**JSON** ${figure(inverse(best.json))} over ${name}`, 'JSON', best.json, json);
   if (versus?.verdict === FASTER)
-    return `**C++** ${name} ${figure(versus)} over ${short(versus.closest)}${best.json.verdict === FASTER ? '' : ` (vs JSON: ${best.json.verdict})`}`;
+    return cell(
+      `**C++** ${name} ${figure(versus)} over ${short(versus.closest)}${best.json.verdict === FASTER ? '' : ` (vs JSON: ${best.json.verdict})`}`,
+      'C++',
+      versus,
+      short(versus.closest),
+    );
   if (versus?.verdict === SLOWER) {
     const library = againstJson(document.rows, block, versus.closest, operation, higherIsFaster);
     if (library.verdict === SLOWER)
-      return `**JSON** ${figure(inverse(library))} over ${short(versus.closest)}`;
-    return `**library** ${short(versus.closest)} ${figure(inverse(versus))} over ${name}`;
+      return cell(
+        `**JSON** ${figure(inverse(library))} over ${short(versus.closest)}`,
+        'JSON',
+        best.json,
+        json,
+      );
+    return cell(
+      `**library** ${short(versus.closest)} ${figure(inverse(versus))} over ${name}`,
+      'library',
+      versus,
+      short(versus.closest),
+    );
   }
   // C++ and the closest library undecided or alike, JSON ahead of both: JSON wins.
   if (versus && best.json.verdict === SLOWER) {
     const library = againstJson(document.rows, block, versus.closest, operation, higherIsFaster);
     if (library.verdict === SLOWER)
-      return `**JSON** ${figure(inverse(library))} over ${short(versus.closest)}`;
+      return cell(
+        `**JSON** ${figure(inverse(library))} over ${short(versus.closest)}`,
+        'JSON',
+        best.json,
+        json,
+      );
   }
-  const against = versus ? `${short(versus.closest)}` : JSON_CALLS[operation];
+  const against = versus ? `${short(versus.closest)}` : json;
   const comparison = versus ?? best.json;
-  if (comparison.verdict === EQUIVALENT) return `C++ ${name} as fast as ${against} (${figure(comparison)})`;
+  if (comparison.verdict === EQUIVALENT)
+    return cell(`C++ ${name} as fast as ${against} (${figure(comparison)})`, undefined, comparison, against);
   // Fewer processes than an interval needs (the time budget ran out): the direction, not a verdict.
   if (comparison.low === undefined) {
     const [ahead, behind, count] =
       comparison.ratio < 1 ? [against, name, comparison.losses] : [name, against, comparison.wins];
-    return `undecided, ${comparison.n} process${comparison.n === 1 ? '' : 'es'} (${TOO_FEW}): ${ahead} ${formatRatio(Math.max(comparison.ratio, 1 / comparison.ratio))} over ${behind} in ${count}/${comparison.n}`;
+    return cell(
+      `undecided, ${comparison.n} process${comparison.n === 1 ? '' : 'es'} (${TOO_FEW}): ${ahead} ${formatRatio(Math.max(comparison.ratio, 1 / comparison.ratio))} over ${behind} in ${count}/${comparison.n}`,
+      undefined,
+      comparison,
+      against,
+    );
   }
-  return `undecided: C++ ${name} ${figure(comparison)} against ${against}`;
+  return cell(
+    `undecided: C++ ${name} ${figure(comparison)} against ${against}`,
+    undefined,
+    comparison,
+    against,
+  );
 }
 
 /**
- * The answer's rows, [data shape, place, encode, decode, date], unit by unit,
- * each in the order of `documents` (block runs' results).
+ * The answer's rows as data, unit by unit, each in the order of
+ * `documents` (block runs' results): [{ shape, place, run (its date),
+ * encode, decode }], each operation a cell of operationCell or undefined.
  */
-export function answerRows(documents) {
+export function answerCells(documents) {
   const rows = [];
   for (const { block, label } of ANSWER_UNITS) {
     for (const document of documents) {
       if (!overProcesses(document.rows) || !block.startsWith(`${document.run.workload}@`)) continue;
       const places = document.run.place === 'node' ? ['node', ADDON_PLACE] : ['browser'];
       for (const place of places) {
-        const cells = ['encode', 'decode'].map((operation) =>
+        const [encode, decode] = ['encode', 'decode'].map((operation) =>
           operationCell(document, block, operation, place),
         );
-        if (cells.every((cell) => cell === undefined)) continue;
+        if (!encode && !decode) continue;
         const { runtime } = document.run;
         const where = place === ADDON_PLACE ? `${runtimeLabel(runtime)} addon` : engineLabel(runtime);
-        rows.push([label, where, cells[0] ?? '-', cells[1] ?? '-', document.run.date.slice(0, 10)]);
+        rows.push({ shape: label, place: where, run: document.run.date.slice(0, 10), encode, decode });
       }
     }
   }
   return rows;
+}
+
+/**
+ * The answer's rows, [data shape, place, encode, decode, date], unit by unit,
+ * each in the order of `documents` (block runs' results).
+ */
+export const answerRows = (documents) =>
+  answerCells(documents).map(({ shape, place, run, encode, decode }) => [
+    shape,
+    place,
+    encode?.text ?? '-',
+    decode?.text ?? '-',
+    run,
+  ]);
+
+/**
+ * The answer as the data file the page opens on (web/answer.json): the
+ * cells of `documents`, the date of their latest run and the machine that
+ * made them (the first run's), and the command.
+ */
+export function answerData(documents, command = 'scripts/bench.sh --answer') {
+  const dates = documents.map((document) => document.run.date).sort();
+  const { os, arch, cpus, cpuModel } = documents[0]?.run.machine ?? {};
+  return {
+    command,
+    date: dates.at(-1),
+    machine: { os, arch, cpus, cpuModel },
+    rows: answerCells(documents),
+  };
 }
 
 /** The rows as a Markdown table, as the README shows it. */

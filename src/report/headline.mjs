@@ -13,17 +13,17 @@
 // fastest library directly (another batch, as xBestJS), JSON against the
 // fastest library in that library's batch. Which route leads is chosen by
 // median: the faster of the best wasm path and the fastest library, then
-// JSON if it beat that one in its batch. Decode counts only paths that
-// hand back plain objects (a wasm path whose decode is recorded not clean,
-// e.g. a columnar variant, and a library that is not clean are left out, as
-// the tables' fastest library).
+// JSON if it beat that one in its batch. Decode counts only paths recorded
+// to hand back plain objects (a wasm path or library whose decode is not
+// clean, e.g. a columnar variant, or whose cleanliness was not recorded,
+// are left out, as the tables' fastest library).
 // A file whose blocks hold several processes says their verdicts over
 // processes instead (blockHeadlines): nothing there rests on one process.
 
 import { JSON_CALLS, floorCodecsOf, isJsonBaseline, isWasmRow, libraryName, pathLabel } from '../catalog.mjs';
 import { engineLabel } from '../engines.mjs';
 import { formatMB, formatRatio } from '../harness/format.mjs';
-import { isOk, operationStats } from '../harness/references.mjs';
+import { isOk, isPerCallRow, operationStats } from '../harness/references.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { invertComparison, unitComparisons } from '../harness/unit-comparisons.mjs';
 import { FASTER, SLOWER, WITHIN_NOISE, formatVerdictRatio } from '../harness/verdict.mjs';
@@ -87,12 +87,22 @@ function fastestOf(rows, operation) {
   return rows.reduce((best, row) => (best && !isFaster(row, best, operation) ? best : row), undefined);
 }
 
+/** Whether a decode route must be recorded clean to count: per payload, yes; per call (messages) nothing records it. */
+const needsCleanliness = (row, operation) => operation === 'decode' && !isPerCallRow(row);
+
 /** A wasm path that can stand for "the wasm route": no variant (columnar, floors), plain objects out. */
 function isWasmCandidate(row, operation) {
   if (!isOk(row) || !isWasmRow(row) || row.variant !== undefined || !operationStats(row, operation))
     return false;
-  return operation !== 'decode' || row.cleanliness?.clean !== false;
+  if (operation !== 'decode') return true;
+  return needsCleanliness(row, operation)
+    ? row.cleanliness?.clean === true
+    : row.cleanliness?.clean !== false;
 }
+
+/** Words for a unit whose decode no route can answer: none records whether it gives plain objects. */
+const UNKNOWN_CLEANLINESS =
+  'decode not compared: no path here records whether its decode gives plain objects (as JSON.parse does).';
 
 /** A library's name in a sentence: "msgpackr", "msgpackr [records]". */
 function libraryText(row) {
@@ -132,7 +142,11 @@ export function operationSentence(unitRows, operation) {
     operation,
   );
   const model = unitComparisons(unitRows);
-  const library = model.fastest?.[operation];
+  // Decode: a library counts only when its cleanliness is known (the tables' "not recorded" is no answer).
+  const library =
+    rows.length > 0 && needsCleanliness(rows[0], operation) && !model.fastest?.cleanKnown
+      ? undefined
+      : model.fastest?.[operation];
   const top = wasm && library ? (isFaster(library, wasm, operation) ? library : wasm) : (wasm ?? library);
   if (!top) return undefined;
   const json = JSON_CALLS[operation];
@@ -167,7 +181,7 @@ export function operationSentence(unitRows, operation) {
     ],
   }[winner];
   const clauses = against
-    .filter(([, comparison]) => comparison && Number.isFinite(comparison.ratio))
+    .filter(([role, comparison]) => opponents[role] && comparison && Number.isFinite(comparison.ratio))
     .map(([role, comparison]) => ({
       role,
       opponent: opponents[role].name,
@@ -258,9 +272,17 @@ export function headlines(document, { here = false } = {}) {
     const sentences = HEADLINE_OPERATIONS.map((operation) => operationSentence(rows, operation)).filter(
       Boolean,
     );
+    const decodeUnknown =
+      !sentences.some((sentence) => sentence.operation === 'decode') &&
+      rows.some((row) => isOk(row) && row.decode && !isJsonBaseline(row)) &&
+      !rows.some((row) => row.cleanliness) &&
+      rows.some((row) => needsCleanliness(row, 'decode'));
     const said =
       sentences.length > 0
-        ? sentences.map((sentence) => sentence.text).join(' ')
+        ? [
+            ...sentences.map((sentence) => sentence.text),
+            ...(decodeUnknown ? [UNKNOWN_CLEANLINESS] : []),
+          ].join(' ')
         : 'no two of the best wasm path, the fastest JS library and JSON measured ok here: nothing to compare.';
     return { key, unit, sentences, text: `${where} ${unit}: ${said}` };
   });

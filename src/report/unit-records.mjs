@@ -8,7 +8,6 @@ import { isJsonBaseline, pathLabel } from '../catalog.mjs';
 import { medianOf } from '../harness/block-verdicts.mjs';
 import { interopShare } from '../harness/format.mjs';
 import { groupBy } from '../harness/group-by.mjs';
-import { median } from '../harness/stats.mjs';
 import { unitComparisons } from '../harness/unit-comparisons.mjs';
 import { unitsOf } from './headline.mjs';
 
@@ -34,25 +33,17 @@ export function unitRecords(sources, operation, order = (rows) => rows) {
       (row) => row.status === 'ok' && !isCodecFloor(row) && medianOf(row, operation) > 0,
     );
     for (const unit of unitsOf(rows)) {
-      const { vsJson } = unitComparisons(unit.rows);
-      // One record per path: a JSON baseline measured in several batches is one mark, its median.
+      const comparisons = unitComparisons(unit.rows);
+      // One record per path: a path measured in several batches is one mark (unit-comparisons.mjs figure).
       for (const group of groupBy(order(unit.rows), pathLabel).values()) {
         const [row] = group;
-        // A path in several batches (processes of a block run, a sweep's repeated batches): the
-        // median of its per-batch ratios; the verdict over processes is the answer's (file-report.mjs).
-        const ratios = group.map((each) => vsJson(each, operation)?.ratio).filter((ratio) => ratio > 0);
-        const json =
-          group.length === 1
-            ? vsJson(row, operation)
-            : ratios.length > 0
-              ? { ratio: median(ratios) }
-              : undefined;
+        const { value, vsJson: json } = comparisons.figure(group, operation);
         records.push({
           source: source.source,
           place: source.place,
           unit: String(unit.key),
           label: pathLabel(row),
-          value: median(group.map((each) => medianOf(each, operation))),
+          value,
           perCall: row[operation].opsPerSec !== undefined,
           versusJson: isJsonBaseline(row) ? 1 : json?.ratio,
           low: json?.low,

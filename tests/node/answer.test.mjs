@@ -8,6 +8,7 @@ import {
   ANSWER_UNITS,
   TOO_FEW,
   answerByPlaceMarkdown,
+  answerData,
   answerMarkdown,
   answerRows,
 } from '../../src/report/answer.mjs';
@@ -223,6 +224,33 @@ test('JSON wins a cell when it beats the best C++ path, though that path beats e
   // The wasm path at 4 ms beats avsc's 8 ms; JSON at 2 ms beats both.
   const [row] = answerRows([tuplesRun(6, { json: 2 })]);
   assert.match(row[2], /^\*\*JSON\*\* 2\.00x \[2\.00, 2\.00\] over msgpack\/typed$/);
+});
+
+test('the answer as data (the page opens on it): each cell its words and its parts, the date and machine', () => {
+  const run = tuplesRun(6, { json: 2 });
+  run.run.machine = { os: 'Linux', arch: 'x64', cpus: 2, cpuModel: 'Xeon', hostname: 'vm' };
+  const data = answerData([run, { ...tuplesRun(6), run: { ...run.run, date: '2026-12-06T09:00:00.000Z' } }]);
+  assert.equal(data.command, 'scripts/bench.sh --answer');
+  assert.equal(data.date, '2026-12-06T09:00:00.000Z', 'the latest run');
+  assert.deepEqual(data.machine, { os: 'Linux', arch: 'x64', cpus: 2, cpuModel: 'Xeon' }, 'no host name');
+  assert.deepEqual(
+    data.rows.map((row) => [row.shape, row.place, row.encode.text, row.decode.text, row.run]),
+    answerRows([run, tuplesRun(6)]).map((row, index) =>
+      index >= 1 ? [...row.slice(0, 4), '2026-12-06'] : row,
+    ),
+  );
+  // JSON at 2 ms over msgpack/typed at 4 ms: C++ against the winner is 0.5x.
+  const [{ encode }] = data.rows;
+  assert.equal(encode.winner, 'JSON');
+  assert.deepEqual(
+    [encode.cpp.path, encode.cpp.against, encode.cpp.ratio],
+    ['msgpack/typed', 'JSON.stringify', 0.5],
+  );
+  // msgpack/typed at 4 ms over avsc at 8 ms.
+  const cxx = data.rows[1].encode;
+  assert.equal(cxx.winner, 'C++');
+  assert.deepEqual([cxx.cpp.against, cxx.cpp.ratio, cxx.cpp.verdict], ['avsc', 2, 'faster']);
+  assert.ok(cxx.cpp.low <= 2 && cxx.cpp.high >= 2);
 });
 
 test('the runtimes side by side: one table per data shape, a row per runtime and its addon', () => {

@@ -33,7 +33,11 @@ function payloadRow(fields, encodeMs, decodeMs) {
 const json = (batch, encodeMs, decodeMs) =>
   payloadRow({ codec: 'json', impl: 'js', interop: 'js', library: JSON_LIBRARY, batch }, encodeMs, decodeMs);
 const wasm = (codec, interop, encodeMs, decodeMs, extra = {}) =>
-  payloadRow({ codec, impl: 'cpp', interop, batch: `${codec}/${interop}`, ...extra }, encodeMs, decodeMs);
+  payloadRow(
+    { codec, impl: 'cpp', interop, batch: `${codec}/${interop}`, cleanliness: { clean: true }, ...extra },
+    encodeMs,
+    decodeMs,
+  );
 const library = (codec, name, encodeMs, decodeMs, extra = {}) =>
   payloadRow(
     {
@@ -152,6 +156,36 @@ test('decode counts only plain objects: a library that is not clean and a column
   // A wasm path whose decode is recorded not clean is not the wasm route either.
   const notClean = [json('a/val', 10, 10), wasm('a', 'val', 5, 2, { cleanliness: { clean: false } })];
   assert.equal(operationSentence(notClean, 'decode'), undefined);
+});
+
+// A page run of documents records no cleanliness: its table says "cleanliness not recorded", and the
+// answer named msgpackr [records] the fastest decoder all the same.
+test('decode counts only paths whose cleanliness is known, and says so when none is', () => {
+  const unknown = (row) => {
+    const { cleanliness: _, ...rest } = row;
+    return { ...rest, step: undefined, dataset: 'unmapped-s51' };
+  };
+  const rows = [
+    json('msgpack/tagged', 10, 10),
+    wasm('msgpack', 'tagged', 12, 12),
+    json('msgpackr', 10, 10),
+    library('msgpack', 'msgpackr', 5, 4, { variant: 'records' }),
+  ].map(unknown);
+  assert.equal(operationSentence(rows, 'decode'), undefined);
+  assert.match(operationSentence(rows, 'encode').text, /^msgpackr \[records\] encodes this/);
+  const [line] = headlines({ run: { ...browserRun, workload: 'documents' }, rows });
+  assert.deepEqual(
+    line.sentences.map((sentence) => sentence.operation),
+    ['encode'],
+  );
+  assert.match(line.text, /decode not compared: no path here records whether its decode gives plain objects/);
+  // Known for the library only: it is the decode route, the wasm path is left out.
+  const known = rows.map((row) =>
+    row.impl === 'js' && row.library !== JSON_LIBRARY ? { ...row, cleanliness: { clean: true } } : row,
+  );
+  const decode = operationSentence(known, 'decode');
+  assert.equal(decode.subject, 'msgpackr [records]');
+  assert.doesNotMatch(decode.text, /wasm/);
 });
 
 test("the addon's paths are not wasm paths, and a unit with one route has nothing to compare", () => {

@@ -126,18 +126,21 @@ test.describe("a user's own documents in the page", () => {
         `^In this browser on ${SHOP_ID.replace('.', '\\.')}: .*(encodes|decodes) this .*(${CODEC}/${STRATEGY}|msgpackr|JSON)`,
       ),
     );
-    // The permalink carries the form (the file stays on this machine): a new
-    // page opened at it has the same workload, codec and library checked.
+    // The permalink carries the form and names the file (its content stays on
+    // this machine): a new page opened at it has the same workload, codec and
+    // library checked, and asks for the file.
     const permalink = await page.getAttribute('#permalink', 'href');
     assert.equal(permalink, page.url());
     const shared = new URL(permalink);
     assert.equal(shared.searchParams.get('workload'), 'documents');
-    assert.ok(!permalink.includes('shop.json'), 'no file content or name leaves the page');
+    assert.deepEqual(shared.searchParams.get('datasets').split(','), [SHOP_ID]);
+    assert.ok(!permalink.includes(encodeURIComponent(SHOP_TEXT.slice(0, 12))), 'no file content leaves the page');
     const other = await page.context().newPage();
     await openPage(other, permalink);
     assert.equal(await other.inputValue('#workload'), 'documents');
     assert.ok(await other.isChecked(`input[name="codec"][value="${CODEC}"]`));
     assert.ok(await other.isChecked('input[name="peer"][value="msgpackr"]'));
+    assert.match(await other.textContent('#documents-awaited'), /^This link measures your file shop\.json/);
     await other.close();
 
     const { document } = await downloadResults(page);

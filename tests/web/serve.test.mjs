@@ -10,6 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startServer } from '../../scripts/serve.mjs';
 
 const SERVE = fileURLToPath(new URL('../../scripts/serve.mjs', import.meta.url));
@@ -56,14 +57,7 @@ test('serves scripts as JavaScript, with the isolation headers too', async () =>
 
 // A raw request: fetch() would normalise the dots away before sending.
 function rawGet(requestPath) {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port: server.port, path: requestPath }, (response) => {
-      let body = '';
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, body }));
-    });
-    request.on('error', reject);
-  });
+  return rawBytes(requestPath).then(({ status, body }) => ({ status, body: body.toString() }));
 }
 
 test('answers 404 for missing files and for paths that leave the root', async () => {
@@ -142,4 +136,48 @@ test('a bad --host or --port is exit 2 with one line', async () => {
     assert.match(stderr, message);
     assert.equal(stderr.trimEnd().split('\n').length, 1, stderr);
   }
+});
+
+// A raw GET of `requestPath` with `headers`: { status, headers, body (the bytes as sent) }.
+function rawBytes(requestPath, headers) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: '127.0.0.1', port: server.port, path: requestPath, headers },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+test('sends text compressed as the client accepts it: brotli, else gzip, else as it is', async () => {
+  const script = 'console.log("a line the compressor can shorten");\n'.repeat(200);
+  writeFileSync(path.join(root, 'dist', 'big.js'), script);
+  const gzipped = await rawBytes('/dist/big.js', { 'Accept-Encoding': 'gzip, deflate' });
+  assert.equal(gzipped.headers['content-encoding'], 'gzip');
+  assert.equal(gzipped.headers.vary, 'Accept-Encoding');
+  assert.equal(Number(gzipped.headers['content-length']), gzipped.body.length);
+  assert.ok(gzipped.body.length < script.length / 10, `${gzipped.body.length} bytes`);
+  assert.equal(gunzipSync(gzipped.body).toString(), script);
+  assert.equal(gzipped.headers['cross-origin-embedder-policy'], 'require-corp');
+
+  const brotli = await rawBytes('/dist/big.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+  assert.equal(brotli.headers['content-encoding'], 'br');
+  assert.equal(brotliDecompressSync(brotli.body).toString(), script);
+  const refused = await rawBytes('/dist/big.js', { 'Accept-Encoding': 'br;q=0, gzip' });
+  assert.equal(refused.headers['content-encoding'], 'gzip');
+  for (const headers of [{}, { 'Accept-Encoding': 'identity' }]) {
+    const plain = await rawBytes('/dist/big.js', headers);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body.toString(), script);
+  }
+  // A changed file is compressed again, not served from the kept copy.
+  writeFileSync(path.join(root, 'dist', 'big.js'), `${script}// changed\n`);
+  const again = await rawBytes('/dist/big.js', { 'Accept-Encoding': 'gzip' });
+  assert.equal(gunzipSync(again.body).toString(), `${script}// changed\n`);
 });

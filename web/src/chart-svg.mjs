@@ -16,6 +16,8 @@ const LEGEND_ITEM_WIDTH = 200;
 const LEGEND_ROW_HEIGHT = 16;
 // Rough width of one character of FONT, to lay out labels without measuring text.
 const CHAR_WIDTH = 6.2;
+// A dot row's label, counted a little wide: a label cut too short reads better than one cut off at the edge.
+const LABEL_CHAR_WIDTH = CHAR_WIDTH * 1.15;
 
 const round = (value) => Math.round(value * 100) / 100;
 
@@ -300,7 +302,8 @@ export function lineChartSvg({ title, xLabel, yLabel, x, categories, series }, {
  */
 export function dotRowsSvg({ title, xLabel, rows, reference }, { width = 800 } = {}) {
   const shown = rows.filter((row) => row.value > 0);
-  const longest = Math.max(0, ...shown.map((row) => row.label.length)) * CHAR_WIDTH;
+  // Counted as wide as the labels are cut below, so a label that gets its room is never cut.
+  const longest = Math.max(0, ...shown.map((row) => row.label.length)) * LABEL_CHAR_WIDTH;
   // The labels take at most 40% of the width, so a phone's chart keeps room for the dots.
   const left = Math.min(Math.max(80, width * 0.4), Math.max(60, longest + 12));
   const plot = { left, right: 52, top: 30, rowHeight: 18 };
@@ -331,8 +334,7 @@ export function dotRowsSvg({ title, xLabel, rows, reference }, { width = 800 } =
     );
   }
   // Labels cut to their column; the whole label is in the row's <title>.
-  // Counted a little wide: a label cut too short reads better than one cut off at the edge.
-  const room = Math.max(4, Math.floor((plot.left - 8) / (CHAR_WIDTH * 1.15)));
+  const room = Math.max(4, Math.floor((plot.left - 8) / LABEL_CHAR_WIDTH));
   shown.forEach((row, index) => {
     const y = plot.top + index * plot.rowHeight + plot.rowHeight / 2;
     const x = xAt(row.value);

@@ -4,7 +4,7 @@
 
 import { $, state } from './page-state.mjs';
 import { readResultsText } from './results-file.mjs';
-import { renderResults, showValidation } from './results-view.mjs';
+import { renderResults, scrollToAnswer, showValidation } from './results-view.mjs';
 
 /**
  * Shows the results file `file` (a File) like a run of this page, or one
@@ -41,6 +41,7 @@ export async function loadResults(file, { showWorkload, writePermalink }) {
   $('status').className = '';
   $('status').textContent = `Showing ${file.name}: ${rows.length} rows.`;
   document.body.dataset.shown = 'file';
+  scrollToAnswer();
 }
 
 /** A file dropped on the page is a results file, unless a drop zone of its own took it first. */

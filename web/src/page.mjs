@@ -4,6 +4,7 @@
 //   - load-results.mjs: a results file loaded in, shown like a run;
 //   - results-view.mjs: the answer in words, the tables, the charts (each
 //     exported as SVG or PNG), the schema verdict and the download;
+//   - project-answer.mjs: the project's own answer, the first screen;
 //   - permalink.mjs: the form in the address, and what a link leaves out;
 //   - choices.mjs: the form's checklists; decode-panel.mjs: the "decode
 //     these bytes" box.
@@ -26,10 +27,13 @@ import { showEnvironment } from './environment.mjs';
 import { applyQuery } from './form.mjs';
 import { listenForDroppedFiles, loadResults } from './load-results.mjs';
 import { $, modulesOf, setState, state } from './page-state.mjs';
+import { showPageFacts } from './page-facts.mjs';
 import { copyPermalink, writePermalink } from './permalink.mjs';
+import { showProjectAnswer, showProjectAnswerAgain } from './project-answer.mjs';
 import { currentDocument, download, renderResults } from './results-view.mjs';
 import { run, runBlock, showWorkload, stop } from './run-controls.mjs';
 import { saveBlob } from './results-file.mjs';
+import { keepScrollHints } from './scroll-hints.mjs';
 import { showShippedBytes } from './shipped-bytes.mjs';
 import { loadWorkloads } from './workloads.mjs';
 import '../style.css';
@@ -89,6 +93,7 @@ function listen() {
   $('workload').addEventListener('change', selectWorkload);
   for (const type of ['input', 'change']) $('controls').addEventListener(type, writePermalink);
   $('copy-permalink').addEventListener('click', copyPermalink);
+  $('show-project-answer').addEventListener('click', showProjectAnswerAgain);
   $('load-results').addEventListener('change', () => {
     const [file] = $('load-results').files;
     if (file) load(file).finally(() => ($('load-results').value = ''));
@@ -102,6 +107,9 @@ function listen() {
 
 async function start() {
   $('missing-bundle').remove();
+  // The first screen: the project's answer, drawn before anything else loads.
+  showProjectAnswer(new Charts({ encode: $('chart-answer-encode'), decode: $('chart-answer-decode') }, []));
+  keepScrollHints();
   // Each workload's page module, found by name (esbuild bundles every src/workloads/*/page.mjs).
   const workloads = await loadWorkloads(buildInfo, resultsSchema);
   state.workloads = workloads.names;
@@ -122,10 +130,16 @@ async function start() {
   // Data sets the query string brings (bench:web's --documents), offered before it checks its boxes.
   for (const page of state.pages.values()) await page.fromQuery?.(params);
   applyQuery(params, state.workloads);
+  // Data sets the link names that the form has no box for: a user's documents, which a link names only.
+  const unnamed = (params.get('datasets') ?? '')
+    .split(',')
+    .filter((name) => name && !document.querySelector(`input[name="dataset"][value="${CSS.escape(name)}"]`));
+  const asks = [...state.pages.values()].map((page) => page.awaitDatasets?.(unnamed)).filter(Boolean);
   selectWorkload();
 
   state.facts = await browserFacts({ preciseMemory: params.get('preciseMemory') === '1' });
   showEnvironment($('environment'), state.facts, buildInfo);
+  showPageFacts($('environment'));
   showShippedBytes($('cleanliness-section'));
   listen();
   writePermalink();
@@ -136,6 +150,7 @@ async function start() {
     validate: () => state.validate(currentDocument()),
     runBlock,
   };
+  if (asks.length > 0) $('status').textContent = asks.join(' ');
   setState('idle');
   if (params.get('autorun') === '1') run({ autorun: true });
 }

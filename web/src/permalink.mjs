@@ -2,7 +2,9 @@
 // history entry per click) and into the link, the Copy button, and what the
 // link leaves out. A link carries options only: a results file shown, or a
 // document of the user's own offered as a data set, stays on this machine,
-// and whoever opens the link must load it again; the line says so.
+// and whoever opens the link must load it again; the line says so, and a
+// link's page asks for the documents it names (page.mjs, the workload's
+// awaitDatasets).
 
 import { FLAG_PARAMS, pageUrl } from './query.mjs';
 import { readQuery, shownChecked } from './form.mjs';
@@ -32,10 +34,9 @@ export function writePermalink() {
   );
   url.search = '';
   url.hash = '';
+  // A data set made from the user's own file goes in by its name (the page
+  // that opens the link asks for that file), never its content.
   const query = readQuery();
-  // A data set made from the user's own file is named after it: neither its
-  // content nor its name goes into the link.
-  query.datasets = query.datasets?.filter((dataset) => !state.userFiles.has(dataset));
   const href = pageUrl(url.href, { ...query, ...flags });
   history.replaceState(history.state, '', href);
   $('permalink').href = href;

@@ -107,7 +107,9 @@ function sourceText() {
 function renderAnswer() {
   if (!state.run) return;
   const lines = headlines({ run: state.run, rows: state.rows }, { here: !state.file });
-  $('answer-section').hidden = false;
+  // In the place of the project's answer (project-answer.mjs), which its button shows again.
+  $('project-answer').hidden = true;
+  $('run-answer').hidden = false;
   $('shown-source').textContent = sourceText();
   $('headlines').replaceChildren(
     ...lines.map((line) => {
@@ -127,6 +129,11 @@ function renderAnswer() {
       return item;
     }),
   );
+}
+
+/** Brings the answer of a finished run or a loaded file into view (it stands where the project's did). */
+export function scrollToAnswer() {
+  $('answer-section').scrollIntoView({ block: 'start' });
 }
 
 /** Coalesces redraws to one per frame while rows stream in. */

@@ -15,6 +15,7 @@ import {
   currentDocument,
   renderResults,
   scheduleRender,
+  scrollToAnswer,
   showProgress,
   showValidation,
 } from './results-view.mjs';
@@ -283,6 +284,7 @@ async function measureRun(measure) {
   $('download').disabled = state.rows.length === 0;
   $('load-results').disabled = false;
   setState(outcome);
+  if (outcome === 'done' && state.rows.length > 0) scrollToAnswer();
 }
 
 export function stop() {

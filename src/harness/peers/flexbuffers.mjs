@@ -8,12 +8,21 @@
 //   - an integer-valued number is written as an int (a 64-bit one beyond
 //     int32) and read back as a BigInt when 64 bits wide; integer-valued
 //     numbers beyond 2^63 are written wrong (BigInt64 wraps);
-//   - its reader fails on vectors whose elements are 8 bytes wide (float64s,
-//     64-bit offsets): it mixes a BigInt offset with numbers.
+//   - its reader reads every 8-byte field as a BigInt, offsets too: in a
+//     vector of 8-byte elements (any vector holding a float64) it then
+//     subtracts a BigInt offset from a number and throws "Cannot mix BigInt
+//     and other types". The adapter reads such buffers through a DataView
+//     whose 64-bit reads give a number whenever it holds the same integer
+//     (offsets always; ints the encoder wrote from a JS number), and the
+//     BigInt otherwise, so no value is changed;
+//   - its writer puts a float that 32 bits hold (0.5) into 4 of the 8 bytes
+//     of its slot in a vector of 8-byte elements: read back as another number.
 // None of that is hidden: verification reports a changed value, and a
 // failed read is an Error naming flexbuffers.
 
-import { encode, toObject } from 'flatbuffers/js/flexbuffers.js';
+import { encode } from 'flatbuffers/js/flexbuffers.js';
+import { fromByteWidth } from 'flatbuffers/js/flexbuffers/bit-width-util.js';
+import { Reference } from 'flatbuffers/js/flexbuffers/reference.js';
 
 // The library throws strings as well as Errors.
 function failure(what, thrown) {
@@ -21,11 +30,34 @@ function failure(what, thrown) {
   return new Error(`flexbuffers: ${what} failed: ${reason}`);
 }
 
-// toObject reads an ArrayBuffer from its start: a view of part of one is
-// copied out first.
-function arrayBufferOf(bytes) {
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes.buffer;
-  return bytes.slice().buffer;
+/** A 64-bit integer as a number when that is the same integer, else as it is (a BigInt). */
+function exactNumber(big) {
+  const number = Number(big);
+  return BigInt(number) === big ? number : big;
+}
+
+/** The library's reader reads its fields through these: 64-bit ones as exactNumber gives them. */
+class NumberOffsetsView extends DataView {
+  getBigUint64(offset, littleEndian) {
+    return exactNumber(super.getBigUint64(offset, littleEndian));
+  }
+  getBigInt64(offset, littleEndian) {
+    return exactNumber(super.getBigInt64(offset, littleEndian));
+  }
+}
+
+/**
+ * The root value of FlexBuffers `bytes`, as plain values. The format's
+ * trailer: the last byte is the root's byte width, the one before its
+ * packed type, and the root value sits just before them.
+ */
+export function readFlexBuffer(bytes) {
+  if (bytes.byteLength < 3) throw new Error(`${bytes.byteLength} bytes: a FlexBuffer holds at least 3`);
+  const view = new NumberOffsetsView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const byteWidth = view.getUint8(bytes.byteLength - 1);
+  const packedType = view.getUint8(bytes.byteLength - 2);
+  const offset = bytes.byteLength - byteWidth - 2;
+  return new Reference(view, offset, fromByteWidth(byteWidth), packedType, '/').toObject();
 }
 
 /** The flexbuffers documents path: one FlexBuffers root value; plain objects with sorted keys back. */
@@ -43,7 +75,7 @@ export function createDocumentPath(meta) {
         },
         decode(bytes) {
           try {
-            return toObject(arrayBufferOf(bytes));
+            return readFlexBuffer(bytes);
           } catch (thrown) {
             throw failure('decode', thrown);
           }

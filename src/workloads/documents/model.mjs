@@ -8,8 +8,8 @@ import { ADDON_PLACE, isJsonBaseline, isJsonUtf8Baseline, pathLabel } from '../.
 import { formatBytes, interopShare } from '../../harness/format.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
-import { fastestPeers, isOk, isPeerRow } from '../../harness/references.mjs';
-import { unitComparisons } from '../../harness/unit-comparisons.mjs';
+import { fastestPeers, isOk, isPeerRow, mergedStats } from '../../harness/references.mjs';
+import { OPERATIONS, unitComparisons } from '../../harness/unit-comparisons.mjs';
 import { datasetInfo, isUserDataset } from './dataset-catalog.mjs';
 
 /** What names a user's document beside its id: "your file, 15.2 KB, document checksum 0x1234abcd". */
@@ -69,16 +69,32 @@ export function timeTable(rows, dataset) {
   const fastest = fastestPeers(own);
   const comparisons = unitComparisons(own);
   const rank = (row) => (isJsonBaseline(row) ? 0 : isJsonUtf8Baseline(row) ? 1 : row.impl === 'js' ? 3 : 2);
-  // One line per path: the baselines of every batch stand as one (their first).
-  const byPath = groupBy(own, pathLabel);
-  const lines = [...byPath.values()]
-    .map((group) => group.find(isOk) ?? group[0])
-    .sort((a, b) => rank(a) - rank(b))
-    .map((row) => ({
+  // One line per path: a path of several batches (the baselines) stands as one, with the
+  // figures the charts draw (unit-comparisons.mjs figure): its medians, its median ratio to JSON.
+  const lineOf = (group) => {
+    const ok = group.filter(isOk);
+    if (ok.length < 2) return { row: ok[0] ?? group[0] };
+    const figures = Object.fromEntries(OPERATIONS.map((op) => [op, comparisons.figure(ok, op)]));
+    const merged = { ...ok[0], batch: undefined };
+    for (const op of OPERATIONS)
+      if (figures[op])
+        merged[op] = {
+          ...mergedStats(
+            ok.filter((row) => row[op]),
+            op,
+          ),
+          median: figures[op].value,
+        };
+    return { row: merged, vsJson: Object.fromEntries(OPERATIONS.map((op) => [op, figures[op]?.vsJson])) };
+  };
+  const lines = [...groupBy(own, pathLabel).values()]
+    .map(lineOf)
+    .sort((a, b) => rank(a.row) - rank(b.row))
+    .map(({ row, vsJson }) => ({
       row,
       label: pathLabel(row),
       // The answer in words takes the same figures (src/harness/unit-comparisons.mjs).
-      vsJson: isJsonBaseline(row) ? undefined : comparisons.of(row).vsJson,
+      vsJson: isJsonBaseline(row) ? undefined : (vsJson ?? comparisons.of(row).vsJson),
       vsFastest: isPeerRow(row) ? undefined : comparisons.of(row).vsFastest,
       encodeShare: interopShare(row.encode, row.encodePhases),
       decodeShare: interopShare(row.decode, row.decodePhases),

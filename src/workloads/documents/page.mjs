@@ -18,6 +18,7 @@ import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtim
 import { measureDocumentBlock } from './block.mjs';
 import { documentChecksum, formatChecksum } from './checksum.mjs';
 import { isUserDataset, makeDataset, prepareDataset } from './datasets.mjs';
+import { datasetInfo } from './dataset-catalog.mjs';
 import { peerDocumentPath } from './measure.mjs';
 import { userFileText } from './model.mjs';
 import { DOCUMENT_TABLE_LEGEND } from './view.mjs';
@@ -72,6 +73,7 @@ export function readOptions(read) {
 
 /** Why a run with these options cannot start, or undefined. */
 export function refusal(options) {
+  if (awaited.size > 0) return awaitedText();
   return options.datasets.length === 0 ? 'pick at least one data set.' : undefined;
 }
 
@@ -104,6 +106,8 @@ function addUserDocument(fileName, bytes) {
   const { value: _, ...entry } = readUserDocument(fileName, bytes);
   userDocuments.set(entry.id, { ...entry, bytes });
   offerDataset(entry.id, `${entry.id} (${userFileText(entry)})`);
+  awaited.delete(entry.id);
+  showAwaited();
   return `${entry.id}: ${userFileText(entry)}; measured in this page, nothing leaves this machine.`;
 }
 
@@ -157,8 +161,45 @@ export function datasetInput({ offer }) {
     zone.classList.remove('dragging');
     addFiles([...(event.dataTransfer?.files ?? [])], status);
   });
-  box.append(label, zone, status);
+  awaitedNote = document.createElement('p');
+  awaitedNote.id = 'documents-awaited';
+  awaitedNote.className = 'error';
+  awaitedNote.hidden = true;
+  box.append(awaitedNote, label, zone, status);
   return box;
+}
+
+// ---- the user's documents a link names ----------------------------------------------
+
+// A permalink names a user's documents (datasets=user:<file name>) but cannot
+// carry them: the page that opens it asks for each file, and a run waits for them.
+const awaited = new Set();
+let awaitedNote;
+
+/** "this link measures your file a.json: pick it ..." while a named document is not read, else undefined. */
+function awaitedText() {
+  if (awaited.size === 0) return undefined;
+  const files = [...awaited].map((id) => datasetInfo(id).label).join(', ');
+  const it = awaited.size === 1 ? 'it' : 'them';
+  return `this link measures ${files}: pick ${it} under "Your own JSON" in the form (read in this page: nothing leaves this machine).`;
+}
+
+function showAwaited() {
+  const text = awaitedText();
+  if (!awaitedNote) return;
+  awaitedNote.hidden = text === undefined;
+  awaitedNote.textContent = text ? `${text[0].toUpperCase()}${text.slice(1)}` : '';
+}
+
+/**
+ * The data sets a link names that the form has no box for (web/src/page.mjs):
+ * those that are a user's documents are asked for, beside the file picker;
+ * returns the words that ask, or undefined when none is.
+ */
+export function awaitDatasets(names) {
+  for (const name of names) if (isUserDataset(name) && !userDocuments.has(name)) awaited.add(name);
+  showAwaited();
+  return awaitedNote?.textContent || undefined;
 }
 
 /**
