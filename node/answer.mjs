@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer.mjs';
 import { PINNED_RUNTIMES, places } from '../src/places.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
-import { BLOCKS } from '../src/workload-entries.mjs';
+import { BLOCKS, workloadInfo } from '../src/workload-entries.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { installRuntime } from './install-runtime.mjs';
 import { displayPath, log } from './log.mjs';
@@ -86,7 +86,9 @@ export function answerPlan({ runtimes, browsers }, declared, estimates = {}) {
       workload,
       script,
       args: [...args, '--workload', workload],
-      firstLook: estimates[name]?.[workload] ?? place.answer.firstLookMinutes,
+      firstLook:
+        estimates[name]?.[workload] ??
+        place.answer.firstLookMinutes * (workloadInfo(workload).answerWeight?.[place.kind] ?? 1),
     })),
   );
 }

@@ -59,10 +59,13 @@ export async function runBlocks(kinds, context) {
     active = active.filter((other) => other !== kind);
   };
   // The next process of `kind` would end past the budget: judged on the
-  // mean of its own processes so far (the first one always runs).
+  // mean of its own processes so far. A block's first look always
+  // completes: fewer processes give no interval, so stopping short of it
+  // would throw away every process already run.
+  const firstLook = Math.min(...options.looks);
   const overBudget = (kind) => {
     const own = durations.get(kind.key);
-    if (own.length === 0) return false;
+    if (own.length === 0 || history.get(kind.key).processes < firstLook) return false;
     const mean = own.reduce((sum, value) => sum + value, 0) / own.length;
     return elapsed() + mean > options.budgetSeconds;
   };

@@ -24,6 +24,7 @@ import { places } from '../../src/places.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { parseOptions } from '../../node/cli.mjs';
 import { registerWorkloadFolders } from '../../src/workload-folders.mjs';
+import { workloadInfo } from '../../src/workload-entries.mjs';
 
 await registerWorkloadFolders();
 
@@ -65,12 +66,19 @@ test('the plan: each runtime, then each browser, every workload of the answer in
   assert.deepEqual(plan[3].args, ['--runtime', 'bun', '--workload', 'tuples']);
   assert.equal(plan[6].script, 'node/bench-web.mjs');
   assert.deepEqual(plan[6].args.slice(0, 4), ['--browser', 'chromium', '--workload', 'tuples']);
-  // Each run starts from its place's declared minutes; an earlier answer's measured ones replace them.
-  assert.equal(plan[3].firstLook, declared.bun.answer.firstLookMinutes);
+  // Each run starts from its place's declared minutes times its workload's
+  // answerWeight for that kind of place; an earlier answer's measured ones replace them.
+  const minutes = declared.bun.answer.firstLookMinutes;
+  assert.equal(plan[3].firstLook, minutes);
+  assert.equal(plan[5].firstLook, minutes * workloadInfo('documents').answerWeight.runtime);
+  assert.equal(
+    plan[8].firstLook,
+    declared.chromium.answer.firstLookMinutes * workloadInfo('documents').answerWeight.browser,
+  );
   const estimated = answerPlan({ runtimes: ['bun'], browsers: [] }, declared, { bun: { messages: 0.7 } });
   assert.deepEqual(
     estimated.map((run) => run.firstLook),
-    [declared.bun.answer.firstLookMinutes, 0.7, declared.bun.answer.firstLookMinutes],
+    [minutes, 0.7, minutes * workloadInfo('documents').answerWeight.runtime],
   );
   // `node` is the machine's Node: the node declaration's minutes.
   assert.equal(

@@ -83,7 +83,7 @@ test('a block stops at the first look where it is decided; the others go on', as
   ]);
 });
 
-test('the time budget stops a block before a process that would pass it', async () => {
+test('the time budget stops a block before a process that would pass it, never before its first look', async () => {
   let now = 0;
   const realNow = performance.now;
   // Every child takes 10 s of the stand-in clock.
@@ -91,14 +91,26 @@ test('the time budget stops a block before a process that would pass it', async 
   try {
     const { history } = await schedule({
       kinds: [kind('a')],
-      looks: [6],
-      budgetSeconds: 35,
+      looks: [3, 6],
+      budgetSeconds: 45,
       child: () => {
         now += 10_000;
         return undefined;
       },
     });
-    assert.deepEqual(history, [{ block: 'a', processes: 3, stop: 'time budget' }]);
+    assert.deepEqual(history, [{ block: 'a', processes: 4, stop: 'time budget' }]);
+    now = 0;
+    const short = await schedule({
+      kinds: [kind('b')],
+      looks: [3, 6],
+      budgetSeconds: 15,
+      child: () => {
+        now += 10_000;
+        return undefined;
+      },
+    });
+    // 15 s would stop it after 1 process; its first look (3) runs all the same.
+    assert.deepEqual(short.history, [{ block: 'b', processes: 3, stop: 'time budget' }]);
   } finally {
     performance.now = realNow;
   }
