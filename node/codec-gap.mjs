@@ -27,7 +27,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { REPO_ROOT, parseArgv, parseNumber } from './options.mjs';
 import { addonFile } from './load-addon.mjs';
 import { median } from '../src/harness/stats.mjs';
@@ -62,6 +62,17 @@ const OPTIONS = {
 
 const positive = (max) => ({ exclusiveMin: true, min: 0, max });
 
+/**
+ * A program's label: its kind alone, or with several of a kind the build
+ * folder under build/ ("wasm-emscripten-3.1.69", "native-clang19"), else its number.
+ */
+function labelOf(kind, paths, index) {
+  if (paths.length === 1) return kind;
+  const folders = paths.map((path) => relative(join(REPO_ROOT, 'build'), resolve(path)).split(sep)[0]);
+  const distinct = new Set(folders).size === folders.length && !folders.some((f) => f.startsWith('..'));
+  return distinct ? folders[index] : `${kind}${index + 1}`;
+}
+
 function parseOptions(argv) {
   let parsed;
   try {
@@ -75,12 +86,12 @@ function parseOptions(argv) {
   }
   const programs = [
     ...parsed.native.map((path, i) => ({
-      label: parsed.native.length === 1 ? 'native' : `native${i + 1}`,
+      label: labelOf('native', parsed.native, i),
       command: path,
       args: [],
     })),
     ...parsed.wasm.map((path, i) => ({
-      label: parsed.wasm.length === 1 ? 'wasm' : `wasm${i + 1}`,
+      label: labelOf('wasm', parsed.wasm, i),
       command: process.execPath,
       args: [path],
     })),
@@ -223,7 +234,8 @@ function main() {
     `codec time with no JS boundary, ${formatMB(first.mb)} MB (${first.items} items): ` +
       `median of ${options.rounds} rounds x ${options.repetitions} repetitions, ms`,
   );
-  for (const program of programs) console.log(`  ${program.label.padEnd(7)} ${program.file}`);
+  const width = Math.max(...programs.map(({ label }) => label.length));
+  for (const program of programs) console.log(`  ${program.label.padEnd(width)} ${program.file}`);
   const header = ['codec', `${programs[0].label} enc`, `${programs[0].label} dec`];
   const base = programs[0].label;
   for (const { label } of programs.slice(1)) {
