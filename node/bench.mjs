@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildHeader, measureTimerResolution, protocolHeader, runHeader } from '../src/harness/results.mjs';
-import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../src/catalog.mjs';
+import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, codecsOf } from '../src/catalog.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { BUILD_COMPARISON_HEADER, buildComparisonLines } from '../src/harness/block-tables.mjs';
 import { verdictOptionsOf } from '../src/harness/block-verdicts.mjs';
@@ -64,8 +64,9 @@ function readBuildInfo(loader, buildDir) {
 }
 
 /**
- * The builds after the first of --build-dir A,B: { dir, tag, info }, the tag
- * (what labels their paths) their Emscripten version, else their folder's name.
+ * The builds after the first of --build-dir A,B: { dir, tag, codecs, info },
+ * the tag (what labels their paths) their Emscripten version, else their
+ * folder's name; codecs: those they built for the workload.
  */
 function moreBuilds(loader, { buildDir, moreBuildDirs = [], workload, limits }, firstInfo) {
   if (moreBuildDirs.length > 0 && (workload !== 'tuples' || limits))
@@ -78,7 +79,7 @@ function moreBuilds(loader, { buildDir, moreBuildDirs = [], workload, limits }, 
     const tag = seen.has(info.emscripten) ? basename(dir) : info.emscripten;
     if (seen.has(tag)) throw new UsageError(`--build-dir: ${dir} is given twice, or as ${buildDir}`);
     seen.add(tag);
-    return { dir, tag, info };
+    return { dir, tag, codecs: codecsOf(info, workload), info };
   });
 }
 

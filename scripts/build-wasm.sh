@@ -26,11 +26,12 @@ PROTOBUF_PREFIX="$(realpath -m "${WCB_PROTOBUF_WASM_PREFIX:-$ROOT/.cache/protobu
 # header-only libraries and flatc (scripts/toolchain.sh mounts them there).
 if [ -n "$TOOLCHAIN" ] && [ -z "${WCB_IN_TOOLCHAIN:-}" ]; then
   source "$ROOT/scripts/toolchain.sh"
+  toolchain_declare "$TOOLCHAIN"
   toolchain_run "$TOOLCHAIN" env WCB_IN_TOOLCHAIN=1 \
     WCB_WASM_TOOLCHAIN="$TOOLCHAIN" WCB_WASM_BUILD_DIR="$BUILD_DIR" WCB_WASM_EXCEPTIONS="$EXCEPTIONS" \
     WCB_PROTOBUF_WASM_PREFIX="$PROTOBUF_PREFIX" bash "$ROOT/scripts/build-wasm.sh" \
     -DWCB_WASM_TOOLCHAIN="$TOOLCHAIN" -DWCB_HEADER_ROOT="$TOOLCHAIN_HOST_USR/include" \
-    -DWCB_FLATC="$TOOLCHAIN_HOST_USR/bin/flatc" "$@"
+    -DWCB_FLATC="$TOOLCHAIN_HOST_USR/bin/flatc" "${TOOLCHAIN_CMAKE_ARGS[@]}" "$@"
   exit
 fi
 

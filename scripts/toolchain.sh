@@ -23,7 +23,7 @@ TOOLCHAIN_CACHE="${WCB_CACHE_DIR:-$TOOLCHAIN_REPO/.cache}/toolchains"
 TOOLCHAIN_HOST_USR=/opt/host/usr
 TOOLCHAIN_MIRROR=http://deb.debian.org/debian
 
-# Reads scripts/toolchains/NAME.sh (TOOLCHAIN_SUITE, TOOLCHAIN_PACKAGES).
+# Reads scripts/toolchains/NAME.sh (TOOLCHAIN_SUITE, TOOLCHAIN_PACKAGES, TOOLCHAIN_CMAKE_ARGS).
 toolchain_declare() {
   local name="$1"
   local declaration="$TOOLCHAIN_SCRIPTS/toolchains/$name.sh"
@@ -33,6 +33,7 @@ toolchain_declare() {
     echo "toolchain: unknown toolchain '$name' (known: $known)" >&2
     return 2
   fi
+  TOOLCHAIN_CMAKE_ARGS=()
   # shellcheck disable=SC1090
   source "$declaration"
   TOOLCHAIN_DIR="$TOOLCHAIN_CACHE/$name"

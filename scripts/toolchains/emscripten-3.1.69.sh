@@ -7,3 +7,7 @@ TOOLCHAIN_SUITE=trixie
 # with emscripten) and protoc. trixie's protobuf is 3.21.12, the version of
 # the host's protoc and of the protobuf source built into the modules.
 TOOLCHAIN_PACKAGES=(emscripten node-acorn cmake make protobuf-compiler libprotobuf-dev zlib1g-dev)
+# What its wasm build configures beside the default: Debian 12's rapidjson
+# 1.1.0 does not compile with clang 19 (GenericStringRef's operator= assigns
+# a const member, which clang 19 rejects even uninstantiated).
+TOOLCHAIN_CMAKE_ARGS=(-DWCB_CODEC_RAPIDJSON=OFF)

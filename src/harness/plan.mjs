@@ -88,8 +88,9 @@ export function runPaths({ codecs, strategies, addon, peers, peerMeta, jsonText 
 
 /**
  * The paths with those of more wasm builds (bench:node --build-dir A,B):
- * each C++-in-wasm path again per build of `builds` ([{ dir, tag }], the
- * builds after the first), loaded from its `dir` and labelled by its `tag`
+ * each C++-in-wasm path again per build of `builds` ([{ dir, tag, codecs }],
+ * the builds after the first), when that build has its codec, loaded from
+ * its `dir` and labelled by its `tag`
  * (the subject's `build`: "msgpack/typed [3.1.69]"), so a block holds the
  * same path from both builds and judges them like any two members.
  */
@@ -97,13 +98,15 @@ export function withBuilds(paths, builds = []) {
   const wasm = paths.filter((path) => path.codec !== undefined && !path.addon && path.peer === undefined);
   return [
     ...paths,
-    ...builds.flatMap(({ dir, tag }) =>
-      wasm.map((path) => ({
-        ...path,
-        buildDir: dir,
-        batch: `${path.batch} [${tag}]`,
-        subject: { ...path.subject, build: tag },
-      })),
+    ...builds.flatMap(({ dir, tag, codecs }) =>
+      wasm
+        .filter((path) => codecs.includes(path.codec))
+        .map((path) => ({
+          ...path,
+          buildDir: dir,
+          batch: `${path.batch} [${tag}]`,
+          subject: { ...path.subject, build: tag },
+        })),
     ),
   ];
 }
