@@ -63,13 +63,18 @@ const OPTIONS = {
 const positive = (max) => ({ exclusiveMin: true, min: 0, max });
 
 /**
- * A program's label: its kind alone, or with several of a kind the build
- * folder under build/ ("wasm-emscripten-3.1.69", "native-clang19"), else its number.
+ * A program's label: its kind alone, or with several of a kind its build
+ * folder (the one under a build/: "wasm-emscripten-3.1.69", "native-clang19"),
+ * else its number.
  */
 function labelOf(kind, paths, index) {
   if (paths.length === 1) return kind;
-  const folders = paths.map((path) => relative(join(REPO_ROOT, 'build'), resolve(path)).split(sep)[0]);
-  const distinct = new Set(folders).size === folders.length && !folders.some((f) => f.startsWith('..'));
+  const folders = paths.map((path) => {
+    const parts = resolve(path).split(sep);
+    const at = parts.lastIndexOf('build');
+    return at >= 0 ? parts[at + 1] : undefined;
+  });
+  const distinct = !folders.includes(undefined) && new Set(folders).size === folders.length;
   return distinct ? folders[index] : `${kind}${index + 1}`;
 }
 
@@ -173,6 +178,7 @@ function compressorTable(programs, perRound, reference) {
     );
   const lines = [];
   for (const [codec] of reference) {
+    if (compressing.some(({ index }) => !perRound[index].has(codec))) continue;
     const figure = (index, key) => median(perRound[index].get(codec).map((r) => r[key]));
     const [first] = perRound[base.index].get(codec);
     const sizes = new Set(compressing.map(({ index }) => perRound[index].get(codec)[0].compressedBytes));
@@ -242,7 +248,13 @@ function main() {
     header.push(`${label} enc`, `${label} dec`, `${label}/${base} enc`, `${label}/${base} dec`);
   }
   const lines = [];
+  // A build may leave a codec out (rapidjson in the clang 19 builds): its row would compare nothing.
+  const missing = (codec) => programs.filter((_, i) => !perRound[i].has(codec)).map(({ label }) => label);
   for (const [codec] of reference) {
+    if (missing(codec).length > 0) {
+      lines.push({ label: codec, text: `not in ${missing(codec).join(', ')}` });
+      continue;
+    }
     const figure = (i, key) => median(perRound[i].get(codec).map((r) => r[key]));
     const nativeEncode = figure(0, 'encode');
     const nativeDecode = figure(0, 'decode');

@@ -10,8 +10,8 @@
 # (toolchain_install); scripts/build-wasm.sh runs its build in the tree with
 # WCB_WASM_TOOLCHAIN=NAME (toolchain_run).
 #
-# CMD runs chrooted, as root, in a mount namespace of its own, so every mount
-# ends with it: this checkout and the cache are bind-mounted at their own
+# CMD runs chrooted, as root, with only HOME and PATH set (pass more with
+# env), in a mount namespace of its own, so every mount ends with it: this checkout and the cache are bind-mounted at their own
 # paths, and the host's /usr read-only at /opt/host/usr (the header-only
 # libraries and flatc of the default build, so both builds compile the same
 # library code).
@@ -106,7 +106,7 @@ toolchain_run() {
     mount -o remount,bind,ro "$root$host_usr"
     mount -t proc proc "$root/proc"
     bind /dev /dev
-    exec chroot "$root" /usr/bin/env HOME=/root PATH=/usr/local/bin:/usr/bin:/bin \
+    exec chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin \
       /bin/sh -c "cd \"\$0\" && exec \"\$@\"" "$dir" "$@"
   ' toolchain "$TOOLCHAIN_ROOT" "$TOOLCHAIN_REPO" "$cache" "$TOOLCHAIN_HOST_USR" "$PWD" "$@"
 }
