@@ -33,6 +33,7 @@ toolchain_declare() {
     echo "toolchain: unknown toolchain '$name' (known: $known)" >&2
     return 2
   fi
+  # shellcheck disable=SC2034  # read by scripts/build-wasm.sh
   TOOLCHAIN_CMAKE_ARGS=()
   # shellcheck disable=SC1090
   source "$declaration"

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # read by scripts/toolchain.sh
 # A second wasm toolchain: Emscripten 3.1.69 (clang 19) from Debian 13
 # "trixie", which Debian 12 does not have. scripts/toolchain.sh makes the tree
 # (debootstrap, Debian's archive only) and runs commands in it.
