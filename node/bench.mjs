@@ -222,8 +222,8 @@ async function main(argv) {
 /** The table of the builds compared (--build-dir A,B), same path, same blocks. */
 function buildComparison({ rows, run }) {
   const lines = buildComparisonLines(rows, verdictOptionsOf(run.workload));
-  const builds = [run.build, ...run.build.compared].map(
-    (build) => `${build.toolchain?.name ?? build.emscripten} (clang ${build.toolchain?.clang ?? '?'})`,
+  const builds = [run.build, ...run.build.compared].map(({ toolchain, emscripten }) =>
+    toolchain ? `${toolchain.name} (clang ${toolchain.clang})` : `Emscripten ${emscripten}`,
   );
   return (
     `\nthe wasm builds compared, ${builds.join(' against ')}: reference = the first build's same path\n` +
