@@ -29,7 +29,7 @@ toolchain_declare() {
   local declaration="$TOOLCHAIN_SCRIPTS/toolchains/$name.sh"
   if [ ! -f "$declaration" ]; then
     local known
-    known="$(cd "$TOOLCHAIN_SCRIPTS/toolchains" && ls -- *.sh | sed 's/\.sh$//' | tr '\n' ' ')"
+    known="$(cd "$TOOLCHAIN_SCRIPTS/toolchains" && ls -- *.sh | sed 's/\.sh$//' | paste -sd ' ')"
     echo "toolchain: unknown toolchain '$name' (known: $known)" >&2
     return 2
   fi
