@@ -109,7 +109,9 @@ Options:
                        records: the blocks (--limits: the sizes) measured ok are kept, the rest are
                        measured; a default run is not resumed (its rows so far stay in the file); only
                        --build-dir, --loader, --peer-registry and --timeout may be given with it
-  --build-dir DIR      the wasm build (default: build/wasm)
+  --build-dir DIR      the wasm build (default: build/wasm); DIR,DIR2 adds each C++-in-wasm path of
+                       DIR2 (say build/wasm-emscripten-3.1.69) to the same blocks, labelled by its
+                       Emscripten version ("msgpack/typed [3.1.69]"), and ends with the builds compared
   --timeout SECONDS    limit for one child process (one block's process); with --limits, for one size of a growing path (default: ${DEFAULTS.timeoutSeconds}, at most ${BOUNDS.timeoutSeconds})
   --loader MODULE      module providing loadWasmCodec/readWasmBuildInfo (default: node/load-wasm.mjs; for tests)
   --peer-registry MODULE  module exporting the peer registry's functions (default:

@@ -94,8 +94,15 @@ const PROTOCOLS = {
 function locations(values) {
   const given = (flag, check, fallback) =>
     values[flag] !== undefined ? check(flag, values[flag]) : fallback;
+  // --build-dir A,B: the first build, and more whose wasm paths the blocks measure beside its own.
+  const [buildDir, ...moreBuildDirs] = given(
+    'build-dir',
+    (flag, value) => value.split(',').map((dir) => existingDirectory(flag, dir.trim())),
+    [DEFAULTS.buildDir],
+  );
   return {
-    buildDir: given('build-dir', existingDirectory, DEFAULTS.buildDir),
+    buildDir,
+    moreBuildDirs,
     loader: given('loader', existingFile, DEFAULTS.loader),
     peerRegistry: given('peer-registry', existingFile, DEFAULTS.peerRegistry),
     protoFile: DEFAULTS.protoFile,

@@ -27,7 +27,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { REPO_ROOT, parseArgv, parseNumber } from './options.mjs';
 import { addonFile } from './load-addon.mjs';
 import { median } from '../src/harness/stats.mjs';
@@ -62,6 +62,22 @@ const OPTIONS = {
 
 const positive = (max) => ({ exclusiveMin: true, min: 0, max });
 
+/**
+ * A program's label: its kind alone, or with several of a kind its build
+ * folder (the one under a build/: "wasm-emscripten-3.1.69", "native-clang19"),
+ * else its number.
+ */
+function labelOf(kind, paths, index) {
+  if (paths.length === 1) return kind;
+  const folders = paths.map((path) => {
+    const parts = resolve(path).split(sep);
+    const at = parts.lastIndexOf('build');
+    return at >= 0 ? parts[at + 1] : undefined;
+  });
+  const distinct = !folders.includes(undefined) && new Set(folders).size === folders.length;
+  return distinct ? folders[index] : `${kind}${index + 1}`;
+}
+
 function parseOptions(argv) {
   let parsed;
   try {
@@ -75,12 +91,12 @@ function parseOptions(argv) {
   }
   const programs = [
     ...parsed.native.map((path, i) => ({
-      label: parsed.native.length === 1 ? 'native' : `native${i + 1}`,
+      label: labelOf('native', parsed.native, i),
       command: path,
       args: [],
     })),
     ...parsed.wasm.map((path, i) => ({
-      label: parsed.wasm.length === 1 ? 'wasm' : `wasm${i + 1}`,
+      label: labelOf('wasm', parsed.wasm, i),
       command: process.execPath,
       args: [path],
     })),
@@ -162,6 +178,7 @@ function compressorTable(programs, perRound, reference) {
     );
   const lines = [];
   for (const [codec] of reference) {
+    if (compressing.some(({ index }) => !perRound[index].has(codec))) continue;
     const figure = (index, key) => median(perRound[index].get(codec).map((r) => r[key]));
     const [first] = perRound[base.index].get(codec);
     const sizes = new Set(compressing.map(({ index }) => perRound[index].get(codec)[0].compressedBytes));
@@ -223,14 +240,21 @@ function main() {
     `codec time with no JS boundary, ${formatMB(first.mb)} MB (${first.items} items): ` +
       `median of ${options.rounds} rounds x ${options.repetitions} repetitions, ms`,
   );
-  for (const program of programs) console.log(`  ${program.label.padEnd(7)} ${program.file}`);
+  const width = Math.max(...programs.map(({ label }) => label.length));
+  for (const program of programs) console.log(`  ${program.label.padEnd(width)} ${program.file}`);
   const header = ['codec', `${programs[0].label} enc`, `${programs[0].label} dec`];
   const base = programs[0].label;
   for (const { label } of programs.slice(1)) {
     header.push(`${label} enc`, `${label} dec`, `${label}/${base} enc`, `${label}/${base} dec`);
   }
   const lines = [];
+  // A build may leave a codec out (rapidjson in the clang 19 builds): its row would compare nothing.
+  const missing = (codec) => programs.filter((_, i) => !perRound[i].has(codec)).map(({ label }) => label);
   for (const [codec] of reference) {
+    if (missing(codec).length > 0) {
+      lines.push({ label: codec, text: `not in ${missing(codec).join(', ')}` });
+      continue;
+    }
     const figure = (i, key) => median(perRound[i].get(codec).map((r) => r[key]));
     const nativeEncode = figure(0, 'encode');
     const nativeDecode = figure(0, 'decode');

@@ -10,19 +10,28 @@
 #   scripts/setup.sh --browsers   and the browsers (Chromium, Firefox, WebKit)
 #   scripts/setup.sh --test       and the test suite's tools (clang for the
 #                                 fuzzers, clang-format, ccache)
+#   scripts/setup.sh --toolchain NAME  and a second wasm toolchain, a Debian
+#                                 tree in .cache/toolchains (scripts/toolchain.sh)
 set -euo pipefail
 
 WANT_BROWSERS=0
 WANT_TEST=0
-for arg in "$@"; do
-  case "$arg" in
+TOOLCHAINS=()
+while [ $# -gt 0 ]; do
+  case "$1" in
     --browsers) WANT_BROWSERS=1 ;;
     --test) WANT_BROWSERS=1 WANT_TEST=1 ;;
+    --toolchain)
+      [ $# -ge 2 ] || { echo "setup: --toolchain needs a name (scripts/toolchains/*.sh)" >&2; exit 2; }
+      TOOLCHAINS+=("$2")
+      shift
+      ;;
     *)
-      echo "setup: unknown option '$arg' (accepted: --browsers, --test)" >&2
+      echo "setup: unknown option '$1' (accepted: --browsers, --test, --toolchain NAME)" >&2
       exit 2
       ;;
   esac
+  shift
 done
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -51,6 +60,10 @@ fi
 # a compiler cache that keeps its three builds short.
 if [ "$WANT_TEST" -eq 1 ]; then
   PACKAGES+=(clang clang-format libclang-rt-14-dev ccache)
+fi
+# A second wasm toolchain's tree is made by debootstrap.
+if [ ${#TOOLCHAINS[@]} -gt 0 ]; then
+  PACKAGES+=(debootstrap)
 fi
 for list in "$ROOT"/src/codecs/*/debian-packages; do
   [ -f "$list" ] || continue
@@ -123,3 +136,10 @@ for codec_setup in "$ROOT"/src/codecs/*/setup.sh "$ROOT"/src/compress/setup.sh; 
   source "$codec_setup"
 done
 install_npm_packages
+if [ ${#TOOLCHAINS[@]} -gt 0 ]; then
+  # shellcheck source=toolchain.sh
+  source "$ROOT/scripts/toolchain.sh"
+  for toolchain in "${TOOLCHAINS[@]}"; do
+    toolchain_install "$toolchain"
+  done
+fi

@@ -81,10 +81,12 @@ export function libraryName(library) {
  * "json (js)" (the JSON baseline), "json (js, utf-8)" (its UTF-8 variant),
  * "objects (js, floor)" (the object floor), "documents floor (JS walk)",
  * "msgpack (msgpackr) [records]" (a pure-JS peer: format, library, variant);
- * a path through the compression stage adds it: "msgpack/typed + gzip (wasm)".
+ * a path through the compression stage adds it: "msgpack/typed + gzip (wasm)";
+ * a path of a second wasm build names its Emscripten: "msgpack/typed [3.1.69]".
  */
-export function pathLabel({ place, codec, impl, interop, variant, library, compression }) {
-  return `${uncompressedLabel({ place, codec, impl, interop, variant, library })}${compressionSuffix(compression)}`;
+export function pathLabel({ place, codec, impl, interop, variant, library, compression, build }) {
+  const label = `${uncompressedLabel({ place, codec, impl, interop, variant, library })}${compressionSuffix(compression)}`;
+  return build ? `${label} [${build}]` : label;
 }
 
 function uncompressedLabel({ place, codec, impl, interop, variant, library }) {

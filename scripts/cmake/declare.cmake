@@ -179,20 +179,24 @@ endfunction()
 # header-only library from a Debian package's /usr/include. Natively the
 # folder holding HEADER; in wasm a folder of symlinks to just INCLUDE_DIRS
 # (-I/usr/include would put glibc's headers before the Emscripten sysroot's).
+# WCB_HEADER_ROOT: where those packages' headers are; a second toolchain's
+# tree (scripts/toolchain.sh) points it at the host's, natively too, so that
+# every build compiles the same library versions.
+set(WCB_HEADER_ROOT "/usr/include" CACHE PATH "the header-only libraries' include folder")
 function(wcb_header_library target)
   cmake_parse_arguments(arg "" "HEADER" "INCLUDE_DIRS;DEFINITIONS" ${ARGN})
   if(TARGET ${target})
     return()  # declared already (another codec, or the native runner)
   endif()
   add_library(${target} INTERFACE)
-  if(EMSCRIPTEN)
-    set(headers_dir "${CMAKE_BINARY_DIR}/wasm-headers")
+  if(EMSCRIPTEN OR NOT WCB_HEADER_ROOT STREQUAL "/usr/include")
+    set(headers_dir "${CMAKE_BINARY_DIR}/library-headers")
     file(MAKE_DIRECTORY "${headers_dir}")
     foreach(entry IN LISTS arg_INCLUDE_DIRS)
-      if(NOT EXISTS "/usr/include/${entry}")
-        message(FATAL_ERROR "/usr/include/${entry} not found: run scripts/setup.sh")
+      if(NOT EXISTS "${WCB_HEADER_ROOT}/${entry}")
+        message(FATAL_ERROR "${WCB_HEADER_ROOT}/${entry} not found: run scripts/setup.sh")
       endif()
-      file(CREATE_LINK "/usr/include/${entry}" "${headers_dir}/${entry}" SYMBOLIC)
+      file(CREATE_LINK "${WCB_HEADER_ROOT}/${entry}" "${headers_dir}/${entry}" SYMBOLIC)
     endforeach()
     target_include_directories(${target} SYSTEM INTERFACE "${headers_dir}")
   else()

@@ -100,6 +100,24 @@ export function blockModel(
   });
 }
 
+/**
+ * The wasm builds compared (bench:node --build-dir A,B): per block, path of
+ * a later build and operation, its verdict against the first build's same
+ * path: [block, path, op, "3.1.69 faster in 6/6 processes, 1.22x [1.10, 1.31]"].
+ */
+export function buildComparisonLines(rows, verdictOptions) {
+  return blockVerdicts(rows, verdictOptions)
+    .filter((verdict) => verdict.build)
+    .map(({ block, row, operation, build }) => [
+      block,
+      pathLabel({ ...row, build: undefined }),
+      operation,
+      `${row.build} ${verdictWords(build)}`,
+    ]);
+}
+
+export const BUILD_COMPARISON_HEADER = ['block', 'path', 'op', 'the later build against the first'];
+
 /** The verdict table's lines of a block: path (once), operation, vs JSON, vs the fastest libraries. */
 export function verdictLines({ verdicts }) {
   return verdicts.map((verdict, index) => [

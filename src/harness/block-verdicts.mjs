@@ -100,10 +100,11 @@ const isJsonReference = (row) => isJsonBaseline({ ...row, compression: undefined
 
 /**
  * Every verdict of the run: one entry per (block, subject path, operation):
- * { block, label, row, operation, processes, json, fastest? } where `json`
- * is the judgement against the JSON baseline of each process and `fastest`
- * against the fastest-library set of that operation (sets[operation]:
- * path labels), when the run has one. `row` is the subject's first row (its
+ * { block, label, row, operation, processes, json, fastest?, build? } where
+ * `json` is the judgement against the JSON baseline of each process,
+ * `fastest` against the fastest-library set of that operation (sets[operation]:
+ * path labels), when the run has one, and `build`, for a second wasm build's
+ * path, against the same path of the first build. `row` is the subject's first row (its
  * unit's fields). Options: operations, higherIsFaster (rates, e.g. ops/s).
  */
 export function blockVerdicts(rows, { sets = {}, operations = OPERATIONS, higherIsFaster = false } = {}) {
@@ -126,6 +127,12 @@ export function blockVerdicts(rows, { sets = {}, operations = OPERATIONS, higher
           ),
         );
         const entry = { block, label, row, operation, processes: processes.size, json };
+        // A second wasm build's path against the first build's same path (plan.mjs withBuilds).
+        if (row.build) {
+          const firstBuild = pathLabel({ ...row, build: undefined });
+          const same = (ok) => ok.find((other) => pathLabel(other) === firstBuild);
+          entry.build = judgeRatios(ratiosOf(processes, label, same, operation, higherIsFaster));
+        }
         const set = (sets[operation] ?? []).filter((name) => present.has(name));
         const ofSet = (name) => (ok, subjectRow) =>
           compressedReference(ok, subjectRow, (other) => uncompressedLabel(other) === name);
@@ -177,5 +184,8 @@ export function againstJson(rows, block, label, operation, higherIsFaster = fals
 export function blockDecided(verdicts, block) {
   const own = verdicts.filter((verdict) => verdict.block === block);
   const settled = (comparison) => !comparison || comparison.n === 0 || isDecided(comparison);
-  return own.length > 0 && own.every((verdict) => settled(verdict.json) && settled(verdict.fastest));
+  return (
+    own.length > 0 &&
+    own.every((verdict) => settled(verdict.json) && settled(verdict.fastest) && settled(verdict.build))
+  );
 }

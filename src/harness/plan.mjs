@@ -87,6 +87,31 @@ export function runPaths({ codecs, strategies, addon, peers, peerMeta, jsonText 
 }
 
 /**
+ * The paths with those of more wasm builds (bench:node --build-dir A,B):
+ * each C++-in-wasm path again per build of `builds` ([{ dir, tag, codecs }],
+ * the builds after the first), when that build has its codec, loaded from
+ * its `dir` and labelled by its `tag`
+ * (the subject's `build`: "msgpack/typed [3.1.69]"), so a block holds the
+ * same path from both builds and judges them like any two members.
+ */
+export function withBuilds(paths, builds = []) {
+  const wasm = paths.filter((path) => path.codec !== undefined && !path.addon && path.peer === undefined);
+  return [
+    ...paths,
+    ...builds.flatMap(({ dir, tag, codecs }) =>
+      wasm
+        .filter((path) => codecs.includes(path.codec))
+        .map((path) => ({
+          ...path,
+          buildDir: dir,
+          batch: `${path.batch} [${tag}]`,
+          subject: { ...path.subject, build: tag },
+        })),
+    ),
+  ];
+}
+
+/**
  * A block member's `operations` when it is a library in the set of one
  * operation only ({} otherwise): it is timed in that one (harness/block.mjs).
  */
@@ -103,11 +128,12 @@ function setOperations(sets, label) {
 function blockMembers(references, paths, sets) {
   return [
     ...references,
-    ...paths.map(({ codec, strategy, addon, peer, subject }) => ({
+    ...paths.map(({ codec, strategy, addon, peer, buildDir, subject }) => ({
       codec,
       strategy,
       addon,
       peer,
+      ...(buildDir && { buildDir }),
       subject,
       ...(peer !== undefined && setOperations(sets, pathLabel(subject))),
     })),
@@ -127,7 +153,10 @@ export function planRun(workload, { options, place, rowPlace = place, peers, reg
   const named = sweep ? peers.map((peer) => peer.name) : options.peers;
   const sets = workload.fastestSets?.(place, peers, { peers: named }) ?? { encode: [], decode: [] };
   const contenders = sweep ? undefined : workload.contenders?.(place, options);
-  const paths = workload.paths({ ...options, contenders }, peers, registry, buildInfo);
+  const paths = withBuilds(
+    workload.paths({ ...options, contenders }, peers, registry, buildInfo),
+    options.builds,
+  );
   const units = workload.units(options, plan, rowPlace);
   const groups = sweep
     ? paths.map((path) => ({

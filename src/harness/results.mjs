@@ -49,6 +49,7 @@ export function buildHeader(info, workload = WORKLOAD) {
   if (!info) return { emscripten: null, flags: '' };
   const build = { emscripten: info.emscripten ?? null, flags: info.flags ?? '' };
   if (info.compiler) build.compiler = info.compiler;
+  if (info.toolchain) build.toolchain = info.toolchain;
   if (info.profile) build.profile = info.profile;
   const codecs = catalogOf(info) ? codecsOf(info, workload) : [];
   const modules = codecs.map((codec) => ({ codec, ...moduleOf(info, codec, workload) }));

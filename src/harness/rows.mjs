@@ -8,13 +8,15 @@ export function errorMessage(error) {
   return String(error);
 }
 
-/** The fields that name a path in a row: place, codec, impl, interop, variant?, library?, module?, batch?. */
+/** The fields that name a path in a row: place, codec, impl, interop, variant?, library?, module?, build?, batch?. */
 export function pathFields(path, { place, batch }) {
   // A path of the Node-API addon names its own place (catalog.mjs ADDON_PLACE).
   const fields = { place: path.place ?? place, codec: path.codec, impl: path.impl, interop: path.interop };
   if (path.variant) fields.variant = path.variant;
   if (path.library) fields.library = path.library;
   if (path.module) fields.module = path.module;
+  // A second wasm build's path (plan.mjs withBuilds).
+  if (path.build) fields.build = path.build;
   // The compression stage (compressed-path.mjs): { format, where, level? }.
   if (path.compression) fields.compression = { ...path.compression };
   if (batch) fields.batch = batch;
@@ -57,6 +59,11 @@ export function blockRowProperties(operations = ['encode', 'decode']) {
       minItems: 1,
       description:
         'block runs: the operations this row timed, when fewer than all (a library of the fastest set of one operation only); the row has statistics for those only',
+    },
+    build: {
+      type: 'string',
+      description:
+        "block runs of two wasm builds (bench:node --build-dir A,B): the Emscripten version of the build after the first that made this row's module (run.build.compared names it); absent for the first build's rows",
     },
   };
 }

@@ -41,6 +41,12 @@ for (const codec of catalog.codecs) {
 const emscriptenVersion = (config.emscripten.match(/\d+\.\d+\.\d+/g) ?? [config.emscripten]).pop();
 
 const info = {
+  // Which compiler built the modules: a results file names each path's build by it.
+  toolchain: {
+    name: config.toolchain || `emscripten-${emscriptenVersion}`,
+    emscripten: emscriptenVersion,
+    clang: config.clang,
+  },
   emscripten: emscriptenVersion,
   profile: config.profile,
   exceptions: config.exceptions,

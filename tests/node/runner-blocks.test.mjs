@@ -25,16 +25,22 @@ const validate = createResultsValidator(SCHEMA);
 
 const REPORT = fileURLToPath(new URL('../../node/report.mjs', import.meta.url));
 
-function runBlocks(config, ...args) {
-  const dir = mkdtempSync(join(tmpdir(), 'wcb-blocks-'));
-  writeFileSync(join(dir, 'fake-build.json'), JSON.stringify(config));
-  const out = join(dir, 'results.json');
+const runBlocks = (config, ...args) => runBuilds([config], ...args);
+
+// bench:node with one fake build per config (--build-dir A,B,...).
+function runBuilds(configs, ...args) {
+  const dirs = configs.map((config) => {
+    const dir = mkdtempSync(join(tmpdir(), 'wcb-blocks-'));
+    writeFileSync(join(dir, 'fake-build.json'), JSON.stringify(config));
+    return dir;
+  });
+  const out = join(dirs[0], 'results.json');
   const result = spawnSync(
     process.execPath,
     [
       BENCH,
       ...['--min-mb', '0.05', '--max-mb', '0.1', '--per-decade', '1', '--repetitions', '3', '--warmup', '1'],
-      ...['--build-dir', dir, '--loader', FAKE_LOADER, '--out', out],
+      ...['--build-dir', dirs.join(','), '--loader', FAKE_LOADER, '--out', out],
       ...args,
     ],
     { encoding: 'utf8', timeout: 300_000 },
@@ -152,4 +158,37 @@ test('without --peers the libraries are the committed fastest sets, each timed i
     assert.deepEqual(row.operations ?? OPERATIONS, own, pathLabel(row));
     for (const operation of OPERATIONS) assert.equal(row[operation] !== undefined, own.includes(operation));
   }
+});
+
+test('--build-dir A,B: the wasm paths of the second build in the same blocks, labelled, judged against the first build', () => {
+  const config = { raw: { mode: 'ok' } };
+  const { result, document } = runBuilds(
+    [config, config],
+    '--codecs',
+    'raw',
+    '--peers',
+    'pbf',
+    '--looks',
+    '6',
+  );
+  const { run, rows } = document;
+  // The fake builds have the same Emscripten ('fake'): the second is named by its folder.
+  const [compared] = run.build.compared;
+  assert.match(compared.tag, /^wcb-blocks-/);
+  assert.equal(compared.emscripten, 'fake');
+  const blocks = [...new Set(rows.map((row) => row.block))];
+  assert.ok(blocks.length > 0);
+  for (const block of blocks) {
+    for (let process = 0; process < 6; process++) {
+      const labels = rows.filter((row) => row.block === block && row.process === process).map(pathLabel);
+      assert.ok(labels.includes('raw/typed'), labels.join(', '));
+      assert.ok(labels.includes(`raw/typed [${compared.tag}]`), labels.join(', '));
+    }
+  }
+  assert.ok(rows.filter((row) => row.build === compared.tag).every((row) => row.status === 'ok'));
+  // One line per block and operation: the later build's verdict against the first's, in words.
+  const table = result.stdout.slice(result.stdout.indexOf('the wasm builds compared'));
+  const lines = table.split('\n').filter((line) => line.includes(`${compared.tag} `));
+  assert.equal(lines.length, blocks.length * OPERATIONS.length, table);
+  for (const line of lines) assert.match(line, /(faster|slower|equivalent|undecided) .*6 processes/);
 });

@@ -107,6 +107,8 @@ export async function measureTupleBlock(job, { place, loadPath, env, onMember = 
       const plain = spec.reference ? BLOCK_REFERENCES[spec.reference]() : await loadPath(spec);
       // A compressed member (docs/design.md#compression): the path through its compressor.
       const path = spec.compression ? compressedPath(plain, spec.compression, env) : plain;
+      // A second wasm build's member (plan.mjs withBuilds): its rows name the build.
+      if (spec.subject?.build) path.build = spec.subject.build;
       members.push(
         pathMember(path, {
           ...where,
