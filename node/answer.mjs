@@ -26,6 +26,7 @@ import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, fileStamp, parseList } from './options.mjs';
 import { runCommand } from './run-file.mjs';
 import { parseRuntimes } from './runtimes.mjs';
+import { wholeCostRuns } from './whole-cost-runs.mjs';
 
 export const DEFAULT_MINUTES = 30;
 
@@ -59,8 +60,8 @@ export async function defaultRuntimes() {
 }
 
 /**
- * The runs of the answer: { place, workload, script, args, firstLook } in
- * order, the runtimes first. `declared`: the places by name; `estimates`:
+ * The runs of the answer: { place, workload, script, args, firstLook, suffix? } in
+ * order, the runtimes first, the whole cost's last (whole-cost-runs.mjs). `declared`: the places by name; `estimates`:
  * measured first looks by place and workload (the previous answer's), which
  * replace the declarations' minutes.
  */
@@ -80,7 +81,7 @@ export function answerPlan({ runtimes, browsers }, declared, estimates = {}) {
       script: 'node/bench-web.mjs',
     })),
   ];
-  return runs.flatMap(({ name, place, args, script }) =>
+  const blocks = runs.flatMap(({ name, place, args, script }) =>
     WORKLOADS.map((workload) => ({
       place: name,
       workload,
@@ -89,6 +90,7 @@ export function answerPlan({ runtimes, browsers }, declared, estimates = {}) {
       firstLook: estimates[name]?.[workload] ?? place.answer.firstLookMinutes,
     })),
   );
+  return [...blocks, ...wholeCostRuns(WORKLOADS, runtimes[0])];
 }
 
 /**
@@ -223,7 +225,7 @@ async function main(argv) {
   const firstLooks = {};
   for (const [index, run] of plan.entries()) {
     const budget = budgetMinutes(plan, index, minutes - elapsed());
-    const name = `${run.place.replace('@', '')}-${run.workload}`;
+    const name = `${run.place.replace('@', '')}-${run.workload}${run.suffix ?? ''}`;
     const out = join(outDir, `${name}.json`);
     process.stderr.write(
       `answer: [${index + 1}/${plan.length}] ${name}, blocks within ${minutesText(budget)}` +
@@ -243,7 +245,8 @@ async function main(argv) {
       JSON.parse(readFileSync(out, 'utf8')),
       (Date.now() - runStarted) / 60000,
     );
-    if (firstLook === undefined) continue;
+    // A whole-cost run (its suffix) is no estimate of the place's block runs.
+    if (firstLook === undefined || run.suffix) continue;
     measured.push({ place: run.place, estimate: run.estimate ?? run.firstLook, minutes: firstLook });
     (firstLooks[run.place] ??= {})[run.workload] = Math.round(firstLook * 100) / 100;
     writeFileSync(join(outDir, FIRST_LOOKS_FILE), `${JSON.stringify(firstLooks, null, 2)}\n`);

@@ -18,6 +18,7 @@ import {
 } from '../harness/block-verdicts.mjs';
 import { formatRatio } from '../harness/format.mjs';
 import { EQUIVALENT, FASTER, SLOWER, intervalText } from '../harness/paired.mjs';
+import { isStartupRun, short, wholeCostParts } from './whole-cost.mjs';
 
 /**
  * The answer's units: the block of each data shape the README answers for.
@@ -39,23 +40,20 @@ export const ANSWER_UNITS = Object.freeze([
 export const TOO_FEW = 'too few';
 
 const figure = (comparison) => `${formatRatio(comparison.ratio)}${intervalText(comparison)}`;
-const short = (label) =>
-  label.replace(
-    /^[\w-]+ \((.+)\)( \[records\])?$/,
-    (_, name, variant) => `${name}${variant ? ' records' : ''}`,
-  );
 
-// One operation's winner in words, for the C++ paths of `place` in a block.
-function operationCell(document, block, operation, place) {
-  const { higherIsFaster } = verdictOptionsOf(document.run.workload);
-  const best = bestCpp(
+// The best C++ verdict of `place` for one operation in a block.
+const bestOf = (document, block, operation, place) =>
+  bestCpp(
     documentVerdicts(document).filter(
       (verdict) => verdict.block === block && verdict.operation === operation,
     ),
     floorCodecsOf(document.run),
     { addon: place === ADDON_PLACE },
   );
-  if (!best) return undefined;
+
+// One operation's winner in words, given the best C++ verdict of the place there.
+function operationCell(document, block, operation, best) {
+  const { higherIsFaster } = verdictOptionsOf(document.run.workload);
   const versus = best.fastest;
   const name = best.label.replace(' (addon)', '');
   const inverse = (c) => ({ ...c, ratio: 1 / c.ratio, low: 1 / c.high, high: 1 / c.low });
@@ -90,18 +88,24 @@ function operationCell(document, block, operation, place) {
 
 /**
  * The answer's rows, [data shape, place, encode, decode, date], unit by unit,
- * each in the order of `documents` (block runs' results).
+ * each in the order of `documents` (block runs' results). A cell adds the
+ * whole cost (whole-cost.mjs) when start-up or break-even runs are among them.
  */
 export function answerRows(documents) {
   const rows = [];
   for (const { block, label } of ANSWER_UNITS) {
     for (const document of documents) {
-      if (!overProcesses(document.rows) || !block.startsWith(`${document.run.workload}@`)) continue;
+      if (isStartupRun(document) || !overProcesses(document.rows)) continue;
+      if (!block.startsWith(`${document.run.workload}@`)) continue;
       const places = document.run.place === 'node' ? ['node', ADDON_PLACE] : ['browser'];
       for (const place of places) {
-        const cells = ['encode', 'decode'].map((operation) =>
-          operationCell(document, block, operation, place),
-        );
+        const cells = ['encode', 'decode'].map((operation) => {
+          const best = bestOf(document, block, operation, place);
+          if (!best) return undefined;
+          const cell = operationCell(document, block, operation, best);
+          const cost = cell && wholeCostParts(documents, { document, block, operation, best });
+          return cost ? `${cell}; ${cost}` : cell;
+        });
         if (cells.every((cell) => cell === undefined)) continue;
         const { runtime } = document.run;
         const where = place === ADDON_PLACE ? `${runtimeLabel(runtime)} addon` : engineLabel(runtime);

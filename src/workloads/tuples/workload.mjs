@@ -31,4 +31,8 @@ export default {
     addonStrategies: ['typed'],
   },
   blocksQuick: { minMB: 0.1, maxMB: 1.2, perDecade: 1, repetitions: 3, warmup: 1 },
+  // --break-even (docs/startup-memory.md): the answer's block at smaller
+  // payloads (32 KB to 1.1 MB, two per decade); with the answer's own 10.5 MB
+  // they give the size where a C++ path overtakes the libraries.
+  breakEven: { minMB: 0.03, maxMB: 2, perDecade: 2 },
 };
