@@ -6,8 +6,9 @@
 // turns the workload's own row of that process into a start-up row with the
 // phases a page pays. Browser-safe.
 
-import { ADDON_PLACE, pathLabel } from '../catalog.mjs';
+import { pathLabel } from '../catalog.mjs';
 import { OPERATIONS } from './block.mjs';
+import { judgeAgainstSet, judgeRatios } from './paired.mjs';
 import { pathFields } from './rows.mjs';
 
 /**
@@ -133,6 +134,85 @@ export function startupRow(row, { unit, loadMs, wasm, firstCall = {}, maxRssByte
   return { ...base, startup: { ...phases, calls }, memory };
 }
 
-/** A start-up row's route: wasm, the addon or a library (for the tables' words). */
-export const routeOf = (row) =>
-  row.impl !== 'cpp' ? 'library' : row.place === ADDON_PLACE ? 'addon' : 'wasm';
+/** Whether a results document is a start-up run's (its rows are start-up rows). */
+export const isStartupRun = (document) => document.run.protocol?.mode === 'startup';
+
+/** The time to the first result of `operation`: ready, then the first call. */
+export const firstResultMs = (row, operation) =>
+  row.startup.readyMs + (row.startup.calls[operation]?.firstMs ?? NaN);
+
+/** What start-up costs beyond a warm call: the time to the first result less one warm call. */
+export const startupCostMs = (row, operation) =>
+  firstResultMs(row, operation) - row.startup.calls[operation]?.warmMs;
+
+/** The ok start-up rows of `unit` by path label, each a Map process (wave) -> row. */
+export function startupByPath(rows, unit) {
+  const paths = new Map();
+  for (const row of rows) {
+    if (row.kind !== 'startup' || row.unit !== unit || row.status !== 'ok') continue;
+    const label = pathLabel(row);
+    if (!paths.has(label)) paths.set(label, new Map());
+    paths.get(label).set(row.process, row);
+  }
+  return paths;
+}
+
+/**
+ * The rows of `label` and `reference` at `unit` paired by wave, where both
+ * have a time to the first result of `operation`: [[own, other]].
+ */
+export function startupPairs(rows, unit, label, reference, operation) {
+  const paths = startupByPath(rows, unit);
+  const [own, other] = [paths.get(label), paths.get(reference)];
+  if (!own || !other) return [];
+  return [...own]
+    .filter(([process]) => other.has(process))
+    .map(([process, row]) => [row, other.get(process)])
+    .filter(([a, b]) => Number.isFinite(startupCostMs(a, operation) - startupCostMs(b, operation)));
+}
+
+/** The judgement of paired times to the first result: the reference's over the path's (above 1: ready first). */
+export const firstResultJudgement = (pairs, operation) =>
+  judgeRatios(pairs.map(([own, other]) => firstResultMs(other, operation) / firstResultMs(own, operation)));
+
+/**
+ * The verdicts of a start-up run, shaped as block-verdicts.mjs's: one per
+ * (unit, C++ path, operation), `fastest` its time to the first result
+ * against each library of the run timed in that operation (judgeAgainstSet),
+ * paired by wave; no `json`. `block` is the unit.
+ */
+export function startupVerdicts(rows) {
+  const verdicts = [];
+  const units = [...new Set(rows.filter((row) => row.kind === 'startup').map((row) => row.unit))];
+  for (const unit of units) {
+    const paths = [...startupByPath(rows, unit)].map(([label, processes]) => ({
+      label,
+      processes,
+      row: processes.values().next().value,
+    }));
+    for (const { label, row, processes } of paths.filter((path) => path.row.impl === 'cpp')) {
+      for (const operation of OPERATIONS) {
+        const libraries = paths.filter(
+          (path) => path.row.impl !== 'cpp' && path.row.startup.calls[operation] !== undefined,
+        );
+        if (libraries.length === 0 || row.startup.calls[operation] === undefined) continue;
+        const judged = libraries.map((library) => ({
+          name: library.label,
+          comparison: firstResultJudgement(
+            startupPairs(rows, unit, label, library.label, operation),
+            operation,
+          ),
+        }));
+        verdicts.push({
+          block: unit,
+          label,
+          row,
+          operation,
+          processes: processes.size,
+          fastest: judgeAgainstSet(judged),
+        });
+      }
+    }
+  }
+  return verdicts;
+}

@@ -12,8 +12,17 @@ import { ADDON_PLACE, pathLabel, workloadInfo } from '../catalog.mjs';
 import { engineLabel } from '../engines.mjs';
 import { documentVerdicts, medianOf, overProcesses, verdictOptionsOf } from '../harness/block-verdicts.mjs';
 import { formatBytes, formatMs, renderColumns } from '../harness/format.mjs';
-import { judgeRatios, signTestRank, verdictWords } from '../harness/paired.mjs';
+import { signTestRank, verdictWords } from '../harness/paired.mjs';
+import {
+  firstResultJudgement,
+  isStartupRun,
+  startupByPath,
+  startupCostMs,
+  startupPairs,
+} from '../harness/startup.mjs';
 import { median } from '../harness/stats.mjs';
+
+export { isStartupRun };
 
 /** A path label as the answer's cells name it: a library's name ("avsc", "msgpackr records"), C++ paths as they are. */
 export const short = (label) =>
@@ -21,28 +30,6 @@ export const short = (label) =>
     /^[\w-]+ \((.+)\)( \[records\])?$/,
     (_, name, variant) => `${name}${variant ? ' records' : ''}`,
   );
-
-export const isStartupRun = (document) => document.run.protocol?.mode === 'startup';
-
-/** The time to the first result of `operation`: ready, then the first call. */
-const firstResultMs = (row, operation) =>
-  row.startup.readyMs + (row.startup.calls[operation]?.firstMs ?? NaN);
-
-/** What start-up costs beyond a warm call: the first result's time less one warm call. */
-const startupCostMs = (row, operation) =>
-  firstResultMs(row, operation) - row.startup.calls[operation]?.warmMs;
-
-// The ok start-up rows of `unit` by path label, each a Map process -> row.
-function startupByPath(rows, unit) {
-  const paths = new Map();
-  for (const row of rows) {
-    if (row.kind !== 'startup' || row.unit !== unit || row.status !== 'ok') continue;
-    const label = pathLabel(row);
-    if (!paths.has(label)) paths.set(label, new Map());
-    paths.get(label).set(row.process, row);
-  }
-  return paths;
-}
 
 /** The median of `values` with its distribution-free 95% interval (paired.mjs signTestRank), or undefined. */
 export function medianInterval(values) {
@@ -57,23 +44,16 @@ export function medianInterval(values) {
 
 /**
  * `label` against `reference` at `unit` for `operation`, over the waves where
- * both have a row: { first (judgeRatios of reference's time to the first
- * result over the path's: above 1 the path is ready first), cost (the
- * difference of start-up costs, path less reference, ms: median and
- * interval) }; undefined when they share no wave.
+ * both have a row: { first (firstResultJudgement: above 1 the path gives its
+ * first result sooner), cost (the difference of start-up costs, path less
+ * reference, ms: median and interval) }; undefined when they share no wave.
  */
 export function startupComparison(rows, unit, label, reference, operation) {
-  const paths = startupByPath(rows, unit);
-  const [own, other] = [paths.get(label), paths.get(reference)];
-  if (!own || !other) return undefined;
-  const pairs = [...own].filter(([process]) => other.has(process)).map(([p, row]) => [row, other.get(p)]);
-  const usable = pairs.filter(([a, b]) =>
-    Number.isFinite(startupCostMs(a, operation) - startupCostMs(b, operation)),
-  );
-  if (usable.length === 0) return undefined;
+  const pairs = startupPairs(rows, unit, label, reference, operation);
+  if (pairs.length === 0) return undefined;
   return {
-    first: judgeRatios(usable.map(([a, b]) => firstResultMs(b, operation) / firstResultMs(a, operation))),
-    cost: medianInterval(usable.map(([a, b]) => startupCostMs(a, operation) - startupCostMs(b, operation))),
+    first: firstResultJudgement(pairs, operation),
+    cost: medianInterval(pairs.map(([a, b]) => startupCostMs(a, operation) - startupCostMs(b, operation))),
   };
 }
 

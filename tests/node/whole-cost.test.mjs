@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 
 import { answerRows } from '../../src/report/answer.mjs';
 import { breakEven, crossingSize, startupComparison } from '../../src/report/whole-cost.mjs';
-import { probeWebAssembly } from '../../src/harness/startup.mjs';
+import { probeWebAssembly, startupVerdicts } from '../../src/harness/startup.mjs';
+import { compareVerdicts } from '../../src/report/compare.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../../src/workload-folders.mjs';
 
@@ -188,4 +189,15 @@ test('an answer without start-up or break-even files renders as before', () => {
   const [row] = answerRows([blockRun(90, 10_970_000, { wasm: () => 4 })]);
   assert.equal(row[2], '**C++** msgpack/typed 2.00x [2.00, 2.00] over avsc');
   assert.equal(row[3], '**C++** msgpack/typed 2.00x [2.00, 2.00] over avsc');
+});
+
+test('two start-up runs compare verdict by verdict, as block runs do (report --compare)', () => {
+  const result = compareVerdicts(startupRun(), startupRun());
+  // The wasm path's time to the first result against avsc's, encode and decode.
+  assert.equal(result.compared, 2);
+  assert.equal(result.agree, 2);
+  assert.equal(result.flips.length, 0);
+  const [verdict] = startupVerdicts(startupRun().rows);
+  assert.equal(verdict.fastest.verdict, 'slower');
+  assert.equal(verdict.fastest.closest, 'avro (avsc)');
 });
