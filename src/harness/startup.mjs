@@ -141,9 +141,13 @@ export const isStartupRun = (document) => document.run.protocol?.mode === 'start
 export const firstResultMs = (row, operation) =>
   row.startup.readyMs + (row.startup.calls[operation]?.firstMs ?? NaN);
 
-/** What start-up costs beyond a warm call: the time to the first result less one warm call. */
-export const startupCostMs = (row, operation) =>
-  firstResultMs(row, operation) - row.startup.calls[operation]?.warmMs;
+/**
+ * What start-up costs beyond a warm call: the time to the first result less
+ * one warm call, `warmMs` when given (a block run's, fully warmed), else the
+ * row's own (the median of the few calls after the first).
+ */
+export const startupCostMs = (row, operation, warmMs = row.startup.calls[operation]?.warmMs) =>
+  firstResultMs(row, operation) - warmMs;
 
 /** The ok start-up rows of `unit` by path label, each a Map process (wave) -> row. */
 export function startupByPath(rows, unit) {

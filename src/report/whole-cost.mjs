@@ -47,14 +47,16 @@ export function medianInterval(values) {
  * both have a row: { first (firstResultJudgement: above 1 the path gives its
  * first result sooner), cost (the difference of start-up costs, path less
  * reference, ms: median and interval) }; undefined when they share no wave.
+ * `warm`: { own, other }, each path's warm call from a block run (ms), when
+ * there is one: the steady state its start-up is counted against.
  */
-export function startupComparison(rows, unit, label, reference, operation) {
+export function startupComparison(rows, unit, label, reference, operation, warm = {}) {
   const pairs = startupPairs(rows, unit, label, reference, operation);
   if (pairs.length === 0) return undefined;
-  return {
-    first: firstResultJudgement(pairs, operation),
-    cost: medianInterval(pairs.map(([a, b]) => startupCostMs(a, operation) - startupCostMs(b, operation))),
-  };
+  const costs = pairs.map(
+    ([a, b]) => startupCostMs(a, operation, warm.own) - startupCostMs(b, operation, warm.other),
+  );
+  return { first: firstResultJudgement(pairs, operation), cost: medianInterval(costs) };
 }
 
 /** The medians of a path's start-up rows at `unit`: phases, calls and memory. */
@@ -130,25 +132,32 @@ export function breakEven(documents, label, operation) {
   };
 }
 
-/**
- * Per-call saving of `label` over `reference` in the block `block` of a
- * block run, ms per call (a rate becomes ms per call): the median over
- * processes of the reference's median less the path's.
- */
-export function perCallSaving(document, block, label, reference, operation) {
+// The ms per call of each process's row of `label` in block `block` of a block run (a rate: 1000 / ops/s).
+function blockCallMs(document, block, label, operation) {
   const { higherIsFaster } = verdictOptionsOf(document.run.workload);
-  const ms = (row) => (higherIsFaster ? 1000 / medianOf(row, operation) : medianOf(row, operation));
   const byProcess = new Map();
   for (const row of document.rows) {
-    if (row.block !== block || row.status !== 'ok') continue;
-    if (!byProcess.has(row.process)) byProcess.set(row.process, []);
-    byProcess.get(row.process).push(row);
+    if (row.block !== block || row.status !== 'ok' || pathLabel(row) !== label) continue;
+    const median = medianOf(row, operation);
+    if (median > 0) byProcess.set(row.process, higherIsFaster ? 1000 / median : median);
   }
-  const savings = [...byProcess.values()].map((rows) => {
-    const find = (name) => rows.find((row) => pathLabel(row) === name);
-    return ms(find(reference)) - ms(find(label));
-  });
-  return medianInterval(savings);
+  return byProcess;
+}
+
+/** The warm call of `label` in a block run: the median over processes of its medians, ms per call. */
+export function blockWarmMs(document, block, label, operation) {
+  const values = [...blockCallMs(document, block, label, operation).values()];
+  return values.length > 0 ? median(values) : undefined;
+}
+
+/**
+ * Per-call saving of `label` over `reference` in the block `block` of a
+ * block run, ms per call: the median over processes of the reference's
+ * median less the path's, with its interval.
+ */
+export function perCallSaving(document, block, label, reference, operation) {
+  const [own, other] = [label, reference].map((name) => blockCallMs(document, block, name, operation));
+  return medianInterval([...own].filter(([p]) => other.has(p)).map(([p, ms]) => other.get(p) - ms));
 }
 
 const samePlace = (a, b) =>
@@ -219,7 +228,11 @@ export function wholeCostParts(documents, { document, block, operation, best }) 
   const label = startupLabel(rows, block, best.label, best.row.place === ADDON_PLACE);
   const library = named && startupLibrary(rows, block, named, operation);
   const parts = [];
-  const comparison = label && library && startupComparison(rows, block, label, library, operation);
+  const warm = (name) => blockWarmMs(document, block, name, operation);
+  const comparison =
+    label &&
+    library &&
+    startupComparison(rows, block, label, library, operation, { own: warm(label), other: warm(library) });
   if (comparison) {
     const who = label === best.label ? '' : ` (${label})`;
     parts.push(
