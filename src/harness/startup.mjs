@@ -9,6 +9,7 @@
 import { pathLabel } from '../catalog.mjs';
 import { OPERATIONS } from './block.mjs';
 import { judgeAgainstSet, judgeRatios } from './paired.mjs';
+import { operationStats } from './references.mjs';
 import { pathFields } from './rows.mjs';
 
 /**
@@ -123,7 +124,7 @@ export function startupRow(row, { unit, loadMs, wasm, firstCall = {}, maxRssByte
   };
   const calls = {};
   for (const operation of OPERATIONS) {
-    const median = row[operation]?.median;
+    const median = operationStats(row, operation)?.stats.median;
     if (!(median > 0)) continue;
     calls[operation] = {
       ...(firstCall[operation] !== undefined && { firstMs: rounded(firstCall[operation]) }),

@@ -12,7 +12,7 @@ import { ADDON_PLACE, pathLabel, workloadInfo } from '../catalog.mjs';
 import { engineLabel } from '../engines.mjs';
 import { documentVerdicts, medianOf, overProcesses, verdictOptionsOf } from '../harness/block-verdicts.mjs';
 import { formatBytes, formatMs, renderColumns } from '../harness/format.mjs';
-import { signTestRank, verdictWords } from '../harness/paired.mjs';
+import { SLOWER, signTestRank, verdictWords } from '../harness/paired.mjs';
 import {
   firstResultJudgement,
   isStartupRun,
@@ -245,17 +245,18 @@ export function wholeCostParts(documents, { document, block, operation, best }) 
     const found = breakEven(blockRuns, best.label, operation);
     if (found) {
       const saving = named && perCallSaving(document, block, best.label, named, operation);
-      const repay =
-        comparison && saving?.estimate > 0 && comparison.cost.estimate > 0
-          ? `, after ${Math.ceil(comparison.cost.estimate / saving.estimate)} calls`
-          : '';
+      const cost = comparison?.cost.estimate;
+      let repay = '';
+      if (saving?.estimate > 0 && cost <= 0) repay = ', from the first call (it starts no slower)';
+      else if (saving?.estimate > 0 && cost > 0) repay = `, after ${Math.ceil(cost / saving.estimate)} calls`;
       const range =
         found.earliest && found.latest ? ` [${sizeWords(found.earliest)}, ${sizeWords(found.latest)}]` : '';
       if (found.none !== undefined) parts.push(`never overtakes up to ${kb(found.none)} per call`);
+      else if (found.below !== undefined)
+        parts.push(`pays off at every size measured (from ${kb(found.below)} per call)${repay}`);
       else parts.push(`pays off above ${sizeWords(found)}${range} per call${repay}`);
     }
-  } else if (best.fastest?.verdict === 'slower')
-    parts.push('no break-even: a library is faster per call here');
+  } else if (best.fastest?.verdict === SLOWER) parts.push('no break-even: a library is faster per call here');
   return parts.join('; ');
 }
 

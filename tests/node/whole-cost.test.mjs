@@ -21,9 +21,10 @@ await registerWorkloadFolders();
 const validate = createResultsValidator(await resultsSchema());
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 
-test('a start-up run: one start-up row per path and process, valid against the schema, with its phases', () => {
+// A short start-up run of `workload` (json in wasm and avsc, one process each): its results and output.
+function shortStartupRun(workload, ...more) {
   const out = join(mkdtempSync(join(tmpdir(), 'wcb-startup-')), 'startup.json');
-  const args = ['--workload', 'tuples', '--startup', '--quick', '--codecs', 'json', '--no-addon'];
+  const args = ['--workload', workload, '--startup', '--quick', '--codecs', 'json', '--no-addon', ...more];
   const result = spawnSync(
     process.execPath,
     [BENCH, ...args, '--peers', 'avsc', '--looks', '1', '--out', out],
@@ -35,6 +36,11 @@ test('a start-up run: one start-up row per path and process, valid against the s
   assert.equal(result.status, 0, result.stderr);
   const document = JSON.parse(readFileSync(out, 'utf8'));
   assert.deepEqual(validate(document), { valid: true });
+  return { result, document };
+}
+
+test('a start-up run: one start-up row per path and process, valid against the schema, with its phases', () => {
+  const { result, document } = shortStartupRun('tuples');
   assert.equal(document.run.protocol.mode, 'startup');
   // --quick's two sizes, json/typed in wasm and avsc, one process each.
   assert.equal(document.rows.length, 4);
@@ -52,6 +58,19 @@ test('a start-up run: one start-up row per path and process, valid against the s
     } else assert.equal(startup.compileMs, undefined);
   }
   assert.match(result.stdout, /Start-up at tuples@\d+/);
+});
+
+test("a per-call workload's start-up rows have its first calls and warm calls in ms per call", () => {
+  const { document } = shortStartupRun('messages', '--records', 'record');
+  assert.equal(document.rows.length, 2);
+  for (const { status, error, startup } of document.rows) {
+    assert.equal(status, 'ok', error);
+    for (const operation of ['encode', 'decode']) {
+      const { firstMs, warmMs } = startup.calls[operation];
+      // One record's call: microseconds warm, and never a rate taken for a time.
+      assert.ok(firstMs > 0 && warmMs > 0 && warmMs < 1, `${operation}: ${firstMs} ${warmMs}`);
+    }
+  }
 });
 
 test('the probe splits instantiate(bytes) into its compile and its instantiate, and counts the bytes', async () => {
@@ -100,7 +119,7 @@ function blockRun(step, jsonBytes, { wasm, library = 8, processes = 6 }) {
 
 // A start-up run at the answer's unit: the wasm path ready in 60 ms, avsc in 20 ms; their
 // few calls after the first (6 and 7 ms) are not as warm as a block run's (4 and 8 ms).
-function startupRun(processes = 6) {
+function startupFile(processes = 6) {
   const row = (path, process, readyMs, firstMs, warmMs) => ({
     kind: 'startup',
     ...path,
@@ -169,7 +188,7 @@ test('an answer cell adds the start-up difference, the memory kept and where C++
   const answer = blockRun(90, 10_970_000, { wasm: () => 4 });
   const below = blockRun(71, 1_000_000, { wasm: () => 8 / 1.2 });
   const lower = blockRun(61, 100_000, { wasm: () => 8 / 0.8 });
-  const startup = startupRun();
+  const startup = startupFile();
   const warm = { own: 4, other: 8 };
   const comparison = startupComparison(
     startup.rows,
@@ -201,12 +220,12 @@ test('an answer without start-up or break-even files renders as before', () => {
 });
 
 test('two start-up runs compare verdict by verdict, as block runs do (report --compare)', () => {
-  const result = compareVerdicts(startupRun(), startupRun());
+  const result = compareVerdicts(startupFile(), startupFile());
   // The wasm path's time to the first result against avsc's, encode and decode.
   assert.equal(result.compared, 2);
   assert.equal(result.agree, 2);
   assert.equal(result.flips.length, 0);
-  const [verdict] = startupVerdicts(startupRun().rows);
+  const [verdict] = startupVerdicts(startupFile().rows);
   assert.equal(verdict.fastest.verdict, 'slower');
   assert.equal(verdict.fastest.closest, 'avro (avsc)');
 });
