@@ -14,6 +14,7 @@ import { answerRows } from '../../src/report/answer.mjs';
 import { breakEven, crossingSize, startupComparison } from '../../src/report/whole-cost.mjs';
 import { probeWebAssembly, startupVerdicts } from '../../src/harness/startup.mjs';
 import { compareVerdicts } from '../../src/report/compare.mjs';
+import { wholeCostSection } from '../../src/report/whole-cost-section.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../../src/workload-folders.mjs';
 
@@ -228,4 +229,17 @@ test('two start-up runs compare verdict by verdict, as block runs do (report --c
   const [verdict] = startupVerdicts(startupFile().rows);
   assert.equal(verdict.fastest.verdict, 'slower');
   assert.equal(verdict.fastest.closest, 'avro (avsc)');
+});
+
+test("the report keeps start-up files out of the workload's sections and gives them the whole cost's", () => {
+  const answer = { file: 'node-tuples.json', document: blockRun(90, 10_970_000, { wasm: () => 4 }) };
+  const startup = { file: 'node-tuples-startup.json', document: startupFile() };
+  assert.deepEqual(wholeCostSection([answer]), { others: [answer] });
+  const { others, section } = wholeCostSection([answer, startup]);
+  assert.deepEqual(others, [answer]);
+  assert.match(
+    section.html,
+    /<td>\*\*C\+\+\*\* msgpack\/typed 2\.00x \[2\.00, 2\.00\] over avsc; start-up \+44\.5 ms/,
+  );
+  assert.match(section.text, /node-tuples-startup\.json\nStart-up at tuples@90/);
 });
