@@ -26,6 +26,7 @@ import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, fileStamp, parseList } from './options.mjs';
 import { runCommand } from './run-file.mjs';
 import { parseRuntimes } from './runtimes.mjs';
+import { wholeCostRuns } from './whole-cost-runs.mjs';
 
 export const DEFAULT_MINUTES = 30;
 
@@ -59,12 +60,14 @@ export async function defaultRuntimes() {
 }
 
 /**
- * The runs of the answer: { place, workload, script, args, firstLook } in
- * order, the runtimes first. `declared`: the places by name; `estimates`:
+ * The runs of the answer: { place, workload, script, args, firstLook, suffix? } in
+ * order, the runtimes first, then with `wholeCost` the whole cost's runs
+ * (whole-cost-runs.mjs: start-up and break-even in the first runtime, some
+ * 3.5 minutes more than the 30 the six default places fill). `declared`: the places by name; `estimates`:
  * measured first looks by place and workload (the previous answer's), which
  * replace the declarations' minutes.
  */
-export function answerPlan({ runtimes, browsers }, declared, estimates = {}) {
+export function answerPlan({ runtimes, browsers, wholeCost = false }, declared, estimates = {}) {
   const runtime = (name) => declared[PINNED_RUNTIMES[name]?.place ?? 'node'];
   const runs = [
     ...runtimes.map((name) => ({
@@ -80,7 +83,7 @@ export function answerPlan({ runtimes, browsers }, declared, estimates = {}) {
       script: 'node/bench-web.mjs',
     })),
   ];
-  return runs.flatMap(({ name, place, args, script }) =>
+  const blocks = runs.flatMap(({ name, place, args, script }) =>
     WORKLOADS.map((workload) => ({
       place: name,
       workload,
@@ -91,6 +94,7 @@ export function answerPlan({ runtimes, browsers }, declared, estimates = {}) {
         place.answer.firstLookMinutes * (workloadInfo(workload).answerWeight?.[place.kind] ?? 1),
     })),
   );
+  return wholeCost ? [...blocks, ...wholeCostRuns(WORKLOADS, runtimes[0])] : blocks;
 }
 
 /**
@@ -179,6 +183,7 @@ async function main(argv) {
       minutes: { type: 'string', default: String(DEFAULT_MINUTES) },
       runtime: { type: 'string' },
       browsers: { type: 'string' },
+      'whole-cost': { type: 'boolean' },
       'out-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -189,12 +194,14 @@ async function main(argv) {
     .map((place) => place.name);
   if (values.help) {
     process.stdout.write(
-      `Usage: scripts/bench.sh --answer [--minutes N] [--runtime LIST] [--browsers LIST] [--out-dir DIR]\n\n` +
+      `Usage: scripts/bench.sh --answer [--minutes N] [--runtime LIST] [--browsers LIST] [--whole-cost] [--out-dir DIR]\n\n` +
         `Runs the README's answer for this machine, for ${ANSWER_UNITS.map((unit) => unit.label).join(', ')},\n` +
         `as block runs in each runtime (wasm and the addon; --runtime, default ${(await defaultRuntimes()).join(',')},\n` +
         `as bench:node --runtime takes it: node is the machine's Node) and in every browser installed\n` +
         `(--browsers, of ${browserNames.join(', ')}), one after the other within --minutes (default ${DEFAULT_MINUTES}),\n` +
-        `then prints the answer table. Results and each run's tables go to --out-dir (default results/answer-<date>/).\n`,
+        `then prints the answer table. --whole-cost adds start-up, memory and break-even runs in the first\n` +
+        `runtime (about 3.5 minutes more: give --minutes 34), and each cell carries them.\n` +
+        `Results and each run's tables go to --out-dir (default results/answer-<date>/).\n`,
     );
     return 0;
   }
@@ -213,7 +220,7 @@ async function main(argv) {
   for (const name of runtimes)
     if (PINNED_RUNTIMES[name]) installRuntime(name, PINNED_RUNTIMES[name], { log });
 
-  let plan = answerPlan({ runtimes, browsers }, declared, estimates);
+  let plan = answerPlan({ runtimes, browsers, wholeCost: values['whole-cost'] }, declared, estimates);
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 60000;
   process.stderr.write(
@@ -225,7 +232,7 @@ async function main(argv) {
   const firstLooks = {};
   for (const [index, run] of plan.entries()) {
     const budget = budgetMinutes(plan, index, minutes - elapsed());
-    const name = `${run.place.replace('@', '')}-${run.workload}`;
+    const name = `${run.place.replace('@', '')}-${run.workload}${run.suffix ?? ''}`;
     const out = join(outDir, `${name}.json`);
     process.stderr.write(
       `answer: [${index + 1}/${plan.length}] ${name}, blocks within ${minutesText(budget)}` +
@@ -245,7 +252,8 @@ async function main(argv) {
       JSON.parse(readFileSync(out, 'utf8')),
       (Date.now() - runStarted) / 60000,
     );
-    if (firstLook === undefined) continue;
+    // A whole-cost run (its suffix) is no estimate of the place's block runs.
+    if (firstLook === undefined || run.suffix) continue;
     measured.push({ place: run.place, estimate: run.estimate ?? run.firstLook, minutes: firstLook });
     (firstLooks[run.place] ??= {})[run.workload] = Math.round(firstLook * 100) / 100;
     writeFileSync(join(outDir, FIRST_LOOKS_FILE), `${JSON.stringify(firstLooks, null, 2)}\n`);

@@ -39,6 +39,11 @@ Options:
   --workload NAME      tuples (default), messages or documents
   --sweep              the full matrix, a block per path and size: ${TUPLES.strategies.join(',')}
                        strategies and every library at ${DEFAULTS.minMB}-${DEFAULTS.maxMB} MB, ${DEFAULTS.perDecade} sizes per decade
+  --startup            start-up and memory (docs/startup-memory.md): each path alone in a fresh process
+                       per wave, to the first look: load, compile, instantiate, first and warm calls,
+                       the wasm memory, JS heap and peak RSS; the first C++ contenders and libraries
+  --break-even         the answer's blocks at the smaller sizes the workload declares (tuples:
+                       ${TUPLES.breakEven.minMB}-${TUPLES.breakEven.maxMB} MB, ${TUPLES.breakEven.perDecade} per decade), for where C++ overtakes the libraries
   --looks LIST         block protocol: the process counts at which the stopping rule looks
                        (default: ${BLOCKS.looks.join(',')}; --quick: ${BLOCKS.quick.looks.join(',')}); the last is the most a block gets
   --budget-minutes N   block protocol: the whole run's time limit (default: ${BLOCKS.budgetMinutes}; --quick: ${BLOCKS.quick.budgetMinutes})

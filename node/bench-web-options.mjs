@@ -249,6 +249,9 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
   refuseMisplaced(values, info);
   const browsers = browsersOf(values.browser);
   const { base, ...plan } = planOf(values, info, { place: 'browser' });
+  // The page's start-up child is not written yet (docs/startup-memory.md#browsers).
+  if (plan.mode === 'startup')
+    throw new UsageError('--startup is measured in bench:node only, not yet in bench:web');
   const buildCodecs = buildInfo ? codecsOf(buildInfo, workload) : undefined;
   const browserPeers = browserPeersOf(takesPeerOf(workload));
   let codecs = buildCodecs;

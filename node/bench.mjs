@@ -27,6 +27,7 @@ import { RunError, finishRun, machineInfo, openRun, readResumeFile, runCommand }
 import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
 import { currentRuntime, runtimeHeader } from '../src/places.mjs';
 import { runInRuntimes } from './runtimes.mjs';
+import { isStartupRun, startupTable } from '../src/report/whole-cost.mjs';
 
 const PLACE = 'node';
 const WORKLOADS_DIR = join(REPO_ROOT, 'src', 'workloads');
@@ -211,7 +212,11 @@ async function main(argv) {
 
   if (gcs.length > 0) store.run.protocol.gc = gcs.every(Boolean);
   finishRun(store, options.out, validate);
-  process.stdout.write(`${workload.render(store.rows, store.run, options)}\n`);
+  // A start-up plan's rows are start-up rows (src/report/whole-cost.mjs has their table).
+  const tables = isStartupRun(store)
+    ? startupTable(store.rows)
+    : workload.render(store.rows, store.run, options);
+  process.stdout.write(`${tables}\n`);
   if (options.builds.length > 0) process.stdout.write(`${buildComparison(store)}\n`);
   log(
     `wrote ${store.rows.length} rows (${workload.failedCount(store.rows)} failed) to ${displayPath(options.out)}`,

@@ -9,6 +9,8 @@ import { currentRuntime, runtimeHeader } from '../src/places.mjs';
 import { REPO_ROOT } from './options.mjs';
 
 const CHILD = join(REPO_ROOT, 'node', 'child.mjs');
+// A start-up plan's process (src/harness/startup.mjs) loads its one path under the start-up child's watch.
+const STARTUP_CHILD = join(REPO_ROOT, 'node', 'startup-child.mjs');
 const OUTPUT_TAIL_LINES = 20;
 // The runtime the runner runs in: its children are forked by it and must be it.
 const RUNTIME = await currentRuntime();
@@ -59,7 +61,7 @@ export function runChildProcess(
     const rows = [];
     const tail = outputTail();
     const state = { done: false, measuring: false, timedOut: false };
-    const child = fork(CHILD, [JSON.stringify(job)], {
+    const child = fork(job.startup ? STARTUP_CHILD : CHILD, [JSON.stringify(job)], {
       execArgv: [...RUNTIME.childFlags, ...childNodeOptions],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });

@@ -161,7 +161,7 @@ export function parseOptions(argv, { now = new Date() } = {}) {
   const out = defaultResultsPath({
     place: 'node',
     date: now,
-    prefix: limits ? 'limits-' : '',
+    prefix: limits ? 'limits-' : plan.mode === 'startup' ? 'startup-' : '',
     kind: resultsKind(workload),
   });
   return {

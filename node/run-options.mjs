@@ -170,6 +170,9 @@ export const SHARED_OPTIONS = {
   out: { type: 'string' },
   quick: { type: 'boolean' },
   sweep: { type: 'boolean' },
+  // The whole cost (docs/startup-memory.md): start-up and memory in fresh processes; the break-even sizes.
+  startup: { type: 'boolean' },
+  'break-even': { type: 'boolean' },
   looks: { type: 'string' },
   'budget-minutes': { type: 'string' },
   timeout: { type: 'string' },
@@ -213,11 +216,15 @@ export function refuseMisplaced(values, info, table = PROTOCOL_OPTIONS) {
  * A run's defaults: the catalog's, then a default run's `blocks` entry, the
  * browser's overrides, and --limits' or --quick's (`blocksQuick` in a default run).
  */
-export function defaultsOf(info, { quick = false, blocks = false, limits = false, place = 'node' } = {}) {
+export function defaultsOf(
+  info,
+  { quick = false, blocks = false, limits = false, breakEven = false, place = 'node' } = {},
+) {
   const preset = limits ? info.limits : quick ? (blocks ? info.blocksQuick : info.quick) : {};
   return {
     ...info.defaults,
     ...(blocks ? info.blocks : {}),
+    ...(breakEven ? info.breakEven : {}),
     ...(place === 'browser' ? info.browser : {}),
     ...preset,
   };
@@ -239,9 +246,25 @@ export function planOf(values, info, { place, limits = false }) {
       );
     }
   }
-  const base = defaultsOf(info, { quick: Boolean(values.quick), blocks, limits, place });
+  const breakEven = Boolean(values['break-even']);
+  for (const [flag, given] of [
+    ['startup', values.startup],
+    ['break-even', breakEven],
+  ]) {
+    if (given && !blocks)
+      throw new UsageError(
+        `--${flag} is a plan of blocks (accepted without --sweep or --limits, with a workload that has blocks)`,
+      );
+  }
+  if (breakEven && !info.breakEven) {
+    const owners = WORKLOADS.filter((entry) => entry.breakEven).map((entry) => entry.name);
+    throw new UsageError(
+      `--break-even: ${info.name} declares no break-even sizes (accepted with --workload ${owners.join(', ')})`,
+    );
+  }
+  const base = defaultsOf(info, { quick: Boolean(values.quick), blocks, limits, breakEven, place });
   if (!blocks) return { mode: limits ? 'limits' : 'sweep', base };
-  return { mode: 'blocks', ...parseBlockOptions(values), base };
+  return { mode: values.startup ? 'startup' : 'blocks', ...parseBlockOptions(values), base };
 }
 
 /** The options of the workload's protocol (sizes, records and min ms per repetition, or data sets). */

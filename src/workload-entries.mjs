@@ -14,7 +14,8 @@ import FOLDER_WORKLOADS from './workloads/index.mjs';
  * asked for; `addonStrategies`: the Node-API addon's. `defaults`, `quick`,
  * `limits`: the run options of bench:node (and the page, except where
  * `browser` overrides them); `records`, `optionalRecords`, `recordSets`: a
- * per-call workload's units; `blocks`, `blocksQuick`: see BLOCKS.
+ * per-call workload's units; `blocks`, `blocksQuick`: see BLOCKS; `breakEven`:
+ * the units of --break-even (docs/startup-memory.md), over its `blocks`.
  */
 export const WORKLOADS = [];
 export const WORKLOAD_NAMES = [];

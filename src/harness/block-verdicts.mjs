@@ -9,6 +9,7 @@ import { ADDON_PLACE, isJsonBaseline, pathLabel, workloadInfo } from '../catalog
 import { OPERATIONS } from './block.mjs';
 import { operationStats } from './references.mjs';
 import { isDecided, judgeAgainstSet, judgeRatios } from './paired.mjs';
+import { isStartupRun, startupVerdicts } from './startup.mjs';
 
 /**
  * How a workload's rows are judged: the operations and whether their
@@ -35,9 +36,14 @@ export function overProcesses(rows) {
   return false;
 }
 
-/** The verdicts of a results document whose blocks hold several processes ([] otherwise). */
+/**
+ * The verdicts of a results document whose blocks hold several processes
+ * ([] otherwise); a start-up run's are its times to the first result
+ * against the libraries (startup.mjs startupVerdicts).
+ */
 export function documentVerdicts({ run, rows }) {
   if (!overProcesses(rows)) return [];
+  if (isStartupRun({ run })) return startupVerdicts(rows);
   return blockVerdicts(rows, { sets: run.protocol.blocks?.fastest, ...verdictOptionsOf(run.workload) });
 }
 

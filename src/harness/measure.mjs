@@ -14,6 +14,7 @@
 //   pause()        awaited between operations, outside the timed region, so a
 //                  page can repaint or a Stop button can be clicked
 //   signal         an AbortSignal: when aborted, measuring stops by throwing its reason
+//   onFirstCall(operation, start, ms)  told the time of a member's first encode and decode
 
 import { checksumItems } from './checksum.mjs';
 import { checkCleanliness } from './cleanliness.mjs';
@@ -250,14 +251,19 @@ export function payloadMember(
       gc();
       const heapBefore = heapGrowth ? env.jsHeapUsed?.() : undefined;
       stage = 'encode';
+      // The first calls (a start-up run's: env.onFirstCall) are the ones a page pays cold.
+      let start = now();
       const first = await path.encode(input);
+      env.onFirstCall?.('encode', start, now() - start);
       encoded = first.encoded;
       encodedSize = sizeOf(path.bytesOf(encoded));
       // A compressed path: the codec's own bytes before compression.
       if (first.codecBytes !== undefined) fields.codecBytes = first.codecBytes;
       stage = 'decode';
       prepareDecode();
+      start = now();
       const decoded = decodedOf(await path.decode(encoded));
+      env.onFirstCall?.('decode', start, now() - start);
       stage = 'cleanliness';
       const cleanliness = cleanlinessOf?.(decoded);
       if (cleanliness !== undefined) fields.cleanliness = cleanliness;

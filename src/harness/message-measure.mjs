@@ -33,6 +33,7 @@
 //             every timed repetition
 //   pause()   awaited between operations, outside the timed region
 //   signal    an AbortSignal: when aborted, measuring stops by throwing its reason
+//   onFirstCall(operation, start, ms)  told the time of a path's first encode and decode
 
 import { makeMessage, messageDifference } from '../workloads/messages/records.mjs';
 import {
@@ -115,12 +116,17 @@ function verifiedFunctions(path, name, expected, { minRepMs, env, at }) {
   const functions = path.forRecord(name);
   const check = (value) => verifyRecord(expected, functions.toPlain ? functions.toPlain(value) : value);
   const prepareDecode = () => functions.prepareDecode?.();
+  const now = clockOf(env);
   at('encode');
+  let start = now();
   const encoded = functions.encode(input);
+  env.onFirstCall?.('encode', start, now() - start);
   const encodedBytes = byteLength(encoded);
   at('decode');
   prepareDecode();
+  start = now();
   const decoded = functions.decode(encoded);
+  env.onFirstCall?.('decode', start, now() - start);
   at('verify');
   check(decoded);
   at('warm-up');

@@ -22,10 +22,11 @@
 //   blockPeers?, fastestSets?, contenders?, verdictOptions?  (fastest-sets.mjs)
 // Browser-safe.
 
-import { ADDON_PLACE, pathLabel } from '../catalog.mjs';
+import { ADDON_PLACE, isFloorCodec, pathLabel } from '../catalog.mjs';
 import { OPERATIONS } from './block.mjs';
 import { blockDecided, blockVerdicts } from './block-verdicts.mjs';
 import { EQUIVALENCE, LEVEL } from './paired.mjs';
+import { STARTUP_JOB, startupPaths, startupRow } from './startup.mjs';
 
 // A sweep has no time budget: every block of it runs once. The header's
 // field wants a number; a month is longer than any sweep.
@@ -33,12 +34,17 @@ const NO_BUDGET_SECONDS = 30 * 24 * 3600;
 
 /** Whether the options ask for the sweep's plan. */
 const isSweep = (options) => options.mode === 'sweep';
+/** Whether they ask for the start-up plan (--startup: each path alone in fresh processes, harness/startup.mjs). */
+const isStartup = (options) => options.mode === 'startup';
 
-/** The schedule of the plan: when it looks and its budget (a sweep: one process per block). */
+/**
+ * The schedule of the plan: when it looks and its budget (a sweep: one
+ * process per block; a start-up plan: its first look, as it decides nothing).
+ */
 export function scheduleOf(options) {
-  return isSweep(options)
-    ? { looks: [1], budgetSeconds: NO_BUDGET_SECONDS }
-    : { looks: options.looks, budgetSeconds: options.budgetSeconds };
+  if (isSweep(options)) return { looks: [1], budgetSeconds: NO_BUDGET_SECONDS };
+  if (isStartup(options)) return { looks: options.looks.slice(0, 1), budgetSeconds: options.budgetSeconds };
+  return { looks: options.looks, budgetSeconds: options.budgetSeconds };
 }
 
 /**
@@ -158,16 +164,26 @@ export function planRun(workload, { options, place, rowPlace = place, peers, reg
     options.builds,
   );
   const units = workload.units(options, plan, rowPlace);
-  const groups = sweep
-    ? paths.map((path) => ({
-        // The path's own block of each unit is measured once: its rows' batch is the path's.
-        batch: path.batch,
-        suffix: `/${path.batch}`,
-        members: blockMembers(workload.pathReferences(path), [path], sets),
-        job: workload.pathJob ?? {},
-        last: workload.lastPathJob ?? {},
-      }))
-    : [{ suffix: '', members: blockMembers(workload.references, paths, sets), job: {}, last: {} }];
+  const pathGroups = (chosen, references, job) =>
+    chosen.map((path) => ({
+      // The path's own block of each unit is measured once: its rows' batch is the path's.
+      batch: path.batch,
+      suffix: `/${path.batch}`,
+      members: blockMembers(references(path), [path], sets),
+      job,
+      last: sweep ? (workload.lastPathJob ?? {}) : {},
+    }));
+  const startup = isStartup(options);
+  const isFloor = (codec) => buildInfo !== undefined && isFloorCodec(buildInfo, codec);
+  const groups = startup
+    ? pathGroups(
+        startupPaths(paths, { contenders, sets, isFloor, named: Boolean(named) }),
+        () => [],
+        STARTUP_JOB,
+      )
+    : sweep
+      ? pathGroups(paths, workload.pathReferences, workload.pathJob ?? {})
+      : [{ suffix: '', members: blockMembers(workload.references, paths, sets), job: {}, last: {} }];
   const blocks = groups.flatMap(({ batch, suffix, members, job, last }) => {
     const measured =
       options.compression && workload.compress ? workload.compress(members, options.compression) : members;
@@ -183,22 +199,30 @@ export function planRun(workload, { options, place, rowPlace = place, peers, reg
           ...(index === units.length - 1 && last),
           block: key,
           members: measured,
-          rounds: options.repetitions,
+          rounds: job.rounds ?? options.repetitions,
         },
         paths: measured.map((member) => member.subject),
-        failedRow: (path, reason, blockJob) => ({
-          ...unit.failedRow(path, reason, blockJob.batch),
-          block: key,
-          process: blockJob.process,
-        }),
+        failedRow: (path, reason, blockJob) => {
+          const row = {
+            ...unit.failedRow(path, reason, blockJob.batch),
+            block: key,
+            process: blockJob.process,
+          };
+          return startup ? startupRow(row, { unit: unit.key }, {}) : row;
+        },
       };
     });
   });
   const schedule = scheduleOf(options);
   const verdictOptions = { sets, ...workload.verdictOptions };
+  const what = sweep
+    ? 'the sweep: each path with its references at each unit'
+    : startup
+      ? 'start-up: each path alone, a fresh process per sample'
+      : 'the answer';
   const description =
-    `${options.workload}: ${blocks.length} block${blocks.length === 1 ? '' : 's'} (${sweep ? 'the sweep: each path with its references at each unit' : 'the answer'}), ` +
-    `${paths.length} paths, ${options.repetitions} rounds + ${options.warmup} warm-up per process; ` +
+    `${options.workload}: ${blocks.length} block${blocks.length === 1 ? '' : 's'} (${what}), ` +
+    `${paths.length} paths, ${startup ? STARTUP_JOB.rounds : options.repetitions} rounds + ${startup ? 0 : options.warmup} warm-up per process; ` +
     (sweep
       ? 'one process each'
       : `looks at ${schedule.looks.join(', ')} processes, budget ${+(schedule.budgetSeconds / 60).toFixed(2)} min`);
@@ -209,7 +233,7 @@ export function planRun(workload, { options, place, rowPlace = place, peers, reg
     sets,
     schedule,
     header: {
-      mode: sweep ? 'sweep' : 'blocks',
+      mode: sweep ? 'sweep' : startup ? 'startup' : 'blocks',
       blocks: {
         ...schedule,
         level: LEVEL,
@@ -218,15 +242,16 @@ export function planRun(workload, { options, place, rowPlace = place, peers, reg
         ...(contenders && { contenders }),
       },
     },
-    decided: workload.verdictOptions
-      ? (rows, key) =>
-          blockDecided(
-            blockVerdicts(
-              rows.filter((row) => row.block === key),
-              verdictOptions,
-            ),
-            key,
-          )
-      : () => false,
+    decided:
+      workload.verdictOptions && !startup
+        ? (rows, key) =>
+            blockDecided(
+              blockVerdicts(
+                rows.filter((row) => row.block === key),
+                verdictOptions,
+              ),
+              key,
+            )
+        : () => false,
   };
 }

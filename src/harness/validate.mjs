@@ -24,7 +24,15 @@ export function withWorkloadRows(schema, name, rowSchema, protocolSchema = { typ
     if: { properties: { run }, required: ['run'] },
     then: {
       properties: {
-        rows: { type: 'array', items: { $ref: `#/$defs/${name}Row` } },
+        // A start-up row (docs/startup-memory.md) is a place's, not the workload's: it says so by its kind.
+        rows: {
+          type: 'array',
+          items: {
+            if: { type: 'object', properties: { kind: { const: 'startup' } }, required: ['kind'] },
+            then: { $ref: '#/$defs/startupRow' },
+            else: { $ref: `#/$defs/${name}Row` },
+          },
+        },
         run: { type: 'object', properties: { protocol: protocolSchema } },
       },
     },

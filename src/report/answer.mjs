@@ -18,6 +18,7 @@ import {
 } from '../harness/block-verdicts.mjs';
 import { formatRatio } from '../harness/format.mjs';
 import { EQUIVALENT, FASTER, SLOWER, intervalText } from '../harness/paired.mjs';
+import { isStartupRun, short, wholeCostParts } from './whole-cost.mjs';
 
 /**
  * The answer's units: the block of each data shape the README answers for.
@@ -39,30 +40,26 @@ export const ANSWER_UNITS = Object.freeze([
 export const TOO_FEW = 'too few';
 
 const figure = (comparison) => `${formatRatio(comparison.ratio)}${intervalText(comparison)}`;
-const short = (label) =>
-  label.replace(
-    /^[\w-]+ \((.+)\)( \[records\])?$/,
-    (_, name, variant) => `${name}${variant ? ' records' : ''}`,
-  );
-
-/**
- * One operation's cell for the C++ paths of `place` in a block: { text (the
- * winner in words, as the README shows it), winner ('C++', 'library',
- * 'JSON', or undefined when undecided), cpp: the best C++ path against the
- * route that beat it or that it beat ({ path, against, ratio, low, high,
- * verdict }, ratio above 1 when C++ is faster) }. An object, so each cell
- * can carry more parts than its verdict.
- */
-function operationCell(document, block, operation, place) {
-  const { higherIsFaster } = verdictOptionsOf(document.run.workload);
-  const best = bestCpp(
+// The best C++ verdict of `place` for one operation in a block.
+const bestOf = (document, block, operation, place) =>
+  bestCpp(
     documentVerdicts(document).filter(
       (verdict) => verdict.block === block && verdict.operation === operation,
     ),
     floorCodecsOf(document.run),
     { addon: place === ADDON_PLACE },
   );
-  if (!best) return undefined;
+
+/**
+ * One operation's cell, given the best C++ verdict of a place there: { text (the
+ * winner in words, as the README shows it), winner ('C++', 'library',
+ * 'JSON', or undefined when undecided), cpp: the best C++ path against the
+ * route that beat it or that it beat ({ path, against, ratio, low, high,
+ * verdict }, ratio above 1 when C++ is faster) }. An object, so each cell
+ * can carry more parts than its verdict.
+ */
+function operationCell(document, block, operation, best) {
+  const { higherIsFaster } = verdictOptionsOf(document.run.workload);
   const versus = best.fastest;
   const name = best.label.replace(' (addon)', '');
   const inverse = (c) => ({ ...c, ratio: 1 / c.ratio, low: 1 / c.high, high: 1 / c.low });
@@ -142,18 +139,24 @@ function operationCell(document, block, operation, place) {
 /**
  * The answer's rows as data, unit by unit, each in the order of
  * `documents` (block runs' results): [{ shape, place, run (its date),
- * encode, decode }], each operation a cell of operationCell or undefined.
+ * encode, decode }], each operation a cell of operationCell or undefined. A
+ * cell adds the whole cost (`cost`, whole-cost.mjs) when start-up or
+ * break-even runs are among `documents`.
  */
 export function answerCells(documents) {
   const rows = [];
   for (const { block, label } of ANSWER_UNITS) {
     for (const document of documents) {
-      if (!overProcesses(document.rows) || !block.startsWith(`${document.run.workload}@`)) continue;
+      if (isStartupRun(document) || !overProcesses(document.rows)) continue;
+      if (!block.startsWith(`${document.run.workload}@`)) continue;
       const places = document.run.place === 'node' ? ['node', ADDON_PLACE] : ['browser'];
       for (const place of places) {
-        const [encode, decode] = ['encode', 'decode'].map((operation) =>
-          operationCell(document, block, operation, place),
-        );
+        const [encode, decode] = ['encode', 'decode'].map((operation) => {
+          const best = bestOf(document, block, operation, place);
+          const cell = best && operationCell(document, block, operation, best);
+          const cost = cell && wholeCostParts(documents, { document, block, operation, best });
+          return cost ? { ...cell, cost } : cell;
+        });
         if (!encode && !decode) continue;
         const { runtime } = document.run;
         const where = place === ADDON_PLACE ? `${runtimeLabel(runtime)} addon` : engineLabel(runtime);
@@ -164,6 +167,9 @@ export function answerCells(documents) {
   return rows;
 }
 
+// A cell as the README shows it: its words, then its whole cost where measured.
+const cellText = (cell) => (cell ? (cell.cost ? `${cell.text}; ${cell.cost}` : cell.text) : '-');
+
 /**
  * The answer's rows, [data shape, place, encode, decode, date], unit by unit,
  * each in the order of `documents` (block runs' results).
@@ -172,8 +178,8 @@ export const answerRows = (documents) =>
   answerCells(documents).map(({ shape, place, run, encode, decode }) => [
     shape,
     place,
-    encode?.text ?? '-',
-    decode?.text ?? '-',
+    cellText(encode),
+    cellText(decode),
     run,
   ]);
 

@@ -10,6 +10,7 @@ import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './com
 import { engineComparison, enginesText, withEnginesSection } from './engines.mjs';
 import { overProcesses } from '../harness/block-verdicts.mjs';
 import { fileReport, workloadPart } from './file-report.mjs';
+import { wholeCostSection } from './whole-cost-section.mjs';
 import { blockChartRows } from './block-rows.mjs';
 import { compareHtml } from './html.mjs';
 import { reportFor } from './unit-report.mjs';
@@ -44,8 +45,10 @@ export async function reportOf(workload) {
  */
 export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   await prepareValidation();
-  const all = toSources(loadResultsFiles(files));
-  const workload = workloadOfAll(all);
+  const loaded = toSources(loadResultsFiles(files));
+  const workload = workloadOfAll(loaded);
+  // Start-up runs have a section of their own (whole-cost-section.mjs).
+  const { others: all, section } = wholeCostSection(loaded);
   const report = await reportOf(workload);
   // Every file's answer and tables come first (file-report.mjs). Rows whose
   // blocks hold several processes draw the charts through their medians over
@@ -92,11 +95,12 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   );
   // The answers and tables first (under the title), the runs and charts their detail.
   const runs = '<section id="runs">';
-  const withFiles = !perFile
+  const first = [perFile?.html, section?.html].filter(Boolean).join('\n');
+  const withFiles = !first
     ? page
     : page.includes(runs)
-      ? page.replace(runs, () => `${perFile.html}\n${runs}`)
-      : page.replace(/<body[^>]*>/, (body) => `${body}\n${perFile.html}`);
+      ? page.replace(runs, () => `${first}\n${runs}`)
+      : page.replace(/<body[^>]*>/, (body) => `${body}\n${first}`);
   writeFileSync(html, withFiles);
   return {
     html,
@@ -106,7 +110,7 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
     sources,
     workload,
     engines: enginesText(engines),
-    verdicts: perFile?.text,
+    verdicts: [perFile?.text, section?.text].filter(Boolean).join('\n\n') || undefined,
   };
 }
 

@@ -55,13 +55,23 @@ const DEFAULT_PLACES = { runtimes: ['node@24', 'bun', 'deno'], browsers: ['chrom
 
 test('the plan: each runtime, then each browser, every workload of the answer in each', async () => {
   assert.deepEqual(await defaultRuntimes(), ['node@24', 'bun', 'deno']);
-  const plan = answerPlan({ runtimes: ['node@24', 'bun'], browsers: ['chromium', 'webkit'] }, declared);
-  assert.deepEqual(
-    plan.map((run) => `${run.place}-${run.workload}`),
-    ['node@24', 'bun', 'chromium', 'webkit'].flatMap((place) =>
-      ['tuples', 'messages', 'documents'].map((w) => `${place}-${w}`),
-    ),
+  const plan = answerPlan(
+    { runtimes: ['node@24', 'bun'], browsers: ['chromium', 'webkit'], wholeCost: true },
+    declared,
   );
+  assert.deepEqual(
+    plan.map((run) => `${run.place}-${run.workload}${run.suffix ?? ''}`),
+    [
+      ...['node@24', 'bun', 'chromium', 'webkit'].flatMap((place) =>
+        ['tuples', 'messages', 'documents'].map((w) => `${place}-${w}`),
+      ),
+      // With --whole-cost, in the first runtime: start-up per workload, break-even where sizes are declared.
+      ...['tuples-startup', 'tuples-break-even', 'messages-startup', 'documents-startup'].map(
+        (w) => `node@24-${w}`,
+      ),
+    ],
+  );
+  assert.deepEqual(plan.at(-1).args, ['--runtime', 'node@24', '--workload', 'documents', '--startup']);
   assert.equal(plan[0].script, 'node/bench.mjs');
   assert.deepEqual(plan[3].args, ['--runtime', 'bun', '--workload', 'tuples']);
   assert.equal(plan[6].script, 'node/bench-web.mjs');
@@ -77,7 +87,7 @@ test('the plan: each runtime, then each browser, every workload of the answer in
   );
   const estimated = answerPlan({ runtimes: ['bun'], browsers: [] }, declared, { bun: { messages: 0.7 } });
   assert.deepEqual(
-    estimated.map((run) => run.firstLook),
+    estimated.filter((run) => !run.suffix).map((run) => run.firstLook),
     [minutes, 0.7, minutes * workloadInfo('documents').answerWeight.runtime],
   );
   // `node` is the machine's Node: the node declaration's minutes.
@@ -99,6 +109,7 @@ function spendAll(plan, limit) {
 }
 
 test('the default answer, 6 places x 3 workloads, fits 30 minutes with every run past its first look', () => {
+  // The block runs alone: the whole cost's four runs are asked for (--whole-cost) and take some 3.5 minutes more.
   const plan = answerPlan(DEFAULT_PLACES, declared);
   assert.equal(plan.length, 18);
   const firstLooks = plan.reduce((sum, run) => sum + run.firstLook, 0);
@@ -109,7 +120,11 @@ test('the default answer, 6 places x 3 workloads, fits 30 minutes with every run
 });
 
 test('a run may go on to its last look while every later run keeps its first look; the last run gets the rest', () => {
-  const plan = answerPlan({ runtimes: ['node@24'], browsers: ['chromium', 'firefox', 'webkit'] }, declared);
+  const plan = answerPlan(
+    { runtimes: ['node@24'], browsers: ['chromium', 'firefox', 'webkit'], wholeCost: true },
+    declared,
+  );
+  assert.equal(plan.filter((run) => run.suffix).length, 4);
   const { budgets, left } = spendAll(plan, 30);
   assert.ok(Math.abs(left) < 0.05, `${left} minutes left over`);
   // With 30 minutes every run gets more than its first look needs.
@@ -120,9 +135,9 @@ test('a run may go on to its last look while every later run keeps its first loo
   const early = budgetMinutes(plan, plan.length - 2, 10);
   assert.ok(early > budgetMinutes(plan, plan.length - 2, 4));
   // Short of time, every run still gets its share in first looks.
-  const tight = budgetMinutes(plan, 0, 8);
+  const tight = budgetMinutes(plan, 0, 12);
   const firstLooks = plan.reduce((sum, run) => sum + run.firstLook, 0);
-  const share = ((8 - plan.length * OVERHEAD_MINUTES) * plan[0].firstLook) / firstLooks;
+  const share = ((12 - plan.length * OVERHEAD_MINUTES) * plan[0].firstLook) / firstLooks;
   assert.ok(Math.abs(tight - share) < 0.01, `${tight} against ${share}`);
 });
 

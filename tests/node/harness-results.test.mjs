@@ -193,6 +193,8 @@ test('the schema has a row $def and a rows rule for every workload of the catalo
     assert.ok(schema.$defs[`${name}Row`], `$defs/${name}Row`);
     const rule = schema.allOf.find((entry) => entry.if.properties.run.properties.workload.const === name);
     assert.ok(rule, `an allOf entry for ${name}`);
-    assert.equal(rule.then.properties.rows.items.$ref, `#/$defs/${name}Row`);
+    // Its rows are its own, or start-up rows (docs/startup-memory.md), told apart by their kind.
+    assert.equal(rule.then.properties.rows.items.else.$ref, `#/$defs/${name}Row`);
+    assert.equal(rule.then.properties.rows.items.then.$ref, '#/$defs/startupRow');
   }
 });

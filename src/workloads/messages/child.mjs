@@ -46,7 +46,7 @@ export function measureJob(job, ctx) {
   return measureMessageBlock(job, {
     place: ctx.place,
     // compressor: the place's own (bench:node: node:zlib) for compressed members.
-    env: { now: env.now, gc: env.gc, compressor: env.compressor },
+    env: { now: env.now, gc: env.gc, compressor: env.compressor, onFirstCall: env.onFirstCall },
     loadPath: (spec) => loadMessageSubject({ ...job, ...spec }, ctx),
     onMember: (spec) => ctx.send({ type: 'progress', record: job.record, unit: spec.label }),
   });

@@ -35,4 +35,8 @@ export default {
   // weight of 1): measured by the answer runs of 2026-12-05 and 2026-12-07.
   answerWeight: { runtime: 1, browser: 1 },
   blocksQuick: { minMB: 0.1, maxMB: 1.2, perDecade: 1, repetitions: 3, warmup: 1 },
+  // --break-even (docs/startup-memory.md): the answer's block at smaller
+  // payloads (32 KB to 1.1 MB, two per decade); with the answer's own 10.5 MB
+  // they give the size where a C++ path overtakes the libraries.
+  breakEven: { minMB: 0.03, maxMB: 2, perDecade: 2 },
 };
