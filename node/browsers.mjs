@@ -10,11 +10,12 @@
 // WebDriver BiDi endpoint, a classic WebDriver endpoint such as
 // safaridriver).
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { BROWSER_NAMES } from '../src/engines.mjs';
 import { CHROMIUM, connectChromium, launchBrowser } from './chromium.mjs';
 import { FIREFOX, connectFirefox, launchFirefox } from './firefox.mjs';
+import { RunError } from './run-file.mjs';
 import { connectWebDriver } from './webdriver.mjs';
 import { WEBKIT_DRIVER, launchWebKit } from './webkit.mjs';
 
@@ -29,7 +30,8 @@ function packageVersion(name) {
 export const CONNECT_TIMEOUT_MS = 30_000;
 
 /**
- * What bench:web needs of each browser: its executable, driver, launch, and
+ * What bench:web needs of each browser: its executable (and the Debian
+ * package that installs it, where launch does not check its own), driver, launch, and
  * connect(endpoint) to one already running; `endpoint` says what --connect
  * takes for it; `gcHow` how the page gets a GC before each timed operation.
  */
@@ -37,6 +39,7 @@ export const BROWSERS = Object.freeze({
   chromium: {
     label: 'Chromium',
     executable: () => CHROMIUM,
+    debianPackage: 'chromium',
     driver: () => `playwright-core ${packageVersion('playwright-core')} (CDP)`,
     gcHow: '--js-flags=--expose-gc: window.gc, synchronous',
     launch: ({ gc, headed }) => launchBrowser({ measuring: true, gc, headed }),
@@ -46,6 +49,7 @@ export const BROWSERS = Object.freeze({
   firefox: {
     label: 'Firefox',
     executable: () => FIREFOX,
+    debianPackage: 'firefox-esr',
     driver: () => `puppeteer-core ${packageVersion('puppeteer-core')} (WebDriver BiDi)`,
     gcHow: 'pref dom.testing.testutils.enabled: TestUtils.gc, run in the yield before each timed operation',
     launch: ({ gc, headed }) => launchFirefox({ gc, headed }),
@@ -92,6 +96,11 @@ function within(promise, ms, what) {
 export async function launchForRun(name, { gc = true, headed = false, connect, log } = {}) {
   const browser = BROWSERS[name];
   let driven;
+  // A Node run installs no browser (scripts/setup.sh without --browsers): say so in one line.
+  if (connect === undefined && browser.debianPackage && !existsSync(browser.executable()))
+    throw new RunError(
+      `not installed: ${browser.executable()} (Debian package ${browser.debianPackage}); scripts/setup.sh --browsers installs it`,
+    );
   if (connect === undefined) driven = await browser.launch({ gc, headed, log });
   else {
     try {
