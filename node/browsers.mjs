@@ -10,10 +10,12 @@
 // WebDriver BiDi endpoint, a classic WebDriver endpoint such as
 // safaridriver).
 
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { places } from '../src/places.mjs';
 import { REPO_ROOT } from './options.mjs';
+import { RunError } from './run-file.mjs';
 
 /** How long connecting to a running browser may take: an unreachable host otherwise waits for TCP's own timeout. */
 export const CONNECT_TIMEOUT_MS = 30_000;
@@ -33,8 +35,12 @@ export const BROWSERS = Object.freeze(
         .filter((place) => place.kind === 'browser')
         .map(async (place) => {
           const { BROWSER } = await import(pathToFileURL(join(REPO_ROOT, place.driver)).href);
-          const { label, gc, versionFromDriver = false } = place;
-          return [place.name, Object.freeze({ label, gcHow: gc.how, versionFromDriver, ...BROWSER })];
+          const { label, gc, versionFromDriver = false, install } = place;
+          const debianPackages = install?.debian ?? [];
+          return [
+            place.name,
+            Object.freeze({ label, gcHow: gc.how, versionFromDriver, debianPackages, ...BROWSER }),
+          ];
         }),
     ),
   ),
@@ -62,6 +68,12 @@ function within(promise, ms, what) {
 export async function launchForRun(name, { gc = true, headed = false, connect, log } = {}) {
   const browser = BROWSERS[name];
   let driven;
+  // A Node run installs no browser (scripts/setup.sh without --browsers): say so in one line.
+  const packages = browser.debianPackages;
+  if (connect === undefined && packages.length > 0 && !existsSync(browser.executable()))
+    throw new RunError(
+      `not installed: ${browser.executable()} (Debian package ${packages[0]}); scripts/setup.sh --browsers installs ${packages.length > 1 ? 'them' : 'it'}`,
+    );
   if (connect === undefined) driven = await browser.launch({ gc, headed, log });
   else {
     try {

@@ -125,7 +125,7 @@ export function missingPieces({ display }) {
   const missing = PIECES.filter((piece) => !existsSync(piece.file()));
   if (display && !existsSync(XVFB)) missing.push({ file: () => XVFB, pkg: 'xvfb' });
   if (missing.length === 0) return '';
-  return `not installed: ${missing.map((piece) => `${piece.file()} (Debian package ${piece.pkg})`).join(', ')}; scripts/setup.sh installs them`;
+  return `not installed: ${missing.map((piece) => `${piece.file()} (Debian package ${piece.pkg})`).join(', ')}; scripts/setup.sh --browsers installs them`;
 }
 
 /**

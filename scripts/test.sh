@@ -3,41 +3,71 @@
 # native (Release and ASan+UBSan) and wasm, then runs ctest, a fuzz smoke run
 # of every decoder (WCB_FUZZ_SECONDS per tuple decoder, default 20, and
 # WCB_FUZZ_MESSAGE_SECONDS per message decoder, default 10), the Node tests
-# and the browser tests.
+# and the browser tests. Prints each stage's wall time and the total.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-step() { printf '\n== %s\n' "$*"; }
+CORES="$(nproc)"
+STARTED=$SECONDS
+TIMES=()
+# Runs one stage under a `== name` header and records its wall time.
+stage() {
+  local name="$1" start=$SECONDS
+  shift
+  printf '\n== %s\n' "$name"
+  "$@"
+  TIMES+=("$(printf '%6d s  %s' $((SECONDS - start)) "$name")")
+  printf -- '-- %s: %d s\n' "$name" $((SECONDS - start))
+}
+print_times() {
+  local status=$?
+  printf '\n== wall time per stage%s\n' "$([ "$status" -eq 0 ] || echo " (stopped by a failure)")"
+  [ ${#TIMES[@]} -eq 0 ] || printf '%s\n' "${TIMES[@]}"
+  printf '%6d s  total\n' $((SECONDS - STARTED))
+}
+trap print_times EXIT
 
-step "setup"
-bash scripts/setup.sh --test
+stage "setup" bash scripts/setup.sh --test
 
-step "native build (Release)"
-bash scripts/build-native.sh native-release
-step "ctest (Release)"
+# ccache (installed by setup --test) for every compiler call of the suite:
+# the native presets, the fuzz build and the toy copy through CMake's
+# launcher, the wasm build and protobuf-lite through Emscripten's wrapper.
+# Paths under the clone are hashed relative to it and its folder is left out,
+# so a fresh clone in another folder hits what the last one compiled.
+# Precompiled headers (catch.hpp) need the pch sloppiness.
+export CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache EM_COMPILER_WRAPPER=ccache
+export CCACHE_BASEDIR="$ROOT" CCACHE_NOHASHDIR=true
+export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
+ccache --zero-stats >/dev/null
+
+stage "native build (Release)" bash scripts/build-native.sh native-release
 # With the copy test: a copy of the tree with the toy workload folder added
 # builds and runs it natively (tests/catalog/toy-native.sh).
-WCB_CATALOG_COPY_TESTS=1 ctest --preset native-release
+stage "ctest (Release)" env WCB_CATALOG_COPY_TESTS=1 ctest --preset native-release -j "$CORES"
 
-step "native build (Debug + ASan/UBSan)"
-bash scripts/build-native.sh native-asan
-step "ctest (ASan/UBSan)"
-ctest --preset native-asan
+stage "native build (Debug + ASan/UBSan)" bash scripts/build-native.sh native-asan
+stage "ctest (ASan/UBSan)" ctest --preset native-asan -j "$CORES"
 
 # Every decoder under libFuzzer for a bounded time (scripts/fuzz.sh; the
 # committed corpus is replayed by ctest above and by the Node tests). The
 # message decoders get less time: a record is small, so they cover their
-# code faster, and there are as many of them as tuple decoders.
+# code faster, and there are as many of them as tuple decoders. A fuzzer is
+# one process: one per core, each for its whole time.
 fuzz_seconds="${WCB_FUZZ_SECONDS:-20}"
 fuzz_message_seconds="${WCB_FUZZ_MESSAGE_SECONDS:-10}"
-step "fuzz smoke (libFuzzer + ASan/UBSan, $fuzz_seconds s per tuple decoder, $fuzz_message_seconds s per message decoder)"
-WCB_FUZZ_SECONDS="$fuzz_seconds" WCB_FUZZ_MESSAGE_SECONDS="$fuzz_message_seconds" WCB_FUZZ_DOCUMENT_SECONDS="${WCB_FUZZ_DOCUMENT_SECONDS:-10}" bash scripts/fuzz.sh
+stage "fuzz smoke (libFuzzer + ASan/UBSan, $fuzz_seconds s per tuple decoder, $fuzz_message_seconds s per message decoder, $CORES at a time)" \
+  env WCB_FUZZ_SECONDS="$fuzz_seconds" WCB_FUZZ_MESSAGE_SECONDS="$fuzz_message_seconds" \
+  WCB_FUZZ_DOCUMENT_SECONDS="${WCB_FUZZ_DOCUMENT_SECONDS:-10}" WCB_FUZZ_JOBS="$CORES" bash scripts/fuzz.sh
 
-step "wasm build"
-bash scripts/build-wasm.sh
+# Emscripten's own wrapper puts ccache before its clang; CMake's launcher
+# would put it before em++ as well.
+stage "wasm build" env -u CMAKE_CXX_COMPILER_LAUNCHER -u CMAKE_C_COMPILER_LAUNCHER bash scripts/build-wasm.sh
+printf '\n== compiler cache (this run)\n'
+ccache --show-stats
 
 # Everything is built by now: a cross-check (wasm vs native bytes, codec gap,
 # conformance) that finds a build missing fails instead of skipping.
-step "Node and browser tests"
-WCB_REQUIRE_BUILDS=1 WCB_NATIVE_BENCH="$ROOT/build/native-release/src/native/wcb_native_bench" npm test
+export WCB_REQUIRE_BUILDS=1 WCB_NATIVE_BENCH="$ROOT/build/native-release/src/native/wcb_native_bench"
+stage "Node tests (npm run test:node)" npm run --silent test:node
+stage "browser tests (npm run test:web)" npm run --silent test:web

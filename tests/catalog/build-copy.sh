@@ -12,7 +12,7 @@
 # ignored; no build trees), node_modules is linked, and the build keeps only
 # `raw` and the added codecs (-DWCB_CODECS), reusing this checkout's cached
 # protobuf-lite for wasm. Native: the runner, without the Catch2 tests.
-# --native-only: the native runner alone (no wasm build, no addon), for the
+# --native-only: the native runner alone (no wasm build), for the
 # native catalog test (toy-native.sh).
 #
 # Environment: WCB_COPY_CODECS overrides the codec list (e.g. "raw;json;fake").
@@ -67,10 +67,11 @@ done
 codecs="${WCB_COPY_CODECS:-$codecs}"
 
 log "native build (codecs $codecs)"
-native_flags=()
-[ "$native_only" = 1 ] && native_flags=(-DWCB_ADDON=OFF)
+# The addon stays configured even for --native-only (which builds the runner
+# alone): its position-independent flags are those of build/native-release,
+# so the compiler cache serves the copy's objects from that build.
 cmake -S "$DEST" -B "$DEST/build/native-release" -DCMAKE_BUILD_TYPE=Release -DWCB_BUILD_TESTS=OFF \
-  -DWCB_CODECS="$codecs" "${native_flags[@]}" >"$DEST/build-native.log" 2>&1 || {
+  -DWCB_CODECS="$codecs" >"$DEST/build-native.log" 2>&1 || {
   cat "$DEST/build-native.log" >&2
   exit 1
 }

@@ -14,7 +14,10 @@ if [ "${WCB_CATALOG_COPY_TESTS:-0}" != 1 ]; then
   echo "toy-native: skipped (set WCB_CATALOG_COPY_TESTS=1 to build a copy and run it)"
   exit 77
 fi
-DEST="${1:-$(mktemp -d "${TMPDIR:-/tmp}/wcb-toy-native-XXXXXX")}"
+# By default inside this build tree, so the compiler cache that scripts/test.sh
+# sets up for the tree (its paths hashed relative to the tree) serves the copy too.
+DEST="${1:-$ROOT/build/toy-native}"
+[ $# -gt 0 ] || rm -rf "$DEST"
 fail() {
   echo "toy-native: $*" >&2
   exit 1

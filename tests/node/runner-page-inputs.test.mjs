@@ -17,7 +17,9 @@ import {
   watchErrors,
 } from '../web/browser.mjs';
 
-const skip = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (scripts/setup.sh installs it)`;
+const skip = existsSync(CHROMIUM)
+  ? false
+  : `no Chromium at ${CHROMIUM} (scripts/setup.sh --browsers installs it)`;
 
 describe('page inputs', { skip }, () => {
   let browser;

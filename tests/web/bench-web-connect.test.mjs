@@ -273,7 +273,10 @@ test(
   '--browser firefox --connect to a Firefox ESR started with remote debugging, over WebDriver BiDi',
   TIMEOUT,
   async () => {
-    assert.ok(existsSync(FIREFOX), `no Firefox at ${FIREFOX}: scripts/setup.sh installs firefox-esr`);
+    assert.ok(
+      existsSync(FIREFOX),
+      `no Firefox at ${FIREFOX}: scripts/setup.sh --browsers installs firefox-esr`,
+    );
     const { run } = await connectedRun(() => startFirefox(MEASURING_PREFS), ['--browser', 'firefox'], BIDI);
     // Started with the pref: TestUtils.gc, found by the page as in a launched Firefox.
     assert.equal(run.protocol.gc, true);

@@ -5,7 +5,7 @@
 // input's error shown in the page, and npm run bench:web --browser firefox
 // on both protocols, and the compression stage (CompressionStream and zlib
 // in wasm reading each other's bytes, a compressed run). It checks that everything runs; it measures nothing.
-// scripts/setup.sh installs firefox-esr: a missing one fails here.
+// scripts/setup.sh --browsers installs firefox-esr: a missing one fails here.
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -47,7 +47,10 @@ let validate;
 let scratch;
 
 before(async () => {
-  assert.ok(existsSync(FIREFOX), `no Firefox at ${FIREFOX}: scripts/setup.sh installs firefox-esr`);
+  assert.ok(
+    existsSync(FIREFOX),
+    `no Firefox at ${FIREFOX}: scripts/setup.sh --browsers installs firefox-esr`,
+  );
   await buildWeb({ quiet: true });
   validate = createResultsValidator(await resultsSchema());
   server = await startServer();

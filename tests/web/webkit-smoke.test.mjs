@@ -7,7 +7,7 @@
 // a driver killed mid-run
 // failing that block's context alone, a browser killed under a script
 // failing that script; a machine without the packages told so in one line. It checks that everything runs; it measures nothing.
-// scripts/setup.sh installs webkit2gtk-driver, libwebkit2gtk-4.1-0 and xvfb:
+// scripts/setup.sh --browsers installs webkit2gtk-driver, libwebkit2gtk-4.1-0 and xvfb:
 // a missing one fails here.
 
 import assert from 'node:assert/strict';
@@ -216,21 +216,30 @@ test(
   },
 );
 
-test('a machine without the WebKit packages: one line naming what is missing', TIMEOUT, async () => {
-  const missing = path.join(scratch, 'no-such', 'WebKitWebDriver');
-  const { code, stderr } = await benchWeb(
-    ['--browser', 'webkit', ...TINY_BLOCKS, '--out', path.join(scratch, 'x.json')],
-    {
-      env: { ...process.env, WCB_WEBKIT_DRIVER: missing },
+// A Node run installs no browser: bench:web then says in one line what to install and how.
+for (const [browser, variable, label, debianPackage] of [
+  ['webkit', 'WCB_WEBKIT_DRIVER', 'WebKit', 'webkit2gtk-driver'],
+  ['chromium', 'WCB_CHROMIUM', 'Chromium', 'chromium'],
+  ['firefox', 'WCB_FIREFOX', 'Firefox', 'firefox-esr'],
+])
+  test(
+    `a machine without ${label}: one line naming what is missing and how to install it`,
+    TIMEOUT,
+    async () => {
+      const missing = path.join(scratch, 'no-such', browser);
+      const { code, stderr } = await benchWeb(
+        ['--browser', browser, ...TINY_BLOCKS, '--out', path.join(scratch, 'x.json')],
+        { env: { ...process.env, [variable]: missing } },
+      );
+      assert.equal(code, 1, stderr);
+      const last = stderr.trimEnd().split('\n').at(-1);
+      const installs = browser === 'webkit' ? 'installs them' : 'installs it';
+      assert.equal(
+        last,
+        `bench:web: ${label}: not installed: ${missing} (Debian package ${debianPackage}); scripts/setup.sh --browsers ${installs}`,
+      );
     },
   );
-  assert.equal(code, 1, stderr);
-  const last = stderr.trimEnd().split('\n').at(-1);
-  assert.equal(
-    last,
-    `bench:web: WebKit: not installed: ${missing} (Debian package webkit2gtk-driver); scripts/setup.sh installs them`,
-  );
-});
 
 test('a MiniBrowser killed under a script fails that script; the next session runs', TIMEOUT, async () => {
   let driverPid;
