@@ -13,13 +13,13 @@ import { pathToFileURL } from 'node:url';
 import { buildHeader, measureTimerResolution, protocolHeader, runHeader } from '../src/harness/results.mjs';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../src/catalog.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
-import { HELP } from './bench-help.mjs';
 import { runBlocks } from './blocks.mjs';
 import { runChildProcess } from './children.mjs';
-import { planRun, requestedPeers } from '../src/harness/plan.mjs';
-import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
+import { blockPlanOf, planRun, requestedPeers } from '../src/harness/plan.mjs';
+import { helpOfNode, optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
+import { readRunDocuments } from './user-documents.mjs';
 import { RunError, finishRun, machineInfo, openRun, readResumeFile, runCommand } from './run-file.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
 
@@ -108,7 +108,7 @@ async function main(argv) {
   });
   let options = parseOptions(argv);
   if (options.help) {
-    process.stdout.write(`${HELP}\n`);
+    process.stdout.write(`${helpOfNode()}\n`);
     return 0;
   }
   const name = options.resume ? workloadOfFile(options.resume) : options.workload;
@@ -130,8 +130,14 @@ async function main(argv) {
   const buildInfo = readBuildInfo(loader, options.buildDir);
   options = resolveCodecs(options, buildInfo);
   const ctx = { place: PLACE, log, UsageError, runChildProcess };
-  // A workload with nothing to plan beyond the options (messages) has no plan().
-  const plan = workload.plan?.(options, ctx) ?? {};
+  workload.checkRun?.(options, ctx);
+  // A user's documents (--documents) are read once, before the run is
+  // planned, as bench:web reads them (node/user-documents.mjs).
+  if (options.documents) {
+    const { datasets, recordedDocuments: recorded = [] } = options;
+    options = { ...options, documents: readRunDocuments(options.documents, { datasets, log, recorded }) };
+  }
+  const plan = blockPlanOf(workload, options);
   // --limits is its own protocol (each path grown until it fails); every other run is a plan of blocks.
   const planned = options.limits
     ? undefined
