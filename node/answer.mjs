@@ -12,17 +12,18 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { BROWSER_NAMES } from '../src/engines.mjs';
 import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { BLOCKS } from '../src/workload-entries.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { displayPath } from './log.mjs';
-import { REPO_ROOT, fileStamp } from './options.mjs';
+import { helpText } from '../src/options/help.mjs';
+import { optionNamed } from '../src/options/table.mjs';
+import { REPO_ROOT, fileStamp, optionValue, parseArgv } from './options.mjs';
 import { runCommand } from './run-file.mjs';
 
-export const DEFAULT_MINUTES = 30;
+export const DEFAULT_MINUTES = optionNamed('minutes').default;
 
 /**
  * Minutes a run takes to reach its first look (6 processes or contexts) on
@@ -100,31 +101,15 @@ function runChild(script, args, logFile) {
 
 const minutesText = (minutes) => `${minutes.toFixed(1)} min`;
 
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      minutes: { type: 'string', default: String(DEFAULT_MINUTES) },
-      browsers: { type: 'string' },
-      'out-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+async function main(argv) {
+  const values = parseArgv(argv, 'answer');
   if (values.help) {
-    process.stdout.write(
-      `Usage: scripts/bench.sh --answer [--minutes N] [--browsers LIST] [--out-dir DIR]\n\n` +
-        `Runs the README's answer for this machine, for ${ANSWER_UNITS.map((unit) => unit.label).join(', ')},\n` +
-        `as block runs in Node (wasm and the addon) and in every browser installed (${BROWSER_NAMES.join(', ')}),\n` +
-        `one after the other within --minutes (default ${DEFAULT_MINUTES}), then prints the answer table.\n` +
-        `Results and each run's tables go to --out-dir (default results/answer-<date>/).\n`,
-    );
+    const units = ANSWER_UNITS.map((unit) => unit.label).join(', ');
+    process.stdout.write(`${helpText('answer', { units })}\n`);
     return 0;
   }
-  const minutes = Number(values.minutes);
-  if (!(minutes > 0)) throw new Error(`--minutes takes a positive number (given: ${values.minutes})`);
-  const browsers = values.browsers ? values.browsers.split(',') : installedBrowsers();
-  const unknown = browsers.filter((name) => !BROWSER_NAMES.includes(name));
-  if (unknown.length > 0)
-    throw new Error(`unknown browser ${unknown.join(', ')} (known: ${BROWSER_NAMES.join(', ')})`);
+  const minutes = optionValue(values, 'minutes', DEFAULT_MINUTES);
+  const browsers = optionValue(values, 'browsers') ?? installedBrowsers();
   const outDir = values['out-dir'] ?? join(REPO_ROOT, 'results', `answer-${fileStamp(new Date())}`);
   mkdirSync(outDir, { recursive: true });
 

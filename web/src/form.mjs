@@ -3,18 +3,10 @@
 // the mark on a refused input, and the query string applied to the form.
 
 import { OPTION_BOUNDS, expandRecordSets } from '../../src/catalog.mjs';
+import { PAGE_LISTS as CHECKBOX_OF } from '../../src/options/table.mjs';
 import { LIST_PARAMS, NUMBER_INPUTS } from './query.mjs';
 
 const $ = (id) => document.getElementById(id);
-
-// The checkbox name of each list option of the query string.
-const CHECKBOX_OF = {
-  codecs: 'codec',
-  strategies: 'strategy',
-  peers: 'peer',
-  records: 'record',
-  datasets: 'dataset',
-};
 
 /** A labelled checkbox (its label `text`, the value by default). */
 export function checkbox(name, value, checked, text = value) {
