@@ -12,7 +12,7 @@ import { helpText as helpFromTable } from '../src/options/help.mjs';
 import { BROWSER_CHOICES } from '../src/options/table.mjs';
 import { DEFAULT_HOST, parseHost, parsePort } from '../scripts/serve.mjs';
 import { BROWSERS } from './browsers.mjs';
-import { UsageError, defaultResultsPath, outputFile, parseArgv, parseList } from './options.mjs';
+import { UsageError, defaultResultsPath, optionValue, outputFile, parseArgv, parseList } from './options.mjs';
 import { optionKindOf, refuseMisplaced, runModeOf, sharedOptions, workloadOf } from './run-options.mjs';
 
 export const BROWSER_PEERS = peerNames('browser');
@@ -71,10 +71,9 @@ function parseConnect(text, values, browsers) {
 }
 
 /** The browsers of --browser, in run order. */
-function browsersOf(value = DEFAULT_BROWSER) {
-  if (value === 'all') return [...BROWSER_NAMES];
-  if (BROWSER_NAMES.includes(value)) return [value];
-  throw new UsageError(`--browser: unknown value '${value}' (accepted: ${BROWSER_CHOICES.join(', ')})`);
+function browsersOf(values) {
+  const value = optionValue(values, 'browser', DEFAULT_BROWSER);
+  return value === 'all' ? [...BROWSER_NAMES] : [value];
 }
 
 /**
@@ -115,7 +114,7 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
   const info = workloadOf(values);
   const workload = info.name;
   refuseMisplaced(values, info);
-  const browsers = browsersOf(values.browser);
+  const browsers = browsersOf(values);
   const { base, ...mode } = runModeOf(values, info, { place: 'browser' });
   const buildCodecs = buildInfo ? codecsOf(buildInfo, workload) : undefined;
   const browserPeers = browserPeersOf(takesPeerOf(workload));

@@ -21,7 +21,6 @@ import { importRunner, runBlocksInBrowser } from './bench-web-blocks.mjs';
 import { helpText, parseOptions } from './bench-web-options.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { log } from './log.mjs';
-import { UsageError } from './options.mjs';
 import { RunError, runCommand } from './run-file.mjs';
 import { readRunDocuments } from './user-documents.mjs';
 

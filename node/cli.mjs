@@ -30,7 +30,6 @@ import {
 import {
   DEFAULT_TIMEOUT_SECONDS,
   PROTOCOL_OPTIONS,
-  optionKindOf,
   runModeOf,
   refuseMisplaced,
   sharedOptions,

@@ -66,6 +66,9 @@ export function optionValue(values, name, fallback) {
   const option = optionNamed(name);
   if (option.type === 'number') return parseBounded(name, text, option.bound ?? {});
   if (option.type === 'list' && option.values) return parseList(name, text, option.values());
+  if (option.values && !option.values().includes(text)) {
+    throw new UsageError(`--${name}: unknown value '${text}' (accepted: ${option.values().join(', ')})`);
+  }
   return text;
 }
 
