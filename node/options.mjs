@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
-import { UsageError, optionNamed, specOf } from '../src/options/table.mjs';
+import { UsageError, boundsOf, optionNamed, specOf } from '../src/options/table.mjs';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,9 +50,9 @@ export function parseNumber(name, text, bounds = {}) {
   return value;
 }
 
-/** A number option with the catalog's bounds of `key` (OPTION_BOUNDS; by default the table's). */
-export function parseBounded(name, text, key = optionNamed(name).bound) {
-  return parseNumber(name, text, typeof key === 'string' ? OPTION_BOUNDS[key] : key);
+/** A number option with the catalog's bounds of `key` (OPTION_BOUNDS), by default the table's. */
+export function parseBounded(name, text, key) {
+  return parseNumber(name, text, key ? OPTION_BOUNDS[key] : boundsOf(optionNamed(name)));
 }
 
 /**
@@ -64,7 +64,7 @@ export function optionValue(values, name, fallback) {
   const text = values[name];
   if (text === undefined) return fallback;
   const option = optionNamed(name);
-  if (option.type === 'number') return parseBounded(name, text, option.bound ?? {});
+  if (option.type === 'number') return parseBounded(name, text);
   if (option.type === 'list' && option.values) return parseList(name, text, option.values());
   if (option.values && !option.values().includes(text)) {
     throw new UsageError(`--${name}: unknown value '${text}' (accepted: ${option.values().join(', ')})`);

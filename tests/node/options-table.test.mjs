@@ -9,9 +9,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { OPTION_BOUNDS } from '../../src/catalog.mjs';
 import { helpText } from '../../src/options/help.mjs';
-import { OPTIONS, keyOf, optionsOf, specOf } from '../../src/options/table.mjs';
+import { OPTIONS, boundsOf, keyOf, optionsOf, specOf } from '../../src/options/table.mjs';
 import { UsageError, optionValue, parseArgv } from '../../node/options.mjs';
 import { helpOfNode } from '../../node/cli.mjs';
 import { helpText as webHelp } from '../../node/bench-web-options.mjs';
@@ -21,9 +20,6 @@ const COMMANDS = ['node', 'web', 'answer'];
 const SCRIPTS = { node: 'node/bench.mjs', web: 'node/bench-web.mjs', answer: 'node/answer.mjs' };
 const HELPS = { node: helpOfNode, web: webHelp, answer: () => helpText('answer') };
 const PAGE_HTML = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
-
-const boundsOf = (option) =>
-  typeof option.bound === 'string' ? OPTION_BOUNDS[option.bound] : (option.bound ?? {});
 
 /** A value the table accepts for `option` (as text), or undefined for a switch. */
 function goodValue(option) {
