@@ -13,11 +13,11 @@ import { BROWSER_CHOICES } from '../src/options/table.mjs';
 import { DEFAULT_HOST, parseHost, parsePort } from '../scripts/serve.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { UsageError, defaultResultsPath, optionValue, outputFile, parseArgv, parseList } from './options.mjs';
-import { optionKindOf, refuseMisplaced, runModeOf, sharedOptions, workloadOf } from './run-options.mjs';
+import { refuseMisplaced, runModeOf, sharedOptions, workloadOf } from './run-options.mjs';
 
 export const BROWSER_PEERS = peerNames('browser');
 
-export { BROWSER_CHOICES, optionKindOf };
+export { BROWSER_CHOICES };
 
 /**
  * The names of the libraries a workload runs in a browser: with its

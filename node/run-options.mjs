@@ -26,7 +26,6 @@ import { keyOf, namesOfKind, optionKindOf, optionNamed } from '../src/options/ta
 import { UsageError, optionValue, outputFile, parseBounded, parseList } from './options.mjs';
 import { datasetsOf, resolveUserDocuments } from './user-documents.mjs';
 
-export { defaultsOf, optionKindOf };
 
 /**
  * --records of a workload: records and names of its record sets

@@ -10,16 +10,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # Help needs nothing installed or built: the answer command's, then the
 # runner's, both from the options table (src/options/table.mjs).
-for arg in "$@"; do
-  if [[ "$arg" == --help || "$arg" == -h ]]; then
-    echo "scripts/bench.sh [--answer] [options]: installs what is missing, builds, then runs"
-    echo "the answer command (--answer) or bench:node with the options given."
-    echo
-    node node/answer.mjs --help
-    echo
-    exec node node/bench.mjs --help
-  fi
-done
+if [[ " $* " == *" --help "* || " $* " == *" -h "* ]]; then
+  node node/answer.mjs --help && echo && exec node node/bench.mjs --help
+fi
 # A Node run needs no browser; the answer command measures them too.
 if [[ "${1:-}" == --answer ]]; then
   bash scripts/setup.sh --browsers

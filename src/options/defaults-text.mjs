@@ -31,10 +31,6 @@ export function recordsExtra(workload) {
   ].join('; ');
 }
 
-/** What --records takes: the default records, the others and the sets. */
-export const recordsHelp = (workload) =>
-  [`default: ${recordsOf(workload).join(',')}`, recordsExtra(workload)].filter(Boolean).join('; ');
-
 const shown = (value) => (Array.isArray(value) ? value.join(',') : String(value));
 
 /** A workload's sweep default of option field `key`, or undefined when it does not take it. */

@@ -3,9 +3,8 @@
 // what only Node knows (a browser's endpoint, the server's default host).
 // Browser-safe.
 
-import { DEFAULT_WORKLOAD, WORKLOADS, strategiesOf } from '../catalog.mjs';
-import { defaultsOf, recordsHelp } from './defaults-text.mjs';
-import { namesOfKind, optionKindOf, optionsOf } from './table.mjs';
+import { DEFAULT_WORKLOAD, WORKLOADS } from '../catalog.mjs';
+import { optionsOf } from './table.mjs';
 
 const WIDTH = 100;
 const COLUMN = 23;
@@ -29,12 +28,8 @@ function wrap(text, indent, first = indent) {
 }
 
 /** The placeholder of an option's value in help. */
-function placeholder(option) {
-  if (option.type === 'boolean') return '';
-  if (option.value) return ` ${option.value}`;
-  if (option.name === 'workload') return ' NAME';
-  return option.type === 'number' ? ' N' : option.type === 'list' ? ' LIST' : ' VALUE';
-}
+const placeholder = (option) =>
+  option.type === 'boolean' ? '' : ` ${option.value ?? { number: 'N', list: 'LIST' }[option.type] ?? 'VALUE'}`;
 
 /** An option's help line for `command`. */
 export function optionHelp(option, command, ctx = {}) {
@@ -53,26 +48,6 @@ function optionLines(command, ctx) {
         : `${flag}\n${wrap(text, indent)}`;
     })
     .join('\n');
-}
-
-/** Each workload, the options of its kind and its defaults (bench:web's help). */
-function workloadLines(info) {
-  const blocks = info.blocks !== undefined;
-  const inBrowser = ({ addonStrategies: _, ...rest }) => rest;
-  const pairs = (values) =>
-    Object.entries(inBrowser(values))
-      .map(([key, value]) => `${key} ${value}`)
-      .join(', ');
-  const lines = [
-    `  ${info.name}: ${info.label} (${info.protocol}); strategies ${strategiesOf(info.name).join(',')}`,
-    `    its options: ${namesOfKind(optionKindOf(info))
-      .map((flag) => `--${flag}`)
-      .join(', ')}`,
-    `    defaults: ${pairs(defaultsOf(info, { blocks, place: 'browser' }))}; --quick: ${pairs(defaultsOf(info, { quick: true, blocks, place: 'browser' }))}`,
-  ];
-  if (info.records) lines.push(`    records: ${recordsHelp(info.name)}`);
-  if (info.datasets) lines.push(`    data sets: ${info.datasets.join(',')}`);
-  return lines.join('\n');
 }
 
 const workloadsText = () =>
@@ -97,7 +72,6 @@ const COMMANDS = {
       'Runs the browser page (web/index.html) in Chromium (V8; /usr/bin/chromium, or $WCB_CHROMIUM) through playwright-core, in Firefox ESR (SpiderMonkey; /usr/bin/firefox-esr, or $WCB_FIREFOX) through puppeteer-core over WebDriver BiDi, or in WebKitGTK\'s MiniBrowser (JavaScriptCore; $WCB_MINIBROWSER) through WebKitWebDriver ($WCB_WEBKIT_DRIVER), one session per browser context, on an Xvfb display it starts itself: served on localhost with COOP/COEP so it is cross-origin isolated (the finer clock), with a GC before every timed operation (Chromium: --js-flags=--expose-gc; Firefox: the pref dom.testing.testutils.enabled, whose TestUtils.gc runs in the page\'s yield before the operation; JavaScriptCore exposes none to pages, so ~32 MB of short-lived objects are allocated instead: protocol.gcMethod "allocation pressure", docs/decisions.md#webkit-gc).',
       `${BLOCK_PROTOCOL} Here a process is a fresh browser context (run.protocol.isolation: context-per-block).`,
       'Builds the page first when it is stale. Progress goes to stderr, tables to stdout, the results JSON (src/results.schema.json, place "browser") to --out.',
-      `Workloads (--workload NAME, default ${DEFAULT_WORKLOAD}):\n${WORKLOADS.map(workloadLines).join('\n')}`,
     ],
     exit: 'Exit codes: 0 done (failed codecs are reported in the results, not fatal), 1 runtime error (no wasm build, page error, timeout, results not valid), 2 bad option, 130 interrupted (partial results written).',
   },
@@ -113,7 +87,7 @@ const COMMANDS = {
 /** The --help text of `command` ('node', 'web', 'answer'). */
 export function helpText(command, ctx = {}) {
   const { usage, about, exit } = COMMANDS[command];
-  const paragraphs = about(ctx).map((text) => (text.includes('\n') ? text : wrap(text, '')));
+  const paragraphs = about(ctx).map((text) => wrap(text, ''));
   return [`Usage: ${usage}`, ...paragraphs, `Options:\n${optionLines(command, ctx)}`, wrap(exit, '')].join(
     '\n\n',
   );
