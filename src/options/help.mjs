@@ -3,8 +3,8 @@
 // what only Node knows (a browser's endpoint, the server's default host).
 // Browser-safe.
 
-import { DEFAULT_WORKLOAD, WORKLOADS } from '../catalog.mjs';
-import { optionsOf } from './table.mjs';
+import { DEFAULT_WORKLOAD, WORKLOADS, strategiesOf } from '../catalog.mjs';
+import { namesOfKind, optionKindOf, optionsOf } from './table.mjs';
 
 const WIDTH = 100;
 const COLUMN = 23;
@@ -29,7 +29,9 @@ function wrap(text, indent, first = indent) {
 
 /** The placeholder of an option's value in help. */
 const placeholder = (option) =>
-  option.type === 'boolean' ? '' : ` ${option.value ?? { number: 'N', list: 'LIST' }[option.type] ?? 'VALUE'}`;
+  option.type === 'boolean'
+    ? ''
+    : ` ${option.value ?? { number: 'N', list: 'LIST' }[option.type] ?? 'VALUE'}`;
 
 /** An option's help line for `command`. */
 export function optionHelp(option, command, ctx = {}) {
@@ -50,8 +52,18 @@ function optionLines(command, ctx) {
     .join('\n');
 }
 
-const workloadsText = () =>
-  WORKLOADS.map((info) => `${info.name} (${info.label}, ${info.protocol})`).join(', ');
+/** Each workload and the options of its kind (its defaults are in the options' lines). */
+const workloadLines = () =>
+  WORKLOADS.map(
+    (info) =>
+      `  ${info.name}: ${info.label} (${info.protocol}); strategies ${strategiesOf(info.name).join(',')}\n` +
+      `    its options: ${namesOfKind(optionKindOf(info))
+        .map((name) => `--${name}`)
+        .join(', ')}`,
+  ).join('\n');
+
+const workloadsSection = () =>
+  `Workloads (--workload NAME, default ${DEFAULT_WORKLOAD}):\n${workloadLines()}`;
 
 const BLOCK_PROTOCOL = `Every run is a plan of blocks (docs/design.md#blocks). The default plan: a block is one unit (a size, a record, a data set) with the paths compared there: JSON, the object floor, the place's C++ contenders (or, with --codecs/--strategies, the paths named) and the fastest JS libraries (both committed in src/workloads/<workload>/contenders.json; --peers names others). Each process or browser context measures one block round by round (every path once per round, a GC before each call, the order rotating); every block runs in a fresh one per wave. A verdict is taken over processes: the median of the per-process ratios with its order-statistic 95% interval, in words (faster, slower, equivalent, undecided). At each look a block whose comparisons are all decided stops; a time budget bounds the run. --sweep is a bigger plan: a block per path and unit, each in one process.`;
 
@@ -60,9 +72,10 @@ const COMMANDS = {
   node: {
     usage: 'npm run bench:node -- [options]    (or: node node/bench.mjs [options])',
     about: () => [
-      `Measures C++ codecs compiled to wasm (and, when built, the same C++ as a Node-API addon) against JSON.stringify/JSON.parse and the pure-JS libraries (peers), for one workload of ${workloadsText()}; the default is ${DEFAULT_WORKLOAD}.`,
+      `Measures C++ codecs compiled to wasm (and, when built, the same C++ as a Node-API addon) against JSON.stringify/JSON.parse and the pure-JS libraries (peers), for one workload (below).`,
       BLOCK_PROTOCOL,
       'Progress goes to stderr, tables to stdout, and the results JSON (src/results.schema.json) to --out, rewritten as rows arrive: an interrupted run keeps what it measured.',
+      workloadsSection(),
     ],
     exit: 'Exit codes: 0 done (failed codecs are reported in the results, not fatal), 1 runtime error (no wasm build, results not valid), 2 bad option, 130/143 interrupted by SIGINT/SIGTERM (the results so far are written).',
   },
@@ -72,6 +85,7 @@ const COMMANDS = {
       'Runs the browser page (web/index.html) in Chromium (V8; /usr/bin/chromium, or $WCB_CHROMIUM) through playwright-core, in Firefox ESR (SpiderMonkey; /usr/bin/firefox-esr, or $WCB_FIREFOX) through puppeteer-core over WebDriver BiDi, or in WebKitGTK\'s MiniBrowser (JavaScriptCore; $WCB_MINIBROWSER) through WebKitWebDriver ($WCB_WEBKIT_DRIVER), one session per browser context, on an Xvfb display it starts itself: served on localhost with COOP/COEP so it is cross-origin isolated (the finer clock), with a GC before every timed operation (Chromium: --js-flags=--expose-gc; Firefox: the pref dom.testing.testutils.enabled, whose TestUtils.gc runs in the page\'s yield before the operation; JavaScriptCore exposes none to pages, so ~32 MB of short-lived objects are allocated instead: protocol.gcMethod "allocation pressure", docs/decisions.md#webkit-gc).',
       `${BLOCK_PROTOCOL} Here a process is a fresh browser context (run.protocol.isolation: context-per-block).`,
       'Builds the page first when it is stale. Progress goes to stderr, tables to stdout, the results JSON (src/results.schema.json, place "browser") to --out.',
+      workloadsSection(),
     ],
     exit: 'Exit codes: 0 done (failed codecs are reported in the results, not fatal), 1 runtime error (no wasm build, page error, timeout, results not valid), 2 bad option, 130 interrupted (partial results written).',
   },
@@ -87,7 +101,7 @@ const COMMANDS = {
 /** The --help text of `command` ('node', 'web', 'answer'). */
 export function helpText(command, ctx = {}) {
   const { usage, about, exit } = COMMANDS[command];
-  const paragraphs = about(ctx).map((text) => wrap(text, ''));
+  const paragraphs = about(ctx).map((text) => (text.includes('\n') ? text : wrap(text, '')));
   return [`Usage: ${usage}`, ...paragraphs, `Options:\n${optionLines(command, ctx)}`, wrap(exit, '')].join(
     '\n\n',
   );
