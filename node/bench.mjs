@@ -16,7 +16,8 @@ import { createResultsValidator } from '../src/harness/validate.mjs';
 import { runBlocks } from './blocks.mjs';
 import { runChildProcess } from './children.mjs';
 import { blockPlanOf, planRun, requestedPeers } from '../src/harness/plan.mjs';
-import { helpOfNode, optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
+import { helpText } from '../src/options/help.mjs';
+import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
 import { readRunDocuments } from './user-documents.mjs';
@@ -108,7 +109,7 @@ async function main(argv) {
   });
   let options = parseOptions(argv);
   if (options.help) {
-    process.stdout.write(`${helpOfNode()}\n`);
+    process.stdout.write(`${helpText('node')}\n`);
     return 0;
   }
   const name = options.resume ? workloadOfFile(options.resume) : options.workload;

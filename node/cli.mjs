@@ -13,8 +13,7 @@ import {
   strategiesOf,
   workloadInfo,
 } from '../src/catalog.mjs';
-import { helpText } from '../src/options/help.mjs';
-import { namesOfKind, optionsOf } from '../src/options/table.mjs';
+import { namesOfKind, optionNamed, optionsOf } from '../src/options/table.mjs';
 import {
   REPO_ROOT,
   UsageError,
@@ -50,23 +49,15 @@ export const DEFAULTS = {
   strategies: STRATEGIES,
   ...DEFAULT_INFO.defaults,
   timeoutSeconds: DEFAULT_TIMEOUT_SECONDS.node,
-  buildDir: join(REPO_ROOT, 'build', 'wasm'),
-  loader: join(REPO_ROOT, 'node', 'load-wasm.mjs'),
+  buildDir: join(REPO_ROOT, optionNamed('build-dir').default),
+  loader: join(REPO_ROOT, optionNamed('loader').default),
   // undefined: every peer of the registry that runs in Node.
   peers: undefined,
-  peerRegistry: join(REPO_ROOT, 'src', 'harness', 'peers.mjs'),
+  peerRegistry: join(REPO_ROOT, optionNamed('peer-registry').default),
   protoFile: join(REPO_ROOT, 'proto', 'tuple.proto'),
   messagesProtoFile: join(REPO_ROOT, 'proto', 'messages.proto'),
   childNodeOptions: [],
 };
-
-// --quick: a tiny sweep for CI and for checking that everything runs.
-export const QUICK = DEFAULT_INFO.quick;
-// --limits: each path grows until it fails or the next size passes maxMB.
-export const LIMITS = DEFAULT_INFO.limits;
-
-/** bench:node's --help (a function: workloads added as folders register at run time). */
-export const helpOfNode = () => helpText('node');
 
 // What --resume accepts beside the file (the table's `resume`): where things
 // are and how long to wait, nothing that changes what is measured.

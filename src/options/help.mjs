@@ -43,7 +43,8 @@ function optionLines(command, ctx) {
   return optionsOf(command)
     .map((option) => {
       const flag = `  --${option.name}${placeholder(option)}${option.short ? `, -${option.short}` : ''}`;
-      const text = optionHelp(option, command, ctx);
+      const plain = ['string', 'number'].includes(typeof option.default);
+      const text = `${optionHelp(option, command, ctx)}${plain ? ` (default: ${option.default})` : ''}`;
       const indent = ' '.repeat(COLUMN);
       return flag.length < COLUMN - 1
         ? wrap(text, indent, flag.padEnd(COLUMN))

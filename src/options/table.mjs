@@ -10,7 +10,8 @@
 // default its key's, or the bounds); values (() => the accepted values);
 // multiple, short; commands; kind (the workloads taking it: a protocol,
 // 'datasets', 'limits' or 'blocks', optionKindOf); resume (allowed with
-// --resume); default (where no workload's catalog entry gives it); page (a
+// --resume); default (where no workload's catalog entry gives it; help
+// names a plain one); page (a
 // list's { checkbox }, true for a number: the page's form and permalink);
 // help (text, (ctx) => text, or one per command). Adding an option is one
 // entry here, and its meaning where a run uses it.
@@ -37,7 +38,6 @@ export const BROWSER_CHOICES = Object.freeze([...BROWSER_NAMES, 'all']);
 
 // --timeout: one child process in Node, the whole run in a browser.
 const TIMEOUT_SECONDS = Object.freeze({ node: 300, browser: 3600 });
-const ANSWER_MINUTES = 30;
 
 // One entry an option, by hand in columns: the help text last.
 // prettier-ignore
@@ -136,11 +136,11 @@ export const OPTIONS = Object.freeze([
       `(default: ${TIMEOUT_SECONDS.node}, at most ${BOUNDS.timeoutSeconds})`,
     web: 'limit for the whole run; the rows measured so far are kept ' +
       `(default: ${TIMEOUT_SECONDS.browser}, at most ${BOUNDS.timeoutSeconds})` } },
-  { name: 'build-dir', value: 'DIR', resume: true, commands: NODE, help: 'the wasm build (default: build/wasm)' },
-  { name: 'loader', value: 'MODULE', resume: true, commands: NODE,
-    help: 'module providing loadWasmCodec/readWasmBuildInfo (default: node/load-wasm.mjs; for tests)' },
-  { name: 'peer-registry', value: 'MODULE', resume: true, commands: NODE,
-    help: "module exporting the peer registry's functions (default: src/harness/peers.mjs; for tests)" },
+  { name: 'build-dir', value: 'DIR', resume: true, default: 'build/wasm', commands: NODE, help: 'the wasm build' },
+  { name: 'loader', value: 'MODULE', resume: true, default: 'node/load-wasm.mjs', commands: NODE,
+    help: 'module providing loadWasmCodec/readWasmBuildInfo, for tests' },
+  { name: 'peer-registry', value: 'MODULE', resume: true, default: 'src/harness/peers.mjs', commands: NODE,
+    help: "module exporting the peer registry's functions, for tests" },
   { name: 'no-gc', type: 'boolean', commands: WEB,
     help: 'no forced GC before the timed operations (protocol.gc false), to see what the GC does to the spread ' +
       '(WebKit: no allocation pressure)' },
@@ -155,8 +155,8 @@ export const OPTIONS = Object.freeze([
       'or 0.0.0.0 (every interface)' },
   { name: 'port', type: 'number', commands: WEB,
     help: "the page's port (default 0: a free one), e.g. the one an SSH tunnel forwards" },
-  { name: 'minutes', type: 'number', bound: 'budgetMinutes', default: ANSWER_MINUTES, commands: ANSWER,
-    help: `the time limit of the whole answer, shared out between its runs (default: ${ANSWER_MINUTES})` },
+  { name: 'minutes', type: 'number', bound: 'budgetMinutes', default: 30, commands: ANSWER,
+    help: 'the time limit of the whole answer, shared out between its runs' },
   { name: 'browsers', type: 'list', values: () => BROWSER_NAMES, commands: ANSWER,
     help: () => `the browsers to measure, of ${BROWSER_NAMES.join(', ')} (default: every one installed)` },
   { name: 'out-dir', value: 'DIR', commands: ANSWER,

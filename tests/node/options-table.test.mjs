@@ -12,13 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { helpText } from '../../src/options/help.mjs';
 import { OPTIONS, boundsOf, keyOf, optionsOf, specOf } from '../../src/options/table.mjs';
 import { UsageError, optionValue, parseArgv } from '../../node/options.mjs';
-import { helpOfNode } from '../../node/cli.mjs';
 import { helpText as webHelp } from '../../node/bench-web-options.mjs';
 import { FLAG_PARAMS, LIST_PARAMS, NUMBER_INPUTS, pageUrl } from '../../web/src/query.mjs';
 
 const COMMANDS = ['node', 'web', 'answer'];
 const SCRIPTS = { node: 'node/bench.mjs', web: 'node/bench-web.mjs', answer: 'node/answer.mjs' };
-const HELPS = { node: helpOfNode, web: webHelp, answer: () => helpText('answer') };
+const HELPS = { node: () => helpText('node'), web: webHelp, answer: () => helpText('answer') };
 const PAGE_HTML = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
 
 /** A value the table accepts for `option` (as text), or undefined for a switch. */
