@@ -102,7 +102,7 @@ export const OPTIONS = Object.freeze([
     web: 'results file; with several browsers, FILE with -<browser> before its extension for each (default: ' +
       `results/browser-[<workload>-][<browser>-]<date>.json, the ${DEFAULT_BROWSER} file without its name)` } },
   { name: 'compress', type: 'list', values: () => COMPRESS_CHOICES, commands: RUNNERS,
-    help: () => 'the compression stage (docs/design.md#compression), every workload (messages per call): ' +
+    help: () => 'the compression stage (docs/design.md#compression), every workload (a per-call one per call): ' +
       `${COMPRESS_CHOICES.join(',')}, as the place's compressors have them. Each path is measured compressed too: ` +
       'another member of its block (its verdicts against JSON compressed alike); without none, a block holds the ' +
       'compressed paths and the plain references' },
