@@ -15,7 +15,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer.mjs';
 import { PINNED_RUNTIMES, places } from '../src/places.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
@@ -23,12 +22,14 @@ import { BLOCKS, workloadInfo } from '../src/workload-entries.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { installRuntime } from './install-runtime.mjs';
 import { displayPath, log } from './log.mjs';
-import { REPO_ROOT, UsageError, fileStamp, parseList } from './options.mjs';
+import { helpText } from '../src/options/help.mjs';
+import { optionNamed } from '../src/options/table.mjs';
+import { REPO_ROOT, fileStamp, optionValue, parseArgv } from './options.mjs';
 import { runCommand } from './run-file.mjs';
 import { parseRuntimes } from './runtimes.mjs';
 import { wholeCostRuns } from './whole-cost-runs.mjs';
 
-export const DEFAULT_MINUTES = 30;
+export const DEFAULT_MINUTES = optionNamed('minutes').default;
 
 /** A run's last look costs this many times its first: processes grow from the first look to the last. */
 const LAST_LOOK_FACTOR = BLOCKS.looks.at(-1) / BLOCKS.looks[0];
@@ -177,41 +178,16 @@ function runChild(script, args, logFile) {
 const minutesText = (minutes) => `${minutes.toFixed(1)} min`;
 
 async function main(argv) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      minutes: { type: 'string', default: String(DEFAULT_MINUTES) },
-      runtime: { type: 'string' },
-      browsers: { type: 'string' },
-      'whole-cost': { type: 'boolean' },
-      'out-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  const declared = await places();
-  const browserNames = Object.values(declared)
-    .filter((place) => place.kind === 'browser')
-    .map((place) => place.name);
+  const values = parseArgv(argv, 'answer');
   if (values.help) {
-    process.stdout.write(
-      `Usage: scripts/bench.sh --answer [--minutes N] [--runtime LIST] [--browsers LIST] [--whole-cost] [--out-dir DIR]\n\n` +
-        `Runs the README's answer for this machine, for ${ANSWER_UNITS.map((unit) => unit.label).join(', ')},\n` +
-        `as block runs in each runtime (wasm and the addon; --runtime, default ${(await defaultRuntimes()).join(',')},\n` +
-        `as bench:node --runtime takes it: node is the machine's Node) and in every browser installed\n` +
-        `(--browsers, of ${browserNames.join(', ')}), one after the other within --minutes (default ${DEFAULT_MINUTES}),\n` +
-        `then prints the answer table. --whole-cost adds start-up, memory and break-even runs in the first\n` +
-        `runtime (about 3.5 minutes more: give --minutes 34), and each cell carries them.\n` +
-        `Results and each run's tables go to --out-dir (default results/answer-<date>/).\n`,
-    );
+    const units = ANSWER_UNITS.map((unit) => unit.label).join(', ');
+    process.stdout.write(`${helpText('answer', { units })}\n`);
     return 0;
   }
-  const minutes = Number(values.minutes);
-  if (!(minutes > 0)) throw new UsageError(`--minutes takes a positive number (given: ${values.minutes})`);
+  const declared = await places();
+  const minutes = optionValue(values, 'minutes', DEFAULT_MINUTES);
   const runtimes = values.runtime !== undefined ? parseRuntimes(values.runtime) : await defaultRuntimes();
-  const browsers =
-    values.browsers !== undefined
-      ? parseList('browsers', values.browsers, browserNames)
-      : await installedBrowsers();
+  const browsers = optionValue(values, 'browsers') ?? (await installedBrowsers());
   const resultsDir = join(REPO_ROOT, 'results');
   const outDir = values['out-dir'] ?? join(resultsDir, `answer-${fileStamp(new Date())}`);
   const estimates = previousFirstLooks(resultsDir);

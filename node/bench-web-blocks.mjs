@@ -140,7 +140,7 @@ const notMeasured = (failure) => ({ done: false, rows: [], output: [], failure }
  */
 export async function runBlocksInBrowser(
   name,
-  { options, blockPlan, pageBase, validate, deadline, interrupted, buildInfo },
+  { options, plan, pageBase, validate, deadline, interrupted, buildInfo },
 ) {
   const out = options.outs[name];
   const runner = await importRunner(options.workload);
@@ -154,7 +154,6 @@ export async function runBlocksInBrowser(
   }
   const peers = selectPeers(requested, peerRegistry, 'browser', runner.takesPeer);
   const peerNames = peers.map((peer) => peer.name);
-  const plan = blockPlan(options);
   const planned = planRun(runner, {
     options: given,
     place: name,

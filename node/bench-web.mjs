@@ -13,33 +13,22 @@
 import path from 'node:path';
 import { buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
 import { servedFileUrl, startServer } from '../scripts/serve.mjs';
-import { WORKLOAD_NAMES, workloadInfo } from '../src/catalog.mjs';
-import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
+import { WORKLOAD_NAMES } from '../src/catalog.mjs';
+import { blockPlanOf } from '../src/harness/plan.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
 import { importRunner, runBlocksInBrowser } from './bench-web-blocks.mjs';
-import { helpText, optionKindOf, parseOptions } from './bench-web-options.mjs';
+import { helpText, parseOptions } from './bench-web-options.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { log } from './log.mjs';
-import { UsageError } from './options.mjs';
 import { RunError, runCommand } from './run-file.mjs';
 import { readRunDocuments } from './user-documents.mjs';
-
-// What the workload's units are made from, by measuring protocol
-// (src/catalog.mjs): its runner's plan() in bench:node. A user's document
-// (options.documents, read by servedDocuments) is served to the page of its
-// context, which fetches it (web/src/query.mjs DOCUMENTS_PARAM); one that
-// could not be read has no block.
-const BLOCK_PLANS = {
-  'per-payload': (options) => ({ steps: selectSteps(options) }),
-  'per-call': () => ({}),
-  datasets: (options) => ({ documents: options.documents ?? [] }),
-};
 
 /**
  * The user's documents of the run (--documents), read once
  * (node/user-documents.mjs readRunDocuments): each readable one with the
- * `url` its page fetches it from, served by the run's server (`files`).
+ * `url` its page fetches it from (web/src/query.mjs DOCUMENTS_PARAM), served
+ * by the run's server (`files`); one that could not be read has no block.
  */
 function servedDocuments(options) {
   const documents = readRunDocuments(options.documents, { datasets: options.datasets, log });
@@ -79,6 +68,8 @@ async function main(argv) {
   if (buildError) throw new RunError(buildError.message);
   const served = servedDocuments({ ...parsed, documents: parsed.documents ?? [] });
   const options = { ...parsed, documents: served.documents };
+  // The block plan (src/harness/plan.mjs), made before the page is built: a bad range is a bad option.
+  const plan = blockPlanOf(await importRunner(options.workload), options);
   const validate = createResultsValidator(await resultsSchema());
   const { built } = await buildWeb({ quiet: true });
   log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');
@@ -100,7 +91,6 @@ async function main(argv) {
   const onTerminate = () => process.exit(143);
   process.once('SIGTERM', onTerminate);
   try {
-    const blockPlan = BLOCK_PLANS[optionKindOf(workloadInfo(options.workload))];
     log(`in ${options.browsers.join(' then ')}: a fresh browser context per block process`);
     // One limit for the whole run, every browser included.
     const deadline = Date.now() + options.timeoutSeconds * 1000;
@@ -110,7 +100,7 @@ async function main(argv) {
       const label = BROWSERS[name].label;
       let outcome;
       try {
-        const context = { options, blockPlan, pageBase, validate, deadline, interrupted: () => interrupted };
+        const context = { options, plan, pageBase, validate, deadline, interrupted: () => interrupted };
         outcome = await runBlocksInBrowser(name, { ...context, buildInfo: wasmBuild.info });
       } catch (error) {
         if (!(error instanceof RunError)) throw error;

@@ -16,13 +16,14 @@ import { createResultsValidator } from '../src/harness/validate.mjs';
 import { BUILD_COMPARISON_HEADER, buildComparisonLines } from '../src/harness/block-tables.mjs';
 import { verdictOptionsOf } from '../src/harness/block-verdicts.mjs';
 import { renderColumns } from '../src/harness/format.mjs';
-import { HELP } from './bench-help.mjs';
 import { runBlocks } from './blocks.mjs';
 import { runChildProcess } from './children.mjs';
-import { planRun, requestedPeers } from '../src/harness/plan.mjs';
+import { blockPlanOf, planRun, requestedPeers } from '../src/harness/plan.mjs';
+import { helpText } from '../src/options/help.mjs';
 import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
+import { readRunDocuments } from './user-documents.mjs';
 import { RunError, finishRun, machineInfo, openRun, readResumeFile, runCommand } from './run-file.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
 import { currentRuntime, runtimeHeader } from '../src/places.mjs';
@@ -143,7 +144,7 @@ async function main(argv) {
   });
   let options = parseOptions(argv);
   if (options.help) {
-    process.stdout.write(`${HELP}\n`);
+    process.stdout.write(`${helpText('node')}\n`);
     return 0;
   }
   if (options.runtimes) {
@@ -176,8 +177,14 @@ async function main(argv) {
       return outcome;
     });
   const ctx = { place: PLACE, log, UsageError, runChildProcess: runChild };
-  // A workload with nothing to plan beyond the options (messages) has no plan().
-  const plan = workload.plan?.(options, ctx) ?? {};
+  workload.checkRun?.(options, ctx);
+  // A user's documents (--documents) are read once, before the run is
+  // planned, as bench:web reads them (node/user-documents.mjs).
+  if (options.documents) {
+    const { datasets, recordedDocuments: recorded = [] } = options;
+    options = { ...options, documents: readRunDocuments(options.documents, { datasets, log, recorded }) };
+  }
+  const plan = blockPlanOf(workload, options);
   // --limits is its own protocol (each path grown until it fails); every other run is a plan of blocks.
   const planned = options.limits
     ? undefined

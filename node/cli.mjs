@@ -1,6 +1,7 @@
-// Command-line options of the Node runner (node/bench.mjs). The workloads,
-// strategies, records, defaults and bounds come from src/catalog.mjs, the
-// codecs from the wasm build's catalog (resolveCodecs, once it is read).
+// bench:node's own options (node/bench.mjs), declared in the options table
+// (src/options/table.mjs): the checks between them (--limits, --resume),
+// where things are, and the codecs from the wasm build's catalog
+// (resolveCodecs, once it is read).
 
 import { join } from 'node:path';
 import {
@@ -12,14 +13,15 @@ import {
   strategiesOf,
   workloadInfo,
 } from '../src/catalog.mjs';
+import { namesOfKind, optionNamed, optionsOf } from '../src/options/table.mjs';
 import {
   REPO_ROOT,
   UsageError,
   defaultResultsPath,
   existingDirectory,
   existingFile,
+  optionValue,
   parseArgv,
-  parseBounded,
   parseList,
   parseNodeFlags,
   selectPeers,
@@ -27,9 +29,7 @@ import {
 import {
   DEFAULT_TIMEOUT_SECONDS,
   PROTOCOL_OPTIONS,
-  SHARED_OPTIONS,
-  optionKindOf,
-  planOf,
+  runModeOf,
   refuseMisplaced,
   sharedOptions,
   workloadOf,
@@ -38,56 +38,38 @@ import { parseRuntimes } from './runtimes.mjs';
 
 export { BOUNDS, REPO_ROOT, UsageError, selectPeers };
 
-const TUPLES = workloadInfo('tuples');
+// The default workload's entry (the catalog's first).
+const DEFAULT_INFO = workloadInfo(DEFAULT_WORKLOAD);
 
-/** The tuple workload's default strategies (the catalog's). */
-export const STRATEGIES = [...TUPLES.strategies];
+/** The default workload's strategies (the catalog's). */
+export const STRATEGIES = [...DEFAULT_INFO.strategies];
 
 export const DEFAULTS = {
   // undefined: every codec the wasm build declares for the workload.
   codecs: undefined,
   strategies: STRATEGIES,
-  ...TUPLES.defaults,
+  ...DEFAULT_INFO.defaults,
   timeoutSeconds: DEFAULT_TIMEOUT_SECONDS.node,
-  buildDir: join(REPO_ROOT, 'build', 'wasm'),
-  loader: join(REPO_ROOT, 'node', 'load-wasm.mjs'),
+  buildDir: join(REPO_ROOT, optionNamed('build-dir').default),
+  loader: join(REPO_ROOT, optionNamed('loader').default),
   // undefined: every peer of the registry that runs in Node.
   peers: undefined,
-  peerRegistry: join(REPO_ROOT, 'src', 'harness', 'peers.mjs'),
+  peerRegistry: join(REPO_ROOT, optionNamed('peer-registry').default),
   protoFile: join(REPO_ROOT, 'proto', 'tuple.proto'),
   messagesProtoFile: join(REPO_ROOT, 'proto', 'messages.proto'),
   childNodeOptions: [],
 };
 
-// --quick: a tiny sweep for CI and for checking that everything runs.
-export const QUICK = TUPLES.quick;
-// --limits: each path grows until it fails or the next size passes maxMB.
-export const LIMITS = TUPLES.limits;
-
-const OPTIONS = {
-  ...SHARED_OPTIONS,
-  limits: { type: 'boolean' },
-  'limits-max-mb': { type: 'string' },
-  'child-node-options': { type: 'string' },
-  resume: { type: 'string' },
-  'build-dir': { type: 'string' },
-  loader: { type: 'string' },
-  // No Node-API addon paths (options.addon false); they run by default when built.
-  'no-addon': { type: 'boolean' },
-  'peer-registry': { type: 'string' },
-  // The runtimes the run goes to (node/runtimes.mjs); undefined: the Node that runs the command.
-  runtime: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-};
-
-// What --resume accepts beside the file: where things are and how long to
-// wait, nothing that changes what is measured.
-const RESUME_OPTIONS = ['build-dir', 'loader', 'peer-registry', 'timeout'];
+// What --resume accepts beside the file (the table's `resume`): where things
+// are and how long to wait, nothing that changes what is measured.
+const RESUME_OPTIONS = optionsOf('node')
+  .filter((option) => option.resume && !['resume', 'help'].includes(option.name))
+  .map((option) => option.name);
 
 // bench:node's per-payload workloads also take --limits.
 const PROTOCOLS = {
   ...PROTOCOL_OPTIONS,
-  'per-payload': { ...PROTOCOL_OPTIONS['per-payload'], limits: 'limits', 'limits-max-mb': 'maxMB' },
+  'per-payload': [...PROTOCOL_OPTIONS['per-payload'], ...namesOfKind('limits')],
 };
 
 // The options that say where things are, shared by a new run and --resume.
@@ -121,8 +103,7 @@ function parseResume(values) {
   return {
     help: false,
     resume: existingFile('resume', values.resume),
-    timeoutSeconds:
-      values.timeout !== undefined ? parseBounded('timeout', values.timeout, 'timeoutSeconds') : undefined,
+    timeoutSeconds: optionValue(values, 'timeout'),
     ...locations(values),
   };
 }
@@ -135,7 +116,7 @@ function parseResume(values) {
  * ...locations }: the rest comes from the file (see optionsFromProtocol).
  */
 export function parseOptions(argv, { now = new Date() } = {}) {
-  const values = parseArgv(argv, OPTIONS);
+  const values = parseArgv(argv, 'node');
   if (values.help) return { help: true };
   if (values.resume !== undefined) return parseResume(values);
   const info = workloadOf(values);
@@ -155,19 +136,19 @@ export function parseOptions(argv, { now = new Date() } = {}) {
   if (!limits && values['limits-max-mb'] !== undefined) {
     throw new UsageError('--limits-max-mb needs --limits (accepted: --limits --limits-max-mb N)');
   }
-  const { base, ...plan } = planOf(values, info, { place: 'node', limits });
+  const { base, ...mode } = runModeOf(values, info, { place: 'node', limits });
   // node-messages-*: told apart by name, like browser-messages-*; limits-node-*:
   // not a node-* file, so the report's default (the newest node-*.json) stays a sweep.
   const out = defaultResultsPath({
     place: 'node',
     date: now,
-    prefix: limits ? 'limits-' : plan.mode === 'startup' ? 'startup-' : '',
+    prefix: limits ? 'limits-' : mode.mode === 'startup' ? 'startup-' : '',
     kind: resultsKind(workload),
   });
   return {
     help: false,
     quick: Boolean(values.quick),
-    ...plan,
+    ...mode,
     limits,
     ...sharedOptions(values, info, base, {
       place: 'node',
@@ -188,9 +169,10 @@ export function parseOptions(argv, { now = new Date() } = {}) {
       values['child-node-options'] !== undefined
         ? parseNodeFlags(values['child-node-options'])
         : DEFAULTS.childNodeOptions,
+    ...locations(values),
+    // The runtimes the run goes to (node/runtimes.mjs); undefined: the Node that runs the command.
     runtimes: values.runtime !== undefined ? parseRuntimes(values.runtime) : undefined,
     outGiven: values.out !== undefined,
-    ...locations(values),
   };
 }
 

@@ -1,18 +1,21 @@
-// Command-line parsing shared by every runner (bench:node, bench:web,
-// bench:gap, report): lists, bounded numbers (bounds from src/catalog.mjs),
-// paths, peers, and the one-line usage errors naming what is accepted; the
-// options of the two bench runners are node/run-options.mjs.
+// The reader of the options table (src/options/table.mjs) and the parsing
+// every runner shares (bench:node, bench:web, the answer command, bench:gap,
+// report): lists, bounded numbers (bounds from src/catalog.mjs), paths,
+// peers, and the one-line usage errors naming what is accepted. What an
+// option means in a run is parsed by node/run-options.mjs.
 
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
+// The places register their names with src/engines.mjs: --browser's and --browsers' values come from them.
+import '../src/places.mjs';
+import { UsageError, boundsOf, optionNamed, specOf } from '../src/options/table.mjs';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A bad command line: its message is one line naming what is accepted (exit code 2). */
-export class UsageError extends Error {}
+export { UsageError };
 
 /**
  * run.protocol.isolation of a runner's results (src/results.schema.json):
@@ -49,9 +52,26 @@ export function parseNumber(name, text, bounds = {}) {
   return value;
 }
 
-/** A number option with the catalog's bounds of `key` (OPTION_BOUNDS). */
+/** A number option with the catalog's bounds of `key` (OPTION_BOUNDS), by default the table's. */
 export function parseBounded(name, text, key) {
-  return parseNumber(name, text, OPTION_BOUNDS[key]);
+  return parseNumber(name, text, key ? OPTION_BOUNDS[key] : boundsOf(optionNamed(name)));
+}
+
+/**
+ * --name's value in `values` as the options table declares it (a number
+ * within its bounds, a list of its accepted values), or `fallback` when it
+ * is not given.
+ */
+export function optionValue(values, name, fallback) {
+  const text = values[name];
+  if (text === undefined) return fallback;
+  const option = optionNamed(name);
+  if (option.type === 'number') return parseBounded(name, text);
+  if (option.type === 'list' && option.values) return parseList(name, text, option.values());
+  if (option.values && !option.values().includes(text)) {
+    throw new UsageError(`--${name}: unknown value '${text}' (accepted: ${option.values().join(', ')})`);
+  }
+  return text;
 }
 
 /** 'directory', 'file' (anything else that exists) or undefined when nothing is at `file`. */
@@ -141,9 +161,11 @@ export function acceptedOptions(spec) {
 
 /**
  * parseArgs with one-line UsageErrors (its own messages run over several
- * lines and do not list the options): the option values.
+ * lines and do not list the options): the option values. `spec`: a
+ * parseArgs spec, or a command of the options table ('node', 'web', 'answer').
  */
-export function parseArgv(argv, spec) {
+export function parseArgv(argv, command) {
+  const spec = typeof command === 'string' ? specOf(command) : command;
   try {
     return parseArgs({ args: argv, options: spec, strict: true, allowPositionals: false }).values;
   } catch (error) {

@@ -1,13 +1,12 @@
-// The options bench:node (node/cli.mjs) and bench:web (node/bench-web-options.mjs)
-// share, declared once: their parseArgs spec, the options of each measuring
-// protocol, a run's defaults and how each is parsed and bounded (bounds from
-// src/catalog.mjs). Each runner adds only its own options.
+// What the options bench:node (node/cli.mjs) and bench:web
+// (node/bench-web-options.mjs) share mean in a run: declared in the options
+// table (src/options/table.mjs), parsed here into the run mode, the
+// protocol's options and the defaults. Each runner parses only its own.
 
 import {
   BLOCKS,
   DEFAULT_WORKLOAD,
   WORKLOADS,
-  WORKLOAD_NAMES,
   expandRecordSets,
   recordSetsOf,
   recordsOf,
@@ -22,13 +21,10 @@ import {
   compressionVariants,
   defaultCompressors,
 } from '../src/harness/compressors.mjs';
-import { UsageError, outputFile, parseBounded, parseList, parseNumber } from './options.mjs';
+import { defaultsOf } from '../src/options/defaults-text.mjs';
+import { keyOf, namesOfKind, optionKindOf, optionNamed } from '../src/options/table.mjs';
+import { UsageError, optionValue, outputFile, parseBounded, parseList } from './options.mjs';
 import { datasetsOf, resolveUserDocuments } from './user-documents.mjs';
-
-/** Which run options a workload takes: 'datasets' when its catalog entry lists data sets, else its protocol's. */
-export function optionKindOf(info) {
-  return info.datasets ? 'datasets' : info.protocol;
-}
 
 /**
  * --records of a workload: records and names of its record sets
@@ -40,20 +36,6 @@ function parseRecords(text, workload, defaults = recordsOf(workload)) {
   if (text === undefined) return [...defaults];
   const accepted = [...recordsOf(workload, { optional: true }), ...Object.keys(recordSetsOf(workload))];
   return expandRecordSets(workload, parseList('records', text, accepted));
-}
-
-/** What --records takes, for a runner's --help: the default records, the others and the sets. */
-export function recordsHelp(workload) {
-  const defaults = recordsOf(workload);
-  const others = recordsOf(workload, { optional: true }).filter((name) => !defaults.includes(name));
-  const sets = Object.entries(recordSetsOf(workload)).map(
-    ([name, records]) => `${name} (${records.join(',')})`,
-  );
-  return [
-    `default: ${defaults.join(',')}`,
-    ...(others.length > 0 ? [`on request: ${others.join(',')}`] : []),
-    ...(sets.length > 0 ? [`sets: ${sets.join('; ')}`] : []),
-  ].join('; ');
 }
 
 /**
@@ -89,14 +71,9 @@ function parseBlockOptions(values) {
   const base = values.quick ? BLOCKS.quick : BLOCKS;
   const looks =
     values.looks !== undefined
-      ? [...new Set(values.looks.split(',').map((text) => parseBounded('looks', text, 'look')))].sort(
-          (a, b) => a - b,
-        )
+      ? [...new Set(values.looks.split(',').map((text) => parseBounded('looks', text)))].sort((a, b) => a - b)
       : [...base.looks];
-  const budgetMinutes =
-    values['budget-minutes'] !== undefined
-      ? parseBounded('budget-minutes', values['budget-minutes'], 'budgetMinutes')
-      : base.budgetMinutes;
+  const budgetMinutes = optionValue(values, 'budget-minutes', base.budgetMinutes);
   return { looks, budgetSeconds: budgetMinutes * 60 };
 }
 
@@ -118,16 +95,13 @@ export function parseCompression(values, place, { perCall = false } = {}) {
       `--${given[0]} needs --compress (accepted: --compress ${COMPRESS_CHOICES.join(',')})`,
     );
   }
-  const formats = parseList('compress', values.compress, COMPRESS_CHOICES);
+  const formats = optionValue(values, 'compress');
   const accepted = perCall ? PER_CALL_COMPRESSOR_OPTIONS : COMPRESSOR_OPTIONS;
   const compressors =
     values.compressors !== undefined
       ? parseList('compressors', values.compressors, accepted)
       : defaultCompressors(place, { perCall });
-  const level =
-    values['compress-level'] !== undefined
-      ? parseNumber('compress-level', values['compress-level'], { integer: true, min: 0, max: 22 })
-      : undefined;
+  const level = optionValue(values, 'compress-level');
   let variants;
   try {
     variants = compressionVariants({ formats, options: compressors, level, place });
@@ -141,57 +115,19 @@ export function parseCompression(values, place, { perCall = false } = {}) {
 }
 
 /**
- * The options of each measuring protocol (src/catalog.mjs WORKLOADS), by flag
- * and option key; a workload whose entry lists `datasets` measures those
- * instead of a sweep (optionKindOf).
+ * The options of each kind of workload (optionKindOf: a measuring protocol,
+ * or 'datasets' for a workload whose entry lists data sets), by name.
  */
-export const PROTOCOL_OPTIONS = {
-  'per-payload': { 'min-mb': 'minMB', 'max-mb': 'maxMB', 'per-decade': 'perDecade' },
-  'per-call': { records: 'records', 'min-rep-ms': 'minRepMs' },
-  datasets: { datasets: 'datasets', documents: 'documents' },
-};
+export const PROTOCOL_OPTIONS = Object.fromEntries(
+  ['per-payload', 'per-call', 'datasets'].map((kind) => [kind, namesOfKind(kind)]),
+);
 
-/** The parseArgs spec of the options both runners take. */
-export const SHARED_OPTIONS = {
-  codecs: { type: 'string' },
-  strategies: { type: 'string' },
-  workload: { type: 'string' },
-  peers: { type: 'string' },
-  'no-peers': { type: 'boolean' },
-  ...Object.fromEntries(
-    Object.values(PROTOCOL_OPTIONS).flatMap((flags) =>
-      Object.keys(flags).map((flag) => [flag, { type: 'string' }]),
-    ),
-  ),
-  // A user's own documents (node/user-documents.mjs), repeatable.
-  documents: { type: 'string', multiple: true },
-  repetitions: { type: 'string' },
-  warmup: { type: 'string' },
-  out: { type: 'string' },
-  quick: { type: 'boolean' },
-  sweep: { type: 'boolean' },
-  // The whole cost (docs/startup-memory.md): start-up and memory in fresh processes; the break-even sizes.
-  startup: { type: 'boolean' },
-  'break-even': { type: 'boolean' },
-  looks: { type: 'string' },
-  'budget-minutes': { type: 'string' },
-  timeout: { type: 'string' },
-  // The compression stage (parseCompression).
-  compress: { type: 'string' },
-  'compress-level': { type: 'string' },
-  compressors: { type: 'string' },
-};
-
-/** --timeout's default in each place: one child process in Node, the whole run in a browser. */
-export const DEFAULT_TIMEOUT_SECONDS = { node: 300, browser: 3600 };
+/** --timeout's default in each place (the options table's). */
+export const DEFAULT_TIMEOUT_SECONDS = optionNamed('timeout').default;
 
 /** --workload's entry in the catalog, or a UsageError naming the workloads. */
 export function workloadOf(values) {
-  const workload = values.workload ?? DEFAULT_WORKLOAD;
-  if (!WORKLOAD_NAMES.includes(workload)) {
-    throw new UsageError(`--workload: unknown value '${workload}' (accepted: ${WORKLOAD_NAMES.join(', ')})`);
-  }
-  return workloadInfo(workload);
+  return workloadInfo(optionValue(values, 'workload', DEFAULT_WORKLOAD));
 }
 
 /**
@@ -202,10 +138,10 @@ export function workloadOf(values) {
 export function refuseMisplaced(values, info, table = PROTOCOL_OPTIONS) {
   const kind = optionKindOf(info);
   for (const [other, flags] of Object.entries(table)) {
-    const flag = Object.keys(flags).find((name) => values[name] !== undefined);
+    const flag = flags.find((name) => values[name] !== undefined);
     if (other === kind || !flag) continue;
     const owners = WORKLOADS.filter((entry) => optionKindOf(entry) === other).map((entry) => entry.name);
-    const own = [...Object.keys(table[kind]), 'repetitions', 'warmup'].map((name) => `--${name}`);
+    const own = [...table[kind], 'repetitions', 'warmup'].map((name) => `--${name}`);
     throw new UsageError(
       `--${flag} is an option of the ${owners.join(' or ')} workload (accepted with --workload ${info.name}: ${own.join(', ')})`,
     );
@@ -213,32 +149,15 @@ export function refuseMisplaced(values, info, table = PROTOCOL_OPTIONS) {
 }
 
 /**
- * A run's defaults: the catalog's, then a default run's `blocks` entry, the
- * browser's overrides, and --limits' or --quick's (`blocksQuick` in a default run).
+ * The run mode, which the planner (src/harness/plan.mjs) plans by: 'blocks'
+ * (the answer, the default of a workload that has blocks:
+ * docs/design.md#blocks), 'sweep' (--sweep, or a workload without) or
+ * 'limits' (bench:node's growth protocol); the answer's looks and time
+ * budget; and `base`, the run's defaults.
  */
-export function defaultsOf(
-  info,
-  { quick = false, blocks = false, limits = false, breakEven = false, place = 'node' } = {},
-) {
-  const preset = limits ? info.limits : quick ? (blocks ? info.blocksQuick : info.quick) : {};
-  return {
-    ...info.defaults,
-    ...(blocks ? info.blocks : {}),
-    ...(breakEven ? info.breakEven : {}),
-    ...(place === 'browser' ? info.browser : {}),
-    ...preset,
-  };
-}
-
-/**
- * How the run is planned (src/harness/plan.mjs): 'blocks' (the answer, the
- * default of a workload that has blocks: docs/design.md#blocks), 'sweep'
- * (--sweep, or a workload without) or 'limits' (bench:node's growth
- * protocol); the answer's looks and time budget; and `base`, the run's defaults.
- */
-export function planOf(values, info, { place, limits = false }) {
+export function runModeOf(values, info, { place, limits = false }) {
   const blocks = !values.sweep && !limits && info.blocks !== undefined;
-  for (const name of ['looks', 'budget-minutes']) {
+  for (const name of namesOfKind('blocks')) {
     if (values[name] !== undefined && !blocks) {
       const without = place === 'node' ? '--sweep or --limits' : '--sweep';
       throw new UsageError(
@@ -247,15 +166,6 @@ export function planOf(values, info, { place, limits = false }) {
     }
   }
   const breakEven = Boolean(values['break-even']);
-  for (const [flag, given] of [
-    ['startup', values.startup],
-    ['break-even', breakEven],
-  ]) {
-    if (given && !blocks)
-      throw new UsageError(
-        `--${flag} is a plan of blocks (accepted without --sweep or --limits, with a workload that has blocks)`,
-      );
-  }
   if (breakEven && !info.breakEven) {
     const owners = WORKLOADS.filter((entry) => entry.breakEven).map((entry) => entry.name);
     throw new UsageError(
@@ -270,7 +180,8 @@ export function planOf(values, info, { place, limits = false }) {
 /** The options of the workload's protocol (sizes, records and min ms per repetition, or data sets). */
 function protocolOptions(values, info, base, limits) {
   const options = {};
-  for (const [flag, key] of Object.entries(PROTOCOL_OPTIONS[optionKindOf(info)])) {
+  for (const flag of PROTOCOL_OPTIONS[optionKindOf(info)]) {
+    const key = keyOf(optionNamed(flag));
     if (key === 'records') options.records = parseRecords(values.records, info.name, base.records);
     else if (key === 'datasets') {
       options.documents = values.documents ? resolveUserDocuments(values.documents) : [];
@@ -281,9 +192,7 @@ function protocolOptions(values, info, base, limits) {
       options[key] = values[flag] !== undefined ? parseBounded(flag, values[flag], bound) : base[key];
     }
   }
-  if (values['limits-max-mb'] !== undefined) {
-    options.maxMB = parseBounded('limits-max-mb', values['limits-max-mb'], 'limitsMaxMB');
-  }
+  if (values['limits-max-mb'] !== undefined) options.maxMB = optionValue(values, 'limits-max-mb');
   if (options.maxMB < options.minMB) {
     const max = limits ? '--limits-max-mb' : '--max-mb';
     throw new UsageError(
@@ -295,7 +204,7 @@ function protocolOptions(values, info, base, limits) {
 
 /**
  * The options both runners parse alike, for `place` ('node' or 'browser'):
- * `base` the run's defaults (planOf), `peers` parsePeers' { accepted,
+ * `base` the run's defaults (runModeOf), `peers` parsePeers' { accepted,
  * fallback }, `strategies` what --strategies accepts, `limits` a --limits run,
  * `out` the results file without --out.
  */
@@ -308,13 +217,9 @@ export function sharedOptions(values, info, base, { place, peers, strategies, li
     strategies: given('strategies')
       ? parseList('strategies', values.strategies, strategies ?? strategiesOf(info.name))
       : [...(base.strategies ?? strategiesOf(info.name))],
-    repetitions: given('repetitions')
-      ? parseBounded('repetitions', values.repetitions, 'repetitions')
-      : base.repetitions,
-    warmup: given('warmup') ? parseBounded('warmup', values.warmup, 'warmup') : base.warmup,
-    timeoutSeconds: given('timeout')
-      ? parseBounded('timeout', values.timeout, 'timeoutSeconds')
-      : DEFAULT_TIMEOUT_SECONDS[place],
+    repetitions: optionValue(values, 'repetitions', base.repetitions),
+    warmup: optionValue(values, 'warmup', base.warmup),
+    timeoutSeconds: optionValue(values, 'timeout', DEFAULT_TIMEOUT_SECONDS[place]),
     ...(out !== undefined && { out: given('out') ? outputFile(values.out) : out }),
     peers: parsePeers(values, peers),
     // The compression stage (undefined: none).

@@ -10,6 +10,11 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# Help needs nothing installed or built: the answer command's, then the
+# runner's, both from the options table (src/options/table.mjs).
+if [[ " $* " == *" --help "* || " $* " == *" -h "* ]]; then
+  node node/answer.mjs --help && echo && exec node node/bench.mjs --help
+fi
 # A Node run needs no browser; the answer command measures them too.
 if [[ "${1:-}" == --answer ]]; then
   bash scripts/setup.sh --browsers

@@ -11,6 +11,14 @@ export function registerPlaces(declarations) {
   for (const place of declarations) registered.set(place.name, place);
 }
 
+/** The browsers the registered places declare, in their declarations' order (bench:web's --browser). */
+export function browserNames() {
+  return [...registered.values()]
+    .filter((place) => place.kind === 'browser')
+    .sort((a, b) => a.order - b.order)
+    .map((place) => place.name);
+}
+
 // Browsers the page may run in that are no place bench:web drives (the brands of a userAgent).
 const BRANDS = {
   chrome: { label: 'Chrome', engine: 'V8' },

@@ -10,6 +10,7 @@
 //
 // A workload describes itself (its runner.mjs in Node, its page.mjs in the
 // page; the browser-safe parts in its block.mjs) with:
+//   blockPlan?(options)  what its units are made from (blockPlanOf)
 //   paths(options, peers, registry, buildInfo)  every path of the run: { codec,
 //                      strategy, addon?, peer?, batch, subject, jsonText? }
 //   units(options, plan, place)  [{ key, label, job, failedRow(path, reason, batch) }]
@@ -31,6 +32,15 @@ import { STARTUP_JOB, startupPaths, startupRow } from './startup.mjs';
 // A sweep has no time budget: every block of it runs once. The header's
 // field wants a number; a month is longer than any sweep.
 const NO_BUDGET_SECONDS = 30 * 24 * 3600;
+
+/**
+ * The block plan of a run: what its units are made from (tuples: the
+ * payload sizes; documents: the user's documents read before), from the
+ * workload's `blockPlan(options)` (its block.mjs, re-exported by its runner
+ * and its page), {} for a workload whose options say it all. The same for
+ * bench:node, bench:web and the page.
+ */
+export const blockPlanOf = (workload, options) => workload.blockPlan?.(options) ?? {};
 
 /** Whether the options ask for the sweep's plan. */
 const isSweep = (options) => options.mode === 'sweep';
@@ -154,7 +164,10 @@ function blockMembers(references, paths, sets) {
  * decided(rows, key), description (a line for the log) }. options.peers:
  * the --peers given, if any.
  */
-export function planRun(workload, { options, place, rowPlace = place, peers, registry, buildInfo, plan }) {
+export function planRun(
+  workload,
+  { options, place, rowPlace = place, peers, registry, buildInfo, plan = blockPlanOf(workload, options) },
+) {
   const sweep = isSweep(options);
   const named = sweep ? peers.map((peer) => peer.name) : options.peers;
   const sets = workload.fastestSets?.(place, peers, { peers: named }) ?? { encode: [], decode: [] };

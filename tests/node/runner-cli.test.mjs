@@ -5,16 +5,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  optionsFromProtocol,
-  parseOptions,
-  resolveCodecs,
-  DEFAULTS,
-  LIMITS,
-  QUICK,
-} from '../../node/cli.mjs';
+import { optionsFromProtocol, parseOptions, resolveCodecs, DEFAULTS } from '../../node/cli.mjs';
 import { listWasmCodecs } from '../../node/load-wasm.mjs';
-import { BLOCKS } from '../../src/catalog.mjs';
+import { BLOCKS, DEFAULT_WORKLOAD, workloadInfo } from '../../src/catalog.mjs';
+
+const { quick: QUICK, limits: LIMITS } = workloadInfo(DEFAULT_WORKLOAD);
 
 const BENCH = fileURLToPath(new URL('../../node/bench.mjs', import.meta.url));
 const FAKE_LOADER = fileURLToPath(new URL('./runner-fake-loader.mjs', import.meta.url));
@@ -49,7 +44,7 @@ test('bad options exit 2 with one line naming what is accepted', () => {
   );
   assertUsageError(bench('--min-mb=-1'), /accepted: a number > 0/);
   assertUsageError(bench('--max-mb', '0.2', '--min-mb', '1'), /below --min-mb/);
-  assertUsageError(bench('--frobnicate'), /unknown option --frobnicate \(accepted: --codecs, /);
+  assertUsageError(bench('--frobnicate'), /unknown option --frobnicate \(accepted: --workload, .*--codecs, /);
   assertUsageError(bench('results.json'), /unexpected argument 'results.json'/);
   assertUsageError(bench('--out'), /--out needs a value/);
 });

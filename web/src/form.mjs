@@ -2,19 +2,11 @@
 // catalog's bounds (src/catalog.mjs: the runners accept the same values),
 // the mark on a refused input, and the query string applied to the form.
 
-import { OPTION_BOUNDS, expandRecordSets } from '../../src/catalog.mjs';
+import { checkBounds, expandRecordSets } from '../../src/catalog.mjs';
+import { PAGE_LISTS as CHECKBOX_OF, boundsOf, optionNamed } from '../../src/options/table.mjs';
 import { LIST_PARAMS, NUMBER_INPUTS } from './query.mjs';
 
 const $ = (id) => document.getElementById(id);
-
-// The checkbox name of each list option of the query string.
-const CHECKBOX_OF = {
-  codecs: 'codec',
-  strategies: 'strategy',
-  peers: 'peer',
-  records: 'record',
-  datasets: 'dataset',
-};
 
 /** A labelled checkbox (its label `text`, the value by default). */
 export function checkbox(name, value, checked, text = value) {
@@ -53,27 +45,18 @@ export function refuseInput(key, message) {
   throw new InputError(NUMBER_INPUTS[key], message);
 }
 
-/** The value of numeric option `key` (see NUMBER_INPUTS), within its OPTION_BOUNDS, or an InputError. */
+/** The value of numeric option `key` (see NUMBER_INPUTS), within its bounds (the options table's), or an InputError. */
 export function readNumber(key, name) {
   const id = NUMBER_INPUTS[key];
-  const { integer = false, min = 0, exclusiveMin = false, max } = OPTION_BOUNDS[key];
   const text = $(id).value.trim();
-  const value = Number(text);
-  const ok =
-    text !== '' &&
-    Number.isFinite(value) &&
-    (!integer || Number.isInteger(value)) &&
-    (exclusiveMin ? value > min : value >= min) &&
-    value <= max;
-  if (!ok) {
-    const kind = integer ? 'a whole number' : 'a number';
-    const shown = text === '' ? 'empty' : `'${text}' is not valid`;
+  const { ok, accepted } = checkBounds(Number(text), boundsOf(optionNamed(id)));
+  if (text === '' || !ok) {
     throw new InputError(
       id,
-      `${name}: ${shown} (accepted: ${kind} ${exclusiveMin ? '>' : '>='} ${min} and <= ${max})`,
+      `${name}: ${text === '' ? 'empty' : `'${text}' is not valid`} (accepted: ${accepted})`,
     );
   }
-  return value;
+  return Number(text);
 }
 
 /** Marks the input a message is about (outlined in red), or clears every mark. */

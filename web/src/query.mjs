@@ -1,25 +1,18 @@
 // The page's query string: the run options npm run bench:web and the tests
-// pass to it (the page's applyQuery reads them back into its form). Plain
-// JS, no DOM: Node builds URLs with it too.
+// pass to it (the page's applyQuery reads them back into its form), the
+// page's fields of the options table (src/options/table.mjs). Plain JS, no
+// DOM: Node builds URLs with it too.
+
+import { PAGE_FLAGS, PAGE_LISTS, PAGE_NUMBERS } from '../../src/options/table.mjs';
 
 /** Options given as comma-separated lists; [] is an empty list, which the page honours (e.g. no JS library). */
-export const LIST_PARAMS = Object.freeze(['codecs', 'strategies', 'peers', 'records', 'datasets']);
+export const LIST_PARAMS = Object.freeze(Object.keys(PAGE_LISTS));
 
-/** Numeric options, by query key, with the id of the form input each one fills. */
-export const NUMBER_INPUTS = Object.freeze({
-  minMB: 'min-mb',
-  maxMB: 'max-mb',
-  perDecade: 'per-decade',
-  repetitions: 'repetitions',
-  warmup: 'warmup',
-  minRepMs: 'min-rep-ms',
-});
+/** Numeric options, by query key, with the id of the form input each one fills (the option's name). */
+export const NUMBER_INPUTS = PAGE_NUMBERS;
 
-/**
- * Switches: autorun starts the run; preciseMemory says Chromium runs with
- * --enable-precise-memory-info.
- */
-export const FLAG_PARAMS = Object.freeze(['autorun', 'preciseMemory']);
+/** The page's switches (autorun, preciseMemory). */
+export const FLAG_PARAMS = PAGE_FLAGS;
 
 /**
  * URLs of a user's documents for the page to fetch and offer as data sets

@@ -127,7 +127,7 @@ export async function run({ autorun = false } = {}) {
   // and unit, with the path's references, one after the other in this page.
   const planned = planRun(
     { ...page, paths: () => pagePaths(options, modules) },
-    { options: { ...options, mode: 'sweep' }, place: PLACE, peers: [], plan: page.blockPlan(options) },
+    { options: { ...options, mode: 'sweep' }, place: PLACE, peers: [] },
   );
   state.run = runHeaderOf(options, page);
   Object.assign(state.run.protocol, planned.header);

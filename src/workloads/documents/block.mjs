@@ -47,6 +47,13 @@ export const pathReferences = ({ jsonText = false }) => [
 /** A path's own block measures what each path keeps alive too (its row's memory). */
 export const pathJob = { memory: true };
 
+/**
+ * The block plan (src/harness/plan.mjs blockPlanOf): the user's documents
+ * of the run, read by the runner before it plans (node/user-documents.mjs
+ * readRunDocuments; none in the page, whose documents are its data sets).
+ */
+export const blockPlan = (options) => ({ documents: options.documents ?? [] });
+
 /** The libraries that take part in this workload (peers.mjs `documents`): the runner's default, the page's offer. */
 export const takesPeer = (peer) => peer.documents === true;
 

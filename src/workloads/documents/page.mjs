@@ -258,11 +258,8 @@ export function progressText({ dataset }) {
   return `on data set "${dataset}"`;
 }
 
-/** What the units of a run are made from: its data sets, in the options (a user's documents are this page's). */
-export const blockPlan = () => ({ documents: [] });
-
 /** What a block holds and measures (the planner's: src/harness/plan.mjs). */
-export { pathJob, pathReferences, references, takesPeer as acceptsPeer, units } from './block.mjs';
+export { blockPlan, pathJob, pathReferences, references, takesPeer as acceptsPeer, units } from './block.mjs';
 
 // The decode box's sample: a small document with every kind of JSON value.
 const SAMPLE = {

@@ -3,7 +3,6 @@
 // protocol fields of its header and its console tables (docs/documents.md).
 
 import { addonCodecsOf } from '../../../node/load-addon.mjs';
-import { readRunDocuments } from '../../../node/user-documents.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsFor } from '../../harness/block-verdicts.mjs';
 import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';
@@ -16,19 +15,6 @@ import workload from './workload.mjs';
 // The rows' schema and failed rows live in rows.mjs, which the page imports
 // too: this module plans Node's paths (node/load-addon.mjs), the page cannot.
 export { rowSchema } from './rows.mjs';
-
-/**
- * The user's documents of the run (--documents), each read once here:
- * { documents: node/user-documents.mjs readRunDocuments' entries }. One
- * that cannot be read or parsed is left out of the blocks (planRows gives its
- * row). The data sets the project makes are known by id.
- */
-export function plan(options, { log }) {
-  const recorded = options.recordedDocuments ?? [];
-  return {
-    documents: readRunDocuments(options.documents ?? [], { datasets: options.datasets, log, recorded }),
-  };
-}
 
 export function protocolFields(options, plan = { documents: [] }) {
   return {
@@ -76,7 +62,7 @@ export const { blockPeers, fastestSets, contenders } = committedSets(
 export const verdictOptions = verdictOptionsFor(workload);
 
 // What a block of this workload holds and measures (browser-safe: the page plans with it too).
-export { compress, pathJob, pathReferences, references, takesPeer, units } from './block.mjs';
+export { blockPlan, compress, pathJob, pathReferences, references, takesPeer, units } from './block.mjs';
 
 /** What every child needs beside its block: the user's documents, to read again. */
 export const jobFields = (options, plan) => ({ documents: plan.documents.filter((entry) => !entry.error) });

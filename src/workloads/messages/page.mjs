@@ -59,9 +59,6 @@ export function progressText({ record }) {
   return `on record "${record}"`;
 }
 
-/** What the units of a run are made from: its records, in the options. */
-export const blockPlan = () => ({});
-
 /** What a block holds and measures (the planner's: src/harness/plan.mjs). */
 export { lastPathJob, pathJob, pathReferences, protocolFields, references, units } from './block.mjs';
 

@@ -10,7 +10,8 @@ import { createJsonBaselinePath, createJsonUtf8BaselinePath } from '../../harnes
 import { expectationOf, failedRow, pathMember } from '../../harness/measure.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
 import { blockReference } from '../../harness/rows.mjs';
-import { TupleDataset } from './dataset.mjs';
+import { UsageError } from '../../options/table.mjs';
+import { TupleDataset, selectSteps } from './dataset.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */
 export const BLOCK_UNIT = Object.freeze({
@@ -25,6 +26,22 @@ export const BLOCK_REFERENCES = {
   jsonUtf8: createJsonUtf8BaselinePath,
   floor: createObjectFloorPath,
 };
+
+/**
+ * The block plan (src/harness/plan.mjs blockPlanOf): the payload sizes
+ * between the bounds, { steps } (none with --limits, which grows each path
+ * itself); a UsageError when no step lies between them.
+ */
+export function blockPlan(options) {
+  if (options.limits) return { steps: [] };
+  const steps = selectSteps(options);
+  if (steps.length === 0) {
+    throw new UsageError(
+      `no growth step between --min-mb ${options.minMB} and --max-mb ${options.maxMB} (accepted: a wider range)`,
+    );
+  }
+  return { steps };
+}
 
 /** The run header's protocol fields of this workload (bench:node's and the page's). */
 export function protocolFields(options) {

@@ -6,7 +6,7 @@
 // Sizes: gzipBytes comes from the browser's CompressionStream, which has no
 // compression level, so browser rows carry no gzip9Bytes.
 
-import { TupleDataset, selectSteps } from './dataset.mjs';
+import { TupleDataset } from './dataset.mjs';
 import { createWasmPath } from '../../harness/paths.mjs';
 import { createPeerPath, findPeer } from '../../harness/peers.mjs';
 import { measureTupleBlock } from './block.mjs';
@@ -74,11 +74,8 @@ export function progressText({ step }) {
   return `at ${step.jsonMB.toFixed(3)} MB (${step.count.toLocaleString('en-US')} items)`;
 }
 
-/** What the units of a run are made from: the payload sizes between the bounds. */
-export const blockPlan = (options) => ({ steps: selectSteps(options) });
-
 /** What a block holds and measures (the planner's: src/harness/plan.mjs). */
-export { pathJob, pathReferences, protocolFields, references, units } from './block.mjs';
+export { blockPlan, pathJob, pathReferences, protocolFields, references, units } from './block.mjs';
 
 /**
  * One block process (docs/design.md#blocks), of the page's run or a browser

@@ -1,11 +1,10 @@
 // The tuple workload's part of bench:node (node/bench.mjs): its paths and
 // units (payload sizes) as the planner takes them (src/harness/plan.mjs), the
 // protocol fields of its header, --limits (its own growth protocol) and its
-// console tables. plan() gets ctx: { place, log, UsageError, runChildProcess }.
+// console tables. checkRun() gets ctx: { place, log, UsageError, runChildProcess }.
 
 import { addonStrategiesOf, pathLabel } from '../../catalog.mjs';
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
-import { selectSteps } from './dataset.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { viewText } from '../../report/table-view.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
@@ -36,24 +35,13 @@ function missingAddon(options) {
     : 'the native build has no addon for the tuple workload';
 }
 
-/**
- * The run's plan, checked: { steps } of the payload sizes ([] with
- * --limits); a UsageError when no step lies between the bounds.
- */
-export function plan(options, { UsageError, log }) {
+/** What the run needs of this machine before it is planned: the addon, when it runs (else it says why not). */
+export function checkRun(options, { log }) {
   const missing = options.limits ? null : missingAddon(options);
   if (missing && process.env.WCB_REQUIRE_BUILDS === '1') {
     throw new RunError(`${missing}, and WCB_REQUIRE_BUILDS=1 requires it (or run with --no-addon)`);
   }
   if (missing) log(`no addon paths: ${missing}`);
-  if (options.limits) return { steps: [] };
-  const steps = selectSteps({ minMB: options.minMB, maxMB: options.maxMB, perDecade: options.perDecade });
-  if (steps.length === 0) {
-    throw new UsageError(
-      `no growth step between --min-mb ${options.minMB} and --max-mb ${options.maxMB} (accepted: a wider range)`,
-    );
-  }
-  return { steps };
 }
 
 /** Every path of the run, in this order: wasm, the same C++ through the addon, the libraries. */
@@ -62,7 +50,7 @@ export function paths(options, peers, registry, buildInfo) {
 }
 
 // What a block of this workload holds and measures (browser-safe: the page plans with it too).
-export { compress, pathJob, pathReferences, protocolFields, references, units } from './block.mjs';
+export { blockPlan, compress, pathJob, pathReferences, protocolFields, references, units } from './block.mjs';
 
 /**
  * A block run's libraries when --peers names none, each operation's set
