@@ -46,6 +46,10 @@ const documents = files.map((file) => {
     process.stderr.write(`answer-table: ${file}: ${error.message}\n`);
     process.exit(2);
   }
+  if (!Array.isArray(document?.rows) || !document.run) {
+    process.stderr.write(`answer-table: ${file}: not a results file (no run and rows)\n`);
+    process.exit(2);
+  }
   if (!overProcesses(document.rows)) throw new Error(`${file}: no block measured in several processes`);
   return document;
 });
