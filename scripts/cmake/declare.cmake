@@ -15,7 +15,7 @@ set(WCB_CODECS "" CACHE STRING "Codecs to build (empty: all); e.g. raw;json")
 #              [NATIVE <sources>...] [NATIVE_LIBRARIES <targets>...]
 #              [LIBRARIES <targets>...] [MODULE_NAME <pattern>])
 #   INTERFACE  the codec interface of the workload, e.g. wcb::Codec
-#   HEADER     the header that declares it, from src/, e.g. core/codec.h
+#   HEADER     the header that declares it, from src/, e.g. workloads/tuples/tuple_codec.h
 #   FACTORY    each adapter's factory, `@CODEC@` standing for the codec name,
 #              e.g. make_@CODEC@_codec (a function in namespace wcb)
 #   BINDINGS   the embind sources of the workload's wasm modules (wasm build)

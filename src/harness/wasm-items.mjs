@@ -2,7 +2,7 @@
 // and the check of what encode accepts as an item (docs/design.md#bad-input).
 // Environment-agnostic, like wasm-codec.mjs.
 //
-// Item layout (src/core/item.h): 24 bytes, x at int32 index 6i, y and z at
+// Item layout (src/workloads/tuples/item.h): 24 bytes, x at int32 index 6i, y and z at
 // float64 indexes 3i+1 and 3i+2, counted from the item buffer.
 //
 // The loops are functions of their own so V8 optimizes each once

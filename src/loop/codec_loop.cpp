@@ -14,10 +14,10 @@
 // "compressedBytes" in the line (docs/design.md#compression).
 //
 // Prints one JSON line per codec: {"codec", "library", "place", "mb", "items",
-// "checksum" (of the dataset, src/core/checksum.h), "bytes", "encodeMs": [...],
+// "checksum" (of the dataset, src/workloads/tuples/item_checksum.h), "bytes", "encodeMs": [...],
 // "decodeMs": [...]} with every timed repetition, so the caller computes the
 // statistics. Each decode writes into items filled with the sentinel
-// (core/sentinel.h) beforehand, untimed, and is checked bit for bit against
+// (workloads/tuples/item_sentinel.h) beforehand, untimed, and is checked bit for bit against
 // the input before its time counts.
 #include <cstdio>
 #include <cstdlib>
@@ -27,10 +27,10 @@
 #include <vector>
 
 #include "compress/compressor.h"
-#include "core/checksum.h"
 #include "core/clock.h"
-#include "core/sentinel.h"
 #include "workloads/tuples/dataset.h"
+#include "workloads/tuples/item_checksum.h"
+#include "workloads/tuples/item_sentinel.h"
 #include "workloads/tuples/registry.h"
 
 #ifdef __EMSCRIPTEN__

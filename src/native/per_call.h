@@ -1,5 +1,5 @@
 // The per-call protocol (the messages spec, "Measurement", the same as
-// src/harness/message-measure.mjs) for one operation: calibrate the calls
+// src/workloads/messages/message-measure.mjs) for one operation: calibrate the calls
 // per repetition so that one repetition takes at least min_rep_ms, run
 // `warmup` untimed repetitions and `repetitions` timed ones, and report
 // operations per second. Every repetition is prepared and checked outside
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/clock.h"
-#include "core/codec.h"
+#include "core/status.h"
 #include "stats.h"
 #include "timing.h"
 

@@ -24,7 +24,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/codec.h"
+#include "core/status.h"
 
 namespace wcb::wasm {
 
@@ -108,7 +108,7 @@ std::string library_version();
 // Frees the buffers the workload keeps between calls (after a large payload).
 void release_buffers();
 // Fills the decode outputs the workload reuses between calls with the
-// sentinel (core/sentinel.h) at their current size. JS calls it outside the
+// sentinel (workloads/tuples/item_sentinel.h) at their current size. JS calls it outside the
 // timer before each decode, so a decoder that skipped its work cannot pass on
 // the previous call's output.
 void poison_outputs();

@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "core/checksum.h"
 #include "test_support.h"
+#include "workloads/tuples/item_checksum.h"
 
 using wcb::Item;
 using wcb::TupleDataset;

@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "codecs/json/text_writer.h"
 #include "documents_samples.h"
 #include "test_support.h"
+#include "workloads/documents/json_text_writer.h"
 #include "workloads/documents/registry.h"
 #include "workloads/documents/tagged.h"
 

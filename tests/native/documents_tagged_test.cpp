@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/codec.h"
+#include "core/status.h"
 #include "core/utf8.h"
 #include "workloads/documents/events.h"
 #include "workloads/documents/tagged.h"

@@ -1,4 +1,4 @@
-// The json codec's own double parsing (src/codecs/json/number_parse.h, used
+// The json codec's own double parsing (src/json_text/number_parse.h, used
 // by nlohmann's lexer in its place of strtod) gives exactly strtod's double,
 // and takes the dataset's numbers without falling back to strtod.
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 #include <random>
 #include <string>
 
-#include "codecs/json/number_parse.h"
+#include "json_text/number_parse.h"
 #include "test_support.h"
 #include "workloads/tuples/dataset.h"
 #include "workloads/tuples/registry.h"

@@ -1,5 +1,5 @@
 // Every codec that reads JSON text (json, rapidjson), in every workload,
-// reads it as JSON.parse does (codecs/json/text_reader.h,
+// reads it as JSON.parse does (json_text/text_reader.h,
 // codecs/rapidjson/json_reader.h): a repeated key keeps its last value at its
 // first place, long numbers are the double nearest to them, and anything but
 // whitespace after the value is an error naming its offset. The expected

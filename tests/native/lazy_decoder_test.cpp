@@ -1,5 +1,5 @@
 // A decoder that skipped its work must not pass: the native runner fills its
-// reused decode output with the sentinel (core/sentinel.h) before every
+// reused decode output with the sentinel (workloads/tuples/item_sentinel.h) before every
 // decode, untimed, and checks every timed decode. The lazy codecs here decode
 // for real only on their first call and afterwards just size the output, as a
 // broken or "optimised" decoder might; they are caught. The output of
@@ -7,11 +7,11 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "core/checksum.h"
-#include "core/sentinel.h"
 #include "test_support.h"
 #include "workloads/messages/native/measure.h"
 #include "workloads/messages/registry.h"
+#include "workloads/tuples/item_checksum.h"
+#include "workloads/tuples/item_sentinel.h"
 #include "workloads/tuples/native/measure.h"
 
 using wcb::Bytes;

@@ -3,9 +3,9 @@
 #include <cstring>
 #include <limits>
 
-#include "core/checksum.h"
 #include "test_support.h"
 #include "workloads/tuples/dataset.h"
+#include "workloads/tuples/item_checksum.h"
 #include "workloads/tuples/registry.h"
 
 using wcb::Bytes;

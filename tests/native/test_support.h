@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/codec.h"
-#include "core/item.h"
-#include "workloads/messages/codec.h"
+#include "workloads/messages/message_codec.h"
+#include "workloads/tuples/item.h"
+#include "workloads/tuples/tuple_codec.h"
 
 namespace wcb {
 

@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "codecs/bson/reader.h"
-#include "workloads/documents/codec.h"
+#include "workloads/documents/document_codec.h"
 #include "workloads/documents/tagged.h"
 
 namespace wcb {

@@ -31,7 +31,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/codec.h"
+#include "core/status.h"
 #include "workloads/documents/document.h"
 #include "workloads/documents/events.h"
 

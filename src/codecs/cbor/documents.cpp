@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "codecs/cbor/reader.h"
-#include "workloads/documents/codec.h"
+#include "workloads/documents/document_codec.h"
 #include "workloads/documents/tagged.h"
 
 namespace wcb {

@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "codecs/flatbuffers/support.h"
-#include "workloads/documents/codec.h"
+#include "workloads/documents/document_codec.h"
 
 namespace wcb {
 

@@ -24,7 +24,7 @@
 
 #include "codecs/flatbuffers/support.h"
 #include "messages_generated.h"
-#include "workloads/messages/codec.h"
+#include "workloads/messages/message_codec.h"
 
 namespace wcb {
 

@@ -9,7 +9,7 @@
 #include <span>
 #include <string>
 
-#include "core/codec.h"
+#include "core/status.h"
 
 namespace wcb::flatbuffers_support {
 

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "codecs/flatbuffers/support.h"
-#include "core/codec.h"
 #include "tuple_generated.h"
+#include "workloads/tuples/tuple_codec.h"
 
 namespace wcb {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/codec.h"
+#include "core/status.h"
 
 namespace wcb::json_text {
 

@@ -10,10 +10,10 @@
 #include <memory>
 #include <string>
 
-#include "nlohmann_support.h"
-#include "text_reader.h"
-#include "text_writer.h"
-#include "workloads/documents/codec.h"
+#include "json_text/nlohmann_support.h"
+#include "json_text/text_reader.h"
+#include "workloads/documents/document_codec.h"
+#include "workloads/documents/json_text_writer.h"
 #include "workloads/documents/nlohmann_sax.h"
 
 namespace wcb {

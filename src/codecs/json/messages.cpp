@@ -27,11 +27,11 @@
 #include <string>
 
 #include "base64.h"
-#include "nlohmann_support.h"
-#include "number_text.h"
-#include "text_reader.h"
+#include "json_text/nlohmann_support.h"
+#include "json_text/number_text.h"
+#include "json_text/text_reader.h"
 #include "timestamp_text.h"
-#include "workloads/messages/codec.h"
+#include "workloads/messages/message_codec.h"
 #include "workloads/messages/record_builder.h"
 #include "workloads/messages/schema.h"
 

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "codecs/json/base64.h"
-#include "core/codec.h"
+#include "core/status.h"
 #include "workloads/messages/messages.h"
 #include "workloads/messages/record_builder.h"
 

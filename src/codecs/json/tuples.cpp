@@ -19,10 +19,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/codec.h"
-#include "core/items_builder.h"
-#include "nlohmann_support.h"
-#include "text_reader.h"
+#include "json_text/nlohmann_support.h"
+#include "json_text/text_reader.h"
+#include "workloads/tuples/items_builder.h"
+#include "workloads/tuples/tuple_codec.h"
 
 namespace wcb {
 
@@ -46,7 +46,7 @@ class ByteSink final : public nlohmann::detail::output_adapter_protocol<char> {
 };
 
 // nlohmann's SAX events, passed on to the payload's builder
-// (core/items_builder.h). Returning false stops the parser; `builder.error`
+// (workloads/tuples/items_builder.h). Returning false stops the parser; `builder.error`
 // says why.
 class ItemsReader {
  public:

@@ -30,7 +30,7 @@
 #include <string_view>
 
 #include "codecs/msgpack/visitor.h"
-#include "workloads/documents/codec.h"
+#include "workloads/documents/document_codec.h"
 #include "workloads/documents/tagged.h"
 
 namespace wcb {

@@ -24,7 +24,7 @@
 #include <string>
 
 #include "codecs/msgpack/visitor.h"
-#include "workloads/messages/codec.h"
+#include "workloads/messages/message_codec.h"
 #include "workloads/messages/record_builder.h"
 #include "workloads/messages/schema.h"
 

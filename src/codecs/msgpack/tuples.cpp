@@ -17,8 +17,8 @@
 #include <string>
 
 #include "codecs/msgpack/visitor.h"
-#include "core/codec.h"
-#include "core/items_builder.h"
+#include "workloads/tuples/items_builder.h"
+#include "workloads/tuples/tuple_codec.h"
 
 namespace wcb {
 
@@ -49,7 +49,7 @@ class FixedSink {
 };
 
 // msgpack-cxx's visitor events, passed on to the payload's builder
-// (core/items_builder.h). Returning false stops the parser; `builder.error`
+// (workloads/tuples/items_builder.h). Returning false stops the parser; `builder.error`
 // says why. Map keys must be strings: what else stands as a key is refused
 // here, where the builder would not know it for a key.
 class ItemsVisitor : public msgpack_visitor::KeyTracking {

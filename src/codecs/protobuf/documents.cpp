@@ -34,7 +34,7 @@
 
 #include "codecs/protobuf/support.h"
 #include "documents.pb.h"
-#include "workloads/documents/codec.h"
+#include "workloads/documents/document_codec.h"
 
 namespace wcb {
 

@@ -26,7 +26,7 @@
 #include "codecs/protobuf/support.h"
 #include "core/utf8.h"
 #include "messages.pb.h"
-#include "workloads/messages/codec.h"
+#include "workloads/messages/message_codec.h"
 
 namespace wcb {
 

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/codec.h"
+#include "core/status.h"
 
 namespace wcb::protobuf_support {
 

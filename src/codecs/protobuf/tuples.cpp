@@ -7,8 +7,8 @@
 #include <string>
 
 #include "codecs/protobuf/support.h"
-#include "core/codec.h"
 #include "tuple.pb.h"
+#include "workloads/tuples/tuple_codec.h"
 
 namespace wcb {
 

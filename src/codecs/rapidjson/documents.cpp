@@ -16,7 +16,7 @@
 
 #include "json_reader.h"
 #include "json_writer.h"
-#include "workloads/documents/codec.h"
+#include "workloads/documents/document_codec.h"
 
 namespace wcb {
 

@@ -9,7 +9,7 @@
 // ExactNumbers). The input is not NUL-terminated: a MemoryStream bounds it
 // and reads its end as NUL, so a NUL byte inside the input would also look
 // like the end; parse() checks that the whole input was consumed. The rest
-// of JSON.parse's reading is codecs/json/text_reader.h's.
+// of JSON.parse's reading is json_text/text_reader.h's.
 #pragma once
 
 #include <rapidjson/error/en.h>
@@ -27,8 +27,8 @@
 #include <string_view>
 #include <vector>
 
-#include "codecs/json/text_reader.h"
-#include "core/codec.h"
+#include "core/status.h"
+#include "json_text/text_reader.h"
 
 namespace wcb::rapidjson_io {
 
@@ -309,7 +309,7 @@ class CheckedNumbers {
 };
 
 // Parses `bytes` with `kFlags` into `handler` as JSON.parse reads them
-// (above, and codecs/json/text_reader.h). Returns false when the handler
+// (above, and json_text/text_reader.h). Returns false when the handler
 // stopped the parse (it knows why); throws DecodeError for text that is not
 // JSON, naming the place. `what` names the input in messages ("input",
 // "record").

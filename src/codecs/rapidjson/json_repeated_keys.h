@@ -1,6 +1,6 @@
 // Text that repeats a key, for the rapidjson adapters: RapidJSON hands on
 // every member, where JSON.parse keeps each key once with its last value
-// (codecs/json/text_reader.h).
+// (json_text/text_reader.h).
 #pragma once
 
 #include <rapidjson/document.h>
@@ -14,7 +14,7 @@
 #include <unordered_set>
 
 #include "codecs/rapidjson/json_reader.h"
-#include "core/codec.h"
+#include "core/status.h"
 
 namespace wcb::rapidjson_io {
 

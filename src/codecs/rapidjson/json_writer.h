@@ -24,8 +24,8 @@
 #include <string>
 #include <string_view>
 
-#include "codecs/json/number_text.h"
-#include "core/codec.h"
+#include "core/status.h"
+#include "json_text/number_text.h"
 
 namespace wcb::rapidjson_io {
 

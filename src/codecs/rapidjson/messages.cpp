@@ -23,7 +23,7 @@
 #include "json_reader.h"
 #include "json_repeated_keys.h"
 #include "json_writer.h"
-#include "workloads/messages/codec.h"
+#include "workloads/messages/message_codec.h"
 #include "workloads/messages/record_builder.h"
 #include "workloads/messages/schema.h"
 

@@ -18,11 +18,11 @@
 #include <string>
 #include <string_view>
 
-#include "core/codec.h"
-#include "core/items_builder.h"
 #include "json_reader.h"
 #include "json_repeated_keys.h"
 #include "json_writer.h"
+#include "workloads/tuples/items_builder.h"
+#include "workloads/tuples/tuple_codec.h"
 
 namespace wcb {
 
@@ -31,7 +31,7 @@ namespace {
 using rapidjson::SizeType;
 
 // RapidJSON's SAX events, passed on to the payload's builder
-// (core/items_builder.h). Returning false stops the parser; `builder.error`
+// (workloads/tuples/items_builder.h). Returning false stops the parser; `builder.error`
 // says why.
 class ItemsReader {
  public:

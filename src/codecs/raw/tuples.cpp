@@ -4,7 +4,7 @@
 #include <cstring>
 #include <string>
 
-#include "core/codec.h"
+#include "workloads/tuples/tuple_codec.h"
 
 namespace wcb {
 

@@ -21,7 +21,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/codec.h"
+#include "core/status.h"
 #include "core/utf8.h"
 #include "events.h"
 

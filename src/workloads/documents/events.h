@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/codec.h"
+#include "core/status.h"
 
 namespace wcb::documents {
 

@@ -16,12 +16,12 @@
 #include <type_traits>
 #include <vector>
 
-#include "codecs/json/text_reader.h"
-#include "codecs/json/text_writer.h"
 #include "core/sentinel.h"
-#include "workloads/documents/codec.h"
+#include "json_text/text_reader.h"
 #include "workloads/documents/document.h"
+#include "workloads/documents/document_codec.h"
 #include "workloads/documents/events.h"
+#include "workloads/documents/json_text_writer.h"
 #include "workloads/documents/nlohmann_sax.h"
 #include "workloads/documents/tagged.h"
 

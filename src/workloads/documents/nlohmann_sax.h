@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/codec.h"
+#include "core/status.h"
 #include "document.h"
 #include "events.h"
 

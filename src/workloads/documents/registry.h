@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/registry.h"
-#include "workloads/documents/codec.h"
+#include "workloads/documents/document_codec.h"
 
 namespace wcb {
 

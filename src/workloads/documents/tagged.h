@@ -21,8 +21,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/codec.h"
-#include "core/tagged_tags.h"
+#include "core/status.h"
+#include "tagged/tagged_tags.h"
 #include "workloads/documents/document.h"
 #include "workloads/documents/events.h"
 #include "workloads/documents/tagged_bytes.h"

@@ -41,8 +41,8 @@
 
 #include "addon/addon.h"
 #include "addon/bindings_support.h"
-#include "core/codec.h"
-#include "workloads/messages/codec.h"
+#include "core/status.h"
+#include "workloads/messages/message_codec.h"
 #include "workloads/messages/messages.h"
 #include "workloads/messages/napi_records.h"
 #include "workloads/messages/registry.h"

@@ -42,8 +42,8 @@
 #include <vector>
 
 #include "wasm/module.h"
-#include "workloads/messages/codec.h"
 #include "workloads/messages/js_records.h"
+#include "workloads/messages/message_codec.h"
 #include "workloads/messages/messages.h"
 #include "workloads/messages/registry.h"
 #include "workloads/messages/tagged_record_reader.h"

@@ -21,7 +21,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/codec.h"
+#include "core/status.h"
 #include "workloads/messages/messages.h"
 
 namespace wcb::messages::records {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/registry.h"
-#include "workloads/messages/codec.h"
+#include "workloads/messages/message_codec.h"
 
 namespace wcb {
 

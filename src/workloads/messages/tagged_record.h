@@ -23,7 +23,7 @@
 #include <cstddef>
 #include <stdexcept>
 
-#include "core/tagged_tags.h"
+#include "tagged/tagged_tags.h"
 #include "workloads/messages/messages.h"
 #include "workloads/messages/schema.h"
 

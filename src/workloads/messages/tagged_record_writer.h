@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/codec.h"
+#include "core/status.h"
 #include "workloads/messages/tagged_record.h"
 
 namespace wcb::wasm::tagged {

@@ -4,12 +4,12 @@
 //   object  C++ reads each item's x, y, z with Napi::Object Get and builds
 //           decode's array of objects with Set: the counterpart of wasm's val.
 //   typed   no per-item call. Encode reads the items in place from an
-//           ArrayBuffer JS filled in the 24-byte item layout (core/item.h);
+//           ArrayBuffer JS filled in the 24-byte item layout (workloads/tuples/item.h);
 //           decode reads the input Uint8Array in place and hands the decoded
 //           items back as a new ArrayBuffer in the same layout, which JS
 //           turns into objects. Its columnar variant takes and returns one
 //           typed array per field.
-// src/harness/addon-codec.mjs is the JS half.
+// src/workloads/tuples/addon-tuples.mjs is the JS half.
 //
 //   tuplesCodecs()                  the names, in catalog order
 //   new TuplesCodec(name, stats)    stats: a Float64Array(3) the calls write
@@ -32,7 +32,7 @@
 #include "addon/addon.h"
 #include "addon/bindings_support.h"
 #include "core/clock.h"
-#include "core/sentinel.h"
+#include "workloads/tuples/item_sentinel.h"
 #include "workloads/tuples/registry.h"
 
 namespace wcb::addon {
@@ -233,7 +233,7 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
   // ---- strategy typed ----
 
   // encodeTyped(buffer: ArrayBuffer, count) -> Uint8Array. The first `count`
-  // items of `buffer`, in core/item.h's layout, are encoded in place (a
+  // items of `buffer`, in workloads/tuples/item.h's layout, are encoded in place (a
   // fresh ArrayBuffer is zeroed, so the padding word JS never writes is 0).
   Napi::Value encode_typed(Napi::Env env, const Napi::CallbackInfo& call) {
     if (call.Length() < 2 || !call[0].IsArrayBuffer() || !call[1].IsNumber()) {
@@ -254,7 +254,7 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
   }
 
   // decodeTyped(bytes: Uint8Array) -> ArrayBuffer of the decoded items in
-  // core/item.h's layout (a copy: docs/decisions.md#addon-typed-decode-copy).
+  // workloads/tuples/item.h's layout (a copy: docs/decisions.md#addon-typed-decode-copy).
   Napi::Value decode_typed(Napi::Env env, const Napi::CallbackInfo& call) {
     decode_bytes(env, bytes_argument(call, 0));
     const double start = now_ms();
@@ -316,7 +316,7 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
 
   // ---- the rest ----
 
-  // Fills the reused decode output with the sentinel (core/sentinel.h):
+  // Fills the reused decode output with the sentinel (workloads/tuples/item_sentinel.h):
   // called before a decode whose result is verified, outside the timing.
   Napi::Value poison_outputs(const Napi::CallbackInfo& call) {
     poison(std::span<Item>(items_out_));

@@ -7,7 +7,7 @@
 //           ItemVector with push_back; decode takes the bytes as std::string
 //           and returns an ItemVector that JS reads and deletes.
 //   typed   JS writes x, y, z straight into C++-owned item storage through
-//           heap views (24-byte stride, see core/item.h) and reads decoded
+//           heap views (24-byte stride, see workloads/tuples/item.h) and reads decoded
 //           items back the same way; one boundary crossing per payload.
 //           Its columnar variant decodes into one array per field instead
 //           (decodeColumns/decodedColumns).

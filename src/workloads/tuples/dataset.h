@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <span>
 
-#include "core/item.h"
+#include "workloads/tuples/item.h"
 
 namespace wcb {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/sentinel.h"
 #include "wasm/compress_calls.h"
 #include "wasm/module.h"
+#include "workloads/tuples/item_sentinel.h"
 #include "workloads/tuples/registry.h"
 
 namespace wcb::wasm::tuples {

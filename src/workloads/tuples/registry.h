@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/codec.h"
 #include "core/registry.h"
+#include "workloads/tuples/tuple_codec.h"
 
 namespace wcb {
 

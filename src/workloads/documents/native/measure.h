@@ -19,7 +19,7 @@
 
 #include "native/stats.h"
 #include "native/timing.h"
-#include "workloads/documents/codec.h"
+#include "workloads/documents/document_codec.h"
 #include "workloads/documents/tagged.h"
 
 namespace wcb {

@@ -1,5 +1,5 @@
 // The messages workload's protocol for one message codec on one record (the
-// messages spec, "Measurement", the same as src/harness/message-measure.mjs):
+// messages spec, "Measurement", the same as src/workloads/messages/message-measure.mjs):
 // verify a round trip outside timing, then for encode, decode and round trip
 // (encode + decode) each: calibrate the calls per repetition so that one
 // repetition takes at least min_rep_ms, run `warmup` untimed repetitions and
@@ -14,7 +14,7 @@
 #include <string>
 
 #include "native/per_call.h"
-#include "workloads/messages/codec.h"
+#include "workloads/messages/message_codec.h"
 
 namespace wcb {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <system_error>
 
-#include "core/checksum.h"
+#include "workloads/tuples/item_checksum.h"
 #include "workloads/tuples/native/measure.h"
 
 namespace wcb {

@@ -11,8 +11,8 @@
 #include <ostream>
 #include <span>
 
-#include "core/codec.h"
 #include "workloads/tuples/dataset.h"
+#include "workloads/tuples/tuple_codec.h"
 
 namespace wcb {
 

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "core/checksum.h"
 #include "core/clock.h"
-#include "core/sentinel.h"
 #include "native/gzip_size.h"
+#include "workloads/tuples/item_checksum.h"
+#include "workloads/tuples/item_sentinel.h"
 
 namespace wcb {
 

@@ -1,8 +1,8 @@
 // The measurement protocol (docs/design.md#protocol) for one codec on one payload, the
-// same as src/harness/measure.mjs: verify a round trip outside the timed
+// same as src/harness/payload-measure.mjs: verify a round trip outside the timed
 // region, warm up, then time N encodes and N decodes, each decode verified
 // after its timing. Every decode writes into output filled with the sentinel
-// (core/sentinel.h) beforehand, outside the timer. A codec that errors or
+// (workloads/tuples/item_sentinel.h) beforehand, outside the timer. A codec that errors or
 // disagrees with the input is reported as failed.
 #pragma once
 
@@ -11,10 +11,10 @@
 #include <span>
 #include <string>
 
-#include "core/codec.h"
-#include "core/item.h"
 #include "native/stats.h"
 #include "native/timing.h"
+#include "workloads/tuples/item.h"
+#include "workloads/tuples/tuple_codec.h"
 
 namespace wcb {
 

@@ -7,9 +7,9 @@
 #include <memory>
 #include <stdexcept>
 
-#include "core/checksum.h"
 #include "native/console_table.h"
 #include "native/results_writer.h"
+#include "workloads/tuples/item_checksum.h"
 #include "workloads/tuples/native/export_encodings.h"
 #include "workloads/tuples/native/measure.h"
 #include "workloads/tuples/native/step_selection.h"

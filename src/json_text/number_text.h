@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "core/codec.h"
+#include "core/status.h"
 
 namespace wcb::json_text {
 

@@ -1,5 +1,5 @@
 // Order-sensitive 32-bit checksum over items, computed identically in C++
-// (here) and JS (src/harness/checksum.mjs): FNV-1a over 32-bit words, each
+// (here) and JS (src/workloads/tuples/item-checksum.mjs): FNV-1a over 32-bit words, each
 // item contributing x, then the low and high words of y and of z.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <span>
 
-#include "item.h"
+#include "workloads/tuples/item.h"
 
 namespace wcb {
 

@@ -4,11 +4,12 @@
 // names the codec.
 #pragma once
 
+#include <memory>  // the factories' unique_ptr
 #include <span>
 #include <string>
 #include <string_view>
 
-#include "core/codec.h"
+#include "core/status.h"
 #include "messages.h"
 
 namespace wcb::messages {

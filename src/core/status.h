@@ -1,21 +1,15 @@
-// The one interface every codec adapter implements.
-//
-// Adapters implement do_encode/do_decode and may throw; the public
-// encode/decode wrap them so that nothing ever throws across this interface:
-// failures come back as a Status whose message names the codec.
+// What every workload's codec interface shares: the bytes, the Status a call
+// returns, the error an adapter throws for a malformed input, and the guard
+// that turns any exception into a Status naming the codec, so nothing ever
+// throws across an interface.
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <new>
-#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
-
-#include "item.h"
 
 namespace wcb {
 
@@ -54,7 +48,7 @@ class Status {
   std::string message_;
 };
 
-// Thrown by adapters for a malformed input; turned into a Status by Codec.
+// Thrown by adapters for a malformed input; turned into a Status by the guard.
 class DecodeError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -62,8 +56,8 @@ class DecodeError : public std::runtime_error {
 
 // Runs an adapter's body so that nothing escapes: an exception becomes a
 // failed Status naming the codec, after `reset` has emptied the output so a
-// caller never sees half-written output. Shared by Codec and
-// messages::MessageCodec.
+// caller never sees half-written output. Shared by every
+// workload's codec interface.
 template <typename Body, typename Reset>
 Status run_guarded(std::string_view codec, Body&& body, Reset&& reset) noexcept {
   try {
@@ -80,40 +74,5 @@ Status run_guarded(std::string_view codec, Body&& body, Reset&& reset) noexcept 
     return Status::failure(codec, "unknown error");
   }
 }
-
-class Codec {
- public:
-  virtual ~Codec() = default;
-
-  // Short stable name used on the command line and in results ("protobuf").
-  virtual std::string_view name() const = 0;
-  // Library and version as the results header records it ("protobuf-lite 3.21.12").
-  virtual std::string library_version() const = 0;
-
-  // Replaces the contents of `out` with the encoding of `items`. `out` keeps
-  // its capacity between calls, so a reused buffer does not reallocate.
-  Status encode(std::span<const Item> items, Bytes& out) noexcept {
-    return guarded([&] { do_encode(items, out); }, out);
-  }
-
-  // Replaces the contents of `out` with the items decoded from `bytes`. On
-  // failure `out` is left empty. Adapters resize `out` and overwrite every
-  // item rather than clear() it first: a reused vector of the same size is
-  // then not zeroed on every call only to be written again.
-  Status decode(std::span<const std::uint8_t> bytes, Items& out) noexcept {
-    return guarded([&] { do_decode(bytes, out); }, out);
-  }
-
- protected:
-  virtual void do_encode(std::span<const Item> items, Bytes& out) = 0;
-  virtual void do_decode(std::span<const std::uint8_t> bytes, Items& out) = 0;
-
- private:
-  // Containers keep their capacity for the next call.
-  template <typename Body, typename Output>
-  Status guarded(Body&& body, Output& out) noexcept {
-    return run_guarded(name(), std::forward<Body>(body), [&] { out.clear(); });
-  }
-};
 
 }  // namespace wcb

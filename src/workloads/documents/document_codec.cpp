@@ -1,4 +1,4 @@
-#include "workloads/documents/codec.h"
+#include "workloads/documents/document_codec.h"
 
 #include "workloads/documents/tagged.h"
 

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <utility>
 
-#include "core/item.h"
+#include "workloads/tuples/item.h"
 
 namespace wcb {
 

@@ -8,11 +8,12 @@
 // failure comes back as a Status that names the codec.
 #pragma once
 
+#include <memory>  // the factories' unique_ptr
 #include <span>
 #include <string>
 #include <string_view>
 
-#include "core/codec.h"
+#include "core/status.h"
 #include "document.h"
 #include "events.h"
 #include "tagged_bytes.h"
@@ -55,7 +56,7 @@ class DocumentCodec {
         [] {});
   }
 
-  // The conveniences of tests and tools (codec.cpp): a Document walked into
+  // The conveniences of tests and tools (document_codec.cpp): a Document walked into
   // the writer; a Document built from the reader (null on failure); the
   // tagged form read into the writer; the reader writing the tagged form
   // (empty on failure). The last two are the timed paths; decode_tagged

@@ -26,7 +26,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/codec.h"
+#include "core/status.h"
 #include "nlohmann_support.h"
 #include "number_parse.h"
 

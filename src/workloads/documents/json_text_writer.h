@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "number_text.h"
+#include "json_text/number_text.h"
 #include "workloads/documents/document.h"
 #include "workloads/documents/events.h"
 
