@@ -14,10 +14,10 @@
 // Prints the loop's JSON lines ({codec, library, place: 'node-addon', mb,
 // items, checksum, bytes, encodeMs, decodeMs}). Each decode writes into
 // outputs poisoned beforehand and is checked against the input.
-import { loadAddon } from './load-addon.mjs';
+import { loadAddon } from '../src/addon/load-addon.mjs';
 import { parseArgv, parseNumber, parseList } from './options.mjs';
-import { addonCodecNames, createAddonCodec } from '../src/harness/addon-codec.mjs';
-import { checksumItems } from '../src/harness/checksum.mjs';
+import { addonCodecNames, createAddonCodec } from '../src/workloads/tuples/addon-tuples.mjs';
+import { checksumItems } from '../src/workloads/tuples/item-checksum.mjs';
 import { TupleDataset } from '../src/workloads/tuples/dataset.mjs';
 
 const USAGE = 'usage: node node/addon-loop.mjs [--codecs a,b] [--mb 10] [--repetitions 21] [--warmup 3]';

@@ -1,6 +1,6 @@
 // The answer command (`scripts/bench.sh --answer`): the README's answer
 // table for this machine in one go. Each workload's default run (whose
-// blocks are the answer's units, src/report/answer.mjs ANSWER_UNITS), in Node (wasm
+// blocks are the answer's units, src/report/answer-winners.mjs ANSWER_UNITS), in Node (wasm
 // and the addon: bench:node) and then in every browser installed
 // (bench:web), one run after the other, never two at once; the time limit is
 // shared out between the runs still to come in proportion to what each
@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BROWSER_NAMES } from '../src/engines.mjs';
-import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer.mjs';
+import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer-winners.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { BLOCKS } from '../src/workload-entries.mjs';
 import { BROWSERS } from './browsers.mjs';

@@ -16,7 +16,7 @@ import {
 import { BROWSER_NAMES, DEFAULT_BROWSER, resultsFileTag } from '../src/engines.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { ALL_PEERS, peerNames, peersFor } from '../src/harness/peers.mjs';
-import { DEFAULT_HOST, parseHost, parsePort } from '../scripts/serve.mjs';
+import { DEFAULT_HOST, parseHost, parsePort } from './serve.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { UsageError, defaultResultsPath, outputFile, parseArgv, parseList } from './options.mjs';
 import {

@@ -2,7 +2,7 @@
 // Chromium (V8, playwright-core), Firefox ESR (SpiderMonkey, puppeteer-core
 // over WebDriver BiDi) and/or WebKitGTK (JavaScriptCore, WebKitWebDriver
 // over classic WebDriver on a virtual display; node/browsers.mjs), served
-// by scripts/serve.mjs so it is cross-origin isolated (a finer
+// by node/serve.mjs so it is cross-origin isolated (a finer
 // performance.now()), a GC forced before every timed operation (allocation
 // pressure in JavaScriptCore, which has none for pages), the run's plan of
 // blocks run by bench-web-blocks.mjs. One results file per browser next to the Node
@@ -11,8 +11,8 @@
 // by hand) and serves the page on --host for it (docs/devices.md).
 
 import path from 'node:path';
-import { buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
-import { servedFileUrl, startServer } from '../scripts/serve.mjs';
+import { buildWeb, readWasmBuild } from './build-web.mjs';
+import { servedFileUrl, startServer } from './serve.mjs';
 import { WORKLOAD_NAMES, workloadInfo } from '../src/catalog.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
@@ -23,7 +23,7 @@ import { BROWSERS } from './browsers.mjs';
 import { log } from './log.mjs';
 import { UsageError } from './options.mjs';
 import { RunError, runCommand } from './run-file.mjs';
-import { readRunDocuments } from './user-documents.mjs';
+import { readRunDocuments } from '../src/workloads/documents/user-document-files.mjs';
 
 // What the workload's units are made from, by measuring protocol
 // (src/catalog.mjs): its runner's plan() in bench:node. A user's document
@@ -38,11 +38,11 @@ const BLOCK_PLANS = {
 
 /**
  * The user's documents of the run (--documents), read once
- * (node/user-documents.mjs readRunDocuments): each readable one with the
+ * (src/workloads/documents/user-document-files.mjs readRunDocuments): each readable one with the
  * `url` its page fetches it from, served by the run's server (`files`).
  */
 function servedDocuments(options) {
-  const documents = readRunDocuments(options.documents, { datasets: options.datasets, log });
+  const documents = readRunDocuments(options.documents, { datasets: options.datasets, log, UsageError });
   const files = [];
   const entries = documents.map((entry) => {
     if (entry.error) return entry;

@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGzip, gzipSync } from 'node:zlib';
 import { DEFAULT_WORKLOAD } from '../src/catalog.mjs';
 import { sink } from '../src/harness/block.mjs';
-import { createZlibCompressor } from './compressors.mjs';
+import { createZlibCompressor } from './zlib-compressors.mjs';
 
 const PLACE = 'node';
 const GZIP_CHUNK_BYTES = 1 << 20;

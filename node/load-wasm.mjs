@@ -10,18 +10,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
+import { DEFAULT_WASM_BUILD_DIR, REPO_ROOT } from '../src/build-dirs.mjs';
 import { DEFAULT_WORKLOAD, codecsOf, moduleOf } from '../src/catalog.mjs';
 import { createLeanCodec, leanModuleOf, leanZlibModuleOf } from '../src/harness/lean-codec.mjs';
 import { createWasmCodec } from '../src/harness/wasm-codec.mjs';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// WCB_WASM_BUILD_DIR, the variable scripts/build-wasm.sh builds into, points
-// the default at another build (the tests of a build made elsewhere).
-export const DEFAULT_WASM_BUILD_DIR = process.env.WCB_WASM_BUILD_DIR
-  ? path.resolve(process.env.WCB_WASM_BUILD_DIR)
-  : path.join(REPO_ROOT, 'build', 'wasm');
+export { DEFAULT_WASM_BUILD_DIR, REPO_ROOT };
 
 const require = createRequire(import.meta.url);
 
@@ -88,7 +83,7 @@ export async function loadLeanCodec(
   const module = compress ? leanZlibModuleOf(info, codec, workload) : leanModuleOf(info, codec, workload);
   if (!module) return null;
   const file = path.join(buildDir, module.wasm);
-  // Optional, as in the page's bundle (scripts/build-web.mjs): a copy of a
+  // Optional, as in the page's bundle (node/build-web.mjs): a copy of a
   // build without the file is a build without lean modules.
   if (!fs.existsSync(file)) return null;
   return createLeanCodec(fs.readFileSync(file));

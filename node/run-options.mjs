@@ -23,7 +23,7 @@ import {
   defaultCompressors,
 } from '../src/harness/compressors.mjs';
 import { UsageError, outputFile, parseBounded, parseList, parseNumber } from './options.mjs';
-import { datasetsOf, resolveUserDocuments } from './user-documents.mjs';
+import { datasetsOf, resolveUserDocuments } from './documents-option.mjs';
 
 /** Which run options a workload takes: 'datasets' when its catalog entry lists data sets, else its protocol's. */
 export function optionKindOf(info) {
@@ -105,7 +105,7 @@ function parseBlockOptions(values) {
  * for `place`: undefined when none is given (the run compresses nothing),
  * else { formats, compressors, level?, variants } where `variants` are the
  * compressed variants every path is measured in beside (or, without none
- * in --compress, instead of) its plain form (compressors.mjs
+ * in --compress, instead of) its plain form (src/harness/compressors.mjs
  * compressionVariants). `perCall`: the run repeats a call in a tight loop,
  * so it takes only the compressors that answer in the call and wrap any
  * path. A UsageError names what is accepted.
@@ -163,7 +163,7 @@ export const SHARED_OPTIONS = {
       Object.keys(flags).map((flag) => [flag, { type: 'string' }]),
     ),
   ),
-  // A user's own documents (node/user-documents.mjs), repeatable.
+  // A user's own documents (node/documents-option.mjs), repeatable.
   documents: { type: 'string', multiple: true },
   repetitions: { type: 'string' },
   warmup: { type: 'string' },

@@ -1,4 +1,4 @@
-// The README's answer table (src/report/answer.mjs) over block runs' results:
+// The README's answer table (src/report/answer-winners.mjs) over block runs' results:
 //
 //   node scripts/answer-table.mjs RUN.json...
 //
@@ -6,7 +6,7 @@
 // the same table.
 
 import { readFileSync } from 'node:fs';
-import { answerMarkdown, answerRows } from '../src/report/answer.mjs';
+import { answerMarkdown, answerRows } from '../src/report/answer-winners.mjs';
 import { overProcesses } from '../src/harness/block-verdicts.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 

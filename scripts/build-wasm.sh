@@ -37,4 +37,4 @@ cmake --build "$BUILD_DIR" -j2
 
 # The page bundle (web/dist) holds the modules just built, so web/index.html
 # opens ready after either README command. It rebuilds only when stale.
-WCB_WASM_BUILD_DIR="$BUILD_DIR" node "$ROOT/scripts/build-web.mjs"
+WCB_WASM_BUILD_DIR="$BUILD_DIR" node "$ROOT/node/build-web.mjs"

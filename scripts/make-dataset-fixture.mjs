@@ -6,7 +6,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checksumItems } from '../src/harness/checksum.mjs';
+import { checksumItems } from '../src/workloads/tuples/item-checksum.mjs';
 
 const STEPS = 40;
 const TEN_MB = 10 * 1024 * 1024;

@@ -63,7 +63,7 @@ export function measureBlockJobMembers(members, job, env, { minWarmupMs = MIN_WA
 
 /**
  * Measures a block. members: objects with prepare(), warm(operation),
- * time(operation, number), row() and failedRow(error) (measure.mjs
+ * time(operation, number), row() and failedRow(error) (payload-measure.mjs
  * payloadMember, message-measure.mjs for records), and `operations` when a
  * member times fewer than both. Steps:
  *   1. prepare every member (verify, sizes); one that fails is out, with its
@@ -76,7 +76,7 @@ export function measureBlockJobMembers(members, job, env, { minWarmupMs = MIN_WA
  *      order of blockOrder(members, offset + round); a member that fails is
  *      out from then on.
  * Resolves to the rows in the members' order. env: { now?, pause?, signal? }
- * as in measure.mjs.
+ * as in payload-measure.mjs.
  */
 export async function measureBlock(
   members,

@@ -1,7 +1,7 @@
 // A path run through the compression stage (docs/design.md#compression):
 // encode = the path's encode, then compress its bytes; decode = decompress,
 // then the path's decode. The compressed path is a path like any other
-// (paths.mjs), so every protocol measures it unchanged: its row names the
+// (payload-measure.mjs), so every protocol measures it unchanged: its row names the
 // compression ({ format, where, level? }) and its label says it
 // ("msgpack/typed + gzip (node:zlib)"). Phases: the path's own, plus
 // compressMs and decompressMs. A compressor may be asynchronous (node:zlib

@@ -66,7 +66,6 @@ class LeanCodec {
     this.libraryVersion = lean.text(e.wcb_library_version());
     this.strategies = ['typed'];
     this.module = typeof e.wcb_encode_typed_compressed === 'function' ? LEAN_ZLIB_MODULE : LEAN_MODULE;
-    this.messages = null;
     // Addresses and sizes come back as i32: >>> 0 reads them unsigned.
     this.#typed = new TypedCalls(this.name, {
       heap32: () => lean.heap32(),

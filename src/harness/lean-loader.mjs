@@ -5,7 +5,7 @@
 // and the few WASI calls libc keeps): the clock, a memory-growth notice and
 // exits. Environment-agnostic (no Node APIs): Node and the page use it as is,
 // and the shipped-bytes table counts it, minified, as each lean module's glue
-// (scripts/shipped-bytes.mjs).
+// (node/shipped-bytes-sizes.mjs).
 //
 //   const lean = await instantiateLean(wasmBytes);
 //   lean.exports.wcb_codec_name();  lean.heapU8();  lean.text(pointer);  lean.aborted

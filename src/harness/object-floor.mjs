@@ -10,7 +10,7 @@
 import { OBJECT_FLOOR } from '../catalog.mjs';
 import { columnsFromItems, itemsFromColumns } from './wasm-items.mjs';
 
-/** A measurable path (see paths.mjs) for the object floor. */
+/** A measurable path (see payload-measure.mjs) for the object floor. */
 export function createObjectFloorPath() {
   return {
     ...OBJECT_FLOOR,

@@ -1,4 +1,4 @@
-// What the rows of both measuring protocols share (per payload: measure.mjs,
+// What the rows of both measuring protocols share (per payload: payload-measure.mjs,
 // per call: message-measure.mjs): the fields naming the path and where it
 // was measured, and how a failure is worded. Never timed.
 

@@ -15,22 +15,17 @@
 // Encode checks its items in every strategy ("<codec>: item <i>: ...",
 // wasm-items.mjs; val checks in C++). A failed call throws the codec's Error
 // and the module stays usable; every call frees what it allocated (embind
-// vectors are deleted here). The messages workload's API (`codec.messages`)
-// is src/workloads/messages/wasm-messages.mjs.
+// vectors are deleted here). Another workload wraps the module's exports
+// (`codec.exports`) in its own folder.
 
-import { strategiesOf } from '../catalog.mjs';
+import { DEFAULT_WORKLOAD, strategiesOf } from '../catalog.mjs';
 import { expectBytes, expectItems, now, TypedCalls } from './typed-calls.mjs';
 import { invalidItemError, isItem } from './wasm-items.mjs';
-import {
-  EMBIND_RECORDS,
-  MESSAGE_STRATEGIES,
-  createWasmMessages,
-} from '../workloads/messages/wasm-messages.mjs';
-
-export { EMBIND_RECORDS, MESSAGE_STRATEGIES };
 export { columnsFromItems, itemsFromColumns } from './wasm-items.mjs';
 
-export const STRATEGIES = Object.freeze(strategiesOf('tuples'));
+// The module's own calls are the default workload's (items through the typed
+// strategies); other workloads wrap `exports`.
+export const STRATEGIES = Object.freeze(strategiesOf(DEFAULT_WORKLOAD));
 
 /**
  * Instantiates one codec module.
@@ -60,7 +55,6 @@ class WasmCodec {
     this.name = m.codecName();
     this.libraryVersion = m.libraryVersion();
     this.strategies = STRATEGIES;
-    this.messages = typeof m.encodeMessageVal === 'function' ? createWasmMessages(m, this.name) : null;
     this.#typed = new TypedCalls(this.name, {
       heap32: () => m.HEAP32,
       heapF64: () => m.HEAPF64,

@@ -33,7 +33,7 @@ import { EQUIVALENT, intervalText } from '../harness/paired.mjs';
 export const HEADLINE_OPERATIONS = Object.freeze(['encode', 'decode']);
 
 const VERBS = { encode: 'encodes', decode: 'decodes' };
-// The messages workload's empty-call rows (record "none") measure no record.
+// The empty-call rows of a per-call workload (record "none") measure no record.
 const NO_UNIT_RECORD = 'none';
 
 /** The unit of a row: its step (a size), record or data set; undefined for a row of none. */

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../catalog.mjs';
 import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './compare.mjs';
-import { engineComparison, enginesText, withEnginesSection } from './engines.mjs';
+import { engineComparison, enginesText, withEnginesSection } from './engine-comparison.mjs';
 import { overProcesses } from '../harness/block-verdicts.mjs';
 import { fileReport, workloadPart } from './file-report.mjs';
 import { blockChartRows } from './block-rows.mjs';
@@ -75,7 +75,7 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   }
   const headlines = report.headlines(sources, { sizeMB });
   const html = path.join(outDir, 'index.html');
-  // Engines side by side (Node, Chromium, Firefox), whatever the workload: src/report/engines.mjs.
+  // Engines side by side (Node, Chromium, Firefox), whatever the workload: src/report/engine-comparison.mjs.
   const engines = engineComparison(sources, { sizeMB });
   const page = withEnginesSection(
     report.html({

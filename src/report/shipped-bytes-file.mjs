@@ -1,11 +1,11 @@
-// Reads build/wasm/shipped-bytes.json (scripts/shipped-bytes.mjs) for the
+// Reads build/wasm/shipped-bytes.json (node/shipped-bytes-sizes.mjs) for the
 // report: the wasm build the runners use (WCB_WASM_BUILD_DIR or build/wasm).
-// Node only; the rendering is in shipped-bytes.mjs.
+// Node only; the rendering is in shipped-bytes-table.mjs.
 
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { DEFAULT_WASM_BUILD_DIR } from '../../node/load-wasm.mjs';
+import { DEFAULT_WASM_BUILD_DIR } from '../build-dirs.mjs';
 
 /** The shipped-bytes data of a wasm build, or null when that build has none (not built yet). */
 export function readShippedBytes(wasmDir = DEFAULT_WASM_BUILD_DIR) {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { REPO_ROOT } from '../../node/load-wasm.mjs';
-import { checksumItems } from '../../src/harness/checksum.mjs';
+import { checksumItems } from '../../src/workloads/tuples/item-checksum.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { ADDON_CODECS, missingAddon } from './addon-helpers.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';

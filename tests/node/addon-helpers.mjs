@@ -4,9 +4,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { addonAvailable, loadAddon, readNativeCatalog } from '../../node/load-addon.mjs';
+import { addonAvailable, loadAddon, readNativeCatalog } from '../../src/addon/load-addon.mjs';
 import { REPO_ROOT } from '../../node/load-wasm.mjs';
-import { addonCodecNames, createAddonCodec } from '../../src/harness/addon-codec.mjs';
+import { addonCodecNames, createAddonCodec } from '../../src/workloads/tuples/addon-tuples.mjs';
 
 /** false, or why the addon cannot be tested. */
 export const missingAddon = addonAvailable('tuples')

@@ -1,5 +1,5 @@
 // The tuple codecs through the Node-API addon (src/workloads/tuples/addon-bindings.cpp,
-// src/harness/addon-codec.mjs): round trips through every strategy and the
+// src/workloads/tuples/addon-tuples.mjs): round trips through every strategy and the
 // columnar variant, the addon's bytes against the wasm modules' and the
 // native runner's, the item check worded as wasm's, and hostile input (a
 // clean Error naming the codec, the process alive, nothing leaked). Skipped
@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { REPO_ROOT, listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
-import { readNativeCatalog } from '../../node/load-addon.mjs';
+import { readNativeCatalog } from '../../src/addon/load-addon.mjs';
 import { addonStrategiesOf, codecsOf } from '../../src/catalog.mjs';
-import { COLUMNAR, createAddonPath } from '../../src/harness/paths.mjs';
+import { COLUMNAR, createAddonPath } from '../../src/workloads/tuples/tuple-paths.mjs';
 import { columnsFromItems, itemsFromColumns } from '../../src/harness/wasm-items.mjs';
 import { conformanceSteps, exportNativeEncodings, missingWasm } from './conformance-support.mjs';
 import { ADDON_CODECS, addon, addonCodecs, missingAddon } from './addon-helpers.mjs';

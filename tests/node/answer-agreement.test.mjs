@@ -15,7 +15,7 @@ import { median } from '../../src/harness/stats.mjs';
 import { formatVerdictRatio } from '../../src/harness/verdict.mjs';
 import { invertComparison } from '../../src/harness/unit-comparisons.mjs';
 import { headlines } from '../../src/report/headline.mjs';
-import { timeTable } from '../../src/workloads/documents/model.mjs';
+import { timeTable } from '../../src/workloads/documents/table-data.mjs';
 import { REPO_ROOT } from '../web/browser.mjs';
 
 const FIXTURE = path.join(REPO_ROOT, 'tests', 'fixtures', 'page', 'node-documents.json');

@@ -1,10 +1,10 @@
-// The answer command (node/answer.mjs) and its table (src/report/answer.mjs):
+// The answer command (node/answer.mjs) and its table (src/report/answer-winners.mjs):
 // each workload's default run measures exactly the answer's blocks, the time limit is
 // shared out so the runs fit it, and a cell says who wins, or "too few"
 // when its block had fewer processes than an interval needs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../../src/report/answer.mjs';
+import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../../src/report/answer-winners.mjs';
 import { OVERHEAD_MINUTES, answerPlan, budgetMinutes } from '../../node/answer.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { parseOptions } from '../../node/cli.mjs';

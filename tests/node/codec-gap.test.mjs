@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { listWasmCodecs, REPO_ROOT } from '../../node/load-wasm.mjs';
-import { checksumItems } from '../../src/harness/checksum.mjs';
+import { checksumItems } from '../../src/workloads/tuples/item-checksum.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
 

@@ -23,7 +23,7 @@ import {
   createStreamCompressor,
 } from '../../src/harness/compressors.mjs';
 import { LEAN_ZLIB_MODULE, leanModuleOf, leanZlibModuleOf } from '../../src/harness/lean-codec.mjs';
-import { createWasmPath } from '../../src/harness/paths.mjs';
+import { createWasmPath } from '../../src/workloads/tuples/tuple-paths.mjs';
 import { assertSameItems, datasetWithItems } from './wasm-helpers.mjs';
 
 const FAILING_CALLS = 500;

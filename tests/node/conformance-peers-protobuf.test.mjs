@@ -1,6 +1,6 @@
 // protobuf: C++ protobuf-lite (native and wasm) <-> the runtimes that work
 // from generated code: protobuf-es, protobuf-ts and protons
-// (build/peers-generated, scripts/generate-peers.mjs). Tuples at every
+// (build/peers-generated, node/generate-peers.mjs). Tuples at every
 // growth step up to ~1 MB (conformance-support.mjs), and every record of
 // the messages workload. protobuf has no documents peer (see
 // src/harness/peers.mjs).

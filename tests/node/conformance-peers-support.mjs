@@ -15,7 +15,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { DEFAULT_WASM_BUILD_DIR, loadWasmCodec, REPO_ROOT, wasmModuleFiles } from '../../node/load-wasm.mjs';
-import { createPeerDocumentPath, createPeerMessagePath, findPeer } from '../../src/harness/peers.mjs';
+import * as peerRegistry from '../../src/harness/peers.mjs';
+import { findPeer } from '../../src/harness/peers.mjs';
+import { createPeerMessagePath } from '../../src/workloads/messages/message-measure.mjs';
+import { createPeerDocumentPath } from '../../src/workloads/documents/measure.mjs';
 import { makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
 import { makeDataset, unmappedId } from '../../src/workloads/documents/datasets.mjs';
 import { createWasmDocumentPath } from '../../src/workloads/documents/wasm-documents.mjs';
@@ -63,7 +66,9 @@ export async function cppMessages(format) {
 export async function peerMessages(peerName) {
   const peer = findPeer(peerName);
   assert.ok(peer, `no peer '${peerName}' in src/harness/peers.mjs`);
-  const messagePath = await createPeerMessagePath(peer, { messagesProtoText: MESSAGES_PROTO_TEXT });
+  const messagePath = await createPeerMessagePath(peerRegistry, peer, {
+    messagesProtoText: MESSAGES_PROTO_TEXT,
+  });
   return {
     name: `${peer.npm} ${peer.version}`,
     write: (record, name) => messagePath.forRecord(name).encode(record),
@@ -136,7 +141,7 @@ export async function cppDocuments(format) {
 export async function peerDocuments(peerName) {
   const peer = findPeer(peerName);
   assert.ok(peer, `no peer '${peerName}' in src/harness/peers.mjs`);
-  const documentPath = await createPeerDocumentPath(peer);
+  const documentPath = await createPeerDocumentPath(peerRegistry, peer);
   return {
     name: `${peer.npm} ${peer.version}`,
     write: (value, id) => {

@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { loadWasmCodec, REPO_ROOT } from '../../node/load-wasm.mjs';
-import { checksumItems } from '../../src/harness/checksum.mjs';
+import { checksumItems } from '../../src/workloads/tuples/item-checksum.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { datasetAtSteps } from '../../src/workloads/tuples/block.mjs';
 import { createPeerPath, findPeer } from '../../src/harness/peers.mjs';

@@ -8,22 +8,24 @@ import { test } from 'node:test';
 
 import { BSON } from 'bson';
 
-import { createJsonDocumentPath, createJsonUtf8DocumentPath } from '../../src/harness/json-baseline.mjs';
+import {
+  createJsonDocumentPath,
+  createJsonUtf8DocumentPath,
+} from '../../src/workloads/documents/json-document-path.mjs';
+import * as peerRegistry from '../../src/harness/peers.mjs';
 import {
   ALL_PEERS,
   DOCUMENT_ONLY_PEERS,
   DOCUMENT_PEERS,
   PEERS,
-  createPeerDocumentPath,
-  createPeerMessagePath,
   createPeerPath,
-  documentPeersFor,
-  findDocumentPeer,
   findPeer,
   peerMeta,
   peersFor,
 } from '../../src/harness/peers.mjs';
-import { pathLabel } from '../../src/harness/paths.mjs';
+import { createPeerMessagePath } from '../../src/workloads/messages/message-measure.mjs';
+import { createPeerDocumentPath } from '../../src/workloads/documents/measure.mjs';
+import { pathLabel } from '../../src/workloads/tuples/tuple-paths.mjs';
 import { documentChecksum } from '../../src/workloads/documents/checksum.mjs';
 import { makeDataset, unmappedId } from '../../src/workloads/documents/datasets.mjs';
 import { firstDifference, verifyDocument } from '../../src/workloads/documents/verify.mjs';
@@ -115,7 +117,7 @@ test('the documents registry: which peers take part, and the tuple and messages 
     ],
   );
   assert.deepEqual(
-    documentPeersFor('browser').map((peer) => peer.name),
+    peersFor('browser', DOCUMENT_PEERS).map((peer) => peer.name),
     [
       'msgpackr',
       'msgpackr-records',
@@ -129,28 +131,28 @@ test('the documents registry: which peers take part, and the tuple and messages 
       'geobuf',
     ],
   );
-  assert.deepEqual(documentPeersFor('node'), DOCUMENT_PEERS);
+  assert.deepEqual(peersFor('node', DOCUMENT_PEERS), DOCUMENT_PEERS);
   for (const peer of DOCUMENT_ONLY_PEERS) {
     assert.ok(!PEERS.includes(peer), `${peer.name} stays out of the tuple registry`);
     assert.ok(!peersFor('node').includes(peer));
-    assert.equal(findDocumentPeer(peer.name), peer);
+    assert.equal(findPeer(peer.name, DOCUMENT_PEERS), peer);
   }
   assert.deepEqual(ALL_PEERS, [...PEERS, ...DOCUMENT_ONLY_PEERS]);
   const labels = DOCUMENT_PEERS.map((peer) => pathLabel(peerMeta(peer)));
   assert.equal(new Set(labels).size, labels.length, 'every documents peer has its own label');
   assert.equal(
-    pathLabel(peerMeta(findDocumentPeer('flexbuffers'))),
+    pathLabel(peerMeta(findPeer('flexbuffers', DOCUMENT_PEERS))),
     'flatbuffers (flatbuffers) [flexbuffers]',
   );
-  assert.equal(pathLabel(peerMeta(findDocumentPeer('geobuf'))), 'geobuf (geobuf)');
+  assert.equal(pathLabel(peerMeta(findPeer('geobuf', DOCUMENT_PEERS))), 'geobuf (geobuf)');
 });
 
 test('a peer outside the documents workload, an unknown data set: clear errors', async () => {
   await assert.rejects(
-    createPeerDocumentPath(findPeer('avsc')),
+    createPeerDocumentPath(peerRegistry, findPeer('avsc')),
     /^Error: avsc: not part of the documents workload$/,
   );
-  const msgpackr = await createPeerDocumentPath(findDocumentPeer('msgpackr'));
+  const msgpackr = await createPeerDocumentPath(peerRegistry, findPeer('msgpackr', DOCUMENT_PEERS));
   assert.throws(
     () => msgpackr.forDataset('geo-1m'),
     /^Error: msgpackr: documents: unknown data set "geo-1m"/,
@@ -160,13 +162,13 @@ test('a peer outside the documents workload, an unknown data set: clear errors',
   assert.deepEqual(tuples.decode(tuples.encode([{ x: 1, y: 2, z: 3 }]).encoded).items, [
     { x: 1, y: 2, z: 3 },
   ]);
-  const messages = await createPeerMessagePath(findPeer('bson'));
+  const messages = await createPeerMessagePath(peerRegistry, findPeer('bson'));
   assert.equal(typeof messages.forRecord('int').encode, 'function');
 });
 
-for (const peer of documentPeersFor('node')) {
+for (const peer of peersFor('node', DOCUMENT_PEERS)) {
   test(`${peer.name} round-trips every small data set exactly, or fails as known`, async () => {
-    const documentPath = await createPeerDocumentPath(peer);
+    const documentPath = await createPeerDocumentPath(peerRegistry, peer);
     const label = pathLabel(documentPath);
     for (const id of SMALL) {
       const outcome = attempt(documentPath, id, label);
@@ -184,15 +186,19 @@ for (const peer of documentPeersFor('node')) {
 }
 
 test('key order: kept by every peer but flexbuffers (sorted keys) and geobuf (its Feature layout)', async () => {
-  for (const peer of documentPeersFor('node')) {
-    const documentPath = await createPeerDocumentPath(peer);
+  for (const peer of peersFor('node', DOCUMENT_PEERS)) {
+    const documentPath = await createPeerDocumentPath(peerRegistry, peer);
     const calls = documentPath.forDataset('geo-110m');
     assert.equal(calls.keyOrder, !['flexbuffers', 'geobuf'].includes(peer.name), peer.name);
   }
-  const flex = (await createPeerDocumentPath(findDocumentPeer('flexbuffers'))).forDataset('jbb-repeated');
+  const flex = (
+    await createPeerDocumentPath(peerRegistry, findPeer('flexbuffers', DOCUMENT_PEERS))
+  ).forDataset('jbb-repeated');
   const decoded = flex.decode(flex.encode({ b: 1, a: [2], 19: 'x' }));
   assert.deepEqual(Object.keys(decoded), ['19', 'a', 'b']);
-  const geobuf = (await createPeerDocumentPath(findDocumentPeer('geobuf'))).forDataset('geo-110m');
+  const geobuf = (await createPeerDocumentPath(peerRegistry, findPeer('geobuf', DOCUMENT_PEERS))).forDataset(
+    'geo-110m',
+  );
   const feature = {
     type: 'Feature',
     id: 'a',
@@ -205,7 +211,9 @@ test('key order: kept by every peer but flexbuffers (sorted keys) and geobuf (it
 });
 
 test("bson's wrapper: a non-object top level is written as {value: v} and unwrapped", async () => {
-  const calls = (await createPeerDocumentPath(findDocumentPeer('bson'))).forDataset('jbb-repeated');
+  const calls = (await createPeerDocumentPath(peerRegistry, findPeer('bson', DOCUMENT_PEERS))).forDataset(
+    'jbb-repeated',
+  );
   const items = [{ a: 1 }, 'two', 3.5];
   const bytes = calls.encode(items);
   assert.deepEqual(BSON.deserialize(bytes), { value: items }, 'the bytes hold the wrapper');

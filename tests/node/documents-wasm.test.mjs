@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
-import { MAX_DEPTH } from '../../src/workloads/documents/tagged-form.mjs';
+import { MAX_DEPTH } from '../../src/tagged/tagged-form.mjs';
 import { readTagged, writeTagged } from './tagged-bytes.mjs';
 import {
   DOCUMENT_STRATEGIES,

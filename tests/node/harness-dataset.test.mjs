@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { TupleDataset, selectSteps } from '../../src/workloads/tuples/dataset.mjs';
-import { checksumItems } from '../../src/harness/checksum.mjs';
+import { checksumItems } from '../../src/workloads/tuples/item-checksum.mjs';
 import { datasetAtSteps } from '../../src/workloads/tuples/block.mjs';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/dataset-steps.json', import.meta.url), 'utf8'));

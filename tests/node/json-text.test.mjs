@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 
-import { addonAvailable, loadAddon } from '../../node/load-addon.mjs';
+import { addonAvailable, loadAddon } from '../../src/addon/load-addon.mjs';
 import { listWasmCodecs, loadLeanCodec, loadWasmCodec, readWasmBuildInfo } from '../../node/load-wasm.mjs';
 import { isJsonText } from '../../src/catalog.mjs';
-import { ADDON_STRATEGIES, createAddonCodec } from '../../src/harness/addon-codec.mjs';
+import { ADDON_STRATEGIES, createAddonCodec } from '../../src/workloads/tuples/addon-tuples.mjs';
 import { STRATEGIES } from '../../src/harness/wasm-codec.mjs';
 import { itemsFromColumns } from '../../src/harness/wasm-items.mjs';
 import {
@@ -27,6 +27,7 @@ import {
   ADDON_MESSAGE_STRATEGIES,
   createAddonMessageCodec,
 } from '../../src/workloads/messages/addon-messages.mjs';
+import { messagesOf } from '../../src/workloads/messages/wasm-messages.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
 
 const utf8 = (text) => new TextEncoder().encode(text);
@@ -89,7 +90,7 @@ const missingAddon = ['tuples', 'messages', 'documents'].every((workload) => add
 async function wasmDecoders(name) {
   const tuples = await loadWasmCodec(name);
   const lean = await loadLeanCodec(name);
-  const messages = (await loadWasmCodec(name, { workload: 'messages' })).messages;
+  const messages = messagesOf(await loadWasmCodec(name, { workload: 'messages' }));
   const documents = await loadWasmCodec(name, { workload: 'documents' });
   return {
     tuples: [

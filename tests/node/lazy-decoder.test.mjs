@@ -1,5 +1,5 @@
 // A decoder that does nothing must not pass verification. Decode outputs are
-// reused from call to call (the wasm module's items, src/core/sentinel.h), so
+// reused from call to call (the wasm module's items, src/workloads/tuples/item_sentinel.h), so
 // a decoder that skipped its work after its first call would hand back the
 // previous call's correct items. measurePath fills reused storage with a
 // sentinel before every decode that counts (path.prepareDecode), outside the
@@ -8,15 +8,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
-import { createJsonMessagePath } from '../../src/harness/json-baseline.mjs';
-import { measurePath } from '../../src/harness/measure.mjs';
+import { createJsonMessagePath } from '../../src/workloads/messages/json-message-path.mjs';
+import { measurePath } from '../../src/harness/payload-measure.mjs';
 import { measureMessageBlock } from '../../src/workloads/messages/block.mjs';
-import { createWasmPath } from '../../src/harness/paths.mjs';
+import { createWasmPath } from '../../src/workloads/tuples/tuple-paths.mjs';
 import { itemsFromHeap } from '../../src/harness/wasm-items.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';
 
-// The sentinel of src/core/sentinel.h: x = INT32_MIN, y and z one NaN payload.
+// The sentinel of src/workloads/tuples/item_sentinel.h: x = INT32_MIN, y and z one NaN payload.
 const SENTINEL_X = -2147483648;
 const SENTINEL_NAN_BITS = 0x7ff85e471e150badn;
 

@@ -24,7 +24,7 @@ import {
 } from '../../node/load-wasm.mjs';
 import { codecsOf } from '../../src/catalog.mjs';
 import { LEAN_MODULE, leanModuleOf } from '../../src/harness/lean-codec.mjs';
-import { COLUMNAR, createWasmPath } from '../../src/harness/paths.mjs';
+import { COLUMNAR, createWasmPath } from '../../src/workloads/tuples/tuple-paths.mjs';
 import { columnsFromItems, itemsFromColumns } from '../../src/harness/wasm-items.mjs';
 import { assertSameBytes, assertSameItems, datasetWithItems, seededRandom } from './wasm-helpers.mjs';
 

@@ -1,5 +1,5 @@
 // A stand-in for node/load-wasm.mjs in the messages runner tests: pure-JS
-// codecs with the `codec.messages` API of src/harness/wasm-codec.mjs whose
+// codecs with the `codec.messages` API (src/workloads/messages/wasm-messages.mjs messagesOf) whose
 // behaviour each test chooses. `buildDir` holds fake-build.json:
 //   { "<codec>": { "mode": "ok" | "wrong" | "throw" | "crash" | "load-error" | "no-messages",
 //                  "record": "<name>" } }

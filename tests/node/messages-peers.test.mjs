@@ -11,9 +11,11 @@ import test from 'node:test';
 
 import { REPO_ROOT } from '../../node/load-wasm.mjs';
 import { base64Decode, base64Encode } from '../../src/harness/base64.mjs';
-import { createJsonMessagePath, toJsonValue } from '../../src/harness/json-baseline.mjs';
+import { createJsonMessagePath, toJsonValue } from '../../src/workloads/messages/json-message-path.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
-import { createPeerMessagePath, findPeer, peersFor, PEERS } from '../../src/harness/peers.mjs';
+import * as peerRegistry from '../../src/harness/peers.mjs';
+import { findPeer, peersFor, PEERS } from '../../src/harness/peers.mjs';
+import { createPeerMessagePath } from '../../src/workloads/messages/message-measure.mjs';
 import { takesPeer } from '../../src/workloads/messages/runner.mjs';
 
 // The peers a messages run takes (the runner's takesPeer).
@@ -61,7 +63,9 @@ test('every Node peer takes part in the messages workload', () => {
 test('every Node peer round-trips every record exactly, or refuses it with the documented error', async () => {
   const refused = [];
   for (const peer of messagePeersFor('node')) {
-    const messagePath = await createPeerMessagePath(peer, { messagesProtoText: MESSAGES_PROTO_TEXT });
+    const messagePath = await createPeerMessagePath(peerRegistry, peer, {
+      messagesProtoText: MESSAGES_PROTO_TEXT,
+    });
     assert.equal(messagePath.codec, peer.codec, peer.name);
     assert.equal(messagePath.impl, 'js', peer.name);
     assert.equal(messagePath.library, `${peer.npm} ${peer.version}`, peer.name);
@@ -92,9 +96,9 @@ test('a peer messages path reads the record it is given, not a stored copy', asy
   // Two different values of the same record through one codec: each comes
   // back as itself (the paths keep no state between calls).
   for (const peer of messagePeersFor('node')) {
-    const codec = (await createPeerMessagePath(peer, { messagesProtoText: MESSAGES_PROTO_TEXT })).forRecord(
-      'int',
-    );
+    const codec = (
+      await createPeerMessagePath(peerRegistry, peer, { messagesProtoText: MESSAGES_PROTO_TEXT })
+    ).forRecord('int');
     for (const value of [-123456789, 2147483647]) {
       const decoded = codec.decode(codec.encode({ value }));
       const plain = codec.toPlain ? codec.toPlain(decoded) : decoded;
@@ -104,13 +108,13 @@ test('a peer messages path reads the record it is given, not a stored copy', asy
 });
 
 test('forRecord refuses an unknown record name', async () => {
-  const messagePath = await createPeerMessagePath(findPeer('pbf'));
+  const messagePath = await createPeerMessagePath(peerRegistry, findPeer('pbf'));
   assert.throws(() => messagePath.forRecord('tuple'), /^Error: pbf: unknown message record "tuple"/);
 });
 
 test('protobufjs needs the text of proto/messages.proto', async () => {
   await assert.rejects(
-    createPeerMessagePath(findPeer('protobufjs')),
+    createPeerMessagePath(peerRegistry, findPeer('protobufjs')),
     /protobufjs: the text of proto\/messages\.proto is needed/,
   );
 });
@@ -135,7 +139,7 @@ test('the mixed array keeps each element type through the schema-driven peers', 
     'flatbuffers',
   ]) {
     const codec = (
-      await createPeerMessagePath(findPeer(name), { messagesProtoText: MESSAGES_PROTO_TEXT })
+      await createPeerMessagePath(peerRegistry, findPeer(name), { messagesProtoText: MESSAGES_PROTO_TEXT })
     ).forRecord('record');
     const decoded = codec.decode(codec.encode(record));
     assert.equal(messageDifference(record, codec.toPlain ? codec.toPlain(decoded) : decoded), null, name);

@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { TAG, readTagged, writeTagged } from './tagged-bytes.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
+import { messagesOf } from '../../src/workloads/messages/wasm-messages.mjs';
 import { assertSameBytes, isJsonTextCodec } from './wasm-helpers.mjs';
 
 const EXTENDED = { extended: true };
@@ -109,7 +110,7 @@ for (const codecName of MESSAGE_CODECS) {
     let messages;
     before(async () => {
       codec = await loadWasmCodec(codecName, { workload: 'messages' });
-      messages = codec.messages;
+      messages = messagesOf(codec);
     });
     after(() => assert.equal(codec.aborted, null, `${codecName}: the module aborted`));
 

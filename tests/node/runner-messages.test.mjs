@@ -9,8 +9,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
+import * as jsonBaseline from '../../src/workloads/messages/json-message-path.mjs';
 import * as peerRegistry from '../../src/harness/peers.mjs';
+import { messagesOf } from '../../src/workloads/messages/wasm-messages.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { parseOptions, resolveCodecs } from '../../node/cli.mjs';
 import { resultsSchema } from '../../src/workload-folders.mjs';
@@ -24,7 +25,7 @@ const validate = createResultsValidator(schema);
 const noJsonMessagePath =
   typeof jsonBaseline.createJsonMessagePath === 'function'
     ? false
-    : 'src/harness/json-baseline.mjs has no createJsonMessagePath yet';
+    : 'src/workloads/messages/json-message-path.mjs has no createJsonMessagePath yet';
 const TINY = [
   '--workload',
   'messages',
@@ -361,7 +362,7 @@ async function missingMessageBuild() {
   try {
     const { loadWasmCodec } = await import('../../node/load-wasm.mjs');
     const codec = await loadWasmCodec('json', { buildDir: BUILD_DIR, workload: 'messages' });
-    return codec.messages ? false : 'build/wasm has no message codecs yet (bash scripts/build-wasm.sh)';
+    return messagesOf(codec) ? false : 'build/wasm has no message codecs yet (bash scripts/build-wasm.sh)';
   } catch (error) {
     return `no wasm build: ${error.message}`;
   }
@@ -375,7 +376,7 @@ test(
     const dir = mkdtempSync(join(tmpdir(), 'wcb-messages-real-'));
     const out = join(dir, 'results.json');
     const peers =
-      typeof peerRegistry.createPeerMessagePath === 'function' ? ['--peers', 'msgpackr'] : ['--no-peers'];
+      typeof peerRegistry.createWorkloadPeerPath === 'function' ? ['--peers', 'msgpackr'] : ['--no-peers'];
     const result = bench([
       ...TINY,
       '--build-dir',

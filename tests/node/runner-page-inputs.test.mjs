@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { buildWeb } from '../../scripts/build-web.mjs';
+import { buildWeb } from '../../node/build-web.mjs';
 import {
   CHROMIUM,
   PAGE_FILE_URL,

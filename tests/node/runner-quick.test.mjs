@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STRATEGIES } from '../../node/cli.mjs';
-import { addonAvailable } from '../../node/load-addon.mjs';
+import { addonAvailable } from '../../src/addon/load-addon.mjs';
 import {
   ADDON_PLACE,
   addonStrategiesOf,
@@ -19,7 +19,7 @@ import {
   isJsonText,
   isJsonUtf8Baseline,
 } from '../../src/catalog.mjs';
-import { pathLabel } from '../../src/harness/paths.mjs';
+import { pathLabel } from '../../src/workloads/tuples/tuple-paths.mjs';
 import { peerMeta, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';

@@ -2,8 +2,8 @@
 // tests: its tags, and the product's writer and reader (tagged-writer.mjs,
 // tagged-reader.mjs) on a Uint8Array of their own instead of a wasm heap.
 
-import { TaggedReader } from '../../src/workloads/documents/tagged-reader.mjs';
-import { ownBufferWriter } from '../../src/workloads/documents/tagged-writer.mjs';
+import { TaggedReader } from '../../src/tagged/tagged-reader.mjs';
+import { ownBufferWriter } from '../../src/tagged/tagged-writer.mjs';
 
 export const TAG = Object.freeze({
   null: 0,

@@ -1,4 +1,4 @@
-// The tagged form's JS writer and reader (src/workloads/documents/tagged-*.mjs)
+// The tagged form's JS writer and reader (src/tagged/tagged-*.mjs)
 // against a reference writer and reader written here from the table in
 // docs/documents.md#the-tagged-form alone, so a fast path that drifts from
 // the contract shows: key numbers across nested objects, thousands of
@@ -9,16 +9,22 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 
-import { DOCUMENTS_FLOOR_LABEL, isDocumentsFloor, isFloor, pathLabel } from '../../src/catalog.mjs';
-import { createDocumentsFloorPath } from '../../src/harness/documents-floor.mjs';
+import { isFloor, pathLabel } from '../../src/catalog.mjs';
+import {
+  createDocumentsFloorPath,
+  isDocumentsFloor,
+} from '../../src/workloads/documents/documents-floor.mjs';
 import { isPeerRow, isReferenceRow } from '../../src/harness/references.mjs';
 import { measureDocumentBlock } from '../../src/workloads/documents/block.mjs';
 import { datasetInfo, makeDataset, prepareDataset } from '../../src/workloads/documents/datasets.mjs';
 import { viewText } from '../../src/report/table-view.mjs';
 import { floorPhaseParts } from '../../src/workloads/documents/view.mjs';
-import { useBuffer } from '../../src/workloads/documents/tagged-form.mjs';
-import { TaggedReader } from '../../src/workloads/documents/tagged-reader.mjs';
-import { TaggedWriter } from '../../src/workloads/documents/tagged-writer.mjs';
+import { useBuffer } from '../../src/tagged/tagged-form.mjs';
+
+// How the tables name the documents floor (its workload.mjs floorLabels).
+const DOCUMENTS_FLOOR_LABEL = 'documents floor (JS walk)';
+import { TaggedReader } from '../../src/tagged/tagged-reader.mjs';
+import { TaggedWriter } from '../../src/tagged/tagged-writer.mjs';
 import { readTagged, writeTagged } from './tagged-bytes.mjs';
 
 // ---- the reference: plain, slow, from the table ----

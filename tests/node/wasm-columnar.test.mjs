@@ -1,5 +1,5 @@
 // The columnar variant of the typed strategy (wasm-codec.mjs encodeColumns /
-// decodeColumns, paths.mjs createWasmPath(codec, 'columnar')): columns in,
+// decodeColumns, tuple-paths.mjs createWasmPath(codec, 'columnar')): columns in,
 // the same bytes as the object strategies out, columns back; bad input is an
 // Error naming the codec; as a measured path it is labelled and reported as
 // not plain objects.
@@ -8,8 +8,8 @@ import { before, describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
-import { measurePath } from '../../src/harness/measure.mjs';
-import { COLUMNAR, createWasmPath, pathLabel } from '../../src/harness/paths.mjs';
+import { measurePath } from '../../src/harness/payload-measure.mjs';
+import { COLUMNAR, createWasmPath, pathLabel } from '../../src/workloads/tuples/tuple-paths.mjs';
 import { columnsFromItems, itemsFromColumns } from '../../src/harness/wasm-codec.mjs';
 import { assertSameBytes, assertSameItems, datasetWithItems } from './wasm-helpers.mjs';
 

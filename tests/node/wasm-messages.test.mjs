@@ -1,5 +1,5 @@
 // The messages workload through the wasm modules (src/workloads/messages/bindings.cpp,
-// src/harness/wasm-codec.mjs `codec.messages`): every codec with a message
+// src/workloads/messages/wasm-messages.mjs messagesOf): every codec with a message
 // adapter, through every strategy that offers a record, round-trips every
 // record exactly; the strategies write the same bytes; bad bytes and bad JS
 // records throw an Error naming the codec (and the field), never abort, never
@@ -9,7 +9,11 @@ import { after, before, describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
-import { EMBIND_RECORDS, MESSAGE_STRATEGIES } from '../../src/harness/wasm-codec.mjs';
+import {
+  EMBIND_RECORDS,
+  MESSAGE_STRATEGIES,
+  messagesOf,
+} from '../../src/workloads/messages/wasm-messages.mjs';
 import { assertSameBytes, errorOf, isJsonTextCodec, seededRandom } from './wasm-helpers.mjs';
 
 const WASM_PAGE_BYTES = 64 * 1024;
@@ -173,11 +177,11 @@ test('the catalog declares messages modules; every module has the per-call floor
   for (const name of MESSAGE_CODECS) assert.ok(codecNames.includes(name), `${name} serves tuples too`);
   for (const codecName of codecNames) {
     const tuples = await loadWasmCodec(codecName);
-    assert.equal(tuples.messages, null, `${codecName}: the tuple module has no message exports`);
+    assert.equal(messagesOf(tuples), null, `${codecName}: the tuple module has no message exports`);
     assert.equal(tuples.emptyCall(), undefined, `${codecName}: emptyCall`);
     if (!MESSAGE_CODECS.has(codecName)) continue;
     const codec = await loadWasmCodec(codecName, { workload: 'messages' });
-    assert.notEqual(codec.messages, null, `${codecName}: messages`);
+    assert.notEqual(messagesOf(codec), null, `${codecName}: messages`);
     assert.equal(codec.emptyCall(), undefined, `${codecName}: emptyCall`);
     assert.equal(codec.aborted, null);
   }
@@ -191,7 +195,7 @@ for (const codecName of codecNames.filter((name) => MESSAGE_CODECS.has(name))) {
     const encoded = {};
     before(async () => {
       codec = await loadWasmCodec(codecName, { workload: 'messages' });
-      messages = codec.messages;
+      messages = messagesOf(codec);
       for (const name of MESSAGE_NAMES) encoded[name] = messages.encode('val', name, makeMessage(name));
     });
     after(() => assert.equal(codec.aborted, null, `${codecName}: the module aborted`));
@@ -468,7 +472,7 @@ for (const codecName of codecNames.filter((name) => MESSAGE_CODECS.has(name))) {
     }
 
     test('prepareFloor of bad bytes throws the codec error; the floors need a prepared record', async () => {
-      const fresh = (await loadWasmCodec(codecName, { workload: 'messages' })).messages;
+      const fresh = messagesOf(await loadWasmCodec(codecName, { workload: 'messages' }));
       for (const strategy of MESSAGE_STRATEGIES) {
         errorOf(
           () => fresh.decodeFloor(strategy, 'bool', encoded.bool),

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec, REPO_ROOT } from '../../node/load-wasm.mjs';
-import { checksumItems } from '../../src/harness/checksum.mjs';
+import { checksumItems } from '../../src/workloads/tuples/item-checksum.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { STRATEGIES } from '../../src/harness/wasm-codec.mjs';
 import { assertSameBytes, testWithBuild } from './wasm-helpers.mjs';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { test } from '@playwright/test';
-import { DEFAULT_WASM_DIR, buildWeb } from '../../scripts/build-web.mjs';
+import { DEFAULT_WASM_DIR, buildWeb } from '../../node/build-web.mjs';
 import { codecNames, modulesOf } from '../../src/catalog.mjs';
 import { REPO_ROOT, openPage, watchErrors } from './browser.mjs';
 import { baseline, documentOf, row } from './report-helpers.mjs';

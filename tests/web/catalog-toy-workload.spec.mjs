@@ -22,7 +22,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { test } from '@playwright/test';
-import { DEFAULT_WASM_DIR } from '../../scripts/build-web.mjs';
+import { DEFAULT_WASM_DIR } from '../../node/build-web.mjs';
 import { modulesOf } from '../../src/catalog.mjs';
 import { REPO_ROOT, downloadResults, openPage, pageUrl, waitForRunEnd, watchErrors } from './browser.mjs';
 
@@ -89,7 +89,7 @@ test.beforeAll(async () => {
   mkdirSync(copy);
   copyWithToy(copy);
   buildWithToy(wasmDir);
-  await run(process.execPath, [path.join(copy, 'scripts', 'build-web.mjs'), '--force'], { env: env() });
+  await run(process.execPath, [path.join(copy, 'node', 'build-web.mjs'), '--force'], { env: env() });
 });
 
 test.afterAll(() => {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { readWasmBuild } from '../../scripts/build-web.mjs';
+import { readWasmBuild } from '../../node/build-web.mjs';
 import { codecsOf } from '../../src/catalog.mjs';
 import { leanZlibModuleOf } from '../../src/harness/lean-codec.mjs';
 import { REPO_ROOT } from './browser.mjs';

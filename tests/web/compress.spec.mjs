@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { test } from '@playwright/test';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../node/serve.mjs';
 import { pathLabel } from '../../src/catalog.mjs';
 import { compressedMembers } from '../../src/harness/compressed-path.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';

@@ -3,8 +3,8 @@
 // validator with the workload's rows, and a server for the page.
 
 import { test } from '@playwright/test';
-import { readWasmBuild } from '../../scripts/build-web.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { readWasmBuild } from '../../node/build-web.mjs';
+import { startServer } from '../../node/serve.mjs';
 import { buildWorkloads, codecsOf } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { resultsSchema } from '../../src/workload-folders.mjs';

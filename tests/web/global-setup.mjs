@@ -1,6 +1,6 @@
 // Before the browser tests: the page bundle, built once when stale.
 
-import { buildWeb } from '../../scripts/build-web.mjs';
+import { buildWeb } from '../../node/build-web.mjs';
 
 export default async function globalSetup() {
   await buildWeb({ quiet: true });

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from '@playwright/test';
-import { buildWeb, readWasmBuild } from '../../scripts/build-web.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { buildWeb, readWasmBuild } from '../../node/build-web.mjs';
+import { startServer } from '../../node/serve.mjs';
 import { buildWorkloads, codecsOf } from '../../src/catalog.mjs';
 import { PAGE_FILE_URL, REPO_ROOT, openPage, pageUrl, waitForRunEnd, watchErrors } from './browser.mjs';
 

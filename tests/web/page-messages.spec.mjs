@@ -9,9 +9,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { loadWasmCodec } from '../../node/load-wasm.mjs';
-import { DEFAULT_WASM_DIR } from '../../scripts/build-web.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { DEFAULT_WASM_DIR } from '../../node/build-web.mjs';
+import { startServer } from '../../node/serve.mjs';
 import { MESSAGE_NAMES } from '../../src/workloads/messages/records.mjs';
+import { messagesOf } from '../../src/workloads/messages/wasm-messages.mjs';
 import { recordSetsOf, recordsOf } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { assertSameBatchBaselines } from './isolation.mjs';
@@ -31,13 +32,13 @@ const TINY = { workload: 'messages', records: ['bool'], repetitions: 2, warmup: 
 
 const validate = createResultsValidator(await resultsSchema());
 let server;
-// Whether the page's wasm build has the message exports (codec.messages).
+// Whether the page's wasm build has the message exports (wasm-messages.mjs messagesOf).
 let wasmMessages;
 
 // The page bundle is built by tests/web/global-setup.mjs.
 test.beforeAll(async () => {
   wasmMessages =
-    (await loadWasmCodec('json', { buildDir: DEFAULT_WASM_DIR, workload: 'messages' })).messages !== null;
+    messagesOf(await loadWasmCodec('json', { buildDir: DEFAULT_WASM_DIR, workload: 'messages' })) !== null;
   server = await startServer();
 });
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import { engineLabel } from '../../src/engines.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../node/serve.mjs';
 import { PAGE_FILE_URL, REPO_ROOT, chartPoints, openPage, waitForRunEnd, watchErrors } from './browser.mjs';
 import { resultsSchema } from '../../src/workload-folders.mjs';
 

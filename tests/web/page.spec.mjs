@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
-import { readWasmBuild } from '../../scripts/build-web.mjs';
+import { readWasmBuild } from '../../node/build-web.mjs';
 import { codecsOf, isJsonText, isJsonUtf8Baseline } from '../../src/catalog.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../node/serve.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
-import { pathLabel } from '../../src/harness/paths.mjs';
+import { pathLabel } from '../../src/workloads/tuples/tuple-paths.mjs';
 import { peerMeta, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import {

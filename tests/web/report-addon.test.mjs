@@ -9,9 +9,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { engineComparison } from '../../src/report/engines.mjs';
+import { engineComparison } from '../../src/report/engine-comparison.mjs';
 import { howOf, labelOf, sortRows, toSources } from '../../src/report/model.mjs';
-import { interopShares } from '../../src/workloads/documents/model.mjs';
+import { interopShares } from '../../src/workloads/documents/table-data.mjs';
 import { unitRecords } from '../../src/report/unit-report.mjs';
 import {
   BOUNDARY_CHART,

@@ -10,9 +10,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../node/serve.mjs';
 
-const SERVE = fileURLToPath(new URL('../../scripts/serve.mjs', import.meta.url));
+const SERVE = fileURLToPath(new URL('../../node/serve.mjs', import.meta.url));
 
 let root;
 let server;

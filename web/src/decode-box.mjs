@@ -1,8 +1,6 @@
 // "Decode these bytes": turns what the user pasted or picked into bytes,
 // decodes them with one codec and strategy, and describes the outcome.
 
-import { checksumItems } from '../../src/harness/checksum.mjs';
-
 /** Bytes from hex ("0a ff", "0x0a,0xff"), base64 or UTF-8 text. Throws a plain message when they are not. */
 export function parseBytes(text, format) {
   const trimmed = text.trim();
@@ -30,18 +28,4 @@ export function toHex(bytes) {
   const parts = [];
   for (const byte of bytes) parts.push(byte.toString(16).padStart(2, '0'));
   return parts.join(' ');
-}
-
-/** Decodes and describes the result in a few lines; errors are thrown as they come. */
-export function describeDecode(codec, strategy, bytes) {
-  const start = performance.now();
-  const { items } = codec.decode(strategy, bytes);
-  const elapsed = performance.now() - start;
-  const shown = items.slice(0, 5).map((item) => `  { x: ${item.x}, y: ${item.y}, z: ${item.z} }`);
-  if (items.length > shown.length) shown.push(`  ... ${items.length - shown.length} more`);
-  return [
-    `${codec.name}/${strategy}: decoded ${items.length} items from ${bytes.byteLength} bytes in ${elapsed.toFixed(3)} ms`,
-    `checksum 0x${checksumItems(items).toString(16).padStart(8, '0')}`,
-    ...shown,
-  ].join('\n');
 }

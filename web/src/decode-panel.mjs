@@ -1,36 +1,25 @@
 // "Decode these bytes": the box under the page's results. It decodes with
-// the modules of one workload: the tuples dataset's by default (its sample
-// is the dataset's first 4 items; describeDecode and parseBytes,
-// decode-box.mjs, do the work), or those of a workload whose page module
-// has a `decoder` of its own while the form shows that workload.
+// the modules of one workload and its page module's `decoder`: the default
+// workload's, or those of the workload the form shows when it has a
+// decoder of its own (decode-box.mjs reads the bytes typed in).
 
-import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
-import { describeDecode, parseBytes, toHex } from './decode-box.mjs';
+import { parseBytes, toHex } from './decode-box.mjs';
 import { instantiateCodec } from './runtime.mjs';
 
 const $ = (id) => document.getElementById(id);
 
 /**
- * What the box does with one workload's modules: sample(codec, strategy)
- * -> the bytes of a valid sample (sampleText says what it is),
+ * Wires the decode box to `modules` (the bundle's modules of the default
+ * workload), `strategiesOf(module)` (the strategies each one offers) and
+ * `decoder`, what the box does with them (a page module's: sample(codec,
+ * strategy) -> the bytes of a valid sample, sampleText says what it is;
  * describe(codec, strategy, bytes) -> a few lines about the decoded value,
- * throwing the codec's own error for bad bytes. `codec` is an instance of
- * a module (runtime.mjs instantiateCodec).
+ * throwing the codec's own error for bad bytes; `codec` is an instance of a
+ * module, runtime.mjs instantiateCodec). Returns { use(modules,
+ * strategiesOf, decoder) }, which points the box at another workload's.
  */
-export const TUPLES_DECODER = Object.freeze({
-  sampleText: "the dataset's first 4 items",
-  sample: (codec, strategy) => codec.encode(strategy, new TupleDataset().items).bytes,
-  describe: describeDecode,
-});
-
-/**
- * Wires the decode box to `modules` (the bundle's modules of the tuples
- * workload) and `strategiesOf(module)` (the strategies each one offers).
- * Returns { use(modules, strategiesOf, decoder) }, which points the box at
- * another workload's modules and decoder.
- */
-export function setUpDecodePanel(modules, strategiesOf) {
-  let current = { modules, strategiesOf, decoder: TUPLES_DECODER };
+export function setUpDecodePanel(modules, strategiesOf, decoder) {
+  let current = { modules, strategiesOf, decoder };
   const instances = new Map(); // module -> Promise of an instance
   let pickedFile; // { name, bytes } when a file was picked
 
@@ -137,7 +126,7 @@ export function setUpDecodePanel(modules, strategiesOf) {
   });
 
   return {
-    use(modules, strategiesOf, decoder = TUPLES_DECODER) {
+    use(modules, strategiesOf, decoder) {
       if (current.modules === modules && current.decoder === decoder) return;
       current = { modules, strategiesOf, decoder };
       fillCodecs();

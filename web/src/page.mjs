@@ -11,7 +11,7 @@
 // src/workloads/<name>/page.mjs, found by name; the workloads and codecs are
 // those of the build's catalog (src/catalog.mjs).
 //
-// 'wcb:bundled' is made by scripts/build-web.mjs: the wasm build's info,
+// 'wcb:bundled' is made by node/build-web.mjs: the wasm build's info,
 // the results schema, and every wasm module, whose glue and .wasm bytes
 // load() brings in as an asset when a run first needs them (assets.mjs):
 // no fetch(), so the page works from file://.
@@ -30,7 +30,7 @@ import { copyPermalink, writePermalink } from './permalink.mjs';
 import { currentDocument, download, renderResults } from './results-view.mjs';
 import { run, runBlock, showWorkload, stop } from './run-controls.mjs';
 import { saveBlob } from './results-file.mjs';
-import { showShippedBytes } from './shipped-bytes.mjs';
+import { showShippedBytes } from './shipped-bytes-section.mjs';
 import { loadWorkloads } from './workloads.mjs';
 import '../style.css';
 
@@ -64,13 +64,14 @@ function setUpDecoding() {
   const defaultSetup = {
     modules: modulesOf(DEFAULT_WORKLOAD),
     strategiesOf: (module) => module.strategies ?? strategiesOf(DEFAULT_WORKLOAD),
+    decoder: state.pages.get(DEFAULT_WORKLOAD).decoder,
   };
   for (const workload of state.workloads) {
     const { decoder } = state.pages.get(workload);
     const own = { modules: modulesOf(workload), strategiesOf: () => strategiesOf(workload), decoder };
     decodeSetups.set(workload, decoder && own.modules.length > 0 ? own : defaultSetup);
   }
-  decodePanel = setUpDecodePanel(defaultSetup.modules, defaultSetup.strategiesOf);
+  decodePanel = setUpDecodePanel(defaultSetup.modules, defaultSetup.strategiesOf, defaultSetup.decoder);
 }
 
 function listen() {

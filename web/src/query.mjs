@@ -23,7 +23,7 @@ export const FLAG_PARAMS = Object.freeze(['autorun', 'preciseMemory']);
 
 /**
  * URLs of a user's documents for the page to fetch and offer as data sets
- * (bench:web serves them: scripts/serve.mjs), relative to the page, each
+ * (bench:web serves them: node/serve.mjs), relative to the page, each
  * ending in its file's name; comma-separated, each URI-encoded.
  */
 export const DOCUMENTS_PARAM = 'documents';

@@ -6,7 +6,7 @@
 
 import { protoText, messagesProtoText, buildInfo } from 'wcb:bundled';
 import { strategiesOf } from '../../src/catalog.mjs';
-import { findDocumentPeer, findPeer, peerMeta, peersNotRun } from '../../src/harness/peers.mjs';
+import { ALL_PEERS, findPeer, peerMeta, peersNotRun } from '../../src/harness/peers.mjs';
 import { planRun, runPaths } from '../../src/harness/plan.mjs';
 import { buildHeader, protocolHeader, runHeader } from '../../src/harness/results.mjs';
 import { InputError, markInvalid, readNumber, refuseInput, shownChecked } from './form.mjs';
@@ -173,7 +173,7 @@ export async function run({ autorun = false } = {}) {
  */
 function pagePaths({ codecs, strategies, peers }, modules) {
   const jsonText = (codec) => modules.find((module) => module.codec === codec)?.jsonText === true;
-  const libraries = peers.map((name) => findPeer(name) ?? findDocumentPeer(name) ?? { name });
+  const libraries = peers.map((name) => findPeer(name, ALL_PEERS) ?? { name });
   // A name no registry knows (a test's) stands for a JS library of its own.
   const meta = (peer) => (peer.places ? peerMeta(peer) : { codec: peer.name, impl: 'js', interop: 'js' });
   return runPaths({ codecs, strategies, peers: libraries, peerMeta: meta, jsonText });

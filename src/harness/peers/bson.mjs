@@ -4,7 +4,7 @@
 
 import { Binary, BSON } from 'bson';
 
-import { isPlainObject } from '../../workloads/documents/value-checks.mjs';
+import { isPlainObject } from '../../tagged/value-checks.mjs';
 import { valuePaths } from './value-paths.mjs';
 
 function bytesOfBinary(binary) {

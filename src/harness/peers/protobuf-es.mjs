@@ -1,6 +1,6 @@
 // protobuf-es (@bufbuild/protobuf v2): the message schemas are the code
 // @bufbuild/protoc-gen-es generates from proto/tuple.proto and
-// proto/messages.proto (scripts/generate-peers.mjs, into
+// proto/messages.proto (node/generate-peers.mjs, into
 // build/peers-generated/protobuf-es). Encode is create() then toBinary(), the
 // documented calls (toBinary wants a message made by create); decode is
 // fromBinary(), whose messages are plain objects with one more own property,

@@ -1,6 +1,6 @@
 // protobuf-ts (@protobuf-ts/runtime): the message types are the code
 // @protobuf-ts/plugin generates from proto/tuple.proto and
-// proto/messages.proto (scripts/generate-peers.mjs, into
+// proto/messages.proto (node/generate-peers.mjs, into
 // build/peers-generated/protobuf-ts, with its speed-optimized read and write
 // methods). toBinary takes plain objects; fromBinary returns objects made by
 // the type's create().

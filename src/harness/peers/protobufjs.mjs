@@ -1,7 +1,7 @@
 // protobufjs: the message types come from proto/tuple.proto itself, parsed
 // at start-up (protobufjs' reflection, which generates its encoder and
 // decoder functions at run time). The caller passes the .proto text: Node
-// reads the file, the page has it inlined by scripts/build-web.mjs.
+// reads the file, the page has it inlined by node/build-web.mjs.
 
 import protobuf from 'protobufjs';
 

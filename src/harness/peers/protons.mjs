@@ -1,5 +1,5 @@
 // protons: the codecs are the code protons' own generator writes from
-// proto/tuple.proto and proto/messages.proto (scripts/generate-peers.mjs,
+// proto/tuple.proto and proto/messages.proto (node/generate-peers.mjs,
 // into build/peers-generated/protons: its TypeScript turned into JS, the
 // `package` line left out, which protons 9 cannot take when dotted). They
 // run on protons-runtime; decode builds plain object literals.

@@ -23,8 +23,8 @@ import {
   readOutput,
   writeTaggedValue,
 } from './document-calls.mjs';
-import { TaggedReader } from './tagged-reader.mjs';
-import { TaggedWriter } from './tagged-writer.mjs';
+import { TaggedReader } from '../../tagged/tagged-reader.mjs';
+import { TaggedWriter } from '../../tagged/tagged-writer.mjs';
 import workload from './workload.mjs';
 
 /** The addon's strategies of the documents workload (its catalog entry's addonStrategies). */

@@ -5,9 +5,12 @@
 
 import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { compressedMembers, compressedPath } from '../../harness/compressed-path.mjs';
-import { createDocumentsFloorPath } from '../../harness/documents-floor.mjs';
+import { createDocumentsFloorPath } from './documents-floor.mjs';
 import { formatBytes, formatMs } from '../../harness/format.mjs';
-import { createJsonDocumentPath, createJsonUtf8DocumentPath } from '../../harness/json-baseline.mjs';
+import {
+  createJsonDocumentPath,
+  createJsonUtf8DocumentPath,
+} from '../../workloads/documents/json-document-path.mjs';
 import { blockReference } from '../../harness/rows.mjs';
 import { documentMember, peerDocumentPath } from './measure.mjs';
 import { failedDocumentRow, notApplicableRow } from './rows.mjs';

@@ -14,7 +14,7 @@
 // lone surrogate, anything but a plain object or array) is an error naming
 // its path, never a checksum of something else.
 
-import { isPlainObject, pathStep, wellFormed } from './value-checks.mjs';
+import { isPlainObject, pathStep, wellFormed } from '../../tagged/value-checks.mjs';
 
 export { pathStep };
 

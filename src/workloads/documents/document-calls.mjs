@@ -4,7 +4,7 @@
 // decode's output back and check a decode's argument with the same words, so
 // a path fails alike whichever boundary it crosses. Browser-safe.
 
-import { ValueError, checkJsonSafe } from './value-checks.mjs';
+import { ValueError, checkJsonSafe } from '../../tagged/value-checks.mjs';
 
 /** Where the buffers start; each then keeps the largest size any call needed. */
 export const INITIAL_BUFFER_BYTES = 64 * 1024;

@@ -1,11 +1,12 @@
 // One path on one data set, by the harness's per-payload protocol
-// (src/harness/measure.mjs payloadMember): verified by deep equality with
+// (src/harness/payload-measure.mjs payloadMember): verified by deep equality with
 // the data set before anything is timed, and after every timed decode
 // (outside the timer). Browser-safe: bench:node's children and the page share it.
 
 import { pathLabel } from '../../catalog.mjs';
-import { payloadMember } from '../../harness/measure.mjs';
+import { payloadMember } from '../../harness/payload-measure.mjs';
 import { pathFields } from '../../harness/rows.mjs';
+import { datasetInfo } from './dataset-catalog.mjs';
 import { verifyDocument } from './verify.mjs';
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -31,7 +32,7 @@ export function documentRowBase(path, { place, batch, dataset, datasetFields, va
 }
 
 /**
- * A peer's documents path (peers.mjs createPeerDocumentPath) on one data set,
+ * A peer's documents path (createPeerDocumentPath, below) on one data set,
  * as the harness measures paths: encode(value) -> { encoded }, decode(bytes)
  * -> { value }. Throws when the library cannot hold the data set.
  */
@@ -75,5 +76,42 @@ function documentSpec(path, { value, ...where }) {
     decodedOf: (result) => result.value,
     verify: (decoded) =>
       verifyDocument(value, path.toPlain ? path.toPlain(decoded) : decoded, { keyOrder, by }),
+  };
+}
+
+/**
+ * A pure-JS library's documents path, from a peer registry (--peer-registry;
+ * src/harness/peers.mjs createWorkloadPeerPath):
+ *
+ *   { ...peerMeta(peer), forDataset(dataset) -> {
+ *       encode(value) -> Uint8Array,          // timed
+ *       decode(bytes) -> the library's value, // timed
+ *       toPlain?(value) -> plain value,       // verification only, untimed
+ *       keyOrder: boolean,                    // false: verify objects without key order
+ *       bytesOf(bytes) -> bytes,              // what the size columns count
+ *   } }
+ *
+ * `dataset` is a data set id (dataset-catalog.mjs: one of DATASETS,
+ * unmapped-s<step> or user:<file name>) or its catalog entry (a user's:
+ * user-documents.mjs userDatasetEntry). forDataset throws Error('<peer>:
+ * cannot represent <what>') when the library cannot hold that data set
+ * (geobuf outside GeoJSON), and an unknown-data-set error. Rejects when the
+ * library does not load or the peer has no documents path.
+ */
+export async function createPeerDocumentPath(registry, peer, context = {}) {
+  const path = await registry.createWorkloadPeerPath(peer, 'documents', context);
+  return {
+    ...path,
+    forDataset(dataset) {
+      // An entry is taken as given: a user's document's says whether it is GeoJSON by its value.
+      let entry = dataset;
+      try {
+        if (typeof dataset === 'string') entry = datasetInfo(dataset);
+      } catch (error) {
+        throw new Error(`${peer.name}: ${error.message}`);
+      }
+      const calls = path.forDataset(entry);
+      return { bytesOf: (bytes) => bytes, keyOrder: true, ...calls };
+    },
   };
 }

@@ -12,14 +12,14 @@
 // set user:<file name>, measured as the built-in ones are. bench:web serves
 // its --documents to each page, which fetches them (fromQuery).
 
-import { createPeerDocumentPath, documentPeersFor, findDocumentPeer } from '../../harness/peers.mjs';
+import * as peerRegistry from '../../harness/peers.mjs';
 import { documentUrlsOf } from '../../../web/src/query.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { measureDocumentBlock } from './block.mjs';
 import { documentChecksum, formatChecksum } from './checksum.mjs';
 import { isUserDataset, makeDataset, prepareDataset } from './datasets.mjs';
-import { peerDocumentPath } from './measure.mjs';
-import { userFileText } from './model.mjs';
+import { createPeerDocumentPath, peerDocumentPath } from './measure.mjs';
+import { userFileText } from './table-data.mjs';
 import { DOCUMENT_TABLE_LEGEND } from './view.mjs';
 import {
   DOCUMENT_ENDINGS,
@@ -60,7 +60,7 @@ export const datasets = [...workload.datasets];
 export const defaultDatasets = [...workload.quick.datasets];
 
 /** The JS libraries this workload offers in a browser (some hold documents only). */
-export const peers = documentPeersFor(PLACE);
+export const peers = peerRegistry.peersFor(PLACE, peerRegistry.DOCUMENT_PEERS);
 
 /** The operations the charts can show. */
 export const operations = ['encode', 'decode'];
@@ -198,10 +198,10 @@ export async function runBlock({ modules, facts, signal, ...job }) {
   await prepareDataset(job.dataset);
   const loadSubject = async (spec) => {
     if (spec.peer !== undefined) {
-      const peer = findDocumentPeer(spec.peer);
+      const peer = peerRegistry.findPeer(spec.peer, peerRegistry.DOCUMENT_PEERS);
       if (!peer || !peer.places.includes(PLACE))
         throw new Error(`${spec.peer}: not a library of the documents workload in this page`);
-      const path = await createPeerDocumentPath(peer);
+      const path = await createPeerDocumentPath(peerRegistry, peer);
       return { forDataset: (dataset) => peerDocumentPath(path, dataset) };
     }
     const module = modules.find((candidate) => candidate.codec === spec.codec);

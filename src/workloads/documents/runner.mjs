@@ -2,31 +2,36 @@
 // and units (data sets) as the planner takes them (src/harness/plan.mjs), the
 // protocol fields of its header and its console tables (docs/documents.md).
 
-import { addonCodecsOf } from '../../../node/load-addon.mjs';
-import { readRunDocuments } from '../../../node/user-documents.mjs';
+import { addonCodecsOf } from '../../addon/load-addon.mjs';
+import { readRunDocuments } from './user-document-files.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsFor } from '../../harness/block-verdicts.mjs';
 import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';
-import { createJsonDocumentPath } from '../../harness/json-baseline.mjs';
+import { createJsonDocumentPath } from '../../workloads/documents/json-document-path.mjs';
 import { failedDocumentRow } from './rows.mjs';
 import { view } from './view.mjs';
 import { userDatasetFields } from './user-documents.mjs';
 import workload from './workload.mjs';
 
 // The rows' schema and failed rows live in rows.mjs, which the page imports
-// too: this module plans Node's paths (node/load-addon.mjs), the page cannot.
+// too: this module plans Node's paths (src/addon/load-addon.mjs), the page cannot.
 export { rowSchema } from './rows.mjs';
 
 /**
  * The user's documents of the run (--documents), each read once here:
- * { documents: node/user-documents.mjs readRunDocuments' entries }. One
+ * { documents: user-document-files.mjs readRunDocuments' entries }. One
  * that cannot be read or parsed is left out of the blocks (planRows gives its
  * row). The data sets the project makes are known by id.
  */
-export function plan(options, { log }) {
+export function plan(options, { log, UsageError }) {
   const recorded = options.recordedDocuments ?? [];
   return {
-    documents: readRunDocuments(options.documents ?? [], { datasets: options.datasets, log, recorded }),
+    documents: readRunDocuments(options.documents ?? [], {
+      datasets: options.datasets,
+      log,
+      recorded,
+      UsageError,
+    }),
   };
 }
 

@@ -2,7 +2,7 @@
 // asset of the page (web/src/assets.mjs), loaded when a run first makes a
 // data set from it, so the page's first load does without them (4.5 MB of
 // JSON, 3.7 MB of it the 1:10m one). A `wcb-asset:` import gives a function
-// that resolves to the file's value (scripts/build-web.mjs).
+// that resolves to the file's value (node/build-web.mjs).
 import load110m from 'wcb-asset:world-atlas/countries-110m.json';
 import load50m from 'wcb-asset:world-atlas/countries-50m.json';
 import load10m from 'wcb-asset:world-atlas/countries-10m.json';

@@ -1,6 +1,6 @@
 // The world-atlas topologies the geo data sets are made from (datasets.mjs),
 // as Node has them: static JSON imports, at hand once this module is loaded.
-// The page bundles topologies.browser.mjs instead (scripts/build-web.mjs
+// The page bundles topologies.browser.mjs instead (node/build-web.mjs
 // takes a module's .browser.mjs variant when there is one), which loads
 // each topology on first use.
 import countries110m from 'world-atlas/countries-110m.json' with { type: 'json' };

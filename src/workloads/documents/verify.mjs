@@ -15,7 +15,7 @@
 //
 // Paths read "$.features[3].geometry", '$["key with space"]'.
 
-import { isPlainObject, pathStep } from './value-checks.mjs';
+import { isPlainObject, pathStep } from '../../tagged/value-checks.mjs';
 
 function typeOf(value) {
   if (value === null) return 'null';

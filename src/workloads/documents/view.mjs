@@ -4,9 +4,10 @@
 // and the fastest JS library, its interop share) with JBB's published
 // figures in reference lines, and the size table; after any run's tables,
 // each C++ path's marshal phases against the documents floor. The figures
-// come from model.mjs; src/report/table-view.mjs lays the parts out.
+// come from table-data.mjs; src/report/table-view.mjs lays the parts out.
 
-import { DOCUMENTS_FLOOR_LABEL, isDocumentsFloor, isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import { DOCUMENTS_FLOOR, isDocumentsFloor } from './documents-floor.mjs';
 import {
   formatBytes,
   formatMs,
@@ -31,7 +32,7 @@ import {
   sizeTable,
   timeTable,
   userFileOf,
-} from './model.mjs';
+} from './table-data.mjs';
 
 export const TIME_HEADER = [
   'path',
@@ -54,7 +55,7 @@ const versusJsonText = (line, operation) =>
 // JBB's lines stand apart from the measured ones.
 const jbbLine = (cells) => ({ cells, className: 'reference', attrs: { role: 'jbb' } });
 
-/** One path's line of the time table (model.mjs timeTable): its figures (TIME_HEADER), or the reason it has none. */
+/** One path's line of the time table (table-data.mjs timeTable): its figures (TIME_HEADER), or the reason it has none. */
 function timeLine(line) {
   const { row, label, vsFastest } = line;
   const attrs = { path: label, status: row.status, impl: row.impl };
@@ -167,7 +168,7 @@ export const FLOOR_PHASE_HEADER = [
 ];
 
 const FLOOR_PHASE_LEGEND =
-  `Marshal phases against the ${DOCUMENTS_FLOOR_LABEL}: medians over the processes; the floor is the JS walk ` +
+  `Marshal phases against the ${pathLabel(DOCUMENTS_FLOOR)}: medians over the processes; the floor is the JS walk ` +
   'writing the tagged form into a ready buffer (encode) and the object building from ready tagged bytes ' +
   '(decode), no wasm call; xFloor = floor / phase (1.00x: the phase costs what the JS halves alone cost).';
 

@@ -2,7 +2,7 @@
 // (src/workloads/documents/bindings.cpp, loaded with loadWasmCodec(name,
 // { workload: 'documents' })) through one of the three interop strategies
 // (docs/documents.md#interop-strategies-wasm), as a path the harness
-// measures (src/harness/paths.mjs):
+// measures (src/harness/payload-measure.mjs):
 //
 //   const path = createWasmDocumentPath(codec, 'tagged');
 //   const { encoded, phases } = path.encode(value);   // Uint8Array (a copy)
@@ -23,8 +23,8 @@ import {
   readOutput,
   writeTaggedValue,
 } from './document-calls.mjs';
-import { TaggedReader } from './tagged-reader.mjs';
-import { TaggedWriter } from './tagged-writer.mjs';
+import { TaggedReader } from '../../tagged/tagged-reader.mjs';
+import { TaggedWriter } from '../../tagged/tagged-writer.mjs';
 import workload from './workload.mjs';
 
 /** The interop strategies of the documents workload (its catalog entry's). */

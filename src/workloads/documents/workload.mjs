@@ -21,6 +21,11 @@ export default {
   // counterpart of val (C++ walks and builds JS values through Node-API);
   // text and tagged those of wasm's (JS writes into a buffer C++ reads in place).
   addonStrategies: ['object', 'text', 'tagged'],
+  // How the tables name the JS floor measured in every block (documents-floor.mjs),
+  // by its codec in the rows.
+  floorLabels: { documents: 'documents floor (JS walk)' },
+  // The factory of a pure-JS library's adapter (src/harness/peers/<name>.mjs) for this workload.
+  peerFactory: 'createDocumentPath',
   datasets: [...DATASET_IDS, ...UNMAPPED, UNMAPPED_QUICK],
   // Five timed runs: the largest sets take seconds per call through `val`.
   defaults: { repetitions: 5, warmup: 1, datasets: [...DATASET_IDS, ...UNMAPPED] },
@@ -32,9 +37,13 @@ export default {
   // The block protocol (src/catalog.mjs BLOCKS), the default run: the tagged
   // path of every codec (the expert's, and the fastest: docs/documents.md),
   // in wasm and in the addon, against JSON and the fastest libraries, one
-  // block per data set: the answer's two (src/report/answer.mjs ANSWER_UNITS;
+  // block per data set: the answer's two (answerUnits below;
   // the default run is the answer; --datasets names others, up to ~2 MB: a
   // process holds some fifteen paths, each call after a full GC).
+  answerUnits: [
+    { block: 'documents@geo-110m', label: 'JSON documents (GeoJSON, 426 KB)' },
+    { block: 'documents@random-strings', label: 'strings (random nested strings, 978 KB)' },
+  ],
   blocks: {
     repetitions: 5,
     warmup: 2,

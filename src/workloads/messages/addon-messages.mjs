@@ -1,7 +1,7 @@
 // The messages workload through the Node-API addon (src/addon), the JS half
 // of src/workloads/messages/addon-bindings.cpp: the same API as a wasm
-// module's `codec.messages` (wasm-messages.mjs), so the per-call protocol
-// (src/harness/message-measure.mjs) measures the addon's paths, floors and
+// module's messages API (wasm-messages.mjs messagesOf), so the per-call protocol
+// (src/workloads/messages/message-measure.mjs) measures the addon's paths, floors and
 // empty call as it measures wasm's, and its rows say place 'node-addon'.
 //
 // Strategies: object, the counterpart of wasm's val (C++ reads the record
@@ -18,8 +18,8 @@
 //   createWasmMessagePath(codec, 'object')   // a message path (wasm-paths.mjs)
 
 import { ADDON_PLACE, addonStrategiesOf } from '../../catalog.mjs';
-import { TaggedReader } from '../documents/tagged-reader.mjs';
-import { TaggedWriter } from '../documents/tagged-writer.mjs';
+import { TaggedReader } from '../../tagged/tagged-reader.mjs';
+import { TaggedWriter } from '../../tagged/tagged-writer.mjs';
 import { INITIAL_TAGGED_BYTES, MessageCalls, readTaggedRecord, writeTaggedRecord } from './message-calls.mjs';
 
 /** The addon's strategies of the messages workload (the catalog's addonStrategies). */

@@ -7,7 +7,8 @@
 import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { compressedMembers, compressorFor, withMessageCompression } from '../../harness/compressed-path.mjs';
 import { formatOpsPerSec } from '../../harness/format.mjs';
-import { createJsonBaselinePath, createJsonMessagePath } from '../../harness/json-baseline.mjs';
+import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
+import { createJsonMessagePath } from '../../workloads/messages/json-message-path.mjs';
 import {
   MESSAGE_OPERATIONS,
   boundaryShare,
@@ -16,7 +17,7 @@ import {
   floorMember,
   messageMember,
   notApplicableMessageRow,
-} from '../../harness/message-measure.mjs';
+} from './message-measure.mjs';
 import { blockReference } from '../../harness/rows.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */

@@ -5,15 +5,16 @@
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
 import { measureMessageBlock } from './block.mjs';
-import { createWasmMessagePath } from '../../harness/message-measure.mjs';
+import { createPeerMessagePath, createWasmMessagePath } from './message-measure.mjs';
+import { messagesOf } from './wasm-messages.mjs';
 
 async function loadMessageSubject(job, ctx) {
   if (job.peer !== undefined) {
     const registry = await ctx.importModule(job.peerRegistry);
     const peer = registry.findPeer(job.peer);
     if (!peer) throw new Error(`no peer '${job.peer}' in ${job.peerRegistry}`);
-    if (typeof registry.createPeerMessagePath !== 'function') {
-      throw new Error(`${job.peerRegistry} has no createPeerMessagePath()`);
+    if (typeof registry.createWorkloadPeerPath !== 'function') {
+      throw new Error(`${job.peerRegistry} has no createWorkloadPeerPath()`);
     }
     let messagesProtoText;
     try {
@@ -21,18 +22,18 @@ async function loadMessageSubject(job, ctx) {
     } catch {
       // Only the protobuf peers need it; they say so when it is missing.
     }
-    return { subject: await registry.createPeerMessagePath(peer, { messagesProtoText }) };
+    return { subject: await createPeerMessagePath(registry, peer, { messagesProtoText }) };
   }
   if (job.addon) {
     // The same C++ behind Node-API (addon-messages.mjs): its rows say place node-addon.
-    const { loadAddon } = await import('../../../node/load-addon.mjs');
+    const { loadAddon } = await import('../../addon/load-addon.mjs');
     const { createAddonMessageCodec } = await import('./addon-messages.mjs');
     const codec = createAddonMessageCodec(loadAddon(), job.codec);
     return { subject: createWasmMessagePath(codec, job.strategy), wasm: { codec, strategy: job.strategy } };
   }
   const loader = await ctx.importModule(job.loader);
   const codec = await loader.loadWasmCodec(job.codec, { buildDir: job.buildDir, workload: 'messages' });
-  if (!codec.messages) {
+  if (!messagesOf(codec)) {
     throw new Error(
       `${job.codec}: the module has no message codec (no messages exports in this build; raw never has one)`,
     );

@@ -4,7 +4,7 @@
 // C++ bindings do, and write and read the tagged strategy's records with the
 // same errors, so a path fails alike whichever boundary it crosses.
 
-import { ValueError } from '../documents/value-checks.mjs';
+import { ValueError } from '../../tagged/value-checks.mjs';
 // A decode's argument: a Uint8Array, or a TypeError naming the codec (the typed paths' check).
 import { expectBytes as checkBytes } from '../../harness/typed-calls.mjs';
 import { RECORD_NAMES as MESSAGE_NAMES } from './workload.mjs';

@@ -3,8 +3,8 @@
 // (block.mjs, the same measurement as the Node runner), its tables and
 // charts. Each block's wasm paths in a fresh instance of their module.
 
-import { createWasmMessagePath } from '../../harness/message-measure.mjs';
-import { createPeerMessagePath, findPeer } from '../../harness/peers.mjs';
+import { createPeerMessagePath, createWasmMessagePath } from './message-measure.mjs';
+import * as peerRegistry from '../../harness/peers.mjs';
 import { recordSetsOf, recordsOf } from '../../catalog.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND } from './view.mjs';
@@ -75,10 +75,10 @@ export function runBlock({ modules, facts, protoText, messagesProtoText, signal,
   const env = { gc: facts.gc, pause: yieldToBrowser, signal };
   const loadPath = async (spec) => {
     if (spec.peer !== undefined) {
-      const peer = findPeer(spec.peer);
+      const peer = peerRegistry.findPeer(spec.peer);
       if (!peer || !peer.places.includes(PLACE)) throw new Error(`${spec.peer}: not a peer of this page`);
       // createPeerMessagePath refuses a peer that is not part of the messages workload.
-      return { subject: await createPeerMessagePath(peer, { protoText, messagesProtoText }) };
+      return { subject: await createPeerMessagePath(peerRegistry, peer, { protoText, messagesProtoText }) };
     }
     const module = modules.find((candidate) => candidate.codec === spec.codec);
     if (!module) throw new Error(`${spec.codec}: not in this page's wasm build`);

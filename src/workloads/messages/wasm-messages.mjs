@@ -1,9 +1,9 @@
-// The messages workload's part of a wasm codec module (src/harness/wasm-codec.mjs
-// creates it as `codec.messages`, null for a module without a message codec),
+// The messages workload's part of a wasm codec module (messagesOf(codec) of a
+// src/harness/wasm-codec.mjs codec; null for a module without a message codec),
 // the JS half of src/workloads/messages/bindings.cpp: one record per call
 // (src/workloads/messages/records.mjs), through MessageCalls (message-calls.mjs):
 //
-//   const { messages } = codec;
+//   const messages = messagesOf(codec);
 //   messages.strategies                       // ['val', 'embind', 'tagged']
 //   messages.supports('embind', 'record')     // false: see EMBIND_RECORDS
 //   const bytes = messages.encode('val', 'record', record);   // Uint8Array (a copy)
@@ -16,8 +16,8 @@
 // measured with the floors instead of clock readings inside each call.
 
 import { strategiesOf } from '../../catalog.mjs';
-import { TaggedReader } from '../documents/tagged-reader.mjs';
-import { TaggedWriter } from '../documents/tagged-writer.mjs';
+import { TaggedReader } from '../../tagged/tagged-reader.mjs';
+import { TaggedWriter } from '../../tagged/tagged-writer.mjs';
 import {
   INITIAL_TAGGED_BYTES,
   MessageCalls,
@@ -155,8 +155,23 @@ class TaggedRecords {
   }
 }
 
+const messagesByCodec = new WeakMap();
+
+/**
+ * The messages API of a codec: an addon codec's own (`codec.messages`:
+ * addon-messages.mjs), or one made once per wasm module from its exports;
+ * null for a module without a message codec.
+ */
+export function messagesOf(codec) {
+  if (codec.messages) return codec.messages;
+  const m = codec.exports;
+  if (typeof m?.encodeMessageVal !== 'function') return null;
+  if (!messagesByCodec.has(codec)) messagesByCodec.set(codec, createWasmMessages(m, codec.name));
+  return messagesByCodec.get(codec);
+}
+
 /** The messages API of a wasm module (MessageCalls), `codecName` its codec. */
-export function createWasmMessages(m, codecName) {
+function createWasmMessages(m, codecName) {
   const fail = () => {
     throw new Error(m.lastCall().error);
   };

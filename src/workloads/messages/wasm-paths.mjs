@@ -1,7 +1,9 @@
 // A wasm codec's messages API (src/workloads/messages/wasm-messages.mjs) as
-// message paths of the per-call protocol (src/harness/message-measure.mjs):
+// message paths of the per-call protocol (src/workloads/messages/message-measure.mjs):
 // one per strategy, and the row descriptions of its floors. The Node-API
 // addon's codecs (addon-messages.mjs) take the same shape.
+
+import { messagesOf } from './wasm-messages.mjs';
 
 // What names a path of `codec` or one of its floors. A codec that names its
 // place (the Node-API addon's: addon-messages.mjs) gives it to its paths, so
@@ -12,19 +14,19 @@ const fieldsOf = (codec, interop, variant) => ({
   impl: 'cpp',
   interop,
   ...(variant && { variant }),
-  library: codec.messages?.libraryVersion ?? codec.libraryVersion,
+  library: messagesOf(codec)?.libraryVersion ?? codec.libraryVersion,
 });
 
 /** The variant of a floor row: the call without the codec's work. */
 export const FLOOR_VARIANT = 'floor';
 
 /**
- * A wasm codec's messages API (wasm-codec.mjs `codec.messages`) through one
+ * A wasm codec's messages API (wasm-messages.mjs messagesOf) through one
  * strategy as a message path. Records the strategy does not offer
  * (supports() false) are 'n/a'.
  */
 export function createWasmMessagePath(codec, strategy) {
-  const messages = codec.messages;
+  const messages = messagesOf(codec);
   if (!messages) throw new Error(`${codec.name}: no message codec in this module`);
   if (!messages.strategies.includes(strategy)) {
     throw new Error(

@@ -17,6 +17,8 @@ export default {
   strategies: ['val', 'embind', 'tagged'],
   optionalStrategies: [],
   addonStrategies: ['object', 'tagged'],
+  // The factory of a pure-JS library's adapter (src/harness/peers/<name>.mjs) for this workload.
+  peerFactory: 'createMessagePath',
   records,
   optionalRecords,
   // Named sets of records, accepted wherever a list of records is.
@@ -33,8 +35,9 @@ export default {
   // record, the tagged path of every codec (one walk of the record into the
   // heap: the expert's) in wasm and in the addon, against JSON and the
   // fastest libraries; a round is one repetition of calls per path and operation.
-  // Its record is the answer's (src/report/answer.mjs ANSWER_UNITS): the
+  // Its record is the answer's (answerUnits below; src/report/answer-winners.mjs): the
   // default run is the answer; --records (or --sweep) measures the others.
+  answerUnits: [{ block: 'messages@record', label: 'small records (the ten-field record)' }],
   blocks: {
     records: ['record'],
     minRepMs: 10,

@@ -6,9 +6,9 @@
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { servesLean } from '../../harness/lean-codec.mjs';
 import { sink } from '../../harness/block.mjs';
-import { measurePath } from '../../harness/measure.mjs';
-import { createAddonPath, createWasmPath, pathLabel } from '../../harness/paths.mjs';
-import { createAddonCodec } from '../../harness/addon-codec.mjs';
+import { measurePath } from '../../harness/payload-measure.mjs';
+import { createAddonPath, createWasmPath, pathLabel } from './tuple-paths.mjs';
+import { createAddonCodec } from './addon-tuples.mjs';
 import { measureTupleBlock } from './block.mjs';
 import { TupleDataset, gridTargets } from './dataset.mjs';
 
@@ -24,8 +24,8 @@ async function loadPath(job, ctx) {
   if (job.baseline) return createJsonBaselinePath();
   if (job.peer !== undefined) return loadPeerPath(job, ctx);
   if (job.addon) {
-    // The native build's Node-API addon (node/load-addon.mjs finds it).
-    const { loadAddon } = await import('../../../node/load-addon.mjs');
+    // The native build's Node-API addon (src/addon/load-addon.mjs finds it).
+    const { loadAddon } = await import('../../addon/load-addon.mjs');
     return createAddonPath(createAddonCodec(loadAddon(), job.codec), job.strategy);
   }
   const loader = await ctx.importModule(job.loader);

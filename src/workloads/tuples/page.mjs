@@ -7,9 +7,10 @@
 // compression level, so browser rows carry no gzip9Bytes.
 
 import { TupleDataset, selectSteps } from './dataset.mjs';
-import { createWasmPath } from '../../harness/paths.mjs';
+import { createWasmPath } from './tuple-paths.mjs';
 import { createPeerPath, findPeer } from '../../harness/peers.mjs';
 import { measureTupleBlock } from './block.mjs';
+import { checksumItems } from './item-checksum.mjs';
 
 export { protocolSchema, rowSchema } from './rows.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
@@ -100,4 +101,29 @@ export function runBlock({ modules, facts, protoText, signal, ...job }) {
     return createWasmPath(await instantiateCodec(module, spec.strategy, { compress }), spec.strategy);
   };
   return measureTupleBlock(job, { place: PLACE, env, loadPath });
+}
+
+/**
+ * The decode box for this workload's modules (web/src/decode-panel.mjs):
+ * the dataset's first items encoded as the sample, and a decode described
+ * by its items' count, checksum and first few items.
+ */
+export const decoder = Object.freeze({
+  sampleText: "the dataset's first 4 items",
+  sample: (codec, strategy) => codec.encode(strategy, new TupleDataset().items).bytes,
+  describe: describeDecode,
+});
+
+/** Decodes and describes the result in a few lines; errors are thrown as they come. */
+function describeDecode(codec, strategy, bytes) {
+  const start = performance.now();
+  const { items } = codec.decode(strategy, bytes);
+  const elapsed = performance.now() - start;
+  const shown = items.slice(0, 5).map((item) => `  { x: ${item.x}, y: ${item.y}, z: ${item.z} }`);
+  if (items.length > shown.length) shown.push(`  ... ${items.length - shown.length} more`);
+  return [
+    `${codec.name}/${strategy}: decoded ${items.length} items from ${bytes.byteLength} bytes in ${elapsed.toFixed(3)} ms`,
+    `checksum 0x${checksumItems(items).toString(16).padStart(8, '0')}`,
+    ...shown,
+  ].join('\n');
 }

@@ -13,12 +13,12 @@ import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { runLimitsJob } from './limits.mjs';
 import { limitsParts, view } from './view.mjs';
-import { addonAvailable, addonCodecsOf, addonFile, readNativeCatalog } from '../../../node/load-addon.mjs';
-import { RunError } from '../../../node/run-file.mjs';
+import { addonAvailable, addonCodecsOf, addonFile, readNativeCatalog } from '../../addon/load-addon.mjs';
+import { RunError } from '../../run-error.mjs';
 
 /**
  * The codecs of `codecs` that the run measures through the Node-API addon
- * too (src/harness/addon-codec.mjs): [] with --no-addon, or when the native
+ * too (src/workloads/tuples/addon-tuples.mjs): [] with --no-addon, or when the native
  * build has no addon for tuples. With the addon strategies of the catalog
  * and, when --strategies asks for it, columnar (as for wasm).
  */

@@ -1,5 +1,5 @@
 // The few members of Node's `util` that avsc's types use, for the page
-// bundle (scripts/build-web.mjs maps `util` here). Only avsc needs them.
+// bundle (node/build-web.mjs maps `util` here). Only avsc needs them.
 
 /** Classic prototype inheritance, as util.inherits does. */
 export function inherits(constructor, superConstructor) {

@@ -7,7 +7,7 @@
 // the answer command (node/answer.mjs); the workloads' folders must be
 // registered first (src/workload-folders.mjs).
 
-import { ADDON_PLACE, JSON_CALLS, floorCodecsOf } from '../catalog.mjs';
+import { ADDON_PLACE, JSON_CALLS, WORKLOADS, floorCodecsOf } from '../catalog.mjs';
 import { engineLabel } from '../engines.mjs';
 import {
   againstJson,
@@ -20,20 +20,14 @@ import { formatRatio } from '../harness/format.mjs';
 import { EQUIVALENT, FASTER, SLOWER, intervalText } from '../harness/paired.mjs';
 
 /**
- * The answer's units: the block of each data shape the README answers for.
- * A default run of each workload measures these blocks and no other (its
- * `blocks` entry in workload.mjs; tests/node/answer.test.mjs checks it).
+ * The answer's units: the block of each data shape the README answers for,
+ * as each workload declares them (workload.mjs `answerUnits`), in catalog
+ * order. A default run of each workload measures these blocks and no other
+ * (its `blocks` entry; tests/node/answer.test.mjs checks it).
  */
-export const ANSWER_UNITS = Object.freeze([
-  { workload: 'tuples', block: 'tuples@90', label: 'tuples with a schema (10.5 MB)' },
-  { workload: 'messages', block: 'messages@record', label: 'small records (the ten-field record)' },
-  { workload: 'documents', block: 'documents@geo-110m', label: 'JSON documents (GeoJSON, 426 KB)' },
-  {
-    workload: 'documents',
-    block: 'documents@random-strings',
-    label: 'strings (random nested strings, 978 KB)',
-  },
-]);
+export const ANSWER_UNITS = Object.freeze(
+  WORKLOADS.flatMap((entry) => (entry.answerUnits ?? []).map((unit) => ({ workload: entry.name, ...unit }))),
+);
 
 /** The words of a cell whose block had fewer processes than an interval needs. */
 export const TOO_FEW = 'too few';

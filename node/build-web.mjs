@@ -28,11 +28,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { catalogOf, isJsonText, modulesOf } from '../src/catalog.mjs';
 import { leanModuleOf, leanZlibModuleOf } from '../src/harness/lean-codec.mjs';
-import { SHIPPED_BYTES_FILE, writeShippedBytes } from './shipped-bytes.mjs';
+import { SHIPPED_BYTES_FILE, writeShippedBytes } from './shipped-bytes-sizes.mjs';
 import { generatePeerCode } from './generate-peers.mjs';
 import { ASSET_FOLDER, ASSET_GLOBAL } from '../web/src/assets.mjs';
-import { writeAtomically } from '../node/run-file.mjs';
-import { DEFAULT_WASM_BUILD_DIR as DEFAULT_WASM_DIR, REPO_ROOT } from '../node/load-wasm.mjs';
+import { writeAtomically } from './run-file.mjs';
+import { DEFAULT_WASM_BUILD_DIR as DEFAULT_WASM_DIR, REPO_ROOT } from './load-wasm.mjs';
 
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
 export const PAGE_BUNDLE = path.join(WEB_DIST, 'page.js');
@@ -346,7 +346,7 @@ export async function buildWeb({
   generatePeerCode({ quiet });
   if (!force && !isStale(wasmDir, outDir)) return { built: false, bundle, bytes: statSync(bundle).size };
   const wasmBuild = readWasmBuild(wasmDir);
-  // shipped-bytes.json first: the page shows it (scripts/shipped-bytes.mjs).
+  // shipped-bytes.json first: the page shows it (node/shipped-bytes-sizes.mjs).
   await writeShippedBytes(wasmDir, { plugins: [peersPlugin()] });
   mkdirSync(path.join(outDir, ASSET_FOLDER), { recursive: true });
   // Name -> what it holds: the plugins add every asset the page refers to while it is bundled.

@@ -1,7 +1,7 @@
 // What a browser user downloads for each way of encoding and decoding the
 // tuple items: build/wasm/shipped-bytes.json, written by the page build
-// (scripts/build-web.mjs) next to build-info.json, read by the report
-// (src/report/shipped-bytes.mjs) and the page.
+// (node/build-web.mjs) next to build-info.json, read by the report
+// (src/report/shipped-bytes-table.mjs) and the page.
 //
 //   modules: each tuple module of the build's catalog, embind and lean: the
 //     .wasm and its glue (embind: Emscripten's .cjs; lean: src/harness/lean-loader.mjs),
@@ -24,7 +24,7 @@ import zlib from 'node:zlib';
 import { catalogOf, codecsOf, DEFAULT_WORKLOAD, moduleOf } from '../src/catalog.mjs';
 import { LEAN_MODULE, LEAN_ZLIB_MODULE, leanModuleOf, leanZlibModuleOf } from '../src/harness/lean-codec.mjs';
 import { PEERS, peerMeta } from '../src/harness/peers.mjs';
-import { REPO_ROOT } from '../node/options.mjs';
+import { REPO_ROOT } from './options.mjs';
 
 const GZIP_LEVEL = 9;
 const LEAN_LOADER = path.join(REPO_ROOT, 'src', 'harness', 'lean-loader.mjs');
@@ -68,7 +68,7 @@ async function minified(entry, { plugins = [], external = [] } = {}) {
 
 /**
  * The adapter file a registry entry loads: its load() is
- * `() => import('./peers/<name>.mjs')` (possibly wrapped), relative to peers.mjs.
+ * `() => import('../scripts/peers/<name>.mjs')` (possibly wrapped), relative to peers.mjs.
  */
 export function adapterOf(peer) {
   const match = /import\(\s*['"`]([^'"`]+)['"`]\s*\)/.exec(String(peer.load));

@@ -1,23 +1,29 @@
 // The documents floor: what the documents' `tagged` path pays in JS alone,
 // with no wasm call and no codec. Encode is the JS walk writing the tagged
-// form (src/workloads/documents/tagged-writer.mjs) into a ready buffer, the
+// form (src/tagged/tagged-writer.mjs) into a ready buffer, the
 // marshal-in of a C++ path without C++ reading it; decode is the object
 // building from ready tagged bytes, its marshal-out without C++ writing
 // them. Measured beside every documents path in its process or page, so a
 // C++ path's marshal phases read against it as a same-process pair, as the
-// tuples' object floor does (docs/documents.md#the-documents-floor).
+// object floor does for the items (docs/documents.md#the-documents-floor).
 // Browser-safe.
 
-import { DOCUMENTS_FLOOR } from '../catalog.mjs';
-import { TaggedReader } from '../workloads/documents/tagged-reader.mjs';
-import { ownBufferWriter } from '../workloads/documents/tagged-writer.mjs';
+import { floorPath, isFloorOf } from '../../catalog.mjs';
+import { TaggedReader } from '../../tagged/tagged-reader.mjs';
+import { ownBufferWriter } from '../../tagged/tagged-writer.mjs';
+
+/** The floor's path fields; tables name it by workload.mjs floorLabels. */
+export const DOCUMENTS_FLOOR = floorPath('documents');
+
+/** True for a results row (or path) of the documents floor. */
+export const isDocumentsFloor = isFloorOf(DOCUMENTS_FLOOR);
 
 // Where the ready buffer starts; it keeps the largest size a call needed,
 // as the wasm modules' input buffer does.
 const INITIAL_BYTES = 64 * 1024;
 
 /**
- * A measurable path (see paths.mjs) for the documents floor. Its encoded
+ * A measurable path (see payload-measure.mjs) for the documents floor. Its encoded
  * bytes are a view of the buffer it reuses: the next encode overwrites them
  * (the harness decodes the bytes of the data set's value, the same each time).
  */

@@ -1,8 +1,8 @@
 // The tagged form's writer (docs/documents.md#the-tagged-form): a
 // JSON-like value into the form in one walk, into any Uint8Array: the wasm
-// heap (wasm-documents.mjs and addon-documents.mjs, the `tagged` strategy;
-// the messages workload's, in the extended mode that tagged-form.mjs
-// describes) or any other. Its reader
+// heap or the addon's buffer (a workload's `tagged` strategy, in the
+// extended mode that tagged-form.mjs describes for records) or any other.
+// Its reader
 // is tagged-reader.mjs. A value that is not a document stops the walk, and
 // value-checks.mjs walks it again for the error that names its path.
 
@@ -28,7 +28,7 @@ const SHORT_STRING = 64;
  *   buffer and returns the heap view read afresh (memory growth detaches
  *   the old one).
  * Every key it has written once in a value it writes again as its number
- * (docs/documents.md#the-tagged-form). With { extended: true } (messages)
+ * (docs/documents.md#the-tagged-form). With { extended: true } (records)
  * it also writes a Date (tag 8) and a Uint8Array (tag 9), and -0 as a
  * float64.
  */

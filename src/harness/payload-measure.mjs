@@ -3,6 +3,29 @@
 // Nothing here touches a Node or browser API directly: the environment
 // passes in what it has.
 //
+// A "path" is one way of turning a payload (items {x, y, z} by default, a
+// workload's own value through a member's spec) into bytes and back that
+// the harness can measure, whatever sits behind it:
+//
+//   {
+//     codec: 'msgpack',            // format name
+//     impl: 'cpp' | 'js',          // C++ compiled to wasm, or pure JS
+//     interop: 'val' | 'embind' | 'typed' | 'js',
+//     library: 'msgpack-cxx 4.1.3',
+//     encode(items) -> { encoded, phases? },   // phases: { marshalInMs, codecMs, bytesOutMs }
+//     decode(encoded) -> { items, phases? },   // phases: { bytesInMs, codecMs, marshalOutMs }
+//                                              // items: as the library gives them
+//     toPlainItems?(items) -> [{x, y, z}],     // when those are not plain objects: the
+//                                              // conversion verification needs (never timed)
+//     bytesOf(encoded) -> Uint8Array | string, // what the size columns count
+//     heapBytes?() -> number,                  // wasm memory size, when there is one
+//     prepareDecode?(),                        // untimed, before every decode that counts:
+//                                              // fills reused decode storage with a sentinel
+//     variant?: 'records' | 'columnar',        // a labelled variant of the same library or strategy
+//     module?: 'embind' | 'lean',              // wasm paths: which module (lean-codec.mjs)
+//     place?: 'node-addon',                    // the Node-API addon's paths (rows.mjs pathFields)
+//   }
+//
 // env (every field optional):
 //   now()          clock in ms (default: performance.now)
 //   gc()           full garbage collection, called before every timed operation
@@ -15,7 +38,7 @@
 //                  page can repaint or a Stop button can be clicked
 //   signal         an AbortSignal: when aborted, measuring stops by throwing its reason
 
-import { checksumItems } from './checksum.mjs';
+import { checksumItems } from '../workloads/tuples/item-checksum.mjs';
 import { checkCleanliness } from './cleanliness.mjs';
 import { pathLabel } from '../catalog.mjs';
 import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
@@ -101,7 +124,7 @@ function settled(value, then) {
 
 // A path's decode() returns the items as its library gives them; a path
 // whose library gives something other than plain {x, y, z} objects (class
-// instances, messages with getters) converts them with toPlainItems() for
+// instances, protobuf objects with getters) converts them with toPlainItems() for
 // verification. That conversion is never timed: the timed decode is what
 // the library does, and the row's `cleanliness` says what it returned.
 function plainItemsOf(path, items) {

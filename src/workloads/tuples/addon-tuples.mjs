@@ -2,7 +2,7 @@
 // (src/workloads/tuples/addon-bindings.cpp): one codec of the native build,
 // called through the addon's strategies (docs/design.md#node-api-addon), each
 // call timed in wasm-codec.mjs's phases, which add up to the call. No Node
-// imports: it receives the addon's exports (node/load-addon.mjs loadAddon()).
+// imports: it receives the addon's exports (src/addon/load-addon.mjs loadAddon()).
 //
 //   const codec = createAddonCodec(loadAddon(), 'msgpack');
 //   const { bytes, phases } = codec.encode('typed', items);
@@ -11,11 +11,12 @@
 // A failed call throws an Error "<codec>: ..." (the addon's, or the item
 // check's, worded as wasm's); the codec stays usable.
 
-import { addonStrategiesOf } from '../catalog.mjs';
-import { expectBytes, expectColumns, expectItems, now, split } from './typed-calls.mjs';
-import { invalidItemError, itemsFromHeap, itemsToHeap } from './wasm-items.mjs';
+import { addonStrategiesOf } from '../../catalog.mjs';
+import { expectBytes, expectColumns, expectItems, now, split } from '../../harness/typed-calls.mjs';
+import { invalidItemError, itemsFromHeap, itemsToHeap } from '../../harness/wasm-items.mjs';
+import workload from './workload.mjs';
 
-export const ADDON_STRATEGIES = Object.freeze(addonStrategiesOf('tuples'));
+export const ADDON_STRATEGIES = Object.freeze(addonStrategiesOf(workload.name));
 
 // Where the addon writes each call's timings (addon-bindings.cpp StatIndex).
 const STAT_CODEC = 0;

@@ -1,37 +1,15 @@
-// A "path" is one way of turning items into bytes and back that the
-// harness can measure, whatever sits behind it:
-//
-//   {
-//     codec: 'msgpack',            // format name
-//     impl: 'cpp' | 'js',          // C++ compiled to wasm, or pure JS
-//     interop: 'val' | 'embind' | 'typed' | 'js',
-//     library: 'msgpack-cxx 4.1.3',
-//     encode(items) -> { encoded, phases? },   // phases: { marshalInMs, codecMs, bytesOutMs }
-//     decode(encoded) -> { items, phases? },   // phases: { bytesInMs, codecMs, marshalOutMs }
-//                                              // items: as the library gives them
-//     toPlainItems?(items) -> [{x, y, z}],     // when those are not plain objects: the
-//                                              // conversion verification needs (never timed)
-//     bytesOf(encoded) -> Uint8Array | string, // what the size columns count
-//     heapBytes?() -> number,                  // wasm memory size, when there is one
-//     prepareDecode?(),                        // untimed, before every decode that counts:
-//                                              // fills reused decode storage with a sentinel
-//     variant?: 'records' | 'columnar',        // a labelled variant of the same library or strategy
-//     module?: 'embind' | 'lean',              // wasm paths: which module (lean-codec.mjs)
-//     place?: 'node-addon',                    // the Node-API addon's paths (rows.mjs pathFields)
-//   }
-//
-// The JSON baseline is built in json-baseline.mjs, the pure-JS peers in
-// peers.mjs; this file wraps a wasm codec (src/harness/wasm-codec.mjs) or a
-// codec of the Node-API addon (src/harness/addon-codec.mjs) into one path
-// per interop strategy.
+// The tuples' paths (a path: src/harness/payload-measure.mjs): a wasm codec
+// (src/harness/wasm-codec.mjs) or a codec of the Node-API addon
+// (addon-tuples.mjs) as one path per interop strategy. The JSON baseline is
+// built in json-baseline.mjs, the pure-JS peers in peers.mjs.
 
-import { ADDON_PLACE } from '../catalog.mjs';
-import { compressionFields } from './compressed-path.mjs';
-import { COMPRESSION_FORMATS } from './compressors.mjs';
-import { columnsFromItems, itemsFromColumns } from './wasm-items.mjs';
+import { ADDON_PLACE } from '../../catalog.mjs';
+import { compressionFields } from '../../harness/compressed-path.mjs';
+import { COMPRESSION_FORMATS } from '../../harness/compressors.mjs';
+import { columnsFromItems, itemsFromColumns } from '../../harness/wasm-items.mjs';
 
 // Labels live in the browser-safe catalog; re-exported for existing importers.
-export { libraryName, pathLabel } from '../catalog.mjs';
+export { libraryName, pathLabel } from '../../catalog.mjs';
 
 /**
  * The columnar variant as a strategy name: createWasmPath(codec, 'columnar')
@@ -44,7 +22,7 @@ export const COLUMNAR = 'columnar';
 // What every wasm path does alike: its encoding is bytes, it has a heap, and
 // its module decodes into storage it reuses from call to call. prepareDecode
 // fills that storage with the sentinel, so a decoder that skipped its work
-// cannot pass on the previous call's items (measure.mjs calls it outside the
+// cannot pass on the previous call's items (payload-measure.mjs calls it outside the
 // timer).
 function wasmPathCalls(codec) {
   return {
@@ -167,7 +145,7 @@ function columnarPath(codec, calls) {
 }
 
 /**
- * The path of one codec of the Node-API addon (addon-codec.mjs) called
+ * The path of one codec of the Node-API addon (src/workloads/tuples/addon-tuples.mjs) called
  * through one of its strategies (object, typed) or COLUMNAR (typed with
  * columns, row interop 'typed', variant 'columnar'). Its rows say place
  * node-addon (catalog.mjs ADDON_PLACE).

@@ -1,31 +1,20 @@
 // --documents PATH of bench:node and bench:web: a user's own JSON documents
 // as data sets (docs/documents.md#bring-your-own-data). The paths are
 // checked when the options are read (a missing path is a bad option, exit
-// 2); each file is read when a run starts, and one that cannot be read or
-// parsed fails its own data set while the others run
-// (src/workloads/documents/user-documents.mjs has the reading rules).
+// 2); each file is read when a run starts
+// (src/workloads/documents/user-document-files.mjs).
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { datasetInfo, userDatasetId } from '../src/workloads/documents/dataset-catalog.mjs';
+import { kindOf } from '../src/workloads/documents/user-document-files.mjs';
 import {
   DOCUMENT_ENDINGS,
   DOCUMENT_FILES_TEXT,
-  UserDocumentError,
   isDocumentFileName,
-  readUserDocument,
 } from '../src/workloads/documents/user-documents.mjs';
 import { UsageError, parseList } from './options.mjs';
-
-function kindOf(file) {
-  try {
-    const info = statSync(file);
-    return info.isDirectory() ? 'folder' : info.isFile() ? 'file' : 'other';
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The user's documents of --documents (each a file, or a folder whose files
@@ -67,63 +56,6 @@ export function resolveUserDocuments(paths, option = 'documents') {
     seen.set(entry.id, entry.file);
   }
   return [...new Map(entries.map((entry) => [entry.id, entry])).values()];
-}
-
-/**
- * Reads and parses a user's document file: readUserDocument's
- * { id, fileName, fileBytes, documentChecksum, value }. Throws a
- * UserDocumentError naming the file when it cannot be read or parsed.
- */
-export function readUserDocumentFile(file) {
-  const fileName = path.basename(file);
-  let bytes;
-  try {
-    bytes = readFileSync(file);
-  } catch (error) {
-    throw new UserDocumentError(`${fileName}: cannot read ${file}: ${error.code ?? error.message}`);
-  }
-  return readUserDocument(fileName, bytes);
-}
-
-/**
- * Each user's document of the run read once, as the run header records them
- * (results schema: protocol.documents): { id, file, fileBytes,
- * documentChecksum } or, for one that cannot be a data set, { id, file,
- * fileBytes?, error }, logged in one line: it is not measured, the other
- * data sets are. When none of the run's `datasets` is left, a UsageError
- * names every file (exit 2). `recorded`: the documents of the run being
- * resumed, whose files must not have changed (a UsageError says which did).
- */
-export function readRunDocuments(documents, { datasets, log, recorded = [] }) {
-  const entries = readEach(documents, recorded);
-  const unreadable = entries.filter((entry) => entry.error);
-  if (unreadable.length > 0 && unreadable.length === datasets.length)
-    throw new UsageError(
-      `--documents: no data set can be measured: ${unreadable.map((entry) => entry.error).join('; ')}`,
-    );
-  for (const entry of unreadable) log(`documents: ${entry.id} is not measured: ${entry.error}`);
-  return entries;
-}
-
-function readEach(documents, recorded) {
-  return documents.map(({ id, file }) => {
-    let entry;
-    try {
-      const { fileBytes, documentChecksum } = readUserDocumentFile(file);
-      entry = { id, file, fileBytes, documentChecksum };
-    } catch (error) {
-      if (!(error instanceof UserDocumentError)) throw error;
-      const size = kindOf(file) === 'file' ? { fileBytes: statSync(file).size } : {};
-      entry = { id, file, ...size, error: error.message };
-    }
-    const before = recorded.find((old) => old.id === id);
-    if (before && before.documentChecksum !== entry.documentChecksum)
-      throw new UsageError(
-        `--resume: ${id} (${file}) is not the document the run started with ` +
-          `(checksum ${before.documentChecksum ?? 'none'} then, ${entry.documentChecksum ?? 'none'} now: ${entry.error ?? 'changed'})`,
-      );
-    return entry;
-  });
 }
 
 // --datasets, whose ids a user may mistake for the option that takes their file.

@@ -1,19 +1,20 @@
 // What the two JS halves of the tagged form (docs/documents.md#the-tagged-form)
 // share: its depth limit and the route its strings take. The
 // writer is tagged-writer.mjs, the reader tagged-reader.mjs, the C++ half
-// tagged.h; which JS values they take is value-checks.mjs. Browser-safe: the
+// a workload's (e.g. its tagged.h); which JS values they take is
+// value-checks.mjs. Shared by the workloads whose `tagged` strategy carries
+// JSON-like values (tagged_tags.h has the tags). Browser-safe: the
 // halves use Node's Buffer for strings only when there is one, with the same
 // results without it.
 //
-// The `extended` mode of the writer and reader is the messages workload's
-// (src/workloads/messages/wasm-messages.mjs, tagged_record.h): two more tags
-// for the JS types a record has and a JSON document has not, 8 a Date (its
-// time, float64 ms) and 9 a Uint8Array (u32 length, the bytes), and -0
-// written as a float64 (a record keeps it; a Document reads it as 0 anyway).
-// Without it, as for documents, a Date or a Uint8Array is not a document
-// value and tags 8 and 9 are unknown.
+// The `extended` mode of the writer and reader, for a workload whose values
+// are records rather than JSON values: two more tags for the JS types a
+// record has and JSON has not, 8 a Date (its time, float64 ms)
+// and 9 a Uint8Array (u32 length, the bytes), and -0 written as a float64 (a
+// record keeps it; a JSON document reads it as 0 anyway). Without it a Date
+// or a Uint8Array is not a value and tags 8 and 9 are unknown.
 
-/** The deepest nesting of arrays and objects accepted (documents::kMaxDepth). */
+/** The deepest nesting of arrays and objects accepted (the C++ readers' kMaxDepth). */
 export const MAX_DEPTH = 256;
 
 // Node's Buffer writes and reads UTF-8 in one native call, faster than

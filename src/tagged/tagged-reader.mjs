@@ -1,8 +1,7 @@
 // The tagged form's reader (docs/documents.md#the-tagged-form): the form
-// back into a plain JS value, out of any Uint8Array: the wasm heap
-// (wasm-documents.mjs and addon-documents.mjs, the `tagged` strategy; the
-// messages workload's, in the extended mode that tagged-form.mjs
-// describes) or any other. Its writer is
+// back into a plain JS value, out of any Uint8Array: a wasm heap or the
+// addon's buffer (a workload's `tagged` strategy, in the extended mode that
+// tagged-form.mjs describes for records) or any other. Its writer is
 // tagged-writer.mjs.
 
 import { MAX_DEPTH, bufferOn, latin1Slice, utf8Slice } from './tagged-form.mjs';
@@ -34,7 +33,7 @@ const fromCharCode = String.fromCharCode;
  * is checked against the end, so bytes that are not the tagged form throw
  * ("tagged form: ..."), never read past the end. Each distinct key is
  * decoded once: every object gets the same string for it.
- * With { extended: true } (messages) it also reads tag 8 as a Date and tag 9
+ * With { extended: true } (records) it also reads tag 8 as a Date and tag 9
  * as a Uint8Array (a copy).
  */
 export class TaggedReader {
@@ -138,7 +137,7 @@ function readValue(depth) {
       const array = new Array(count);
       for (let i = 0; i < count; i++) {
         // A number inline, with no call: the common element of a long
-        // array (coordinates, tuples). A peek at `stop` or past it reads
+        // array (coordinates, pairs). A peek at `stop` or past it reads
         // no value: the room checks send it to readValue, which throws.
         const next = src[pos];
         if (next === 4 && stop - pos >= 9) {

@@ -7,19 +7,13 @@
 //
 // The catalog names the addon's file and the workloads it serves; every
 // codec of such a workload is in it. Each workload's JS half wraps the
-// exports (src/harness/addon-codec.mjs and its siblings).
+// exports (src/workloads/<name>/addon-<name>.mjs).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { DEFAULT_WORKLOAD, addonOf, addonServes, codecsOf } from '../src/catalog.mjs';
-import { REPO_ROOT } from './load-wasm.mjs';
-
-// WCB_NATIVE_BUILD_DIR points the default at another native build (the
-// catalog tests' copies).
-export const DEFAULT_NATIVE_BUILD_DIR = process.env.WCB_NATIVE_BUILD_DIR
-  ? path.resolve(process.env.WCB_NATIVE_BUILD_DIR)
-  : path.join(REPO_ROOT, 'build', 'native-release');
+import { DEFAULT_WORKLOAD, addonOf, addonServes, codecsOf } from '../catalog.mjs';
+import { DEFAULT_NATIVE_BUILD_DIR } from '../build-dirs.mjs';
 
 const require = createRequire(import.meta.url);
 

@@ -21,8 +21,8 @@
 //     },
 //   }
 //
-// The JSON baseline (json-baseline.mjs createJsonMessagePath) and the JS
-// peers (peers.mjs createPeerMessagePath) are message paths already; a wasm
+// The JSON baseline (json-message-path.mjs createJsonMessagePath) and the JS
+// peers (createPeerMessagePath, below) are message paths already; a wasm
 // codec's `messages` API (wasm-codec.mjs) becomes one per strategy with
 // createWasmMessagePath, and its floors (marshalling with no codec work, and
 // the empty call) are members of their own (floorMember, emptyCallMember).
@@ -34,19 +34,15 @@
 //   pause()   awaited between operations, outside the timed region
 //   signal    an AbortSignal: when aborted, measuring stops by throwing its reason
 
-import { makeMessage, messageDifference } from '../workloads/messages/records.mjs';
-import {
-  boundCalls,
-  createWasmMessagePath,
-  emptyCallPath,
-  wasmFloorPath,
-} from '../workloads/messages/wasm-paths.mjs';
-import { base64Encode } from './base64.mjs';
-import { DEFAULT_MIN_REP_MS, repetitionTimer, warmUpFor } from './message-calls.mjs';
-import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
+import { MESSAGE_NAMES, makeMessage, messageDifference } from './records.mjs';
+import { boundCalls, createWasmMessagePath, emptyCallPath, wasmFloorPath } from './wasm-paths.mjs';
+import { base64Encode } from '../../harness/base64.mjs';
+import { DEFAULT_MIN_REP_MS, repetitionTimer, warmUpFor } from '../../harness/per-call-timer.mjs';
+import { errorMessage, failedRowOf, pathFields } from '../../harness/rows.mjs';
+import { messagesOf } from './wasm-messages.mjs';
 
 // The wasm message paths live with their workload, the timing loop in
-// message-calls.mjs; re-exported for the runners, the page and the tests.
+// per-call-timer.mjs; re-exported for the runners, the page and the tests.
 export { createWasmMessagePath, emptyCallPath, wasmFloorPath };
 
 // Before a path's first timed operation on a record, its calls run untimed for
@@ -130,7 +126,7 @@ function verifiedFunctions(path, name, expected, { minRepMs, env, at }) {
 
 /**
  * warm(operation) and time(operation, number) of a member whose operations
- * are repetition timers (message-calls.mjs), `setStage` told each step
+ * are repetition timers (per-call-timer.mjs), `setStage` told each step
  * (`what`: which calls, in a failed row's words).
  */
 function timerSteps(timers, setStage, what = '') {
@@ -270,7 +266,7 @@ export function floorMember(
       encoded = encodedOf();
       if (encoded === undefined) throw new Error('the path itself failed');
       const input = makeMessage(name);
-      const calls = boundCalls(codec.messages, strategy, name);
+      const calls = boundCalls(messagesOf(codec), strategy, name);
       stage = 'prepare floor';
       calls.prepareFloor(encoded);
       stage = 'encode floor';
@@ -319,7 +315,7 @@ export function emptyCallMember(codec, { place, batch, extra, minRepMs, env = {}
     path,
     operations: ['encode'],
     prepare() {
-      timer = repetitionTimer(() => codec.messages.emptyCall(), { minRepMs, env });
+      timer = repetitionTimer(() => messagesOf(codec).emptyCall(), { minRepMs, env });
     },
     warm: () => timer.warm(),
     time: () => timer.time(),
@@ -340,4 +336,36 @@ export function boundaryShare(pathRow, floorRow) {
   const share = (operation) =>
     Math.min(1, Math.max(0, floorRow[operation].nsPerOp / pathRow[operation].nsPerOp));
   return { encode: share('encode'), decode: share('decode') };
+}
+
+/**
+ * A pure-JS library's messages path, from a peer registry (--peer-registry;
+ * src/harness/peers.mjs createWorkloadPeerPath):
+ *
+ *   { ...peerMeta(peer), forRecord(name) -> {
+ *       encode(record) -> Uint8Array,        // timed
+ *       decode(bytes) -> the library's value, // timed
+ *       toPlain?(value) -> plain record,      // verification only, untimed
+ *       bytesOf(bytes) -> bytes,              // what the size columns count
+ *   } }
+ *
+ * forRecord throws Error('<peer>: cannot represent <what> of record
+ * "<name>"') when the library cannot hold that record exactly, and an
+ * unknown-record error for a name outside MESSAGE_NAMES. `context` carries
+ * { messagesProtoText } (proto/messages.proto, for protobufjs). Rejects when
+ * the library does not load or the peer has no messages path.
+ */
+export async function createPeerMessagePath(registry, peer, context = {}) {
+  const path = await registry.createWorkloadPeerPath(peer, 'messages', context);
+  return {
+    ...path,
+    forRecord(name) {
+      if (!MESSAGE_NAMES.includes(name))
+        throw new Error(
+          `${peer.name}: unknown message record "${name}" (known: ${MESSAGE_NAMES.join(', ')})`,
+        );
+      const record = path.forRecord(name);
+      return { bytesOf: (bytes) => bytes, ...record };
+    },
+  };
 }

@@ -1,9 +1,9 @@
-// Which JS values are documents, for both strategies that walk them in JS:
+// Which JS values are JSON-like, for both strategies that walk them in JS:
 // the check of a value that JSON.stringify would change silently
 // (checkJsonSafe, for the `text` strategy), and the error that names a bad
 // value's path (valueProblem, ValueError), which the `tagged` writer
 // (tagged-writer.mjs) throws too when its fast walk meets such a value. With
-// `extended` (the messages workload), a Date and a Uint8Array are values.
+// `extended` (records), a Date and a Uint8Array are values.
 
 import { MAX_DEPTH } from './tagged-form.mjs';
 
@@ -22,13 +22,13 @@ const MAX_PATH_CHARS = 160;
 
 /**
  * The path step of an object key: ".key" for identifiers, '["key"]' (the
- * key as JSON text) otherwise, as the C++ side writes it (documents::ValuePath).
+ * key as JSON text) otherwise, as the C++ side writes it (its ValuePath).
  */
 export function pathStep(key) {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
-/** "$.features[3].id", as the C++ side writes paths (documents::ValuePath). */
+/** "$.features[3].id", as the C++ side writes paths (its ValuePath). */
 export function pathText(steps) {
   let text = '$';
   for (const step of steps) {

@@ -15,7 +15,7 @@ import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { UsageError, parseArgv, parseNumber } from '../node/options.mjs';
+import { UsageError, parseArgv, parseNumber } from './options.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_ROOT = path.join(REPO_ROOT, 'web');

@@ -1,4 +1,4 @@
-// Order-sensitive 32-bit checksum over items, identical to src/core/checksum.h:
+// Order-sensitive 32-bit checksum over items, identical to src/workloads/tuples/item_checksum.h:
 // FNV-1a over 32-bit words, each item contributing x, then the low and high
 // words of y and of z.
 
