@@ -1,5 +1,5 @@
-// Standard base64 (RFC 4648 section 4, with `=` padding), the way the
-// messages workload writes binary data in JSON. Plain JS with no Node APIs
+// Standard base64 (RFC 4648 section 4, with `=` padding), the way a
+// record's binary field is written in JSON. Plain JS with no Node APIs
 // (no Buffer, no atob/btoa over binary strings): it runs in the page too, and
 // the JSON baseline's timed encode/decode call it.
 

@@ -6,8 +6,8 @@
 //     here alike, naming the offset of its first byte;
 //   - a UTF-8 byte order mark is refused (nlohmann skips one);
 //   - "-0" is -0 (both libraries read it as the integer 0);
-//   - an object that repeats a key keeps its last value. The documents
-//     workload's builder does that itself; the schema workloads' builders
+//   - an object that repeats a key keeps its last value. A schema-less
+//     builder (a JSON document's) does that itself; the schema workloads' builders
 //     refuse a repeated key and check each value as it streams by, so their
 //     adapters read the text again as JSON.parse's value when they fail on
 //     text that repeats a key (last_values_text here, replay_last_values in
@@ -242,7 +242,7 @@ inline std::size_t member_count(const nlohmann::json& value) {
 // the nlohmann type whose number types the handler takes; `Iterator` decides
 // who reads the doubles (number_parse.h). Returns false when the handler
 // stopped the parse (it knows why); throws DecodeError for text that is not
-// JSON, naming the place. `what` names the input in messages.
+// JSON, naming the place. `what` names the input in its errors.
 template <typename Json, typename Iterator = InputIterator, typename Handler>
 bool read(std::span<const std::uint8_t> text, Handler& handler, std::string_view what) {
   refuse_byte_order_mark(text, what);

@@ -1,6 +1,6 @@
 // Size of bytes once gzipped the way `gzip` and Node's zlib.gzipSync do by
 // default (level 6, gzip framing), the number the seeds compare; or at
-// another level (the documents workload also reports level 9, gzip -9).
+// another level (a workload may also report level 9, gzip -9).
 #pragma once
 
 #include <cstddef>
