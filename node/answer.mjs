@@ -1,41 +1,33 @@
 // The answer command (`scripts/bench.sh --answer`): the README's answer
 // table for this machine in one go. Each workload's default run (whose
-// blocks are the answer's units, src/report/answer-winners.mjs ANSWER_UNITS), in Node (wasm
-// and the addon: bench:node) and then in every browser installed
-// (bench:web), one run after the other, never two at once; the time limit is
-// shared out between the runs still to come in proportion to what each
-// needs for its first look, so a run that stops early leaves its time to
-// the others. Then it prints the answer table over those results.
+// blocks are the answer's units, src/report/answer-winners.mjs ANSWER_UNITS) in each
+// place of the answer: the runtimes (bench:node, wasm and the addon: Node 24,
+// Bun and Deno by default, their declarations' `answer.runtimes`) and then
+// every browser installed (bench:web), one run after the other, never two at
+// once. The time limit is shared out between the runs still to come in
+// proportion to what each needs for its first look (each place declares its
+// minutes; the previous answer's measured ones replace them when present),
+// and shared again after every run from the time it took, so a run that stops
+// early or runs slow moves the others' shares. Then it prints the answer table.
 //
-//   node node/answer.mjs [--minutes N] [--browsers LIST] [--out-dir DIR]
+//   node node/answer.mjs [--minutes N] [--runtime LIST] [--browsers LIST] [--out-dir DIR]
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BROWSER_NAMES } from '../src/engines.mjs';
 import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer-winners.mjs';
+import { PINNED_RUNTIMES, places } from '../src/places.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { BLOCKS } from '../src/workload-entries.mjs';
 import { BROWSERS } from './browsers.mjs';
-import { displayPath } from './log.mjs';
-import { REPO_ROOT, fileStamp } from './options.mjs';
+import { installRuntime } from './install-runtime.mjs';
+import { displayPath, log } from './log.mjs';
+import { REPO_ROOT, UsageError, fileStamp, parseList } from './options.mjs';
 import { runCommand } from './run-file.mjs';
+import { parseRuntimes } from './runtimes.mjs';
 
 export const DEFAULT_MINUTES = 30;
-
-/**
- * Minutes a run takes to reach its first look (6 processes or contexts) on
- * a 2-core machine of the project's kind, per place and workload: measured
- * by the answer command on 2026-12-05 15:40 UTC, rounded up to a tenth
- * (docs/design.md#the-answer-command).
- */
-export const FIRST_LOOK_MINUTES = Object.freeze({
-  node: Object.freeze({ tuples: 1.3, messages: 0.9, documents: 2.2 }),
-  chromium: Object.freeze({ tuples: 1.1, messages: 1.2, documents: 1.0 }),
-  firefox: Object.freeze({ tuples: 1.3, messages: 1.3, documents: 1.5 }),
-  webkit: Object.freeze({ tuples: 0.8, messages: 1.4, documents: 1.2 }),
-});
 
 /** A run's last look costs this many times its first: processes grow from the first look to the last. */
 const LAST_LOOK_FACTOR = BLOCKS.looks.at(-1) / BLOCKS.looks[0];
@@ -46,23 +38,55 @@ const KEPT_FIRST_LOOKS = 1.25;
 /** Minutes each run spends outside its blocks (start-up, the page's build check, the results file). */
 export const OVERHEAD_MINUTES = 0.15;
 
+/** How far one run's measured time may move the estimates of the runs after it. */
+const CORRECTION_BOUNDS = [0.5, 2];
+
+/** Where an answer keeps its measured first looks, for the next answer's estimates. */
+const FIRST_LOOKS_FILE = 'first-looks.json';
+
 const WORKLOADS = [...new Set(ANSWER_UNITS.map((unit) => unit.workload))];
 
-/** The browsers of bench:web whose executable is on this machine. */
-export function installedBrowsers() {
-  return BROWSER_NAMES.filter((name) => existsSync(BROWSERS[name].executable()));
+/** The browsers of bench:web whose executable is on this machine, in their declarations' order. */
+export async function installedBrowsers() {
+  return Object.values(await places())
+    .filter((place) => place.kind === 'browser' && existsSync(BROWSERS[place.name].executable()))
+    .map((place) => place.name);
 }
 
-/** The runs of the answer: { place, workload, script, args, firstLook } in order, Node first. */
-export function answerPlan(browsers) {
-  const places = ['node', ...browsers];
-  return places.flatMap((place) =>
+/** The runtimes the answer measures by default: each runtime declaration's `answer.runtimes`. */
+export async function defaultRuntimes() {
+  return Object.values(await places()).flatMap((place) => place.answer?.runtimes ?? []);
+}
+
+/**
+ * The runs of the answer: { place, workload, script, args, firstLook } in
+ * order, the runtimes first. `declared`: the places by name; `estimates`:
+ * measured first looks by place and workload (the previous answer's), which
+ * replace the declarations' minutes.
+ */
+export function answerPlan({ runtimes, browsers }, declared, estimates = {}) {
+  const runtime = (name) => declared[PINNED_RUNTIMES[name]?.place ?? 'node'];
+  const runs = [
+    ...runtimes.map((name) => ({
+      name,
+      place: runtime(name),
+      args: ['--runtime', name],
+      script: 'node/bench.mjs',
+    })),
+    ...browsers.map((name) => ({
+      name,
+      place: declared[name],
+      args: ['--browser', name],
+      script: 'node/bench-web.mjs',
+    })),
+  ];
+  return runs.flatMap(({ name, place, args, script }) =>
     WORKLOADS.map((workload) => ({
-      place,
+      place: name,
       workload,
-      script: place === 'node' ? 'node/bench.mjs' : 'node/bench-web.mjs',
-      args: [...(place === 'node' ? [] : ['--browser', place]), '--workload', workload],
-      firstLook: FIRST_LOOK_MINUTES[place][workload],
+      script,
+      args: [...args, '--workload', workload],
+      firstLook: estimates[name]?.[workload] ?? place.answer.firstLookMinutes,
     })),
   );
 }
@@ -80,6 +104,51 @@ export function budgetMinutes(plan, index, leftMinutes) {
   const kept = later.reduce((sum, each) => sum + each.firstLook * KEPT_FIRST_LOOKS, 0);
   const budget = Math.max(share, Math.min(run.firstLook * LAST_LOOK_FACTOR, blocks - kept));
   return Math.max(0.5, Math.round(budget * 100) / 100);
+}
+
+/**
+ * The minutes run `document` (a results file) needed for its first look,
+ * from the `minutes` it took: its blocks' processes ran wave after wave, so
+ * the first look is its share of the waves.
+ */
+export function measuredFirstLook(document, minutes) {
+  const waves = Math.max(0, ...(document.run.blocks ?? []).map((block) => block.processes));
+  if (waves === 0) return undefined;
+  return (Math.max(0, minutes - OVERHEAD_MINUTES) * BLOCKS.looks[0]) / waves;
+}
+
+/**
+ * The plan's later runs (after `index`) estimated again from the first
+ * looks measured so far (`measured`: [{ place, estimate, minutes }]): a
+ * place that ran keeps its own ratio of measured to estimated time, the
+ * others take the mean ratio (this machine against the estimates), within
+ * CORRECTION_BOUNDS. Each run's `estimate` is its first look before any correction.
+ */
+export function reestimate(plan, index, measured) {
+  const ratio = (entries) =>
+    entries.length === 0
+      ? 1
+      : Math.exp(
+          entries.reduce((sum, each) => sum + Math.log(each.minutes / each.estimate), 0) / entries.length,
+        );
+  const bound = (value) => Math.min(CORRECTION_BOUNDS[1], Math.max(CORRECTION_BOUNDS[0], value));
+  const machine = ratio(measured);
+  return plan.map((run, position) => {
+    if (position <= index) return run;
+    const own = measured.filter((each) => each.place === run.place);
+    const estimate = run.estimate ?? run.firstLook;
+    return { ...run, estimate, firstLook: estimate * bound(own.length > 0 ? ratio(own) : machine) };
+  });
+}
+
+/** The first looks the newest earlier answer in `resultsDir` measured: { place: { workload: minutes } }. */
+export function previousFirstLooks(resultsDir) {
+  if (!existsSync(resultsDir)) return {};
+  const answers = readdirSync(resultsDir)
+    .filter((name) => name.startsWith('answer-') && existsSync(join(resultsDir, name, FIRST_LOOKS_FILE)))
+    .sort();
+  if (answers.length === 0) return {};
+  return JSON.parse(readFileSync(join(resultsDir, answers.at(-1), FIRST_LOOKS_FILE), 'utf8'));
 }
 
 function runChild(script, args, logFile) {
@@ -100,50 +169,66 @@ function runChild(script, args, logFile) {
 
 const minutesText = (minutes) => `${minutes.toFixed(1)} min`;
 
-async function main() {
+async function main(argv) {
   const { values } = parseArgs({
+    args: argv,
     options: {
       minutes: { type: 'string', default: String(DEFAULT_MINUTES) },
+      runtime: { type: 'string' },
       browsers: { type: 'string' },
       'out-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
+  const declared = await places();
+  const browserNames = Object.values(declared)
+    .filter((place) => place.kind === 'browser')
+    .map((place) => place.name);
   if (values.help) {
     process.stdout.write(
-      `Usage: scripts/bench.sh --answer [--minutes N] [--browsers LIST] [--out-dir DIR]\n\n` +
+      `Usage: scripts/bench.sh --answer [--minutes N] [--runtime LIST] [--browsers LIST] [--out-dir DIR]\n\n` +
         `Runs the README's answer for this machine, for ${ANSWER_UNITS.map((unit) => unit.label).join(', ')},\n` +
-        `as block runs in Node (wasm and the addon) and in every browser installed (${BROWSER_NAMES.join(', ')}),\n` +
-        `one after the other within --minutes (default ${DEFAULT_MINUTES}), then prints the answer table.\n` +
-        `Results and each run's tables go to --out-dir (default results/answer-<date>/).\n`,
+        `as block runs in each runtime (wasm and the addon; --runtime, default ${(await defaultRuntimes()).join(',')},\n` +
+        `as bench:node --runtime takes it: node is the machine's Node) and in every browser installed\n` +
+        `(--browsers, of ${browserNames.join(', ')}), one after the other within --minutes (default ${DEFAULT_MINUTES}),\n` +
+        `then prints the answer table. Results and each run's tables go to --out-dir (default results/answer-<date>/).\n`,
     );
     return 0;
   }
   const minutes = Number(values.minutes);
-  if (!(minutes > 0)) throw new Error(`--minutes takes a positive number (given: ${values.minutes})`);
-  const browsers = values.browsers ? values.browsers.split(',') : installedBrowsers();
-  const unknown = browsers.filter((name) => !BROWSER_NAMES.includes(name));
-  if (unknown.length > 0)
-    throw new Error(`unknown browser ${unknown.join(', ')} (known: ${BROWSER_NAMES.join(', ')})`);
-  const outDir = values['out-dir'] ?? join(REPO_ROOT, 'results', `answer-${fileStamp(new Date())}`);
+  if (!(minutes > 0)) throw new UsageError(`--minutes takes a positive number (given: ${values.minutes})`);
+  const runtimes = values.runtime !== undefined ? parseRuntimes(values.runtime) : await defaultRuntimes();
+  const browsers =
+    values.browsers !== undefined
+      ? parseList('browsers', values.browsers, browserNames)
+      : await installedBrowsers();
+  const resultsDir = join(REPO_ROOT, 'results');
+  const outDir = values['out-dir'] ?? join(resultsDir, `answer-${fileStamp(new Date())}`);
+  const estimates = previousFirstLooks(resultsDir);
   mkdirSync(outDir, { recursive: true });
+  // Installed before the clock starts: a first install is no run's time.
+  for (const name of runtimes)
+    if (PINNED_RUNTIMES[name]) installRuntime(name, PINNED_RUNTIMES[name], { log });
 
-  const plan = answerPlan(browsers);
+  let plan = answerPlan({ runtimes, browsers }, declared, estimates);
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 60000;
   process.stderr.write(
-    `answer: ${plan.length} runs (${['node', ...browsers].join(', ')} x ${WORKLOADS.join(', ')}) within ${minutesText(minutes)}; results in ${displayPath(outDir)}\n`,
+    `answer: ${plan.length} runs (${[...runtimes, ...browsers].join(', ')} x ${WORKLOADS.join(', ')}) within ${minutesText(minutes)}; results in ${displayPath(outDir)}\n`,
   );
   const files = [];
   const failed = [];
+  const measured = [];
+  const firstLooks = {};
   for (const [index, run] of plan.entries()) {
     const budget = budgetMinutes(plan, index, minutes - elapsed());
-    const name = `${run.place}-${run.workload}`;
+    const name = `${run.place.replace('@', '')}-${run.workload}`;
     const out = join(outDir, `${name}.json`);
     process.stderr.write(
       `answer: [${index + 1}/${plan.length}] ${name}, blocks within ${minutesText(budget)}` +
         `${budget < run.firstLook ? ` (less than its first look needs, ${minutesText(run.firstLook)})` : ''}\n`,
     );
+    const runStarted = Date.now();
     const code = await runChild(
       run.script,
       [...run.args, '--budget-minutes', String(budget), '--out', out],
@@ -151,7 +236,17 @@ async function main() {
     );
     if (code === 130) return 130;
     if (code !== 0 || !existsSync(out)) failed.push(`${name} (exit ${code}; see ${name}.txt)`);
-    if (existsSync(out)) files.push(out);
+    if (!existsSync(out)) continue;
+    files.push(out);
+    const firstLook = measuredFirstLook(
+      JSON.parse(readFileSync(out, 'utf8')),
+      (Date.now() - runStarted) / 60000,
+    );
+    if (firstLook === undefined) continue;
+    measured.push({ place: run.place, estimate: run.estimate ?? run.firstLook, minutes: firstLook });
+    (firstLooks[run.place] ??= {})[run.workload] = Math.round(firstLook * 100) / 100;
+    writeFileSync(join(outDir, FIRST_LOOKS_FILE), `${JSON.stringify(firstLooks, null, 2)}\n`);
+    plan = reestimate(plan, index, measured);
   }
 
   await registerWorkloadFolders();

@@ -6,6 +6,7 @@ import { BLOCKS, workloadInfo } from '../src/catalog.mjs';
 import { PER_CALL_COMPRESSOR_OPTIONS } from '../src/harness/compressors.mjs';
 import { recordsHelp } from './run-options.mjs';
 import { BOUNDS, DEFAULTS, LIMITS, QUICK } from './cli.mjs';
+import { RUNTIME_NAMES } from './runtimes.mjs';
 
 const TUPLES = workloadInfo('tuples');
 const MESSAGE = workloadInfo('messages');
@@ -73,6 +74,11 @@ Options:
   --repetitions N      timed runs per operation: rounds per process in the block protocol
                        (default: ${TUPLES.blocks.repetitions}; --sweep: ${DEFAULTS.repetitions}; --limits: ${LIMITS.repetitions})
   --warmup N           untimed runs before them, at least (default: ${TUPLES.blocks.warmup}; --sweep: ${DEFAULTS.warmup}; --limits: ${LIMITS.warmup})
+  --runtime LIST       the runtimes the run goes to, one after the other, a comma list or all:
+                       ${RUNTIME_NAMES.join(', ')} (node: the Node that runs the command, the default; node@20 too).
+                       Each but node is installed from npm into .cache/runtimes/ on first use
+                       (src/places/runtimes.json) and runs this runner itself, writing its own results
+                       file (results/bun-<date>.json; with --out and a list, FILE-<runtime>.json)
   --out FILE           results file (default: results/node-<date>.json; --limits:
                        results/limits-node-<date>.json)
   --compress LIST      the compression stage (docs/design.md#compression), every workload (messages

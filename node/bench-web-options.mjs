@@ -13,7 +13,7 @@ import {
   codecsOf,
   strategiesOf,
 } from '../src/catalog.mjs';
-import { BROWSER_NAMES, DEFAULT_BROWSER, resultsFileTag } from '../src/engines.mjs';
+import { BROWSER_NAMES, DEFAULT_BROWSER, resultsFileTag } from '../src/places.mjs';
 import { selectSteps } from '../src/workloads/tuples/dataset.mjs';
 import { ALL_PEERS, peerNames, peersFor } from '../src/harness/peers.mjs';
 import { DEFAULT_HOST, parseHost, parsePort } from './serve.mjs';
@@ -88,18 +88,11 @@ function workloadHelp(info) {
 export const helpText =
   () => `Usage: npm run bench:web -- [options]    (or: node node/bench-web.mjs [options])
 
-Runs the browser page (web/index.html) headless in Chromium (V8; /usr/bin/chromium,
-or $WCB_CHROMIUM) through playwright-core, in Firefox ESR (SpiderMonkey;
-/usr/bin/firefox-esr, or $WCB_FIREFOX) through puppeteer-core over WebDriver
-BiDi, or in WebKitGTK's MiniBrowser (JavaScriptCore; $WCB_MINIBROWSER) through
-/usr/bin/WebKitWebDriver ($WCB_WEBKIT_DRIVER) over classic WebDriver, one
-session per browser context, on an Xvfb display it starts itself: served on
-localhost with COOP/COEP so it is cross-origin isolated (the finer clock),
-with a GC before every timed operation (Chromium: --js-flags=--expose-gc;
-Firefox: the pref dom.testing.testutils.enabled, whose TestUtils.gc runs in
-the page's yield before the operation; JavaScriptCore exposes none to pages,
-so ~32 MB of short-lived objects are allocated there instead: protocol.gcMethod
-"allocation pressure", docs/decisions.md#webkit-gc).
+Runs the browser page (web/index.html) headless in each browser place
+(src/places/), served on localhost with COOP/COEP so it is cross-origin
+isolated (the finer clock), with a GC before every timed operation
+(protocol.gcMethod):
+${BROWSER_NAMES.map((name) => `  ${BROWSERS[name].label} (${BROWSERS[name].executable()}): ${BROWSERS[name].driver({ connected: false })}; GC: ${BROWSERS[name].gcHow}`).join('\n')}
 
 Every run is a plan of blocks (docs/design.md#blocks), as in bench:node. The
 default plan: each size is a block (JSON, the object floor, the browser's C++ contenders, or
@@ -196,9 +189,10 @@ function parseConnect(text, values, browsers) {
   if (browsers.length > 1)
     throw new UsageError(`--connect drives one browser (accepted: --browser ${BROWSER_NAMES.join(' or ')})`);
   // Classic WebDriver is plain HTTP: a ws:// endpoint is another protocol's.
-  if (browsers[0] === 'webkit' && !['http:', 'https:'].includes(url.protocol))
+  const schemes = BROWSERS[browsers[0]].endpointSchemes;
+  if (schemes && !schemes.includes(url.protocol))
     throw new UsageError(
-      `--connect: '${text}' is not an http:// URL (accepted: webkit: ${BROWSERS.webkit.endpoint})`,
+      `--connect: '${text}' is not an http:// URL (accepted: ${browsers[0]}: ${BROWSERS[browsers[0]].endpoint})`,
     );
   for (const flag of ['headed', 'no-gc'])
     if (values[flag])

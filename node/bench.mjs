@@ -22,6 +22,8 @@ import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
 import { RunError, finishRun, machineInfo, openRun, readResumeFile, runCommand } from './run-file.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
+import { currentRuntime, runtimeHeader } from '../src/places.mjs';
+import { runInRuntimes } from './runtimes.mjs';
 
 const PLACE = 'node';
 const WORKLOADS_DIR = join(REPO_ROOT, 'src', 'workloads');
@@ -70,20 +72,22 @@ function checkChildNodeOptions(flags) {
   );
 }
 
-function runFields(options, workload, peers, buildInfo, plan, planned) {
+async function runFields(options, workload, peers, buildInfo, plan, planned) {
+  const runtime = await currentRuntime();
   return {
     place: PLACE,
     workload: options.workload,
     date: new Date(),
     machine: machineInfo(),
-    runtime: { name: 'node', version: process.version, v8: process.versions.v8 },
+    runtime: await runtimeHeader(),
     build: buildHeader(buildInfo, options.workload),
     protocol: {
       ...protocolHeader({
         warmup: options.warmup,
         repetitions: options.repetitions,
         ...workload.protocolFields(options, plan),
-        gc: true,
+        // Until a child says whether its forced GC collected (main): whether this runtime has one.
+        gc: Boolean(runtime.gc.force()),
         timerResolutionMs: measureTimerResolution(),
         timeoutSeconds: options.timeoutSeconds,
         childNodeOptions: options.childNodeOptions.length > 0 ? options.childNodeOptions : undefined,
@@ -97,6 +101,7 @@ function runFields(options, workload, peers, buildInfo, plan, planned) {
         // How the run was planned (src/harness/plan.mjs), and the rule its verdicts take.
         ...(planned ? planned.header : { mode: 'limits' }),
       }),
+      gcMethod: runtime.gc.how,
       isolation: isolationOf({ place: PLACE, limits: !planned }),
     },
   };
@@ -110,6 +115,10 @@ async function main(argv) {
   if (options.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
+  }
+  if (options.runtimes) {
+    const code = await runInRuntimes(options.runtimes, argv, options);
+    if (code !== undefined) return code;
   }
   const name = options.resume ? workloadOfFile(options.resume) : options.workload;
   const workload = await importWorkload(name);
@@ -129,7 +138,14 @@ async function main(argv) {
   const loader = await importModule(options.loader);
   const buildInfo = readBuildInfo(loader, options.buildDir);
   options = resolveCodecs(options, buildInfo);
-  const ctx = { place: PLACE, log, UsageError, runChildProcess };
+  // Each child says whether its forced GC collected: the header's gc is what they measured.
+  const gcs = [];
+  const runChild = (job, how) =>
+    runChildProcess(job, how).then((outcome) => {
+      if (outcome.gc !== undefined) gcs.push(outcome.gc);
+      return outcome;
+    });
+  const ctx = { place: PLACE, log, UsageError, runChildProcess: runChild };
   // A workload with nothing to plan beyond the options (messages) has no plan().
   const plan = workload.plan?.(options, ctx) ?? {};
   // --limits is its own protocol (each path grown until it fails); every other run is a plan of blocks.
@@ -138,7 +154,7 @@ async function main(argv) {
     : planRun(workload, { options, place: PLACE, peers, registry, buildInfo, plan });
 
   const store = openRun({
-    fresh: runHeader(runFields(options, workload, peers, buildInfo, plan, planned)),
+    fresh: runHeader(await runFields(options, workload, peers, buildInfo, plan, planned)),
     resumed,
     out: options.out,
   });
@@ -154,7 +170,7 @@ async function main(argv) {
       {
         options: { ...options, ...planned.schedule },
         store,
-        runChildProcess,
+        runChildProcess: runChild,
         onStart: (child) => {
           store.setChild(child);
           log(`  child process ${child.pid}`);
@@ -164,6 +180,7 @@ async function main(argv) {
     );
   } else await workload.runLimits({ ...ctx, options, plan, store, peers, registry, buildInfo, jobFields });
 
+  if (gcs.length > 0) store.run.protocol.gc = gcs.every(Boolean);
   finishRun(store, options.out, validate);
   process.stdout.write(`${workload.render(store.rows, store.run, options)}\n`);
   log(

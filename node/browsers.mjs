@@ -1,4 +1,4 @@
-// The browsers npm run bench:web drives (src/engines.mjs BROWSER_NAMES), each
+// The browsers npm run bench:web drives (the browser places, src/places/), each
 // through the driver that can drive Debian's build of it: Chromium (V8)
 // through playwright-core over CDP (node/chromium.mjs), Firefox ESR
 // (SpiderMonkey) through puppeteer-core over WebDriver BiDi
@@ -10,65 +10,33 @@
 // WebDriver BiDi endpoint, a classic WebDriver endpoint such as
 // safaridriver).
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { BROWSER_NAMES } from '../src/engines.mjs';
-import { CHROMIUM, connectChromium, launchBrowser } from './chromium.mjs';
-import { FIREFOX, connectFirefox, launchFirefox } from './firefox.mjs';
-import { connectWebDriver } from './webdriver.mjs';
-import { WEBKIT_DRIVER, launchWebKit } from './webkit.mjs';
-
-const require = createRequire(import.meta.url);
-
-/** The installed version of an npm package, read from its package.json. */
-function packageVersion(name) {
-  return JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
-}
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { places } from '../src/places.mjs';
+import { REPO_ROOT } from './options.mjs';
 
 /** How long connecting to a running browser may take: an unreachable host otherwise waits for TCP's own timeout. */
 export const CONNECT_TIMEOUT_MS = 30_000;
 
 /**
- * What bench:web needs of each browser: its executable, driver, launch, and
- * connect(endpoint) to one already running; `endpoint` says what --connect
- * takes for it; `gcHow` how the page gets a GC before each timed operation.
+ * What bench:web needs of each browser, by name: its declaration's label and
+ * `gcHow` (how the page gets a GC before each timed operation), and its
+ * driver module's BROWSER: executable(), driver({ connected }), launch(),
+ * connect(endpoint) to one already running, and `endpoint`, what --connect
+ * takes for it.
  */
-export const BROWSERS = Object.freeze({
-  chromium: {
-    label: 'Chromium',
-    executable: () => CHROMIUM,
-    driver: () => `playwright-core ${packageVersion('playwright-core')} (CDP)`,
-    gcHow: '--js-flags=--expose-gc: window.gc, synchronous',
-    launch: ({ gc, headed }) => launchBrowser({ measuring: true, gc, headed }),
-    endpoint: 'CDP, ws://HOST:PORT/devtools/browser/ID or http://HOST:PORT',
-    connect: connectChromium,
-  },
-  firefox: {
-    label: 'Firefox',
-    executable: () => FIREFOX,
-    driver: () => `puppeteer-core ${packageVersion('puppeteer-core')} (WebDriver BiDi)`,
-    gcHow: 'pref dom.testing.testutils.enabled: TestUtils.gc, run in the yield before each timed operation',
-    launch: ({ gc, headed }) => launchFirefox({ gc, headed }),
-    endpoint: 'WebDriver BiDi, ws://HOST:PORT or a Selenium Grid session URL',
-    connect: connectFirefox,
-  },
-  webkit: {
-    label: 'WebKit',
-    executable: () => WEBKIT_DRIVER,
-    driver: ({ connected }) => `${connected ? '' : 'WebKitWebDriver, '}classic W3C WebDriver over node:http`,
-    // JavaScriptCore exposes no GC to pages (no gc(), no TestUtils; $vm is a
-    // restricted option in release builds): the page allocates instead
-    // (web/src/browser-info.mjs; docs/decisions.md#webkit-gc).
-    gcHow:
-      "the page's allocation pressure (~32 MB of short-lived objects; JavaScriptCore exposes no GC to pages)",
-    launch: ({ headed, log }) => launchWebKit({ headed, log }),
-    endpoint: 'classic W3C WebDriver, http://HOST:PORT (safaridriver, a Selenium Grid, WebKitWebDriver)',
-    connect: connectWebDriver,
-  },
-});
-
-if (BROWSER_NAMES.some((name) => !BROWSERS[name]))
-  throw new Error(`node/browsers.mjs: no launcher for ${BROWSER_NAMES.filter((name) => !BROWSERS[name])}`);
+export const BROWSERS = Object.freeze(
+  Object.fromEntries(
+    await Promise.all(
+      Object.values(await places())
+        .filter((place) => place.kind === 'browser')
+        .map(async (place) => {
+          const { BROWSER } = await import(pathToFileURL(join(REPO_ROOT, place.driver)).href);
+          return [place.name, Object.freeze({ label: place.label, gcHow: place.gc.how, ...BROWSER })];
+        }),
+    ),
+  ),
+);
 
 /** Resolves as `promise` does, or rejects when `ms` pass first. */
 function within(promise, ms, what) {

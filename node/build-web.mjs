@@ -5,7 +5,7 @@
 // proto/tuple.proto and proto/messages.proto (for protobufjs). What a run
 // needs only when it runs goes into assets, web/dist/assets/<name>.js, which
 // the page loads on first use (web/src/assets.mjs;
-// docs/decisions.md#lazy-page): each codec's Emscripten glue with its .wasm
+// docs/decisions/page.md#lazy-page): each codec's Emscripten glue with its .wasm
 // bytes (and its lean module's), and each file a page module imports as
 // `wcb-asset:<package>/<file>.json` (the documents workload's topologies).
 // Assets are classic scripts too: no fetch() and no ES module imports at run

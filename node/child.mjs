@@ -1,5 +1,5 @@
-// One job of bench:node (node/bench.mjs) in a fresh process started with
-// --expose-gc: the workload's child part (src/workloads/<name>/child.mjs,
+// One job of bench:node (node/bench.mjs) in a fresh process of the runner's
+// runtime, started with that runtime's child flags (--expose-gc): the workload's child part (src/workloads/<name>/child.mjs,
 // found by convention from job.workload) measures and sends each row to the
 // parent over IPC as soon as it is measured.
 //
@@ -8,7 +8,8 @@
 //   codec, { peer } (a name in the peer registry) for a JS library or
 //   { baseline: true } for the JSON baseline alone, and the workload's units
 //   (tuples: steps or limits; messages: records).
-// Messages: { type: 'ready', library } | { type: 'progress', ... }
+// Messages: { type: 'runtime', runtime: { name, version }, gc } (first)
+//   | { type: 'ready', library } | { type: 'progress', ... }
 //   | { type: 'growing', targetMB } | { type: 'grow-failed', targetMB, error }
 //   | { type: 'row', row } | { type: 'done', end?, error? }
 // Run by hand (no IPC), it prints the same messages as JSON lines on stdout.
@@ -20,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGzip, gzipSync } from 'node:zlib';
 import { DEFAULT_WORKLOAD } from '../src/catalog.mjs';
 import { sink } from '../src/harness/block.mjs';
+import { currentRuntime, runtimeHeader } from '../src/places.mjs';
 import { createZlibCompressor } from './zlib-compressors.mjs';
 
 const PLACE = 'node';
@@ -53,13 +55,27 @@ async function streamedGzipSize(bytes) {
   return total;
 }
 
+// The runtime's forced GC (its declaration's), or undefined when this process has none.
+const forceGc = (await currentRuntime()).gc.force();
+
+// Whether the forced GC collects: an object only a WeakRef holds is gone
+// after it (a WeakRef keeps its target until the task that made it ends).
+async function gcCollects() {
+  if (typeof forceGc !== 'function') return false;
+  const ref = (() => new WeakRef({ garbage: new Array(1000).fill(0) }))();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  forceGc();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return ref.deref() === undefined;
+}
+
 function nodeEnvironment({ limits }) {
-  if (typeof globalThis.gc !== 'function') {
-    process.stderr.write('child: gc() is not exposed (start with --expose-gc); timings will include GC\n');
+  if (typeof forceGc !== 'function') {
+    process.stderr.write('child: this runtime exposes no GC to force; timings will include GC\n');
   }
   const environment = {
     now: () => performance.now(),
-    gc: globalThis.gc,
+    gc: forceGc,
     gzipSize: (bytes) => gzipSync(bytes).length,
     gzip9Size: (bytes) => gzipSync(bytes, { level: 9 }).length,
     jsHeapUsed: () => process.memoryUsage().heapUsed,
@@ -78,6 +94,9 @@ function nodeEnvironment({ limits }) {
 
 async function main() {
   const job = JSON.parse(process.argv[2]);
+  // What this process is, for the runner to check against its own runtime, and whether its GC works.
+  const { name, version } = await runtimeHeader();
+  await send({ type: 'runtime', runtime: { name, version }, gc: await gcCollects() });
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const workload = await import(
     pathToFileURL(join(root, 'src', 'workloads', job.workload ?? DEFAULT_WORKLOAD, 'child.mjs')).href

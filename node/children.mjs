@@ -5,10 +5,14 @@
 
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import { currentRuntime, runtimeHeader } from '../src/places.mjs';
 import { REPO_ROOT } from './options.mjs';
 
 const CHILD = join(REPO_ROOT, 'node', 'child.mjs');
 const OUTPUT_TAIL_LINES = 20;
+// The runtime the runner runs in: its children are forked by it and must be it.
+const RUNTIME = await currentRuntime();
+const HERE = await runtimeHeader();
 // A line of a dying child that says more than its last line (V8 prints a
 // native stack trace after its fatal error).
 const FATAL_LINE = /FATAL ERROR|heap out of memory|out of memory|Aborted\(|RangeError|bad_alloc/i;
@@ -44,7 +48,8 @@ function outputTail() {
  * Runs one child process on `job` (with its steps or limits). Resolves
  * (never rejects) with the rows it sent and how it ended: { rows, done, end,
  * failure, fatal, currentStep, measuring, growingTo, growFailure, library,
- * timedOut, output }. With `perStep`, the timeout restarts at every size.
+ * timedOut, output, gc (whether the child's forced GC collected) }. A child
+ * that is not the runner's runtime is killed and fails. With `perStep`, the timeout restarts at every size.
  */
 export function runChildProcess(
   job,
@@ -55,7 +60,7 @@ export function runChildProcess(
     const tail = outputTail();
     const state = { done: false, measuring: false, timedOut: false };
     const child = fork(CHILD, [JSON.stringify(job)], {
-      execArgv: ['--expose-gc', ...childNodeOptions],
+      execArgv: [...RUNTIME.childFlags, ...childNodeOptions],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     onStart(child);
@@ -72,7 +77,14 @@ export function runChildProcess(
     startTimer();
 
     child.on('message', (message) => {
-      if (message.type === 'ready') state.library = message.library;
+      if (message.type === 'runtime') {
+        state.gc = message.gc;
+        const { name, version } = message.runtime;
+        if (name !== HERE.name || version !== HERE.version) {
+          state.wrongRuntime = `the child process ran in ${name} ${version}, not the runner's ${HERE.name} ${HERE.version}`;
+          child.kill('SIGKILL');
+        }
+      } else if (message.type === 'ready') state.library = message.library;
       else if (message.type === 'growing') {
         state.growingTo = message.targetMB;
         state.measuring = false;
@@ -99,7 +111,8 @@ export function runChildProcess(
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       let failure;
-      if (state.timedOut) {
+      if (state.wrongRuntime) failure = state.wrongRuntime;
+      else if (state.timedOut) {
         failure = perStep
           ? `timed out: one size ran over --timeout ${timeoutSeconds} s`
           : `timed out: the child process ran over --timeout ${timeoutSeconds} s`;
@@ -111,7 +124,7 @@ export function runChildProcess(
       resolve({
         ...state,
         rows,
-        done: state.done && !state.timedOut,
+        done: state.done && !state.timedOut && !state.wrongRuntime,
         failure,
         fatal: tail.fatal(),
         output: tail.lines(),

@@ -2,6 +2,7 @@
 // here), for npm run bench:web; the Playwright Test config and the browser
 // tests take the same executable and flags from here.
 
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.WCB_CHROMIUM ?? '/usr/bin/chromium';
@@ -72,3 +73,13 @@ export function watchErrors(page) {
   );
   return errors;
 }
+
+/** The driver of the chromium place (src/places/chromium.mjs), as node/browsers.mjs takes it. */
+export const BROWSER = {
+  executable: () => CHROMIUM,
+  driver: () =>
+    `playwright-core ${createRequire(import.meta.url)('playwright-core/package.json').version} (CDP)`,
+  launch: ({ gc, headed }) => launchBrowser({ measuring: true, gc, headed }),
+  endpoint: 'CDP, ws://HOST:PORT/devtools/browser/ID or http://HOST:PORT',
+  connect: connectChromium,
+};

@@ -34,6 +34,7 @@ import {
   sharedOptions,
   workloadOf,
 } from './run-options.mjs';
+import { parseRuntimes } from './runtimes.mjs';
 
 export { BOUNDS, REPO_ROOT, UsageError, selectPeers };
 
@@ -74,6 +75,8 @@ const OPTIONS = {
   // No Node-API addon paths (options.addon false); they run by default when built.
   'no-addon': { type: 'boolean' },
   'peer-registry': { type: 'string' },
+  // The runtimes the run goes to (node/runtimes.mjs); undefined: the Node that runs the command.
+  runtime: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -178,6 +181,8 @@ export function parseOptions(argv, { now = new Date() } = {}) {
       values['child-node-options'] !== undefined
         ? parseNodeFlags(values['child-node-options'])
         : DEFAULTS.childNodeOptions,
+    runtimes: values.runtime !== undefined ? parseRuntimes(values.runtime) : undefined,
+    outGiven: values.out !== undefined,
     ...locations(values),
   };
 }

@@ -4,6 +4,7 @@
 // 153 ESR: emulation.setMediaFeaturesOverride is an unknown command), and
 // its own patched Firefox cannot be downloaded here.
 
+import { createRequire } from 'node:module';
 import puppeteer from 'puppeteer-core';
 import { VIEWPORT } from './chromium.mjs';
 
@@ -82,3 +83,13 @@ export async function connectFirefox(endpoint) {
     },
   };
 }
+
+/** The driver of the firefox place (src/places/firefox.mjs), as node/browsers.mjs takes it. */
+export const BROWSER = {
+  executable: () => FIREFOX,
+  driver: () =>
+    `puppeteer-core ${createRequire(import.meta.url)('puppeteer-core/package.json').version} (WebDriver BiDi)`,
+  launch: ({ gc, headed }) => launchFirefox({ gc, headed }),
+  endpoint: 'WebDriver BiDi, ws://HOST:PORT or a Selenium Grid session URL',
+  connect: connectFirefox,
+};

@@ -8,7 +8,7 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RunError } from './run-file.mjs';
-import { command, drivenAt, sessionVersion } from './webdriver.mjs';
+import { command, connectWebDriver, drivenAt, sessionVersion } from './webdriver.mjs';
 
 const MULTIARCH = { x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' }[process.arch] ?? 'x86_64-linux-gnu';
 export const WEBKIT_DRIVER = process.env.WCB_WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
@@ -195,3 +195,14 @@ export async function launchWebKit({ headed = false, log = () => {} } = {}) {
     throw error;
   }
 }
+
+/** The driver of the webkit place (src/places/webkit.mjs), as node/browsers.mjs takes it. */
+export const BROWSER = {
+  executable: () => WEBKIT_DRIVER,
+  driver: ({ connected }) => `${connected ? '' : 'WebKitWebDriver, '}classic W3C WebDriver over node:http`,
+  launch: ({ headed, log }) => launchWebKit({ headed, log }),
+  endpoint: 'classic W3C WebDriver, http://HOST:PORT (safaridriver, a Selenium Grid, WebKitWebDriver)',
+  // Classic WebDriver is plain HTTP: a ws:// endpoint is another protocol's.
+  endpointSchemes: ['http:', 'https:'],
+  connect: connectWebDriver,
+};

@@ -1,17 +1,20 @@
 // The README's answer table (src/report/answer-winners.mjs) over block runs' results:
 //
 //   node scripts/answer-table.mjs RUN.json...
+//   node scripts/answer-table.mjs --by-place RUN.json...   one table per data shape, a row per
+//                                                          place: each verdict across runtimes
 //
 // The answer command (scripts/bench.sh --answer) makes those runs and prints
 // the same table.
 
 import { readFileSync } from 'node:fs';
-import { answerMarkdown, answerRows } from '../src/report/answer-winners.mjs';
+import { answerByPlaceMarkdown, answerMarkdown, answerRows } from '../src/report/answer-winners.mjs';
 import { overProcesses } from '../src/harness/block-verdicts.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 
-const files = process.argv.slice(2);
-const usage = 'usage: node scripts/answer-table.mjs RUN.json...\n';
+const byPlace = process.argv.includes('--by-place');
+const files = process.argv.slice(2).filter((arg) => arg !== '--by-place');
+const usage = 'usage: node scripts/answer-table.mjs [--by-place] RUN.json...\n';
 if (files.includes('--help')) {
   process.stdout.write(usage);
   process.exit(0);
@@ -32,4 +35,5 @@ const documents = files.map((file) => {
   if (!overProcesses(document.rows)) throw new Error(`${file}: no block measured in several processes`);
   return document;
 });
-process.stdout.write(answerMarkdown(answerRows(documents)));
+const rows = answerRows(documents);
+process.stdout.write(byPlace ? answerByPlaceMarkdown(rows) : answerMarkdown(rows));

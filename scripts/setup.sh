@@ -38,11 +38,14 @@ PACKAGES=(
   catch2 zlib1g-dev
   dpkg-dev ca-certificates
 )
-# The browsers. WebKitGTK (JavaScriptCore): its WebDriver, its MiniBrowser
-# (in the library's package) and a virtual display for it, which has no
-# headless mode.
+# The browsers: each place's declaration names its Debian packages
+# (src/places/<place>.mjs, install.debian).
 if [ "$WANT_BROWSERS" -eq 1 ]; then
-  PACKAGES+=(chromium firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb)
+  while read -r pkg; do
+    [ -n "$pkg" ] && PACKAGES+=("$pkg")
+  done < <(node --input-type=module -e "
+    const { places } = await import('$ROOT/src/places.mjs');
+    for (const place of Object.values(await places())) for (const pkg of place.install.debian ?? []) console.log(pkg);")
 fi
 # The test suite: libFuzzer (clang and its runtime), the C++ format check and
 # a compiler cache that keeps its three builds short.

@@ -1,55 +1,46 @@
-// The JavaScript (and wasm) engine behind each runtime, and the browsers
-// npm run bench:web drives. Declared once, browser-safe: the page records
-// its engine in the results header, bench:web takes --browser from here,
-// and the report sets engines side by side and finds each browser's files.
+// The JavaScript (and wasm) engine of a results header's runtime, and the
+// label a reader sees ("Bun 1.4.4 (JavaScriptCore)"). Browser-safe: the
+// places' declarations (src/places/) say their label and engine, registered
+// here by whoever loaded them (src/places.mjs in Node, the page for its own
+// browser); the report and the page label every file from them.
 
-/** Engine by runtime name (run.runtime.name of a results file). */
-const ENGINE_OF_RUNTIME = {
-  node: 'V8',
-  chromium: 'V8',
-  chrome: 'V8',
-  edge: 'V8',
-  opera: 'V8',
-  firefox: 'SpiderMonkey',
-  safari: 'JavaScriptCore',
-  // A WebKit other than Apple's Safari (WebKitGTK's MiniBrowser, GNOME Web): its own version, not Safari's.
-  webkit: 'JavaScriptCore',
-};
+const registered = new Map();
 
-/** The engine of a results header's runtime ({ name, engine? }), or undefined (native code). */
-export function engineOf(runtime) {
-  return runtime?.engine ?? ENGINE_OF_RUNTIME[String(runtime?.name).toLowerCase()];
+/** Makes the places' declarations ({ name, label, engine }) known to engineOf and the labels. */
+export function registerPlaces(declarations) {
+  for (const place of declarations) registered.set(place.name, place);
 }
 
-const CAPITALIZED = {
-  node: 'Node',
-  chromium: 'Chromium',
-  firefox: 'Firefox',
-  chrome: 'Chrome',
-  safari: 'Safari',
-  webkit: 'WebKit',
+// Browsers the page may run in that are no place bench:web drives (the brands of a userAgent).
+const BRANDS = {
+  chrome: { label: 'Chrome', engine: 'V8' },
+  edge: { label: 'Edge', engine: 'V8' },
+  opera: { label: 'Opera', engine: 'V8' },
+  safari: { label: 'Safari', engine: 'JavaScriptCore' },
 };
 
-/** "Firefox 153.8.0 (SpiderMonkey)", "Node v20.20.2 (V8 11.3)": a runtime and its engine, for a reader. */
-export function engineLabel(runtime) {
-  const name = CAPITALIZED[runtime.name] ?? runtime.name;
-  const engine = engineOf(runtime);
-  return `${name} ${runtime.version} (${engine}${runtime.v8 ? ` ${runtime.v8.split('.').slice(0, 2).join('.')}` : ''})`;
-}
-
-/** The browsers bench:web drives, in run order; the first is the default. */
-export const BROWSER_NAMES = Object.freeze(['chromium', 'firefox', 'webkit']);
-export const DEFAULT_BROWSER = BROWSER_NAMES[0];
+const factsOf = (name) => registered.get(String(name).toLowerCase()) ?? BRANDS[String(name).toLowerCase()];
 
 /**
- * The name a browser's results files carry before the date
- * (results/browser-firefox-<date>.json), so the report can pick the latest
- * of each browser; the default browser's files keep their older name
- * (results/browser-<date>.json).
+ * The engine of a results header's runtime ({ name, engine?, v8? }), or
+ * undefined (native code); a header from before `engine` that has a V8
+ * version ran V8.
  */
-export function resultsFileTag(browser) {
-  return browser === DEFAULT_BROWSER ? undefined : browser;
+export function engineOf(runtime) {
+  return runtime?.engine ?? factsOf(runtime?.name)?.engine ?? (runtime?.v8 ? 'V8' : undefined);
 }
 
-/** The browsers whose results files carry their name (resultsFileTag). */
-export const TAGGED_BROWSERS = Object.freeze(BROWSER_NAMES.filter((name) => resultsFileTag(name)));
+/** "Bun 1.4.4", "Node v24.22.3": a runtime and its version, for a reader (the addon's rows take it). */
+export function runtimeLabel(runtime) {
+  const name = factsOf(runtime.name)?.label ?? runtime.name.charAt(0).toUpperCase() + runtime.name.slice(1);
+  return `${name} ${runtime.version}`;
+}
+
+/**
+ * "Firefox 153.8.0 (SpiderMonkey)", "Node v20.20.2 (V8 11.3)", "Bun 1.4.4 (JavaScriptCore)": a
+ * runtime and its engine, for a reader.
+ */
+export function engineLabel(runtime) {
+  const engine = engineOf(runtime);
+  return `${runtimeLabel(runtime)} (${engine}${runtime.v8 ? ` ${runtime.v8.split('.').slice(0, 2).join('.')}` : ''})`;
+}

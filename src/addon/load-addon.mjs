@@ -63,5 +63,12 @@ export function addonCodecsOf({ addon, codecs }, workload) {
 export function loadAddon(buildDir = DEFAULT_NATIVE_BUILD_DIR) {
   const file = addonFile(buildDir);
   if (!file) throw missingBuild('the Node-API addon (catalog.json `addon`)', buildDir);
-  return require(file);
+  try {
+    return require(file);
+  } catch (error) {
+    // Bun and Deno load Node-API addons too; a runtime that does not says so in the addon's rows.
+    throw new Error(
+      `this runtime (${path.basename(process.execPath)}) does not load the Node-API addon: ${error.message}`,
+    );
+  }
 }

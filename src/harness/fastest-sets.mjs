@@ -4,7 +4,8 @@
 // JS libraries of each operation (`libraries`: which libraries a block
 // holds when --peers names none, and what each operation's verdict compares
 // with) and the C++ paths worth pairing with them (`cpp`: the contenders; a
-// place without them pairs every path of the run).
+// place without them pairs every path of the run). A place the file does not
+// know yet starts from every place's libraries.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,15 +15,18 @@ import { peerMeta } from './peers.mjs';
 import { runPaths } from './plan.mjs';
 
 /**
- * The registry names of the libraries a block run of `place` holds: both
- * operations' sets. Throws, naming the file, when the place has none.
+ * The sets of `place`, or for a place the file has none of (a new one, until
+ * scripts/contenders.mjs is run on a --sweep of it) every place's sets together.
  */
-export function blockPeersOf({ sets, file }, place) {
-  if (!sets[place])
-    throw new Error(
-      `no fastest-library set for ${place} in ${file} (run scripts/contenders.mjs on a --sweep of it, or give --peers)`,
-    );
-  return [...new Set(OPERATIONS.flatMap((operation) => sets[place][operation]))];
+function setsOf(sets, place) {
+  if (sets[place]) return sets[place];
+  const every = (operation) => [...new Set(Object.values(sets).flatMap((set) => set[operation] ?? []))];
+  return Object.fromEntries(OPERATIONS.map((operation) => [operation, every(operation)]));
+}
+
+/** The registry names of the libraries a block run of `place` holds: both operations' sets. */
+export function blockPeersOf({ sets }, place) {
+  return [...new Set(OPERATIONS.flatMap((operation) => setsOf(sets, place)[operation]))];
 }
 
 /**
@@ -34,7 +38,7 @@ export function committedSets(url) {
   const file = fileURLToPath(url);
   const { libraries: sets, cpp } = JSON.parse(readFileSync(file, 'utf8'));
   return {
-    blockPeers: (place) => blockPeersOf({ sets, file }, place),
+    blockPeers: (place) => blockPeersOf({ sets }, place),
     fastestSets: (place, peers, options) =>
       fastestSetsOf({ sets }, place, peers, options.peers !== undefined),
     // The C++ paths (labels) of a default block; undefined (every path of
@@ -63,8 +67,8 @@ export function fastestSetsOf({ sets }, place, peers, named) {
     OPERATIONS.map((operation) => {
       const chosen = named
         ? peers
-        : (sets[place]?.[operation] ?? [])
-            .map((name) => peers.find((peer) => peer.name === name))
+        : setsOf(sets, place)
+            [operation].map((name) => peers.find((peer) => peer.name === name))
             .filter(Boolean);
       return [operation, chosen.map(label)];
     }),

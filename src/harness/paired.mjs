@@ -10,7 +10,7 @@
 import { formatRatio } from './format.mjs';
 
 export const LEVEL = 0.95;
-/** An interval inside this band is "equivalent": a difference under ~10% does not reproduce (decisions.md#blocks-pilot). */
+/** An interval inside this band is "equivalent": a difference under ~10% does not reproduce (docs/decisions/protocol.md#blocks-pilot). */
 export const EQUIVALENCE = Object.freeze({ low: 0.91, high: 1.1 });
 
 export const FASTER = 'faster';

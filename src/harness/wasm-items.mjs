@@ -6,7 +6,7 @@
 // float64 indexes 3i+1 and 3i+2, counted from the item buffer.
 //
 // The loops are functions of their own so V8 optimizes each once
-// (docs/decisions.md#heap-loop-deopt).
+// (docs/decisions/boundary-and-marshalling.md#heap-loop-deopt).
 
 // An item is what the C++ Item holds exactly: x an int32 that is not -0 (the
 // int32 field would turn -0 into 0), y and z any number (NaN and the
@@ -99,7 +99,7 @@ export function columnsToHeap(int32, float64, pointer, x, y, z) {
 /**
  * Builds `count` plain {x, y, z} objects from the items at `pointer` in the
  * wasm heap: one shared loop into an array allocated at its final length
- * (docs/decisions.md#decode-object-loop).
+ * (docs/decisions/boundary-and-marshalling.md#decode-object-loop).
  */
 export function itemsFromHeap(int32, float64, pointer, count) {
   const items = new Array(count);

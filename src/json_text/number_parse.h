@@ -1,7 +1,7 @@
 // How the json codec's decoders turn number text into doubles without
 // musl's strtod, which in wasm computes in software `long double` (binary128
 // through compiler-rt) and was about two thirds of json's wasm/native decode
-// gap (docs/decisions.md, "nlohmann's numbers without long double").
+// gap (docs/decisions/codecs.md#json-numbers-without-long-double).
 //
 // nlohmann_json 3.11.2 has no option or callback for this: its lexer checks
 // a number's grammar into a buffer, then calls its private static

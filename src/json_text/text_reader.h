@@ -1,5 +1,5 @@
 // JSON text as JSON.parse reads it, where nlohmann's and RapidJSON's readers
-// differ from it (docs/decisions.md, "JSON text as JSON.parse reads it"):
+// differ from it (docs/decisions/codecs.md#json-text-as-json-parse-reads-it):
 //   - only whitespace may follow the value. nlohmann's lexer takes a NUL byte
 //     for the end of the input (number_parse.h's iterators make it an error),
 //     and both libraries' errors about what follows the value are worded

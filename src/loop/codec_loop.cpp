@@ -2,7 +2,7 @@
 // C++ loop (encode, then decode, the tuple dataset at one size, N times)
 // compiles natively and to a wasm program that Node runs, so the ratio of the
 // two timings is the cost of running the codec's code as WebAssembly in V8,
-// free of any boundary (docs/decisions.md#the-codec-alone). node/codec-gap.mjs
+// free of any boundary (docs/decisions/codecs.md#the-codec-alone). node/codec-gap.mjs
 // runs both builds alternately and prints the ratios.
 //
 //   wcb_codec_loop [--codecs a,b] [--mb 10] [--repetitions 21] [--warmup 3] [--compress gzip|deflate-raw]

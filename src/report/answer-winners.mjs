@@ -8,7 +8,7 @@
 // registered first (src/workload-folders.mjs).
 
 import { ADDON_PLACE, JSON_CALLS, WORKLOADS, floorCodecsOf } from '../catalog.mjs';
-import { engineLabel } from '../engines.mjs';
+import { engineLabel, runtimeLabel } from '../engines.mjs';
 import {
   againstJson,
   bestCpp,
@@ -97,7 +97,8 @@ export function answerRows(documents) {
           operationCell(document, block, operation, place),
         );
         if (cells.every((cell) => cell === undefined)) continue;
-        const where = place === ADDON_PLACE ? 'Node addon' : engineLabel(document.run.runtime);
+        const { runtime } = document.run;
+        const where = place === ADDON_PLACE ? `${runtimeLabel(runtime)} addon` : engineLabel(runtime);
         rows.push([label, where, cells[0] ?? '-', cells[1] ?? '-', document.run.date.slice(0, 10)]);
       }
     }
@@ -111,4 +112,25 @@ export function answerMarkdown(rows) {
   return [['data shape', 'place', 'encode', 'decode', 'run'], ['---', '---', '---', '---', '---'], ...rows]
     .map(line)
     .join('');
+}
+
+/**
+ * The same rows as one table per data shape, a row per place: how each
+ * verdict moves across the runtimes (and browsers) of the files given.
+ */
+export function answerByPlaceMarkdown(rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |\n`;
+  return [...new Set(rows.map((row) => row[0]))]
+    .map(
+      (shape) =>
+        `### ${shape}\n\n` +
+        [
+          ['place', 'encode', 'decode', 'run'],
+          ['---', '---', '---', '---'],
+        ]
+          .concat(rows.filter((row) => row[0] === shape).map((row) => row.slice(1)))
+          .map(line)
+          .join(''),
+    )
+    .join('\n');
 }

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../catalog.mjs';
-import { TAGGED_BROWSERS } from '../engines.mjs';
+import { TAGGED_BROWSERS } from '../places.mjs';
 import { createResultsValidator } from '../harness/validate.mjs';
 import { resultsSchema } from '../workload-folders.mjs';
 

@@ -7,7 +7,7 @@
 #   wasm: native wasm exception handling (-fwasm-exceptions), the default.
 #   js:   Emscripten's JS emulation (-fexceptions): slow (invoke_* trampolines).
 #   none: a throw aborts the module; breaks the error contract, for measuring only.
-# Why wasm, with the figures: docs/decisions.md#wasm-exceptions.
+# Why wasm, with the figures: docs/decisions/wasm-modules.md#wasm-exceptions.
 set(WCB_WASM_EXCEPTIONS "wasm" CACHE STRING "C++ exception mode of the wasm build: wasm, js or none")
 set_property(CACHE WCB_WASM_EXCEPTIONS PROPERTY STRINGS wasm js none)
 if(WCB_WASM_EXCEPTIONS STREQUAL "wasm")
@@ -28,16 +28,16 @@ add_link_options(${WCB_WASM_EXCEPTION_FLAG})
 # Build profile, for every object of a module and the link (after the Release
 # build type's -O3 -DNDEBUG, so these win); build-info.json records it.
 # protobuf-lite itself is built -O3 by src/codecs/protobuf/prepare-wasm.sh in both
-# (docs/decisions.md#protobuf-lite-flags).
+# (docs/decisions/wasm-modules.md#protobuf-lite-flags).
 #   speed (default): -O3 plus
 #     -mbulk-memory: memcpy/memset become memory.copy/fill; -matomics only
 #       because 3.1.6's wasm-ld wants it beside the exception runtime's
-#       thread-local storage (docs/decisions.md#bulk-memory);
+#       thread-local storage (docs/decisions/wasm-modules.md#bulk-memory);
 #     -mllvm -inline-threshold=1000: inline header-library code as GCC does
-#       natively (docs/decisions.md#inline-threshold).
+#       natively (docs/decisions/wasm-modules.md#inline-threshold).
 #     Tried and not used: -flto, -msimd128, -mnontrapping-fptoint -msign-ext
-#     (docs/decisions.md#lto, #target-features).
-#   size: -Oz: slightly smaller modules, much slower codecs (docs/decisions.md#size-profile).
+#     (docs/decisions/wasm-modules.md#lto, #target-features).
+#   size: -Oz: slightly smaller modules, much slower codecs (docs/decisions/wasm-modules.md#size-profile).
 set(WCB_WASM_PROFILE "speed" CACHE STRING "wasm build profile: speed or size")
 set_property(CACHE WCB_WASM_PROFILE PROPERTY STRINGS speed size)
 if(WCB_WASM_PROFILE STREQUAL "speed")

@@ -4,8 +4,22 @@
 // when its block had fewer processes than an interval needs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../../src/report/answer-winners.mjs';
-import { OVERHEAD_MINUTES, answerPlan, budgetMinutes } from '../../node/answer.mjs';
+import {
+  ANSWER_UNITS,
+  TOO_FEW,
+  answerByPlaceMarkdown,
+  answerMarkdown,
+  answerRows,
+} from '../../src/report/answer-winners.mjs';
+import {
+  OVERHEAD_MINUTES,
+  answerPlan,
+  budgetMinutes,
+  defaultRuntimes,
+  measuredFirstLook,
+  reestimate,
+} from '../../node/answer.mjs';
+import { places } from '../../src/places.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { parseOptions } from '../../node/cli.mjs';
 import { registerWorkloadFolders } from '../../src/workload-folders.mjs';
@@ -34,28 +48,60 @@ test("each workload's default run measures its answer blocks and nothing else", 
   assert.ok(parseOptions(['--workload', 'messages', '--sweep']).records.length > 1);
 });
 
-test('the plan: Node first, then each browser, every workload of the answer in each', () => {
-  const plan = answerPlan(['chromium', 'webkit']);
+const declared = await places();
+const DEFAULT_PLACES = { runtimes: ['node@24', 'bun', 'deno'], browsers: ['chromium', 'firefox', 'webkit'] };
+
+test('the plan: each runtime, then each browser, every workload of the answer in each', async () => {
+  assert.deepEqual(await defaultRuntimes(), ['node@24', 'bun', 'deno']);
+  const plan = answerPlan({ runtimes: ['node@24', 'bun'], browsers: ['chromium', 'webkit'] }, declared);
   assert.deepEqual(
     plan.map((run) => `${run.place}-${run.workload}`),
-    ['node', 'chromium', 'webkit'].flatMap((place) =>
+    ['node@24', 'bun', 'chromium', 'webkit'].flatMap((place) =>
       ['tuples', 'messages', 'documents'].map((w) => `${place}-${w}`),
     ),
   );
   assert.equal(plan[0].script, 'node/bench.mjs');
-  assert.deepEqual(plan[3].args.slice(0, 4), ['--browser', 'chromium', '--workload', 'tuples']);
+  assert.deepEqual(plan[3].args, ['--runtime', 'bun', '--workload', 'tuples']);
+  assert.equal(plan[6].script, 'node/bench-web.mjs');
+  assert.deepEqual(plan[6].args.slice(0, 4), ['--browser', 'chromium', '--workload', 'tuples']);
+  // Each run starts from its place's declared minutes; an earlier answer's measured ones replace them.
+  assert.equal(plan[3].firstLook, declared.bun.answer.firstLookMinutes);
+  const estimated = answerPlan({ runtimes: ['bun'], browsers: [] }, declared, { bun: { messages: 0.7 } });
+  assert.deepEqual(
+    estimated.map((run) => run.firstLook),
+    [declared.bun.answer.firstLookMinutes, 0.7, declared.bun.answer.firstLookMinutes],
+  );
+  // `node` is the machine's Node: the node declaration's minutes.
+  assert.equal(
+    answerPlan({ runtimes: ['node'], browsers: [] }, declared)[0].firstLook,
+    declared.node.answer.firstLookMinutes,
+  );
 });
 
-test('a run may go on to its last look while every later run keeps its first look; the last run gets the rest', () => {
-  const plan = answerPlan(['chromium', 'firefox', 'webkit']);
-  const limit = 30;
-  // Every run using its whole budget: the runs and their overheads fit the limit.
+// Spends each run's whole budget, in order: the budgets and the minutes left over.
+function spendAll(plan, limit) {
   let left = limit;
   const budgets = plan.map((run, index) => {
     const budget = budgetMinutes(plan, index, left);
     left -= budget + OVERHEAD_MINUTES;
     return budget;
   });
+  return { budgets, left };
+}
+
+test('the default answer, 6 places x 3 workloads, fits 30 minutes with every run past its first look', () => {
+  const plan = answerPlan(DEFAULT_PLACES, declared);
+  assert.equal(plan.length, 18);
+  const firstLooks = plan.reduce((sum, run) => sum + run.firstLook, 0);
+  assert.ok(firstLooks + plan.length * OVERHEAD_MINUTES < 30, `${firstLooks} minutes of first looks`);
+  const { budgets, left } = spendAll(plan, 30);
+  assert.ok(Math.abs(left) < 0.05, `${left} minutes left over`);
+  plan.forEach((run, index) => assert.ok(budgets[index] > run.firstLook, `${run.place}-${run.workload}`));
+});
+
+test('a run may go on to its last look while every later run keeps its first look; the last run gets the rest', () => {
+  const plan = answerPlan({ runtimes: ['node@24'], browsers: ['chromium', 'firefox', 'webkit'] }, declared);
+  const { budgets, left } = spendAll(plan, 30);
   assert.ok(Math.abs(left) < 0.05, `${left} minutes left over`);
   // With 30 minutes every run gets more than its first look needs.
   plan.forEach((run, index) => assert.ok(budgets[index] > run.firstLook, `${run.place}-${run.workload}`));
@@ -69,6 +115,46 @@ test('a run may go on to its last look while every later run keeps its first loo
   const firstLooks = plan.reduce((sum, run) => sum + run.firstLook, 0);
   const share = ((8 - plan.length * OVERHEAD_MINUTES) * plan[0].firstLook) / firstLooks;
   assert.ok(Math.abs(tight - share) < 0.01, `${tight} against ${share}`);
+});
+
+test('after every run the later runs are estimated again from the time it took', () => {
+  const plan = [
+    { place: 'bun', workload: 'a', firstLook: 1 },
+    { place: 'bun', workload: 'b', firstLook: 2 },
+    { place: 'deno', workload: 'a', firstLook: 1 },
+    { place: 'webkit', workload: 'a', firstLook: 1 },
+  ];
+  // Bun's first run took 1.5 times its estimate: its next run is estimated 1.5 times longer, and
+  // the places not run yet take this machine's ratio so far, the same 1.5.
+  const once = reestimate(plan, 0, [{ place: 'bun', estimate: 1, minutes: 1.5 }]);
+  assert.deepEqual(
+    once.map((run) => run.firstLook),
+    [1, 3, 1.5, 1.5],
+  );
+  // Deno then ran at half its estimate: Bun keeps its own ratio, the others take the mean (geometric:
+  // sqrt(1.5 * 0.5)); a ratio is bounded to [0.5, 2], and each estimate stays the first one.
+  const twice = reestimate(once, 2, [
+    { place: 'bun', estimate: 1, minutes: 1.5 },
+    { place: 'deno', estimate: 1, minutes: 0.5 },
+  ]);
+  assert.ok(Math.abs(twice[3].firstLook - Math.sqrt(0.75)) < 1e-9, `${twice[3].firstLook}`);
+  assert.equal(twice[3].estimate, 1);
+  const slow = reestimate(plan, 0, [{ place: 'bun', estimate: 1, minutes: 10 }]);
+  assert.deepEqual(
+    slow.map((run) => run.firstLook),
+    [1, 4, 2, 2],
+  );
+  // The budget follows: a later run estimated longer gets a larger share of what is left.
+  assert.ok(budgetMinutes(once, 3, 5) < budgetMinutes(plan, 3, 5) + 1e-9);
+  assert.ok(budgetMinutes(once, 1, 10) > budgetMinutes(plan, 1, 10));
+});
+
+test("a run's first look is its share of the waves its blocks ran", () => {
+  const document = (processes) => ({ run: { blocks: processes.map((count) => ({ processes: count })) } });
+  // 14 waves in 7.15 minutes (0.15 of them start-up): 3 minutes to the first look's 6.
+  assert.ok(Math.abs(measuredFirstLook(document([14, 10]), 7.15) - 3) < 1e-9);
+  assert.ok(Math.abs(measuredFirstLook(document([6]), 2.15) - 2) < 1e-9);
+  assert.equal(measuredFirstLook(document([]), 2), undefined);
 });
 
 const stats = (median) => ({ median, samples: [median] });
@@ -135,4 +221,35 @@ test('JSON wins a cell when it beats the best C++ path, though that path beats e
   // The wasm path at 4 ms beats avsc's 8 ms; JSON at 2 ms beats both.
   const [row] = answerRows([tuplesRun(6, { json: 2 })]);
   assert.match(row[2], /^\*\*JSON\*\* 2\.00x \[2\.00, 2\.00\] over msgpack\/typed$/);
+});
+
+test('the runtimes side by side: one table per data shape, a row per runtime and its addon', () => {
+  const node20 = tuplesRun(6);
+  node20.run.runtime = { name: 'node', version: 'v20.20.2', engine: 'V8', v8: '11.3.244.8-node.38' };
+  // Bun: the wasm path at 12 ms loses to avsc's 8 ms; its addon rows win at 2 ms.
+  const bun = tuplesRun(6, { wasm: () => 12 });
+  bun.run.runtime = { name: 'bun', version: '1.4.4', engine: 'JavaScriptCore' };
+  bun.rows.push(
+    ...bun.rows
+      .filter((row) => row.impl === 'cpp')
+      .map((row) => ({ ...row, place: 'node-addon', encode: stats(2), decode: stats(2) })),
+  );
+  const rows = answerRows([node20, bun]);
+  assert.deepEqual(
+    rows.map((row) => row[1]),
+    ['Node v20.20.2 (V8 11.3)', 'Bun 1.4.4 (JavaScriptCore)', 'Bun 1.4.4 addon'],
+  );
+  const table = answerByPlaceMarkdown(rows).split('\n');
+  assert.equal(table[0], '### tuples with a schema (10.5 MB)');
+  assert.deepEqual(table.slice(2, 4), ['| place | encode | decode | run |', '| --- | --- | --- | --- |']);
+  assert.match(
+    table[4],
+    /^\| Node v20\.20\.2 \(V8 11\.3\) \| \*\*C\+\+\*\* msgpack\/typed 2\.00x .* \| 2026-12-05 \|$/,
+  );
+  assert.match(
+    table[5],
+    /^\| Bun 1\.4\.4 \(JavaScriptCore\) \| \*\*library\*\* avsc 1\.50x .* over msgpack\/typed \|/,
+  );
+  assert.match(table[6], /^\| Bun 1\.4\.4 addon \| \*\*C\+\+\*\* msgpack\/typed 4\.00x /);
+  assert.equal(table.length, 8);
 });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 
 import { BROWSER_CHOICES, BROWSER_PEERS, helpText, parseOptions } from '../../node/bench-web-options.mjs';
 import { UsageError } from '../../node/options.mjs';
-import { BROWSER_NAMES } from '../../src/engines.mjs';
+import { BROWSER_NAMES } from '../../src/places.mjs';
 import { peerNames } from '../../src/harness/peers.mjs';
 
 const buildInfo = {

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { headlines, operationSentence, unitsOf, whereText } from '../../src/report/headline.mjs';
 import { median } from '../../src/harness/stats.mjs';
+// The places' labels and engines, as the report and the page have them registered.
+import '../../src/places.mjs';
 
 const JSON_LIBRARY = 'JSON.stringify/JSON.parse';
 // Five repetitions around a median, tight enough that a 1.2x difference is a claim.

@@ -2,7 +2,7 @@
 // documents workload's topologies are assets (web/src/assets.mjs), loaded
 // when a run first needs them, served or from disk; an asset that does not
 // load fails its paths with a message saying how to rebuild
-// (docs/decisions.md#lazy-page).
+// (docs/decisions/page.md#lazy-page).
 
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // The page's assets: what a run loads only when it needs it (each wasm
 // module with its glue, each data set's source file), kept out of the
 // page's bundle so the first load carries the page alone
-// (docs/decisions.md#lazy-page). node/build-web.mjs writes each one as a
+// (docs/decisions/page.md#lazy-page). node/build-web.mjs writes each one as a
 // classic script, dist/assets/<name>.js, that hands its value to
 // ASSET_GLOBAL; the page adds a <script> element for it on first use. A
 // classic script, not fetch() or an ES module import: Chromium blocks those

@@ -1,7 +1,7 @@
 // Facts about the browser the page runs in, for the results header and the
 // page's own "ran with" line.
 
-import { engineOf } from '../../src/engines.mjs';
+import { engineOf, registerPlaces } from '../../src/engines.mjs';
 import { measureTimerResolution } from '../../src/harness/results.mjs';
 
 const BRAND_NAMES = [
@@ -57,8 +57,22 @@ function browserRuntime(userAgent, hints) {
       break;
     }
   }
-  const engine = engineOf(runtime);
-  return engine ? { ...runtime, engine } : runtime;
+  return runtime;
+}
+
+/**
+ * The declaration of the place this browser is (src/places/<name>.mjs; the
+ * bundle holds each), registered for its label and engine; undefined for a
+ * browser no place declares (Chrome, Edge, Safari...).
+ */
+async function placeOf(name) {
+  try {
+    const place = (await import(`../../src/places/${name}.mjs`)).default;
+    registerPlaces([place]);
+    return place;
+  } catch {
+    return undefined;
+  }
 }
 
 /** How the page forces a GC (run.protocol.gcMethod), by what the browser exposes. */
@@ -73,7 +87,7 @@ export const GC_METHODS = Object.freeze({
 // short-lived objects before each timed operation make its own collector
 // run there rather than inside the operation: measured over fresh sessions,
 // the spread of the medians fell from 12-49% (CV) to 2-12%
-// (docs/decisions.md#webkit-gc). A ring keeps the objects from being
+// (docs/decisions/browsers.md#webkit-gc). A ring keeps the objects from being
 // optimized away without keeping more than a few alive.
 const PRESSURE_OBJECTS = 500_000;
 const pressureRing = new Array(1024);
@@ -136,8 +150,12 @@ function machineFacts(hints) {
  */
 export async function browserFacts({ preciseMemory = false } = {}) {
   const hints = await highEntropyValues();
-  const runtime = browserRuntime(navigator.userAgent, hints);
+  const named = browserRuntime(navigator.userAgent, hints);
+  const place = await placeOf(named.name);
+  const engine = engineOf(named);
+  const runtime = engine ? { ...named, engine } : named;
   return {
+    place,
     machine: machineFacts(hints),
     runtime,
     crossOriginIsolated: globalThis.crossOriginIsolated === true,

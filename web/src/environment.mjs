@@ -30,10 +30,8 @@ function gcText(facts) {
     return 'yes (TestUtils.gc: runs in the yield before each timed operation)';
   if (facts.gcMethod === GC_METHODS.pressure)
     return 'allocation pressure (~32 MB of short-lived objects: JavaScriptCore exposes no GC to pages)';
-  if (facts.runtime.engine === 'JavaScriptCore') return 'no (JavaScriptCore exposes no GC to pages)';
-  if (facts.runtime.engine === 'SpiderMonkey')
-    return 'no (start Firefox with the pref dom.testing.testutils.enabled for TestUtils.gc)';
-  return 'no (start Chromium with --js-flags=--expose-gc)';
+  // Its place's declaration says how to give it one (src/places/<name>.mjs gc.missing).
+  return `no (${facts.place?.gc.missing ?? 'this browser exposes no GC to the page'})`;
 }
 
 // Why the clock is coarse: served over plain http at an address other than

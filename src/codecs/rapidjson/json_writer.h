@@ -5,7 +5,7 @@
 // Numbers: not RapidJSON's Writer::Double. Its Grisu2 digits round-trip but
 // are not always the ones nearest to the value that JS writes: 0.1 + 0.2
 // comes out 0.30000000000000007 (JS 0.30000000000000004), and so do about a
-// third of the dataset's 17-digit doubles (docs/decisions.md). Numbers go
+// third of the dataset's 17-digit doubles (docs/decisions/codecs.md#rapidjson). Numbers go
 // through the json codec's number_text.h instead (nlohmann's Grisu2 digits,
 // which are JS's for the dataset, in ECMAScript's layout), as raw values of
 // RapidJSON's Writer: the same bytes as the json codec.

@@ -1,4 +1,4 @@
-// A document as a stream of events (docs/documents.md#streaming): what every
+// A document as a stream of events (docs/documents.md#the-document-in-c-events-not-a-tree): what every
 // document codec reads and writes, so that no timed path builds a tree.
 //
 //   decode: a codec's reader drives a DocumentSink (the tagged form's writer,

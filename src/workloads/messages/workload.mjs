@@ -27,7 +27,7 @@ export default {
   // pay; its three {value} records are the workload's scalar ones.
   recordSets: { 'small-values': ['bool', 'int', 'string', 'object1', 'object2', 'object3'] },
   // Node's clock is fine-grained, 10 ms repetitions are plenty; the page's clock
-  // may be coarse, hence 20 there (docs/decisions.md#messages-min-rep-ms).
+  // may be coarse, hence 20 there (docs/decisions/protocol.md#messages-min-rep-ms).
   defaults: { minRepMs: 10, repetitions: 7, warmup: 2 },
   quick: { minRepMs: 2, repetitions: 3, warmup: 1 },
   browser: { minRepMs: 20 },

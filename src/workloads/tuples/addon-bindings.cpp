@@ -254,7 +254,7 @@ class TuplesCodec : public Napi::ObjectWrap<TuplesCodec> {
   }
 
   // decodeTyped(bytes: Uint8Array) -> ArrayBuffer of the decoded items in
-  // workloads/tuples/item.h's layout (a copy: docs/decisions.md#addon-typed-decode-copy).
+  // workloads/tuples/item.h's layout (a copy: docs/decisions/addon.md#addon-typed-decode-copy).
   Napi::Value decode_typed(Napi::Env env, const Napi::CallbackInfo& call) {
     decode_bytes(env, bytes_argument(call, 0));
     const double start = now_ms();

@@ -1,7 +1,7 @@
 // The lean bindings of the tuple workload: the `typed` strategy and its
 // columnar variant only, as plain exported C functions (no embind, no val),
 // so the module ships without Emscripten's glue and without embind's
-// machinery (docs/decisions.md#lean-modules). Linked with src/wasm/lean.cpp
+// machinery (docs/decisions/wasm-modules.md#lean-modules). Linked with src/wasm/lean.cpp
 // (the common exports) and a registry of one codec, like the embind module
 // of bindings.cpp, whose typed calls these mirror one for one:
 //   wcb_item_buffer(count) -> address     itemBuffer
@@ -42,7 +42,7 @@ std::uintptr_t address(const void* pointer) { return reinterpret_cast<std::uintp
 // (src/harness/lean-loader.mjs). The embind modules read the same clock
 // through std::chrono::steady_clock (core/clock.h); here that would link
 // libc's clock_gettime and, through std::system_error, printf: some 8 KB of
-// a raw module (docs/decisions.md#lean-modules).
+// a raw module (docs/decisions/wasm-modules.md#lean-modules).
 extern "C" double wcb_now_ms();
 const auto module_clock = [] { return wcb_now_ms(); };
 

@@ -1,6 +1,6 @@
 // What a tuple module keeps between calls, and the work of its typed calls,
 // shared by the two ways a module exports them: embind (bindings.cpp) and
-// plain C functions (lean-bindings.cpp, docs/decisions.md#lean-modules). A
+// plain C functions (lean-bindings.cpp, docs/decisions/wasm-modules.md#lean-modules). A
 // module links one of the two; `now` is that module's clock (core/clock.h in
 // an embind module, the loader's performance.now() in a lean one).
 #pragma once
@@ -136,7 +136,7 @@ std::size_t decode_typed_compressed(State& s, std::size_t length, int format, No
 // decodeColumns after its decode: the `count` decoded items transposed into
 // x_out, y_out and z_out, timed as marshalling, not as the codec. Faster
 // than JS reading the 24-byte items with a strided loop
-// (docs/decisions.md#columnar-transpose).
+// (docs/decisions/boundary-and-marshalling.md#columnar-transpose).
 template <typename Now>
 void transpose_items(State& s, std::size_t count, Now now) {
   const double start = now();

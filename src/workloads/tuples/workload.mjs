@@ -11,7 +11,7 @@ export default {
   // The Node-API addon's strategies (catalog.mjs ADDON_PLACE), run by default in bench:node.
   addonStrategies: ['object', 'typed'],
   // 5 + 1, not 7 + 2: a GC before every call is most of a large size's time
-  // (docs/decisions.md#sweep-time).
+  // (docs/decisions/protocol.md#sweep-time).
   defaults: { minMB: 0.1, maxMB: 30, perDecade: 3, repetitions: 5, warmup: 1 },
   quick: { minMB: 0.05, maxMB: 1, repetitions: 3, warmup: 1 },
   // --limits: one verify and one timed run per size, growing until each path fails.

@@ -1,0 +1,20 @@
+// Chromium, a browser: V8 in a page. bench:web drives Debian's build through
+// playwright-core over CDP (node/chromium.mjs, the driver).
+
+export default {
+  name: 'chromium',
+  kind: 'browser',
+  label: 'Chromium',
+  engine: 'V8',
+  order: 4,
+  // The node/ module that launches it or connects to one running (its BROWSER; node/browsers.mjs imports it).
+  driver: 'node/chromium.mjs',
+  gc: {
+    how: '--js-flags=--expose-gc: window.gc, synchronous',
+    // What the page says when it has none: how to give it one.
+    missing: 'start Chromium with --js-flags=--expose-gc',
+  },
+  install: { debian: ['chromium'] },
+  // Minutes one answer run (one workload's default blocks) takes to its first look here.
+  answer: { firstLookMinutes: 1.1 },
+};

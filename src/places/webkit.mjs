@@ -1,0 +1,20 @@
+// WebKit, a browser: JavaScriptCore in a page. bench:web drives WebKitGTK's
+// MiniBrowser through its WebKitWebDriver over classic W3C WebDriver, on a
+// virtual display (node/webkit.mjs).
+
+export default {
+  name: 'webkit',
+  kind: 'browser',
+  label: 'WebKit',
+  engine: 'JavaScriptCore',
+  order: 6,
+  driver: 'node/webkit.mjs',
+  // JavaScriptCore exposes no GC to pages (no gc(), no TestUtils; $vm is a restricted option in
+  // release builds): the page allocates instead (web/src/browser-info.mjs; docs/decisions/browsers.md#webkit-gc).
+  gc: {
+    how: "the page's allocation pressure (~32 MB of short-lived objects; JavaScriptCore exposes no GC to pages)",
+    missing: 'JavaScriptCore exposes no GC to pages',
+  },
+  install: { debian: ['webkit2gtk-driver', 'libwebkit2gtk-4.1-0', 'xvfb'] },
+  answer: { firstLookMinutes: 1.2 },
+};
