@@ -134,7 +134,10 @@ test.describe("a user's own documents in the page", () => {
     const shared = new URL(permalink);
     assert.equal(shared.searchParams.get('workload'), 'documents');
     assert.deepEqual(shared.searchParams.get('datasets').split(','), [SHOP_ID]);
-    assert.ok(!permalink.includes(encodeURIComponent(SHOP_TEXT.slice(0, 12))), 'no file content leaves the page');
+    assert.ok(
+      !permalink.includes(encodeURIComponent(SHOP_TEXT.slice(0, 12))),
+      'no file content leaves the page',
+    );
     const other = await page.context().newPage();
     await openPage(other, permalink);
     assert.equal(await other.inputValue('#workload'), 'documents');
