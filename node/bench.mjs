@@ -117,8 +117,10 @@ async function runFields(options, workload, peers, buildInfo, plan, planned) {
         warmup: options.warmup,
         repetitions: options.repetitions,
         ...workload.protocolFields(options, plan),
-        // Until a child says whether its forced GC collected (main): whether this runtime has one.
-        gc: Boolean(runtime.gc.force()),
+        // Until a child says whether its forced GC collected (main): whether this runtime
+        // declares one. The runner itself starts without it (only its children take the flag),
+        // so asking it here would write false into a file that --resume must find unchanged.
+        gc: Boolean(runtime.gc?.how),
         timerResolutionMs: measureTimerResolution(),
         timeoutSeconds: options.timeoutSeconds,
         childNodeOptions: options.childNodeOptions.length > 0 ? options.childNodeOptions : undefined,

@@ -180,7 +180,7 @@ test('Ctrl+C stops the run and its child and keeps the rows; --resume checks wha
   assert.equal(withCodecs.status, 2);
   assert.match(
     withCodecs.stderr,
-    /^bench:node: --codecs cannot be given with --resume: .*\(accepted with --resume: --build-dir, --loader, --peer-registry, --timeout\)\n$/,
+    /^bench:node: --codecs cannot be given with --resume: .*\(accepted with --resume: --timeout, --build-dir, --loader, --peer-registry\)\n$/,
   );
   // A different build would not compare with the rows kept.
   writeFileSync(join(paths.dir, 'fake-build.json'), JSON.stringify({ ...HEALTHY, protobuf: { mode: 'ok' } }));
