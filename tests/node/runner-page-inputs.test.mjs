@@ -56,9 +56,9 @@ describe('page inputs', { skip }, () => {
       [
         { repetitions: 2.5 },
         'repetitions',
-        "Repetitions: '2.5' is not valid (accepted: a whole number >= 1 and <= 10000)",
+        "Repetitions: '2.5' is not valid (accepted: an integer >= 1 and <= 10000)",
       ],
-      [{ warmup: '' }, 'warmup', 'Warm-up: empty (accepted: a whole number >= 0 and <= 10000)'],
+      [{ warmup: '' }, 'warmup', 'Warm-up: empty (accepted: an integer >= 0 and <= 10000)'],
       [
         { perDecade: 1000 },
         'per-decade',
