@@ -120,6 +120,6 @@ test('a package the npm registry refuses is named', { timeout: 120_000 }, () => 
   const pin = { ...PINNED_RUNTIMES.bun, package: '@oven/bun-linux-x64', version: '0.0.0-no-such-version' };
   assert.throws(
     () => installRuntime('bun', pin, { dir }),
-    /^Error: runtime bun: the npm registry refused @oven\/bun-linux-x64@0\.0\.0-no-such-version: No matching version found/,
+    /^Error: runtime bun: the npm registry refused @oven\/bun-linux-x64@0\.0\.0-no-such-version: /,
   );
 });
