@@ -45,7 +45,8 @@ function copyWithToy(dir) {
   for (const part of ['node', 'src', 'proto', 'scripts'])
     cpSync(path.join(REPO_ROOT, part), path.join(dir, part), { recursive: true });
   mkdirSync(path.join(dir, 'web'));
-  for (const part of ['index.html', 'style.css', 'src'])
+  // Every part of the page but its build output, so a file the page gains is copied too.
+  for (const part of readdirSync(path.join(REPO_ROOT, 'web')).filter((name) => name !== 'dist'))
     cpSync(path.join(REPO_ROOT, 'web', part), path.join(dir, 'web', part), { recursive: true });
   copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(dir, 'package.json'));
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
