@@ -180,6 +180,26 @@ test('the GeoJSON sets: FeatureCollections of countries; x3 repeats 50m as new o
   assert.equal(makeDataset('geo-110m').features.length, 177);
 });
 
+test('a process reads only the topology its data set is made from', () => {
+  // In a fresh process: the heap of a geo-110m or random-strings block holds
+  // no 1:50m or 1:10m topology (each forced GC before a call would walk it).
+  const script = `
+    import { createRequire } from 'node:module';
+    import path from 'node:path';
+    import { makeDataset } from './src/workloads/documents/datasets.mjs';
+    const loaded = () => Object.keys(createRequire(import.meta.url).cache)
+      .filter((file) => file.includes('world-atlas')).map((file) => path.basename(file));
+    makeDataset('random-strings');
+    const none = loaded();
+    makeDataset('geo-110m');
+    console.log(JSON.stringify({ none, geo110m: loaded() }));`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  assert.deepEqual(JSON.parse(output), { none: [], geo110m: ['countries-110m.json'] });
+});
+
 test("jbb-repeated is exactly 50,000 × {'19': [1, 2, 3, 4], abcdef: 1, qqq: 13}", () => {
   const items = makeDataset('jbb-repeated');
   assert.ok(Array.isArray(items));

@@ -36,7 +36,7 @@ const RESOLUTION_OF = { 'geo-110m': '110m', 'geo-50m': '50m', 'geo-50m-x3': '50m
 
 /**
  * Resolves when what data set `id` is made from is at hand: in the page,
- * its topology, loaded on first use; in Node it always is.
+ * its topology, loaded on first use; in Node topology() reads it when asked.
  */
 export async function prepareDataset(id) {
   if (RESOLUTION_OF[id]) await loadTopology(RESOLUTION_OF[id]);
