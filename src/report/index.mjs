@@ -10,6 +10,7 @@ import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './com
 import { engineComparison, enginesText, withEnginesSection } from './engines.mjs';
 import { overProcesses } from '../harness/block-verdicts.mjs';
 import { fileReport, workloadPart } from './file-report.mjs';
+import { runtimesSection } from './runtimes-section.mjs';
 import { wholeCostSection } from './whole-cost-section.mjs';
 import { blockChartRows } from './block-rows.mjs';
 import { compareHtml } from './html.mjs';
@@ -55,6 +56,8 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   // processes (block-rows.mjs); the workload's chart headlines and the
   // engines read the other files' within-process intervals.
   const perFile = await fileReport(all);
+  // Several runtimes' block runs: their verdicts side by side (runtimes-section.mjs).
+  const runtimes = runtimesSection(all);
   const spread = (source) => overProcesses(source.document.rows);
   const charted = all.map((source) =>
     spread(source)
@@ -95,7 +98,7 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   );
   // The answers and tables first (under the title), the runs and charts their detail.
   const runs = '<section id="runs">';
-  const first = [perFile?.html, section?.html].filter(Boolean).join('\n');
+  const first = [runtimes?.html, perFile?.html, section?.html].filter(Boolean).join('\n');
   const withFiles = !first
     ? page
     : page.includes(runs)
@@ -110,7 +113,7 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
     sources,
     workload,
     engines: enginesText(engines),
-    verdicts: [perFile?.text, section?.text].filter(Boolean).join('\n\n') || undefined,
+    verdicts: [runtimes?.text, perFile?.text, section?.text].filter(Boolean).join('\n\n') || undefined,
   };
 }
 

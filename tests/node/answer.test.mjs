@@ -24,6 +24,7 @@ import { places } from '../../src/places.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { parseOptions } from '../../node/cli.mjs';
 import { registerWorkloadFolders } from '../../src/workload-folders.mjs';
+import { runtimesSection } from '../../src/report/runtimes-section.mjs';
 import { workloadInfo } from '../../src/workload-entries.mjs';
 
 await registerWorkloadFolders();
@@ -305,4 +306,19 @@ test('the runtimes side by side: one table per data shape, a row per runtime and
   );
   assert.match(table[6], /^\| Bun 1\.4\.4 addon \| \*\*C\+\+\*\* msgpack\/typed 4\.00x /);
   assert.equal(table.length, 8);
+});
+
+test("the report's runtimes section: only with two runtimes' block runs, each verdict in a row of its runtime", () => {
+  const node24 = tuplesRun(6);
+  node24.run.runtime = { name: 'node', version: 'v24.22.3', engine: 'V8', v8: '13.6.233.17-node.37' };
+  const deno = tuplesRun(6, { wasm: () => 12 });
+  deno.run.runtime = { name: 'deno', version: '2.9.6', engine: 'V8', v8: '15.0.245.2-rusty' };
+  const source = (document, file) => ({ file, document });
+  assert.equal(runtimesSection([source(node24, 'node24.json')]), undefined, 'one runtime: no section');
+  const { html, text } = runtimesSection([source(node24, 'node24.json'), source(deno, 'deno.json')]);
+  assert.match(html, /<h2>The runtimes side by side<\/h2>/);
+  assert.match(html, /<h3>tuples with a schema \(10\.5 MB\)<\/h3>/);
+  assert.match(html, /<td>Node v24\.22\.3 \(V8 13\.6\)<\/td><td>\*\*C\+\+\*\* msgpack\/typed 2\.00x/);
+  assert.match(html, /<td>Deno 2\.9\.6 \(V8 15\.0\)<\/td><td>\*\*library\*\* avsc 1\.50x/);
+  assert.match(text, /^The runtimes side by side\n\ntuples with a schema \(10\.5 MB\)\n {2}Node v24\.22\.3/);
 });

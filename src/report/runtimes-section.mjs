@@ -1,0 +1,50 @@
+// The report's view of the runtimes side by side (docs/places.md#runtimes):
+// when its files are block runs from more than one server runtime (Node 20,
+// 22, 24, 26, Bun, Deno), each answer unit's verdicts as one table with a
+// row per runtime and its addon, so a reader sees how each verdict moves
+// from one runtime to the next. The cells are the answer's (answer.mjs).
+
+import { escapeHtml } from '../harness/format.mjs';
+import { overProcesses } from '../harness/block-verdicts.mjs';
+import { runtimeLabel } from '../engines.mjs';
+import { answerRows } from './answer.mjs';
+import { isStartupRun } from './whole-cost.mjs';
+
+const HEADER = ['place', 'encode', 'decode', 'run'];
+
+// A runtime's block run: what the side-by-side view is made of.
+const isRuntimeRun = (document) =>
+  document.run.place === 'node' && !isStartupRun(document) && overProcesses(document.rows);
+
+/**
+ * The section ({ text, html }) of `sources` (report sources: { file,
+ * document }), or undefined when fewer than two runtimes ran blocks.
+ */
+export function runtimesSection(sources) {
+  const documents = sources.map((source) => source.document).filter(isRuntimeRun);
+  const runtimes = new Set(documents.map((document) => runtimeLabel(document.run.runtime)));
+  if (runtimes.size < 2) return undefined;
+  const rows = answerRows(documents);
+  const shapes = [...new Set(rows.map((row) => row[0]))];
+  const byShape = shapes.map((shape) => ({
+    shape,
+    lines: rows.filter((row) => row[0] === shape).map((row) => row.slice(1)),
+  }));
+  const cells = (line, tag) =>
+    `<tr>${line.map((cell) => `<${tag}>${escapeHtml(cell)}</${tag}>`).join('')}</tr>`;
+  const html = `<section id="runtimes">
+<h2>The runtimes side by side</h2>
+<p>The best C++ path against the fastest JS library in each of ${runtimes.size} runtimes (${escapeHtml([...runtimes].join(', '))}), wasm and the Node-API addon: each verdict is one over that runtime's processes.</p>
+${byShape
+  .map(
+    ({ shape, lines }) =>
+      `<h3>${escapeHtml(shape)}</h3>\n<table class="answer">${cells(HEADER, 'th')}${lines.map((line) => cells(line, 'td')).join('')}</table>`,
+  )
+  .join('\n')}
+</section>`;
+  const text = [
+    'The runtimes side by side',
+    ...byShape.map(({ shape, lines }) => [shape, ...lines.map((line) => `  ${line.join(' | ')}`)].join('\n')),
+  ].join('\n\n');
+  return { text, html };
+}
