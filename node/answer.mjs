@@ -55,6 +55,16 @@ export async function installedBrowsers() {
     .map((place) => place.name);
 }
 
+/**
+ * The browsers of the answer from its options: those --browsers names,
+ * none with `none` (the runtimes alone, their verdicts side by side without
+ * the browsers' twenty minutes), or every one installed.
+ */
+export async function answerBrowsers(values) {
+  if (values.browsers === 'none') return [];
+  return optionValue(values, 'browsers') ?? (await installedBrowsers());
+}
+
 /** The runtimes the answer measures by default: each runtime declaration's `answer.runtimes`. */
 export async function defaultRuntimes() {
   return Object.values(await places()).flatMap((place) => place.answer?.runtimes ?? []);
@@ -187,7 +197,7 @@ async function main(argv) {
   const declared = await places();
   const minutes = optionValue(values, 'minutes', DEFAULT_MINUTES);
   const runtimes = values.runtime !== undefined ? parseRuntimes(values.runtime) : await defaultRuntimes();
-  const browsers = optionValue(values, 'browsers') ?? (await installedBrowsers());
+  const browsers = await answerBrowsers(values);
   const resultsDir = join(REPO_ROOT, 'results');
   const outDir = values['out-dir'] ?? join(resultsDir, `answer-${fileStamp(new Date())}`);
   const estimates = previousFirstLooks(resultsDir);

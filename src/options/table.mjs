@@ -175,7 +175,7 @@ export const OPTIONS = Object.freeze([
   { name: 'minutes', type: 'number', bound: 'budgetMinutes', default: 30, commands: ANSWER,
     help: 'the time limit of the whole answer, shared out between its runs' },
   { name: 'browsers', type: 'list', values: browserNames, commands: ANSWER,
-    help: () => `the browsers to measure, of ${browserNames().join(', ')} (default: every one installed)` },
+    help: () => `the browsers to measure, of ${browserNames().join(', ')}, or none (default: every one installed)` },
   { name: 'out-dir', value: 'DIR', commands: ANSWER,
     help: "where the results and each run's tables go (default: results/answer-<date>/)" },
   { name: 'autorun', type: 'boolean', commands: ['page'], help: 'the page starts the run when it opens' },
