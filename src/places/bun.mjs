@@ -16,5 +16,5 @@ export default {
   // Its own collector call: synchronous and full with `true` (no globalThis.gc needed).
   gc: { how: 'Bun.gc(true)', force: () => globalThis.Bun?.gc && (() => globalThis.Bun.gc(true)) },
   install: { npm: '@oven/bun-linux-x64' },
-  answer: { runtimes: ['bun'], firstLookMinutes: 1.25 },
+  answer: { runtimes: ['bun'], firstLookMinutes: 1.1 },
 };

@@ -16,5 +16,5 @@ export default {
   childFlags: ['--expose-gc'],
   gc: { how: 'globalThis.gc() (--v8-flags=--expose-gc)', force: () => globalThis.gc },
   install: { npm: '@deno/linux-x64-glibc' },
-  answer: { runtimes: ['deno'], firstLookMinutes: 1.65 },
+  answer: { runtimes: ['deno'], firstLookMinutes: 1.5 },
 };

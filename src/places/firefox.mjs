@@ -13,5 +13,5 @@ export default {
     missing: 'start Firefox with the pref dom.testing.testutils.enabled for TestUtils.gc',
   },
   install: { debian: ['firefox-esr'] },
-  answer: { firstLookMinutes: 1.2 },
+  answer: { firstLookMinutes: 2.25 },
 };

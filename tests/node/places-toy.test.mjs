@@ -58,8 +58,8 @@ test('the declaration is all bench:web, the answer, the labels and the block set
   assert.deepEqual(facts.plan, [
     // Its declared minutes times each workload's answerWeight in a browser.
     ['node/bench-web.mjs', 'toybrowser', 1],
-    ['node/bench-web.mjs', 'toybrowser', 1.2],
-    ['node/bench-web.mjs', 'toybrowser', 1.15],
+    ['node/bench-web.mjs', 'toybrowser', 0.9],
+    ['node/bench-web.mjs', 'toybrowser', 1.35],
   ]);
   assert.equal(facts.label, 'ToyBrowser 1.0 (V8)');
   // A place contenders.json does not know starts from every place's libraries.

@@ -43,8 +43,8 @@ export default {
     datasets: ['geo-110m', 'random-strings'],
   },
   // Its answer run's first look against the tuples' in the same place: two
-  // blocks a wave, and in a runtime the addon's paths too (2026-12-05 and
-  // 2026-12-07 answer runs).
-  answerWeight: { runtime: 1.6, browser: 1.15 },
+  // blocks a wave, and in a runtime the addon's paths too (the mean ratio of
+  // the 2026-12-07 afternoon answer run: docs/decisions/answer-command.md).
+  answerWeight: { runtime: 1.5, browser: 1.35 },
   blocksQuick: { repetitions: 3, warmup: 1, datasets: ['geo-110m', 'random-strings'] },
 };
