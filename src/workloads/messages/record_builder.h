@@ -170,7 +170,7 @@ class RecordBuilder {
       return push(root_fields_, record_, Type::kObject);
     }
     if (next_type() != Type::kObject) return unexpected("an object");
-    return push(top().fields[static_cast<std::size_t>(top().pending)].fields, slot(), Type::kObject);
+    return push(top().fields[static_cast<std::size_t>(top().pending)].fields(), slot(), Type::kObject);
   }
 
   bool key(std::string_view name) {

@@ -50,7 +50,13 @@ struct Field {
   // The member inside its object. Encoders only read through it (a const
   // object is passed through const_cast: one table serves both directions).
   void* (*member)(void* object);
-  std::span<const Field> fields;  // kObject only
+  // kObject only: its own fields, as a pointer and a count (libc++ 19 refuses
+  // a std::span member of the struct being defined: its range constructor asks
+  // for the complete type while the copy constructor is declared).
+  const Field* object_fields = nullptr;
+  std::size_t object_field_count = 0;
+
+  constexpr std::span<const Field> fields() const { return {object_fields, object_field_count}; }
 };
 
 template <typename T>
@@ -94,7 +100,8 @@ void* member_of(void* object) {
 // field<&Record::id>("id"): the type comes from the member's C++ type.
 template <auto Member>
 constexpr Field field(std::string_view name, std::span<const Field> fields = {}) {
-  return Field{name, type_of<typename MemberTraits<decltype(Member)>::Value>(), &member_of<Member>, fields};
+  return Field{name, type_of<typename MemberTraits<decltype(Member)>::Value>(), &member_of<Member>,
+               fields.data(), fields.size()};
 }
 
 inline constexpr Field kBoolFields[] = {field<&BoolMessage::value>("value")};
@@ -291,7 +298,7 @@ void write_value(Writer& writer, const Field& field, const void* member) {
       break;
     }
     case Type::kObject:
-      write_object(writer, field.fields, member);
+      write_object(writer, field.fields(), member);
       break;
     case Type::kScalar:  // only an array element, never a field
       break;

@@ -330,7 +330,7 @@ class TaggedRecordReader {
         break;
       }
       case Type::kObject:
-        object(field.fields, member, where);
+        object(field.fields(), member, where);
         break;
       case Type::kScalar:  // only an array element, never a field
         break;
