@@ -16,7 +16,7 @@ import {
   overProcesses,
   verdictOptionsOf,
 } from '../harness/block-verdicts.mjs';
-import { formatRatio } from '../harness/format.mjs';
+import { escapeHtml, formatRatio } from '../harness/format.mjs';
 import { EQUIVALENT, FASTER, SLOWER, intervalText } from '../harness/paired.mjs';
 import { isStartupRun, short, wholeCostParts } from './whole-cost.mjs';
 
@@ -207,21 +207,36 @@ export function answerMarkdown(rows) {
     .join('');
 }
 
+/** The rows grouped by data shape, in their order: [{ shape, lines }], each line a row without its shape. */
+export function rowsByShape(rows) {
+  return [...new Set(rows.map((row) => row[0]))].map((shape) => ({
+    shape,
+    lines: rows.filter((row) => row[0] === shape).map((row) => row.slice(1)),
+  }));
+}
+
+/** An HTML table of the answer's cells (the report's sections): `header` and `lines`, every cell escaped. */
+export function answerHtmlTable(header, lines) {
+  const cells = (line, tag) =>
+    `<tr>${line.map((cell) => `<${tag}>${escapeHtml(cell)}</${tag}>`).join('')}</tr>`;
+  return `<table class="answer">${cells(header, 'th')}${lines.map((line) => cells(line, 'td')).join('')}</table>`;
+}
+
 /**
  * The same rows as one table per data shape, a row per place: how each
  * verdict moves across the runtimes (and browsers) of the files given.
  */
 export function answerByPlaceMarkdown(rows) {
   const line = (cells) => `| ${cells.join(' | ')} |\n`;
-  return [...new Set(rows.map((row) => row[0]))]
+  return rowsByShape(rows)
     .map(
-      (shape) =>
+      ({ shape, lines }) =>
         `### ${shape}\n\n` +
         [
           ['place', 'encode', 'decode', 'run'],
           ['---', '---', '---', '---'],
         ]
-          .concat(rows.filter((row) => row[0] === shape).map((row) => row.slice(1)))
+          .concat(lines)
           .map(line)
           .join(''),
     )

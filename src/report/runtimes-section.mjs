@@ -7,7 +7,7 @@
 import { escapeHtml } from '../harness/format.mjs';
 import { overProcesses } from '../harness/block-verdicts.mjs';
 import { runtimeLabel } from '../engines.mjs';
-import { answerRows } from './answer.mjs';
+import { answerHtmlTable, answerRows, rowsByShape } from './answer.mjs';
 import { isStartupRun } from './whole-cost.mjs';
 
 const HEADER = ['place', 'encode', 'decode', 'run'];
@@ -24,22 +24,12 @@ export function runtimesSection(sources) {
   const documents = sources.map((source) => source.document).filter(isRuntimeRun);
   const runtimes = new Set(documents.map((document) => runtimeLabel(document.run.runtime)));
   if (runtimes.size < 2) return undefined;
-  const rows = answerRows(documents);
-  const shapes = [...new Set(rows.map((row) => row[0]))];
-  const byShape = shapes.map((shape) => ({
-    shape,
-    lines: rows.filter((row) => row[0] === shape).map((row) => row.slice(1)),
-  }));
-  const cells = (line, tag) =>
-    `<tr>${line.map((cell) => `<${tag}>${escapeHtml(cell)}</${tag}>`).join('')}</tr>`;
+  const byShape = rowsByShape(answerRows(documents));
   const html = `<section id="runtimes">
 <h2>The runtimes side by side</h2>
 <p>The best C++ path against the fastest JS library in each of ${runtimes.size} runtimes (${escapeHtml([...runtimes].join(', '))}), wasm and the Node-API addon: each verdict is one over that runtime's processes.</p>
 ${byShape
-  .map(
-    ({ shape, lines }) =>
-      `<h3>${escapeHtml(shape)}</h3>\n<table class="answer">${cells(HEADER, 'th')}${lines.map((line) => cells(line, 'td')).join('')}</table>`,
-  )
+  .map(({ shape, lines }) => `<h3>${escapeHtml(shape)}</h3>\n${answerHtmlTable(HEADER, lines)}`)
   .join('\n')}
 </section>`;
   const text = [

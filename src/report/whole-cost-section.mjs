@@ -6,7 +6,7 @@
 
 import path from 'node:path';
 import { escapeHtml } from '../harness/format.mjs';
-import { answerRows } from './answer.mjs';
+import { answerHtmlTable, answerRows } from './answer.mjs';
 import { isStartupRun, startupTable } from './whole-cost.mjs';
 
 const HEADER = ['data shape', 'place', 'encode', 'decode', 'run'];
@@ -20,12 +20,7 @@ export function wholeCostSection(sources) {
   const tables = startups.map(
     (source) => `${path.basename(source.file)}\n${startupTable(source.document.rows)}`,
   );
-  const cells = (line, tag) =>
-    `<tr>${line.map((cell) => `<${tag}>${escapeHtml(cell)}</${tag}>`).join('')}</tr>`;
-  const answer =
-    rows.length === 0
-      ? ''
-      : `<table class="answer">${cells(HEADER, 'th')}${rows.map((row) => cells(row, 'td')).join('')}</table>`;
+  const answer = rows.length === 0 ? '' : answerHtmlTable(HEADER, rows);
   const html = `<section id="whole-cost">
 <h2>The whole cost: start-up, memory and break-even</h2>
 ${answer}
