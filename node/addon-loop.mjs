@@ -14,7 +14,7 @@
 // Prints the loop's JSON lines ({codec, library, place: 'node-addon', mb,
 // items, checksum, bytes, encodeMs, decodeMs}). Each decode writes into
 // outputs poisoned beforehand and is checked against the input.
-import { loadAddon } from './load-addon.mjs';
+import { loadAddon } from '../src/addon/load-addon.mjs';
 import { parseArgv, parseNumber, parseList } from './options.mjs';
 import { addonCodecNames, createAddonCodec } from '../src/harness/addon-codec.mjs';
 import { checksumItems } from '../src/harness/checksum.mjs';

@@ -29,7 +29,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { REPO_ROOT, parseArgv, parseNumber } from './options.mjs';
-import { addonFile } from './load-addon.mjs';
+import { addonFile } from '../src/addon/load-addon.mjs';
 import { median } from '../src/harness/stats.mjs';
 import { alignFirstLeft, formatMB, formatMs, formatRatio, renderColumns } from '../src/harness/format.mjs';
 

@@ -10,18 +10,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
+import { DEFAULT_WASM_BUILD_DIR, REPO_ROOT } from '../src/build-dirs.mjs';
 import { DEFAULT_WORKLOAD, codecsOf, moduleOf } from '../src/catalog.mjs';
 import { createLeanCodec, leanModuleOf, leanZlibModuleOf } from '../src/harness/lean-codec.mjs';
 import { createWasmCodec } from '../src/harness/wasm-codec.mjs';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// WCB_WASM_BUILD_DIR, the variable scripts/build-wasm.sh builds into, points
-// the default at another build (the tests of a build made elsewhere).
-export const DEFAULT_WASM_BUILD_DIR = process.env.WCB_WASM_BUILD_DIR
-  ? path.resolve(process.env.WCB_WASM_BUILD_DIR)
-  : path.join(REPO_ROOT, 'build', 'wasm');
+export { DEFAULT_WASM_BUILD_DIR, REPO_ROOT };
 
 const require = createRequire(import.meta.url);
 

@@ -8,10 +8,11 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resultsDocument } from '../src/harness/results.mjs';
 import { displayPath, log } from './log.mjs';
+import { RunError } from '../src/run-error.mjs';
 import { UsageError } from './options.mjs';
 
 /** A failure of the run itself (exit code 1), not of a measured path. */
-export class RunError extends Error {}
+export { RunError };
 
 /**
  * Runs a command's main(argv) and exits with its code; with `url` (the module's import.meta.url),

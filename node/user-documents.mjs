@@ -5,16 +5,16 @@
 // parsed fails its own data set while the others run
 // (src/workloads/documents/user-documents.mjs has the reading rules).
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import { datasetInfo, userDatasetId } from '../src/workloads/documents/dataset-catalog.mjs';
+import { readUserDocumentFile } from '../src/workloads/documents/user-document-file.mjs';
 import {
   DOCUMENT_ENDINGS,
   DOCUMENT_FILES_TEXT,
   UserDocumentError,
   isDocumentFileName,
-  readUserDocument,
 } from '../src/workloads/documents/user-documents.mjs';
 import { UsageError, parseList } from './options.mjs';
 
@@ -67,22 +67,6 @@ export function resolveUserDocuments(paths, option = 'documents') {
     seen.set(entry.id, entry.file);
   }
   return [...new Map(entries.map((entry) => [entry.id, entry])).values()];
-}
-
-/**
- * Reads and parses a user's document file: readUserDocument's
- * { id, fileName, fileBytes, documentChecksum, value }. Throws a
- * UserDocumentError naming the file when it cannot be read or parsed.
- */
-export function readUserDocumentFile(file) {
-  const fileName = path.basename(file);
-  let bytes;
-  try {
-    bytes = readFileSync(file);
-  } catch (error) {
-    throw new UserDocumentError(`${fileName}: cannot read ${file}: ${error.code ?? error.message}`);
-  }
-  return readUserDocument(fileName, bytes);
 }
 
 /**

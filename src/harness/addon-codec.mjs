@@ -2,7 +2,7 @@
 // (src/workloads/tuples/addon-bindings.cpp): one codec of the native build,
 // called through the addon's strategies (docs/design.md#node-api-addon), each
 // call timed in wasm-codec.mjs's phases, which add up to the call. No Node
-// imports: it receives the addon's exports (node/load-addon.mjs loadAddon()).
+// imports: it receives the addon's exports (src/addon/load-addon.mjs loadAddon()).
 //
 //   const codec = createAddonCodec(loadAddon(), 'msgpack');
 //   const { bytes, phases } = codec.encode('typed', items);

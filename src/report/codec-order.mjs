@@ -4,14 +4,12 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_WASM_BUILD_DIR } from '../build-dirs.mjs';
 import { catalogOf, codecNames } from '../catalog.mjs';
-import { REPO_ROOT } from './load.mjs';
 import { codecColors } from './palette.mjs';
 
 /** The codec names of a wasm build's catalog (build-info.json), or [] without one. */
-export function buildCodecOrder(
-  buildDir = process.env.WCB_WASM_BUILD_DIR ?? path.join(REPO_ROOT, 'build', 'wasm'),
-) {
+export function buildCodecOrder(buildDir = DEFAULT_WASM_BUILD_DIR) {
   try {
     const info = JSON.parse(readFileSync(path.join(buildDir, 'build-info.json'), 'utf8'));
     return catalogOf(info) ? codecNames(info) : [];

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { DEFAULT_WASM_BUILD_DIR } from '../../node/load-wasm.mjs';
+import { DEFAULT_WASM_BUILD_DIR } from '../build-dirs.mjs';
 
 /** The shipped-bytes data of a wasm build, or null when that build has none (not built yet). */
 export function readShippedBytes(wasmDir = DEFAULT_WASM_BUILD_DIR) {

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 
-import { addonAvailable, loadAddon } from '../../node/load-addon.mjs';
+import { addonAvailable, loadAddon } from '../../src/addon/load-addon.mjs';
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { ADDON_PLACE, pathLabel } from '../../src/catalog.mjs';
 import {

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { addonAvailable, loadAddon, readNativeCatalog } from '../../node/load-addon.mjs';
+import { addonAvailable, loadAddon, readNativeCatalog } from '../../src/addon/load-addon.mjs';
 import { REPO_ROOT } from '../../node/load-wasm.mjs';
 import { addonCodecNames, createAddonCodec } from '../../src/harness/addon-codec.mjs';
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { REPO_ROOT, listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
-import { readNativeCatalog } from '../../node/load-addon.mjs';
+import { readNativeCatalog } from '../../src/addon/load-addon.mjs';
 import { addonStrategiesOf, codecsOf } from '../../src/catalog.mjs';
 import { COLUMNAR, createAddonPath } from '../../src/harness/paths.mjs';
 import { columnsFromItems, itemsFromColumns } from '../../src/harness/wasm-items.mjs';

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 
-import { addonAvailable, loadAddon } from '../../node/load-addon.mjs';
+import { addonAvailable, loadAddon } from '../../src/addon/load-addon.mjs';
 import { listWasmCodecs, loadLeanCodec, loadWasmCodec, readWasmBuildInfo } from '../../node/load-wasm.mjs';
 import { isJsonText } from '../../src/catalog.mjs';
 import { ADDON_STRATEGIES, createAddonCodec } from '../../src/harness/addon-codec.mjs';

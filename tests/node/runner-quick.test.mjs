@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STRATEGIES } from '../../node/cli.mjs';
-import { addonAvailable } from '../../node/load-addon.mjs';
+import { addonAvailable } from '../../src/addon/load-addon.mjs';
 import {
   ADDON_PLACE,
   addonStrategiesOf,

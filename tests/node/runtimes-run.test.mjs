@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addonAvailable } from '../../node/load-addon.mjs';
+import { addonAvailable } from '../../src/addon/load-addon.mjs';
 import { engineLabel } from '../../src/engines.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { resultsSchema } from '../../src/workload-folders.mjs';

@@ -7,10 +7,10 @@
 // A user's document (job.documents: { id, file, documentChecksum }) is read
 // from its file again here, a fresh value as a built-in set is made afresh.
 
-import { readUserDocumentFile } from '../../../node/user-documents.mjs';
 import { isUserDataset, makeDataset } from './datasets.mjs';
 import { measureDocumentBlock } from './block.mjs';
 import { peerDocumentPath } from './measure.mjs';
+import { readUserDocumentFile } from './user-document-file.mjs';
 import { userDatasetEntry, userDatasetFields } from './user-documents.mjs';
 
 async function loadSubject(job, ctx) {
@@ -23,7 +23,7 @@ async function loadSubject(job, ctx) {
   }
   if (job.addon) {
     // The same C++ behind Node-API (addon-documents.mjs): its rows say place node-addon.
-    const { loadAddon } = await import('../../../node/load-addon.mjs');
+    const { loadAddon } = await import('../../addon/load-addon.mjs');
     const { createAddonDocumentCodec, createAddonDocumentPath } = await import('./addon-documents.mjs');
     const path = createAddonDocumentPath(createAddonDocumentCodec(loadAddon(), job.codec), job.strategy);
     return { library: path.library, forDataset: () => path };

@@ -2,7 +2,7 @@
 // and units (data sets) as the planner takes them (src/harness/plan.mjs), the
 // protocol fields of its header and its console tables (docs/documents.md).
 
-import { addonCodecsOf } from '../../../node/load-addon.mjs';
+import { addonCodecsOf } from '../../addon/load-addon.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsFor } from '../../harness/block-verdicts.mjs';
 import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';

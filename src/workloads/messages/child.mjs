@@ -25,7 +25,7 @@ async function loadMessageSubject(job, ctx) {
   }
   if (job.addon) {
     // The same C++ behind Node-API (addon-messages.mjs): its rows say place node-addon.
-    const { loadAddon } = await import('../../../node/load-addon.mjs');
+    const { loadAddon } = await import('../../addon/load-addon.mjs');
     const { createAddonMessageCodec } = await import('./addon-messages.mjs');
     const codec = createAddonMessageCodec(loadAddon(), job.codec);
     return { subject: createWasmMessagePath(codec, job.strategy), wasm: { codec, strategy: job.strategy } };

@@ -2,7 +2,7 @@
 // records, operations per second per record (docs/design.md#protocol); its
 // paths and units (records) as the planner takes them (src/harness/plan.mjs).
 
-import { addonCodecsOf } from '../../../node/load-addon.mjs';
+import { addonCodecsOf } from '../../addon/load-addon.mjs';
 import { addonStrategiesOf } from '../../catalog.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';

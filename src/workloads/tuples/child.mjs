@@ -25,7 +25,7 @@ async function loadPath(job, ctx) {
   if (job.peer !== undefined) return loadPeerPath(job, ctx);
   if (job.addon) {
     // The native build's Node-API addon (node/load-addon.mjs finds it).
-    const { loadAddon } = await import('../../../node/load-addon.mjs');
+    const { loadAddon } = await import('../../addon/load-addon.mjs');
     return createAddonPath(createAddonCodec(loadAddon(), job.codec), job.strategy);
   }
   const loader = await ctx.importModule(job.loader);

@@ -12,8 +12,8 @@ import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';
 import { subjectOf } from '../../harness/rows.mjs';
 import { runLimitsJob } from './limits.mjs';
 import { limitsParts, view } from './view.mjs';
-import { addonAvailable, addonCodecsOf, addonFile, readNativeCatalog } from '../../../node/load-addon.mjs';
-import { RunError } from '../../../node/run-file.mjs';
+import { addonAvailable, addonCodecsOf, addonFile, readNativeCatalog } from '../../addon/load-addon.mjs';
+import { RunError } from '../../run-error.mjs';
 
 /**
  * The codecs of `codecs` that the run measures through the Node-API addon

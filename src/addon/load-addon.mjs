@@ -12,14 +12,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { DEFAULT_WORKLOAD, addonOf, addonServes, codecsOf } from '../src/catalog.mjs';
-import { REPO_ROOT } from './load-wasm.mjs';
+import { DEFAULT_NATIVE_BUILD_DIR } from '../build-dirs.mjs';
+import { DEFAULT_WORKLOAD, addonOf, addonServes, codecsOf } from '../catalog.mjs';
 
-// WCB_NATIVE_BUILD_DIR points the default at another native build (the
-// catalog tests' copies).
-export const DEFAULT_NATIVE_BUILD_DIR = process.env.WCB_NATIVE_BUILD_DIR
-  ? path.resolve(process.env.WCB_NATIVE_BUILD_DIR)
-  : path.join(REPO_ROOT, 'build', 'native-release');
+export { DEFAULT_NATIVE_BUILD_DIR };
 
 const require = createRequire(import.meta.url);
 
