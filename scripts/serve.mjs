@@ -101,8 +101,11 @@ async function handle(root, files, request, response) {
     return response.end(request.method === 'HEAD' ? undefined : body);
   }
   response.writeHead(200, { ...ISOLATION_HEADERS, 'Content-Type': type, 'Content-Length': info.size });
-  if (request.method === 'HEAD') return response.end();
-  createReadStream(file).pipe(response);
+  if (request.method === 'HEAD' || info.size === 0) return response.end();
+  // No more than the Content-Length sent: a file that grows while it is read
+  // (a bundle rebuilt meanwhile) would otherwise put its extra bytes where a
+  // kept-alive connection's next response starts.
+  createReadStream(file, { end: info.size - 1 }).pipe(response);
 }
 
 // What is worth compressing: text (the page's script holds most of its bytes) and wasm.
