@@ -5,15 +5,15 @@
 // option means in a run is parsed by node/run-options.mjs.
 
 import { statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { REPO_ROOT } from '../src/build-dirs.mjs';
 import { OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
 // The places register their names with src/engines.mjs: --browser's and --browsers' values come from them.
 import '../src/places.mjs';
 import { UsageError, boundsOf, optionNamed, specOf } from '../src/options/table.mjs';
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export { REPO_ROOT };
 
 export { UsageError };
 

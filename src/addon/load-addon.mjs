@@ -15,8 +15,6 @@ import path from 'node:path';
 import { DEFAULT_NATIVE_BUILD_DIR } from '../build-dirs.mjs';
 import { DEFAULT_WORKLOAD, addonOf, addonServes, codecsOf } from '../catalog.mjs';
 
-export { DEFAULT_NATIVE_BUILD_DIR };
-
 const require = createRequire(import.meta.url);
 
 function missingBuild(what, buildDir) {

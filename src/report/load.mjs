@@ -4,13 +4,13 @@
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../build-dirs.mjs';
 import { DEFAULT_WORKLOAD, PLACES, WORKLOAD_NAMES } from '../catalog.mjs';
 import { TAGGED_BROWSERS } from '../places.mjs';
 import { createResultsValidator } from '../harness/validate.mjs';
 import { resultsSchema } from '../workload-folders.mjs';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { REPO_ROOT };
 export const RESULTS_DIR = path.join(REPO_ROOT, 'results');
 
 /** An input problem the user can fix (bad file, nothing to report): exit 1 with its message. */
