@@ -4,7 +4,7 @@
 // the trace stay under test-results/ (CI keeps that folder).
 
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS, VIEWPORT } from './node/chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, VIEWPORT } from './node/chromium-driver.mjs';
 
 export default defineConfig({
   testDir: 'tests/web',

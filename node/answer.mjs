@@ -1,6 +1,6 @@
 // The answer command (`scripts/bench.sh --answer`): the README's answer
 // table for this machine in one go. Each workload's default run (whose
-// blocks are the answer's units, src/report/answer.mjs ANSWER_UNITS) in each
+// blocks are the answer's units, src/report/answer-rows.mjs ANSWER_UNITS) in each
 // place of the answer: the runtimes (bench:node, wasm and the addon: Node 24,
 // Bun and Deno by default, their declarations' `answer.runtimes`) and then
 // every browser installed (bench:web), one run after the other, never two at
@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer.mjs';
+import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer-rows.mjs';
 import { PINNED_RUNTIMES, places } from '../src/places.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { BLOCKS, workloadInfo } from '../src/workload-entries.mjs';

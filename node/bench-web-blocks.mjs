@@ -11,7 +11,7 @@ import * as peerRegistry from '../src/harness/peers.mjs';
 import { planRun, requestedPeers } from '../src/harness/plan.mjs';
 import { runBlocks } from './blocks.mjs';
 import { BROWSERS, launchForRun } from './browsers.mjs';
-import { watchErrors } from './chromium.mjs';
+import { watchErrors } from './chromium-driver.mjs';
 import { log } from './log.mjs';
 import { isolationOf, selectPeers } from './options.mjs';
 import { RunError, machineInfo, writeAtomically } from './run-file.mjs';

@@ -22,11 +22,11 @@ import { helpText, parseOptions } from './bench-web-options.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { log } from './log.mjs';
 import { RunError, runCommand } from './run-file.mjs';
-import { readRunDocuments } from './user-documents.mjs';
+import { readRunDocuments } from './documents-option.mjs';
 
 /**
  * The user's documents of the run (--documents), read once
- * (node/user-documents.mjs readRunDocuments): each readable one with the
+ * (node/documents-option.mjs readRunDocuments): each readable one with the
  * `url` its page fetches it from (web/src/query.mjs DOCUMENTS_PARAM), served
  * by the run's server (`files`); one that could not be read has no block.
  */

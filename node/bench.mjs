@@ -23,7 +23,7 @@ import { helpText } from '../src/options/help.mjs';
 import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
-import { readRunDocuments } from './user-documents.mjs';
+import { readRunDocuments } from './documents-option.mjs';
 import { RunError, finishRun, machineInfo, openRun, readResumeFile, runCommand } from './run-file.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
 import { currentRuntime, runtimeHeader } from '../src/places.mjs';
@@ -181,7 +181,7 @@ async function main(argv) {
   const ctx = { place: PLACE, log, UsageError, runChildProcess: runChild };
   workload.checkRun?.(options, ctx);
   // A user's documents (--documents) are read once, before the run is
-  // planned, as bench:web reads them (node/user-documents.mjs).
+  // planned, as bench:web reads them (node/documents-option.mjs).
   if (options.documents) {
     const { datasets, recordedDocuments: recorded = [] } = options;
     options = { ...options, documents: readRunDocuments(options.documents, { datasets, log, recorded }) };

@@ -1,9 +1,9 @@
 // The browsers npm run bench:web drives (the browser places, src/places/), each
 // through the driver that can drive Debian's build of it: Chromium (V8)
-// through playwright-core over CDP (node/chromium.mjs), Firefox ESR
+// through playwright-core over CDP (node/chromium-driver.mjs), Firefox ESR
 // (SpiderMonkey) through puppeteer-core over WebDriver BiDi
-// (node/firefox.mjs), WebKitGTK (JavaScriptCore) through its
-// WebKitWebDriver over classic W3C WebDriver (node/webkit.mjs). All hand
+// (node/firefox-driver.mjs), WebKitGTK (JavaScriptCore) through its
+// WebKitWebDriver over classic W3C WebDriver (node/webkit-driver.mjs). All hand
 // bench:web the same small interface, so its protocol does not depend on
 // the browser, nor on whether bench:web launched it or connected to one
 // already running (--connect: a Chromium over CDP, a Firefox or another

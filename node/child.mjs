@@ -22,7 +22,7 @@ import { createGzip, gzipSync } from 'node:zlib';
 import { DEFAULT_WORKLOAD } from '../src/catalog.mjs';
 import { sink } from '../src/harness/block.mjs';
 import { currentRuntime, runtimeHeader } from '../src/places.mjs';
-import { createZlibCompressor } from './compressors.mjs';
+import { createZlibCompressor } from './zlib-compressors.mjs';
 
 const PLACE = 'node';
 const GZIP_CHUNK_BYTES = 1 << 20;

@@ -24,7 +24,7 @@ import {
 import { defaultsOf } from '../src/options/defaults-text.mjs';
 import { keyOf, namesOfKind, optionKindOf, optionNamed } from '../src/options/table.mjs';
 import { UsageError, optionValue, outputFile, parseBounded, parseList } from './options.mjs';
-import { datasetsOf, resolveUserDocuments } from './user-documents.mjs';
+import { datasetsOf, resolveUserDocuments } from './documents-option.mjs';
 
 /**
  * --records of a workload: records and names of its record sets

@@ -1,5 +1,5 @@
 // A classic W3C WebDriver client for npm run bench:web: WebKitGTK's
-// WebKitWebDriver that node/webkit.mjs launches, and any classic endpoint
+// WebKitWebDriver that node/webkit-driver.mjs launches, and any classic endpoint
 // with --connect (safaridriver on a Mac, a Selenium Grid node, a
 // WebKitWebDriver started by hand).
 //
@@ -15,7 +15,7 @@
 // is a fresh browser process: a context here is a session, closed before
 // the next one opens. The driver sends no page events: the page's errors
 // are collected by hooks installed after each navigation and handed to
-// watchErrors' listeners (node/chromium.mjs) after each script.
+// watchErrors' listeners (node/chromium-driver.mjs) after each script.
 
 import http from 'node:http';
 import https from 'node:https';

@@ -1,4 +1,4 @@
-// The README's answer table (src/report/answer.mjs) over block runs' results:
+// The README's answer table (src/report/answer-rows.mjs) over block runs' results:
 //
 //   node scripts/answer-table.mjs RUN.json...
 //   node scripts/answer-table.mjs --by-place RUN.json...   one table per data shape, a row per
@@ -12,7 +12,7 @@
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { answerByPlaceMarkdown, answerData, answerMarkdown, answerRows } from '../src/report/answer.mjs';
+import { answerByPlaceMarkdown, answerData, answerMarkdown, answerRows } from '../src/report/answer-rows.mjs';
 import { overProcesses } from '../src/harness/block-verdicts.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { writeAtomically } from '../node/run-file.mjs';

@@ -1,7 +1,7 @@
 // What a browser user downloads for each way of encoding and decoding the
 // tuple items: build/wasm/shipped-bytes.json, written by the page build
 // (scripts/build-web.mjs) next to build-info.json, read by the report
-// (src/report/shipped-bytes.mjs) and the page.
+// (src/report/shipped-bytes-rows.mjs) and the page.
 //
 //   modules: each tuple module of the build's catalog, embind and lean: the
 //     .wasm and its glue (embind: Emscripten's .cjs; lean: src/harness/lean-loader.mjs),

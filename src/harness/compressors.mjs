@@ -4,7 +4,7 @@
 // of any workload can be run through one: encode = the codec, then compress;
 // decode = decompress, then the codec (compressed-path.mjs). Browser-safe:
 // the CompressionStream and fflate compressors are here; node:zlib's is in
-// node/compressors.mjs, the wasm one in the codec's own module
+// node/zlib-compressors.mjs, the wasm one in the codec's own module
 // (src/compress/compressor.h, lean-codec.mjs).
 
 import { deflateSync, gunzipSync, gzipSync, inflateSync } from 'fflate';

@@ -1,6 +1,6 @@
 // What every workload's measurement shares: the protocol's settings, one
 // timed call, the prefix of a repetition's failure, the warm-up rule of
-// src/harness/measure.mjs, and what the results header records about the
+// src/harness/payload-measure.mjs, and what the results header records about the
 // process (peak memory, timer resolution).
 #pragma once
 
@@ -16,7 +16,7 @@
 namespace wcb {
 
 // The warm-up goes on past `warmup` rounds until it has lasted this long, or
-// this many rounds (as in src/harness/measure.mjs).
+// this many rounds (as in src/harness/payload-measure.mjs).
 inline constexpr double kMinWarmupMs = 200.0;
 inline constexpr int kMaxWarmupRounds = 30;
 
@@ -77,7 +77,7 @@ inline bool warming_up(int round, const Protocol& protocol, double start) {
          (protocol.warmup > 0 && round < kMaxWarmupRounds && now_ms() - start < protocol.min_warmup_ms);
 }
 
-// The per-payload protocol's timed part (src/harness/measure.mjs): the
+// The per-payload protocol's timed part (src/harness/payload-measure.mjs): the
 // warm-up (warming_up), then `repetitions` timed encodes, each checked by
 // `check_encoded` after its timing, then `repetitions` timed decodes, each
 // after `prepare` (the sentinel into the output, untimed) and checked by

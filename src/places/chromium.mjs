@@ -1,5 +1,5 @@
 // Chromium, a browser: V8 in a page. bench:web drives Debian's build through
-// playwright-core over CDP (node/chromium.mjs, the driver).
+// playwright-core over CDP (node/chromium-driver.mjs, the driver).
 
 export default {
   name: 'chromium',
@@ -8,7 +8,7 @@ export default {
   engine: 'V8',
   order: 4,
   // The node/ module that launches it or connects to one running (its BROWSER; node/browsers.mjs imports it).
-  driver: 'node/chromium.mjs',
+  driver: 'node/chromium-driver.mjs',
   gc: {
     how: '--js-flags=--expose-gc: window.gc, synchronous',
     // What the page says when it has none: how to give it one.

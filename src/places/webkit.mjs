@@ -1,6 +1,6 @@
 // WebKit, a browser: JavaScriptCore in a page. bench:web drives WebKitGTK's
 // MiniBrowser through its WebKitWebDriver over classic W3C WebDriver, on a
-// virtual display (node/webkit.mjs).
+// virtual display (node/webkit-driver.mjs).
 
 export default {
   name: 'webkit',
@@ -8,7 +8,7 @@ export default {
   label: 'WebKit',
   engine: 'JavaScriptCore',
   order: 6,
-  driver: 'node/webkit.mjs',
+  driver: 'node/webkit-driver.mjs',
   // JavaScriptCore exposes no GC to pages (no gc(), no TestUtils; $vm is a restricted option in
   // release builds): the page allocates instead (web/src/browser-info.mjs; docs/decisions/browsers.md#webkit-gc).
   gc: {

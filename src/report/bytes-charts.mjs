@@ -6,7 +6,7 @@
 import { isJsonBaseline, isObjectFloor } from '../catalog.mjs';
 import { KB } from '../harness/format.mjs';
 import { compareCodecs } from './codec-order.mjs';
-import { compareBy, labelOf, rank, sortRows } from './model.mjs';
+import { compareBy, labelOf, rank, sortRows } from './shared-model.mjs';
 import { specHead } from './palette.mjs';
 
 const SIZE_MEASURES = ['encoded', 'gzip', 'gzip -9'];

@@ -31,7 +31,7 @@ import { groupBy } from '../harness/group-by.mjs';
 import { OPERATIONS, operationStats } from '../harness/references.mjs';
 import { FASTER, SLOWER, verdictWords } from '../harness/paired.mjs';
 import { mad, median } from '../harness/stats.mjs';
-import { sortRows } from './model.mjs';
+import { sortRows } from './shared-model.mjs';
 import { VEGA_LITE_SCHEMA } from './palette.mjs';
 
 export const SPREAD_FACTOR = 3;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DEFAULT_WORKLOAD } from '../catalog.mjs';
 import { escapeHtml, formatMB, formatYesNo } from '../harness/format.mjs';
 import { formatChange, formatFigure } from './compare.mjs';
-import { headerOf } from './model.mjs';
+import { headerOf } from './shared-model.mjs';
 import { columnsTable, tableHtml, viewHtml } from './table-view.mjs';
 
 // A workload's own report (tests/fixtures/toy-workload) builds its page from these.

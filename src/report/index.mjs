@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../catalog.mjs';
 import { FLAG_RULE, compareRuns, comparisonChart, renderComparison } from './compare.mjs';
-import { engineComparison, enginesText, withEnginesSection } from './engines.mjs';
+import { engineComparison, enginesText, withEnginesSection } from './engines-side-by-side.mjs';
 import { overProcesses } from '../harness/block-verdicts.mjs';
 import { fileReport, workloadPart } from './file-report.mjs';
 import { runtimesSection } from './runtimes-section.mjs';
@@ -16,7 +16,7 @@ import { blockChartRows } from './block-rows.mjs';
 import { compareHtml } from './html.mjs';
 import { reportFor } from './unit-report.mjs';
 import { InputError, loadResultsFile, loadResultsFiles, prepareValidation } from './load.mjs';
-import { headerOf, toSources } from './model.mjs';
+import { headerOf, toSources } from './shared-model.mjs';
 import { VEGA_VERSION, toSvg, toVega, vegaBundle } from './render.mjs';
 
 /** The workload of a results document (the default one when the header says nothing). */
@@ -81,7 +81,7 @@ export async function writeReport({ files, outDir, sizeMB, now = new Date() }) {
   }
   const headlines = report.headlines(sources, { sizeMB });
   const html = path.join(outDir, 'index.html');
-  // Engines side by side (Node, Chromium, Firefox), whatever the workload: src/report/engines.mjs.
+  // Engines side by side (Node, Chromium, Firefox), whatever the workload: src/report/engines-side-by-side.mjs.
   const engines = engineComparison(sources, { sizeMB });
   const page = withEnginesSection(
     report.html({

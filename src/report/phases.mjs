@@ -1,10 +1,10 @@
 // The phases of a wasm (or Node-API addon) call as the report and the page
 // draw them: each operation's phase fields of a results row
-// (src/harness/measure.mjs) with a reader's name and a colour, in call
+// (src/harness/payload-measure.mjs) with a reader's name and a colour, in call
 // order; and the chart of where the time goes. Browser-safe.
 
 import { isJsonBaseline } from '../catalog.mjs';
-import { DECODE_PHASES, ENCODE_PHASES } from '../harness/measure.mjs';
+import { DECODE_PHASES, ENCODE_PHASES } from '../harness/payload-measure.mjs';
 import { PATH_TIP, PLACE_TIP, specHead } from './palette.mjs';
 
 const PHASE_NAMES = {

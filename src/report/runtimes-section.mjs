@@ -7,7 +7,7 @@
 import { escapeHtml } from '../harness/format.mjs';
 import { overProcesses } from '../harness/block-verdicts.mjs';
 import { runtimeLabel } from '../engines.mjs';
-import { answerHtmlTable, answerRows, rowsByShape } from './answer.mjs';
+import { answerHtmlTable, answerRows, rowsByShape } from './answer-rows.mjs';
 import { isStartupRun } from './whole-cost.mjs';
 
 const HEADER = ['place', 'encode', 'decode', 'run'];

@@ -1,6 +1,6 @@
 // Reads build/wasm/shipped-bytes.json (scripts/shipped-bytes.mjs) for the
 // report: the wasm build the runners use (WCB_WASM_BUILD_DIR or build/wasm).
-// Node only; the rendering is in shipped-bytes.mjs.
+// Node only; the rendering is in shipped-bytes-rows.mjs.
 
 import fs from 'node:fs';
 import path from 'node:path';

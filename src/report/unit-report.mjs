@@ -11,7 +11,7 @@ import { isJsonBaseline } from '../catalog.mjs';
 import { OPERATIONS } from '../harness/block.mjs';
 import { reportPage } from './html.mjs';
 import { codecRank, reportColors } from './codec-order.mjs';
-import { BASELINE_LABEL, colorKeyOf, howOf, sortRows } from './model.mjs';
+import { BASELINE_LABEL, colorKeyOf, howOf, sortRows } from './shared-model.mjs';
 import { PATH_TIP, PLACE_TIP, chartOf, sourceColors, specHead } from './palette.mjs';
 import { unitRecords as recordsOf } from './unit-records.mjs';
 

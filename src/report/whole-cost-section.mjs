@@ -6,7 +6,7 @@
 
 import path from 'node:path';
 import { escapeHtml } from '../harness/format.mjs';
-import { answerHtmlTable, answerRows } from './answer.mjs';
+import { answerHtmlTable, answerRows } from './answer-rows.mjs';
 import { isStartupRun, startupTable } from './whole-cost.mjs';
 
 const HEADER = ['data shape', 'place', 'encode', 'decode', 'run'];

@@ -1,4 +1,4 @@
-// The answer command (node/answer.mjs) and its table (src/report/answer.mjs):
+// The answer command (node/answer.mjs) and its table (src/report/answer-rows.mjs):
 // each workload's default run measures exactly the answer's blocks, the time limit is
 // shared out so the runs fit it, and a cell says who wins, or "too few"
 // when its block had fewer processes than an interval needs.
@@ -11,7 +11,7 @@ import {
   answerData,
   answerMarkdown,
   answerRows,
-} from '../../src/report/answer.mjs';
+} from '../../src/report/answer-rows.mjs';
 import {
   OVERHEAD_MINUTES,
   answerBrowsers,

@@ -1,5 +1,5 @@
 // The compression stage in JS (src/harness/compressors.mjs,
-// compressed-path.mjs, node/compressors.mjs): every JS compressor in Node
+// compressed-path.mjs, node/zlib-compressors.mjs): every JS compressor in Node
 // round-trips a path's bytes and text; every one reads every other's bytes
 // of the same format; corrupt and truncated input is an Error naming the
 // codec, the format and the compressor; the protocol measures a compressed
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, test } from 'node:test';
 
-import { createZlibCompressor } from '../../node/compressors.mjs';
+import { createZlibCompressor } from '../../node/zlib-compressors.mjs';
 import { parseCompression } from '../../node/run-options.mjs';
 import { pathLabel } from '../../src/catalog.mjs';
 import {
@@ -26,7 +26,7 @@ import {
   streamFormats,
 } from '../../src/harness/compressors.mjs';
 import { createJsonBaselinePath, createJsonMessagePath } from '../../src/harness/json-baseline.mjs';
-import { measurePath } from '../../src/harness/measure.mjs';
+import { measurePath } from '../../src/harness/payload-measure.mjs';
 import { createPeerMessagePath, createPeerPath, findPeer, peersFor } from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { datasetWithItems } from './wasm-helpers.mjs';

@@ -28,7 +28,7 @@ import { compareStats, formatVerdictRatio, formatWithInterval } from '../../src/
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { useCodecOrder } from '../../src/report/codec-order.mjs';
 import { escapeHtml } from '../../src/report/html.mjs';
-import { toSources } from '../../src/report/model.mjs';
+import { toSources } from '../../src/report/shared-model.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../../src/workload-folders.mjs';
 import { JBB_SOURCE } from '../../src/workloads/documents/jbb-reference.mjs';
 import { unitRecords } from '../../src/report/unit-report.mjs';

@@ -19,7 +19,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { parseOptions } from '../../node/cli.mjs';
-import { resolveUserDocuments } from '../../node/user-documents.mjs';
+import { resolveUserDocuments } from '../../node/documents-option.mjs';
 import { workloadInfo } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../../src/workload-folders.mjs';

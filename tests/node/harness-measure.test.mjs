@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { createJsonBaselinePath, isJsonBaseline } from '../../src/harness/json-baseline.mjs';
 import { MAX_WARMUP_ROUNDS } from '../../src/harness/block.mjs';
-import { measurePath, gzipSizeWithCompressionStream } from '../../src/harness/measure.mjs';
+import { measurePath, gzipSizeWithCompressionStream } from '../../src/harness/payload-measure.mjs';
 import { createWasmPath, pathLabel } from '../../src/harness/paths.mjs';
 import { datasetAtSteps } from '../../src/workloads/tuples/block.mjs';
 import { measureTupleBlock } from '../../src/workloads/tuples/block.mjs';

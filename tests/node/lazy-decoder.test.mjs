@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { createJsonMessagePath } from '../../src/harness/json-baseline.mjs';
-import { measurePath } from '../../src/harness/measure.mjs';
+import { measurePath } from '../../src/harness/payload-measure.mjs';
 import { measureMessageBlock } from '../../src/workloads/messages/block.mjs';
 import { createWasmPath } from '../../src/harness/paths.mjs';
 import { itemsFromHeap } from '../../src/harness/wasm-items.mjs';

@@ -57,7 +57,7 @@ test("each command's --help from its script is the table's", () => {
   for (const command of COMMANDS) {
     const result = spawnSync(process.execPath, [SCRIPTS[command], '--help'], { cwd: root, encoding: 'utf8' });
     assert.equal(result.status, 0, result.stderr);
-    // The answer's words name its units (src/report/answer.mjs): its options are the table's.
+    // The answer's words name its units (src/report/answer-rows.mjs): its options are the table's.
     const options = (text) => text.slice(text.indexOf('\nOptions:\n'));
     assert.equal(options(result.stdout).trimEnd(), options(HELPS[command]()).trimEnd(), command);
   }

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 
 import { REPO_ROOT } from '../../node/load-wasm.mjs';
 import { selectSteps, TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
-import { measurePath } from '../../src/harness/measure.mjs';
+import { measurePath } from '../../src/harness/payload-measure.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
 import {
   DOCUMENT_ONLY_PEERS,

@@ -15,7 +15,7 @@ import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
 import { createJsonBaselinePath } from '../../src/harness/json-baseline.mjs';
 import { isObjectFloor } from '../../src/catalog.mjs';
 import { measureBlock } from '../../src/harness/block.mjs';
-import { measurePath, pathMember } from '../../src/harness/measure.mjs';
+import { measurePath, pathMember } from '../../src/harness/payload-measure.mjs';
 import * as realRegistry from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import * as fakeRegistry from './peers-fake-registry.mjs';

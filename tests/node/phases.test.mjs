@@ -9,7 +9,7 @@ import vm from 'node:vm';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { COLUMNAR, createWasmPath } from '../../src/harness/paths.mjs';
-import { DECODE_PHASES, ENCODE_PHASES } from '../../src/harness/measure.mjs';
+import { DECODE_PHASES, ENCODE_PHASES } from '../../src/harness/payload-measure.mjs';
 import { measureTimerResolution } from '../../src/harness/results.mjs';
 import { STRATEGIES } from '../../src/harness/wasm-codec.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';

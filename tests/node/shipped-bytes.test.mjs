@@ -1,5 +1,5 @@
 // The shipped-bytes data (scripts/shipped-bytes.mjs, written by the page
-// build next to build-info.json) and its rendering (src/report/shipped-bytes.mjs):
+// build next to build-info.json) and its rendering (src/report/shipped-bytes-rows.mjs):
 // every tuple module of the catalog, embind and lean, and every peer of the
 // registry is there; sizes add up; gzip never exceeds raw; a peer without
 // sizes says why; the lean modules meet the size targets.
@@ -18,7 +18,7 @@ import {
   shippedHeadlines,
   shippedRows,
   shippedParts,
-} from '../../src/report/shipped-bytes.mjs';
+} from '../../src/report/shipped-bytes-rows.mjs';
 import { viewHtml } from '../../src/report/table-view.mjs';
 import { adapterOf } from '../../scripts/shipped-bytes.mjs';
 import { testWithBuild } from './wasm-helpers.mjs';

@@ -8,7 +8,7 @@ import { before, describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { TupleDataset } from '../../src/workloads/tuples/dataset.mjs';
-import { measurePath } from '../../src/harness/measure.mjs';
+import { measurePath } from '../../src/harness/payload-measure.mjs';
 import { COLUMNAR, createWasmPath, pathLabel } from '../../src/harness/paths.mjs';
 import { columnsFromItems, itemsFromColumns } from '../../src/harness/wasm-codec.mjs';
 import { assertSameBytes, assertSameItems, datasetWithItems } from './wasm-helpers.mjs';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { answerRows } from '../../src/report/answer.mjs';
+import { answerRows } from '../../src/report/answer-rows.mjs';
 import { breakEven, crossingSize, startupComparison } from '../../src/report/whole-cost.mjs';
 import { probeWebAssembly, startupVerdicts } from '../../src/harness/startup.mjs';
 import { compareVerdicts } from '../../src/report/compare.mjs';

@@ -20,9 +20,9 @@ import { codecsOf } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { resultsSchema } from '../../src/workload-folders.mjs';
 import { GC_METHODS } from '../../web/src/browser-info.mjs';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../node/chromium.mjs';
-import { FIREFOX, MEASURING_PREFS } from '../../node/firefox.mjs';
-import { WEBKIT_DRIVER, XVFB, missingPieces } from '../../node/webkit.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../node/chromium-driver.mjs';
+import { FIREFOX, MEASURING_PREFS } from '../../node/firefox-driver.mjs';
+import { WEBKIT_DRIVER, XVFB, missingPieces } from '../../node/webkit-driver.mjs';
 import { REPO_ROOT } from './browser.mjs';
 
 const BENCH_WEB = path.join(REPO_ROOT, 'node', 'bench-web.mjs');

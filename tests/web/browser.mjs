@@ -1,4 +1,4 @@
-// Helpers of the browser tests. The launcher itself is node/chromium.mjs
+// Helpers of the browser tests. The launcher itself is node/chromium-driver.mjs
 // (npm run bench:web uses it too); it is re-exported here for the tests
 // that launch their own browser.
 
@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export { CHROMIUM, launchBrowser, watchErrors } from '../../node/chromium.mjs';
+export { CHROMIUM, launchBrowser, watchErrors } from '../../node/chromium-driver.mjs';
 export { pageUrl } from '../../web/src/query.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -1,5 +1,5 @@
 // The second engine's smoke test: the page in Debian's Firefox ESR
-// (SpiderMonkey) through puppeteer-core over WebDriver BiDi (node/firefox.mjs),
+// (SpiderMonkey) through puppeteer-core over WebDriver BiDi (node/firefox-driver.mjs),
 // opened from disk and served, a tiny sweep in each, the results valid
 // against the schema and recording the engine and its forced GC, a bad
 // input's error shown in the page, and npm run bench:web --browser firefox
@@ -20,8 +20,8 @@ import { codecsOf } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { resultsSchema } from '../../src/workload-folders.mjs';
 import { GC_METHODS } from '../../web/src/browser-info.mjs';
-import { FIREFOX, launchFirefox } from '../../node/firefox.mjs';
-import { watchErrors } from '../../node/chromium.mjs';
+import { FIREFOX, launchFirefox } from '../../node/firefox-driver.mjs';
+import { watchErrors } from '../../node/chromium-driver.mjs';
 import { PAGE_FILE_URL, REPO_ROOT, pageUrl } from './browser.mjs';
 import { SHARED_FORMATS, checkCrossRead, crossReadInPage } from './compress-in-page.mjs';
 

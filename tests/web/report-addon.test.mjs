@@ -11,8 +11,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 // The engines' labels come from the places' declarations, registered when they are read.
 import '../../src/places.mjs';
-import { engineComparison } from '../../src/report/engines.mjs';
-import { howOf, labelOf, sortRows, toSources } from '../../src/report/model.mjs';
+import { engineComparison } from '../../src/report/engines-side-by-side.mjs';
+import { howOf, labelOf, sortRows, toSources } from '../../src/report/shared-model.mjs';
 import { interopShares } from '../../src/workloads/documents/model.mjs';
 import { unitRecords } from '../../src/report/unit-report.mjs';
 import {

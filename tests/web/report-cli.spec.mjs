@@ -19,7 +19,7 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
 import { isJsonBaseline, isObjectFloor } from '../../src/catalog.mjs';
-import { labelOf } from '../../src/report/model.mjs';
+import { labelOf } from '../../src/report/shared-model.mjs';
 import { watchErrors } from './browser.mjs';
 import { REPO_ROOT, validateResults } from './report-helpers.mjs';
 

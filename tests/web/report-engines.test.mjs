@@ -1,4 +1,4 @@
-// The report's engines side by side (src/report/engines.mjs) and how
+// The report's engines side by side (src/report/engines-side-by-side.mjs) and how
 // npm run report finds each browser's latest file: plain functions on
 // made-up results, no browser.
 
@@ -13,7 +13,7 @@ import {
   enginesSection,
   enginesText,
   withEnginesSection,
-} from '../../src/report/engines.mjs';
+} from '../../src/report/engines-side-by-side.mjs';
 import { latestResultsFiles } from '../../src/report/load.mjs';
 
 const samples = (ms) => ({ median: ms, samples: [ms * 0.99, ms, ms * 1.01] });

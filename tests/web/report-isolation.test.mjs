@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { runsTable } from '../../src/report/html.mjs';
-import { headerOf } from '../../src/report/model.mjs';
+import { headerOf } from '../../src/report/shared-model.mjs';
 import { unitRecords } from '../../src/report/unit-report.mjs';
 import { baseline, documentOf, row, sourceOf, validateResults } from './report-helpers.mjs';
 

@@ -14,7 +14,7 @@ import { latestResultsFiles } from '../../src/report/load.mjs';
 import { unitRecords } from '../../src/report/unit-report.mjs';
 import { callFloorRows } from '../../src/workloads/messages/report.mjs';
 import { messageRecordTables } from '../../src/workloads/messages/view.mjs';
-import { toSources } from '../../src/report/model.mjs';
+import { toSources } from '../../src/report/shared-model.mjs';
 import { watchErrors } from './browser.mjs';
 import { messagesDocument } from './messages-helpers.mjs';
 import { REPO_ROOT, baseline, documentOf, validateResults } from './report-helpers.mjs';

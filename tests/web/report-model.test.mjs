@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { compareRuns, judgeChange } from '../../src/report/compare.mjs';
 import { latestResultsFiles } from '../../src/report/load.mjs';
-import { labelOf, toSources } from '../../src/report/model.mjs';
+import { labelOf, toSources } from '../../src/report/shared-model.mjs';
 import { sizeLinesChart, unitRecords } from '../../src/report/unit-report.mjs';
 import { moduleRecords, sizeRecords } from '../../src/report/bytes-charts.mjs';
 import { closestStep, limitsView, penaltyRecords, rowsAt } from '../../src/workloads/tuples/own-views.mjs';

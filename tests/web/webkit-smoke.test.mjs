@@ -1,6 +1,6 @@
 // The third engine's smoke test: the page in WebKitGTK's MiniBrowser
 // (JavaScriptCore) through WebKitWebDriver over classic WebDriver, on an
-// Xvfb display (node/webkit.mjs): served, a tiny sweep in one session, the
+// Xvfb display (node/webkit-driver.mjs): served, a tiny sweep in one session, the
 // results valid against the schema and recording the engine, its clock, its
 // isolation and its GC (allocation pressure); npm run bench:web --browser
 // webkit running a tiny block with every row verified, and with --no-gc;
@@ -20,8 +20,8 @@ import { buildWeb } from '../../scripts/build-web.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { resultsSchema } from '../../src/workload-folders.mjs';
-import { launchWebKit, missingPieces } from '../../node/webkit.mjs';
-import { watchErrors } from '../../node/chromium.mjs';
+import { launchWebKit, missingPieces } from '../../node/webkit-driver.mjs';
+import { watchErrors } from '../../node/chromium-driver.mjs';
 import { GC_METHODS } from '../../web/src/browser-info.mjs';
 import { REPO_ROOT, pageUrl } from './browser.mjs';
 

@@ -34,7 +34,7 @@ import { currentDocument, download, renderResults } from './results-view.mjs';
 import { run, runBlock, showWorkload, stop } from './run-controls.mjs';
 import { saveBlob } from './results-file.mjs';
 import { keepScrollHints } from './scroll-hints.mjs';
-import { showShippedBytes } from './shipped-bytes.mjs';
+import { showShippedBytes } from './shipped-bytes-section.mjs';
 import { loadWorkloads } from './workloads.mjs';
 import '../style.css';
 

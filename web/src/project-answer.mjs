@@ -1,6 +1,6 @@
 // The project's own answer, the page's first screen: the README's table as
 // data (web/answer.json, written from the answer command's runs by
-// scripts/answer-table.mjs --data; src/report/answer.mjs answerData) and a
+// scripts/answer-table.mjs --data; src/report/answer-rows.mjs answerData) and a
 // chart per operation of the best C++ path against the route it beat or
 // lost to in each place, drawn by the page's SVG chart code. A run of the
 // page or a loaded file shows its own answer in the same place (the

@@ -1,10 +1,10 @@
 // One path on one data set, by the harness's per-payload protocol
-// (src/harness/measure.mjs payloadMember): verified by deep equality with
+// (src/harness/payload-measure.mjs payloadMember): verified by deep equality with
 // the data set before anything is timed, and after every timed decode
 // (outside the timer). Browser-safe: bench:node's children and the page share it.
 
 import { pathLabel } from '../../catalog.mjs';
-import { payloadMember } from '../../harness/measure.mjs';
+import { payloadMember } from '../../harness/payload-measure.mjs';
 import { pathFields } from '../../harness/rows.mjs';
 import { verifyDocument } from './verify.mjs';
 

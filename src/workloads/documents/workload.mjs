@@ -32,7 +32,7 @@ export default {
   // The block protocol (src/catalog.mjs BLOCKS), the default run: the tagged
   // path of every codec (the expert's, and the fastest: docs/documents.md),
   // in wasm and in the addon, against JSON and the fastest libraries, one
-  // block per data set: the answer's two (src/report/answer.mjs ANSWER_UNITS;
+  // block per data set: the answer's two (src/report/answer-rows.mjs ANSWER_UNITS;
   // the default run is the answer; --datasets names others, up to ~2 MB: a
   // process holds some fifteen paths, each call after a full GC).
   blocks: {

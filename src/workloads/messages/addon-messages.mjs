@@ -20,7 +20,12 @@
 import { ADDON_PLACE, addonStrategiesOf } from '../../catalog.mjs';
 import { TaggedReader } from '../documents/tagged-reader.mjs';
 import { TaggedWriter } from '../documents/tagged-writer.mjs';
-import { INITIAL_TAGGED_BYTES, MessageCalls, readTaggedRecord, writeTaggedRecord } from './message-calls.mjs';
+import {
+  INITIAL_TAGGED_BYTES,
+  MessageCalls,
+  readTaggedRecord,
+  writeTaggedRecord,
+} from './boundary-checks.mjs';
 
 /** The addon's strategies of the messages workload (the catalog's addonStrategies). */
 export const ADDON_MESSAGE_STRATEGIES = Object.freeze(addonStrategiesOf('messages'));

@@ -1,7 +1,7 @@
 // The messages workload's part of a wasm codec module (src/harness/wasm-codec.mjs
 // creates it as `codec.messages`, null for a module without a message codec),
 // the JS half of src/workloads/messages/bindings.cpp: one record per call
-// (src/workloads/messages/records.mjs), through MessageCalls (message-calls.mjs):
+// (src/workloads/messages/records.mjs), through MessageCalls (boundary-checks.mjs):
 //
 //   const { messages } = codec;
 //   messages.strategies                       // ['val', 'embind', 'tagged']
@@ -25,7 +25,7 @@ import {
   isObject,
   readTaggedRecord,
   writeTaggedRecord,
-} from './message-calls.mjs';
+} from './boundary-checks.mjs';
 
 /** The interop strategies of the messages workload. */
 export const MESSAGE_STRATEGIES = Object.freeze(strategiesOf('messages'));

@@ -45,7 +45,7 @@ export function createWasmMessagePath(codec, strategy) {
 }
 
 // The calls of one (strategy, record) with no lookup per call: the API's
-// own bound functions (message-calls.mjs forRecord).
+// own bound functions (boundary-checks.mjs forRecord).
 export const boundCalls = (messages, strategy, name) => messages.forRecord(strategy, name);
 
 /** The row description of a strategy's floor (the call without the codec's work). */

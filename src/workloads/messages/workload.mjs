@@ -33,7 +33,7 @@ export default {
   // record, the tagged path of every codec (one walk of the record into the
   // heap: the expert's) in wasm and in the addon, against JSON and the
   // fastest libraries; a round is one repetition of calls per path and operation.
-  // Its record is the answer's (src/report/answer.mjs ANSWER_UNITS): the
+  // Its record is the answer's (src/report/answer-rows.mjs ANSWER_UNITS): the
   // default run is the answer; --records (or --sweep) measures the others.
   blocks: {
     records: ['record'],

@@ -7,7 +7,7 @@ import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { compressedMembers, compressedPath } from '../../harness/compressed-path.mjs';
 import { formatBytes, formatMs } from '../../harness/format.mjs';
 import { createJsonBaselinePath, createJsonUtf8BaselinePath } from '../../harness/json-baseline.mjs';
-import { expectationOf, failedRow, pathMember } from '../../harness/measure.mjs';
+import { expectationOf, failedRow, pathMember } from '../../harness/payload-measure.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
 import { blockReference } from '../../harness/rows.mjs';
 import { UsageError } from '../../options/table.mjs';

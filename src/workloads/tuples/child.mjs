@@ -6,7 +6,7 @@
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
 import { servesLean } from '../../harness/lean-codec.mjs';
 import { sink } from '../../harness/block.mjs';
-import { measurePath } from '../../harness/measure.mjs';
+import { measurePath } from '../../harness/payload-measure.mjs';
 import { createAddonPath, createWasmPath, pathLabel } from '../../harness/paths.mjs';
 import { createAddonCodec } from '../../harness/addon-codec.mjs';
 import { measureTupleBlock } from './block.mjs';

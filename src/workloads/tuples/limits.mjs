@@ -2,7 +2,7 @@
 // baseline) grows in its own child until it fails or passes the cap, and the
 // run records the largest payload that passed and why the next one failed.
 
-import { failedRow } from '../../harness/measure.mjs';
+import { failedRow } from '../../harness/payload-measure.mjs';
 import { formatMs } from '../../harness/format.mjs';
 
 /**

@@ -11,7 +11,7 @@ import { formatBytes, formatMB } from '../../harness/format.mjs';
 import { groupBy } from '../../harness/group-by.mjs';
 import { median } from '../../harness/stats.mjs';
 import { codecRank, reportColors } from '../../report/codec-order.mjs';
-import { ADDON_SUFFIX, compareBy, nearestRow, sortRows } from '../../report/model.mjs';
+import { ADDON_SUFFIX, compareBy, nearestRow, sortRows } from '../../report/shared-model.mjs';
 import { sizeLinesSpec, unique, unitRecords } from '../../report/unit-report.mjs';
 import { limitsParts, summaryParts, view } from './view.mjs';
 import { PLACE_TIP } from '../../report/palette.mjs';

@@ -23,7 +23,7 @@ import {
   shippedBytesChart,
   shippedHeadlines,
   shippedParts,
-} from '../../report/shipped-bytes.mjs';
+} from '../../report/shipped-bytes-rows.mjs';
 import { readShippedBytes } from '../../report/shipped-bytes-file.mjs';
 import { capitalized, reportFor } from '../../report/unit-report.mjs';
 import { limitsView, memoryParts, penaltyChart, recordsAt, rowsAt } from './own-views.mjs';

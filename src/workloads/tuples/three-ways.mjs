@@ -8,7 +8,7 @@
 import { isAddonRow, isWasmRow, pathLabel } from '../../catalog.mjs';
 import { formatMB, formatMs, formatRatio, formatShare } from '../../harness/format.mjs';
 import { compareCodecs } from '../../report/codec-order.mjs';
-import { ACROSS_PROCESSES, nearestRow } from '../../report/model.mjs';
+import { ACROSS_PROCESSES, nearestRow } from '../../report/shared-model.mjs';
 import { PHASES, phaseLegend, phaseSegments, stackedPhasesSpec } from '../../report/phases.mjs';
 import { columnsTable } from '../../report/table-view.mjs';
 import { capitalized } from '../../report/unit-report.mjs';

@@ -18,7 +18,7 @@ export default {
   limits: { minMB: 1, maxMB: 4096, perDecade: 5, repetitions: 1, warmup: 0 },
   // The block protocol (catalog.mjs BLOCKS), the default run: the typed paths
   // contenders, in wasm and in the addon, against JSON and the fastest
-  // libraries, at the answer's size (~10 MB: src/report/answer.mjs
+  // libraries, at the answer's size (~10 MB: src/report/answer-rows.mjs
   // ANSWER_UNITS; the default run is the answer); `repetitions` are rounds
   // of a block.
   blocks: {

@@ -1,5 +1,5 @@
 // The measurement protocol (docs/design.md#protocol) for one codec on one payload, the
-// same as src/harness/measure.mjs: verify a round trip outside the timed
+// same as src/harness/payload-measure.mjs: verify a round trip outside the timed
 // region, warm up, then time N encodes and N decodes, each decode verified
 // after its timing. Every decode writes into output filled with the sentinel
 // (core/sentinel.h) beforehand, outside the timer. A codec that errors or

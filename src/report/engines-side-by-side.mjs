@@ -27,7 +27,7 @@ import { median } from '../harness/stats.mjs';
 import { groupBy } from '../harness/group-by.mjs';
 import { unitKeyOf } from './headline.mjs';
 import { formatVerdictRatio } from '../harness/verdict.mjs';
-import { BASELINE_LABEL, labelOf, nearestRow, sortRows } from './model.mjs';
+import { BASELINE_LABEL, labelOf, nearestRow, sortRows } from './shared-model.mjs';
 import { viewHtml, viewText } from './table-view.mjs';
 
 /** One operation's time as text: ms per payload, or ns per call. */

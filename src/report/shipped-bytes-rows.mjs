@@ -3,7 +3,7 @@
 // would, raw and gzip -9, from build/wasm/shipped-bytes.json (written by the
 // page build: scripts/shipped-bytes.mjs). Browser-safe (no node: imports):
 // the report (src/workloads/tuples/report.mjs) and the page
-// (web/src/shipped-bytes.mjs) render the same rows.
+// (web/src/shipped-bytes-section.mjs) render the same rows.
 
 import { KB } from '../harness/format.mjs';
 import { specHead } from './palette.mjs';

@@ -1,10 +1,10 @@
 // The page's shipped-bytes section: what this page's wasm modules and the
 // JS libraries cost to download (the build's shipped-bytes.json, inlined by
-// scripts/build-web.mjs), the report's table (src/report/shipped-bytes.mjs)
+// scripts/build-web.mjs), the report's table (src/report/shipped-bytes-rows.mjs)
 // laid out as the page's other tables, with each row's gzip size drawn as a bar.
 
 import { shippedBytes } from 'wcb:bundled';
-import { KIND_COLOURS, shippedParts, shippedRows } from '../../src/report/shipped-bytes.mjs';
+import { KIND_COLOURS, shippedParts, shippedRows } from '../../src/report/shipped-bytes-rows.mjs';
 import { showView } from '../../src/report/table-view.mjs';
 
 /** The table's parts with a column of gzip bars, or a note when the bundle has no data. */

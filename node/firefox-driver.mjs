@@ -6,7 +6,7 @@
 
 import { createRequire } from 'node:module';
 import puppeteer from 'puppeteer-core';
-import { VIEWPORT } from './chromium.mjs';
+import { VIEWPORT } from './chromium-driver.mjs';
 
 export const FIREFOX = process.env.WCB_FIREFOX ?? '/usr/bin/firefox-esr';
 
