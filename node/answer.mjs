@@ -1,6 +1,6 @@
 // The answer command (`scripts/bench.sh --answer`): the README's answer
 // table for this machine in one go. Each workload's default run (whose
-// blocks are the answer's units, src/report/answer-rows.mjs ANSWER_UNITS) in each
+// blocks are the answer's units, src/report/answer-rows.mjs answerUnits) in each
 // place of the answer: the runtimes (bench:node, wasm and the addon: Node 24,
 // Bun and Deno by default, their declarations' `answer.runtimes`) and then
 // every browser installed (bench:web), one run after the other, never two at
@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ANSWER_UNITS, TOO_FEW, answerMarkdown, answerRows } from '../src/report/answer-rows.mjs';
+import { TOO_FEW, answerUnits, answerMarkdown, answerRows } from '../src/report/answer-rows.mjs';
 import { PINNED_RUNTIMES, places } from '../src/places.mjs';
 import { registerWorkloadFolders } from '../src/workload-folders.mjs';
 import { BLOCKS, workloadInfo } from '../src/workload-entries.mjs';
@@ -50,7 +50,8 @@ const CORRECTION_BOUNDS = [0.5, 2];
 /** Where an answer keeps its measured first looks, for the next answer's estimates. */
 const FIRST_LOOKS_FILE = 'first-looks.json';
 
-const WORKLOADS = [...new Set(ANSWER_UNITS.map((unit) => unit.workload))];
+// The workloads of the answer's units, once their folders are registered.
+const answerWorkloads = () => [...new Set(answerUnits().map((unit) => unit.workload))];
 
 /** The browsers of bench:web whose executable is on this machine, in their declarations' order. */
 export async function installedBrowsers() {
@@ -99,7 +100,7 @@ export function answerPlan({ runtimes, browsers, wholeCost = false }, declared, 
     })),
   ];
   const blocks = runs.flatMap(({ name, place, args, script }) =>
-    WORKLOADS.map((workload) => ({
+    answerWorkloads().map((workload) => ({
       place: name,
       workload,
       script,
@@ -109,7 +110,7 @@ export function answerPlan({ runtimes, browsers, wholeCost = false }, declared, 
         place.answer.firstLookMinutes * (workloadInfo(workload).answerWeight?.[place.kind] ?? 1),
     })),
   );
-  return wholeCost ? [...blocks, ...wholeCostRuns(WORKLOADS, runtimes[0])] : blocks;
+  return wholeCost ? [...blocks, ...wholeCostRuns(answerWorkloads(), runtimes[0])] : blocks;
 }
 
 /**
@@ -194,7 +195,9 @@ const minutesText = (minutes) => `${minutes.toFixed(1)} min`;
 async function main(argv) {
   const values = parseArgv(argv, 'answer');
   if (values.help) {
-    const units = ANSWER_UNITS.map((unit) => unit.label).join(', ');
+    const units = answerUnits()
+      .map((unit) => unit.label)
+      .join(', ');
     process.stdout.write(`${helpText('answer', { units })}\n`);
     return 0;
   }
@@ -214,7 +217,7 @@ async function main(argv) {
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 60000;
   process.stderr.write(
-    `answer: ${plan.length} runs (${[...runtimes, ...browsers].join(', ')} x ${WORKLOADS.join(', ')}) within ${minutesText(minutes)}; results in ${displayPath(outDir)}\n`,
+    `answer: ${plan.length} runs (${[...runtimes, ...browsers].join(', ')} x ${answerWorkloads().join(', ')}) within ${minutesText(minutes)}; results in ${displayPath(outDir)}\n`,
   );
   const files = [];
   const failed = [];

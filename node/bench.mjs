@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildHeader, measureTimerResolution, protocolHeader, runHeader } from '../src/harness/results.mjs';
-import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, codecsOf } from '../src/catalog.mjs';
+import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, WORKLOADS, codecsOf, workloadInfo } from '../src/catalog.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { BUILD_COMPARISON_HEADER, buildComparisonLines } from '../src/harness/block-tables.mjs';
 import { verdictOptionsOf } from '../src/harness/block-verdicts.mjs';
@@ -71,10 +71,12 @@ function readBuildInfo(loader, buildDir) {
  * folder's name; codecs: those they built for the workload.
  */
 function moreBuilds(loader, { buildDir, moreBuildDirs = [], workload, limits }, firstInfo) {
-  if (moreBuildDirs.length > 0 && (workload !== 'tuples' || limits))
+  if (moreBuildDirs.length > 0 && (!workloadInfo(workload).comparesBuilds || limits)) {
+    const able = WORKLOADS.filter((entry) => entry.comparesBuilds).map((entry) => entry.name);
     throw new UsageError(
-      `--build-dir with several builds: only the tuples workload's blocks compare builds (not ${limits ? '--limits' : workload})`,
+      `--build-dir with several builds: only the blocks of ${able.join(', ')} compare builds (not ${limits ? '--limits' : workload})`,
     );
+  }
   const seen = new Set([firstInfo.emscripten]);
   return moreBuildDirs.map((dir) => {
     const info = readBuildInfo(loader, dir);

@@ -1,5 +1,5 @@
 // The README's answer table from block runs (docs/design.md#blocks): for
-// each answer unit (below) and each place (Node, the Node-API addon, each
+// each answer unit (answerUnits) and each place (Node, the Node-API addon, each
 // browser), which route wins each operation there — the best C++ path, the
 // fastest JS library, or JSON — with its figure, its interval and the date of
 // the run. Every verdict is one over processes; a comparison the run left
@@ -7,7 +7,7 @@
 // the answer command (node/answer.mjs); the workloads' folders must be
 // registered first (src/workload-folders.mjs).
 
-import { ADDON_PLACE, JSON_CALLS, floorCodecsOf } from '../catalog.mjs';
+import { ADDON_PLACE, JSON_CALLS, WORKLOADS, floorCodecsOf } from '../catalog.mjs';
 import { engineLabel, runtimeLabel } from '../engines.mjs';
 import {
   againstJson,
@@ -21,20 +21,13 @@ import { EQUIVALENT, FASTER, SLOWER, intervalText } from '../harness/paired.mjs'
 import { isStartupRun, short, wholeCostParts } from './whole-cost.mjs';
 
 /**
- * The answer's units: the block of each data shape the README answers for.
- * A default run of each workload measures these blocks and no other (its
- * `blocks` entry in workload.mjs; tests/node/answer.test.mjs checks it).
+ * The answer's units: the blocks of the data shapes the README answers for,
+ * [{ workload, block, label }], each workload's `answer` (its workload.mjs)
+ * in the catalog's order. A default run of each workload measures these
+ * blocks and no other (tests/node/answer.test.mjs checks it).
  */
-export const ANSWER_UNITS = Object.freeze([
-  { workload: 'tuples', block: 'tuples@90', label: 'tuples with a schema (10.5 MB)' },
-  { workload: 'messages', block: 'messages@record', label: 'small records (the ten-field record)' },
-  { workload: 'documents', block: 'documents@geo-110m', label: 'JSON documents (GeoJSON, 426 KB)' },
-  {
-    workload: 'documents',
-    block: 'documents@random-strings',
-    label: 'strings (random nested strings, 978 KB)',
-  },
-]);
+export const answerUnits = () =>
+  WORKLOADS.flatMap((entry) => (entry.answer ?? []).map((unit) => ({ workload: entry.name, ...unit })));
 
 /** The words of a cell whose block had fewer processes than an interval needs. */
 export const TOO_FEW = 'too few';
@@ -145,7 +138,7 @@ function operationCell(document, block, operation, best) {
  */
 export function answerCells(documents) {
   const rows = [];
-  for (const { block, label } of ANSWER_UNITS) {
+  for (const { block, label } of answerUnits()) {
     for (const document of documents) {
       if (isStartupRun(document) || !overProcesses(document.rows)) continue;
       if (!block.startsWith(`${document.run.workload}@`)) continue;

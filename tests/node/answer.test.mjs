@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ANSWER_UNITS,
+  answerUnits,
   TOO_FEW,
   answerByPlaceMarkdown,
   answerData,
@@ -32,7 +32,9 @@ await registerWorkloadFolders();
 
 test("each workload's default run measures its answer blocks and nothing else", () => {
   const blocksOf = (workload) =>
-    ANSWER_UNITS.filter((unit) => unit.workload === workload).map((unit) => unit.block);
+    answerUnits()
+      .filter((unit) => unit.workload === workload)
+      .map((unit) => unit.block);
   const tuples = parseOptions(['--workload', 'tuples']);
   assert.deepEqual(
     selectSteps(tuples).map((step) => `tuples@${step.index}`),

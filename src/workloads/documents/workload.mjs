@@ -32,7 +32,7 @@ export default {
   // The block protocol (src/catalog.mjs BLOCKS), the default run: the tagged
   // path of every codec (the expert's, and the fastest: docs/documents.md),
   // in wasm and in the addon, against JSON and the fastest libraries, one
-  // block per data set: the answer's two (src/report/answer-rows.mjs ANSWER_UNITS;
+  // block per data set: the answer's two (`answer` below;
   // the default run is the answer; --datasets names others, up to ~2 MB: a
   // process holds some fifteen paths, each call after a full GC).
   blocks: {
@@ -46,5 +46,10 @@ export default {
   // blocks a wave, and in a runtime the addon's paths too (the mean ratio of
   // the 2026-12-07 afternoon answer run: docs/decisions/answer-command.md).
   answerWeight: { runtime: 1.5, browser: 1.35 },
+  // The answer's data shapes (src/report/answer-rows.mjs answerUnits): a block of the default run each.
+  answer: [
+    { block: 'documents@geo-110m', label: 'JSON documents (GeoJSON, 426 KB)' },
+    { block: 'documents@random-strings', label: 'strings (random nested strings, 978 KB)' },
+  ],
   blocksQuick: { repetitions: 3, warmup: 1, datasets: ['geo-110m', 'random-strings'] },
 };

@@ -33,7 +33,7 @@ export default {
   // record, the tagged path of every codec (one walk of the record into the
   // heap: the expert's) in wasm and in the addon, against JSON and the
   // fastest libraries; a round is one repetition of calls per path and operation.
-  // Its record is the answer's (src/report/answer-rows.mjs ANSWER_UNITS): the
+  // Its record is the answer's (`answer` below): the
   // default run is the answer; --records (or --sweep) measures the others.
   blocks: {
     records: ['record'],
@@ -46,5 +46,7 @@ export default {
   // Its answer run's first look against the tuples' in the same place: the
   // mean ratio of the 2026-12-07 afternoon answer run (docs/decisions/answer-command.md).
   answerWeight: { runtime: 0.8, browser: 0.9 },
+  // The answer's data shapes (src/report/answer-rows.mjs answerUnits): a block of the default run each.
+  answer: [{ block: 'messages@record', label: 'small records (the ten-field record)' }],
   blocksQuick: { minRepMs: 2, repetitions: 3, warmup: 1 },
 };

@@ -19,7 +19,7 @@ export default {
   // The block protocol (catalog.mjs BLOCKS), the default run: the typed paths
   // contenders, in wasm and in the addon, against JSON and the fastest
   // libraries, at the answer's size (~10 MB: src/report/answer-rows.mjs
-  // ANSWER_UNITS; the default run is the answer); `repetitions` are rounds
+  // `answer` below; the default run is the answer); `repetitions` are rounds
   // of a block.
   blocks: {
     minMB: 10,
@@ -34,6 +34,10 @@ export default {
   // the other workloads' in the same place (a place declares the minutes of a
   // weight of 1): measured by the answer runs of 2026-12-05 and 2026-12-07.
   answerWeight: { runtime: 1, browser: 1 },
+  // Its blocks can hold the same paths from two wasm builds (--build-dir A,B: a toolchain A/B).
+  comparesBuilds: true,
+  // The answer's data shapes (src/report/answer-rows.mjs answerUnits): a block of the default run each.
+  answer: [{ block: 'tuples@90', label: 'tuples with a schema (10.5 MB)' }],
   blocksQuick: { minMB: 0.1, maxMB: 1.2, perDecade: 1, repetitions: 3, warmup: 1 },
   // --break-even (docs/startup-memory.md): the answer's block at smaller
   // payloads (32 KB to 1.1 MB, two per decade); with the answer's own 10.5 MB
