@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installRuntime, integrityOf } from '../../node/install-runtime.mjs';
@@ -60,8 +61,22 @@ function fakePack(prints) {
     const binary = join(source, 'package', 'bin', 'fake');
     writeFileSync(binary, `#!/bin/sh\necho '${prints}'\n`);
     chmodSync(binary, 0o755);
+    // The same bytes from every call (fixed times and owners, a gzip header
+    // without a time), as a registry's tarball is: the pin's sha512 is taken
+    // from one call and checked against another.
+    const tar = execFileSync('tar', [
+      'cf',
+      '-',
+      '--mtime=@0',
+      '--owner=0',
+      '--group=0',
+      '--numeric-owner',
+      '-C',
+      source,
+      'package',
+    ]);
     const tarball = join(dir, 'fake-1.0.0.tgz');
-    execFileSync('tar', ['czf', tarball, '-C', source, 'package']);
+    writeFileSync(tarball, gzipSync(tar));
     return tarball;
   };
 }
