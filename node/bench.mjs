@@ -117,6 +117,7 @@ async function runFields(options, workload, peers, buildInfo, plan, planned) {
     protocol: {
       ...protocolHeader({
         warmup: options.warmup,
+        minWarmupMs: options.minWarmupMs,
         repetitions: options.repetitions,
         ...workload.protocolFields(options, plan),
         // Until a child says whether its forced GC collected (main): whether this runtime
@@ -256,6 +257,7 @@ function commonJobFields(options, workload, plan) {
   return {
     workload: options.workload,
     warmup: options.warmup,
+    minWarmupMs: options.minWarmupMs,
     repetitions: options.repetitions,
     buildDir: options.buildDir,
     loader: options.loader,

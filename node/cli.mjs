@@ -220,6 +220,7 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     strategies: [...protocol.strategies],
     repetitions: protocol.repetitions,
     warmup: protocol.warmup,
+    ...(protocol.minWarmupMs !== undefined && { minWarmupMs: protocol.minWarmupMs }),
     timeoutSeconds: timeoutSeconds ?? protocol.timeoutSeconds ?? DEFAULTS.timeoutSeconds,
     out: resume,
     peers: protocol.peers ? [...protocol.peers] : [],

@@ -202,6 +202,15 @@ function protocolOptions(values, info, base, limits) {
   return options;
 }
 
+// --min-warmup-ms: a per-call workload's warm-up is repetitions of calls, not a time.
+function minWarmupOf(values, info) {
+  if (optionKindOf(info) === 'per-call')
+    throw new UsageError(
+      `--min-warmup-ms is not an option of the ${info.name} workload (its repetitions have --min-rep-ms)`,
+    );
+  return optionValue(values, 'min-warmup-ms');
+}
+
 /**
  * The options both runners parse alike, for `place` ('node' or 'browser'):
  * `base` the run's defaults (runModeOf), `peers` parsePeers' { accepted,
@@ -219,6 +228,8 @@ export function sharedOptions(values, info, base, { place, peers, strategies, li
       : [...(base.strategies ?? strategiesOf(info.name))],
     repetitions: optionValue(values, 'repetitions', base.repetitions),
     warmup: optionValue(values, 'warmup', base.warmup),
+    // Given only: a job without it takes the protocol's minimum (block.mjs MIN_WARMUP_MS).
+    ...(given('min-warmup-ms') && { minWarmupMs: minWarmupOf(values, info) }),
     timeoutSeconds: optionValue(values, 'timeout', DEFAULT_TIMEOUT_SECONDS[place]),
     ...(out !== undefined && { out: given('out') ? outputFile(values.out) : out }),
     peers: parsePeers(values, peers),

@@ -48,10 +48,15 @@ export function blockOrder(count, row) {
 
 /**
  * A block job's members measured with the job's rounds, offset and warm-up
- * (and, unless said otherwise, the per-payload protocol's minimum warm-up
- * time): the rows.
+ * (and, unless said otherwise, the job's minimum warm-up time, else the
+ * per-payload protocol's): the rows.
  */
-export function measureBlockJobMembers(members, job, env, { minWarmupMs = MIN_WARMUP_MS } = {}) {
+export function measureBlockJobMembers(
+  members,
+  job,
+  env,
+  { minWarmupMs = job.minWarmupMs ?? MIN_WARMUP_MS } = {},
+) {
   return measureBlock(members, {
     rounds: job.rounds,
     offset: job.offset,

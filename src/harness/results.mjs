@@ -23,7 +23,7 @@ export const WORKLOADS = WORKLOAD_NAMES;
 // ran (the libraries a page cannot run among them) and the compression
 // stage (docs/design.md#compression).
 const PROTOCOL_FIELDS = (
-  'mode warmup repetitions minMB maxMB stepsPerDecade records datasets documents minRepMs gc ' +
+  'mode warmup minWarmupMs repetitions minMB maxMB stepsPerDecade records datasets documents minRepMs gc ' +
   'timerResolutionMs crossOriginIsolated timeoutSeconds childNodeOptions codecs strategies addon peers ' +
   'peersNotRun blocks compression'
 ).split(' ');

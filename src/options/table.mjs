@@ -24,6 +24,7 @@ import {
   PER_CALL_COMPRESSOR_OPTIONS,
 } from '../harness/compressors.mjs';
 import { peerNames } from '../harness/peers.mjs';
+import { MAX_WARMUP_ROUNDS, MIN_WARMUP_MS } from '../harness/block.mjs';
 import { defaultsText, quickText, recordsExtra } from './defaults-text.mjs';
 
 /** A bad command line or option: its message is one line naming what is accepted (exit code 2). */
@@ -97,6 +98,10 @@ export const OPTIONS = Object.freeze([
       `(${defaultsText('repetitions', { limits: true })})` },
   { name: 'warmup', type: 'number', commands: FORM, page: true,
     help: () => `untimed runs before them, at least (${defaultsText('warmup', { limits: true })})` },
+  { name: 'min-warmup-ms', type: 'number', key: 'minWarmupMs', commands: NODE,
+    help: () => `and more until the warm-up has lasted N ms, at most ${MAX_WARMUP_ROUNDS} rounds (default: ` +
+      `${MIN_WARMUP_MS}); 0 where the figures do not matter, as in a smoke run that only checks every path works; not for a ` +
+      'per-call workload, whose repetitions have --min-rep-ms' },
   { name: 'out', value: 'FILE', commands: RUNNERS, help: {
     node: 'results file (default: results/node-[<workload>-]<date>.json; --limits: results/limits-node-<date>.json)',
     web: 'results file; with several browsers, FILE with -<browser> before its extension for each (default: ' +

@@ -3,7 +3,7 @@
 // members that record what is asked of them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blockOrder, measureBlock } from '../../src/harness/block.mjs';
+import { MIN_WARMUP_MS, blockOrder, measureBlock, measureBlockJobMembers } from '../../src/harness/block.mjs';
 
 test('blockOrder: a balanced Latin square (Williams design) for even and odd member counts', () => {
   for (const count of [1, 2, 3, 4, 5, 6, 7, 18, 21]) {
@@ -116,4 +116,17 @@ test('measureBlock: a member times only its operations, and warms up until its o
   assert.equal(count('slow:warm-decode'), 2, '200 ms of its own calls');
   assert.equal(count('fast:warm-encode'), 5, 'capped at maxWarmupRounds');
   assert.equal(count('fast:warm-decode'), 5, 'both operations of a round or neither');
+});
+
+test("measureBlockJobMembers: the job's minimum warm-up time (--min-warmup-ms) when it has one, else the protocol's", async () => {
+  const warmCalls = async (job) => {
+    const log = [];
+    let now = 0;
+    const one = member('one', log);
+    const slowly = { ...one, warm: (operation) => ((now += 10), one.warm(operation)) };
+    await measureBlockJobMembers([slowly], { rounds: 1, warmup: 1, ...job }, { now: () => now });
+    return log.filter((line) => line === 'one:warm-encode').length;
+  };
+  assert.equal(await warmCalls({ minWarmupMs: 0 }), 1, 'the --warmup rounds alone');
+  assert.equal(await warmCalls({}), MIN_WARMUP_MS / 10 / 2, `${MIN_WARMUP_MS} ms of its own calls`);
 });

@@ -67,6 +67,14 @@ test('every option is checked: ranges, contradictions, files, child flags', () =
     /--timeout: '1e9' is not valid \(accepted: a number > 0 and <= 86400\)/,
   );
   assertUsageError(bench('--timeout', 'soon'), /--timeout: 'soon' is not valid/);
+  assertUsageError(
+    bench('--min-warmup-ms', '1e6'),
+    /--min-warmup-ms: '1e6' is not valid \(accepted: a number >= 0 and <= 60000\)/,
+  );
+  assertUsageError(
+    bench('--workload', 'messages', '--min-warmup-ms', '0'),
+    /--min-warmup-ms is not an option of the messages workload \(its repetitions have --min-rep-ms\)/,
+  );
   assertUsageError(bench('--codecs', ''), /--codecs is empty \(accepted: \w+, /);
   assertUsageError(bench('--peers', 'pbf', '--no-peers'), /contradict/);
   assertUsageError(bench('--quick', '--limits'), /--quick and --limits contradict each other/);
@@ -167,6 +175,9 @@ test('--sweep --quick sets a tiny sweep and explicit options still win', () => {
   assert.equal(quick.repetitions, 3);
   assert.equal(quick.warmup, 1);
   assert.deepEqual(parseOptions(['--sweep', '--quick', '--repetitions', '5']).repetitions, 5);
+  // The minimum warm-up time is the protocol's unless given (then the jobs and the header carry it).
+  assert.equal(quick.minWarmupMs, undefined);
+  assert.equal(parseOptions(['--sweep', '--quick', '--min-warmup-ms', '0']).minWarmupMs, 0);
 
   const defaults = parseOptions(['--sweep'], { now: new Date('2025-03-04T05:06:07.890Z') });
   assert.deepEqual(defaults.strategies, ['val', 'embind', 'typed']);
