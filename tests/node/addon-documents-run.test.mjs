@@ -25,7 +25,17 @@ testWithBuild(
   { timeout: 300_000 },
   () => {
     const out = join(mkdtempSync(join(tmpdir(), 'wcb-addon-documents-')), 'run.json');
-    const args = ['--workload', 'documents', '--sweep', '--quick', '--codecs', 'msgpack', '--no-peers'];
+    const args = [
+      '--workload',
+      'documents',
+      '--sweep',
+      '--quick',
+      '--min-warmup-ms',
+      '0',
+      '--codecs',
+      'msgpack',
+      '--no-peers',
+    ];
     args.push('--datasets', 'geo-110m', '--strategies', 'tagged', '--out', out);
     const result = spawnSync(process.execPath, [join(ROOT, 'node', 'bench.mjs'), ...args], {
       encoding: 'utf8',

@@ -87,6 +87,8 @@ testWithBuild(
         '--workload',
         'documents',
         '--sweep',
+        '--min-warmup-ms',
+        '0',
         '--datasets',
         'geo-110m,jbb-repeated',
         '--codecs',

@@ -197,10 +197,14 @@ function documentsModulesMissing() {
 }
 
 function bench(args) {
-  return spawnSync(process.execPath, [BENCH, '--workload', 'documents', '--sweep', ...args], {
-    encoding: 'utf8',
-    timeout: 280_000,
-  });
+  return spawnSync(
+    process.execPath,
+    [BENCH, '--workload', 'documents', '--sweep', '--min-warmup-ms', '0', ...args],
+    {
+      encoding: 'utf8',
+      timeout: 280_000,
+    },
+  );
 }
 
 testWithBuild(

@@ -38,6 +38,8 @@ function runBench(...args) {
       BENCH,
       '--sweep',
       '--quick',
+      '--min-warmup-ms',
+      '0',
       '--codecs',
       'raw',
       '--build-dir',

@@ -26,6 +26,8 @@ function runFake(config, ...args) {
       BENCH,
       '--sweep',
       '--quick',
+      '--min-warmup-ms',
+      '0',
       '--no-peers',
       '--build-dir',
       dir,
