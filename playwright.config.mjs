@@ -1,7 +1,8 @@
 // Playwright Test for the browser tests (tests/web/*.spec.mjs), in Debian's
-// Chromium: no browser download is possible here. Every Chromium run is
-// heavy on a 2-core machine, so one worker. On a failure the HTML report and
-// the trace stay under test-results/ (CI keeps that folder).
+// Chromium: no browser download is possible here. Two workers: a spec spends
+// much of its time waiting on the page (docs/decisions/test-speed.md). On a
+// failure the HTML report and the trace stay under test-results/ (CI keeps
+// that folder).
 
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS, VIEWPORT } from './node/chromium-driver.mjs';
@@ -10,7 +11,7 @@ export default defineConfig({
   testDir: 'tests/web',
   testMatch: '**/*.spec.mjs',
   globalSetup: './tests/web/global-setup.mjs',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // A test runs a small sweep or a quick run of every runner: minutes, not seconds.
