@@ -20,6 +20,8 @@ STARTED=$SECONDS
 # Stage times, from both lanes: a file, since the sanitizer lane is a subshell.
 TIMES_FILE="$(mktemp)"
 LANE_LOG="$(mktemp)"
+# Made when the wasm build is done (the fuzzers wait for it).
+WASM_BUILT="$(mktemp -u)"
 LANE_PID=""
 # Runs one stage under a `== name` header and records its wall time.
 # Returns the command's status (set -e does not act inside a && list).
@@ -42,7 +44,7 @@ print_times() {
   printf '\n== wall time per stage%s\n' "$([ "$status" -eq 0 ] || echo " (stopped by a failure)")"
   cat "$TIMES_FILE"
   printf '%6d s  total\n' $((SECONDS - STARTED))
-  rm -f "$TIMES_FILE" "$LANE_LOG"
+  rm -f "$TIMES_FILE" "$LANE_LOG" "$WASM_BUILT"
 }
 trap print_times EXIT
 
@@ -67,9 +69,13 @@ ccache --zero-stats >/dev/null
 # one per core, each for its whole time.
 fuzz_seconds="${WCB_FUZZ_SECONDS:-20}"
 fuzz_message_seconds="${WCB_FUZZ_MESSAGE_SECONDS:-10}"
+# The fuzzers wait for the wasm build: both take every core, and the wasm
+# build is on the main lane's way to the tests.
+wait_for_wasm_build() { until [ -e "$WASM_BUILT" ]; do sleep 1; done; }
 sanitizer_lane() {
   stage "native build (Debug + ASan/UBSan)" bash scripts/build-native.sh native-asan &&
     stage "ctest (ASan/UBSan)" ctest --preset native-asan -j "$CORES" &&
+    wait_for_wasm_build &&
     stage "fuzz smoke (libFuzzer + ASan/UBSan, $fuzz_seconds s per tuple decoder, $fuzz_message_seconds s per message decoder, $CORES at a time)" \
       env WCB_FUZZ_SECONDS="$fuzz_seconds" WCB_FUZZ_MESSAGE_SECONDS="$fuzz_message_seconds" \
       WCB_FUZZ_DOCUMENT_SECONDS="${WCB_FUZZ_DOCUMENT_SECONDS:-10}" WCB_FUZZ_JOBS="$CORES" bash scripts/fuzz.sh
@@ -87,6 +93,7 @@ stage "ctest (Release)" env WCB_CATALOG_COPY_TESTS=1 ctest --preset native-relea
 # Emscripten's own wrapper puts ccache before its clang; CMake's launcher
 # would put it before em++ as well.
 stage "wasm build" env -u CMAKE_CXX_COMPILER_LAUNCHER -u CMAKE_C_COMPILER_LAUNCHER bash scripts/build-wasm.sh
+touch "$WASM_BUILT"
 printf '\n== compiler cache (this run)\n'
 ccache --show-stats
 
