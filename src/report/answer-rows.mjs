@@ -79,15 +79,20 @@ function operationCell(document, block, operation, best) {
       versus,
       short(versus.closest),
     );
-  if (versus?.verdict === SLOWER) {
+  // JSON's cell when JSON is ahead of the closest library too, else undefined.
+  const jsonOverLibrary = () => {
     const library = againstJson(document.rows, block, versus.closest, operation, higherIsFaster);
-    if (library.verdict === SLOWER)
-      return cell(
-        `**JSON** ${figure(inverse(library))} over ${short(versus.closest)}`,
-        'JSON',
-        best.json,
-        json,
-      );
+    if (library.verdict !== SLOWER) return undefined;
+    return cell(
+      `**JSON** ${figure(inverse(library))} over ${short(versus.closest)}`,
+      'JSON',
+      best.json,
+      json,
+    );
+  };
+  if (versus?.verdict === SLOWER) {
+    const jsonCell = jsonOverLibrary();
+    if (jsonCell) return jsonCell;
     return cell(
       `**library** ${short(versus.closest)} ${figure(inverse(versus))} over ${name}`,
       'library',
@@ -97,14 +102,8 @@ function operationCell(document, block, operation, best) {
   }
   // C++ and the closest library undecided or alike, JSON ahead of both: JSON wins.
   if (versus && best.json.verdict === SLOWER) {
-    const library = againstJson(document.rows, block, versus.closest, operation, higherIsFaster);
-    if (library.verdict === SLOWER)
-      return cell(
-        `**JSON** ${figure(inverse(library))} over ${short(versus.closest)}`,
-        'JSON',
-        best.json,
-        json,
-      );
+    const jsonCell = jsonOverLibrary();
+    if (jsonCell) return jsonCell;
   }
   const against = versus ? `${short(versus.closest)}` : json;
   const comparison = versus ?? best.json;
