@@ -18,7 +18,6 @@ import {
   REPO_ROOT,
   UsageError,
   defaultResultsPath,
-  existingDirectory,
   existingFile,
   optionValue,
   parseArgv,
@@ -29,6 +28,7 @@ import {
 import {
   DEFAULT_TIMEOUT_SECONDS,
   PROTOCOL_OPTIONS,
+  buildDirsOf,
   runModeOf,
   refuseMisplaced,
   sharedOptions,
@@ -76,15 +76,8 @@ const PROTOCOLS = {
 function locations(values) {
   const given = (flag, check, fallback) =>
     values[flag] !== undefined ? check(flag, values[flag]) : fallback;
-  // --build-dir A,B: the first build, and more whose wasm paths the blocks measure beside its own.
-  const [buildDir, ...moreBuildDirs] = given(
-    'build-dir',
-    (flag, value) => value.split(',').map((dir) => existingDirectory(flag, dir.trim())),
-    [DEFAULTS.buildDir],
-  );
   return {
-    buildDir,
-    moreBuildDirs,
+    ...buildDirsOf(values, DEFAULTS.buildDir),
     loader: given('loader', existingFile, DEFAULTS.loader),
     peerRegistry: given('peer-registry', existingFile, DEFAULTS.peerRegistry),
     protoFile: DEFAULTS.protoFile,

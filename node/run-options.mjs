@@ -23,7 +23,14 @@ import {
 } from '../src/harness/compressors.mjs';
 import { defaultsOf } from '../src/options/defaults-text.mjs';
 import { keyOf, namesOfKind, optionKindOf, optionNamed } from '../src/options/table.mjs';
-import { UsageError, optionValue, outputFile, parseBounded, parseList } from './options.mjs';
+import {
+  UsageError,
+  existingDirectory,
+  optionValue,
+  outputFile,
+  parseBounded,
+  parseList,
+} from './options.mjs';
 import { datasetsOf, resolveUserDocuments } from './documents-option.mjs';
 
 /**
@@ -121,6 +128,19 @@ export function parseCompression(values, place, { perCall = false } = {}) {
 export const PROTOCOL_OPTIONS = Object.fromEntries(
   ['per-payload', 'per-call', 'datasets'].map((kind) => [kind, namesOfKind(kind)]),
 );
+
+/**
+ * --build-dir A,B of either runner: { buildDir (the first build; `fallback`
+ * without the option), moreBuildDirs (the builds whose wasm paths the blocks
+ * measure beside the first's: a toolchain A/B) }, each an existing directory.
+ */
+export function buildDirsOf(values, fallback) {
+  const [buildDir, ...moreBuildDirs] =
+    values['build-dir'] === undefined
+      ? [fallback]
+      : values['build-dir'].split(',').map((dir) => existingDirectory('build-dir', dir.trim()));
+  return { buildDir, moreBuildDirs };
+}
 
 /** --timeout's default in each place (the options table's). */
 export const DEFAULT_TIMEOUT_SECONDS = optionNamed('timeout').default;
