@@ -10,7 +10,7 @@ import { findDocumentPeer, findPeer, peerMeta, peersNotRun } from '../../src/har
 import { planRun, runPaths } from '../../src/harness/plan.mjs';
 import { buildHeader, protocolHeader, runHeader } from '../../src/harness/results.mjs';
 import { InputError, markInvalid, readNumber, refuseInput, shownChecked } from './form.mjs';
-import { $, formPage, modulesOf, setState, state } from './page-state.mjs';
+import { $, blockModulesOf, formPage, modulesOf, setState, state } from './page-state.mjs';
 import {
   currentDocument,
   renderResults,
@@ -228,7 +228,7 @@ export async function runBlock({ protocol, ...job }) {
   await measureRun(async () => {
     const rows = await page.runBlock({
       ...job,
-      modules: modulesOf(job.workload),
+      modules: blockModulesOf(job.workload),
       protoText,
       messagesProtoText,
       facts: state.facts,
