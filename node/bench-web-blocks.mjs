@@ -9,6 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pageUrl } from '../web/src/query.mjs';
 import * as peerRegistry from '../src/harness/peers.mjs';
 import { planRun, requestedPeers } from '../src/harness/plan.mjs';
+import { buildComparisonText } from '../src/harness/block-tables.mjs';
+import { comparedBuildsHeader } from '../src/harness/results.mjs';
 import { runBlocks } from './blocks.mjs';
 import { BROWSERS, launchForRun } from './browsers.mjs';
 import { watchErrors } from './chromium-driver.mjs';
@@ -102,6 +104,7 @@ function finishResults(name, { document, browser, runner, options, out, validate
     `${browser.label} (${run.runtime.engine ?? 'engine unknown'} ${run.runtime.version})\n`,
   );
   if (rows.length > 0) process.stdout.write(`${runner.render(rows, run, options)}\n`);
+  if (run.build.compared) process.stdout.write(`${buildComparisonText(document)}\n`);
   logMeasuringFacts(name, browser, run, options);
   log(
     `wrote ${rows.length} rows (${runner.failedCount(rows)} failed${run.finished ? '' : ', unfinished'}) to ${path.relative(process.cwd(), out)}`,
@@ -178,6 +181,10 @@ export async function runBlocksInBrowser(
     ...header,
     run: {
       ...header.run,
+      // The page names its first build; the others of --build-dir A,B are the run's, as in bench:node.
+      ...(options.builds.length > 0 && {
+        build: { ...header.run.build, compared: comparedBuildsHeader(options.builds, options.workload) },
+      }),
       protocol: {
         ...header.run.protocol,
         // A user's documents by name, size and checksum: their served URLs are this run's only.

@@ -6,6 +6,7 @@
 
 import path from 'node:path';
 import { DEFAULT_WORKLOAD, codecsOf } from '../src/catalog.mjs';
+import { DEFAULT_WASM_BUILD_DIR } from '../src/build-dirs.mjs';
 import { BROWSER_NAMES, DEFAULT_BROWSER, resultsFileTag } from '../src/places.mjs';
 import { ALL_PEERS, peerNames, peersFor } from '../src/harness/peers.mjs';
 import { helpText as helpFromTable } from '../src/options/help.mjs';
@@ -13,7 +14,7 @@ import { browserChoices } from '../src/options/table.mjs';
 import { DEFAULT_HOST, parseHost, parsePort } from '../scripts/serve.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { UsageError, defaultResultsPath, optionValue, outputFile, parseArgv, parseList } from './options.mjs';
-import { refuseMisplaced, runModeOf, sharedOptions, workloadOf } from './run-options.mjs';
+import { buildDirsOf, refuseMisplaced, runModeOf, sharedOptions, workloadOf } from './run-options.mjs';
 
 export const BROWSER_PEERS = peerNames('browser');
 
@@ -113,6 +114,13 @@ function outputsOf(browsers, { out, workload, now }) {
 }
 
 /**
+ * --build-dir of argv ({ buildDir, moreBuildDirs }): the page's build, by
+ * default WCB_WASM_BUILD_DIR's or build/wasm (src/build-dirs.mjs), read
+ * before the other options are checked against its catalog.
+ */
+export const buildDirsOfArgv = (argv) => buildDirsOf(parseArgv(argv, 'web'), DEFAULT_WASM_BUILD_DIR);
+
+/**
  * The driver's options from argv. `buildInfo`: the wasm build's info, whose
  * catalog gives the codecs --codecs accepts (unchecked without a build: the
  * run then fails for want of one). `takesPeerOf(workload)`: the workload's
@@ -136,6 +144,7 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
   const outs = outputsOf(browsers, { out: values.out, workload, now });
   return {
     ...mode,
+    ...buildDirsOf(values, DEFAULT_WASM_BUILD_DIR),
     codecs,
     // Without --peers: every library that runs in a browser and takes part,
     // as the help says; in the block protocol, each browser's fastest sets.

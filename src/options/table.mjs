@@ -141,9 +141,12 @@ export const OPTIONS = Object.freeze([
       `(default: ${TIMEOUT_SECONDS.node}, at most ${BOUNDS.timeoutSeconds})`,
     web: 'limit for the whole run; the rows measured so far are kept ' +
       `(default: ${TIMEOUT_SECONDS.browser}, at most ${BOUNDS.timeoutSeconds})` } },
-  { name: 'build-dir', value: 'DIR', resume: true, default: 'build/wasm', commands: NODE,
-    help: 'the wasm build; DIR,DIR2 adds each C++-in-wasm path of DIR2 (say build/wasm-emscripten-3.1.69) to the same ' +
-      'blocks, labelled by its Emscripten version ("msgpack/typed [3.1.69]"), and ends with the builds compared' },
+  { name: 'build-dir', value: 'DIR', resume: true, default: 'build/wasm', commands: RUNNERS, help: {
+    node: 'the wasm build; DIR,DIR2 adds each C++-in-wasm path of DIR2 (say build/wasm-emscripten-3.1.69) to the same ' +
+      'blocks, labelled by its Emscripten version ("msgpack/typed [3.1.69]"), and ends with the builds compared',
+    web: "the wasm build the page is bundled from (WCB_WASM_BUILD_DIR's when set); DIR,DIR2 bundles DIR2's modules " +
+      'too, as assets of their own, into a page of its own (web/dist/builds/), adds each C++-in-wasm path of DIR2 to ' +
+      'the same blocks, labelled by its Emscripten version ("msgpack/typed [3.1.69]"), and ends with the builds compared' } },
   { name: 'runtime', value: 'LIST', commands: [...NODE, ...ANSWER], help: {
     node: 'the runtimes the run goes to, one after the other, a comma list or all: node (the Node that runs the ' +
       'command, the default; node@20 too) or one pinned in src/places/runtimes.json (node@22, node@24, node@26, bun, ' +
