@@ -234,8 +234,15 @@ function loadDataset(dataset) {
  * page, resolving to its rows. options: the job, and { modules (this
  * workload's, from the bundle), facts, signal }.
  */
-export async function runBlock({ modules, facts, signal, ...job }) {
-  const env = { gc: facts.gc, jsHeapUsed: facts.jsHeapUsed, pause: yieldToBrowser, signal };
+export async function runBlock({ modules, facts, signal, watch = {}, ...job }) {
+  // `watch`: the start-up page's (web/src/startup-page.mjs), told of each member's load and first calls.
+  const env = {
+    gc: facts.gc,
+    jsHeapUsed: facts.jsHeapUsed,
+    pause: yieldToBrowser,
+    signal,
+    onFirstCall: watch.onFirstCall,
+  };
   await prepareDataset(job.dataset);
   const loadSubject = async (spec) => {
     if (spec.peer !== undefined) {
@@ -250,7 +257,7 @@ export async function runBlock({ modules, facts, signal, ...job }) {
     const path = createWasmDocumentPath(await instantiateCodec(module), spec.strategy);
     return { forDataset: () => path };
   };
-  return measureDocumentBlock(job, { place: PLACE, env, loadDataset, loadSubject });
+  return measureDocumentBlock(job, { place: PLACE, env, loadDataset, loadSubject, onMember: watch.onMember });
 }
 
 /** Where the run is, for the status line. */
