@@ -14,7 +14,7 @@
 
 import { createPeerDocumentPath, documentPeersFor, findDocumentPeer } from '../../harness/peers.mjs';
 import { documentUrlsOf } from '../../../web/src/query.mjs';
-import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
+import { PLACE, instantiateCodec, pageEnvironment } from '../../../web/src/runtime.mjs';
 import { measureDocumentBlock } from './block.mjs';
 import { documentChecksum, formatChecksum } from './checksum.mjs';
 import { isUserDataset, makeDataset, prepareDataset } from './datasets.mjs';
@@ -236,13 +236,7 @@ function loadDataset(dataset) {
  */
 export async function runBlock({ modules, facts, signal, watch = {}, ...job }) {
   // `watch`: the start-up page's (web/src/startup-page.mjs), told of each member's load and first calls.
-  const env = {
-    gc: facts.gc,
-    jsHeapUsed: facts.jsHeapUsed,
-    pause: yieldToBrowser,
-    signal,
-    onFirstCall: watch.onFirstCall,
-  };
+  const env = pageEnvironment(facts, signal, watch);
   await prepareDataset(job.dataset);
   const loadSubject = async (spec) => {
     if (spec.peer !== undefined) {

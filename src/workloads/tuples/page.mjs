@@ -12,7 +12,7 @@ import { createPeerPath, findPeer } from '../../harness/peers.mjs';
 import { measureTupleBlock } from './block.mjs';
 
 export { protocolSchema, rowSchema } from './rows.mjs';
-import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
+import { PLACE, instantiateCodec, pageEnvironment } from '../../../web/src/runtime.mjs';
 import { CLEANLINESS_LEGEND, TABLE_LEGEND } from './view.mjs';
 
 /** What the results view shows of the rows (tables, charts): web/src/results-view.mjs. */
@@ -86,13 +86,7 @@ export { blockPlan, pathJob, pathReferences, protocolFields, references, units }
  * calls (onFirstCall).
  */
 export function runBlock({ modules, facts, protoText, signal, watch = {}, ...job }) {
-  const env = {
-    gc: facts.gc,
-    jsHeapUsed: facts.jsHeapUsed,
-    pause: yieldToBrowser,
-    signal,
-    onFirstCall: watch.onFirstCall,
-  };
+  const env = pageEnvironment(facts, signal, watch);
   const loadPath = async (spec) => {
     if (spec.peer !== undefined) {
       const peer = findPeer(spec.peer);
