@@ -143,3 +143,19 @@ test('--records takes the record sets bench:node takes; an unknown one is refuse
     (error) => error instanceof UsageError && /--records: unknown value 'big-values'/.test(error.message),
   );
 });
+
+test('--startup: the start-up plan in the browsers, its file named as bench:node names its own; refused with --sweep', () => {
+  const now = new Date('2026-01-02T03:04:05Z');
+  const options = parseOptions(['--startup', '--looks', '2'], { buildInfo, now });
+  assert.equal(options.mode, 'startup');
+  assert.deepEqual(options.looks, [2]);
+  assert.match(path.basename(options.out), /^startup-browser-.*\.json$/);
+  const both = parseOptions(['--startup', '--browser', 'all'], { buildInfo, now });
+  assert.ok(Object.values(both.outs).every((file) => path.basename(file).startsWith('startup-browser-')));
+  assert.match(helpText(), /--startup\s/);
+  assert.throws(
+    () => parseOptions(['--startup', '--sweep'], { buildInfo }),
+    (error) =>
+      error instanceof UsageError && /^--startup is an option of the block protocol/.test(error.message),
+  );
+});
