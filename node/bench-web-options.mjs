@@ -89,11 +89,11 @@ function browsersOf(values) {
 /**
  * Each browser's results file: --out itself for one browser, --out with
  * -<browser> before its extension for several; by default
- * results/browser-[<workload>-][<browser>-]<date>.json, the default
+ * results/[startup-]browser-[<workload>-][<browser>-]<date>.json, the default
  * browser's without its name (src/engines.mjs resultsFileTag), every file
  * of one run with the same date.
  */
-function outputsOf(browsers, { out, workload, now }) {
+function outputsOf(browsers, { out, workload, now, prefix }) {
   const files = {};
   for (const browser of browsers) {
     if (out !== undefined) {
@@ -108,7 +108,7 @@ function outputsOf(browsers, { out, workload, now }) {
     const kind = [workload !== DEFAULT_WORKLOAD ? workload : undefined, resultsFileTag(browser)]
       .filter(Boolean)
       .join('-');
-    files[browser] = defaultResultsPath({ place: 'browser', date: now, kind: kind || undefined });
+    files[browser] = defaultResultsPath({ place: 'browser', date: now, kind: kind || undefined, prefix });
   }
   return files;
 }
@@ -141,7 +141,9 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
       ? parseList('codecs', values.codecs, buildCodecs)
       : values.codecs.split(',').map((codec) => codec.trim());
   }
-  const outs = outputsOf(browsers, { out: values.out, workload, now });
+  // A start-up run's file is named as bench:node's (results/startup-browser-<date>.json).
+  const prefix = mode.mode === 'startup' ? 'startup-' : '';
+  const outs = outputsOf(browsers, { out: values.out, workload, now, prefix });
   return {
     ...mode,
     ...buildDirsOf(values, DEFAULT_WASM_BUILD_DIR),

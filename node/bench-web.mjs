@@ -81,7 +81,12 @@ async function main(argv) {
   if (buildError) throw new RunError(buildError.message);
   const served = servedDocuments({ ...parsed, documents: parsed.documents ?? [] });
   // The builds after the first of --build-dir A,B, whose wasm paths the blocks measure beside the first's.
-  const builds = comparedBuilds(parsed, wasmBuild.info, readComparedInfo);
+  const builds = comparedBuilds(
+    parsed,
+    wasmBuild.info,
+    readComparedInfo,
+    parsed.mode === 'startup' ? '--startup' : undefined,
+  );
   const options = { ...parsed, documents: served.documents, builds };
   // The block plan (src/harness/plan.mjs), made before the page is built: a bad range is a bad option.
   const plan = blockPlanOf(await importRunner(options.workload), options);

@@ -154,7 +154,12 @@ async function main(argv) {
   const peers = selectPeers(requested, registry, PLACE, workload.takesPeer);
   const loader = await importModule(options.loader);
   const buildInfo = readBuildInfo(loader, options.buildDir);
-  const builds = comparedBuilds(options, buildInfo, (dir) => readBuildInfo(loader, dir));
+  const builds = comparedBuilds(
+    options,
+    buildInfo,
+    (dir) => readBuildInfo(loader, dir),
+    options.limits ? '--limits' : undefined,
+  );
   options = { ...resolveCodecs(options, buildInfo), builds };
   // Each child says whether its forced GC collected: the header's gc is what they measured.
   const gcs = [];

@@ -12,13 +12,20 @@ import { UsageError } from './options.mjs';
  * name; codecs: those they built for the workload. `readInfo(dir)` reads a
  * build's build-info.json (each runner its own way, with its own errors);
  * `firstInfo` is the first build's. Refused for a workload whose entry does
- * not compare builds, and with --limits (`limits`: its own protocol).
+ * not compare builds, and with `oneBuildOption`, an option of the run whose
+ * protocol has no place for a second build (bench:node's --limits,
+ * bench:web's --startup, whose page serves one build).
  */
-export function comparedBuilds({ buildDir, moreBuildDirs = [], workload, limits }, firstInfo, readInfo) {
-  if (moreBuildDirs.length > 0 && (!workloadInfo(workload).comparesBuilds || limits)) {
+export function comparedBuilds(
+  { buildDir, moreBuildDirs = [], workload },
+  firstInfo,
+  readInfo,
+  oneBuildOption,
+) {
+  if (moreBuildDirs.length > 0 && (!workloadInfo(workload).comparesBuilds || oneBuildOption)) {
     const able = WORKLOADS.filter((entry) => entry.comparesBuilds).map((entry) => entry.name);
     throw new UsageError(
-      `--build-dir with several builds: only the blocks of ${able.join(', ')} compare builds (not ${limits ? '--limits' : workload})`,
+      `--build-dir with several builds: only the blocks of ${able.join(', ')} compare builds (not ${oneBuildOption ?? workload})`,
     );
   }
   const seen = new Set([firstInfo.emscripten]);

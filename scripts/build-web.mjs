@@ -31,6 +31,8 @@ import { leanModuleOf, leanZlibModuleOf } from '../src/harness/lean-codec.mjs';
 import { SHIPPED_BYTES_FILE, writeShippedBytes } from './shipped-bytes.mjs';
 import { generatePeerCode } from './generate-peers.mjs';
 import { ASSET_FOLDER, ASSET_GLOBAL } from '../web/src/assets.mjs';
+import { STARTUP_BUNDLE } from '../web/src/startup-files.mjs';
+import { buildStartupPage } from './startup-page-build.mjs';
 import { writeAtomically } from '../node/run-file.mjs';
 import { DEFAULT_WASM_BUILD_DIR as DEFAULT_WASM_DIR, REPO_ROOT } from '../node/load-wasm.mjs';
 
@@ -255,6 +257,8 @@ export function isStale(wasmDir = DEFAULT_WASM_DIR, outDir = WEB_DIST, comparedD
   const bundle = path.join(outDir, 'page.js');
   const metaFile = path.join(outDir, 'meta.json');
   if (!existsSync(bundle) || !existsSync(metaFile)) return true;
+  // bench:web --startup's page (scripts/startup-page-build.mjs).
+  if (!existsSync(path.join(outDir, STARTUP_BUNDLE))) return true;
   const builtAt = statSync(bundle).mtimeMs;
   let meta;
   try {
@@ -398,6 +402,19 @@ export async function buildWeb({
       peersPlugin(),
     ],
   });
+  // Before the assets are written: its modules may name assets too.
+  const startup = await buildStartupPage({
+    common: COMMON_OPTIONS,
+    plugins: [
+      bundledModulePlugin(wasmBuild, assets),
+      lazyJsonPlugin(assets),
+      browserVariantPlugin(),
+      peersPlugin(),
+    ],
+    peerPlugins: [peersPlugin()],
+    outDir,
+    wasmBuild,
+  });
   const scripts = await assetScripts(assets, outDir);
   // Written whole then renamed: a page loading (or a run checking) the
   // bundle while another process rebuilds it sees the old files or the new
@@ -405,11 +422,16 @@ export async function buildWeb({
   // isStale dates it.
   const outputs = [
     ...scripts.outputs,
+    ...startup.outputs,
     ...page.outputFiles.sort((a, b) => (a.path === bundle) - (b.path === bundle)),
   ];
   for (const output of outputs) writeAtomically(output.path, output.contents);
   removeOtherAssets(outDir, assets);
-  const inputs = [...Object.keys(page.metafile.inputs).map(inputFile).filter(Boolean), ...scripts.inputs];
+  const inputs = [
+    ...Object.keys(page.metafile.inputs).map(inputFile).filter(Boolean),
+    ...scripts.inputs,
+    ...startup.inputs,
+  ];
   writeAtomically(
     path.join(outDir, 'meta.json'),
     JSON.stringify(

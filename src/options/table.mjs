@@ -154,9 +154,13 @@ export const OPTIONS = Object.freeze([
       'results file (results/bun-<date>.json; with --out and a list, FILE-<runtime>.json)',
     answer: 'the runtimes measured (wasm and the addon), as bench:node --runtime takes them (default: each runtime ' +
       "declaration's answer.runtimes: node@24, bun, deno)" } },
-  { name: 'startup', type: 'boolean', kind: 'blocks', commands: NODE,
-    help: 'start-up and memory (docs/startup-memory.md): each path alone in a fresh process per wave, to the first ' +
-      'look: load, compile, instantiate, first and warm calls, the wasm memory, JS heap and peak RSS' },
+  { name: 'startup', type: 'boolean', kind: 'blocks', commands: RUNNERS, help: {
+    node: 'start-up and memory (docs/startup-memory.md): each path alone in a fresh process per wave, to the first ' +
+      'look: load, compile, instantiate, first and warm calls, the wasm memory, JS heap and peak RSS',
+    web: 'start-up and memory (docs/startup-memory.md#browsers): each path alone in a fresh browser context per wave, ' +
+      'to the first look, on web/startup.html: bytes fetched, load (a library\'s script parsed and evaluated), ' +
+      'compileStreaming of the served .wasm, instantiate, first and warm calls, the wasm memory, and the JS heap ' +
+      'and page memory where the browser tells them' } },
   { name: 'break-even', type: 'boolean', kind: 'blocks', commands: NODE,
     help: "the answer's blocks at the smaller sizes the workload declares (its breakEven), for where C++ overtakes the libraries" },
   { name: 'whole-cost', type: 'boolean', commands: ANSWER,

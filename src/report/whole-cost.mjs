@@ -74,8 +74,16 @@ export function startupMedians(rows, unit, label) {
       warmMs: of((row) => row.startup.calls[operation]?.warmMs),
     };
   }
-  const phases = ['loadMs', 'compileMs', 'instantiateMs', 'readyMs', 'wasmBytes'];
-  const memory = ['wasmHeapBytes', 'jsHeapGrowthBytes', 'maxRssBytes'];
+  const phases = [
+    'loadMs',
+    'compileMs',
+    'instantiateMs',
+    'readyMs',
+    'wasmBytes',
+    'scriptBytes',
+    'transferBytes',
+  ];
+  const memory = ['wasmHeapBytes', 'jsHeapGrowthBytes', 'maxRssBytes', 'userAgentBytes'];
   return {
     n: own.length,
     row: own[0],
@@ -200,11 +208,13 @@ function startupLibrary(rows, unit, named, operation) {
 }
 
 function memoryWords(medians) {
-  const { wasmHeapBytes, jsHeapGrowthBytes, maxRssBytes } = medians.memory;
+  const { wasmHeapBytes, jsHeapGrowthBytes, maxRssBytes, userAgentBytes } = medians.memory;
   const parts = [];
   if (wasmHeapBytes !== undefined) parts.push(`wasm ${formatBytes(wasmHeapBytes)}`);
   if (jsHeapGrowthBytes !== undefined) parts.push(`JS heap ${formatBytes(jsHeapGrowthBytes)}`);
   if (maxRssBytes !== undefined) parts.push(`peak RSS ${formatBytes(maxRssBytes)}`);
+  // A browser's whole page, where the engine measures it (Chromium).
+  if (userAgentBytes !== undefined) parts.push(`page ${formatBytes(userAgentBytes)}`);
   return parts.join(', ');
 }
 
@@ -263,6 +273,14 @@ export function wholeCostParts(documents, { document, block, operation, best }) 
 /** A start-up run's console table: per unit and path, the medians over its processes. */
 export function startupTable(rows) {
   const units = [...new Set(rows.filter((row) => row.kind === 'startup').map((row) => row.unit))];
+  // Figures only some places give (a browser: the bytes fetched and the page's memory; Node: the peak RSS)
+  // get a column when some row has them.
+  const has = (part, field) => rows.some((row) => row.kind === 'startup' && row[part]?.[field] !== undefined);
+  const optional = [
+    ['fetched', 'startup', 'transferBytes'],
+    ['peak RSS', 'memory', 'maxRssBytes'],
+    ['page mem', 'memory', 'userAgentBytes'],
+  ].filter(([, part, field]) => has(part, field));
   const header = [
     'path',
     'n',
@@ -276,7 +294,7 @@ export function startupTable(rows) {
     'warm',
     'wasm mem',
     'JS heap',
-    'peak RSS',
+    ...optional.map(([title]) => title),
   ];
   const blocks = units.map((unit) => {
     const lines = [...startupByPath(rows, unit).keys()].map((label) => {
@@ -295,7 +313,7 @@ export function startupTable(rows) {
         call('decode', 'warmMs'),
         formatBytes(m.memory.wasmHeapBytes),
         formatBytes(m.memory.jsHeapGrowthBytes),
-        formatBytes(m.memory.maxRssBytes),
+        ...optional.map(([, part, field]) => formatBytes(part === 'memory' ? m.memory[field] : m[field])),
       ];
     });
     const failed = rows.filter((row) => row.kind === 'startup' && row.unit === unit && row.status !== 'ok');
@@ -303,7 +321,7 @@ export function startupTable(rows) {
       (row) => `  failed: ${pathLabel(row)} (process ${row.process + 1}): ${row.error}`,
     );
     return [
-      `Start-up at ${unit} (ms; medians over fresh processes):`,
+      `Start-up at ${unit} (ms; medians over fresh processes or browser contexts):`,
       renderColumns(
         header,
         lines,

@@ -209,4 +209,34 @@ test('--build-dir A,B: only the workloads whose blocks compare builds, as in ben
       error.message ===
         '--build-dir with several builds: only the blocks of tuples compare builds (not messages)',
   );
+  // bench:web's start-up page serves one build.
+  assert.throws(
+    () =>
+      comparedBuilds(
+        { buildDir: 'a', moreBuildDirs: ['b'], workload: 'tuples' },
+        first,
+        () => second,
+        '--startup',
+      ),
+    (error) =>
+      error instanceof UsageError &&
+      error.message ===
+        '--build-dir with several builds: only the blocks of tuples compare builds (not --startup)',
+  );
+});
+
+test('--startup: the start-up plan in the browsers, its file named as bench:node names its own; refused with --sweep', () => {
+  const now = new Date('2026-01-02T03:04:05Z');
+  const options = parseOptions(['--startup', '--looks', '2'], { buildInfo, now });
+  assert.equal(options.mode, 'startup');
+  assert.deepEqual(options.looks, [2]);
+  assert.match(path.basename(options.out), /^startup-browser-.*\.json$/);
+  const both = parseOptions(['--startup', '--browser', 'all'], { buildInfo, now });
+  assert.ok(Object.values(both.outs).every((file) => path.basename(file).startsWith('startup-browser-')));
+  assert.match(helpText(), /--startup\s/);
+  assert.throws(
+    () => parseOptions(['--startup', '--sweep'], { buildInfo }),
+    (error) =>
+      error instanceof UsageError && /^--startup is an option of the block protocol/.test(error.message),
+  );
 });
