@@ -161,7 +161,7 @@ export const OPTIONS = Object.freeze([
       'to the first look, on web/startup.html: bytes fetched, load (a library\'s script parsed and evaluated), ' +
       'compileStreaming of the served .wasm, instantiate, first and warm calls, the wasm memory, and the JS heap ' +
       'and page memory where the browser tells them' } },
-  { name: 'break-even', type: 'boolean', kind: 'blocks', commands: NODE,
+  { name: 'break-even', type: 'boolean', kind: 'blocks', commands: RUNNERS,
     help: "the answer's blocks at the smaller sizes the workload declares (its breakEven), for where C++ overtakes the libraries" },
   { name: 'whole-cost', type: 'boolean', commands: ANSWER,
     help: 'adds start-up, memory and break-even runs in the first runtime (about 3.5 minutes more: give --minutes 34), ' +

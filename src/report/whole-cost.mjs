@@ -258,7 +258,10 @@ export function wholeCostParts(documents, { document, block, operation, best }) 
       const cost = comparison?.cost.estimate;
       let repay = '';
       if (saving?.estimate > 0 && cost <= 0) repay = ', from the first call (it starts no slower)';
-      else if (saving?.estimate > 0 && cost > 0) repay = `, after ${Math.ceil(cost / saving.estimate)} calls`;
+      else if (saving?.estimate > 0 && cost > 0) {
+        const calls = Math.ceil(cost / saving.estimate);
+        repay = `, after ${calls} call${calls === 1 ? '' : 's'}`;
+      }
       const range =
         found.earliest && found.latest ? ` [${sizeWords(found.earliest)}, ${sizeWords(found.latest)}]` : '';
       if (found.none !== undefined) parts.push(`never overtakes up to ${kb(found.none)} per call`);

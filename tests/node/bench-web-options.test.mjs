@@ -240,3 +240,20 @@ test('--startup: the start-up plan in the browsers, its file named as bench:node
       error instanceof UsageError && /^--startup is an option of the block protocol/.test(error.message),
   );
 });
+
+test("--break-even: the browsers take the workload's break-even sizes as bench:node does; refused where none are declared", () => {
+  const web = parseOptions(['--break-even'], { buildInfo });
+  const node = parseNodeOptions(['--break-even']);
+  assert.equal(web.mode, 'blocks');
+  assert.deepEqual([web.minMB, web.maxMB, web.perDecade], [node.minMB, node.maxMB, node.perDecade]);
+  assert.ok(
+    web.maxMB < parseOptions([], { buildInfo }).minMB,
+    'every break-even size is below the answer block',
+  );
+  assert.throws(
+    () => parseOptions(['--break-even', '--workload', 'messages'], { buildInfo }),
+    (error) =>
+      error instanceof UsageError &&
+      /^--break-even: messages declares no break-even sizes/.test(error.message),
+  );
+});
