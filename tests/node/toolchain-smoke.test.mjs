@@ -1,6 +1,6 @@
 // The second wasm toolchain (docs/decisions/toolchain.md), when it is set up
-// and built: its build-info names it, and one bench:node block holds the
-// same paths from both builds, every row verified. Skipped otherwise (CI
+// and built: its build-info names it, and one bench:node block of each
+// workload holds the same paths from both builds, every row verified. Skipped otherwise (CI
 // does not make the Debian 13 tree).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,3 +65,45 @@ test('one block of both builds: the same paths from each, every row verified', {
   for (const row of cpp) assert.equal(row.status, 'ok', `${pathLabel(row)}: ${row.error}`);
   assert.match(result.stdout, /the wasm builds compared/);
 });
+
+// The answer's per-call and per-document C++ paths: one block of each workload, both builds' tagged paths verified.
+for (const { workload, args, codecs } of [
+  {
+    workload: 'messages',
+    args: ['--min-rep-ms', '2', '--peers', 'msgpackr'],
+    codecs: ['msgpack', 'flatbuffers'],
+  },
+  {
+    workload: 'documents',
+    args: ['--datasets', 'geo-110m', '--peers', 'msgpackr'],
+    codecs: ['msgpack', 'cbor', 'bson'],
+  },
+])
+  test(
+    `${workload}: one block of both builds, the answer's tagged paths from each, every row verified`,
+    { skip },
+    () => {
+      const out = join(mkdtempSync(join(tmpdir(), 'wcb-toolchain-')), 'results.json');
+      const result = spawnSync(
+        process.execPath,
+        [
+          join(ROOT, 'node', 'bench.mjs'),
+          ...['--workload', workload, '--repetitions', '2', '--warmup', '1', '--looks', '1'],
+          ...['--codecs', codecs.join(','), '--strategies', 'tagged', '--no-addon', ...args],
+          ...['--build-dir', `${FIRST},${SECOND}`, '--out', out],
+        ],
+        { encoding: 'utf8', timeout: 300_000 },
+      );
+      assert.equal(result.status, 0, result.stderr);
+      const { run, rows } = JSON.parse(readFileSync(out, 'utf8'));
+      assert.equal(run.build.compared[0].tag, '3.1.69');
+      const cpp = rows.filter((row) => row.impl === 'cpp');
+      const labels = cpp.map(pathLabel);
+      for (const codec of codecs) {
+        assert.ok(labels.includes(`${codec}/tagged`), labels.join(', '));
+        assert.ok(labels.includes(`${codec}/tagged [3.1.69]`), labels.join(', '));
+      }
+      for (const row of cpp) assert.equal(row.status, 'ok', `${pathLabel(row)}: ${row.error}`);
+      assert.match(result.stdout, /the wasm builds compared/);
+    },
+  );
