@@ -105,10 +105,11 @@ async function benchWeb(builds, args) {
 }
 
 /**
- * Every browser context of every block held each `codecs` path of both
- * builds; the closing table has a verdict per block, path and operation.
+ * Every browser context of every block held each `codecs` path (through
+ * `strategy`) of both builds; the closing table has a verdict per block,
+ * path and operation.
  */
-function assertSameBlocks({ stdout, document }, tag, codecs, contexts) {
+function assertSameBlocks({ stdout, document }, tag, codecs, contexts, strategy = 'typed') {
   const { rows } = document;
   const blocks = [...new Set(rows.map((row) => row.block))];
   assert.ok(blocks.length > 0);
@@ -116,7 +117,7 @@ function assertSameBlocks({ stdout, document }, tag, codecs, contexts) {
     for (let context = 0; context < contexts; context++) {
       const labels = rows.filter((row) => row.block === block && row.process === context).map(pathLabel);
       for (const codec of codecs)
-        for (const label of [`${codec}/typed`, `${codec}/typed [${tag}]`])
+        for (const label of [`${codec}/${strategy}`, `${codec}/${strategy} [${tag}]`])
           assert.ok(labels.includes(label), `${block} context ${context}: ${label} in ${labels.join(', ')}`);
     }
   for (const row of rows.filter((row) => row.impl === 'cpp'))
@@ -165,6 +166,23 @@ test('--build-dir A,B: both builds in the same blocks and contexts, the second j
   assert.match(stdout, /^verdicts: \d+ compared, \d+ agree, 0 flips/m);
 });
 
+// The answer's per-call and per-document C++ paths (their tagged strategy), one small block each.
+for (const { workload, args } of [
+  { workload: 'messages', args: ['--min-rep-ms', '2'] },
+  { workload: 'documents', args: ['--datasets', 'geo-110m'] },
+])
+  test(`${workload}, --build-dir A,B: both builds in the same blocks and contexts`, async () => {
+    const result = await benchWeb(
+      [DEFAULT_WASM_DIR, standIn],
+      [
+        ...['--workload', workload, '--codecs', 'msgpack', '--strategies', 'tagged', '--peers', 'msgpackr'],
+        ...['--looks', '2', '--repetitions', '2', '--warmup', '0', ...args],
+      ],
+    );
+    assert.equal(result.document.run.build.compared[0].tag, STAND_IN.tag);
+    assertSameBlocks(result, STAND_IN.tag, ['msgpack'], 2, 'tagged');
+  });
+
 test("the A/B page names each build's toolchain and loads the second build's modules as assets of its own; the default page has one build", async ({
   page,
 }) => {
@@ -176,11 +194,9 @@ test("the A/B page names each build's toolchain and loads the second build's mod
   // Asset names are lower-case letters, digits and dashes: the tag's dots become dashes.
   const compared = assets.filter((name) => name.includes('0-0-0-standin'));
   assert.ok(compared.includes('wasm-raw-tuples-0-0-0-standin'), compared.join(', '));
-  // Only the workloads whose blocks compare builds (tuples) take the second build's modules.
-  assert.ok(
-    compared.every((name) => name.includes('-tuples-')),
-    compared.join(', '),
-  );
+  // Each workload whose blocks compare builds takes the second build's modules.
+  for (const workload of ['tuples', 'messages', 'documents'])
+    assert.ok(compared.includes(`wasm-msgpack-${workload}-0-0-0-standin`), compared.join(', '));
 
   const facts = () =>
     page.$$eval('dd[data-fact^="wasm build"]', (nodes) =>
