@@ -18,7 +18,6 @@
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { leanModuleOf } from '../src/harness/lean-codec.mjs';
 import { REPO_ROOT } from '../src/build-dirs.mjs';
 import {
   STARTUP_BUNDLE,
@@ -63,11 +62,10 @@ function libraryScriptsPlugin() {
 /** Copies of the wasm build's files a start-up page fetches: each module's glue, .wasm and lean .wasm. */
 function wasmFiles(wasmBuild, outDir) {
   const files = new Map();
-  for (const { codec, workload, glue, wasm } of wasmBuild.modules) {
-    const lean = leanModuleOf(wasmBuild.info, codec, workload);
-    const leanFile = lean && path.resolve(path.dirname(wasmBuild.infoPath), lean.wasm);
-    for (const file of [glue, wasm, lean && leanFile])
-      if (file) files.set(file, servedWasmFile(path.basename(file)));
+  // `lean`: the lean module's .wasm when the build has it (readWasmBuild);
+  // a build made for a test may have none.
+  for (const { glue, wasm, lean } of wasmBuild.modules) {
+    for (const file of [glue, wasm, lean]) if (file) files.set(file, servedWasmFile(path.basename(file)));
   }
   return [...files].map(([file, name]) => ({
     path: path.join(outDir, STARTUP_WASM_FOLDER, name),
