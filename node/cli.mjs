@@ -13,7 +13,7 @@ import {
   strategiesOf,
   workloadInfo,
 } from '../src/catalog.mjs';
-import { namesOfKind, optionNamed, optionsOf } from '../src/options/table.mjs';
+import { optionNamed, optionsOf } from '../src/options/table.mjs';
 import {
   REPO_ROOT,
   UsageError,
@@ -28,7 +28,6 @@ import {
 } from './options.mjs';
 import {
   DEFAULT_TIMEOUT_SECONDS,
-  PROTOCOL_OPTIONS,
   runModeOf,
   refuseMisplaced,
   sharedOptions,
@@ -65,12 +64,6 @@ export const DEFAULTS = {
 const RESUME_OPTIONS = optionsOf('node')
   .filter((option) => option.resume && !['resume', 'help'].includes(option.name))
   .map((option) => option.name);
-
-// bench:node's per-payload workloads also take --limits.
-const PROTOCOLS = {
-  ...PROTOCOL_OPTIONS,
-  'per-payload': [...PROTOCOL_OPTIONS['per-payload'], ...namesOfKind('limits')],
-};
 
 // The options that say where things are, shared by a new run and --resume.
 function locations(values) {
@@ -121,7 +114,7 @@ export function parseOptions(argv, { now = new Date() } = {}) {
   if (values.resume !== undefined) return parseResume(values);
   const info = workloadOf(values);
   const workload = info.name;
-  refuseMisplaced(values, info, PROTOCOLS);
+  refuseMisplaced(values, info, 'node');
   const limits = Boolean(values.limits);
   for (const other of ['sweep', 'quick', 'compress']) {
     if (limits && values[other] !== undefined) {

@@ -73,7 +73,7 @@ test('every option is checked: ranges, contradictions, files, child flags', () =
   );
   assertUsageError(
     bench('--workload', 'messages', '--min-warmup-ms', '0'),
-    /--min-warmup-ms is not an option of the messages workload \(its repetitions have --min-rep-ms\)/,
+    /--min-warmup-ms is an option of the tuples or documents workload \(accepted with --workload messages: --records, --min-rep-ms, --repetitions, --warmup\)/,
   );
   assertUsageError(bench('--codecs', ''), /--codecs is empty \(accepted: \w+, /);
   assertUsageError(bench('--peers', 'pbf', '--no-peers'), /contradict/);

@@ -351,7 +351,7 @@ test('messages options: defaults, lists and what does not go with the workload',
   );
   usage(
     ['--records', 'bool'],
-    /--records is an option of the messages workload \(accepted with --workload tuples: --min-mb, --max-mb, --per-decade, --limits, --limits-max-mb, --repetitions, --warmup\)/,
+    /--records is an option of the messages workload \(accepted with --workload tuples: --min-mb, --max-mb, --per-decade, --repetitions, --warmup, --min-warmup-ms, --limits, --limits-max-mb\)/,
   );
 });
 
