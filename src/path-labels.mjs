@@ -51,7 +51,7 @@ export const OBJECT_FLOOR = floor('objects');
 export const isObjectFloor = isFloorOf(OBJECT_FLOOR);
 
 /**
- * The documents floor (src/harness/documents-floor.mjs): the JS halves of
+ * The documents floor (src/workloads/documents/floor.mjs): the JS halves of
  * the documents' tagged path alone, no wasm call: the walk writing the
  * tagged form into a ready buffer (encode) and the object building from
  * ready tagged bytes (decode), what a C++ path's marshal-in and marshal-out

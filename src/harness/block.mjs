@@ -69,7 +69,7 @@ export function measureBlockJobMembers(
 /**
  * Measures a block. members: objects with prepare(), warm(operation),
  * time(operation, number), row() and failedRow(error) (measure.mjs
- * payloadMember, message-measure.mjs for records), and `operations` when a
+ * payloadMember, a per-call workload's measure.mjs), and `operations` when a
  * member times fewer than both. Steps:
  *   1. prepare every member (verify, sizes); one that fails is out, with its
  *      failed row, and the others go on;

@@ -166,7 +166,7 @@ export function compressedMembers(members, { formats, variants }, inModule = () 
 }
 
 /**
- * A message path (message-measure.mjs: forRecord(name) -> { encode, decode,
+ * A per-call path (its workload's measure.mjs: forRecord(name) -> { encode, decode,
  * ... }) through `compressor`, per call: encode = the path's encode, then
  * compress; decode = decompress, then the path's decode. Per-call timing
  * repeats a call in a tight loop, so the compressor must be synchronous

@@ -1,4 +1,4 @@
-// The messages measurement (src/harness/message-measure.mjs), its rows in the
+// The messages measurement (src/workloads/messages/measure.mjs), its rows in the
 // results schema and its tables, with the real JSON baseline and fake paths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,8 +12,8 @@ import {
   boundaryShare,
   createWasmMessagePath,
   messageJsonBytes,
-} from '../../src/harness/message-measure.mjs';
-import { repetitionTimer } from '../../src/harness/message-calls.mjs';
+} from '../../src/workloads/messages/measure.mjs';
+import { repetitionTimer } from '../../src/workloads/messages/calls.mjs';
 import { measureMessageBlock } from '../../src/workloads/messages/block.mjs';
 import { MESSAGE_NAMES, makeMessage } from '../../src/workloads/messages/records.mjs';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';

@@ -5,7 +5,7 @@
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
 import { measureMessageBlock } from './block.mjs';
-import { createWasmMessagePath } from '../../harness/message-measure.mjs';
+import { createWasmMessagePath } from './measure.mjs';
 
 async function loadMessageSubject(job, ctx) {
   if (job.peer !== undefined) {

@@ -3,7 +3,7 @@
 // (block.mjs, the same measurement as the Node runner), its tables and
 // charts. Each block's wasm paths in a fresh instance of their module.
 
-import { createWasmMessagePath } from '../../harness/message-measure.mjs';
+import { createWasmMessagePath } from './measure.mjs';
 import { createPeerMessagePath, findPeer } from '../../harness/peers.mjs';
 import { recordSetsOf, recordsOf } from '../../catalog.mjs';
 import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';

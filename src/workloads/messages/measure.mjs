@@ -35,19 +35,14 @@
 //   signal    an AbortSignal: when aborted, measuring stops by throwing its reason
 //   onFirstCall(operation, start, ms)  told the time of a path's first encode and decode
 
-import { makeMessage, messageDifference } from '../workloads/messages/records.mjs';
-import {
-  boundCalls,
-  createWasmMessagePath,
-  emptyCallPath,
-  wasmFloorPath,
-} from '../workloads/messages/wasm-paths.mjs';
-import { base64Encode } from './base64.mjs';
-import { DEFAULT_MIN_REP_MS, repetitionTimer, warmUpFor } from './message-calls.mjs';
-import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
+import { makeMessage, messageDifference } from './records.mjs';
+import { boundCalls, createWasmMessagePath, emptyCallPath, wasmFloorPath } from './wasm-paths.mjs';
+import { base64Encode } from '../../harness/base64.mjs';
+import { DEFAULT_MIN_REP_MS, repetitionTimer, warmUpFor } from './calls.mjs';
+import { errorMessage, failedRowOf, pathFields } from '../../harness/rows.mjs';
 
 // The wasm message paths live with their workload, the timing loop in
-// message-calls.mjs; re-exported for the runners, the page and the tests.
+// calls.mjs; re-exported for the runners, the page and the tests.
 export { createWasmMessagePath, emptyCallPath, wasmFloorPath };
 
 // Before a path's first timed operation on a record, its calls run untimed for
@@ -136,7 +131,7 @@ function verifiedFunctions(path, name, expected, { minRepMs, env, at }) {
 
 /**
  * warm(operation) and time(operation, number) of a member whose operations
- * are repetition timers (message-calls.mjs), `setStage` told each step
+ * are repetition timers (calls.mjs), `setStage` told each step
  * (`what`: which calls, in a failed row's words).
  */
 function timerSteps(timers, setStage, what = '') {

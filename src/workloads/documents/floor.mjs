@@ -8,9 +8,9 @@
 // tuples' object floor does (docs/documents.md#the-documents-floor).
 // Browser-safe.
 
-import { DOCUMENTS_FLOOR } from '../catalog.mjs';
-import { TaggedReader } from '../workloads/documents/tagged-reader.mjs';
-import { ownBufferWriter } from '../workloads/documents/tagged-writer.mjs';
+import { DOCUMENTS_FLOOR } from '../../catalog.mjs';
+import { TaggedReader } from './tagged-reader.mjs';
+import { ownBufferWriter } from './tagged-writer.mjs';
 
 // Where the ready buffer starts; it keeps the largest size a call needed,
 // as the wasm modules' input buffer does.
