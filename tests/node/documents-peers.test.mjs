@@ -8,7 +8,10 @@ import { test } from 'node:test';
 
 import { BSON } from 'bson';
 
-import { createJsonDocumentPath, createJsonUtf8DocumentPath } from '../../src/harness/json-baseline.mjs';
+import {
+  createJsonDocumentPath,
+  createJsonUtf8DocumentPath,
+} from '../../src/workloads/documents/json-path.mjs';
 import {
   ALL_PEERS,
   DOCUMENT_ONLY_PEERS,

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeTaggedJson, encodeTaggedJson } from './tagged-json.mjs';
-import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
+import * as jsonBaseline from '../../src/workloads/messages/json-path.mjs';
 import {
   MESSAGE_OPERATIONS,
   boundaryShare,
@@ -33,7 +33,7 @@ const validate = createResultsValidator(schema);
 const noJsonMessagePath =
   typeof jsonBaseline.createJsonMessagePath === 'function'
     ? false
-    : 'src/harness/json-baseline.mjs has no createJsonMessagePath yet';
+    : 'src/workloads/messages/json-path.mjs has no createJsonMessagePath yet';
 
 // Tiny timings: these tests check behaviour, never speed.
 const QUICK = { minRepMs: 0.2, warmup: 1, repetitions: 2 };

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
+import * as jsonBaseline from '../../src/workloads/messages/json-path.mjs';
 import * as peerRegistry from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { parseOptions, resolveCodecs } from '../../node/cli.mjs';
@@ -24,7 +24,7 @@ const validate = createResultsValidator(schema);
 const noJsonMessagePath =
   typeof jsonBaseline.createJsonMessagePath === 'function'
     ? false
-    : 'src/harness/json-baseline.mjs has no createJsonMessagePath yet';
+    : 'src/workloads/messages/json-path.mjs has no createJsonMessagePath yet';
 const TINY = [
   '--workload',
   'messages',

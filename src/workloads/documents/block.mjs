@@ -7,7 +7,7 @@ import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { compressedMembers, compressedPath } from '../../harness/compressed-path.mjs';
 import { createDocumentsFloorPath } from './floor.mjs';
 import { formatBytes, formatMs } from '../../harness/format.mjs';
-import { createJsonDocumentPath, createJsonUtf8DocumentPath } from '../../harness/json-baseline.mjs';
+import { createJsonDocumentPath, createJsonUtf8DocumentPath } from './json-path.mjs';
 import { blockReference } from '../../harness/rows.mjs';
 import { documentMember, peerDocumentPath } from './measure.mjs';
 import { failedDocumentRow, notApplicableRow } from './rows.mjs';

@@ -6,7 +6,7 @@ import { addonCodecsOf } from '../../addon/load-addon.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsFor } from '../../harness/block-verdicts.mjs';
 import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';
-import { createJsonDocumentPath } from '../../harness/json-baseline.mjs';
+import { createJsonDocumentPath } from './json-path.mjs';
 import { failedDocumentRow } from './rows.mjs';
 import { view } from './view.mjs';
 import { userDatasetFields } from './user-documents.mjs';

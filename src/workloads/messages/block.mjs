@@ -7,7 +7,8 @@
 import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { compressedMembers, compressorFor, withMessageCompression } from '../../harness/compressed-path.mjs';
 import { formatOpsPerSec } from '../../harness/format.mjs';
-import { createJsonBaselinePath, createJsonMessagePath } from '../../harness/json-baseline.mjs';
+import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
+import { createJsonMessagePath } from './json-path.mjs';
 import {
   MESSAGE_OPERATIONS,
   boundaryShare,

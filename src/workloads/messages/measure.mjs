@@ -21,7 +21,7 @@
 //     },
 //   }
 //
-// The JSON baseline (json-baseline.mjs createJsonMessagePath) and the JS
+// The JSON baseline (json-path.mjs createJsonMessagePath) and the JS
 // peers (peers.mjs createPeerMessagePath) are message paths already; a wasm
 // codec's `messages` API (wasm-codec.mjs) becomes one per strategy with
 // createWasmMessagePath, and its floors (marshalling with no codec work, and
@@ -37,7 +37,7 @@
 
 import { makeMessage, messageDifference } from './records.mjs';
 import { boundCalls, createWasmMessagePath, emptyCallPath, wasmFloorPath } from './wasm-paths.mjs';
-import { base64Encode } from '../../harness/base64.mjs';
+import { base64Encode } from './base64.mjs';
 import { DEFAULT_MIN_REP_MS, repetitionTimer, warmUpFor } from './calls.mjs';
 import { errorMessage, failedRowOf, pathFields } from '../../harness/rows.mjs';
 
