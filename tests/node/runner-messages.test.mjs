@@ -374,8 +374,7 @@ test(
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'wcb-messages-real-'));
     const out = join(dir, 'results.json');
-    const peers =
-      typeof peerRegistry.createPeerMessagePath === 'function' ? ['--peers', 'msgpackr'] : ['--no-peers'];
+    const peers = typeof peerRegistry.loadPeerPath === 'function' ? ['--peers', 'msgpackr'] : ['--no-peers'];
     const result = bench([
       ...TINY,
       '--build-dir',

@@ -54,8 +54,7 @@ export const pathJob = { memory: true };
  */
 export const blockPlan = (options) => ({ documents: options.documents ?? [] });
 
-/** The libraries that take part in this workload (peers.mjs `documents`): the runner's default, the page's offer. */
-export const takesPeer = (peer) => peer.documents === true;
+export { takesPeer } from './measure.mjs';
 
 /** The members with the compression stage: no documents module compresses in wasm yet, its C++ paths take the JS compressors. */
 export const compress = (members, compression) => compressedMembers(members, compression);

@@ -9,8 +9,8 @@ import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
 import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';
 import { view } from './view.mjs';
 
-/** By default, the peers that take part in this workload (peers.mjs `messages`). */
-export const takesPeer = (peer) => peer.messages !== false;
+/** By default, the peers that take part in this workload. */
+export { takesPeer } from './measure.mjs';
 
 /** Every path of the run, in this order: wasm, the addon, peers (plan.mjs runPaths). */
 export function paths(options, peers, registry) {
