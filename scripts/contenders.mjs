@@ -165,8 +165,8 @@ async function main(files) {
     return 2;
   }
   await registerWorkloadFolders();
-  const documents = files.map((file) => ({ file, document: JSON.parse(readFileSync(file, 'utf8')) }));
-  const workloads = new Set(documents.map(({ document }) => document.run.workload));
+  const runs = files.map((file) => ({ file, document: JSON.parse(readFileSync(file, 'utf8')) }));
+  const workloads = new Set(runs.map(({ document }) => document.run.workload));
   if (workloads.size !== 1)
     throw new Error(`results of one workload only (given: ${[...workloads].join(', ')})`);
   const [workload] = workloads;
@@ -175,7 +175,7 @@ async function main(files) {
   const { takesPeer } = await import(
     pathToFileURL(join(REPO_ROOT, 'src', 'workloads', workload, 'runner.mjs')).href
   );
-  for (const { file, document } of documents) {
+  for (const { file, document } of runs) {
     const place = placeOf(document.run);
     if (document.run.protocol.blocks?.contenders)
       throw new Error(`${file}: its blocks held the contenders only; give a run of every path`);
