@@ -130,7 +130,7 @@ export function parseOptions(argv, { now = new Date() } = {}) {
     throw new UsageError('--limits-max-mb needs --limits (accepted: --limits --limits-max-mb N)');
   }
   const { base, ...mode } = runModeOf(values, info, { place: 'node', limits });
-  // node-messages-*: told apart by name, like browser-messages-*; limits-node-*:
+  // node-<workload>-*: told apart by name, like browser-<workload>-*; limits-node-*:
   // not a node-* file, so the report's default (the newest node-*.json) stays a sweep.
   const out = defaultResultsPath({
     place: 'node',

@@ -133,7 +133,7 @@ export function parseNodeFlags(text, name = 'child-node-options') {
  */
 export function selectPeers(requested, registry, place = 'node', takesPeer = undefined) {
   // A workload that says which libraries it takes chooses among every
-  // registered one (the documents-only libraries too); the others among PEERS.
+  // registered one (a workload's own libraries too); the others among PEERS.
   const available = takesPeer
     ? registry.peersFor(place, registry.ALL_PEERS ?? registry.PEERS).filter(takesPeer)
     : registry.peersFor(place);
@@ -149,7 +149,7 @@ export function selectPeers(requested, registry, place = 'node', takesPeer = und
   return available.filter((peer) => requested.includes(peer.name));
 }
 
-/** "--a, --b, -h": the options of a parseArgs spec, for error messages. */
+/** "--a, --b, -h": the options of a parseArgs spec, for the errors' texts. */
 export function acceptedOptions(spec) {
   const names = Object.entries(spec).flatMap(([name, option]) => [
     `--${name}`,
@@ -160,7 +160,7 @@ export function acceptedOptions(spec) {
 }
 
 /**
- * parseArgs with one-line UsageErrors (its own messages run over several
+ * parseArgs with one-line UsageErrors (its own errors run over several
  * lines and do not list the options): the option values. `spec`: a
  * parseArgs spec, or a command of the options table ('node', 'web', 'answer').
  */
@@ -203,7 +203,7 @@ export function fileStamp(date) {
 
 /**
  * The default results file: results/<prefix><place>-<kind-><stamp>.json, e.g.
- * node-2026-..., node-messages-..., limits-node-..., browser-messages-....
+ * node-2026-..., node-<workload>-..., limits-node-..., browser-<workload>-....
  * `kind` is the workload when it is not the default one.
  */
 export function defaultResultsPath({ place, date, kind, prefix = '' }) {

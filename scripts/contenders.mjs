@@ -119,7 +119,7 @@ export function librariesOf(document) {
 /**
  * The C++ paths of a block (path labels) from one run of every path: the
  * contenders by the rule above, then the floor codec's paths the run had
- * (tuples' raw memcpy: what the boundary alone costs, the reference each
+ * (a raw memcpy codec: what the boundary alone costs, the reference each
  * C++ path's phases are read against).
  */
 export function cppOf(document) {

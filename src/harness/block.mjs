@@ -105,7 +105,7 @@ export async function measureBlock(
     }
   };
   // Every operation a member times, in the order the members name them
-  // (encode, decode, then a messages sweep's round trip).
+  // (encode, decode, then a per-call sweep's round trip).
   const operations = [...new Set(members.flatMap((member) => member.operations ?? OPERATIONS))];
   const round = async (row, step, takesPart = () => true) => {
     for (const operation of operations) {

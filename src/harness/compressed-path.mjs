@@ -127,7 +127,7 @@ export function compressedPath(path, variant, env = {}) {
 }
 
 // The references a compressed variant makes no sense of: the object floor's
-// "encoding" is typed-array columns, not a format, and the documents floor's
+// "encoding" is typed-array columns, not a format, and a JS-walk floor's
 // the JS halves' own wire (what it measures is JS alone); the UTF-8 JSON baseline's
 // bytes are what the compressed JSON baseline compresses already.
 const uncompressible = (subject) => isFloor(subject) || isJsonUtf8Baseline(subject);
