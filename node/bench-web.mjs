@@ -22,7 +22,7 @@ import { helpText, parseOptions } from './bench-web-options.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { log } from './log.mjs';
 import { RunError, runCommand } from './run-file.mjs';
-import { readRunDocuments } from './documents-option.mjs';
+import { readRunDocuments } from '../src/workloads/documents/user-option.mjs';
 
 /**
  * The user's documents of the run (--documents), read once

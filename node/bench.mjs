@@ -23,7 +23,7 @@ import { helpText } from '../src/options/help.mjs';
 import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
-import { readRunDocuments } from './documents-option.mjs';
+import { readRunDocuments } from '../src/workloads/documents/user-option.mjs';
 import { RunError, finishRun, machineInfo, openRun, readResumeFile, runCommand } from './run-file.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
 import { currentRuntime, runtimeHeader } from '../src/places.mjs';
@@ -184,7 +184,7 @@ async function main(argv) {
   const ctx = { place: PLACE, log, UsageError, runChildProcess: runChild };
   workload.checkRun?.(options, ctx);
   // A user's documents (--documents) are read once, before the run is
-  // planned, as bench:web reads them (node/documents-option.mjs).
+  // planned, as bench:web reads them (its folder's user-option.mjs).
   if (options.documents) {
     const { datasets, recordedDocuments: recorded = [] } = options;
     options = { ...options, documents: readRunDocuments(options.documents, { datasets, log, recorded }) };

@@ -11,11 +11,11 @@ import { REPO_ROOT } from '../src/build-dirs.mjs';
 import { OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
 // The places register their names with src/engines.mjs: --browser's and --browsers' values come from them.
 import '../src/places.mjs';
-import { UsageError, boundsOf, optionNamed, specOf } from '../src/options/table.mjs';
+import { UsageError, boundsOf, optionNamed, parseList, specOf } from '../src/options/table.mjs';
 
 export { REPO_ROOT };
 
-export { UsageError };
+export { UsageError, parseList };
 
 /**
  * run.protocol.isolation of a runner's results (src/results.schema.json):
@@ -26,21 +26,6 @@ export { UsageError };
 export function isolationOf({ place, limits = false }) {
   if (limits) return 'grown-per-path';
   return `${place === 'browser' ? 'context' : 'process'}-per-block`;
-}
-
-/** A comma-separated list of values out of `accepted`, without repeats. */
-export function parseList(name, text, accepted) {
-  const values = text
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean);
-  if (values.length === 0) throw new UsageError(`--${name} is empty (accepted: ${accepted.join(', ')})`);
-  for (const value of values) {
-    if (!accepted.includes(value)) {
-      throw new UsageError(`--${name}: unknown value '${value}' (accepted: ${accepted.join(', ')})`);
-    }
-  }
-  return [...new Set(values)];
 }
 
 /** A number within `bounds` ({ integer, min, exclusiveMin, max }). */

@@ -31,7 +31,7 @@ import {
   optionsOf,
 } from '../src/options/table.mjs';
 import { UsageError, optionValue, outputFile, parseBounded, parseList } from './options.mjs';
-import { datasetsOf, resolveUserDocuments } from './documents-option.mjs';
+import { datasetsOf, resolveUserDocuments } from '../src/workloads/documents/user-option.mjs';
 
 /**
  * --records of a workload: records and names of its record sets

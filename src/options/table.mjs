@@ -31,6 +31,21 @@ import { defaultsText, quickText, recordsExtra } from './defaults-text.mjs';
 /** A bad command line or option: its message is one line naming what is accepted (exit code 2). */
 export class UsageError extends Error {}
 
+/** A comma-separated list of values out of `accepted`, without repeats. */
+export function parseList(name, text, accepted) {
+  const values = text
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  if (values.length === 0) throw new UsageError(`--${name} is empty (accepted: ${accepted.join(', ')})`);
+  for (const value of values) {
+    if (!accepted.includes(value)) {
+      throw new UsageError(`--${name}: unknown value '${value}' (accepted: ${accepted.join(', ')})`);
+    }
+  }
+  return [...new Set(values)];
+}
+
 const [NODE, WEB, ANSWER] = [['node'], ['web'], ['answer']];
 const RUNNERS = ['node', 'web'];
 const FORM = ['node', 'web', 'page'];

@@ -49,7 +49,7 @@ export const pathJob = { memory: true };
 
 /**
  * The block plan (src/harness/plan.mjs blockPlanOf): the user's documents
- * of the run, read by the runner before it plans (node/documents-option.mjs
+ * of the run, read by the runner before it plans (user-option.mjs
  * readRunDocuments; none in the page, whose documents are its data sets).
  */
 export const blockPlan = (options) => ({ documents: options.documents ?? [] });
