@@ -8,12 +8,11 @@ import {
   BOUNDS,
   DEFAULT_WORKLOAD,
   codecsOf,
-  recordsOf,
   resultsKind,
   strategiesOf,
   workloadInfo,
 } from '../src/catalog.mjs';
-import { optionNamed, optionsOf } from '../src/options/table.mjs';
+import { keyOf, kindOptions, optionKindOf, optionNamed, optionsOf } from '../src/options/table.mjs';
 import {
   REPO_ROOT,
   UsageError,
@@ -55,7 +54,6 @@ export const DEFAULTS = {
   peers: undefined,
   peerRegistry: join(REPO_ROOT, optionNamed('peer-registry').default),
   protoFile: join(REPO_ROOT, 'proto', 'tuple.proto'),
-  messagesProtoFile: join(REPO_ROOT, 'proto', 'messages.proto'),
   childNodeOptions: [],
 };
 
@@ -81,7 +79,6 @@ function locations(values) {
     loader: given('loader', existingFile, DEFAULTS.loader),
     peerRegistry: given('peer-registry', existingFile, DEFAULTS.peerRegistry),
     protoFile: DEFAULTS.protoFile,
-    messagesProtoFile: DEFAULTS.messagesProtoFile,
   };
 }
 
@@ -213,7 +210,6 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     strategies: [...protocol.strategies],
     repetitions: protocol.repetitions,
     warmup: protocol.warmup,
-    ...(protocol.minWarmupMs !== undefined && { minWarmupMs: protocol.minWarmupMs }),
     timeoutSeconds: timeoutSeconds ?? protocol.timeoutSeconds ?? DEFAULTS.timeoutSeconds,
     out: resume,
     peers: protocol.peers ? [...protocol.peers] : [],
@@ -222,27 +218,20 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     addon: (protocol.addon ?? true) && given.loader === DEFAULTS.loader,
     compression: protocol.compression,
   };
-  if (info.datasets) {
-    return {
-      ...shared,
-      datasets: [...(protocol.datasets ?? info.datasets)],
-      // The user's documents, read again when the run goes on and checked against what the file recorded.
-      documents: (protocol.documents ?? []).map(({ id, file }) => ({ id, file })),
-      recordedDocuments: protocol.documents ?? [],
-    };
+  // The options of its kind (the table's) as the file recorded them; one a
+  // file did not record yet takes the workload's full list, else its default.
+  const defaults = mode === 'limits' ? info.limits : info.defaults;
+  const own = {};
+  for (const option of kindOptions('node')[optionKindOf(info)].map(optionNamed)) {
+    const key = keyOf(option);
+    const value =
+      protocol[option.recorded ?? key] ?? info[key] ?? defaults[key] ?? (option.multiple ? [] : undefined);
+    if (option.type !== 'boolean') own[key] = Array.isArray(value) ? [...value] : value;
   }
-  if (info.protocol === 'per-call') {
-    return {
-      ...shared,
-      records: [...(protocol.records ?? recordsOf(workload))],
-      minRepMs: protocol.minRepMs ?? info.defaults.minRepMs,
-    };
+  // A user's documents are read again and checked against what the file recorded.
+  if (own.documents) {
+    own.recordedDocuments = own.documents;
+    own.documents = own.documents.map(({ id, file }) => ({ id, file }));
   }
-  return {
-    ...shared,
-    minMB: protocol.minMB,
-    maxMB: protocol.maxMB,
-    perDecade:
-      protocol.stepsPerDecade ?? (mode === 'limits' ? info.limits.perDecade : info.defaults.perDecade),
-  };
+  return { ...shared, ...own };
 }

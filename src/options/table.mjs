@@ -10,7 +10,8 @@
 // default its key's, or the bounds); values (() => the accepted values);
 // multiple, short; commands; kind (the workloads taking it: a protocol or
 // 'datasets', optionKindOf, or a list of them; 'blocks' for the block
-// protocol's; with `commands`, which runner takes it where); resume (allowed with
+// protocol's; with `commands`, which runner takes it where); recorded (its
+// field in a results file's protocol, by default its key); resume (allowed with
 // --resume); default (where no workload's catalog entry gives it; help
 // names a plain one); page (a
 // list's { checkbox }, true for a number: the page's form and permalink);
@@ -92,7 +93,7 @@ export const OPTIONS = Object.freeze([
     help: () => `smallest JSON payload size in MB (${defaultsText('minMB', { limits: true })})` },
   { name: 'max-mb', type: 'number', key: 'maxMB', kind: 'per-payload', commands: FORM, page: true,
     help: () => `largest JSON payload size in MB, at most ${BOUNDS.sweepMaxMB} (${defaultsText('maxMB')})` },
-  { name: 'per-decade', type: 'number', kind: 'per-payload', commands: FORM, page: true,
+  { name: 'per-decade', type: 'number', kind: 'per-payload', recorded: 'stepsPerDecade', commands: FORM, page: true,
     help: () => `sizes on a log grid of N points per factor of ten, 0 = every step, at most ${BOUNDS.perDecade} ` +
       `(${defaultsText('perDecade', { limits: true })})` },
   { name: 'records', type: 'list', kind: 'per-call', commands: FORM, page: { checkbox: 'record' },
