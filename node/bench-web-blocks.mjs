@@ -9,12 +9,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pageUrl } from '../web/src/query.mjs';
 import * as peerRegistry from '../src/harness/peers.mjs';
 import { planRun, requestedPeers } from '../src/harness/plan.mjs';
+import { buildComparisonText } from '../src/harness/block-tables.mjs';
+import { comparedBuildsHeader } from '../src/harness/results.mjs';
 import { runBlocks } from './blocks.mjs';
 import { BROWSERS, launchForRun } from './browsers.mjs';
 import { watchErrors } from './chromium-driver.mjs';
 import { log } from './log.mjs';
 import { isolationOf, selectPeers } from './options.mjs';
 import { RunError, machineInfo, writeAtomically } from './run-file.mjs';
+import { isStartupRun, startupTable } from '../src/report/whole-cost.mjs';
+import { STARTUP_PAGE } from '../web/src/startup-files.mjs';
+import { warmStartupFiles } from './bench-web-startup.mjs';
 
 // A run is many short page loads: a coarse poll would add up.
 const POLL_MS = 250;
@@ -101,7 +106,10 @@ function finishResults(name, { document, browser, runner, options, out, validate
   process.stdout.write(
     `${browser.label} (${run.runtime.engine ?? 'engine unknown'} ${run.runtime.version})\n`,
   );
-  if (rows.length > 0) process.stdout.write(`${runner.render(rows, run, options)}\n`);
+  // A start-up run's rows are start-up rows (src/report/whole-cost.mjs has their table).
+  const tables = isStartupRun(document) ? startupTable(rows) : runner.render(rows, run, options);
+  if (rows.length > 0) process.stdout.write(`${tables}\n`);
+  if (run.build.compared) process.stdout.write(`${buildComparisonText(document)}\n`);
   logMeasuringFacts(name, browser, run, options);
   log(
     `wrote ${rows.length} rows (${runner.failedCount(rows)} failed${run.finished ? '' : ', unfinished'}) to ${path.relative(process.cwd(), out)}`,
@@ -164,6 +172,8 @@ export async function runBlocksInBrowser(
     plan,
   });
   log(planned.description);
+  if (options.mode === 'startup')
+    log(`start-up page: ${await warmStartupFiles(pageBase)} files served once before the first wave`);
   const browser = await openBrowser(name, options, pageBase);
   log(`${browser.label}: libraries ${peerNames.join(', ')}`);
   const errors = [];
@@ -178,6 +188,10 @@ export async function runBlocksInBrowser(
     ...header,
     run: {
       ...header.run,
+      // The page names its first build; the others of --build-dir A,B are the run's, as in bench:node.
+      ...(options.builds.length > 0 && {
+        build: { ...header.run.build, compared: comparedBuildsHeader(options.builds, options.workload) },
+      }),
       protocol: {
         ...header.run.protocol,
         // A user's documents by name, size and checksum: their served URLs are this run's only.
@@ -205,7 +219,9 @@ export async function runBlocksInBrowser(
       context = await browser.newContext();
       // Launched with --enable-precise-memory-info; a connected browser's flags are unknown.
       const query = { workload: options.workload, preciseMemory: !browser.connected, documentUrls };
-      const { page, pageErrors } = await gotoPage(context, pageUrl(pageBase, query), options);
+      // A start-up process loads its one path on a page that holds none (docs/startup-memory.md#browsers).
+      const base = options.mode === 'startup' ? new URL(STARTUP_PAGE, pageBase).href : pageBase;
+      const { page, pageErrors } = await gotoPage(context, pageUrl(base, query), options);
       await waitForState(
         page,
         (state) => state === 'idle',

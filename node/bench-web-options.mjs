@@ -6,6 +6,7 @@
 
 import path from 'node:path';
 import { DEFAULT_WORKLOAD, codecsOf } from '../src/catalog.mjs';
+import { DEFAULT_WASM_BUILD_DIR } from '../src/build-dirs.mjs';
 import { BROWSER_NAMES, DEFAULT_BROWSER, resultsFileTag } from '../src/places.mjs';
 import { ALL_PEERS, peerNames, peersFor } from '../src/harness/peers.mjs';
 import { helpText as helpFromTable } from '../src/options/help.mjs';
@@ -13,7 +14,7 @@ import { browserChoices } from '../src/options/table.mjs';
 import { DEFAULT_HOST, parseHost, parsePort } from '../scripts/serve.mjs';
 import { BROWSERS } from './browsers.mjs';
 import { UsageError, defaultResultsPath, optionValue, outputFile, parseArgv, parseList } from './options.mjs';
-import { refuseMisplaced, runModeOf, sharedOptions, workloadOf } from './run-options.mjs';
+import { buildDirsOf, refuseMisplaced, runModeOf, sharedOptions, workloadOf } from './run-options.mjs';
 
 export const BROWSER_PEERS = peerNames('browser');
 
@@ -88,11 +89,11 @@ function browsersOf(values) {
 /**
  * Each browser's results file: --out itself for one browser, --out with
  * -<browser> before its extension for several; by default
- * results/browser-[<workload>-][<browser>-]<date>.json, the default
+ * results/[startup-]browser-[<workload>-][<browser>-]<date>.json, the default
  * browser's without its name (src/engines.mjs resultsFileTag), every file
  * of one run with the same date.
  */
-function outputsOf(browsers, { out, workload, now }) {
+function outputsOf(browsers, { out, workload, now, prefix }) {
   const files = {};
   for (const browser of browsers) {
     if (out !== undefined) {
@@ -107,10 +108,17 @@ function outputsOf(browsers, { out, workload, now }) {
     const kind = [workload !== DEFAULT_WORKLOAD ? workload : undefined, resultsFileTag(browser)]
       .filter(Boolean)
       .join('-');
-    files[browser] = defaultResultsPath({ place: 'browser', date: now, kind: kind || undefined });
+    files[browser] = defaultResultsPath({ place: 'browser', date: now, kind: kind || undefined, prefix });
   }
   return files;
 }
+
+/**
+ * --build-dir of argv ({ buildDir, moreBuildDirs }): the page's build, by
+ * default WCB_WASM_BUILD_DIR's or build/wasm (src/build-dirs.mjs), read
+ * before the other options are checked against its catalog.
+ */
+export const buildDirsOfArgv = (argv) => buildDirsOf(parseArgv(argv, 'web'), DEFAULT_WASM_BUILD_DIR);
 
 /**
  * The driver's options from argv. `buildInfo`: the wasm build's info, whose
@@ -133,9 +141,12 @@ export function parseOptions(argv, { buildInfo, now = new Date(), takesPeerOf = 
       ? parseList('codecs', values.codecs, buildCodecs)
       : values.codecs.split(',').map((codec) => codec.trim());
   }
-  const outs = outputsOf(browsers, { out: values.out, workload, now });
+  // A start-up run's file is named as bench:node's (results/startup-browser-<date>.json).
+  const prefix = mode.mode === 'startup' ? 'startup-' : '';
+  const outs = outputsOf(browsers, { out: values.out, workload, now, prefix });
   return {
     ...mode,
+    ...buildDirsOf(values, DEFAULT_WASM_BUILD_DIR),
     codecs,
     // Without --peers: every library that runs in a browser and takes part,
     // as the help says; in the block protocol, each browser's fastest sets.

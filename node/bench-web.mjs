@@ -11,16 +11,19 @@
 // by hand) and serves the page on --host for it (docs/devices.md).
 
 import path from 'node:path';
-import { buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
+import { buildComparedPage } from '../scripts/build-compared-page.mjs';
+import { PAGE_BUNDLE, buildWeb, readWasmBuild } from '../scripts/build-web.mjs';
 import { servedFileUrl, startServer } from '../scripts/serve.mjs';
 import { WORKLOAD_NAMES } from '../src/catalog.mjs';
 import { blockPlanOf } from '../src/harness/plan.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
 import { importRunner, runBlocksInBrowser } from './bench-web-blocks.mjs';
-import { helpText, parseOptions } from './bench-web-options.mjs';
+import { buildDirsOfArgv, helpText, parseOptions } from './bench-web-options.mjs';
+import { comparedBuilds } from './compared-builds.mjs';
 import { BROWSERS } from './browsers.mjs';
-import { log } from './log.mjs';
+import { displayPath, log } from './log.mjs';
+import { UsageError } from './options.mjs';
 import { RunError, runCommand } from './run-file.mjs';
 import { readRunDocuments } from '../src/workloads/documents/user-option.mjs';
 
@@ -41,6 +44,15 @@ function servedDocuments(options) {
   return { documents: entries, files };
 }
 
+/** A compared build's info (--build-dir A,B), its modules checked as the page's build's are. */
+function readComparedInfo(dir) {
+  try {
+    return readWasmBuild(dir).info;
+  } catch (error) {
+    throw new RunError(error.message);
+  }
+}
+
 async function main(argv) {
   // Help works before anything is built.
   // Workloads added as a folder alone are known before the options are read.
@@ -54,8 +66,9 @@ async function main(argv) {
   let wasmBuild;
   let buildError;
   try {
-    wasmBuild = readWasmBuild();
+    wasmBuild = readWasmBuild(buildDirsOfArgv(argv).buildDir);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     buildError = error;
   }
   // The libraries each workload takes (its runner's takesPeer), for the default of --peers.
@@ -67,14 +80,26 @@ async function main(argv) {
   });
   if (buildError) throw new RunError(buildError.message);
   const served = servedDocuments({ ...parsed, documents: parsed.documents ?? [] });
-  const options = { ...parsed, documents: served.documents };
+  // The builds after the first of --build-dir A,B, whose wasm paths the blocks measure beside the first's.
+  const builds = comparedBuilds(
+    parsed,
+    wasmBuild.info,
+    readComparedInfo,
+    parsed.mode === 'startup' ? '--startup' : undefined,
+  );
+  const options = { ...parsed, documents: served.documents, builds };
   // The block plan (src/harness/plan.mjs), made before the page is built: a bad range is a bad option.
   const plan = blockPlanOf(await importRunner(options.workload), options);
   const validate = createResultsValidator(await resultsSchema());
-  const { built } = await buildWeb({ quiet: true });
-  log(built ? 'built the page bundle (web/dist/page.js)' : 'page bundle is up to date');
+  // An A/B's page is a page of its own (scripts/build-compared-page.mjs): the default one stays as it is.
+  const { built, root } =
+    builds.length > 0
+      ? await buildComparedPage({ wasmDir: options.buildDir, builds })
+      : await buildWeb({ quiet: true, wasmDir: options.buildDir });
+  const bundle = displayPath(root ? path.join(root, 'dist', 'page.js') : PAGE_BUNDLE);
+  log(built ? `built the page bundle (${bundle})` : `page bundle ${bundle} is up to date`);
 
-  const server = await startServer({ host: options.host, port: options.port, files: served.files });
+  const server = await startServer({ root, host: options.host, port: options.port, files: served.files });
   // A browser elsewhere reaches this machine at an address of its own, not at localhost.
   const pageBase = options.connect
     ? (server.urls.find((url) => !url.startsWith('http://localhost:')) ?? server.url)

@@ -8,16 +8,21 @@
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildHeader, measureTimerResolution, protocolHeader, runHeader } from '../src/harness/results.mjs';
-import { DEFAULT_WORKLOAD, WORKLOAD_NAMES, WORKLOADS, codecsOf, workloadInfo } from '../src/catalog.mjs';
+import {
+  buildHeader,
+  comparedBuildsHeader,
+  measureTimerResolution,
+  protocolHeader,
+  runHeader,
+} from '../src/harness/results.mjs';
+import { DEFAULT_WORKLOAD, WORKLOAD_NAMES } from '../src/catalog.mjs';
 import { createResultsValidator } from '../src/harness/validate.mjs';
-import { BUILD_COMPARISON_HEADER, buildComparisonLines } from '../src/harness/block-tables.mjs';
-import { verdictOptionsOf } from '../src/harness/block-verdicts.mjs';
-import { renderColumns } from '../src/harness/format.mjs';
+import { buildComparisonText } from '../src/harness/block-tables.mjs';
 import { runBlocks } from './blocks.mjs';
 import { runChildProcess } from './children.mjs';
+import { comparedBuilds } from './compared-builds.mjs';
 import { blockPlanOf, planRun, requestedPeers } from '../src/harness/plan.mjs';
 import { helpText } from '../src/options/help.mjs';
 import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
@@ -64,28 +69,6 @@ function readBuildInfo(loader, buildDir) {
   }
 }
 
-/**
- * The builds after the first of --build-dir A,B: { dir, tag, codecs, info },
- * the tag (what labels their paths) their Emscripten version, else their
- * folder's name; codecs: those they built for the workload.
- */
-function moreBuilds(loader, { buildDir, moreBuildDirs = [], workload, limits }, firstInfo) {
-  if (moreBuildDirs.length > 0 && (!workloadInfo(workload).comparesBuilds || limits)) {
-    const able = WORKLOADS.filter((entry) => entry.comparesBuilds).map((entry) => entry.name);
-    throw new UsageError(
-      `--build-dir with several builds: only the blocks of ${able.join(', ')} compare builds (not ${limits ? '--limits' : workload})`,
-    );
-  }
-  const seen = new Set([firstInfo.emscripten]);
-  return moreBuildDirs.map((dir) => {
-    const info = readBuildInfo(loader, dir);
-    const tag = seen.has(info.emscripten) ? basename(dir) : info.emscripten;
-    if (seen.has(tag)) throw new UsageError(`--build-dir: ${dir} is given twice, or as ${buildDir}`);
-    seen.add(tag);
-    return { dir, tag, codecs: codecsOf(info, workload), info };
-  });
-}
-
 // Node refuses an unknown flag only when a process starts with it: try it
 // once here, so a typo is a bad option and not a failed row per child.
 function checkChildNodeOptions(flags) {
@@ -109,9 +92,7 @@ async function runFields(options, workload, peers, buildInfo, plan, planned) {
     build: {
       ...buildHeader(buildInfo, options.workload),
       // The other builds of --build-dir A,B, by the tag their rows' `build` carries.
-      ...(options.builds.length > 0 && {
-        compared: options.builds.map(({ tag, info }) => ({ tag, ...buildHeader(info, options.workload) })),
-      }),
+      ...(options.builds.length > 0 && { compared: comparedBuildsHeader(options.builds, options.workload) }),
     },
     protocol: {
       ...protocolHeader({
@@ -172,7 +153,13 @@ async function main(argv) {
   const peers = selectPeers(requested, registry, PLACE, workload.takesPeer);
   const loader = await importModule(options.loader);
   const buildInfo = readBuildInfo(loader, options.buildDir);
-  options = { ...resolveCodecs(options, buildInfo), builds: moreBuilds(loader, options, buildInfo) };
+  const builds = comparedBuilds(
+    options,
+    buildInfo,
+    (dir) => readBuildInfo(loader, dir),
+    options.limits ? '--limits' : undefined,
+  );
+  options = { ...resolveCodecs(options, buildInfo), builds };
   // Each child says whether its forced GC collected: the header's gc is what they measured.
   const gcs = [];
   const runChild = (job, how) =>
@@ -223,27 +210,11 @@ async function main(argv) {
     ? startupTable(store.rows)
     : workload.render(store.rows, store.run, options);
   process.stdout.write(`${tables}\n`);
-  if (options.builds.length > 0) process.stdout.write(`${buildComparison(store)}\n`);
+  if (options.builds.length > 0) process.stdout.write(`${buildComparisonText(store)}\n`);
   log(
     `wrote ${store.rows.length} rows (${workload.failedCount(store.rows)} failed) to ${displayPath(options.out)}`,
   );
   return 0;
-}
-
-/** The table of the builds compared (--build-dir A,B), same path, same blocks. */
-function buildComparison({ rows, run }) {
-  const lines = buildComparisonLines(rows, verdictOptionsOf(run.workload));
-  const builds = [run.build, ...run.build.compared].map(({ toolchain, emscripten }) =>
-    toolchain ? `${toolchain.name} (clang ${toolchain.clang})` : `Emscripten ${emscripten}`,
-  );
-  return (
-    `\nthe wasm builds compared, ${builds.join(' against ')}: reference = the first build's same path\n` +
-    renderColumns(
-      BUILD_COMPARISON_HEADER,
-      lines,
-      BUILD_COMPARISON_HEADER.map(() => 'l'),
-    )
-  );
 }
 
 /** What every child's job carries whatever it measures. */

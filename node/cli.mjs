@@ -17,7 +17,6 @@ import {
   REPO_ROOT,
   UsageError,
   defaultResultsPath,
-  existingDirectory,
   existingFile,
   optionValue,
   parseArgv,
@@ -27,6 +26,7 @@ import {
 } from './options.mjs';
 import {
   DEFAULT_TIMEOUT_SECONDS,
+  buildDirsOf,
   runModeOf,
   refuseMisplaced,
   sharedOptions,
@@ -67,15 +67,8 @@ const RESUME_OPTIONS = optionsOf('node')
 function locations(values) {
   const given = (flag, check, fallback) =>
     values[flag] !== undefined ? check(flag, values[flag]) : fallback;
-  // --build-dir A,B: the first build, and more whose wasm paths the blocks measure beside its own.
-  const [buildDir, ...moreBuildDirs] = given(
-    'build-dir',
-    (flag, value) => value.split(',').map((dir) => existingDirectory(flag, dir.trim())),
-    [DEFAULTS.buildDir],
-  );
   return {
-    buildDir,
-    moreBuildDirs,
+    ...buildDirsOf(values, DEFAULTS.buildDir),
     loader: given('loader', existingFile, DEFAULTS.loader),
     peerRegistry: given('peer-registry', existingFile, DEFAULTS.peerRegistry),
     protoFile: DEFAULTS.protoFile,

@@ -30,7 +30,14 @@ import {
   optionNamed,
   optionsOf,
 } from '../src/options/table.mjs';
-import { UsageError, optionValue, outputFile, parseBounded, parseList } from './options.mjs';
+import {
+  UsageError,
+  existingDirectory,
+  optionValue,
+  outputFile,
+  parseBounded,
+  parseList,
+} from './options.mjs';
 import { datasetsOf, resolveUserDocuments } from '../src/workloads/documents/user-option.mjs';
 
 /**
@@ -119,6 +126,19 @@ export function parseCompression(values, place, { perCall = false } = {}) {
   }
   if (formats.length === 1 && formats[0] === NO_COMPRESSION) return undefined;
   return { formats, compressors, ...(level !== undefined && { level }), variants };
+}
+
+/**
+ * --build-dir A,B of either runner: { buildDir (the first build; `fallback`
+ * without the option), moreBuildDirs (the builds whose wasm paths the blocks
+ * measure beside the first's: a toolchain A/B) }, each an existing directory.
+ */
+export function buildDirsOf(values, fallback) {
+  const [buildDir, ...moreBuildDirs] =
+    values['build-dir'] === undefined
+      ? [fallback]
+      : values['build-dir'].split(',').map((dir) => existingDirectory('build-dir', dir.trim()));
+  return { buildDir, moreBuildDirs };
 }
 
 /** --timeout's default in each place (the options table's). */

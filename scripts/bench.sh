@@ -21,9 +21,14 @@ if [[ "${1:-}" == --answer ]]; then
 else
   bash scripts/setup.sh
 fi
+# The Node-API addon (bench:node measures the same codecs through it) builds
+# beside the wasm modules: neither keeps both cores busy alone
+# (docs/decisions/test-speed.md#quick-from-bare).
+bash scripts/build-native.sh native-release wcb_addon >/dev/null &
+addon=$!
+trap 'kill "$addon" 2>/dev/null || true' EXIT
 bash scripts/build-wasm.sh >/dev/null
-# The Node-API addon: bench:node measures the same codecs through it.
-bash scripts/build-native.sh native-release wcb_addon >/dev/null
+wait "$addon"
 if [[ "${1:-}" == --answer ]]; then
   shift
   exec node node/answer.mjs "$@"

@@ -26,11 +26,13 @@ import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { catalogOf, isJsonText, modulesOf } from '../src/catalog.mjs';
+import { WORKLOADS, catalogOf, isJsonText, modulesOf } from '../src/catalog.mjs';
 import { leanModuleOf, leanZlibModuleOf } from '../src/harness/lean-codec.mjs';
 import { SHIPPED_BYTES_FILE, writeShippedBytes } from './shipped-bytes.mjs';
 import { generatePeerCode } from './generate-peers.mjs';
 import { ASSET_FOLDER, ASSET_GLOBAL } from '../web/src/assets.mjs';
+import { STARTUP_BUNDLE } from '../web/src/startup-files.mjs';
+import { buildStartupPage } from './startup-page-build.mjs';
 import { writeAtomically } from '../node/run-file.mjs';
 import { DEFAULT_WASM_BUILD_DIR as DEFAULT_WASM_DIR, REPO_ROOT } from '../node/load-wasm.mjs';
 
@@ -102,8 +104,10 @@ const defineAsset = (name, expression) =>
   `globalThis[${JSON.stringify(ASSET_GLOBAL)}](${JSON.stringify(name)}, ${expression});`;
 
 // The module the page imports as 'wcb:bundled': each wasm module's entry
-// loads its glue and bytes as an asset of their own.
-function bundledModuleSource({ infoPath, modules }, assets) {
+// loads its glue and bytes as an asset of their own. A compared build's
+// (--build-dir A,B) modules come after the first build's, each entry and
+// asset named by the build's tag, with its build info in comparedBuilds.
+function bundledModuleSource({ infoPath, modules, compared }, assets) {
   const lines = [
     `import { loadAsset } from ${JSON.stringify(ASSETS_MODULE)};`,
     `import buildInfo from ${JSON.stringify(infoPath)};`,
@@ -113,9 +117,10 @@ function bundledModuleSource({ infoPath, modules }, assets) {
     `import messagesProtoText from ${JSON.stringify(MESSAGES_PROTO)};`,
   ];
   // load() resolves to { factory, wasmBinary, leanWasmBinary: the lean module's bytes or null } (web/src/runtime.mjs).
-  const entries = modules.map(({ codec, workload, jsonText, glue, wasm, lean, leanZlib }) => {
-    const name = assetName('wasm', codec, workload);
-    const zlibName = assetName('wasm', codec, workload, 'zlib');
+  const entry = ({ codec, workload, jsonText, glue, wasm, lean, leanZlib }, build) => {
+    const named = build === undefined ? [] : [build];
+    const name = assetName('wasm', codec, workload, ...named);
+    const zlibName = assetName(name, 'zlib');
     if (leanZlib)
       assets.set(zlibName, {
         entry: [
@@ -133,12 +138,24 @@ function bundledModuleSource({ infoPath, modules }, assets) {
     });
     return (
       `  { codec: ${JSON.stringify(codec)}, workload: ${JSON.stringify(workload)}, jsonText: ${jsonText}, ` +
+      (build ? `build: ${JSON.stringify(build)}, ` : '') +
       `load: () => loadAsset(${JSON.stringify(name)})` +
       (leanZlib ? `, loadZlib: () => loadAsset(${JSON.stringify(zlibName)})` : '') +
       ' },'
     );
-  });
+  };
+  const entries = [
+    ...modules.map((module) => entry(module)),
+    ...compared.flatMap((build) => build.modules.map((module) => entry(module, build.tag))),
+  ];
   lines.push(`export const modules = [\n${entries.join('\n')}\n];`);
+  compared.forEach((build, index) =>
+    lines.push(`import comparedInfo${index} from ${JSON.stringify(build.infoPath)};`),
+  );
+  const comparedList = compared.map(
+    (build, index) => `{ tag: ${JSON.stringify(build.tag)}, info: comparedInfo${index} }`,
+  );
+  lines.push(`export const comparedBuilds = [${comparedList.join(', ')}];`);
   lines.push('export { buildInfo, shippedBytes, resultsSchema, protoText, messagesProtoText };');
   return lines.join('\n');
 }
@@ -232,11 +249,16 @@ export function peersPlugin() {
   };
 }
 
-/** True when the bundle in `outDir` is missing or older than any file it was built from. */
-export function isStale(wasmDir = DEFAULT_WASM_DIR, outDir = WEB_DIST) {
+/**
+ * True when the bundle in `outDir` is missing, of other builds (`comparedDirs`:
+ * those compared with `wasmDir`'s) or older than any file it was built from.
+ */
+export function isStale(wasmDir = DEFAULT_WASM_DIR, outDir = WEB_DIST, comparedDirs = []) {
   const bundle = path.join(outDir, 'page.js');
   const metaFile = path.join(outDir, 'meta.json');
   if (!existsSync(bundle) || !existsSync(metaFile)) return true;
+  // bench:web --startup's page (scripts/startup-page-build.mjs).
+  if (!existsSync(path.join(outDir, STARTUP_BUNDLE))) return true;
   const builtAt = statSync(bundle).mtimeMs;
   let meta;
   try {
@@ -245,6 +267,7 @@ export function isStale(wasmDir = DEFAULT_WASM_DIR, outDir = WEB_DIST) {
     return true;
   }
   if (meta.wasmDir !== wasmDir || !Array.isArray(meta.assets)) return true;
+  if (`${meta.comparedDirs ?? []}` !== `${comparedDirs}`) return true;
   if (meta.assets.some((name) => !existsSync(assetFile(outDir, name)))) return true;
   const inputs = [...meta.inputs, fileURLToPath(import.meta.url), path.join(wasmDir, 'build-info.json')];
   return inputs.some((file) => !existsSync(file) || statSync(file).mtimeMs > builtAt);
@@ -330,22 +353,37 @@ function removeOtherAssets(outDir, assets) {
 }
 
 /**
+ * The modules of a compared build (--build-dir A,B) that the page takes:
+ * those of the workloads whose blocks compare builds (their entry's
+ * comparesBuilds), with the build's tag and info file.
+ */
+function comparedWasmBuild({ dir, tag }) {
+  const { infoPath, modules } = readWasmBuild(dir);
+  const compares = (workload) => WORKLOADS.some((entry) => entry.name === workload && entry.comparesBuilds);
+  return { tag, infoPath, modules: modules.filter((module) => compares(module.workload)) };
+}
+
+/**
  * Builds the bundle and its assets when stale (or always with force) into
  * `outDir` (web/dist; a test may build a page of another wasm build
- * elsewhere). Resolves to { built: boolean, bundle, bytes (page.js's),
- * assetBytes (all assets') }.
+ * elsewhere); `comparedBuilds` ([{ dir, tag }]: the builds after the first of
+ * bench:web --build-dir A,B) adds their modules. Resolves to { built:
+ * boolean, bundle, bytes (page.js's), assetBytes (all assets') }.
  */
 export async function buildWeb({
   force = false,
   wasmDir = DEFAULT_WASM_DIR,
   outDir = WEB_DIST,
   quiet = false,
+  comparedBuilds = [],
 } = {}) {
   const bundle = path.join(outDir, 'page.js');
+  const comparedDirs = comparedBuilds.map(({ dir }) => dir);
   // The protobuf peers' generated code (build/peers-generated), which the bundle imports.
   generatePeerCode({ quiet });
-  if (!force && !isStale(wasmDir, outDir)) return { built: false, bundle, bytes: statSync(bundle).size };
-  const wasmBuild = readWasmBuild(wasmDir);
+  if (!force && !isStale(wasmDir, outDir, comparedDirs))
+    return { built: false, bundle, bytes: statSync(bundle).size };
+  const wasmBuild = { ...readWasmBuild(wasmDir), compared: comparedBuilds.map(comparedWasmBuild) };
   // shipped-bytes.json first: the page shows it (scripts/shipped-bytes.mjs).
   await writeShippedBytes(wasmDir, { plugins: [peersPlugin()] });
   mkdirSync(path.join(outDir, ASSET_FOLDER), { recursive: true });
@@ -364,6 +402,19 @@ export async function buildWeb({
       peersPlugin(),
     ],
   });
+  // Before the assets are written: its modules may name assets too.
+  const startup = await buildStartupPage({
+    common: COMMON_OPTIONS,
+    plugins: [
+      bundledModulePlugin(wasmBuild, assets),
+      lazyJsonPlugin(assets),
+      browserVariantPlugin(),
+      peersPlugin(),
+    ],
+    peerPlugins: [peersPlugin()],
+    outDir,
+    wasmBuild,
+  });
   const scripts = await assetScripts(assets, outDir);
   // Written whole then renamed: a page loading (or a run checking) the
   // bundle while another process rebuilds it sees the old files or the new
@@ -371,14 +422,23 @@ export async function buildWeb({
   // isStale dates it.
   const outputs = [
     ...scripts.outputs,
+    ...startup.outputs,
     ...page.outputFiles.sort((a, b) => (a.path === bundle) - (b.path === bundle)),
   ];
   for (const output of outputs) writeAtomically(output.path, output.contents);
   removeOtherAssets(outDir, assets);
-  const inputs = [...Object.keys(page.metafile.inputs).map(inputFile).filter(Boolean), ...scripts.inputs];
+  const inputs = [
+    ...Object.keys(page.metafile.inputs).map(inputFile).filter(Boolean),
+    ...scripts.inputs,
+    ...startup.inputs,
+  ];
   writeAtomically(
     path.join(outDir, 'meta.json'),
-    JSON.stringify({ wasmDir, assets: [...assets.keys()], inputs: [...new Set(inputs)] }, null, 2) + '\n',
+    JSON.stringify(
+      { wasmDir, comparedDirs, assets: [...assets.keys()], inputs: [...new Set(inputs)] },
+      null,
+      2,
+    ) + '\n',
   );
   const bytes = statSync(bundle).size;
   const assetBytes = [...assets.keys()].reduce(

@@ -7,8 +7,8 @@
 // src/harness/block-verdicts.mjs.
 
 import { pathLabel } from '../catalog.mjs';
-import { blockVerdicts, medianOf } from './block-verdicts.mjs';
-import { formatBytes, formatRatio } from './format.mjs';
+import { blockVerdicts, medianOf, verdictOptionsOf } from './block-verdicts.mjs';
+import { formatBytes, formatRatio, renderColumns } from './format.mjs';
 import { PAIRED_LEGEND, verdictWords } from './paired.mjs';
 import { median } from './stats.mjs';
 
@@ -101,7 +101,7 @@ export function blockModel(
 }
 
 /**
- * The wasm builds compared (bench:node --build-dir A,B): per block, path of
+ * The wasm builds compared (--build-dir A,B of bench:node and bench:web): per block, path of
  * a later build and operation, its verdict against the first build's same
  * path: [block, path, op, "3.1.69 faster in 6/6 processes, 1.22x [1.10, 1.31]"].
  */
@@ -117,6 +117,26 @@ export function buildComparisonLines(rows, verdictOptions) {
 }
 
 export const BUILD_COMPARISON_HEADER = ['block', 'path', 'op', 'the later build against the first'];
+
+/**
+ * The table that ends a run of several wasm builds (--build-dir A,B of
+ * bench:node and bench:web alike), from its results document: the builds by
+ * toolchain, then buildComparisonLines as console columns.
+ */
+export function buildComparisonText({ rows, run }) {
+  const lines = buildComparisonLines(rows, verdictOptionsOf(run.workload));
+  const builds = [run.build, ...run.build.compared].map(({ toolchain, emscripten }) =>
+    toolchain ? `${toolchain.name} (clang ${toolchain.clang})` : `Emscripten ${emscripten}`,
+  );
+  return (
+    `\nthe wasm builds compared, ${builds.join(' against ')}: reference = the first build's same path\n` +
+    renderColumns(
+      BUILD_COMPARISON_HEADER,
+      lines,
+      BUILD_COMPARISON_HEADER.map(() => 'l'),
+    )
+  );
+}
 
 /** The verdict table's lines of a block: path (once), operation, vs JSON, vs the fastest libraries. */
 export function verdictLines({ verdicts }) {

@@ -161,13 +161,16 @@ export function blockVerdicts(rows, { sets = {}, operations = OPERATIONS, higher
  * The best C++ path among `verdicts` (one block and operation): the highest
  * ratio against the fastest set, else against JSON, among the wasm paths
  * (the addon's with `addon`: another route) compared with JSON; a floor
- * codec (`floors`: raw) is no format a user would ship.
+ * codec (`floors`: raw) is no format a user would ship. A compared
+ * build's path (its row's `build`: a toolchain A/B) is measured against the
+ * default build's, not offered as the answer's.
  */
 export function bestCpp(verdicts, floors, { addon = false } = {}) {
   const score = (verdict) => verdict.fastest?.ratio ?? verdict.json.ratio;
   return verdicts
     .filter(
-      ({ row, json }) => (row.place === ADDON_PLACE) === addon && !floors.includes(row.codec) && json.n > 0,
+      ({ row, json }) =>
+        (row.place === ADDON_PLACE) === addon && !floors.includes(row.codec) && !row.build && json.n > 0,
     )
     .reduce((best, verdict) => (best && score(best) >= score(verdict) ? best : verdict), undefined);
 }

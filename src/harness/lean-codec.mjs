@@ -49,7 +49,7 @@ export function servesLean(strategy) {
   return LEAN_STRATEGIES.includes(strategy);
 }
 
-/** Instantiates one lean module from its .wasm bytes. */
+/** Instantiates one lean module from its .wasm bytes or a fetch() of the file (lean-loader.mjs). */
 export async function createLeanCodec(wasmBinary) {
   return new LeanCodec(await instantiateLean(wasmBinary));
 }

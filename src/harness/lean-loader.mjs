@@ -16,13 +16,23 @@ const ENOSYS = 52;
 
 class LeanExit extends Error {}
 
+// A fetch() of the file, not its bytes: a promise (or thenable) or a Response.
+const isFetched = (source) =>
+  typeof source?.then === 'function' || (typeof Response !== 'undefined' && source instanceof Response);
+
 /**
- * Compiles and instantiates a lean module's bytes (ArrayBuffer or
- * Uint8Array). Rejects, naming the import, when the module imports something
- * this loader does not supply (a codec that started to use a libc call).
+ * Compiles and instantiates a lean module: its bytes (ArrayBuffer or
+ * Uint8Array), or a fetch() of its .wasm (a Response or a promise of one),
+ * which is compiled with WebAssembly.compileStreaming, while the bytes
+ * arrive, as a page that serves the file loads it (the start-up page:
+ * docs/startup-memory.md#browsers). Rejects, naming the import, when the
+ * module imports something this loader does not supply (a codec that
+ * started to use a libc call).
  */
-export async function instantiateLean(wasmBinary) {
-  const module = await WebAssembly.compile(wasmBinary);
+export async function instantiateLean(source) {
+  const module = isFetched(source)
+    ? await WebAssembly.compileStreaming(source)
+    : await WebAssembly.compile(source);
   const state = { aborted: null, memory: null };
   const exit = (code) => {
     // abort() and std::terminate end here: the error contract says never.

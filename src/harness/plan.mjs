@@ -103,7 +103,7 @@ export function runPaths({ codecs, strategies, addon, peers, peerMeta, jsonText 
 }
 
 /**
- * The paths with those of more wasm builds (bench:node --build-dir A,B):
+ * The paths with those of more wasm builds (--build-dir A,B of bench:node and bench:web):
  * each C++-in-wasm path again per build of `builds` ([{ dir, tag, codecs }],
  * the builds after the first), when that build has its codec, loaded from
  * its `dir` and labelled by its `tag`

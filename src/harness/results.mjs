@@ -65,6 +65,14 @@ export function buildHeader(info, workload = WORKLOAD) {
   return build;
 }
 
+/**
+ * The header's `build.compared` of a run of several wasm builds (--build-dir
+ * A,B): per build after the first ({ tag, info }), the tag its rows' `build`
+ * carries and its own buildHeader.
+ */
+export const comparedBuildsHeader = (builds, workload) =>
+  builds.map(({ tag, info }) => ({ tag, ...buildHeader(info, workload) }));
+
 /** The run header. `date` is a Date or an ISO string; `workload` one of WORKLOADS. */
 export function runHeader({
   place,

@@ -63,7 +63,7 @@ export function blockRowProperties(operations = ['encode', 'decode']) {
     build: {
       type: 'string',
       description:
-        "block runs of two wasm builds (bench:node --build-dir A,B): the Emscripten version of the build after the first that made this row's module (run.build.compared names it); absent for the first build's rows",
+        "block runs of two wasm builds (bench:node or bench:web --build-dir A,B): the Emscripten version of the build after the first that made this row's module (run.build.compared names it); absent for the first build's rows",
     },
   };
 }

@@ -158,9 +158,12 @@ export const OPTIONS = Object.freeze([
       `(default: ${TIMEOUT_SECONDS.node}, at most ${BOUNDS.timeoutSeconds})`,
     web: 'limit for the whole run; the rows measured so far are kept ' +
       `(default: ${TIMEOUT_SECONDS.browser}, at most ${BOUNDS.timeoutSeconds})` } },
-  { name: 'build-dir', value: 'DIR', resume: true, default: 'build/wasm', commands: NODE,
-    help: 'the wasm build; DIR,DIR2 adds each C++-in-wasm path of DIR2 (say build/wasm-emscripten-3.1.69) to the same ' +
-      'blocks, labelled by its Emscripten version ("msgpack/typed [3.1.69]"), and ends with the builds compared' },
+  { name: 'build-dir', value: 'DIR', resume: true, default: 'build/wasm', commands: RUNNERS, help: {
+    node: 'the wasm build; DIR,DIR2 adds each C++-in-wasm path of DIR2 (say build/wasm-emscripten-3.1.69) to the same ' +
+      'blocks, labelled by its Emscripten version ("msgpack/typed [3.1.69]"), and ends with the builds compared',
+    web: "the wasm build the page is bundled from (WCB_WASM_BUILD_DIR's when set); DIR,DIR2 bundles DIR2's modules " +
+      'too, as assets of their own, into a page of its own (web/dist/builds/), adds each C++-in-wasm path of DIR2 to ' +
+      'the same blocks, labelled by its Emscripten version ("msgpack/typed [3.1.69]"), and ends with the builds compared' } },
   { name: 'runtime', value: 'LIST', commands: [...NODE, ...ANSWER], help: {
     node: 'the runtimes the run goes to, one after the other, a comma list or all: node (the Node that runs the ' +
       'command, the default; node@20 too) or one pinned in src/places/runtimes.json (node@22, node@24, node@26, bun, ' +
@@ -168,10 +171,14 @@ export const OPTIONS = Object.freeze([
       'results file (results/bun-<date>.json; with --out and a list, FILE-<runtime>.json)',
     answer: 'the runtimes measured (wasm and the addon), as bench:node --runtime takes them (default: each runtime ' +
       "declaration's answer.runtimes: node@24, bun, deno)" } },
-  { name: 'startup', type: 'boolean', kind: 'blocks', commands: NODE,
-    help: 'start-up and memory (docs/startup-memory.md): each path alone in a fresh process per wave, to the first ' +
-      'look: load, compile, instantiate, first and warm calls, the wasm memory, JS heap and peak RSS' },
-  { name: 'break-even', type: 'boolean', kind: 'blocks', commands: NODE,
+  { name: 'startup', type: 'boolean', kind: 'blocks', commands: RUNNERS, help: {
+    node: 'start-up and memory (docs/startup-memory.md): each path alone in a fresh process per wave, to the first ' +
+      'look: load, compile, instantiate, first and warm calls, the wasm memory, JS heap and peak RSS',
+    web: 'start-up and memory (docs/startup-memory.md#browsers): each path alone in a fresh browser context per wave, ' +
+      'to the first look, on web/startup.html: bytes fetched, load (a library\'s script parsed and evaluated), ' +
+      'compileStreaming of the served .wasm, instantiate, first and warm calls, the wasm memory, and the JS heap ' +
+      'and page memory where the browser tells them' } },
+  { name: 'break-even', type: 'boolean', kind: 'blocks', commands: RUNNERS,
     help: "the answer's blocks at the smaller sizes the workload declares (its breakEven), for where C++ overtakes the libraries" },
   { name: 'whole-cost', type: 'boolean', commands: ANSWER,
     help: 'adds start-up, memory and break-even runs in the first runtime (about 3.5 minutes more: give --minutes 34), ' +

@@ -74,8 +74,16 @@ export function startupMedians(rows, unit, label) {
       warmMs: of((row) => row.startup.calls[operation]?.warmMs),
     };
   }
-  const phases = ['loadMs', 'compileMs', 'instantiateMs', 'readyMs', 'wasmBytes'];
-  const memory = ['wasmHeapBytes', 'jsHeapGrowthBytes', 'maxRssBytes'];
+  const phases = [
+    'loadMs',
+    'compileMs',
+    'instantiateMs',
+    'readyMs',
+    'wasmBytes',
+    'scriptBytes',
+    'transferBytes',
+  ];
+  const memory = ['wasmHeapBytes', 'jsHeapGrowthBytes', 'maxRssBytes', 'userAgentBytes'];
   return {
     n: own.length,
     row: own[0],
@@ -200,11 +208,13 @@ function startupLibrary(rows, unit, named, operation) {
 }
 
 function memoryWords(medians) {
-  const { wasmHeapBytes, jsHeapGrowthBytes, maxRssBytes } = medians.memory;
+  const { wasmHeapBytes, jsHeapGrowthBytes, maxRssBytes, userAgentBytes } = medians.memory;
   const parts = [];
   if (wasmHeapBytes !== undefined) parts.push(`wasm ${formatBytes(wasmHeapBytes)}`);
   if (jsHeapGrowthBytes !== undefined) parts.push(`JS heap ${formatBytes(jsHeapGrowthBytes)}`);
   if (maxRssBytes !== undefined) parts.push(`peak RSS ${formatBytes(maxRssBytes)}`);
+  // A browser's whole page, where the engine measures it (Chromium).
+  if (userAgentBytes !== undefined) parts.push(`page ${formatBytes(userAgentBytes)}`);
   return parts.join(', ');
 }
 
@@ -248,7 +258,10 @@ export function wholeCostParts(runs, { document, block, operation, best }) {
       const cost = comparison?.cost.estimate;
       let repay = '';
       if (saving?.estimate > 0 && cost <= 0) repay = ', from the first call (it starts no slower)';
-      else if (saving?.estimate > 0 && cost > 0) repay = `, after ${Math.ceil(cost / saving.estimate)} calls`;
+      else if (saving?.estimate > 0 && cost > 0) {
+        const calls = Math.ceil(cost / saving.estimate);
+        repay = `, after ${calls} call${calls === 1 ? '' : 's'}`;
+      }
       const range =
         found.earliest && found.latest ? ` [${sizeWords(found.earliest)}, ${sizeWords(found.latest)}]` : '';
       if (found.none !== undefined) parts.push(`never overtakes up to ${kb(found.none)} per call`);
@@ -263,6 +276,14 @@ export function wholeCostParts(runs, { document, block, operation, best }) {
 /** A start-up run's console table: per unit and path, the medians over its processes. */
 export function startupTable(rows) {
   const units = [...new Set(rows.filter((row) => row.kind === 'startup').map((row) => row.unit))];
+  // Figures only some places give (a browser: the bytes fetched and the page's memory; Node: the peak RSS)
+  // get a column when some row has them.
+  const has = (part, field) => rows.some((row) => row.kind === 'startup' && row[part]?.[field] !== undefined);
+  const optional = [
+    ['fetched', 'startup', 'transferBytes'],
+    ['peak RSS', 'memory', 'maxRssBytes'],
+    ['page mem', 'memory', 'userAgentBytes'],
+  ].filter(([, part, field]) => has(part, field));
   const header = [
     'path',
     'n',
@@ -276,7 +297,7 @@ export function startupTable(rows) {
     'warm',
     'wasm mem',
     'JS heap',
-    'peak RSS',
+    ...optional.map(([title]) => title),
   ];
   const blocks = units.map((unit) => {
     const lines = [...startupByPath(rows, unit).keys()].map((label) => {
@@ -295,7 +316,7 @@ export function startupTable(rows) {
         call('decode', 'warmMs'),
         formatBytes(m.memory.wasmHeapBytes),
         formatBytes(m.memory.jsHeapGrowthBytes),
-        formatBytes(m.memory.maxRssBytes),
+        ...optional.map(([, part, field]) => formatBytes(part === 'memory' ? m.memory[field] : m[field])),
       ];
     });
     const failed = rows.filter((row) => row.kind === 'startup' && row.unit === unit && row.status !== 'ok');
@@ -303,7 +324,7 @@ export function startupTable(rows) {
       (row) => `  failed: ${pathLabel(row)} (process ${row.process + 1}): ${row.error}`,
     );
     return [
-      `Start-up at ${unit} (ms; medians over fresh processes):`,
+      `Start-up at ${unit} (ms; medians over fresh processes or browser contexts):`,
       renderColumns(
         header,
         lines,

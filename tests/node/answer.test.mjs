@@ -243,6 +243,15 @@ test('a cell names the winner with its interval over processes, and says too few
   assert.equal(table[2].split(' | ').at(-1), '2026-12-05 |');
 });
 
+test("a compared build's path (a toolchain A/B) is never the answer's best C++ path, however fast", () => {
+  const run = tuplesRun(6);
+  const compared = run.rows
+    .filter((row) => row.codec === 'msgpack')
+    .map((row) => ({ ...row, build: '3.1.69', encode: stats(1), decode: stats(1) }));
+  const [row] = answerRows([{ ...run, rows: [...run.rows, ...compared] }]);
+  assert.match(row[2], /^\*\*C\+\+\*\* msgpack\/typed 2\.00x /);
+});
+
 test('JSON wins a cell when it beats the best C++ path and the closest library, though those two are undecided', () => {
   // The wasm path within 10% of avsc's 8 ms either way (undecided), JSON at 2 ms.
   const around = [8, 8.8, 7.2, 8.4, 7.6, 8];

@@ -1,11 +1,25 @@
 // bench:web's options without a browser: the defaults a plain
-// `npm run bench:web` runs with (it once crashed on the peer list).
+// `npm run bench:web` runs with (it once crashed on the peer list), and
+// --build-dir, bench:node's option, which bench:web takes from the same
+// declaration and parses and checks as bench:node does.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { BROWSER_CHOICES, BROWSER_PEERS, helpText, parseOptions } from '../../node/bench-web-options.mjs';
+import {
+  BROWSER_CHOICES,
+  BROWSER_PEERS,
+  buildDirsOfArgv,
+  helpText,
+  parseOptions,
+} from '../../node/bench-web-options.mjs';
+import { parseOptions as parseNodeOptions } from '../../node/cli.mjs';
+import { comparedBuilds } from '../../node/compared-builds.mjs';
 import { UsageError } from '../../node/options.mjs';
+import { DEFAULT_WASM_BUILD_DIR } from '../../src/build-dirs.mjs';
+import { optionNamed } from '../../src/options/table.mjs';
 import { BROWSER_NAMES } from '../../src/places.mjs';
 import { peerNames } from '../../src/harness/peers.mjs';
 
@@ -141,5 +155,105 @@ test('--records takes the record sets bench:node takes; an unknown one is refuse
   assert.throws(
     () => parseOptions(['--workload', 'messages', '--records', 'big-values'], { buildInfo }),
     (error) => error instanceof UsageError && /--records: unknown value 'big-values'/.test(error.message),
+  );
+});
+
+test("--build-dir is bench:node's option, declared once: the page's build, then the builds compared with it", () => {
+  assert.deepEqual(optionNamed('build-dir').commands, ['node', 'web']);
+  const [first, second] = [
+    mkdtempSync(path.join(tmpdir(), 'wcb-a-')),
+    mkdtempSync(path.join(tmpdir(), 'wcb-b-')),
+  ];
+  try {
+    // Without it, the build bench:web has always bundled: WCB_WASM_BUILD_DIR's, else build/wasm.
+    assert.deepEqual(
+      [parseOptions([], { buildInfo }).buildDir, parseOptions([], { buildInfo }).moreBuildDirs],
+      [DEFAULT_WASM_BUILD_DIR, []],
+    );
+    const both = parseOptions(['--build-dir', `${first}, ${second}`], { buildInfo });
+    assert.deepEqual([both.buildDir, both.moreBuildDirs], [first, [second]]);
+    assert.deepEqual(buildDirsOfArgv(['--build-dir', `${first},${second}`]), {
+      buildDir: first,
+      moreBuildDirs: [second],
+    });
+    // The same words as bench:node's for a folder that is not there.
+    const missing = path.join(first, 'missing');
+    for (const parse of [(argv) => parseOptions(argv, { buildInfo }), parseNodeOptions])
+      assert.throws(
+        () => parse(['--build-dir', `${first},${missing}`]),
+        (error) =>
+          error instanceof UsageError &&
+          error.message === `--build-dir: no directory '${missing}' (accepted: an existing directory)`,
+      );
+  } finally {
+    for (const folder of [first, second]) rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('--build-dir A,B: only the workloads whose blocks compare builds, as in bench:node', () => {
+  const first = { emscripten: '3.1.6' };
+  const second = { emscripten: '3.1.69', catalog: buildInfo.catalog };
+  const builds = comparedBuilds(
+    { buildDir: 'a', moreBuildDirs: ['b'], workload: 'tuples' },
+    first,
+    () => second,
+  );
+  assert.deepEqual(
+    builds.map(({ dir, tag, codecs }) => ({ dir, tag, codecs })),
+    [{ dir: 'b', tag: '3.1.69', codecs: ['raw', 'json'] }],
+  );
+  assert.throws(
+    () => comparedBuilds({ buildDir: 'a', moreBuildDirs: ['b'], workload: 'messages' }, first, () => second),
+    (error) =>
+      error instanceof UsageError &&
+      error.message ===
+        '--build-dir with several builds: only the blocks of tuples compare builds (not messages)',
+  );
+  // bench:web's start-up page serves one build.
+  assert.throws(
+    () =>
+      comparedBuilds(
+        { buildDir: 'a', moreBuildDirs: ['b'], workload: 'tuples' },
+        first,
+        () => second,
+        '--startup',
+      ),
+    (error) =>
+      error instanceof UsageError &&
+      error.message ===
+        '--build-dir with several builds: only the blocks of tuples compare builds (not --startup)',
+  );
+});
+
+test('--startup: the start-up plan in the browsers, its file named as bench:node names its own; refused with --sweep', () => {
+  const now = new Date('2026-01-02T03:04:05Z');
+  const options = parseOptions(['--startup', '--looks', '2'], { buildInfo, now });
+  assert.equal(options.mode, 'startup');
+  assert.deepEqual(options.looks, [2]);
+  assert.match(path.basename(options.out), /^startup-browser-.*\.json$/);
+  const both = parseOptions(['--startup', '--browser', 'all'], { buildInfo, now });
+  assert.ok(Object.values(both.outs).every((file) => path.basename(file).startsWith('startup-browser-')));
+  assert.match(helpText(), /--startup\s/);
+  assert.throws(
+    () => parseOptions(['--startup', '--sweep'], { buildInfo }),
+    (error) =>
+      error instanceof UsageError && /^--startup is an option of the block protocol/.test(error.message),
+  );
+});
+
+test("--break-even: the browsers take the workload's break-even sizes as bench:node does; refused where none are declared", () => {
+  const web = parseOptions(['--break-even'], { buildInfo });
+  const node = parseNodeOptions(['--break-even']);
+  assert.equal(web.mode, 'blocks');
+  assert.deepEqual([web.minMB, web.maxMB, web.perDecade], [node.minMB, node.maxMB, node.perDecade]);
+  assert.ok(
+    web.maxMB < parseOptions([], { buildInfo }).minMB,
+    'every break-even size is below the answer block',
+  );
+  assert.throws(
+    () => parseOptions(['--break-even', '--workload', 'messages'], { buildInfo }),
+    (error) =>
+      error instanceof UsageError &&
+      /^--break-even: messages declares no break-even sizes/.test(error.message),
   );
 });

@@ -5,16 +5,19 @@ import { buildWorkloads, modulesOf } from '../../src/catalog.mjs';
 import { streamFormats } from '../../src/harness/compressors.mjs';
 import { GC_METHODS } from './browser-info.mjs';
 
-// One line; the results file keeps the full flags. Module sizes: those of the build's first workload.
+// One line; the results file keeps the full flags. The toolchain's clang
+// too, since two builds of one page (bench:web --build-dir A,B) differ by
+// it. Module sizes: those of the build's first workload.
 function buildSummary(info) {
   if (!info) return 'no build info';
   const version = /\d+\.\d+\.\d+/.exec(info.emscripten ?? '')?.[0] ?? 'unknown';
+  const clang = info.toolchain?.clang ? ` (clang ${info.toolchain.clang})` : '';
   const [first] = buildWorkloads(info);
   const modules = modulesOf(info)
     .filter((module) => first === module.workload)
     .map(({ codec, wasmBytes }) => `${codec} ${formatBytes(wasmBytes)}`);
   return [
-    `Emscripten ${version}`,
+    `Emscripten ${version}${clang}`,
     info.compileFlags ?? info.flags,
     info.exceptions && `C++ exceptions: ${info.exceptions}`,
     modules.length > 0 && `.wasm: ${modules.join(', ')}`,
@@ -44,8 +47,12 @@ function isolationText(facts) {
   return 'no (serve with npm run serve for a fine clock)';
 }
 
-/** Fills the facts list `list` from browserFacts() and the build info. */
-export function showEnvironment(list, facts, info) {
+/**
+ * Fills the facts list `list` from browserFacts() and the build info, with a
+ * line per build compared with it (`comparedBuilds`: [{ tag, info }], the
+ * bundle's of bench:web --build-dir A,B).
+ */
+export function showEnvironment(list, facts, info, comparedBuilds = []) {
   const facts_ = [
     ['Browser', `${facts.runtime.name} ${facts.runtime.version}`],
     ['Engine', facts.runtime.engine ?? 'unknown'],
@@ -56,6 +63,7 @@ export function showEnvironment(list, facts, info) {
     ['CompressionStream formats', streamFormats().join(', ') || 'none (no CompressionStream)'],
     ['Machine', `${facts.machine.os} ${facts.machine.arch}, ${facts.machine.cpus} logical CPUs`],
     ['wasm build', buildSummary(info)],
+    ...comparedBuilds.map(({ tag, info: compared }) => [`wasm build [${tag}]`, buildSummary(compared)]),
   ];
   list.replaceChildren();
   for (const [term, value] of facts_) {

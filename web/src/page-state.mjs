@@ -31,8 +31,16 @@ export function setState(name) {
   document.body.dataset.state = name;
 }
 
-/** The modules of the bundle that serve workload `name`. */
-export const modulesOf = (name) => bundledModules.filter((module) => name === module.workload);
+/** The modules of the page's build that serve workload `name` (what the form and the decode box offer). */
+export const modulesOf = (name) =>
+  bundledModules.filter((module) => name === module.workload && module.build === undefined);
+
+/**
+ * Those and the same workload's modules of the builds compared with it
+ * (bench:web --build-dir A,B; each with its `build` tag), for a block of
+ * bench:web's run whose members name a build.
+ */
+export const blockModulesOf = (name) => bundledModules.filter((module) => name === module.workload);
 
 /** The page module of the workload the form shows. */
 export const formPage = () => state.pages.get($('workload').value);

@@ -17,7 +17,7 @@
 // load() brings in as an asset when a run first needs them (assets.mjs):
 // no fetch(), so the page works from file://.
 
-import { buildInfo, resultsSchema } from 'wcb:bundled';
+import { buildInfo, comparedBuilds, resultsSchema } from 'wcb:bundled';
 import { DEFAULT_WORKLOAD, codecNames, strategiesOf } from '../../src/catalog.mjs';
 import { browserFacts } from './browser-info.mjs';
 import { Charts } from './charts.mjs';
@@ -138,7 +138,7 @@ async function start() {
   selectWorkload();
 
   state.facts = await browserFacts({ preciseMemory: params.get('preciseMemory') === '1' });
-  showEnvironment($('environment'), state.facts, buildInfo);
+  showEnvironment($('environment'), state.facts, buildInfo, comparedBuilds);
   showPageFacts($('environment'));
   showShippedBytes($('cleanliness-section'));
   listen();

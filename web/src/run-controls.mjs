@@ -4,13 +4,12 @@
 // other by the workload's page (or one block of bench:web's run), with the
 // buttons and status around it, and Stop.
 
-import { protoText, messagesProtoText, buildInfo } from 'wcb:bundled';
+import { protoText, messagesProtoText } from 'wcb:bundled';
 import { strategiesOf } from '../../src/catalog.mjs';
-import { findDocumentPeer, findPeer, peerMeta, peersNotRun } from '../../src/harness/peers.mjs';
+import { findDocumentPeer, findPeer, peerMeta } from '../../src/harness/peers.mjs';
 import { planRun, runPaths } from '../../src/harness/plan.mjs';
-import { buildHeader, protocolHeader, runHeader } from '../../src/harness/results.mjs';
 import { InputError, markInvalid, readNumber, refuseInput, shownChecked } from './form.mjs';
-import { $, formPage, modulesOf, setState, state } from './page-state.mjs';
+import { $, blockModulesOf, formPage, modulesOf, setState, state } from './page-state.mjs';
 import {
   currentDocument,
   renderResults,
@@ -20,6 +19,7 @@ import {
   showValidation,
 } from './results-view.mjs';
 import { writePermalink } from './permalink.mjs';
+import { pageRunHeader } from './run-header.mjs';
 import { PLACE, yieldToBrowser } from './runtime.mjs';
 
 /** run.protocol.isolation of a run of this page (results.schema.json). */
@@ -181,33 +181,7 @@ function pagePaths({ codecs, strategies, peers }, modules) {
 }
 
 /** The header of a run of this page with `options` (the form's, or a block job's). */
-function runHeaderOf(options, page) {
-  const { facts } = state;
-  const run = runHeader({
-    place: PLACE,
-    workload: options.workload,
-    date: new Date(),
-    machine: facts.machine,
-    runtime: facts.runtime,
-    build: buildHeader(buildInfo, options.workload),
-    protocol: protocolHeader({
-      warmup: options.warmup,
-      repetitions: options.repetitions,
-      ...page.protocolFields(options),
-      gc: Boolean(facts.gc),
-      timerResolutionMs: facts.timerResolutionMs,
-      crossOriginIsolated: facts.crossOriginIsolated,
-      codecs: options.codecs,
-      strategies: options.strategies,
-      peers: options.peers,
-      // The libraries a page cannot run, and why: a reader of the file sees them missing on purpose.
-      peersNotRun: peersNotRun(PLACE),
-    }),
-  });
-  // How the GC before each timed operation was forced (browser-info.mjs): engines differ.
-  if (facts.gcMethod) run.protocol.gcMethod = facts.gcMethod;
-  return run;
-}
+const runHeaderOf = (options, page) => pageRunHeader(options, page, state.facts);
 
 /**
  * One browser context of bench:web's run (docs/design.md#blocks): the block
@@ -228,7 +202,7 @@ export async function runBlock({ protocol, ...job }) {
   await measureRun(async () => {
     const rows = await page.runBlock({
       ...job,
-      modules: modulesOf(job.workload),
+      modules: blockModulesOf(job.workload),
       protoText,
       messagesProtoText,
       facts: state.facts,

@@ -43,3 +43,17 @@ export async function instantiateCodec(module, strategy, { compress = false } = 
     return createLeanCodec(leanWasmBinary);
   return createWasmCodec(factory, { wasmBinary });
 }
+
+/**
+ * A block's environment in a page (src/harness/payload-measure.mjs): the
+ * forced GC and JS heap of `facts` (browser-info.mjs), yielding between
+ * operations, the run's `signal`, and a start-up page's `watch` of the
+ * first calls (web/src/startup-page.mjs).
+ */
+export const pageEnvironment = (facts, signal, watch = {}) => ({
+  gc: facts.gc,
+  jsHeapUsed: facts.jsHeapUsed,
+  pause: yieldToBrowser,
+  signal,
+  onFirstCall: watch.onFirstCall,
+});

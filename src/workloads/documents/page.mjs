@@ -14,7 +14,7 @@
 
 import { ALL_PEERS, findDocumentPeer, peersFor } from '../../harness/peers.mjs';
 import { documentUrlsOf } from '../../../web/src/query.mjs';
-import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
+import { PLACE, instantiateCodec, pageEnvironment } from '../../../web/src/runtime.mjs';
 import { measureDocumentBlock } from './block.mjs';
 import { documentChecksum, formatChecksum } from './checksum.mjs';
 import { isUserDataset, makeDataset, prepareDataset } from './datasets.mjs';
@@ -234,8 +234,9 @@ function loadDataset(dataset) {
  * page, resolving to its rows. options: the job, and { modules (this
  * workload's, from the bundle), facts, signal }.
  */
-export async function runBlock({ modules, facts, signal, ...job }) {
-  const env = { gc: facts.gc, jsHeapUsed: facts.jsHeapUsed, pause: yieldToBrowser, signal };
+export async function runBlock({ modules, facts, signal, watch = {}, ...job }) {
+  // `watch`: the start-up page's (web/src/startup-page.mjs), told of each member's load and first calls.
+  const env = pageEnvironment(facts, signal, watch);
   await prepareDataset(job.dataset);
   const loadSubject = async (spec) => {
     if (spec.peer !== undefined) {
@@ -250,7 +251,7 @@ export async function runBlock({ modules, facts, signal, ...job }) {
     const path = createWasmDocumentPath(await instantiateCodec(module), spec.strategy);
     return { forDataset: () => path };
   };
-  return measureDocumentBlock(job, { place: PLACE, env, loadDataset, loadSubject });
+  return measureDocumentBlock(job, { place: PLACE, env, loadDataset, loadSubject, onMember: watch.onMember });
 }
 
 /** Where the run is, for the status line. */

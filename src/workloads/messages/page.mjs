@@ -68,8 +68,9 @@ export { lastPathJob, pathJob, pathReferences, protocolFields, references, units
  * resolving to its rows. options: the job, and { modules (this workload's,
  * from the bundle), facts, protoText, messagesProtoText, signal }.
  */
-export function runBlock({ modules, facts, protoText, messagesProtoText, signal, ...job }) {
-  const env = { gc: facts.gc, pause: yieldToBrowser, signal };
+export function runBlock({ modules, facts, protoText, messagesProtoText, signal, watch = {}, ...job }) {
+  // `watch`: the start-up page's (web/src/startup-page.mjs), told of each member's load and first calls.
+  const env = { gc: facts.gc, pause: yieldToBrowser, signal, onFirstCall: watch.onFirstCall };
   const loadPath = async (spec) => {
     if (spec.peer !== undefined) {
       const peer = findPeer(spec.peer);
@@ -82,5 +83,5 @@ export function runBlock({ modules, facts, protoText, messagesProtoText, signal,
     const codec = await instantiateCodec(module);
     return { subject: createWasmMessagePath(codec, spec.strategy), wasm: { codec, strategy: spec.strategy } };
   };
-  return measureMessageBlock(job, { place: PLACE, loadPath, env });
+  return measureMessageBlock(job, { place: PLACE, loadPath, env, onMember: watch.onMember });
 }

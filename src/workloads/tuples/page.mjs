@@ -12,7 +12,7 @@ import { createPeerPath, findPeer } from '../../harness/peers.mjs';
 import { measureTupleBlock } from './block.mjs';
 
 export { protocolSchema, rowSchema } from './rows.mjs';
-import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
+import { PLACE, instantiateCodec, pageEnvironment } from '../../../web/src/runtime.mjs';
 import { CLEANLINESS_LEGEND, TABLE_LEGEND } from './view.mjs';
 
 /** What the results view shows of the rows (tables, charts): web/src/results-view.mjs. */
@@ -81,20 +81,24 @@ export { blockPlan, pathJob, pathReferences, protocolFields, references, units }
  * One block process (docs/design.md#blocks), of the page's run or a browser
  * context of bench:web's: the block job measured in this page, resolving to
  * its rows. options: the job, and { modules (this workload's, from the
- * bundle), facts, protoText, signal }.
+ * bundle, with those of the builds compared), facts, protoText, signal,
+ * watch? }; `watch` (the start-up page's: web/src/startup-page.mjs) is told
+ * of each member's load (onMember) and first calls (onFirstCall).
  */
-export function runBlock({ modules, facts, protoText, signal, ...job }) {
-  const env = { gc: facts.gc, jsHeapUsed: facts.jsHeapUsed, pause: yieldToBrowser, signal };
+export function runBlock({ modules, facts, protoText, signal, watch = {}, ...job }) {
+  const env = pageEnvironment(facts, signal, watch);
   const loadPath = async (spec) => {
     if (spec.peer !== undefined) {
       const peer = findPeer(spec.peer);
       if (!peer || !peer.places.includes(PLACE)) throw new Error(`${spec.peer}: not a peer of this page`);
       return createPeerPath(peer, { protoText });
     }
-    const module = modules.find((candidate) => candidate.codec === spec.codec);
-    if (!module) throw new Error(`${spec.codec}: not in this page's wasm build`);
+    // A member of a compared build (bench:web --build-dir A,B) names it: its module is that build's.
+    const build = spec.subject?.build;
+    const module = modules.find((candidate) => candidate.codec === spec.codec && candidate.build === build);
+    if (!module) throw new Error(`${spec.codec}${build ? ` [${build}]` : ''}: not in this page's wasm build`);
     const compress = spec.compression?.where === 'wasm';
     return createWasmPath(await instantiateCodec(module, spec.strategy, { compress }), spec.strategy);
   };
-  return measureTupleBlock(job, { place: PLACE, env, loadPath });
+  return measureTupleBlock(job, { place: PLACE, env, loadPath, onMember: watch.onMember });
 }
