@@ -211,8 +211,7 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     addon: (protocol.addon ?? true) && given.loader === DEFAULTS.loader,
     compression: protocol.compression,
   };
-  // The options of its kind (the table's) as the file recorded them; one a
-  // file did not record yet takes the workload's full list, else its default.
+  // Its kind's options (the table's) as recorded, else the workload's full list or default.
   const defaults = mode === 'limits' ? info.limits : info.defaults;
   const own = {};
   for (const option of kindOptions('node')[optionKindOf(info)].map(optionNamed)) {

@@ -19,11 +19,10 @@
 // `version` is the installed npm version, pinned in package.json; a test
 // (tests/node/peers-roundtrip.test.mjs) checks the two agree.
 //
-// Workloads: PEERS are the libraries every workload may take (its runner's
-// takesPeer chooses; without one, all of them); `schemaless` marks those
-// that write any plain value as it is. A workload's catalog entry may bring
-// libraries of its own (its `peers`, their adapters in its folder), which
-// only it takes: ALL_PEERS holds them too, each with its `owner`.
+// Workloads: each takes PEERS (or those its runner's takesPeer picks;
+// `schemaless`: those writing any plain value). A workload's entry may bring
+// libraries only it takes (its `peers`, adapters in its folder): ALL_PEERS
+// holds them too, each with its `owner`.
 
 import { WORKLOADS } from '../workload-entries.mjs';
 

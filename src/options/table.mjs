@@ -8,10 +8,9 @@
 // key (the parsed options' field: camelCase of the name by default); value
 // (help's placeholder); bound (a number's bounds: an OPTION_BOUNDS key, by
 // default its key's, or the bounds); values (() => the accepted values);
-// multiple, short; commands; kind (the workloads taking it: a protocol or
-// 'datasets', optionKindOf, or a list of them; 'blocks' for the block
-// protocol's; with `commands`, which runner takes it where); recorded (its
-// field in a results file's protocol, by default its key); resume (allowed with
+// multiple, short; commands; kind (the workloads taking it, in `commands`: a
+// protocol or 'datasets' (optionKindOf), or a list; 'blocks': the block
+// protocol's); recorded (its results protocol field; default: key); resume (allowed with
 // --resume); default (where no workload's catalog entry gives it; help
 // names a plain one); page (a
 // list's { checkbox }, true for a number: the page's form and permalink);

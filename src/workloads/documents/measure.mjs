@@ -50,11 +50,9 @@ export const takesPeer = (peer) => peer.schemaless || peer.owner === 'documents'
  *       bytesOf(bytes) -> bytes,              // what the size columns count
  *   } }
  *
- * `dataset` is a data set id (dataset-catalog.mjs: one of DATASETS,
- * unmapped-s<step> or user:<file name>) or its catalog entry (a user's:
- * user-documents.mjs userDatasetEntry). forDataset throws Error('<peer>:
- * cannot represent <what>') when the library cannot hold that data set
- * (geobuf outside GeoJSON), and an unknown-data-set error. Rejects when the
+ * `dataset`: a data set id (dataset-catalog.mjs) or its entry (a user's:
+ * userDatasetEntry). forDataset throws '<peer>: cannot represent <what>'
+ * (geobuf outside GeoJSON) or an unknown-data-set error. Rejects when the
  * library does not load or is not part of this workload.
  */
 export async function createPeerDocumentPath(peer, context = {}, registry = { loadPeerPath }) {

@@ -358,11 +358,10 @@ export const takesPeer = (peer) => !peer.owner;
  *       bytesOf(bytes) -> bytes,              // what the size columns count
  *   } }
  *
- * forRecord throws Error('<peer>: cannot represent <what> of record
- * "<name>"') when the library cannot hold that record exactly, and an
- * unknown-record error for a name outside MESSAGE_NAMES. `context` carries
- * { messagesProtoText } (proto/messages.proto, for protobufjs). Rejects when
- * the library does not load or is not part of this workload.
+ * forRecord throws '<peer>: cannot represent <what> of record "<name>"'
+ * or, outside MESSAGE_NAMES, an unknown-record error. `context`: {
+ * messagesProtoText } (for protobufjs). Rejects when the library does not
+ * load or is not part of this workload.
  */
 export async function createPeerMessagePath(peer, context = {}, registry = { loadPeerPath }) {
   if (!takesPeer(peer)) throw new Error(`${peer.name}: not part of the messages workload`);
