@@ -23,6 +23,16 @@ export function pathFields(path, { place, batch }) {
   return fields;
 }
 
+/**
+ * `path` named by the wasm build of its member `spec` (a second build's,
+ * plan.mjs withBuilds: its subject's `build`), so that its rows carry
+ * `build` (pathFields) and are judged against the first build's same path.
+ */
+export function withBuildOf(spec, path) {
+  if (spec.subject?.build) path.build = spec.subject.build;
+  return path;
+}
+
 /** The fields of a path that name it: codec, impl, interop, library, variant?, compression?. */
 export function subjectOf({ codec, impl, interop, library, variant, compression }) {
   return { codec, impl, interop, library, ...(variant && { variant }), ...(compression && { compression }) };

@@ -202,13 +202,15 @@ test('--build-dir A,B: only the workloads whose blocks compare builds, as in ben
     builds.map(({ dir, tag, codecs }) => ({ dir, tag, codecs })),
     [{ dir: 'b', tag: '3.1.69', codecs: ['raw', 'json'] }],
   );
-  assert.throws(
-    () => comparedBuilds({ buildDir: 'a', moreBuildDirs: ['b'], workload: 'messages' }, first, () => second),
-    (error) =>
-      error instanceof UsageError &&
-      error.message ===
-        '--build-dir with several builds: only the blocks of tuples compare builds (not messages)',
-  );
+  // Every workload of the answer compares builds: each takes the second build's codecs of it.
+  for (const [workload, codecs] of [
+    ['messages', ['json']],
+    ['documents', []],
+  ])
+    assert.deepEqual(
+      comparedBuilds({ buildDir: 'a', moreBuildDirs: ['b'], workload }, first, () => second)[0].codecs,
+      codecs,
+    );
   // bench:web's start-up page serves one build.
   assert.throws(
     () =>
@@ -221,7 +223,7 @@ test('--build-dir A,B: only the workloads whose blocks compare builds, as in ben
     (error) =>
       error instanceof UsageError &&
       error.message ===
-        '--build-dir with several builds: only the blocks of tuples compare builds (not --startup)',
+        '--build-dir with several builds: only the blocks of tuples, messages, documents compare builds (not --startup)',
   );
 });
 

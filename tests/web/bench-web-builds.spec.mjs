@@ -6,8 +6,9 @@
 // lean one, so its rows (module: embind) show that the page ran the second
 // build's module. Then the pages: the A/B page names both toolchains and
 // carries the second build's modules as assets of their own, the default
-// page one build. Last, the same run with the real Emscripten 3.1.69 build,
-// when it is built. No timing is asserted.
+// page one build. The messages and documents blocks hold both builds' tagged
+// paths the same way. Last, a block of each workload with the real
+// Emscripten 3.1.69 build, when it is built. No timing is asserted.
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -105,10 +106,11 @@ async function benchWeb(builds, args) {
 }
 
 /**
- * Every browser context of every block held each `codecs` path of both
- * builds; the closing table has a verdict per block, path and operation.
+ * Every browser context of every block held each `codecs` path (through
+ * `strategy`) of both builds; the closing table has a verdict per block,
+ * path and operation.
  */
-function assertSameBlocks({ stdout, document }, tag, codecs, contexts) {
+function assertSameBlocks({ stdout, document }, tag, codecs, contexts, strategy = 'typed') {
   const { rows } = document;
   const blocks = [...new Set(rows.map((row) => row.block))];
   assert.ok(blocks.length > 0);
@@ -116,7 +118,7 @@ function assertSameBlocks({ stdout, document }, tag, codecs, contexts) {
     for (let context = 0; context < contexts; context++) {
       const labels = rows.filter((row) => row.block === block && row.process === context).map(pathLabel);
       for (const codec of codecs)
-        for (const label of [`${codec}/typed`, `${codec}/typed [${tag}]`])
+        for (const label of [`${codec}/${strategy}`, `${codec}/${strategy} [${tag}]`])
           assert.ok(labels.includes(label), `${block} context ${context}: ${label} in ${labels.join(', ')}`);
     }
   for (const row of rows.filter((row) => row.impl === 'cpp'))
@@ -165,6 +167,28 @@ test('--build-dir A,B: both builds in the same blocks and contexts, the second j
   assert.match(stdout, /^verdicts: \d+ compared, \d+ agree, 0 flips/m);
 });
 
+// The answer's per-call and per-document C++ paths (their tagged strategy): the smallest block of each.
+const TAGGED_BLOCKS = [
+  { workload: 'messages', args: ['--min-rep-ms', '2'] },
+  { workload: 'documents', args: ['--datasets', 'geo-110m'] },
+].map(({ workload, args }) => ({
+  workload,
+  args: [
+    ...['--workload', workload, '--strategies', 'tagged', '--peers', 'msgpackr'],
+    ...['--repetitions', '2', '--warmup', '0', ...args],
+  ],
+}));
+
+for (const { workload, args } of TAGGED_BLOCKS)
+  test(`${workload}, --build-dir A,B: both builds in the same blocks and contexts`, async () => {
+    const result = await benchWeb(
+      [DEFAULT_WASM_DIR, standIn],
+      [...args, '--codecs', 'msgpack', '--looks', '2'],
+    );
+    assert.equal(result.document.run.build.compared[0].tag, STAND_IN.tag);
+    assertSameBlocks(result, STAND_IN.tag, ['msgpack'], 2, 'tagged');
+  });
+
 test("the A/B page names each build's toolchain and loads the second build's modules as assets of its own; the default page has one build", async ({
   page,
 }) => {
@@ -176,11 +200,9 @@ test("the A/B page names each build's toolchain and loads the second build's mod
   // Asset names are lower-case letters, digits and dashes: the tag's dots become dashes.
   const compared = assets.filter((name) => name.includes('0-0-0-standin'));
   assert.ok(compared.includes('wasm-raw-tuples-0-0-0-standin'), compared.join(', '));
-  // Only the workloads whose blocks compare builds (tuples) take the second build's modules.
-  assert.ok(
-    compared.every((name) => name.includes('-tuples-')),
-    compared.join(', '),
-  );
+  // Each workload whose blocks compare builds takes the second build's modules.
+  for (const workload of ['tuples', 'messages', 'documents'])
+    assert.ok(compared.includes(`wasm-msgpack-${workload}-0-0-0-standin`), compared.join(', '));
 
   const facts = () =>
     page.$$eval('dd[data-fact^="wasm build"]', (nodes) =>
@@ -214,15 +236,20 @@ const realMissing = [REAL_FIRST, REAL_SECOND].find(
   (build) => !existsSync(path.join(build, 'build-info.json')),
 );
 
-test('the real builds, Emscripten 3.1.6 and 3.1.69, in one Chromium block', async () => {
-  test.skip(
-    Boolean(realMissing),
-    `no wasm build in ${realMissing} (WCB_WASM_TOOLCHAIN=emscripten-3.1.69 scripts/build-wasm.sh)`,
-  );
-  const result = await benchWeb(
-    [REAL_FIRST, REAL_SECOND],
-    ['--codecs', 'msgpack,protobuf', '--looks', '1', ...TINY_BLOCKS],
-  );
-  assert.equal(result.document.run.build.compared[0].tag, '3.1.69');
-  assertSameBlocks(result, '3.1.69', ['msgpack', 'protobuf'], 1);
-});
+// Each workload's block with the answer's C++ strategy of it.
+for (const { workload, args, codecs, strategy } of [
+  { workload: 'tuples', args: TINY_BLOCKS, codecs: ['msgpack', 'protobuf'], strategy: 'typed' },
+  ...TAGGED_BLOCKS.map((block) => ({ ...block, codecs: ['msgpack'], strategy: 'tagged' })),
+])
+  test(`the real builds, Emscripten 3.1.6 and 3.1.69, in one Chromium block of ${workload}`, async () => {
+    test.skip(
+      Boolean(realMissing),
+      `no wasm build in ${realMissing} (WCB_WASM_TOOLCHAIN=emscripten-3.1.69 scripts/build-wasm.sh)`,
+    );
+    const result = await benchWeb(
+      [REAL_FIRST, REAL_SECOND],
+      [...args, '--codecs', codecs.join(','), '--looks', '1'],
+    );
+    assert.equal(result.document.run.build.compared[0].tag, '3.1.69');
+    assertSameBlocks(result, '3.1.69', codecs, 1, strategy);
+  });

@@ -29,6 +29,19 @@ export function yieldToBrowser() {
 }
 
 /**
+ * The module of block member `spec` among the page's `modules` (its
+ * workload's): a member of a compared build (bench:web --build-dir A,B)
+ * names that build, and the bundle carries both builds' modules of a codec,
+ * so the build picks the module as much as the codec does.
+ */
+export function memberModule(modules, spec) {
+  const build = spec.subject?.build;
+  const module = modules.find((candidate) => candidate.codec === spec.codec && candidate.build === build);
+  if (!module) throw new Error(`${spec.codec}${build ? ` [${build}]` : ''}: not in this page's wasm build`);
+  return module;
+}
+
+/**
  * A fresh instance of one codec's wasm module (an entry of the bundle's
  * modules, whose load() gives its glue and bytes: an asset, assets.mjs).
  * Given a `strategy` the lean module serves (typed, columnar), its lean

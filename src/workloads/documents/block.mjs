@@ -8,7 +8,7 @@ import { compressedMembers, compressedPath } from '../../harness/compressed-path
 import { createDocumentsFloorPath } from './floor.mjs';
 import { formatBytes, formatMs } from '../../harness/format.mjs';
 import { createJsonDocumentPath, createJsonUtf8DocumentPath } from './json-path.mjs';
-import { blockReference } from '../../harness/rows.mjs';
+import { blockReference, withBuildOf } from '../../harness/rows.mjs';
 import { documentMember, peerDocumentPath } from './measure.mjs';
 import { failedDocumentRow, notApplicableRow } from './rows.mjs';
 import { datasetFieldsIn } from './user-documents.mjs';
@@ -108,6 +108,7 @@ export async function measureDocumentBlock(
     }
     // A compressed member (docs/design.md#compression): the path through its compressor.
     if (spec.compression) path = compressedPath(path, spec.compression, env);
+    withBuildOf(spec, path);
     members.push(
       documentMember(path, {
         ...where,

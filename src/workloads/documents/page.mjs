@@ -14,7 +14,7 @@
 
 import { ALL_PEERS, findDocumentPeer, peersFor } from '../../harness/peers.mjs';
 import { documentUrlsOf } from '../../../web/src/query.mjs';
-import { PLACE, instantiateCodec, pageEnvironment } from '../../../web/src/runtime.mjs';
+import { PLACE, instantiateCodec, memberModule, pageEnvironment } from '../../../web/src/runtime.mjs';
 import { measureDocumentBlock } from './block.mjs';
 import { documentChecksum, formatChecksum } from './checksum.mjs';
 import { isUserDataset, makeDataset, prepareDataset } from './datasets.mjs';
@@ -246,8 +246,7 @@ export async function runBlock({ modules, facts, signal, watch = {}, ...job }) {
       const path = await createPeerDocumentPath(peer);
       return { forDataset: (dataset) => peerDocumentPath(path, dataset) };
     }
-    const module = modules.find((candidate) => candidate.codec === spec.codec);
-    if (!module) throw new Error(`${spec.codec}: not in this page's wasm build`);
+    const module = memberModule(modules, spec);
     const path = createWasmDocumentPath(await instantiateCodec(module), spec.strategy);
     return { forDataset: () => path };
   };

@@ -46,6 +46,8 @@ export default {
   // blocks a wave, and in a runtime the addon's paths too (the mean ratio of
   // the 2026-12-07 afternoon answer run: docs/decisions/answer-command.md).
   answerWeight: { runtime: 1.5, browser: 1.35 },
+  // Its blocks can hold the same paths from two wasm builds (--build-dir A,B: a toolchain A/B).
+  comparesBuilds: true,
   // The answer's data shapes (src/report/answer-rows.mjs answerUnits): a block of the default run each.
   answer: [
     { block: 'documents@geo-110m', label: 'JSON documents (GeoJSON, 426 KB)' },

@@ -18,7 +18,7 @@ import {
   messageMember,
   notApplicableMessageRow,
 } from './measure.mjs';
-import { blockReference } from '../../harness/rows.mjs';
+import { blockReference, withBuildOf } from '../../harness/rows.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */
 export const BLOCK_UNIT = Object.freeze({
@@ -88,8 +88,11 @@ export async function measureMessageBlock(job, { place, loadPath, env, onMember 
       rows.push({ ...failedMessageRow(spec.subject, where, `load: ${error?.message ?? error}`), ...extra });
       continue;
     }
-    const { subject, wasm } = loaded;
-    if (wasm && job.emptyCall) emptyCalls.push(emptyCallMember(wasm.codec, timing));
+    const { wasm } = loaded;
+    const subject = withBuildOf(spec, loaded.subject);
+    // The module's own members (its empty call, its floor) name its build as its path does.
+    const ofBuild = (member) => (withBuildOf(spec, member.path), member);
+    if (wasm && job.emptyCall) emptyCalls.push(ofBuild(emptyCallMember(wasm.codec, timing)));
     const notApplicable = subject.notApplicable?.(job.record);
     if (notApplicable) {
       rows.push({ ...notApplicableMessageRow(subject, where, notApplicable), ...extra });
@@ -101,7 +104,7 @@ export async function measureMessageBlock(job, { place, loadPath, env, onMember 
     });
     members.push(member);
     if (wasm && job.floors) {
-      const floor = floorMember(wasm.codec, wasm.strategy, { ...timing, encodedOf: member.encoded });
+      const floor = ofBuild(floorMember(wasm.codec, wasm.strategy, { ...timing, encodedOf: member.encoded }));
       members.push(floor);
       floors.push([member, floor]);
     }

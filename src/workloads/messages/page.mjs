@@ -6,7 +6,7 @@
 import { createPeerMessagePath, createWasmMessagePath, takesPeer } from './measure.mjs';
 import { findPeer } from '../../harness/peers.mjs';
 import { recordSetsOf, recordsOf } from '../../catalog.mjs';
-import { PLACE, instantiateCodec, yieldToBrowser } from '../../../web/src/runtime.mjs';
+import { PLACE, instantiateCodec, memberModule, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND } from './view.mjs';
 import { measureMessageBlock } from './block.mjs';
 
@@ -78,8 +78,7 @@ export function runBlock({ modules, facts, protoText, messagesProtoText, signal,
       // createPeerMessagePath refuses a peer that is not part of the messages workload.
       return { subject: await createPeerMessagePath(peer, { protoText, messagesProtoText }) };
     }
-    const module = modules.find((candidate) => candidate.codec === spec.codec);
-    if (!module) throw new Error(`${spec.codec}: not in this page's wasm build`);
+    const module = memberModule(modules, spec);
     const codec = await instantiateCodec(module);
     return { subject: createWasmMessagePath(codec, spec.strategy), wasm: { codec, strategy: spec.strategy } };
   };

@@ -46,6 +46,8 @@ export default {
   // Its answer run's first look against the tuples' in the same place: the
   // mean ratio of the 2026-12-07 afternoon answer run (docs/decisions/answer-command.md).
   answerWeight: { runtime: 0.8, browser: 0.9 },
+  // Its blocks can hold the same paths from two wasm builds (--build-dir A,B: a toolchain A/B).
+  comparesBuilds: true,
   // The answer's data shapes (src/report/answer-rows.mjs answerUnits): a block of the default run each.
   answer: [{ block: 'messages@record', label: 'small records (the ten-field record)' }],
   blocksQuick: { minRepMs: 2, repetitions: 3, warmup: 1 },

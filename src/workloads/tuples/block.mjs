@@ -9,7 +9,7 @@ import { formatBytes, formatMs } from '../../harness/format.mjs';
 import { createJsonBaselinePath, createJsonUtf8BaselinePath } from '../../harness/json-baseline.mjs';
 import { expectationOf, failedRow, pathMember } from '../../harness/payload-measure.mjs';
 import { createObjectFloorPath } from '../../harness/object-floor.mjs';
-import { blockReference } from '../../harness/rows.mjs';
+import { blockReference, withBuildOf } from '../../harness/rows.mjs';
 import { UsageError } from '../../options/table.mjs';
 import { TupleDataset, selectSteps } from './dataset.mjs';
 
@@ -123,9 +123,7 @@ export async function measureTupleBlock(job, { place, loadPath, env, onMember = 
     try {
       const plain = spec.reference ? BLOCK_REFERENCES[spec.reference]() : await loadPath(spec);
       // A compressed member (docs/design.md#compression): the path through its compressor.
-      const path = spec.compression ? compressedPath(plain, spec.compression, env) : plain;
-      // A second wasm build's member (plan.mjs withBuilds): its rows name the build.
-      if (spec.subject?.build) path.build = spec.subject.build;
+      const path = withBuildOf(spec, spec.compression ? compressedPath(plain, spec.compression, env) : plain);
       members.push(
         pathMember(path, {
           ...where,

@@ -12,7 +12,7 @@ import { createPeerPath, findPeer } from '../../harness/peers.mjs';
 import { measureTupleBlock } from './block.mjs';
 
 export { protocolSchema, rowSchema } from './rows.mjs';
-import { PLACE, instantiateCodec, pageEnvironment } from '../../../web/src/runtime.mjs';
+import { PLACE, instantiateCodec, memberModule, pageEnvironment } from '../../../web/src/runtime.mjs';
 import { CLEANLINESS_LEGEND, TABLE_LEGEND } from './view.mjs';
 
 /** What the results view shows of the rows (tables, charts): web/src/results-view.mjs. */
@@ -93,11 +93,8 @@ export function runBlock({ modules, facts, protoText, signal, watch = {}, ...job
       if (!peer || !peer.places.includes(PLACE)) throw new Error(`${spec.peer}: not a peer of this page`);
       return createPeerPath(peer, { protoText });
     }
-    // A member of a compared build (bench:web --build-dir A,B) names it: its module is that build's.
-    const build = spec.subject?.build;
-    const module = modules.find((candidate) => candidate.codec === spec.codec && candidate.build === build);
-    if (!module) throw new Error(`${spec.codec}${build ? ` [${build}]` : ''}: not in this page's wasm build`);
     const compress = spec.compression?.where === 'wasm';
+    const module = memberModule(modules, spec);
     return createWasmPath(await instantiateCodec(module, spec.strategy, { compress }), spec.strategy);
   };
   return measureTupleBlock(job, { place: PLACE, env, loadPath, onMember: watch.onMember });
