@@ -25,7 +25,7 @@ import { BROWSERS } from './browsers.mjs';
 import { displayPath, log } from './log.mjs';
 import { UsageError } from './options.mjs';
 import { RunError, runCommand } from './run-file.mjs';
-import { readRunDocuments } from './documents-option.mjs';
+import { readRunDocuments } from '../src/workloads/documents/user-option.mjs';
 
 /**
  * The user's documents of the run (--documents), read once

@@ -28,7 +28,6 @@ import { helpText } from '../src/options/help.mjs';
 import { optionsFromProtocol, parseOptions, resolveCodecs } from './cli.mjs';
 import { displayPath, log } from './log.mjs';
 import { REPO_ROOT, UsageError, isolationOf, selectPeers } from './options.mjs';
-import { readRunDocuments } from './documents-option.mjs';
 import { RunError, finishRun, machineInfo, openRun, readResumeFile, runCommand } from './run-file.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../src/workload-folders.mjs';
 import { currentRuntime, runtimeHeader } from '../src/places.mjs';
@@ -169,13 +168,8 @@ async function main(argv) {
       return outcome;
     });
   const ctx = { place: PLACE, log, UsageError, runChildProcess: runChild };
-  workload.checkRun?.(options, ctx);
-  // A user's documents (--documents) are read once, before the run is
-  // planned, as bench:web reads them (node/documents-option.mjs).
-  if (options.documents) {
-    const { datasets, recordedDocuments: recorded = [] } = options;
-    options = { ...options, documents: readRunDocuments(options.documents, { datasets, log, recorded }) };
-  }
+  // What the workload checks or reads before the run is planned (its options, when it changes them).
+  options = workload.checkRun?.(options, ctx) ?? options;
   const plan = blockPlanOf(workload, options);
   // --limits is its own protocol (each path grown until it fails); every other run is a plan of blocks.
   const planned = options.limits

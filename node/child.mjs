@@ -7,12 +7,12 @@
 //   buildDir, loader, peerRegistry, ... } plus { codec, strategy } for a wasm
 //   codec, { peer } (a name in the peer registry) for a JS library or
 //   { baseline: true } for the JSON baseline alone, and the workload's units
-//   (tuples: steps or limits; messages: records).
+//   (sizes, their steps or limits, records or data sets).
 // Messages: { type: 'runtime', runtime: { name, version }, gc } (first)
 //   | { type: 'ready', library } | { type: 'progress', ... }
 //   | { type: 'growing', targetMB } | { type: 'grow-failed', targetMB, error }
 //   | { type: 'row', row } | { type: 'done', end?, error? }
-// Run by hand (no IPC), it prints the same messages as JSON lines on stdout.
+// Run by hand (no IPC), it prints the same reports as JSON lines on stdout.
 
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';

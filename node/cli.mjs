@@ -8,12 +8,11 @@ import {
   BOUNDS,
   DEFAULT_WORKLOAD,
   codecsOf,
-  recordsOf,
   resultsKind,
   strategiesOf,
   workloadInfo,
 } from '../src/catalog.mjs';
-import { namesOfKind, optionNamed, optionsOf } from '../src/options/table.mjs';
+import { keyOf, kindOptions, optionKindOf, optionNamed, optionsOf } from '../src/options/table.mjs';
 import {
   REPO_ROOT,
   UsageError,
@@ -27,7 +26,6 @@ import {
 } from './options.mjs';
 import {
   DEFAULT_TIMEOUT_SECONDS,
-  PROTOCOL_OPTIONS,
   buildDirsOf,
   runModeOf,
   refuseMisplaced,
@@ -56,7 +54,6 @@ export const DEFAULTS = {
   peers: undefined,
   peerRegistry: join(REPO_ROOT, optionNamed('peer-registry').default),
   protoFile: join(REPO_ROOT, 'proto', 'tuple.proto'),
-  messagesProtoFile: join(REPO_ROOT, 'proto', 'messages.proto'),
   childNodeOptions: [],
 };
 
@@ -65,12 +62,6 @@ export const DEFAULTS = {
 const RESUME_OPTIONS = optionsOf('node')
   .filter((option) => option.resume && !['resume', 'help'].includes(option.name))
   .map((option) => option.name);
-
-// bench:node's per-payload workloads also take --limits.
-const PROTOCOLS = {
-  ...PROTOCOL_OPTIONS,
-  'per-payload': [...PROTOCOL_OPTIONS['per-payload'], ...namesOfKind('limits')],
-};
 
 // The options that say where things are, shared by a new run and --resume.
 function locations(values) {
@@ -81,7 +72,6 @@ function locations(values) {
     loader: given('loader', existingFile, DEFAULTS.loader),
     peerRegistry: given('peer-registry', existingFile, DEFAULTS.peerRegistry),
     protoFile: DEFAULTS.protoFile,
-    messagesProtoFile: DEFAULTS.messagesProtoFile,
   };
 }
 
@@ -114,7 +104,7 @@ export function parseOptions(argv, { now = new Date() } = {}) {
   if (values.resume !== undefined) return parseResume(values);
   const info = workloadOf(values);
   const workload = info.name;
-  refuseMisplaced(values, info, PROTOCOLS);
+  refuseMisplaced(values, info, 'node');
   const limits = Boolean(values.limits);
   for (const other of ['sweep', 'quick', 'compress']) {
     if (limits && values[other] !== undefined) {
@@ -130,7 +120,7 @@ export function parseOptions(argv, { now = new Date() } = {}) {
     throw new UsageError('--limits-max-mb needs --limits (accepted: --limits --limits-max-mb N)');
   }
   const { base, ...mode } = runModeOf(values, info, { place: 'node', limits });
-  // node-messages-*: told apart by name, like browser-messages-*; limits-node-*:
+  // node-<workload>-*: told apart by name, like browser-<workload>-*; limits-node-*:
   // not a node-* file, so the report's default (the newest node-*.json) stays a sweep.
   const out = defaultResultsPath({
     place: 'node',
@@ -213,7 +203,6 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     strategies: [...protocol.strategies],
     repetitions: protocol.repetitions,
     warmup: protocol.warmup,
-    ...(protocol.minWarmupMs !== undefined && { minWarmupMs: protocol.minWarmupMs }),
     timeoutSeconds: timeoutSeconds ?? protocol.timeoutSeconds ?? DEFAULTS.timeoutSeconds,
     out: resume,
     peers: protocol.peers ? [...protocol.peers] : [],
@@ -222,27 +211,19 @@ export function optionsFromProtocol(protocol, given, workload = DEFAULT_WORKLOAD
     addon: (protocol.addon ?? true) && given.loader === DEFAULTS.loader,
     compression: protocol.compression,
   };
-  if (info.datasets) {
-    return {
-      ...shared,
-      datasets: [...(protocol.datasets ?? info.datasets)],
-      // The user's documents, read again when the run goes on and checked against what the file recorded.
-      documents: (protocol.documents ?? []).map(({ id, file }) => ({ id, file })),
-      recordedDocuments: protocol.documents ?? [],
-    };
+  // Its kind's options (the table's) as recorded, else the workload's full list or default.
+  const defaults = mode === 'limits' ? info.limits : info.defaults;
+  const own = {};
+  for (const option of kindOptions('node')[optionKindOf(info)].map(optionNamed)) {
+    const key = keyOf(option);
+    const value =
+      protocol[option.recorded ?? key] ?? info[key] ?? defaults[key] ?? (option.multiple ? [] : undefined);
+    if (option.type !== 'boolean') own[key] = Array.isArray(value) ? [...value] : value;
   }
-  if (info.protocol === 'per-call') {
-    return {
-      ...shared,
-      records: [...(protocol.records ?? recordsOf(workload))],
-      minRepMs: protocol.minRepMs ?? info.defaults.minRepMs,
-    };
+  // A user's documents are read again and checked against what the file recorded.
+  if (own.documents) {
+    own.recordedDocuments = own.documents;
+    own.documents = own.documents.map(({ id, file }) => ({ id, file }));
   }
-  return {
-    ...shared,
-    minMB: protocol.minMB,
-    maxMB: protocol.maxMB,
-    perDecade:
-      protocol.stepsPerDecade ?? (mode === 'limits' ? info.limits.perDecade : info.defaults.perDecade),
-  };
+  return { ...shared, ...own };
 }

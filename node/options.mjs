@@ -11,11 +11,11 @@ import { REPO_ROOT } from '../src/build-dirs.mjs';
 import { OPTION_BOUNDS, checkBounds } from '../src/catalog.mjs';
 // The places register their names with src/engines.mjs: --browser's and --browsers' values come from them.
 import '../src/places.mjs';
-import { UsageError, boundsOf, optionNamed, specOf } from '../src/options/table.mjs';
+import { UsageError, boundsOf, optionNamed, parseList, specOf } from '../src/options/table.mjs';
 
 export { REPO_ROOT };
 
-export { UsageError };
+export { UsageError, parseList };
 
 /**
  * run.protocol.isolation of a runner's results (src/results.schema.json):
@@ -26,21 +26,6 @@ export { UsageError };
 export function isolationOf({ place, limits = false }) {
   if (limits) return 'grown-per-path';
   return `${place === 'browser' ? 'context' : 'process'}-per-block`;
-}
-
-/** A comma-separated list of values out of `accepted`, without repeats. */
-export function parseList(name, text, accepted) {
-  const values = text
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean);
-  if (values.length === 0) throw new UsageError(`--${name} is empty (accepted: ${accepted.join(', ')})`);
-  for (const value of values) {
-    if (!accepted.includes(value)) {
-      throw new UsageError(`--${name}: unknown value '${value}' (accepted: ${accepted.join(', ')})`);
-    }
-  }
-  return [...new Set(values)];
 }
 
 /** A number within `bounds` ({ integer, min, exclusiveMin, max }). */
@@ -133,7 +118,7 @@ export function parseNodeFlags(text, name = 'child-node-options') {
  */
 export function selectPeers(requested, registry, place = 'node', takesPeer = undefined) {
   // A workload that says which libraries it takes chooses among every
-  // registered one (the documents-only libraries too); the others among PEERS.
+  // registered one (a workload's own libraries too); the others among PEERS.
   const available = takesPeer
     ? registry.peersFor(place, registry.ALL_PEERS ?? registry.PEERS).filter(takesPeer)
     : registry.peersFor(place);
@@ -149,7 +134,7 @@ export function selectPeers(requested, registry, place = 'node', takesPeer = und
   return available.filter((peer) => requested.includes(peer.name));
 }
 
-/** "--a, --b, -h": the options of a parseArgs spec, for error messages. */
+/** "--a, --b, -h": the options of a parseArgs spec, for the errors' texts. */
 export function acceptedOptions(spec) {
   const names = Object.entries(spec).flatMap(([name, option]) => [
     `--${name}`,
@@ -160,7 +145,7 @@ export function acceptedOptions(spec) {
 }
 
 /**
- * parseArgs with one-line UsageErrors (its own messages run over several
+ * parseArgs with one-line UsageErrors (its own errors run over several
  * lines and do not list the options): the option values. `spec`: a
  * parseArgs spec, or a command of the options table ('node', 'web', 'answer').
  */
@@ -203,7 +188,7 @@ export function fileStamp(date) {
 
 /**
  * The default results file: results/<prefix><place>-<kind-><stamp>.json, e.g.
- * node-2026-..., node-messages-..., limits-node-..., browser-messages-....
+ * node-2026-..., node-<workload>-..., limits-node-..., browser-<workload>-....
  * `kind` is the workload when it is not the default one.
  */
 export function defaultResultsPath({ place, date, kind, prefix = '' }) {

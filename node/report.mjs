@@ -32,7 +32,7 @@ together are refused.
 
 Writes into --out-dir an index.html (self-contained: Vega and the data are
 inlined, opens from disk with no network) and each chart as an SVG file,
-e.g. web/images/, shown in docs/tuples.md. What they hold depends on the workload:
+e.g. web/images/, shown in the workloads' docs. What they hold depends on the workload:
 ${reports.map(([workload, text]) => `  ${workload}: ${text}`).join('\n')}
 
 With --compare OLD NEW: the change in median of every row present in both files (the same

@@ -22,7 +22,14 @@ import {
   defaultCompressors,
 } from '../src/harness/compressors.mjs';
 import { defaultsOf } from '../src/options/defaults-text.mjs';
-import { keyOf, namesOfKind, optionKindOf, optionNamed } from '../src/options/table.mjs';
+import {
+  keyOf,
+  kindOptions,
+  namesOfKind,
+  optionKindOf,
+  optionNamed,
+  optionsOf,
+} from '../src/options/table.mjs';
 import {
   UsageError,
   existingDirectory,
@@ -31,7 +38,7 @@ import {
   parseBounded,
   parseList,
 } from './options.mjs';
-import { datasetsOf, resolveUserDocuments } from './documents-option.mjs';
+import { datasetsOf, resolveUserDocuments } from '../src/workloads/documents/user-option.mjs';
 
 /**
  * --records of a workload: records and names of its record sets
@@ -122,14 +129,6 @@ export function parseCompression(values, place, { perCall = false } = {}) {
 }
 
 /**
- * The options of each kind of workload (optionKindOf: a measuring protocol,
- * or 'datasets' for a workload whose entry lists data sets), by name.
- */
-export const PROTOCOL_OPTIONS = Object.fromEntries(
-  ['per-payload', 'per-call', 'datasets'].map((kind) => [kind, namesOfKind(kind)]),
-);
-
-/**
  * --build-dir A,B of either runner: { buildDir (the first build; `fallback`
  * without the option), moreBuildDirs (the builds whose wasm paths the blocks
  * measure beside the first's: a toolchain A/B) }, each an existing directory.
@@ -151,21 +150,27 @@ export function workloadOf(values) {
 }
 
 /**
- * Refuses an option of another protocol's workloads than `info`'s (`table`:
- * PROTOCOL_OPTIONS, or a runner's own), naming those workloads and what
- * this one accepts.
+ * Refuses an option that `command` (bench:web's by default) takes only for
+ * other kinds of workload than `info`'s, naming the workloads that take it
+ * and what this one accepts.
  */
-export function refuseMisplaced(values, info, table = PROTOCOL_OPTIONS) {
-  const kind = optionKindOf(info);
-  for (const [other, flags] of Object.entries(table)) {
-    const flag = flags.find((name) => values[name] !== undefined);
-    if (other === kind || !flag) continue;
-    const owners = WORKLOADS.filter((entry) => optionKindOf(entry) === other).map((entry) => entry.name);
-    const own = [...table[kind], 'repetitions', 'warmup'].map((name) => `--${name}`);
-    throw new UsageError(
-      `--${flag} is an option of the ${owners.join(' or ')} workload (accepted with --workload ${info.name}: ${own.join(', ')})`,
-    );
-  }
+export function refuseMisplaced(values, info, command = 'web') {
+  const table = kindOptions(command);
+  const own = table[optionKindOf(info)] ?? [];
+  const flag = Object.values(table)
+    .flat()
+    .find((name) => values[name] !== undefined && !own.includes(name));
+  if (!flag) return;
+  const owners = WORKLOADS.filter((entry) => table[optionKindOf(entry)]?.includes(flag)).map(
+    (entry) => entry.name,
+  );
+  // Its own kind's options and every workload's, in the table's order.
+  const accepted = optionsOf(command)
+    .filter((option) => own.includes(option.name) || ['repetitions', 'warmup'].includes(option.name))
+    .map((option) => `--${option.name}`);
+  throw new UsageError(
+    `--${flag} is an option of the ${owners.join(' or ')} workload (accepted with --workload ${info.name}: ${accepted.join(', ')})`,
+  );
 }
 
 /**
@@ -197,22 +202,29 @@ export function runModeOf(values, info, { place, limits = false }) {
   return { mode: values.startup ? 'startup' : 'blocks', ...parseBlockOptions(values), base };
 }
 
-/** The options of the workload's protocol (sizes, records and min ms per repetition, or data sets). */
-function protocolOptions(values, info, base, limits) {
+/**
+ * The options of the workload's kind in `command` (sizes, records and min ms
+ * per repetition, or data sets; bench:node's --limits and its cap): each
+ * given one, else the run's default.
+ */
+function protocolOptions(values, info, base, { limits, command }) {
   const options = {};
-  for (const flag of PROTOCOL_OPTIONS[optionKindOf(info)]) {
-    const key = keyOf(optionNamed(flag));
+  for (const flag of kindOptions(command)[optionKindOf(info)]) {
+    const option = optionNamed(flag);
+    const key = keyOf(option);
+    if (option.type === 'boolean' || key === 'documents') continue;
     if (key === 'records') options.records = parseRecords(values.records, info.name, base.records);
     else if (key === 'datasets') {
       options.documents = values.documents ? resolveUserDocuments(values.documents) : [];
       options.datasets = datasetsOf(values, info, base, options.documents);
-    } else if (key !== 'documents') {
+    } else if (values[flag] !== undefined) {
       // --limits grows from --min-mb up to --limits-max-mb, so both take its bounds.
-      const bound = limits && key === 'minMB' ? 'limitsMaxMB' : key;
-      options[key] = values[flag] !== undefined ? parseBounded(flag, values[flag], bound) : base[key];
-    }
+      options[key] =
+        limits && key === 'minMB'
+          ? parseBounded(flag, values[flag], 'limitsMaxMB')
+          : optionValue(values, flag);
+    } else if (!(key in options)) options[key] = base[key];
   }
-  if (values['limits-max-mb'] !== undefined) options.maxMB = optionValue(values, 'limits-max-mb');
   if (options.maxMB < options.minMB) {
     const max = limits ? '--limits-max-mb' : '--max-mb';
     throw new UsageError(
@@ -220,15 +232,6 @@ function protocolOptions(values, info, base, limits) {
     );
   }
   return options;
-}
-
-// --min-warmup-ms: a per-call workload's warm-up is repetitions of calls, not a time.
-function minWarmupOf(values, info) {
-  if (optionKindOf(info) === 'per-call')
-    throw new UsageError(
-      `--min-warmup-ms is not an option of the ${info.name} workload (its repetitions have --min-rep-ms)`,
-    );
-  return optionValue(values, 'min-warmup-ms');
 }
 
 /**
@@ -248,13 +251,11 @@ export function sharedOptions(values, info, base, { place, peers, strategies, li
       : [...(base.strategies ?? strategiesOf(info.name))],
     repetitions: optionValue(values, 'repetitions', base.repetitions),
     warmup: optionValue(values, 'warmup', base.warmup),
-    // Given only: a job without it takes the protocol's minimum (block.mjs MIN_WARMUP_MS).
-    ...(given('min-warmup-ms') && { minWarmupMs: minWarmupOf(values, info) }),
     timeoutSeconds: optionValue(values, 'timeout', DEFAULT_TIMEOUT_SECONDS[place]),
     ...(out !== undefined && { out: given('out') ? outputFile(values.out) : out }),
     peers: parsePeers(values, peers),
     // The compression stage (undefined: none).
     compression: parseCompression(values, place, { perCall: optionKindOf(info) === 'per-call' }),
-    ...protocolOptions(values, info, base, limits),
+    ...protocolOptions(values, info, base, { limits, command: place === 'node' ? 'node' : 'web' }),
   };
 }

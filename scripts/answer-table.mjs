@@ -38,7 +38,7 @@ if (files.length === 0) {
   process.exit(2);
 }
 await registerWorkloadFolders();
-const documents = files.map((file) => {
+const runs = files.map((file) => {
   let document;
   try {
     document = JSON.parse(readFileSync(file, 'utf8'));
@@ -53,6 +53,6 @@ const documents = files.map((file) => {
   if (!overProcesses(document.rows)) throw new Error(`${file}: no block measured in several processes`);
   return document;
 });
-const rows = answerRows(documents);
+const rows = answerRows(runs);
 process.stdout.write(values['by-place'] ? answerByPlaceMarkdown(rows) : answerMarkdown(rows));
-if (values.data) writeAtomically(values.data, `${JSON.stringify(answerData(documents), null, 2)}\n`);
+if (values.data) writeAtomically(values.data, `${JSON.stringify(answerData(runs), null, 2)}\n`);

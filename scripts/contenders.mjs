@@ -119,7 +119,7 @@ export function librariesOf(document) {
 /**
  * The C++ paths of a block (path labels) from one run of every path: the
  * contenders by the rule above, then the floor codec's paths the run had
- * (tuples' raw memcpy: what the boundary alone costs, the reference each
+ * (a raw memcpy codec: what the boundary alone costs, the reference each
  * C++ path's phases are read against).
  */
 export function cppOf(document) {
@@ -165,8 +165,8 @@ async function main(files) {
     return 2;
   }
   await registerWorkloadFolders();
-  const documents = files.map((file) => ({ file, document: JSON.parse(readFileSync(file, 'utf8')) }));
-  const workloads = new Set(documents.map(({ document }) => document.run.workload));
+  const runs = files.map((file) => ({ file, document: JSON.parse(readFileSync(file, 'utf8')) }));
+  const workloads = new Set(runs.map(({ document }) => document.run.workload));
   if (workloads.size !== 1)
     throw new Error(`results of one workload only (given: ${[...workloads].join(', ')})`);
   const [workload] = workloads;
@@ -175,7 +175,7 @@ async function main(files) {
   const { takesPeer } = await import(
     pathToFileURL(join(REPO_ROOT, 'src', 'workloads', workload, 'runner.mjs')).href
   );
-  for (const { file, document } of documents) {
+  for (const { file, document } of runs) {
     const place = placeOf(document.run);
     if (document.run.protocol.blocks?.contenders)
       throw new Error(`${file}: its blocks held the contenders only; give a run of every path`);

@@ -187,7 +187,7 @@ export function urlsOf(host, port, interfaces = networkInterfaces()) {
 /**
  * Starts the server on `host` (port 0 picks a free one). `files`: files
  * outside the root to serve too, each at servedFileUrl(index, name) (bench:web
- * serves a user's documents so). Resolves to { url, urls, port, close() }:
+ * serves a user's own files so). Resolves to { url, urls, port, close() }:
  * `urls` as urlsOf gives them, `url` the first. An address that is not this
  * machine's rejects with a UsageError.
  */

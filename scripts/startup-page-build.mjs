@@ -16,7 +16,7 @@
 //   adapter becomes the load of its script).
 
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/build-dirs.mjs';
 import {
@@ -32,9 +32,23 @@ const PEERS_REGISTRY = path.join(REPO_ROOT, 'src', 'harness', 'peers.mjs');
 const LIBRARY_LOADER = path.join(REPO_ROOT, 'web', 'src', 'startup-libraries.mjs');
 // The registry's lazy import of an adapter: `import('./peers/<adapter>.mjs')`.
 const ADAPTER_IMPORT = /import\(\s*'\.\/peers\/([\w.-]+)\.mjs'\s*\)/g;
+// The files that import adapters so: the registry, and a workload's entry that brings libraries of its own.
+const WORKLOADS_DIR = path.join(REPO_ROOT, 'src', 'workloads');
+const REGISTRIES = [
+  PEERS_REGISTRY,
+  ...readdirSync(WORKLOADS_DIR).map((name) => path.join(WORKLOADS_DIR, name, 'workload.mjs')),
+].filter((file) => existsSync(file) && readFileSync(file, 'utf8').match(ADAPTER_IMPORT));
 
-/** The adapters the registry imports lazily, by name (its file's without .mjs). */
-const adaptersOf = (registrySource) => [...registrySource.matchAll(ADAPTER_IMPORT)].map((match) => match[1]);
+/** The adapters the registries import lazily: name (its file's without .mjs) -> file. */
+const adaptersOf = () =>
+  new Map(
+    REGISTRIES.flatMap((registry) =>
+      [...readFileSync(registry, 'utf8').matchAll(ADAPTER_IMPORT)].map(([, name]) => [
+        name,
+        path.join(path.dirname(registry), 'peers', `${name}.mjs`),
+      ]),
+    ),
+  );
 
 /**
  * In the start-up bundle, the registry's `import('./peers/<adapter>.mjs')`
@@ -45,7 +59,8 @@ function libraryScriptsPlugin() {
   return {
     name: 'wcb-startup-libraries',
     setup(esbuild) {
-      esbuild.onLoad({ filter: /[\\/]src[\\/]harness[\\/]peers\.mjs$/ }, (args) => ({
+      const escaped = REGISTRIES.map((file) => file.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&'));
+      esbuild.onLoad({ filter: new RegExp(`^(${escaped.join('|')})$`) }, (args) => ({
         contents:
           `import { loadStartupLibrary } from ${JSON.stringify(LIBRARY_LOADER)};\n` +
           readFileSync(args.path, 'utf8').replace(
@@ -88,11 +103,11 @@ export async function buildStartupPage({ common, plugins, peerPlugins, outDir, w
     logOverride: { 'empty-glob': 'silent' },
     plugins: [libraryScriptsPlugin(), ...plugins],
   });
-  const adapters = adaptersOf(readFileSync(PEERS_REGISTRY, 'utf8'));
+  const adapters = adaptersOf();
   // One classic script per adapter: the library bundled with it, handed to the start-up page.
   const libraries = await build({
     ...common,
-    entryPoints: adapters.map((name) => ({ in: `wcb-startup-library:${name}`, out: name })),
+    entryPoints: [...adapters.keys()].map((name) => ({ in: `wcb-startup-library:${name}`, out: name })),
     outdir: path.join(outDir, STARTUP_LIBRARY_FOLDER),
     plugins: [
       {
@@ -104,9 +119,9 @@ export async function buildStartupPage({ common, plugins, peerPlugins, outDir, w
           }));
           esbuild.onLoad({ filter: /.*/, namespace: 'wcb-startup-library' }, (args) => ({
             contents:
-              `import * as adapter from ${JSON.stringify(`./peers/${args.path}.mjs`)};\n` +
+              `import * as adapter from ${JSON.stringify(adapters.get(args.path))};\n` +
               `globalThis[${JSON.stringify(STARTUP_LIBRARY_GLOBAL)}](${JSON.stringify(args.path)}, adapter);`,
-            resolveDir: path.dirname(PEERS_REGISTRY),
+            resolveDir: path.dirname(adapters.get(args.path)),
             loader: 'js',
           }));
         },

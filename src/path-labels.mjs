@@ -3,6 +3,7 @@
 // src/catalog.mjs.
 
 import { compressionSuffix } from './harness/compressors.mjs';
+import { WORKLOADS } from './workload-entries.mjs';
 
 /** The JSON baseline's library name: the engine's own JSON. */
 export const JSON_BASELINE_LIBRARY = 'JSON.stringify/JSON.parse';
@@ -31,10 +32,11 @@ export function isJsonUtf8Baseline({ codec, impl, variant }) {
   return codec === 'json' && impl === 'js' && variant === JSON_UTF8_VARIANT;
 }
 
-// A floor: plain JS, a reference, not a library.
-const floor = (codec) =>
+// A floor: plain JS, a reference, not a library (the object floor, or a
+// workload's own: its catalog entry's `floor` names its codec and label).
+export const floorOf = (codec) =>
   Object.freeze({ codec, impl: 'js', interop: 'js', variant: 'floor', library: 'plain JS' });
-const isFloorOf =
+export const isFloorOf =
   (reference) =>
   ({ codec, impl, variant }) =>
     codec === reference.codec && impl === 'js' && variant === reference.variant;
@@ -45,29 +47,13 @@ const isFloorOf =
  * or gives objects must do. A reference measured beside every tuple path,
  * not a library.
  */
-export const OBJECT_FLOOR = floor('objects');
+export const OBJECT_FLOOR = floorOf('objects');
 
 /** True for a results row (or path) of the object floor. */
 export const isObjectFloor = isFloorOf(OBJECT_FLOOR);
 
-/**
- * The documents floor (src/harness/documents-floor.mjs): the JS halves of
- * the documents' tagged path alone, no wasm call: the walk writing the
- * tagged form into a ready buffer (encode) and the object building from
- * ready tagged bytes (decode), what a C++ path's marshal-in and marshal-out
- * phases are read against. A reference measured in every documents block,
- * not a library.
- */
-export const DOCUMENTS_FLOOR = floor('documents');
-
-/** How every table names the documents floor. */
-export const DOCUMENTS_FLOOR_LABEL = 'documents floor (JS walk)';
-
-/** True for a results row (or path) of the documents floor. */
-export const isDocumentsFloor = isFloorOf(DOCUMENTS_FLOOR);
-
-/** True for a row of either floor: a reference, never a contender, never compressed. */
-export const isFloor = (row) => isObjectFloor(row) || isDocumentsFloor(row);
+/** True for a row of a floor: a reference, never a contender, never compressed. */
+export const isFloor = ({ impl, variant }) => impl === 'js' && variant === 'floor';
 
 /** The library's name without its version: "msgpackr 2.1.4" -> "msgpackr". */
 export function libraryName(library) {
@@ -79,7 +65,7 @@ export function libraryName(library) {
  * "msgpack/typed (addon)" (the same C++ in the Node-API addon),
  * "msgpack/native" (the C++ alone, interop none),
  * "json (js)" (the JSON baseline), "json (js, utf-8)" (its UTF-8 variant),
- * "objects (js, floor)" (the object floor), "documents floor (JS walk)",
+ * "objects (js, floor)" (the object floor), a workload's own floor's label,
  * "msgpack (msgpackr) [records]" (a pure-JS peer: format, library, variant);
  * a path through the compression stage adds it: "msgpack/typed + gzip (wasm)";
  * a path of a second wasm build names its Emscripten: "msgpack/typed [3.1.69]".
@@ -90,7 +76,8 @@ export function pathLabel({ place, codec, impl, interop, variant, library, compr
 }
 
 function uncompressedLabel({ place, codec, impl, interop, variant, library }) {
-  if (isDocumentsFloor({ codec, impl, variant })) return DOCUMENTS_FLOOR_LABEL;
+  const ownFloor = isFloor({ impl, variant }) && WORKLOADS.find((info) => info.floor?.codec === codec);
+  if (ownFloor) return ownFloor.floor.label;
   if (isJsonUtf8Baseline({ codec, impl, variant }) || isObjectFloor({ codec, impl, variant }))
     return `${codec} (js, ${variant})`;
   let base;

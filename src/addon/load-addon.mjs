@@ -3,7 +3,7 @@
 //
 //   const info = readNativeCatalog();             // build/native-release/catalog.json
 //   const addon = loadAddon();                    // the addon's exports, or throws why not
-//   addonAvailable('tuples')                      // whether the build has it for a workload
+//   addonAvailable(workload)                      // whether the build has it for a workload
 //
 // The catalog names the addon's file and the workloads it serves; every
 // codec of such a workload is in it. Each workload's JS half wraps the

@@ -1,5 +1,5 @@
 // The JS half of the tuple workload in the Node-API addon
-// (src/workloads/tuples/addon-bindings.cpp): one codec of the native build,
+// (that folder's addon-bindings.cpp): one codec of the native build,
 // called through the addon's strategies (docs/design.md#node-api-addon), each
 // call timed in wasm-codec.mjs's phases, which add up to the call. No Node
 // imports: it receives the addon's exports (src/addon/load-addon.mjs loadAddon()).

@@ -69,7 +69,7 @@ export function measureBlockJobMembers(
 /**
  * Measures a block. members: objects with prepare(), warm(operation),
  * time(operation, number), row() and failedRow(error) (measure.mjs
- * payloadMember, message-measure.mjs for records), and `operations` when a
+ * payloadMember, a per-call workload's measure.mjs), and `operations` when a
  * member times fewer than both. Steps:
  *   1. prepare every member (verify, sizes); one that fails is out, with its
  *      failed row, and the others go on;
@@ -105,7 +105,7 @@ export async function measureBlock(
     }
   };
   // Every operation a member times, in the order the members name them
-  // (encode, decode, then a messages sweep's round trip).
+  // (encode, decode, then a per-call sweep's round trip).
   const operations = [...new Set(members.flatMap((member) => member.operations ?? OPERATIONS))];
   const round = async (row, step, takesPart = () => true) => {
     for (const operation of operations) {

@@ -3,7 +3,7 @@
 // i.e. an array of plain objects whose only properties are x, y and z?
 //
 // A decoder can be fast by returning something else: class instances
-// (protobufjs messages, avsc records, flatbuffers' object API), objects with
+// (protobufjs message objects, avsc records, flatbuffers' object API), objects with
 // getters, extra bookkeeping fields, or a wrapper the caller must unwrap.
 // Those cost the user later (hidden-class changes, JSON.stringify output,
 // spreading, structuredClone, postMessage), so the report shows them beside

@@ -127,7 +127,7 @@ export function compressedPath(path, variant, env = {}) {
 }
 
 // The references a compressed variant makes no sense of: the object floor's
-// "encoding" is typed-array columns, not a format, and the documents floor's
+// "encoding" is typed-array columns, not a format, and a JS-walk floor's
 // the JS halves' own wire (what it measures is JS alone); the UTF-8 JSON baseline's
 // bytes are what the compressed JSON baseline compresses already.
 const uncompressible = (subject) => isFloor(subject) || isJsonUtf8Baseline(subject);
@@ -166,7 +166,7 @@ export function compressedMembers(members, { formats, variants }, inModule = () 
 }
 
 /**
- * A message path (message-measure.mjs: forRecord(name) -> { encode, decode,
+ * A per-call path (its workload's measure.mjs: forRecord(name) -> { encode, decode,
  * ... }) through `compressor`, per call: encode = the path's encode, then
  * compress; decode = decompress, then the path's decode. Per-call timing
  * repeats a call in a tight loop, so the compressor must be synchronous

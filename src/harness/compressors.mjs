@@ -106,7 +106,7 @@ export function compressorOf(where) {
 }
 
 // A per-call run repeats a call in a tight loop: it can time a compressor
-// that answers in the call and wraps any path (the messages modules hold no zlib).
+// that answers in the call and wraps any path (the per-call modules hold no zlib).
 const servesPerCall = (compressor) => compressor.sync && compressor.paths === 'all';
 
 /** The --compressors names a per-call run takes. */

@@ -1,4 +1,4 @@
-// The JS half of a lean module (src/workloads/tuples/lean-bindings.cpp): the
+// The JS half of a lean module (the tuple workload's lean-bindings.cpp): the
 // typed strategy and its columnar variant of src/harness/wasm-codec.mjs, with
 // the same interface, checks, errors and phases (one code for both:
 // typed-calls.mjs), over plain exported C functions instead of embind.
@@ -35,7 +35,7 @@ export function leanModuleOf(info, codec, workload = DEFAULT_WORKLOAD) {
 
 /**
  * The lean module of (codec, workload) with the compression stage in it
- * (zlib: src/workloads/tuples/lean-compress-bindings.cpp), or undefined.
+ * (zlib: the tuple workload's lean-compress-bindings.cpp), or undefined.
  */
 export function leanZlibModuleOf(info, codec, workload = DEFAULT_WORKLOAD) {
   return catalogOf(info)?.codecs.find((entry) => entry.name === codec)?.leanZlib?.[workload];
@@ -66,7 +66,6 @@ class LeanCodec {
     this.libraryVersion = lean.text(e.wcb_library_version());
     this.strategies = ['typed'];
     this.module = typeof e.wcb_encode_typed_compressed === 'function' ? LEAN_ZLIB_MODULE : LEAN_MODULE;
-    this.messages = null;
     // Addresses and sizes come back as i32: >>> 0 reads them unsigned.
     this.#typed = new TypedCalls(this.name, {
       heap32: () => lean.heap32(),

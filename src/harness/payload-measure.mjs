@@ -102,7 +102,7 @@ function settled(value, then) {
 
 // A path's decode() returns the items as its library gives them; a path
 // whose library gives something other than plain {x, y, z} objects (class
-// instances, messages with getters) converts them with toPlainItems() for
+// instances, message objects with getters) converts them with toPlainItems() for
 // verification. That conversion is never timed: the timed decode is what
 // the library does, and the row's `cleanliness` says what it returned.
 function plainItemsOf(path, items) {

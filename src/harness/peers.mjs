@@ -10,7 +10,7 @@
 // toPlainItems(items) to convert them for verification.
 //
 // What is timed is what the library gives: decode() returns the library's
-// own items (protobufjs messages, avsc records, ...), not a plain copy. The
+// own items (protobufjs message objects, avsc records, ...), not a plain copy. The
 // conversion that verification needs happens outside the timed region, and
 // the cleanliness table (cleanliness.mjs) shows which libraries hand back
 // something other than plain objects, so a reader sees the difference instead
@@ -19,43 +19,37 @@
 // `version` is the installed npm version, pinned in package.json; a test
 // (tests/node/peers-roundtrip.test.mjs) checks the two agree.
 //
-// Workloads: PEERS are the tuple workload's libraries (every one takes part
-// in messages too); `documents` marks those that take part in the documents
-// workload, beside DOCUMENT_ONLY_PEERS, libraries that only hold documents
-// (FlexBuffers, geobuf). DOCUMENT_PEERS is that workload's registry.
+// Workloads: each takes PEERS (or those its runner's takesPeer picks;
+// `schemaless`: those writing any plain value). A workload's entry may bring
+// libraries only it takes (its `peers`, adapters in its folder): ALL_PEERS
+// holds them too, each with its `owner`.
 
-import { MESSAGE_NAMES } from '../workloads/messages/records.mjs';
-import { datasetInfo } from '../workloads/documents/dataset-catalog.mjs';
+import { WORKLOADS } from '../workload-entries.mjs';
 
 export const PEER_PLACES = Object.freeze(['node', 'browser']);
 const EVERYWHERE = PEER_PLACES;
 const NODE_ONLY = Object.freeze(['node']);
 
 // `notIn`: for a place the peer does not run in, why (shown where it is asked for there).
-// `messages`: whether the peer takes part in the messages workload at all
-// (every peer does; a record one cannot hold is reported by its forRecord).
-// `documents`: whether it takes part in the documents workload (a data set
-// one cannot hold is reported by its forDataset).
+// `schemaless`: whether the library writes any plain value (a value one
+// cannot hold is reported by its path's forRecord or forDataset).
 function freezePeer(peer) {
   return Object.freeze({
     variant: undefined,
-    messages: true,
-    documents: false,
+    schemaless: false,
     npm: peer.name,
     places: EVERYWHERE,
     ...peer,
   });
 }
 
-const MSGPACK = { codec: 'msgpack', documents: true };
+const MSGPACK = { codec: 'msgpack', schemaless: true };
 const MSGPACKR = {
   ...MSGPACK,
   npm: 'msgpackr',
   version: '2.1.4',
   load: () => import('./peers/msgpackr.mjs'),
 };
-// The 'flatbuffers' peer and FlexBuffers come from the one npm package.
-const FLATBUFFERS = { codec: 'flatbuffers', npm: 'flatbuffers', version: '25.9.23' };
 
 /**
  * Loads an adapter that imports code generated in the build
@@ -137,7 +131,7 @@ export const PEERS = Object.freeze(
       name: 'cbor-x',
       codec: 'cbor',
       version: '1.6.9',
-      documents: true,
+      schemaless: true,
       load: () => import('./peers/cbor-x.mjs'),
     },
     {
@@ -149,24 +143,29 @@ export const PEERS = Object.freeze(
         browser:
           'cbor encodes and decodes through Node stream Transforms (its browser form is the cbor-web package)',
       },
-      documents: true,
+      schemaless: true,
       load: () => import('./peers/cbor.mjs'),
     },
     {
       name: 'pson',
       codec: 'pson',
       version: '2.0.0',
-      documents: true,
+      schemaless: true,
       load: () => import('./peers/pson.mjs'),
     },
     {
       name: 'bson',
       codec: 'bson',
       version: '7.3.4',
-      documents: true,
+      schemaless: true,
       load: () => import('./peers/bson.mjs'),
     },
-    { name: 'flatbuffers', ...FLATBUFFERS, load: () => import('./peers/flatbuffers.mjs') },
+    {
+      name: 'flatbuffers',
+      codec: 'flatbuffers',
+      version: '25.9.23',
+      load: () => import('./peers/flatbuffers.mjs'),
+    },
     { name: 'js-binary', codec: 'js-binary', version: '1.2.0', load: () => import('./peers/js-binary.mjs') },
     {
       name: 'bser',
@@ -174,7 +173,7 @@ export const PEERS = Object.freeze(
       version: '2.1.2',
       places: NODE_ONLY,
       notIn: { browser: "bser is built on Node's Buffer and node-int64" },
-      documents: true,
+      schemaless: true,
       load: () => import('./peers/bser.mjs'),
     },
     {
@@ -185,7 +184,7 @@ export const PEERS = Object.freeze(
       version: globalThis.process?.versions?.v8 ?? 'unknown',
       places: NODE_ONLY,
       notIn: { browser: 'v8.serialize is part of Node, not of a browser' },
-      documents: true,
+      schemaless: true,
       load: () => import('./peers/v8.mjs'),
     },
   ].map(freezePeer),
@@ -237,123 +236,22 @@ export async function createPeerPath(peer, context = {}) {
   return adapter.createPeerPath(peerMeta(peer), context);
 }
 
-// The path of `workload` ('messages' or 'documents'), made by the adapter's `factory`.
-async function loadPath(peer, workload, factory, context) {
-  if (!peer[workload]) throw new Error(`${peer.name}: not part of the ${workload} workload`);
+/**
+ * Loads a peer's adapter and makes the path its `factory` makes (a
+ * workload's: createMessagePath, createDocumentPath). Rejects when the
+ * library does not load or its adapter has no such factory.
+ */
+export async function loadPeerPath(peer, factory, context = {}) {
   const adapter = await peer.load();
   if (typeof adapter[factory] !== 'function') throw new Error(`${peer.name}: its adapter has no ${factory}`);
   return adapter[factory](peerMeta(peer), context);
 }
 
-/**
- * Loads a peer's adapter and makes its messages path:
- *
- *   { ...peerMeta(peer), forRecord(name) -> {
- *       encode(record) -> Uint8Array,        // timed
- *       decode(bytes) -> the library's value, // timed
- *       toPlain?(value) -> plain record,      // verification only, untimed
- *       bytesOf(bytes) -> bytes,              // what the size columns count (as for tuples)
- *   } }
- *
- * forRecord throws Error('<peer>: cannot represent <what> of record
- * "<name>"') when the library cannot hold that record exactly, and an
- * unknown-record error for a name outside MESSAGE_NAMES. `context` carries
- * { messagesProtoText } (proto/messages.proto, for protobufjs). Rejects when
- * the library does not load or the peer has no messages path.
- */
-export async function createPeerMessagePath(peer, context = {}) {
-  const path = await loadPath(peer, 'messages', 'createMessagePath', context);
-  return {
-    ...path,
-    forRecord(name) {
-      if (!MESSAGE_NAMES.includes(name))
-        throw new Error(
-          `${peer.name}: unknown message record "${name}" (known: ${MESSAGE_NAMES.join(', ')})`,
-        );
-      const record = path.forRecord(name);
-      return { bytesOf: (bytes) => bytes, ...record };
-    },
-  };
-}
+/** Every registered library, PEERS first, then those each workload's entry brings (`owner`: its name). */
+export const ALL_PEERS = Object.freeze([
+  ...PEERS,
+  ...WORKLOADS.flatMap((info) => (info.peers ?? []).map((peer) => freezePeer({ ...peer, owner: info.name }))),
+]);
 
-/**
- * Libraries that take part in the documents workload only: they hold
- * schema-less JSON-like values (FlexBuffers) or GeoJSON (geobuf), not the
- * tuple or messages layouts. Not in PEERS, so the tuple and messages
- * runners never see them.
- */
-const DOCUMENTS_ONLY = { tuples: false, messages: false, documents: true };
-export const DOCUMENT_ONLY_PEERS = Object.freeze(
-  [
-    {
-      // flatbuffers' schema-less format; the variant keeps it apart from
-      // the 'flatbuffers' peer in tables.
-      name: 'flexbuffers',
-      variant: 'flexbuffers',
-      ...FLATBUFFERS,
-      ...DOCUMENTS_ONLY,
-      load: () => import('./peers/flexbuffers.mjs'),
-    },
-    // Mapbox's GeoJSON in protobuf (written and read through pbf): only
-    // the GeoJSON data sets.
-    {
-      name: 'geobuf',
-      codec: 'geobuf',
-      version: '4.0.0',
-      ...DOCUMENTS_ONLY,
-      load: () => import('./peers/geobuf.mjs'),
-    },
-  ].map(freezePeer),
-);
-
-/** Every registered peer of any workload, PEERS first. */
-export const ALL_PEERS = Object.freeze([...PEERS, ...DOCUMENT_ONLY_PEERS]);
-
-/** The documents workload's peers, in registry order. */
-export const DOCUMENT_PEERS = Object.freeze(ALL_PEERS.filter((peer) => peer.documents));
-
-/** The peers of `place` that take part in the documents workload, in registry order. */
-export function documentPeersFor(place, peers = DOCUMENT_PEERS) {
-  return peersFor(place, peers);
-}
-
-/** The documents peer called `name`, or undefined. */
-export function findDocumentPeer(name, peers = DOCUMENT_PEERS) {
-  return findPeer(name, peers);
-}
-
-/**
- * Loads a peer's adapter and makes its documents path:
- *
- *   { ...peerMeta(peer), forDataset(dataset) -> {
- *       encode(value) -> Uint8Array,          // timed
- *       decode(bytes) -> the library's value, // timed
- *       toPlain?(value) -> plain value,       // verification only, untimed
- *       keyOrder: boolean,                    // false: verify objects without key order
- *       bytesOf(bytes) -> bytes,              // what the size columns count
- *   } }
- *
- * `dataset` is a data set id (src/workloads/documents/dataset-catalog.mjs:
- * one of DATASETS, unmapped-s<step> or user:<file name>) or its catalog
- * entry (a user's: user-documents.mjs userDatasetEntry). forDataset throws
- * Error('<peer>: cannot represent <what>') when the library cannot hold
- * that data set (geobuf outside GeoJSON), and an unknown-data-set error.
- * Rejects when the library does not load or the peer has no documents path.
- */
-export async function createPeerDocumentPath(peer, context = {}) {
-  const path = await loadPath(peer, 'documents', 'createDocumentPath', context);
-  return {
-    ...path,
-    forDataset(dataset) {
-      // An entry is taken as given: a user's document's says whether it is GeoJSON by its value.
-      let entry = dataset;
-      try {
-        if (typeof dataset === 'string') entry = datasetInfo(dataset);
-      } catch (error) {
-        throw new Error(`${peer.name}: ${error.message}`);
-      }
-      const calls = path.forDataset(entry);
-      return { bytesOf: (bytes) => bytes, keyOrder: true, ...calls };
-    },
-  };
-}
+/** The library called `name` among every registered one (a workload's own too), or undefined. */
+export const findDocumentPeer = (name) => findPeer(name, ALL_PEERS);

@@ -17,7 +17,7 @@
 //   references        the answer's references ({ reference, subject })
 //   pathReferences(path)  the references a path's own block holds
 //   pathJob?          what a path's own block measures beside the answer's
-//                     (tuples: memory; messages: round trip, floors)
+//                     (memory; a round trip, floors)
 //   lastPathJob?      the same, in the block of a path's last unit only
 //   compress?(members, compression)  the members with the compression stage
 //   blockPeers?, fastestSets?, contenders?, verdictOptions?  (fastest-sets.mjs)
@@ -34,8 +34,8 @@ import { STARTUP_JOB, startupPaths, startupRow } from './startup.mjs';
 const NO_BUDGET_SECONDS = 30 * 24 * 3600;
 
 /**
- * The block plan of a run: what its units are made from (tuples: the
- * payload sizes; documents: the user's documents read before), from the
+ * The block plan of a run: what its units are made from (the payload
+ * sizes; the user's own data sets, read before), from the
  * workload's `blockPlan(options)` (its block.mjs, re-exported by its runner
  * and its page), {} for a workload whose options say it all. The same for
  * bench:node, bench:web and the page.

@@ -52,7 +52,7 @@ export function fastestPeers(rows) {
   return { encode: fastestOf(ok, 'encode'), decode, decodeOverall, cleanKnown };
 }
 
-/** True for a row of the per-call protocol (messages): its statistics are rates, not times. */
+/** True for a row of the per-call protocol: its statistics are rates, not times. */
 export const isPerCallRow = (row) => row.encode?.opsPerSec !== undefined;
 
 /**
@@ -155,7 +155,7 @@ export function referenceOf(row, candidates) {
   const own = ok.find((candidate) => candidate.batch === row.batch);
   if (own) return own;
   if (ok.length === 0) return undefined;
-  // Per call (messages) the figures are rates under opsPerSec, and a round trip too.
+  // Per call the figures are rates under opsPerSec, and a round trip too.
   const merged = (operation) => {
     const timed = ok.filter((candidate) => candidate[operation]);
     if (timed.length === 0) return undefined;

@@ -18,8 +18,8 @@ export const WORKLOAD = DEFAULT_WORKLOAD;
 export const WORKLOADS = WORKLOAD_NAMES;
 
 // The fields of the header's `protocol`: how the run was planned and
-// measured (the tuples' size range, a messages run's records, the data sets
-// and a user's documents), its environment (GC, clock, Node flags), what it
+// measured (a size range, records, the data sets and a user's own
+// files), its environment (GC, clock, Node flags), what it
 // ran (the libraries a page cannot run among them) and the compression
 // stage (docs/design.md#compression).
 const PROTOCOL_FIELDS = (

@@ -1,5 +1,5 @@
 // What the rows of both measuring protocols share (per payload: measure.mjs,
-// per call: message-measure.mjs): the fields naming the path and where it
+// per call: the per-call workload's measure.mjs): the fields naming the path and where it
 // was measured, and how a failure is worded. Never timed.
 
 /** A failure as one line: the Error's message, else the thrown value. */

@@ -1,4 +1,4 @@
-// Validation of results documents against src/results.schema.json with the
+// Validation of results files against src/results.schema.json with the
 // rows of every workload added (withWorkloadRows). The caller loads the
 // schema (src/workload-folders.mjs resultsSchema in Node, a bundled import
 // and web/src/workloads.mjs in the page) and passes it in.

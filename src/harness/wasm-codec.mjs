@@ -15,19 +15,12 @@
 // Encode checks its items in every strategy ("<codec>: item <i>: ...",
 // wasm-items.mjs; val checks in C++). A failed call throws the codec's Error
 // and the module stays usable; every call frees what it allocated (embind
-// vectors are deleted here). The messages workload's API (`codec.messages`)
-// is src/workloads/messages/wasm-messages.mjs.
+// vectors are deleted here). A workload whose calls this class does not wrap
+// adds its own where the module exports them (its catalog entry's moduleApi).
 
-import { strategiesOf } from '../catalog.mjs';
+import { WORKLOADS, strategiesOf } from '../catalog.mjs';
 import { expectBytes, expectItems, now, TypedCalls } from './typed-calls.mjs';
 import { invalidItemError, isItem } from './wasm-items.mjs';
-import {
-  EMBIND_RECORDS,
-  MESSAGE_STRATEGIES,
-  createWasmMessages,
-} from '../workloads/messages/wasm-messages.mjs';
-
-export { EMBIND_RECORDS, MESSAGE_STRATEGIES };
 export { columnsFromItems, itemsFromColumns } from './wasm-items.mjs';
 
 export const STRATEGIES = Object.freeze(strategiesOf('tuples'));
@@ -46,7 +39,10 @@ export async function createWasmCodec(factory, { wasmBinary } = {}) {
   const moduleOptions = { onAbort: (reason) => (abort.reason = String(reason)) };
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
   const m = await factory(moduleOptions);
-  return new WasmCodec(m, abort);
+  const codec = new WasmCodec(m, abort);
+  for (const { moduleApi: api } of WORKLOADS.filter((info) => info.moduleApi))
+    codec[api.name] = typeof m[api.probe] === 'function' ? await api.create(m, codec.name) : null;
+  return codec;
 }
 
 class WasmCodec {
@@ -60,7 +56,6 @@ class WasmCodec {
     this.name = m.codecName();
     this.libraryVersion = m.libraryVersion();
     this.strategies = STRATEGIES;
-    this.messages = typeof m.encodeMessageVal === 'function' ? createWasmMessages(m, this.name) : null;
     this.#typed = new TypedCalls(this.name, {
       heap32: () => m.HEAP32,
       heapF64: () => m.HEAPF64,

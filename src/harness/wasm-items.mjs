@@ -62,7 +62,7 @@ function shown(value) {
 
 /**
  * The Error for item `index`, which failed the check: the same words as the
- * C++ check of the val strategy (src/workloads/tuples/bindings.cpp), e.g.
+ * C++ check of the val strategy (the tuple workload's bindings.cpp), e.g.
  * "msgpack: item 3: x must be an int32, got 1.5".
  */
 export function invalidItemError(codec, index, item) {

@@ -1,5 +1,5 @@
-// The per-call protocol (the messages spec, "Measurement", the same as
-// src/harness/message-measure.mjs) for one operation: calibrate the calls
+// The per-call protocol (the per-call workload's spec, "Measurement", the same
+// as its measure.mjs) for one operation: calibrate the calls
 // per repetition so that one repetition takes at least min_rep_ms, run
 // `warmup` untimed repetitions and `repetitions` timed ones, and report
 // operations per second. Every repetition is prepared and checked outside
@@ -26,11 +26,11 @@ struct OpsStats {
 };
 
 // Calibration never goes past this many calls per repetition, so a call
-// the compiler made free cannot hang the run (as in message-measure.mjs).
+// the compiler made free cannot hang the run (as in the JS measure.mjs).
 inline constexpr std::uint64_t kMaxCallsPerRep = std::uint64_t{1} << 30;
 
 // A clock that cannot see a repetition counts it as one nanosecond, as in
-// message-measure.mjs, so ops/s stays finite.
+// the JS measure.mjs, so ops/s stays finite.
 inline constexpr double kSmallestRepMs = 1e-6;
 
 // What runs around each repetition, outside its timing: `prepare` before it

@@ -53,18 +53,18 @@ function optionLines(command, ctx) {
     .join('\n');
 }
 
-/** Each workload and the options of its kind (its defaults are in the options' lines). */
-const workloadLines = () =>
+/** Each workload and the options of its kind in `command` (its defaults are in the options' lines). */
+const workloadLines = (command) =>
   WORKLOADS.map(
     (info) =>
       `  ${info.name}: ${info.label} (${info.protocol}); strategies ${strategiesOf(info.name).join(',')}\n` +
-      `    its options: ${namesOfKind(optionKindOf(info))
+      `    its options: ${namesOfKind(optionKindOf(info), command)
         .map((name) => `--${name}`)
         .join(', ')}`,
   ).join('\n');
 
-const workloadsSection = () =>
-  `Workloads (--workload NAME, default ${DEFAULT_WORKLOAD}):\n${workloadLines()}`;
+const workloadsSection = (command) =>
+  `Workloads (--workload NAME, default ${DEFAULT_WORKLOAD}):\n${workloadLines(command)}`;
 
 const BLOCK_PROTOCOL = `Every run is a plan of blocks (docs/design.md#blocks). The default plan: a block is one unit (a size, a record, a data set) with the paths compared there: JSON, the object floor, the place's C++ contenders (or, with --codecs/--strategies, the paths named) and the fastest JS libraries (both committed in src/workloads/<workload>/contenders.json; --peers names others). Each process or browser context measures one block round by round (every path once per round, a GC before each call, the order rotating); every block runs in a fresh one per wave. A verdict is taken over processes: the median of the per-process ratios with its order-statistic 95% interval, in words (faster, slower, equivalent, undecided). At each look a block whose comparisons are all decided stops; a time budget bounds the run. --sweep is a bigger plan: a block per path and unit, each in one process.`;
 
@@ -76,7 +76,7 @@ const COMMANDS = {
       `Measures C++ codecs compiled to wasm (and, when built, the same C++ as a Node-API addon) against JSON.stringify/JSON.parse and the pure-JS libraries (peers), for one workload (below).`,
       BLOCK_PROTOCOL,
       'Progress goes to stderr, tables to stdout, and the results JSON (src/results.schema.json) to --out, rewritten as rows arrive: an interrupted run keeps what it measured.',
-      workloadsSection(),
+      workloadsSection('node'),
     ],
     exit: 'Exit codes: 0 done (failed codecs are reported in the results, not fatal), 1 runtime error (no wasm build, results not valid), 2 bad option, 130/143 interrupted by SIGINT/SIGTERM (the results so far are written).',
   },
@@ -87,7 +87,7 @@ const COMMANDS = {
       ...(ctx.browsers ? [ctx.browsers] : []),
       `${BLOCK_PROTOCOL} Here a process is a fresh browser context (run.protocol.isolation: context-per-block).`,
       'Builds the page first when it is stale. Progress goes to stderr, tables to stdout, the results JSON (src/results.schema.json, place "browser") to --out.',
-      workloadsSection(),
+      workloadsSection('web'),
     ],
     exit: 'Exit codes: 0 done (failed codecs are reported in the results, not fatal), 1 runtime error (no wasm build, page error, timeout, results not valid), 2 bad option, 130 interrupted (partial results written).',
   },

@@ -8,8 +8,9 @@
 // key (the parsed options' field: camelCase of the name by default); value
 // (help's placeholder); bound (a number's bounds: an OPTION_BOUNDS key, by
 // default its key's, or the bounds); values (() => the accepted values);
-// multiple, short; commands; kind (the workloads taking it: a protocol,
-// 'datasets', 'limits' or 'blocks', optionKindOf); resume (allowed with
+// multiple, short; commands; kind (the workloads taking it, in `commands`: a
+// protocol or 'datasets' (optionKindOf), or a list; 'blocks': the block
+// protocol's); recorded (its results protocol field; default: key); resume (allowed with
 // --resume); default (where no workload's catalog entry gives it; help
 // names a plain one); page (a
 // list's { checkbox }, true for a number: the page's form and permalink);
@@ -29,6 +30,21 @@ import { defaultsText, quickText, recordsExtra } from './defaults-text.mjs';
 
 /** A bad command line or option: its message is one line naming what is accepted (exit code 2). */
 export class UsageError extends Error {}
+
+/** A comma-separated list of values out of `accepted`, without repeats. */
+export function parseList(name, text, accepted) {
+  const values = text
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  if (values.length === 0) throw new UsageError(`--${name} is empty (accepted: ${accepted.join(', ')})`);
+  for (const value of values) {
+    if (!accepted.includes(value)) {
+      throw new UsageError(`--${name}: unknown value '${value}' (accepted: ${accepted.join(', ')})`);
+    }
+  }
+  return [...new Set(values)];
+}
 
 const [NODE, WEB, ANSWER] = [['node'], ['web'], ['answer']];
 const RUNNERS = ['node', 'web'];
@@ -76,7 +92,7 @@ export const OPTIONS = Object.freeze([
     help: () => `smallest JSON payload size in MB (${defaultsText('minMB', { limits: true })})` },
   { name: 'max-mb', type: 'number', key: 'maxMB', kind: 'per-payload', commands: FORM, page: true,
     help: () => `largest JSON payload size in MB, at most ${BOUNDS.sweepMaxMB} (${defaultsText('maxMB')})` },
-  { name: 'per-decade', type: 'number', kind: 'per-payload', commands: FORM, page: true,
+  { name: 'per-decade', type: 'number', kind: 'per-payload', recorded: 'stepsPerDecade', commands: FORM, page: true,
     help: () => `sizes on a log grid of N points per factor of ten, 0 = every step, at most ${BOUNDS.perDecade} ` +
       `(${defaultsText('perDecade', { limits: true })})` },
   { name: 'records', type: 'list', kind: 'per-call', commands: FORM, page: { checkbox: 'record' },
@@ -98,7 +114,7 @@ export const OPTIONS = Object.freeze([
       `(${defaultsText('repetitions', { limits: true })})` },
   { name: 'warmup', type: 'number', commands: FORM, page: true,
     help: () => `untimed runs before them, at least (${defaultsText('warmup', { limits: true })})` },
-  { name: 'min-warmup-ms', type: 'number', key: 'minWarmupMs', commands: NODE,
+  { name: 'min-warmup-ms', type: 'number', key: 'minWarmupMs', kind: ['per-payload', 'datasets'], commands: NODE,
     help: () => `and more until the warm-up has lasted N ms, at most ${MAX_WARMUP_ROUNDS} rounds (default: ` +
       `${MIN_WARMUP_MS}); 0 where the figures do not matter, as in a smoke run that only checks every path works; not for a ` +
       'per-call workload, whose repetitions have --min-rep-ms' },
@@ -120,12 +136,12 @@ export const OPTIONS = Object.freeze([
   { name: 'quick', type: 'boolean', commands: RUNNERS,
     help: () => `a small run: the workload's quick block plan (${quickText()}) and one look at ` +
       `${BLOCKS.quick.looks.join(',')} processes; with --sweep its quick sweep (options given explicitly still win)` },
-  { name: 'limits', type: 'boolean', kind: 'limits', commands: NODE,
+  { name: 'limits', type: 'boolean', kind: 'per-payload', commands: NODE,
     help: 'payload limits instead: each path (every codec x strategy, the JSON baseline, every peer) in its own process ' +
       'grows from --min-mb on the --per-decade grid until it fails or passes --limits-max-mb; records the largest size ' +
       'that passed and why the next failed (its error, out of memory, the V8 heap limit, the exit signal or code, ' +
       'timeout); isolation: grown-per-path' },
-  { name: 'limits-max-mb', type: 'number', key: 'maxMB', bound: 'limitsMaxMB', kind: 'limits', commands: NODE,
+  { name: 'limits-max-mb', type: 'number', key: 'maxMB', bound: 'limitsMaxMB', kind: 'per-payload', commands: NODE,
     help: () => `where --limits stops growing a path that has not failed, at most ${BOUNDS.limitsMaxMB} ` +
       `(${defaultsText('maxMB', { limitsOnly: true })})` },
   { name: 'child-node-options', value: 'FLAGS', commands: NODE,
@@ -193,7 +209,7 @@ export const OPTIONS = Object.freeze([
   { name: 'autorun', type: 'boolean', commands: ['page'], help: 'the page starts the run when it opens' },
   { name: 'preciseMemory', type: 'boolean', commands: ['page'], help: 'Chromium runs with --enable-precise-memory-info' },
   { name: 'help', type: 'boolean', short: 'h', resume: true, commands: [...RUNNERS, ...ANSWER], help: 'show this help' },
-].map((option) => Object.freeze({ type: 'string', ...option })));
+].map((option) => Object.freeze({ type: 'string', ...option, kind: [option.kind ?? []].flat() })));
 
 /** The options `command` takes, in table order. */
 export const optionsOf = (command) => OPTIONS.filter((option) => option.commands.includes(command));
@@ -226,9 +242,20 @@ export function specOf(command) {
 /** Which run options a workload takes: 'datasets' when its catalog entry lists data sets, else its protocol's. */
 export const optionKindOf = (info) => (info.datasets ? 'datasets' : info.protocol);
 
-/** The names of the options a workload kind takes ('per-payload', 'per-call', 'datasets', 'limits', 'blocks'). */
-export const namesOfKind = (kind) =>
-  OPTIONS.filter((option) => option.kind === kind).map((option) => option.name);
+/**
+ * The names of the options a workload kind takes ('per-payload', 'per-call',
+ * 'datasets', 'blocks'), in `command` when given.
+ */
+export const namesOfKind = (kind, command) =>
+  OPTIONS.filter(
+    (option) => option.kind.includes(kind) && (!command || option.commands.includes(command)),
+  ).map((option) => option.name);
+
+/** The options of each kind of workload (optionKindOf) in `command`, by kind. */
+export const kindOptions = (command) =>
+  Object.fromEntries(
+    ['per-payload', 'per-call', 'datasets'].map((kind) => [kind, namesOfKind(kind, command)]),
+  );
 
 /** The page's query fields: lists (by name, with their checkboxes) and numbers (query key to input id). */
 export const PAGE_LISTS = Object.freeze(

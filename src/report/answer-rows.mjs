@@ -130,15 +130,15 @@ function operationCell(document, block, operation, best) {
 
 /**
  * The answer's rows as data, unit by unit, each in the order of
- * `documents` (block runs' results): [{ shape, place, run (its date),
+ * `runs` (block runs' results): [{ shape, place, run (its date),
  * encode, decode }], each operation a cell of operationCell or undefined. A
  * cell adds the whole cost (`cost`, whole-cost.mjs) when start-up or
- * break-even runs are among `documents`.
+ * break-even runs are among `runs`.
  */
-export function answerCells(documents) {
+export function answerCells(runs) {
   const rows = [];
   for (const { block, label } of answerUnits()) {
-    for (const document of documents) {
+    for (const document of runs) {
       if (isStartupRun(document) || !overProcesses(document.rows)) continue;
       if (!block.startsWith(`${document.run.workload}@`)) continue;
       const places = document.run.place === 'node' ? ['node', ADDON_PLACE] : ['browser'];
@@ -146,7 +146,7 @@ export function answerCells(documents) {
         const [encode, decode] = ['encode', 'decode'].map((operation) => {
           const best = bestOf(document, block, operation, place);
           const cell = best && operationCell(document, block, operation, best);
-          const cost = cell && wholeCostParts(documents, { document, block, operation, best });
+          const cost = cell && wholeCostParts(runs, { document, block, operation, best });
           return cost ? { ...cell, cost } : cell;
         });
         if (!encode && !decode) continue;
@@ -164,10 +164,10 @@ const cellText = (cell) => (cell ? (cell.cost ? `${cell.text}; ${cell.cost}` : c
 
 /**
  * The answer's rows, [data shape, place, encode, decode, date], unit by unit,
- * each in the order of `documents` (block runs' results).
+ * each in the order of `runs` (block runs' results).
  */
-export const answerRows = (documents) =>
-  answerCells(documents).map(({ shape, place, run, encode, decode }) => [
+export const answerRows = (runs) =>
+  answerCells(runs).map(({ shape, place, run, encode, decode }) => [
     shape,
     place,
     cellText(encode),
@@ -177,17 +177,17 @@ export const answerRows = (documents) =>
 
 /**
  * The answer as the data file the page opens on (web/answer.json): the
- * cells of `documents`, the date of their latest run and the machine that
+ * cells of `runs`, the date of their latest run and the machine that
  * made them (the first run's), and the command.
  */
-export function answerData(documents, command = 'scripts/bench.sh --answer') {
-  const dates = documents.map((document) => document.run.date).sort();
-  const { os, arch, cpus, cpuModel } = documents[0]?.run.machine ?? {};
+export function answerData(runs, command = 'scripts/bench.sh --answer') {
+  const dates = runs.map((document) => document.run.date).sort();
+  const { os, arch, cpus, cpuModel } = runs[0]?.run.machine ?? {};
   return {
     command,
     date: dates.at(-1),
     machine: { os, arch, cpus, cpuModel },
-    rows: answerCells(documents),
+    rows: answerCells(runs),
   };
 }
 

@@ -41,7 +41,7 @@ function medianStats(rows, operation) {
  * the paths first came: the first ok row's fields, with `batch` the block
  * (so each path pairs with its block's JSON), `processes` the count of its
  * ok rows, and each of `operations`' median and phases over processes
- * (messages: encode, decode and round trip). A path
+ * (per call: encode, decode and round trip). A path
  * that measured ok in no process keeps its first row (failed or n/a).
  */
 export function blockChartRows(rows, operations = OPERATIONS) {

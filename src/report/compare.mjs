@@ -97,7 +97,7 @@ const describe = (row) => ({
 });
 
 /**
- * Compares two results documents: { lines, onlyOld, onlyNew, statusChanges,
+ * Compares two results files: { lines, onlyOld, onlyNew, statusChanges,
  * verdicts } where each line is one (row, operation) present and ok in both,
  * and verdicts compareVerdicts' (null unless both are block runs).
  */
@@ -175,7 +175,7 @@ const isFlip = (a, b) => (a === FASTER && b === SLOWER) || (a === SLOWER && b ==
 
 /**
  * { compared, agree, flips: [...], differ: [...] } of two results
- * documents; null when either holds no block run.
+ * files; null when either holds no block run.
  */
 export function compareVerdicts(oldDocument, newDocument) {
   const [old, now] = [judged(oldDocument), judged(newDocument)];

@@ -1,5 +1,5 @@
-// The answer of a results file in words: per unit (tuples: each size;
-// messages: each record; documents: each data set) and per operation, one
+// The answer of a results file in words: per unit (each size, record or
+// data set) and per operation, one
 // sentence naming the fastest of the three routes a JS app has there (the
 // best wasm path, the fastest pure-JS library, the engine's own JSON) and
 // how it compares with the other two. Every figure is a comparison with its
@@ -33,7 +33,7 @@ import { EQUIVALENT, intervalText } from '../harness/paired.mjs';
 export const HEADLINE_OPERATIONS = Object.freeze(['encode', 'decode']);
 
 const VERBS = { encode: 'encodes', decode: 'decodes' };
-// The messages workload's empty-call rows (record "none") measure no record.
+// A per-call workload's empty-call rows (record "none") measure no record.
 const NO_UNIT_RECORD = 'none';
 
 /** The unit of a row: its step (a size), record or data set; undefined for a row of none. */
@@ -87,7 +87,7 @@ function fastestOf(rows, operation) {
   return rows.reduce((best, row) => (best && !isFaster(row, best, operation) ? best : row), undefined);
 }
 
-/** Whether a decode route must be recorded clean to count: per payload, yes; per call (messages) nothing records it. */
+/** Whether a decode route must be recorded clean to count: per payload, yes; per call nothing records it. */
 const needsCleanliness = (row, operation) => operation === 'decode' && !isPerCallRow(row);
 
 /** A wasm path that can stand for "the wasm route": no variant (columnar, floors), plain objects out. */

@@ -76,7 +76,7 @@ export const phaseRecords = (records, operation, facet) =>
 
 /**
  * One row of stacked phase bars per facet, the whole call's median as a
- * black tick (the breakdown, and tuples' three ways): a Vega-Lite spec.
+ * black tick (the breakdown, and a workload's own views): a Vega-Lite spec.
  */
 export function stackedPhasesSpec({ title, records, facets, phaseNames, y }) {
   return {

@@ -6,8 +6,8 @@
 // (labelled SINGLE_RUN_LABEL). A workload's view (its view.mjs `view`):
 // - block: block.mjs BLOCK_UNIT, how a block is named and a median shown;
 // - legend, tables(rows, run): the per-unit tables of one process;
-// - more?(rows): tables after either kind (documents: phases against its floor);
-// - own?(rows), ownLegend: the workload's own view (tuples: cleanliness);
+// - more?(rows): tables after either kind (e.g. phases against a floor);
+// - own?(rows), ownLegend: the workload's own view (e.g. cleanliness);
 // plus its description (unit, metric, higherIsBetter, operations), which the
 // report reads (src/report/unit-report.mjs reportFor).
 

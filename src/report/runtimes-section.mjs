@@ -21,10 +21,10 @@ const isRuntimeRun = (document) =>
  * document }), or undefined when fewer than two runtimes ran blocks.
  */
 export function runtimesSection(sources) {
-  const documents = sources.map((source) => source.document).filter(isRuntimeRun);
-  const runtimes = new Set(documents.map((document) => runtimeLabel(document.run.runtime)));
+  const runs = sources.map((source) => source.document).filter(isRuntimeRun);
+  const runtimes = new Set(runs.map((document) => runtimeLabel(document.run.runtime)));
   if (runtimes.size < 2) return undefined;
-  const byShape = rowsByShape(answerRows(documents));
+  const byShape = rowsByShape(answerRows(runs));
   const html = `<section id="runtimes">
 <h2>The runtimes side by side</h2>
 <p>The best C++ path against the fastest JS library in each of ${runtimes.size} runtimes (${escapeHtml([...runtimes].join(', '))}), wasm and the Node-API addon: each verdict is one over that runtime's processes.</p>

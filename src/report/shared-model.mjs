@@ -155,7 +155,7 @@ export function headerOf(source) {
     failedCount: failed,
     workload: run.workload,
     sizesMB: [...new Set(rows.map((row) => row.jsonMB))].sort((a, b) => a - b),
-    // The messages workload: its record names, in the order first measured.
+    // A per-call workload: its record names, in the order first measured.
     records: [...new Set(rows.map((row) => row.record).filter((record) => record && record !== 'none'))],
   };
 }

@@ -2,7 +2,7 @@
 // its glue (embind and lean) and each pure-JS library bundled as a user
 // would, raw and gzip -9, from build/wasm/shipped-bytes.json (written by the
 // page build: scripts/shipped-bytes.mjs). Browser-safe (no node: imports):
-// the report (src/workloads/tuples/report.mjs) and the page
+// the report (the tuple workload's report.mjs) and the page
 // (web/src/shipped-bytes-section.mjs) render the same rows.
 
 import { KB } from '../harness/format.mjs';

@@ -11,7 +11,7 @@ import { groupBy } from '../harness/group-by.mjs';
 import { unitComparisons } from '../harness/unit-comparisons.mjs';
 import { unitsOf } from './headline.mjs';
 
-// messages' floors of a C++ path (its marshalling alone, its empty call): no codec work to chart.
+// a per-call workload's floors of a C++ path (its marshalling alone, its empty call): no codec work to chart.
 const isCodecFloor = (row) => row.impl === 'cpp' && row.variant === 'floor';
 
 /** The share of a call spent crossing: the row's boundary share, else (total - codec) / total of its phases. */

@@ -101,7 +101,7 @@ function unitPanels({ title, values, columns = 3, x, shape, tooltip, resolve }) 
   };
 }
 
-// Lines over the payload size (units that are sizes: tuples' steps).
+// Lines over the payload size (units that are sizes: a sweep's steps).
 // Colour by codec or library (catalog order, black for JSON), dash by path.
 const BASELINE_COLOR = '#000000';
 // Legend order too; the addon's paths (the same C++ behind Node-API) dotted.
@@ -316,7 +316,7 @@ export function reportFor({
         ),
       ];
     });
-  // Over the size: all times, then all ratios (the page order of the tuples report).
+  // Over the size: all times, then all ratios (the page order of a sizes report).
   const linesOverSize = (sources) => {
     const pairs = operations.map((operation) => sizeLines(unitRecords(sources, operation), operation, id));
     return [...pairs.map(([time]) => time), ...pairs.map(([, ratio]) => ratio)];

@@ -112,15 +112,15 @@ export function crossingSize(curve) {
 
 /**
  * The break-even size of C++ path `label` against the fastest libraries for
- * `operation` over `documents` (block runs of one workload and place, at
+ * `operation` over `runs` (block runs of one workload and place, at
  * several units whose rows carry jsonBytes): { size (crossing of the
  * estimate), earliest (of the interval's upper end), latest (of its lower
  * end), points: [{ size, ratio, low, high }] }; undefined with fewer than
  * two sizes.
  */
-export function breakEven(documents, label, operation) {
+export function breakEven(runs, label, operation) {
   const points = [];
-  for (const document of documents) {
+  for (const document of runs) {
     for (const verdict of documentVerdicts(document)) {
       const versus = verdict.fastest;
       if (verdict.label !== label || verdict.operation !== operation || !(versus?.ratio > 0)) continue;
@@ -220,15 +220,15 @@ function memoryWords(medians) {
 
 /**
  * The whole-cost parts of one answer cell: `best` is the cell's best C++
- * verdict (block-verdicts.mjs) in `document`'s block `block`; `documents`
+ * verdict (block-verdicts.mjs) in `document`'s block `block`; `runs`
  * are every results file of the answer. Start-up difference (a verdict over
  * the waves), memory kept, and with break-even runs the size and number of
  * calls past which C++ pays off. undefined when no file has such rows for
  * this workload and place (the cell stays as it was).
  */
-export function wholeCostParts(documents, { document, block, operation, best }) {
-  const startups = documents.filter((other) => isStartupRun(other) && samePlace(other, document));
-  const blockRuns = documents.filter(
+export function wholeCostParts(runs, { document, block, operation, best }) {
+  const startups = runs.filter((other) => isStartupRun(other) && samePlace(other, document));
+  const blockRuns = runs.filter(
     (other) => !isStartupRun(other) && samePlace(other, document) && overProcesses(other.rows),
   );
   const declared = Boolean(workloadInfo(document.run.workload).breakEven);

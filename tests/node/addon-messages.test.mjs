@@ -11,7 +11,11 @@ import { describe } from 'node:test';
 import { addonAvailable, loadAddon } from '../../src/addon/load-addon.mjs';
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { ADDON_PLACE, addonStrategiesOf } from '../../src/catalog.mjs';
-import { createWasmMessagePath, emptyCallPath, wasmFloorPath } from '../../src/harness/message-measure.mjs';
+import {
+  createWasmMessagePath,
+  emptyCallPath,
+  wasmFloorPath,
+} from '../../src/workloads/messages/measure.mjs';
 import { createAddonMessageCodec } from '../../src/workloads/messages/addon-messages.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
 import { assertSameBytes, errorOf, seededRandom, testWithBuild } from './wasm-helpers.mjs';

@@ -25,9 +25,11 @@ import {
   createStreamCompressor,
   streamFormats,
 } from '../../src/harness/compressors.mjs';
-import { createJsonBaselinePath, createJsonMessagePath } from '../../src/harness/json-baseline.mjs';
+import { createJsonBaselinePath } from '../../src/harness/json-baseline.mjs';
+import { createJsonMessagePath } from '../../src/workloads/messages/json-path.mjs';
 import { measurePath } from '../../src/harness/payload-measure.mjs';
-import { createPeerMessagePath, createPeerPath, findPeer, peersFor } from '../../src/harness/peers.mjs';
+import { createPeerPath, findPeer, peersFor } from '../../src/harness/peers.mjs';
+import { createPeerMessagePath } from '../../src/workloads/messages/measure.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { datasetWithItems } from './wasm-helpers.mjs';
 import { resultsSchema } from '../../src/workload-folders.mjs';

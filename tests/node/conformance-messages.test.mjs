@@ -28,7 +28,7 @@ import path from 'node:path';
 import test from 'node:test';
 
 import { listWasmCodecs, REPO_ROOT } from '../../node/load-wasm.mjs';
-import { createJsonMessagePath, toJsonValue } from '../../src/harness/json-baseline.mjs';
+import { createJsonMessagePath, toJsonValue } from '../../src/workloads/messages/json-path.mjs';
 import { PROTO_MESSAGE_NAMES } from '../../src/harness/peers/message-support.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
 import {

@@ -15,7 +15,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { DEFAULT_WASM_BUILD_DIR, loadWasmCodec, REPO_ROOT, wasmModuleFiles } from '../../node/load-wasm.mjs';
-import { createPeerDocumentPath, createPeerMessagePath, findPeer } from '../../src/harness/peers.mjs';
+import { findPeer } from '../../src/harness/peers.mjs';
+import { createPeerDocumentPath } from '../../src/workloads/documents/measure.mjs';
+import { createPeerMessagePath } from '../../src/workloads/messages/measure.mjs';
 import { makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
 import { makeDataset, unmappedId } from '../../src/workloads/documents/datasets.mjs';
 import { createWasmDocumentPath } from '../../src/workloads/documents/wasm-documents.mjs';

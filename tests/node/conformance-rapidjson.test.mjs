@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 
 import { loadWasmCodec } from '../../node/load-wasm.mjs';
-import { createJsonMessagePath } from '../../src/harness/json-baseline.mjs';
+import { createJsonMessagePath } from '../../src/workloads/messages/json-path.mjs';
 import { datasetAtSteps } from '../../src/workloads/tuples/block.mjs';
 import { selectSteps } from '../../src/workloads/tuples/dataset.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';

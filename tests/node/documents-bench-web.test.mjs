@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { BROWSER_PEERS, browserPeersOf, parseOptions } from '../../node/bench-web-options.mjs';
 import { REPO_ROOT } from '../../node/options.mjs';
 import { registerWorkloadFolders } from '../../src/workload-folders.mjs';
-import { DOCUMENT_PEERS, peersFor } from '../../src/harness/peers.mjs';
+import { ALL_PEERS, peersFor } from '../../src/harness/peers.mjs';
 
 const run = promisify(execFile);
 await registerWorkloadFolders();
@@ -93,7 +93,9 @@ test("--documents: only the user's data sets, or beside --datasets; a missing pa
 });
 
 test('the libraries: those the runner takes, documents-only ones included, others refused', () => {
-  const expected = peersFor('browser', DOCUMENT_PEERS).map((peer) => peer.name);
+  const expected = peersFor('browser', ALL_PEERS)
+    .filter(takesPeer)
+    .map((peer) => peer.name);
   assert.ok(expected.includes('flexbuffers') && expected.includes('geobuf'), expected.join());
   assert.deepEqual(parse([]).peers, expected);
   assert.deepEqual(browserPeersOf(takesPeer), expected);

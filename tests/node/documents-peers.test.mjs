@@ -8,21 +8,21 @@ import { test } from 'node:test';
 
 import { BSON } from 'bson';
 
-import { createJsonDocumentPath, createJsonUtf8DocumentPath } from '../../src/harness/json-baseline.mjs';
+import {
+  createJsonDocumentPath,
+  createJsonUtf8DocumentPath,
+} from '../../src/workloads/documents/json-path.mjs';
 import {
   ALL_PEERS,
-  DOCUMENT_ONLY_PEERS,
-  DOCUMENT_PEERS,
   PEERS,
-  createPeerDocumentPath,
-  createPeerMessagePath,
   createPeerPath,
-  documentPeersFor,
   findDocumentPeer,
   findPeer,
   peerMeta,
   peersFor,
 } from '../../src/harness/peers.mjs';
+import { createPeerDocumentPath, takesPeer } from '../../src/workloads/documents/measure.mjs';
+import { createPeerMessagePath } from '../../src/workloads/messages/measure.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
 import { documentChecksum } from '../../src/workloads/documents/checksum.mjs';
 import { makeDataset, unmappedId } from '../../src/workloads/documents/datasets.mjs';
@@ -84,6 +84,11 @@ function attempt(documentPath, id, label) {
   if (calls.keyOrder) assert.equal(documentChecksum(plain), checksum, `${label}: the checksum of the decode`);
   return { stage: 'ok' };
 }
+
+// The workload's libraries: those that write any value, and its own (its catalog entry's `peers`).
+const DOCUMENT_PEERS = ALL_PEERS.filter(takesPeer);
+const documentPeersFor = (place) => peersFor(place, DOCUMENT_PEERS);
+const DOCUMENT_ONLY_PEERS = ALL_PEERS.filter((peer) => peer.owner === 'documents');
 
 test('the documents registry: which peers take part, and the tuple and messages lists unchanged', () => {
   assert.deepEqual(
@@ -200,7 +205,7 @@ test('key order: kept by every peer but flexbuffers (sorted keys) and geobuf (it
 // float64 (the page's documents run on unmapped-s51): the adapter's reader
 // gives numbers where they hold the same integer.
 test('flexbuffers reads vectors of 8-byte elements, and keeps a 64-bit integer no number holds', async () => {
-  const { readFlexBuffer } = await import('../../src/harness/peers/flexbuffers.mjs');
+  const { readFlexBuffer } = await import('../../src/workloads/documents/peers/flexbuffers.mjs');
   const { encode, toObject } = await import('flatbuffers/js/flexbuffers.js');
   const calls = (await createPeerDocumentPath(findDocumentPeer('flexbuffers'))).forDataset(unmappedId(51));
   const value = makeDataset(unmappedId(51));

@@ -66,8 +66,10 @@ test('--datasets is checked against the workload, and other workloads refuse it'
   );
   assert.throws(
     () => parseOptions(['--workload', 'documents', '--max-mb', '3']),
-    /--max-mb is an option of the tuples workload \(accepted with --workload documents: --datasets, --documents, --repetitions, --warmup\)/,
+    /--max-mb is an option of the tuples workload \(accepted with --workload documents: --datasets, --documents, --repetitions, --warmup, --min-warmup-ms\)/,
   );
+  // --min-warmup-ms is an option of two kinds of workload (its table entry's kind lists both).
+  assert.equal(parseOptions(['--workload', 'documents', '--min-warmup-ms', '0']).minWarmupMs, 0);
   assert.throws(
     () => parseOptions(['--datasets', 'geo-110m']),
     /--datasets is an option of the documents workload/,

@@ -19,7 +19,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { parseOptions } from '../../node/cli.mjs';
-import { resolveUserDocuments } from '../../node/documents-option.mjs';
+import { resolveUserDocuments } from '../../src/workloads/documents/user-option.mjs';
 import { workloadInfo } from '../../src/catalog.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { registerWorkloadFolders, resultsSchema } from '../../src/workload-folders.mjs';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
-import { createJsonMessagePath } from '../../src/harness/json-baseline.mjs';
+import { createJsonMessagePath } from '../../src/workloads/messages/json-path.mjs';
 import { measurePath } from '../../src/harness/payload-measure.mjs';
 import { measureMessageBlock } from '../../src/workloads/messages/block.mjs';
 import { createWasmPath } from '../../src/harness/paths.mjs';

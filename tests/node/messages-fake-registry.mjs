@@ -1,5 +1,5 @@
 // A stand-in for src/harness/peers.mjs in the messages runner tests
-// (--peer-registry): fake JS libraries with createPeerMessagePath, one that
+// (--peer-registry): fake JS libraries with loadPeerPath, one that
 // works and one that cannot hold binary data. Not a test itself.
 
 import { decodeTaggedJson as decode, encodeTaggedJson as encode } from './tagged-json.mjs';
@@ -25,7 +25,7 @@ export const peerMeta = (peer) => ({
   library: `${peer.npm} ${peer.version}`,
 });
 
-export async function createPeerMessagePath(peer, context) {
+export async function loadPeerPath(peer, factory, context) {
   if (typeof context.messagesProtoText !== 'string') throw new Error(`${peer.name}: no messagesProtoText`);
   return {
     ...peerMeta(peer),

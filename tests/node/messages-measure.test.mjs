@@ -1,4 +1,4 @@
-// The messages measurement (src/harness/message-measure.mjs), its rows in the
+// The messages measurement (src/workloads/messages/measure.mjs), its rows in the
 // results schema and its tables, with the real JSON baseline and fake paths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,14 +6,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeTaggedJson, encodeTaggedJson } from './tagged-json.mjs';
-import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
+import * as jsonBaseline from '../../src/workloads/messages/json-path.mjs';
 import {
   MESSAGE_OPERATIONS,
   boundaryShare,
   createWasmMessagePath,
   messageJsonBytes,
-} from '../../src/harness/message-measure.mjs';
-import { repetitionTimer } from '../../src/harness/message-calls.mjs';
+} from '../../src/workloads/messages/measure.mjs';
+import { repetitionTimer } from '../../src/workloads/messages/calls.mjs';
 import { measureMessageBlock } from '../../src/workloads/messages/block.mjs';
 import { MESSAGE_NAMES, makeMessage } from '../../src/workloads/messages/records.mjs';
 import { buildHeader, protocolHeader, resultsDocument, runHeader } from '../../src/harness/results.mjs';
@@ -33,7 +33,7 @@ const validate = createResultsValidator(schema);
 const noJsonMessagePath =
   typeof jsonBaseline.createJsonMessagePath === 'function'
     ? false
-    : 'src/harness/json-baseline.mjs has no createJsonMessagePath yet';
+    : 'src/workloads/messages/json-path.mjs has no createJsonMessagePath yet';
 
 // Tiny timings: these tests check behaviour, never speed.
 const QUICK = { minRepMs: 0.2, warmup: 1, repetitions: 2 };

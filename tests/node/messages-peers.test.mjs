@@ -10,10 +10,11 @@ import path from 'node:path';
 import test from 'node:test';
 
 import { REPO_ROOT } from '../../node/load-wasm.mjs';
-import { base64Decode, base64Encode } from '../../src/harness/base64.mjs';
-import { createJsonMessagePath, toJsonValue } from '../../src/harness/json-baseline.mjs';
+import { base64Decode, base64Encode } from '../../src/workloads/messages/base64.mjs';
+import { createJsonMessagePath, toJsonValue } from '../../src/workloads/messages/json-path.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
-import { createPeerMessagePath, findPeer, peersFor, PEERS } from '../../src/harness/peers.mjs';
+import { findPeer, peersFor, PEERS } from '../../src/harness/peers.mjs';
+import { createPeerMessagePath } from '../../src/workloads/messages/measure.mjs';
 import { takesPeer } from '../../src/workloads/messages/runner.mjs';
 
 // The peers a messages run takes (the runner's takesPeer).

@@ -10,7 +10,19 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { helpText } from '../../src/options/help.mjs';
-import { OPTIONS, boundsOf, keyOf, optionsOf, specOf } from '../../src/options/table.mjs';
+import { WORKLOADS } from '../../src/catalog.mjs';
+import {
+  OPTIONS,
+  boundsOf,
+  keyOf,
+  kindOptions,
+  namesOfKind,
+  optionKindOf,
+  optionNamed,
+  optionsOf,
+  specOf,
+} from '../../src/options/table.mjs';
+import { refuseMisplaced } from '../../node/run-options.mjs';
 import { UsageError, optionValue, parseArgv } from '../../node/options.mjs';
 import { helpText as webHelp } from '../../node/bench-web-options.mjs';
 import { FLAG_PARAMS, LIST_PARAMS, NUMBER_INPUTS, pageUrl } from '../../web/src/query.mjs';
@@ -138,6 +150,47 @@ test('every option is declared once, for at least one command, with a help line 
     for (const command of option.commands.filter((name) => name !== 'page')) {
       const help = typeof option.help === 'object' ? option.help[command] : option.help;
       assert.ok(help, `--${option.name} has a help line for ${command}`);
+    }
+  }
+});
+
+test("an option's kind is a list of workload kinds; help, parser and refusals agree with it", () => {
+  const KINDS = ['per-payload', 'per-call', 'datasets', 'blocks'];
+  for (const option of OPTIONS) {
+    assert.ok(Array.isArray(option.kind), option.name);
+    for (const kind of option.kind) assert.ok(KINDS.includes(kind), `--${option.name}: ${kind}`);
+  }
+  // --min-warmup-ms: two kinds of workload, and bench:node's only.
+  assert.deepEqual(optionNamed('min-warmup-ms').kind, ['per-payload', 'datasets']);
+  assert.ok(kindOptions('node')['per-payload'].includes('min-warmup-ms'));
+  assert.ok(kindOptions('node').datasets.includes('min-warmup-ms'));
+  assert.ok(!kindOptions('node')['per-call'].includes('min-warmup-ms'));
+  assert.ok(!kindOptions('web').datasets.includes('min-warmup-ms'));
+  for (const command of ['node', 'web']) {
+    const help = HELPS[command]();
+    for (const info of WORKLOADS) {
+      const own = namesOfKind(optionKindOf(info), command);
+      const line = help.match(new RegExp(`^  ${info.name}: [^\\n]*\\n    its options: ([^\\n]*)`, 'm'));
+      assert.ok(line, `${command}: ${info.name}`);
+      assert.equal(line[1], own.map((name) => `--${name}`).join(', '), `${command}: ${info.name}`);
+      // Each option of its own kind goes; each other kind's option that the command takes is refused.
+      for (const name of OPTIONS.filter((option) => option.commands.includes(command)).map((o) => o.name)) {
+        const others = Object.values(kindOptions(command)).flat();
+        if (!others.includes(name)) continue;
+        const values = { [name]: '1' };
+        if (own.includes(name)) refuseMisplaced(values, info, command);
+        else
+          assert.throws(
+            () => refuseMisplaced(values, info, command),
+            (error) =>
+              assertOneLine(
+                error,
+                new RegExp(
+                  `^--${name} is an option of the .* workload \\(accepted with --workload ${info.name}: `,
+                ),
+              ),
+          );
+      }
     }
   }
 });

@@ -12,7 +12,7 @@ import { selectSteps, TupleDataset } from '../../src/workloads/tuples/dataset.mj
 import { measurePath } from '../../src/harness/payload-measure.mjs';
 import { pathLabel } from '../../src/harness/paths.mjs';
 import {
-  DOCUMENT_ONLY_PEERS,
+  ALL_PEERS,
   PEERS,
   createPeerPath,
   peerMeta,
@@ -68,7 +68,7 @@ test('the registry names the installed versions, pinned exactly in package.json'
   const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
   const pinned = { ...manifest.dependencies, ...manifest.devDependencies };
   // The documents workload's own peers (flexbuffers, geobuf) too.
-  for (const peer of [...PEERS, ...DOCUMENT_ONLY_PEERS].filter((candidate) => candidate.name !== 'v8')) {
+  for (const peer of ALL_PEERS.filter((candidate) => candidate.name !== 'v8')) {
     // Read straight from node_modules: some packages' "exports" hide package.json.
     const file = path.join(REPO_ROOT, 'node_modules', peer.npm, 'package.json');
     const installed = JSON.parse(readFileSync(file, 'utf8'));

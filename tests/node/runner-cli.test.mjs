@@ -73,7 +73,7 @@ test('every option is checked: ranges, contradictions, files, child flags', () =
   );
   assertUsageError(
     bench('--workload', 'messages', '--min-warmup-ms', '0'),
-    /--min-warmup-ms is not an option of the messages workload \(its repetitions have --min-rep-ms\)/,
+    /--min-warmup-ms is an option of the tuples or documents workload \(accepted with --workload messages: --records, --min-rep-ms, --repetitions, --warmup\)/,
   );
   assertUsageError(bench('--codecs', ''), /--codecs is empty \(accepted: \w+, /);
   assertUsageError(bench('--peers', 'pbf', '--no-peers'), /contradict/);
@@ -271,6 +271,29 @@ test('--no-addon is recorded in the header and kept by --resume', () => {
     optionsFromProtocol({ ...protocol, addon: true }, { ...given, loader: '/tmp/fake.mjs' }).addon,
     false,
   );
+});
+
+test("--resume takes back the options of the workload's kind, as the options table declares them", () => {
+  const given = { resume: 'run.json', loader: DEFAULTS.loader };
+  const protocol = { codecs: ['raw'], strategies: ['typed'], repetitions: 3, warmup: 1 };
+  const sizes = { ...protocol, minMB: 0.5, maxMB: 8, stepsPerDecade: 4, minWarmupMs: 0 };
+  const tuples = optionsFromProtocol(sizes, given);
+  assert.deepEqual([tuples.minMB, tuples.maxMB, tuples.perDecade, tuples.minWarmupMs], [0.5, 8, 4, 0]);
+  assert.equal(tuples.records, undefined, 'no option of another kind');
+  const limits = optionsFromProtocol({ ...sizes, mode: 'limits', stepsPerDecade: undefined }, given);
+  assert.equal(limits.perDecade, LIMITS.perDecade, "a file without the field: the mode's default");
+  // A per-call run: its records (all of them in a file from before the field) and min ms per repetition.
+  const messages = workloadInfo('messages');
+  const calls = optionsFromProtocol({ ...protocol, minRepMs: 20 }, given, 'messages');
+  assert.deepEqual([calls.records, calls.minRepMs], [[...messages.records], 20]);
+  assert.equal(calls.minWarmupMs, undefined);
+  // Data sets, and a user's documents read again and checked against what the file recorded.
+  const documents = [{ id: 'user:a.json', file: '/tmp/a.json', fileBytes: 2, documentChecksum: 'x' }];
+  const sets = optionsFromProtocol({ ...protocol, datasets: ['geo-110m'], documents }, given, 'documents');
+  assert.deepEqual(sets.datasets, ['geo-110m']);
+  assert.deepEqual(sets.documents, [{ id: 'user:a.json', file: '/tmp/a.json' }]);
+  assert.deepEqual(sets.recordedDocuments, documents);
+  assert.deepEqual(optionsFromProtocol(protocol, given, 'documents').documents, []);
 });
 
 test('--records takes records and record sets: small-values is six records; an unknown name is refused', () => {

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as jsonBaseline from '../../src/harness/json-baseline.mjs';
+import * as jsonBaseline from '../../src/workloads/messages/json-path.mjs';
 import * as peerRegistry from '../../src/harness/peers.mjs';
 import { createResultsValidator } from '../../src/harness/validate.mjs';
 import { parseOptions, resolveCodecs } from '../../node/cli.mjs';
@@ -24,7 +24,7 @@ const validate = createResultsValidator(schema);
 const noJsonMessagePath =
   typeof jsonBaseline.createJsonMessagePath === 'function'
     ? false
-    : 'src/harness/json-baseline.mjs has no createJsonMessagePath yet';
+    : 'src/workloads/messages/json-path.mjs has no createJsonMessagePath yet';
 const TINY = [
   '--workload',
   'messages',
@@ -351,7 +351,7 @@ test('messages options: defaults, lists and what does not go with the workload',
   );
   usage(
     ['--records', 'bool'],
-    /--records is an option of the messages workload \(accepted with --workload tuples: --min-mb, --max-mb, --per-decade, --limits, --limits-max-mb, --repetitions, --warmup\)/,
+    /--records is an option of the messages workload \(accepted with --workload tuples: --min-mb, --max-mb, --per-decade, --repetitions, --warmup, --min-warmup-ms, --limits, --limits-max-mb\)/,
   );
 });
 
@@ -374,8 +374,7 @@ test(
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'wcb-messages-real-'));
     const out = join(dir, 'results.json');
-    const peers =
-      typeof peerRegistry.createPeerMessagePath === 'function' ? ['--peers', 'msgpackr'] : ['--no-peers'];
+    const peers = typeof peerRegistry.loadPeerPath === 'function' ? ['--peers', 'msgpackr'] : ['--no-peers'];
     const result = bench([
       ...TINY,
       '--build-dir',

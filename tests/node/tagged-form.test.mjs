@@ -9,8 +9,12 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 
-import { DOCUMENTS_FLOOR_LABEL, isDocumentsFloor, isFloor, pathLabel } from '../../src/catalog.mjs';
-import { createDocumentsFloorPath } from '../../src/harness/documents-floor.mjs';
+import { isFloor, pathLabel } from '../../src/catalog.mjs';
+import {
+  DOCUMENTS_FLOOR_LABEL,
+  createDocumentsFloorPath,
+  isDocumentsFloor,
+} from '../../src/workloads/documents/floor.mjs';
 import { isPeerRow, isReferenceRow } from '../../src/harness/references.mjs';
 import { measureDocumentBlock } from '../../src/workloads/documents/block.mjs';
 import { datasetInfo, makeDataset, prepareDataset } from '../../src/workloads/documents/datasets.mjs';

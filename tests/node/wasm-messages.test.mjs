@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { listWasmCodecs, loadWasmCodec } from '../../node/load-wasm.mjs';
 import { MESSAGE_NAMES, makeMessage, messageDifference } from '../../src/workloads/messages/records.mjs';
-import { EMBIND_RECORDS, MESSAGE_STRATEGIES } from '../../src/harness/wasm-codec.mjs';
+import { EMBIND_RECORDS, MESSAGE_STRATEGIES } from '../../src/workloads/messages/wasm-messages.mjs';
 import { assertSameBytes, errorOf, isJsonTextCodec, seededRandom } from './wasm-helpers.mjs';
 
 const WASM_PAGE_BYTES = 64 * 1024;

@@ -45,8 +45,8 @@ export function bsonDocumentOf(value) {
  * a C string).
  */
 export const { createPeerPath, createMessagePath, createDocumentPath } = valuePaths(
-  (meta, workload) =>
-    workload === 'documents'
+  (meta, shape) =>
+    shape === 'value'
       ? {
           encode: (value) => BSON.serialize(bsonDocumentOf(value)),
           decode: (bytes) => {

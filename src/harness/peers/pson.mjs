@@ -22,15 +22,15 @@ const MESSAGE_KEYS = Object.freeze(
   ).split(' '),
 );
 
-// A StaticPair a path, its dictionary the workload's keys (documents: none,
-// the keys are not known ahead). Messages: `record` cannot be represented
+// A StaticPair a path, its dictionary the shape's keys (a whole value: none,
+// the keys are not known ahead). Records: `record` cannot be represented
 // (PSON has no date type: a Date is written as an empty object); `binary`
 // comes back as a ByteBuffer, seen as its bytes for verification.
-const KEYS = Object.freeze({ tuples: TUPLE_KEYS, messages: MESSAGE_KEYS, documents: [] });
+const KEYS = Object.freeze({ items: TUPLE_KEYS, record: MESSAGE_KEYS, value: [] });
 
 export const { createPeerPath, createMessagePath, createDocumentPath } = valuePaths(
-  (meta, workload) => {
-    const pair = new PSON.StaticPair([...KEYS[workload]]);
+  (meta, shape) => {
+    const pair = new PSON.StaticPair([...KEYS[shape]]);
     return {
       encode: (value) => pair.toBuffer(value),
       decode: (bytes) => pair.decode(bytes),

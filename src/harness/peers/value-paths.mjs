@@ -1,7 +1,7 @@
 // The paths of a library that writes any plain value as it is (msgpack,
-// CBOR, BSON, bser, v8.serialize, ...): the tuple path writes {items}, a
-// message is the record itself and a document the whole value, all through
-// the same two calls. Not a peer itself.
+// CBOR, BSON, bser, v8.serialize, ...): the items path writes {items}, the
+// record path the record itself and the value path the whole value, all
+// through the same two calls. Not a peer itself.
 
 const same = (bytes) => bytes;
 
@@ -27,23 +27,23 @@ export function itemsPath(meta, { encode, decode, bytesOf = same, toPlainItems }
 
 /**
  * createPeerPath, createMessagePath and createDocumentPath from
- * `codecOf(meta, workload)` -> { encode(value), decode(bytes), bytesOf? },
- * called once a path ('tuples', 'messages' or 'documents': a library's
- * encoder objects are not shared between paths). A message's encode must
+ * `codecOf(meta, shape)` -> { encode(value), decode(bytes), bytesOf? },
+ * called once a path (shape 'items', 'record' or 'value': a library's
+ * encoder objects are not shared between paths). A record's encode must
  * return the bytes, so there bytesOf is part of the timed encode.
  * `forRecord(name, calls)`, when given, returns a record's own calls or
  * throws (cannot represent); undefined keeps the common `calls`.
  */
 export function valuePaths(codecOf, { forRecord } = {}) {
   return {
-    createPeerPath: (meta) => itemsPath(meta, codecOf(meta, 'tuples')),
+    createPeerPath: (meta) => itemsPath(meta, codecOf(meta, 'items')),
     createMessagePath(meta) {
-      const { encode, decode, bytesOf } = codecOf(meta, 'messages');
+      const { encode, decode, bytesOf } = codecOf(meta, 'record');
       const calls = { encode: bytesOf ? (value) => bytesOf(encode(value)) : encode, decode };
       return { ...meta, forRecord: (name) => forRecord?.(name, calls) ?? { ...calls } };
     },
     createDocumentPath(meta) {
-      const { encode, decode, bytesOf } = codecOf(meta, 'documents');
+      const { encode, decode, bytesOf } = codecOf(meta, 'value');
       const calls = bytesOf ? { encode, decode, bytesOf } : { encode, decode };
       return { ...meta, forDataset: () => ({ ...calls }) };
     },

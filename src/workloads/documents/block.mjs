@@ -5,9 +5,9 @@
 
 import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { compressedMembers, compressedPath } from '../../harness/compressed-path.mjs';
-import { createDocumentsFloorPath } from '../../harness/documents-floor.mjs';
+import { createDocumentsFloorPath } from './floor.mjs';
 import { formatBytes, formatMs } from '../../harness/format.mjs';
-import { createJsonDocumentPath, createJsonUtf8DocumentPath } from '../../harness/json-baseline.mjs';
+import { createJsonDocumentPath, createJsonUtf8DocumentPath } from './json-path.mjs';
 import { blockReference, withBuildOf } from '../../harness/rows.mjs';
 import { documentMember, peerDocumentPath } from './measure.mjs';
 import { failedDocumentRow, notApplicableRow } from './rows.mjs';
@@ -49,13 +49,12 @@ export const pathJob = { memory: true };
 
 /**
  * The block plan (src/harness/plan.mjs blockPlanOf): the user's documents
- * of the run, read by the runner before it plans (node/documents-option.mjs
+ * of the run, read by the runner before it plans (user-option.mjs
  * readRunDocuments; none in the page, whose documents are its data sets).
  */
 export const blockPlan = (options) => ({ documents: options.documents ?? [] });
 
-/** The libraries that take part in this workload (peers.mjs `documents`): the runner's default, the page's offer. */
-export const takesPeer = (peer) => peer.documents === true;
+export { takesPeer } from './measure.mjs';
 
 /** The members with the compression stage: no documents module compresses in wasm yet, its C++ paths take the JS compressors. */
 export const compress = (members, compression) => compressedMembers(members, compression);

@@ -9,7 +9,7 @@
 
 import { isUserDataset, makeDataset } from './datasets.mjs';
 import { measureDocumentBlock } from './block.mjs';
-import { peerDocumentPath } from './measure.mjs';
+import { createPeerDocumentPath, peerDocumentPath } from './measure.mjs';
 import { readUserDocumentFile } from './user-document-file.mjs';
 import { userDatasetEntry, userDatasetFields } from './user-documents.mjs';
 
@@ -18,7 +18,7 @@ async function loadSubject(job, ctx) {
     const registry = await ctx.importModule(job.peerRegistry);
     const peer = registry.findDocumentPeer(job.peer);
     if (!peer) throw new Error(`no peer '${job.peer}' in ${job.peerRegistry}`);
-    const path = await registry.createPeerDocumentPath(peer);
+    const path = await createPeerDocumentPath(peer, {}, registry);
     return { library: path.library, forDataset: (dataset) => peerDocumentPath(path, dataset) };
   }
   if (job.addon) {

@@ -4,6 +4,8 @@
 // (outside the timer). Browser-safe: bench:node's children and the page share it.
 
 import { pathLabel } from '../../catalog.mjs';
+import { loadPeerPath } from '../../harness/peers.mjs';
+import { datasetInfo } from './dataset-catalog.mjs';
 import { payloadMember } from '../../harness/payload-measure.mjs';
 import { pathFields } from '../../harness/rows.mjs';
 import { verifyDocument } from './verify.mjs';
@@ -31,7 +33,48 @@ export function documentRowBase(path, { place, batch, dataset, datasetFields, va
 }
 
 /**
- * A peer's documents path (peers.mjs createPeerDocumentPath) on one data set,
+ * The libraries that take part in this workload (those that write any plain
+ * value, and its own: peers.mjs): the runner's default, the page's offer.
+ */
+export const takesPeer = (peer) => peer.schemaless || peer.owner === 'documents';
+
+/**
+ * Loads a peer's adapter (through `registry`, the --peer-registry module)
+ * and makes its documents path:
+ *
+ *   { ...peerMeta(peer), forDataset(dataset) -> {
+ *       encode(value) -> Uint8Array,          // timed
+ *       decode(bytes) -> the library's value, // timed
+ *       toPlain?(value) -> plain value,       // verification only, untimed
+ *       keyOrder: boolean,                    // false: verify objects without key order
+ *       bytesOf(bytes) -> bytes,              // what the size columns count
+ *   } }
+ *
+ * `dataset`: a data set id (dataset-catalog.mjs) or its entry (a user's:
+ * userDatasetEntry). forDataset throws '<peer>: cannot represent <what>'
+ * (geobuf outside GeoJSON) or an unknown-data-set error. Rejects when the
+ * library does not load or is not part of this workload.
+ */
+export async function createPeerDocumentPath(peer, context = {}, registry = { loadPeerPath }) {
+  if (!takesPeer(peer)) throw new Error(`${peer.name}: not part of the documents workload`);
+  const path = await registry.loadPeerPath(peer, 'createDocumentPath', context);
+  return {
+    ...path,
+    forDataset(dataset) {
+      // An entry is taken as given: a user's document's says whether it is GeoJSON by its value.
+      let entry = dataset;
+      try {
+        if (typeof dataset === 'string') entry = datasetInfo(dataset);
+      } catch (error) {
+        throw new Error(`${peer.name}: ${error.message}`);
+      }
+      return { bytesOf: (bytes) => bytes, keyOrder: true, ...path.forDataset(entry) };
+    },
+  };
+}
+
+/**
+ * A peer's documents path (createPeerDocumentPath) on one data set,
  * as the harness measures paths: encode(value) -> { encoded }, decode(bytes)
  * -> { value }. Throws when the library cannot hold the data set.
  */

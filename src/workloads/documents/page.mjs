@@ -12,14 +12,14 @@
 // set user:<file name>, measured as the built-in ones are. bench:web serves
 // its --documents to each page, which fetches them (fromQuery).
 
-import { createPeerDocumentPath, documentPeersFor, findDocumentPeer } from '../../harness/peers.mjs';
+import { ALL_PEERS, findDocumentPeer, peersFor } from '../../harness/peers.mjs';
 import { documentUrlsOf } from '../../../web/src/query.mjs';
 import { PLACE, instantiateCodec, memberModule, pageEnvironment } from '../../../web/src/runtime.mjs';
 import { measureDocumentBlock } from './block.mjs';
 import { documentChecksum, formatChecksum } from './checksum.mjs';
 import { isUserDataset, makeDataset, prepareDataset } from './datasets.mjs';
 import { datasetInfo } from './dataset-catalog.mjs';
-import { peerDocumentPath } from './measure.mjs';
+import { createPeerDocumentPath, peerDocumentPath, takesPeer } from './measure.mjs';
 import { userFileText } from './model.mjs';
 import { DOCUMENT_TABLE_LEGEND } from './view.mjs';
 import {
@@ -61,7 +61,7 @@ export const datasets = [...workload.datasets];
 export const defaultDatasets = [...workload.quick.datasets];
 
 /** The JS libraries this workload offers in a browser (some hold documents only). */
-export const peers = documentPeersFor(PLACE);
+export const peers = peersFor(PLACE, ALL_PEERS).filter(takesPeer);
 
 /** The operations the charts can show. */
 export const operations = ['encode', 'decode'];

@@ -1,20 +1,29 @@
 // The documents workload's part of bench:node (node/bench.mjs): its paths
 // and units (data sets) as the planner takes them (src/harness/plan.mjs), the
 // protocol fields of its header and its console tables (docs/documents.md).
+// checkRun() gets ctx: { place, log, UsageError, runChildProcess }.
 
 import { addonCodecsOf } from '../../addon/load-addon.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsFor } from '../../harness/block-verdicts.mjs';
 import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';
-import { createJsonDocumentPath } from '../../harness/json-baseline.mjs';
+import { createJsonDocumentPath } from './json-path.mjs';
 import { failedDocumentRow } from './rows.mjs';
 import { view } from './view.mjs';
 import { userDatasetFields } from './user-documents.mjs';
+import { readRunDocuments } from './user-option.mjs';
 import workload from './workload.mjs';
 
 // The rows' schema and failed rows live in rows.mjs, which the page imports
 // too: this module plans Node's paths (node/load-addon.mjs), the page cannot.
 export { rowSchema } from './rows.mjs';
+
+/** A user's documents (--documents), read once before the run is planned, as bench:web reads them. */
+export function checkRun(options, { log }) {
+  if (!options.documents) return undefined;
+  const { datasets, recordedDocuments: recorded = [] } = options;
+  return { ...options, documents: readRunDocuments(options.documents, { datasets, log, recorded }) };
+}
 
 export function protocolFields(options, plan = { documents: [] }) {
   return {

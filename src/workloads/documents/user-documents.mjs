@@ -1,6 +1,6 @@
 // A user's own JSON documents as data sets of the documents workload
 // (docs/documents.md#bring-your-own-data): the bytes of a file, from disk
-// (node/documents-option.mjs) or from the page's file input, made into the
+// (user-option.mjs) or from the page's file input, made into the
 // value every path measures. Browser-safe.
 //
 // The rules, which the native runner follows too (src/workloads/documents/native/

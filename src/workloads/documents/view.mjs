@@ -6,7 +6,8 @@
 // each C++ path's marshal phases against the documents floor. The figures
 // come from model.mjs; src/report/table-view.mjs lays the parts out.
 
-import { DOCUMENTS_FLOOR_LABEL, isDocumentsFloor, isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import { isJsonBaseline, pathLabel } from '../../catalog.mjs';
+import { DOCUMENTS_FLOOR_LABEL, isDocumentsFloor } from './floor.mjs';
 import {
   formatBytes,
   formatMs,

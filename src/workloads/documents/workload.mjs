@@ -54,4 +54,21 @@ export default {
     { block: 'documents@random-strings', label: 'strings (random nested strings, 978 KB)' },
   ],
   blocksQuick: { repetitions: 3, warmup: 1, datasets: ['geo-110m', 'random-strings'] },
+  // Its floor's codec in rows and its label in every table (floor.mjs).
+  floor: { codec: 'documents', label: 'documents floor (JS walk)' },
+  // Libraries that hold documents only (src/harness/peers.mjs ALL_PEERS):
+  // a schema-less format (FlexBuffers, its variant keeping it apart from the
+  // 'flatbuffers' library in tables), and Mapbox's GeoJSON in protobuf
+  // (through pbf; the GeoJSON data sets only).
+  peers: [
+    {
+      name: 'flexbuffers',
+      variant: 'flexbuffers',
+      codec: 'flatbuffers',
+      npm: 'flatbuffers',
+      version: '25.9.23',
+      load: () => import('./peers/flexbuffers.mjs'),
+    },
+    { name: 'geobuf', codec: 'geobuf', version: '4.0.0', load: () => import('./peers/geobuf.mjs') },
+  ],
 };

@@ -1,7 +1,7 @@
 // The messages workload through the Node-API addon (src/addon), the JS half
 // of src/workloads/messages/addon-bindings.cpp: the same API as a wasm
 // module's `codec.messages` (wasm-messages.mjs), so the per-call protocol
-// (src/harness/message-measure.mjs) measures the addon's paths, floors and
+// (src/workloads/messages/measure.mjs) measures the addon's paths, floors and
 // empty call as it measures wasm's, and its rows say place 'node-addon'.
 //
 // Strategies: object, the counterpart of wasm's val (C++ reads the record

@@ -1,13 +1,14 @@
 // One process (or browser context) of a messages block (docs/design.md#blocks):
 // every member of the block on one record, round by round, each round one
 // calibrated repetition of calls per member and operation
-// (src/harness/block.mjs, message-measure.mjs messageMember). Browser-safe:
+// (src/harness/block.mjs, measure.mjs messageMember). Browser-safe:
 // bench:node's child and the page give it their own way of loading a path.
 
 import { measureBlockJobMembers } from '../../harness/block.mjs';
 import { compressedMembers, compressorFor, withMessageCompression } from '../../harness/compressed-path.mjs';
 import { formatOpsPerSec } from '../../harness/format.mjs';
-import { createJsonBaselinePath, createJsonMessagePath } from '../../harness/json-baseline.mjs';
+import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';
+import { createJsonMessagePath } from './json-path.mjs';
 import {
   MESSAGE_OPERATIONS,
   boundaryShare,
@@ -16,7 +17,7 @@ import {
   floorMember,
   messageMember,
   notApplicableMessageRow,
-} from '../../harness/message-measure.mjs';
+} from './measure.mjs';
 import { blockReference, withBuildOf } from '../../harness/rows.mjs';
 
 /** How a block's tables (console and page) name the block and show a median. */

@@ -5,23 +5,22 @@
 // ctx: { place, send, environment({ limits }), importModule(file), readText(file) }.
 
 import { measureMessageBlock } from './block.mjs';
-import { createWasmMessagePath } from '../../harness/message-measure.mjs';
+import { createPeerMessagePath, createWasmMessagePath } from './measure.mjs';
 
 async function loadMessageSubject(job, ctx) {
   if (job.peer !== undefined) {
     const registry = await ctx.importModule(job.peerRegistry);
     const peer = registry.findPeer(job.peer);
     if (!peer) throw new Error(`no peer '${job.peer}' in ${job.peerRegistry}`);
-    if (typeof registry.createPeerMessagePath !== 'function') {
-      throw new Error(`${job.peerRegistry} has no createPeerMessagePath()`);
-    }
+    if (typeof registry.loadPeerPath !== 'function')
+      throw new Error(`${job.peerRegistry} has no loadPeerPath()`);
     let messagesProtoText;
     try {
       messagesProtoText = ctx.readText(job.messagesProtoFile);
     } catch {
       // Only the protobuf peers need it; they say so when it is missing.
     }
-    return { subject: await registry.createPeerMessagePath(peer, { messagesProtoText }) };
+    return { subject: await createPeerMessagePath(peer, { messagesProtoText }, registry) };
   }
   if (job.addon) {
     // The same C++ behind Node-API (addon-messages.mjs): its rows say place node-addon.

@@ -3,8 +3,8 @@
 // (block.mjs, the same measurement as the Node runner), its tables and
 // charts. Each block's wasm paths in a fresh instance of their module.
 
-import { createWasmMessagePath } from '../../harness/message-measure.mjs';
-import { createPeerMessagePath, findPeer } from '../../harness/peers.mjs';
+import { createPeerMessagePath, createWasmMessagePath, takesPeer } from './measure.mjs';
+import { findPeer } from '../../harness/peers.mjs';
 import { recordSetsOf, recordsOf } from '../../catalog.mjs';
 import { PLACE, instantiateCodec, memberModule, yieldToBrowser } from '../../../web/src/runtime.mjs';
 import { FLOOR_TABLE_LEGEND, MESSAGE_TABLE_LEGEND } from './view.mjs';
@@ -39,7 +39,7 @@ export const recordSets = recordSetsOf('messages');
 export const operations = ['encode', 'decode', 'roundTrip'];
 
 /** A library that takes no part in the messages workload is not offered. */
-export const acceptsPeer = (peer) => peer.messages !== false;
+export const acceptsPeer = takesPeer;
 
 /** The options of this workload from the form (see tuples/page.mjs). */
 export function readOptions(read) {

@@ -2,15 +2,17 @@
 // records, operations per second per record (docs/design.md#protocol); its
 // paths and units (records) as the planner takes them (src/harness/plan.mjs).
 
+import { join } from 'node:path';
 import { addonCodecsOf } from '../../addon/load-addon.mjs';
+import { REPO_ROOT } from '../../build-dirs.mjs';
 import { addonStrategiesOf } from '../../catalog.mjs';
 import { resultsText } from '../../report/results-tables.mjs';
 import { verdictOptionsOf } from '../../harness/block-verdicts.mjs';
 import { committedSets, runnerPaths } from '../../harness/fastest-sets.mjs';
 import { view } from './view.mjs';
 
-/** By default, the peers that take part in this workload (peers.mjs `messages`). */
-export const takesPeer = (peer) => peer.messages !== false;
+/** By default, the peers that take part in this workload. */
+export { takesPeer } from './measure.mjs';
 
 /** Every path of the run, in this order: wasm, the addon, peers (plan.mjs runPaths). */
 export function paths(options, peers, registry) {
@@ -43,9 +45,9 @@ export {
   units,
 } from './block.mjs';
 
-/** The fields every child needs beside its block. */
+/** The fields every child needs beside its block: the protobuf libraries read the schema's text. */
 export function jobFields(options) {
-  return { minRepMs: options.minRepMs, messagesProtoFile: options.messagesProtoFile };
+  return { minRepMs: options.minRepMs, messagesProtoFile: join(REPO_ROOT, 'proto', 'messages.proto') };
 }
 
 /** The console output at the end of a run. */

@@ -19,7 +19,7 @@ import { orderOfPaths, pathKey } from '../../harness/path-order.mjs';
 import { median } from '../../harness/stats.mjs';
 import { unitComparisons } from '../../harness/unit-comparisons.mjs';
 import { VERDICT_LEGEND, formatVerdictRatio } from '../../harness/verdict.mjs';
-import { MESSAGE_OPERATIONS } from '../../harness/message-measure.mjs';
+import { MESSAGE_OPERATIONS } from './measure.mjs';
 import { encDecColumns } from '../../report/table-view.mjs';
 import { BLOCK_UNIT } from './block.mjs';
 

@@ -1,5 +1,5 @@
 // A wasm codec's messages API (src/workloads/messages/wasm-messages.mjs) as
-// message paths of the per-call protocol (src/harness/message-measure.mjs):
+// message paths of the per-call protocol (src/workloads/messages/measure.mjs):
 // one per strategy, and the row descriptions of its floors. The Node-API
 // addon's codecs (addon-messages.mjs) take the same shape.
 

@@ -51,4 +51,11 @@ export default {
   // The answer's data shapes (src/report/answer-rows.mjs answerUnits): a block of the default run each.
   answer: [{ block: 'messages@record', label: 'small records (the ten-field record)' }],
   blocksQuick: { minRepMs: 2, repetitions: 3, warmup: 1 },
+  // Its calls in a codec's wasm module, which wasm-codec.mjs adds as
+  // codec.messages (null where the module does not export them).
+  moduleApi: {
+    name: 'messages',
+    probe: 'encodeMessageVal',
+    create: async (m, codec) => (await import('./wasm-messages.mjs')).createWasmMessages(m, codec),
+  },
 };

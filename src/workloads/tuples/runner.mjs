@@ -1,7 +1,8 @@
 // The tuple workload's part of bench:node (node/bench.mjs): its paths and
 // units (payload sizes) as the planner takes them (src/harness/plan.mjs), the
 // protocol fields of its header, --limits (its own growth protocol) and its
-// console tables. checkRun() gets ctx: { place, log, UsageError, runChildProcess }.
+// console tables. checkRun() gets ctx: { place, log, UsageError, runChildProcess }
+// (and may return the run's options, changed).
 
 import { addonStrategiesOf, pathLabel } from '../../catalog.mjs';
 import { createJsonBaselinePath } from '../../harness/json-baseline.mjs';

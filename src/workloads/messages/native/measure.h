@@ -1,5 +1,5 @@
 // The messages workload's protocol for one message codec on one record (the
-// messages spec, "Measurement", the same as src/harness/message-measure.mjs):
+// messages spec, "Measurement", the same as src/workloads/messages/measure.mjs):
 // verify a round trip outside timing, then for encode, decode and round trip
 // (encode + decode) each: calibrate the calls per repetition so that one
 // repetition takes at least min_rep_ms, run `warmup` untimed repetitions and

@@ -3,20 +3,20 @@
 // checked when the options are read (a missing path is a bad option, exit
 // 2); each file is read when a run starts, and one that cannot be read or
 // parsed fails its own data set while the others run
-// (src/workloads/documents/user-documents.mjs has the reading rules).
+// (user-documents.mjs has the reading rules). Node only.
 
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-import { datasetInfo, userDatasetId } from '../src/workloads/documents/dataset-catalog.mjs';
-import { readUserDocumentFile } from '../src/workloads/documents/user-document-file.mjs';
+import { UsageError, parseList } from '../../options/table.mjs';
+import { datasetInfo, userDatasetId } from './dataset-catalog.mjs';
+import { readUserDocumentFile } from './user-document-file.mjs';
 import {
   DOCUMENT_ENDINGS,
   DOCUMENT_FILES_TEXT,
   UserDocumentError,
   isDocumentFileName,
-} from '../src/workloads/documents/user-documents.mjs';
-import { UsageError, parseList } from './options.mjs';
+} from './user-documents.mjs';
 
 function kindOf(file) {
   try {

@@ -21,8 +21,8 @@
 //     },
 //   }
 //
-// The JSON baseline (json-baseline.mjs createJsonMessagePath) and the JS
-// peers (peers.mjs createPeerMessagePath) are message paths already; a wasm
+// The JSON baseline (json-path.mjs createJsonMessagePath) and the JS
+// peers (createPeerMessagePath below) are message paths already; a wasm
 // codec's `messages` API (wasm-codec.mjs) becomes one per strategy with
 // createWasmMessagePath, and its floors (marshalling with no codec work, and
 // the empty call) are members of their own (floorMember, emptyCallMember).
@@ -35,19 +35,15 @@
 //   signal    an AbortSignal: when aborted, measuring stops by throwing its reason
 //   onFirstCall(operation, start, ms)  told the time of a path's first encode and decode
 
-import { makeMessage, messageDifference } from '../workloads/messages/records.mjs';
-import {
-  boundCalls,
-  createWasmMessagePath,
-  emptyCallPath,
-  wasmFloorPath,
-} from '../workloads/messages/wasm-paths.mjs';
+import { MESSAGE_NAMES, makeMessage, messageDifference } from './records.mjs';
+import { boundCalls, createWasmMessagePath, emptyCallPath, wasmFloorPath } from './wasm-paths.mjs';
 import { base64Encode } from './base64.mjs';
-import { DEFAULT_MIN_REP_MS, repetitionTimer, warmUpFor } from './message-calls.mjs';
-import { errorMessage, failedRowOf, pathFields } from './rows.mjs';
+import { DEFAULT_MIN_REP_MS, repetitionTimer, warmUpFor } from './calls.mjs';
+import { errorMessage, failedRowOf, pathFields } from '../../harness/rows.mjs';
+import { loadPeerPath } from '../../harness/peers.mjs';
 
 // The wasm message paths live with their workload, the timing loop in
-// message-calls.mjs; re-exported for the runners, the page and the tests.
+// calls.mjs; re-exported for the runners, the page and the tests.
 export { createWasmMessagePath, emptyCallPath, wasmFloorPath };
 
 // Before a path's first timed operation on a record, its calls run untimed for
@@ -136,7 +132,7 @@ function verifiedFunctions(path, name, expected, { minRepMs, env, at }) {
 
 /**
  * warm(operation) and time(operation, number) of a member whose operations
- * are repetition timers (message-calls.mjs), `setStage` told each step
+ * are repetition timers (calls.mjs), `setStage` told each step
  * (`what`: which calls, in a failed row's words).
  */
 function timerSteps(timers, setStage, what = '') {
@@ -346,4 +342,38 @@ export function boundaryShare(pathRow, floorRow) {
   const share = (operation) =>
     Math.min(1, Math.max(0, floorRow[operation].nsPerOp / pathRow[operation].nsPerOp));
   return { encode: share('encode'), decode: share('decode') };
+}
+
+/** The libraries that take part in this workload: every library but those another workload brings (peers.mjs). */
+export const takesPeer = (peer) => !peer.owner;
+
+/**
+ * Loads a peer's adapter (through `registry`, the --peer-registry module)
+ * and makes its messages path:
+ *
+ *   { ...peerMeta(peer), forRecord(name) -> {
+ *       encode(record) -> Uint8Array,        // timed
+ *       decode(bytes) -> the library's value, // timed
+ *       toPlain?(value) -> plain record,      // verification only, untimed
+ *       bytesOf(bytes) -> bytes,              // what the size columns count
+ *   } }
+ *
+ * forRecord throws '<peer>: cannot represent <what> of record "<name>"'
+ * or, outside MESSAGE_NAMES, an unknown-record error. `context`: {
+ * messagesProtoText } (for protobufjs). Rejects when the library does not
+ * load or is not part of this workload.
+ */
+export async function createPeerMessagePath(peer, context = {}, registry = { loadPeerPath }) {
+  if (!takesPeer(peer)) throw new Error(`${peer.name}: not part of the messages workload`);
+  const path = await registry.loadPeerPath(peer, 'createMessagePath', context);
+  return {
+    ...path,
+    forRecord(name) {
+      if (!MESSAGE_NAMES.includes(name))
+        throw new Error(
+          `${peer.name}: unknown message record "${name}" (known: ${MESSAGE_NAMES.join(', ')})`,
+        );
+      return { bytesOf: (bytes) => bytes, ...path.forRecord(name) };
+    },
+  };
 }

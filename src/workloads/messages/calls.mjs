@@ -1,10 +1,10 @@
 // The calibrated timing loop of the per-call protocol (docs/design.md#protocol):
 // calls per repetition doubled until a repetition lasts minRepMs, warm-up
 // repetitions, timed ones, each call's result kept in a sink. Shared by
-// message-measure.mjs (paths, floors, the empty call); no Node or browser API.
+// measure.mjs (paths, floors, the empty call); no Node or browser API.
 
-import { keep } from './block.mjs';
-import { summarize } from './stats.mjs';
+import { keep } from '../../harness/block.mjs';
+import { summarize } from '../../harness/stats.mjs';
 
 export const DEFAULT_MIN_REP_MS = 20;
 
@@ -21,7 +21,7 @@ export function opsStats(opsPerSecond, callsPerRep) {
 
 /**
  * The repetitions of `call` as steps, which a block of paths (block.mjs,
- * message-measure.mjs messageMember) interleaves: at
+ * measure.mjs messageMember) interleaves: at
  * creation callsPerRep doubles from 1 until a repetition lasts minRepMs
  * (after a GC); warm() runs one untimed repetition and doubles again if it
  * fell short (a cold first call can stop calibration early); time() runs

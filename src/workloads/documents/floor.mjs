@@ -5,12 +5,21 @@
 // building from ready tagged bytes, its marshal-out without C++ writing
 // them. Measured beside every documents path in its process or page, so a
 // C++ path's marshal phases read against it as a same-process pair, as the
-// tuples' object floor does (docs/documents.md#the-documents-floor).
-// Browser-safe.
+// tuples' object floor does (docs/documents.md#the-documents-floor). A
+// reference, not a library. Browser-safe.
 
-import { DOCUMENTS_FLOOR } from '../catalog.mjs';
-import { TaggedReader } from '../workloads/documents/tagged-reader.mjs';
-import { ownBufferWriter } from '../workloads/documents/tagged-writer.mjs';
+import { floorOf, isFloorOf } from '../../catalog.mjs';
+import workload from './workload.mjs';
+import { TaggedReader } from './tagged-reader.mjs';
+import { ownBufferWriter } from './tagged-writer.mjs';
+
+export const DOCUMENTS_FLOOR = floorOf(workload.floor.codec);
+
+/** How every table names the documents floor. */
+export const DOCUMENTS_FLOOR_LABEL = workload.floor.label;
+
+/** True for a results row (or path) of the documents floor. */
+export const isDocumentsFloor = isFloorOf(DOCUMENTS_FLOOR);
 
 // Where the ready buffer starts; it keeps the largest size a call needed,
 // as the wasm modules' input buffer does.
