@@ -12,7 +12,7 @@ import { planRun, requestedPeers } from '../src/harness/plan.mjs';
 import { buildComparisonText } from '../src/harness/block-tables.mjs';
 import { comparedBuildsHeader } from '../src/harness/results.mjs';
 import { runBlocks } from './blocks.mjs';
-import { BROWSERS, launchForRun } from './browsers.mjs';
+import { BROWSERS, launchForRun, within } from './browsers.mjs';
 import { watchErrors } from './chromium-driver.mjs';
 import { log } from './log.mjs';
 import { isolationOf, selectPeers } from './options.mjs';
@@ -60,9 +60,14 @@ async function gotoPage(context, href, options) {
   return { page, pageErrors };
 }
 
+/** `promise`, or a RunError saying `failure` once the clock passes `deadline`. */
+const beforeDeadline = (promise, deadline, failure) =>
+  within(promise, deadline - Date.now(), () => new RunError(failure));
+
 /** Waits, polling, until the page's state is `reached` (both drivers answer evaluate alike); past `deadline`, a RunError saying `failure`. */
 async function waitForState(page, reached, deadline, failure) {
-  while (!reached(await page.evaluate(() => document.body.dataset.state))) {
+  const state = () => page.evaluate(() => document.body.dataset.state);
+  while (!reached(await beforeDeadline(state(), deadline, failure))) {
     if (Date.now() > deadline) throw new RunError(failure);
     await sleep(POLL_MS);
   }
@@ -228,12 +233,17 @@ export async function runBlocksInBrowser(
         deadline,
         'the page did not start before the deadline',
       );
-      const text = await page.evaluate((block) => globalThis.wcbPage.runBlock(block), {
-        ...job,
-        ...Object.fromEntries(JOB_OPTIONS.map((key) => [key, options[key]])),
-        peers: peerNames,
-        protocol: planned.header,
-      });
+      // A browser that stops answering under a block is bounded by the run's --timeout too.
+      const text = await beforeDeadline(
+        page.evaluate((block) => globalThis.wcbPage.runBlock(block), {
+          ...job,
+          ...Object.fromEntries(JOB_OPTIONS.map((key) => [key, options[key]])),
+          peers: peerNames,
+          protocol: planned.header,
+        }),
+        deadline,
+        `the block passed the run's --timeout ${options.timeoutSeconds} s`,
+      );
       status = await statusOf(page);
       errors.push(...pageErrors.map((error) => `${job.batch}: ${error}`));
       const document = JSON.parse(text);

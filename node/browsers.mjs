@@ -46,11 +46,11 @@ export const BROWSERS = Object.freeze(
   ),
 );
 
-/** Resolves as `promise` does, or rejects when `ms` pass first. */
-function within(promise, ms, what) {
+/** Resolves as `promise` does, or rejects with `late()` (an Error) when `ms` pass first. */
+export function within(promise, ms, lateError) {
   let timer;
   const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => reject(lateError()), Math.max(0, ms));
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
@@ -77,7 +77,11 @@ export async function launchForRun(name, { gc = true, headed = false, connect, l
   if (connect === undefined) driven = await browser.launch({ gc, headed, log });
   else {
     try {
-      driven = await within(browser.connect(connect), CONNECT_TIMEOUT_MS, 'connecting');
+      driven = await within(
+        browser.connect(connect),
+        CONNECT_TIMEOUT_MS,
+        () => new Error(`connecting: no answer within ${CONNECT_TIMEOUT_MS / 1000} s`),
+      );
     } catch (error) {
       const reason = String(error?.message ?? error).split('\n')[0];
       throw new Error(`cannot connect to ${connect} (${browser.label}: ${browser.endpoint}): ${reason}`);

@@ -77,14 +77,26 @@ export function command(base, method, route, body, signal) {
         });
       },
     );
-    request.on('error', (error) => reject(signal?.aborted ? signal.reason : error));
+    request.on('error', (error) => {
+      if (!signal?.aborted) reject(error);
+      // A bounded command's own timeout, named; a watcher's reason says itself why.
+      else if (signal.reason?.name === 'TimeoutError')
+        reject(
+          Object.assign(new Error(`${method} ${route}: no answer from the driver in time`), {
+            name: 'TimeoutError',
+          }),
+        );
+      else reject(signal.reason);
+    });
     request.end(payload);
   });
 }
 
 // How often a launched driver is asked whether the session still exists.
 const WATCH_MS = 2000;
-// The longest a session may take to open or close (one opens in ~1 s).
+// The longest a session may take to open or close (one opens in ~1 s), and
+// the longest any command but a script may take (a navigation is ~1 s): a
+// driver whose browser is gone may never answer (a CI run hung 4 min on one).
 const SESSION_MS = 60_000;
 // WebKitWebDriver now and then never answers a new session after a few
 // (the fifth or so, in runs here), while a second request goes through: a
@@ -109,7 +121,7 @@ async function newSession(base, capabilities) {
  * but never answers the command in flight, so its /status is watched
  * meanwhile; ready again (no session) fails the command.
  */
-async function watchedCommand(base, method, route, body) {
+async function watchedCommand(base, method, route, body, signal) {
   const controller = new AbortController();
   const timer = setInterval(async () => {
     const status = await command(base, 'GET', 'status').catch(() => undefined);
@@ -121,7 +133,8 @@ async function watchedCommand(base, method, route, body) {
       );
   }, WATCH_MS);
   try {
-    return await command(base, method, route, body, controller.signal);
+    const signals = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+    return await command(base, method, route, body, signals);
   } finally {
     clearInterval(timer);
   }
@@ -159,7 +172,7 @@ function pageOf(session) {
       const errors = window.__wcbErrors ? window.__wcbErrors.splice(0) : [];
       return { result: result === undefined ? null : result, errors };
     }).apply(null, arguments);`;
-    const value = await session.command('POST', 'execute/sync', { script, args });
+    const value = await session.command('POST', 'execute/sync', { script, args }, { script: true });
     deliver(value.errors);
     return value.result;
   };
@@ -179,10 +192,13 @@ function pageOf(session) {
 
 /**
  * Opens a session at `base` with `capabilities`: { id, capabilities,
- * command(method, route, body), close() }. The window gets the other
- * browsers' viewport size where the driver allows it. `watch`: the driver
- * runs this session alone (a launched WebKitWebDriver), and its commands
- * fail when the session ends under them (watchedCommand).
+ * command(method, route, body, { script }), close() }. Every command but a
+ * script (`script: true`: a block may run minutes) is bounded by
+ * SESSION_MS. The window gets the other browsers' viewport size where the
+ * driver allows it. `watch`: the driver runs this session alone, and its
+ * commands fail when the session ends under them (watchedCommand); 'auto'
+ * (a connected endpoint): watched when the driver says it is busy with it
+ * (WebKitWebDriver's /status), not where it takes more sessions (a Grid).
  */
 async function openSession(base, capabilities, { watch = false } = {}) {
   // Bounded: a browser that never starts left WebKitWebDriver silent on
@@ -190,11 +206,22 @@ async function openSession(base, capabilities, { watch = false } = {}) {
   // that dies while its session is deleted.
   const created = await newSession(base, capabilities);
   const id = created.sessionId;
+  const watched =
+    watch === 'auto'
+      ? (await command(base, 'GET', 'status', undefined, AbortSignal.timeout(SESSION_MS)).catch(() => ({})))
+          ?.ready === false
+      : watch;
   const session = {
     id,
     capabilities: created.capabilities,
-    command: (method, route, body) =>
-      (watch ? watchedCommand : command)(base, method, `session/${id}/${route}`, body),
+    command: (method, route, body, { script = false } = {}) =>
+      (watched ? watchedCommand : command)(
+        base,
+        method,
+        `session/${id}/${route}`,
+        body,
+        script ? undefined : AbortSignal.timeout(SESSION_MS),
+      ),
     close: () => command(base, 'DELETE', `session/${id}`, undefined, AbortSignal.timeout(SESSION_MS)),
   };
   try {
@@ -259,6 +286,7 @@ export async function connectWebDriver(endpoint) {
     base: () => endpoint,
     capabilities: CONNECT_CAPABILITIES,
     version: await sessionVersion(endpoint, CONNECT_CAPABILITIES),
+    watch: 'auto',
     close: async () => {},
   });
 }

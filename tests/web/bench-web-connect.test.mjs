@@ -9,7 +9,8 @@
 
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,11 +54,11 @@ before(async () => {
   validate = createResultsValidator(await resultsSchema());
   scratch = mkdtempSync(path.join(tmpdir(), 'wcb-connect-'));
   const codecs = codecsOf(readWasmBuild().info, 'tuples');
-  // One path at one tiny size, no library: the smallest run there is.
+  // One path at one tiny size, no library, two contexts: the smallest run there is.
   smallest = [
     '--quick',
     ...['--codecs', codecs.includes('msgpack') ? 'msgpack' : codecs[0], '--strategies', 'typed'],
-    ...['--no-peers', '--min-mb', '0.05', '--max-mb', '0.06'],
+    ...['--no-peers', '--min-mb', '0.05', '--max-mb', '0.06', '--looks', '2'],
   ];
 });
 
@@ -164,10 +165,14 @@ async function startWebKitDriver() {
     });
   });
   const port = await freePort();
+  // What the driver and its browsers print, for a failure's message.
+  const driverLog = path.join(scratch, `webkit-driver-${port}.log`);
+  const output = openSync(driverLog, 'w');
   const driver = group(WEBKIT_DRIVER, [`--port=${port}`], {
     env: { ...process.env, DISPLAY: display },
-    stdio: 'ignore',
+    stdio: ['ignore', output, output],
   });
+  closeSync(output);
   const endpoint = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await driver.stop();
@@ -186,7 +191,7 @@ async function startWebKitDriver() {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { endpoint, running: driver.running, stop };
+  return { endpoint, running: driver.running, stop, output: () => readFileSync(driverLog, 'utf8') };
 }
 
 /** Runs bench:web with `args`; resolves to { code, stdout, stderr } whatever the exit code. */
@@ -216,7 +221,7 @@ async function connectedRun(start, args, { engine, driver, log }) {
       '--out',
       out,
     ]);
-    assert.equal(code, 0, stderr);
+    assert.equal(code, 0, `${stderr}${browser.output ? `\nthe driver printed:\n${browser.output()}` : ''}`);
     assert.match(stderr, log);
     const document = JSON.parse(readFileSync(out, 'utf8'));
     const check = validate(document);
@@ -347,5 +352,50 @@ test(
     assert.equal(result.code, 1, result.stderr);
     const last = result.stderr.trimEnd().split('\n').at(-1);
     assert.match(last, new RegExp(`^bench:web: Chromium: cannot connect to ${endpoint} \\(Chromium: CDP, `));
+  },
+);
+
+test(
+  "--browser webkit --connect to a driver that stops answering under a block: the context fails at the run's --timeout, not later",
+  TIMEOUT,
+  async () => {
+    // A classic WebDriver endpoint whose browser answers everything but the block's script.
+    const hung = [];
+    const server = createHttpServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        const answer = (value) => response.end(JSON.stringify({ value }));
+        if (request.url === '/status') return answer({ ready: true, message: 'No sessions' });
+        if (request.url === '/session' && request.method === 'POST')
+          return answer({
+            sessionId: 's1',
+            capabilities: { browserName: 'stand-in', browserVersion: '2.50.0' },
+          });
+        if (!request.url.endsWith('/execute/sync')) return answer(null);
+        const { script } = JSON.parse(body);
+        if (script.includes('runBlock')) return hung.push(response);
+        return answer({ result: script.includes('dataset.state') ? 'idle' : null, errors: [] });
+      });
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const started = Date.now();
+    try {
+      const endpoint = `http://127.0.0.1:${server.address().port}`;
+      const out = path.join(scratch, 'hung.json');
+      const result = await benchWeb([
+        ...['--browser', 'webkit', '--connect', endpoint, '--timeout', '5'],
+        ...smallest,
+        ...['--out', out],
+      ]);
+      assert.equal(result.code, 1, result.stderr);
+      assert.ok(hung.length > 0, 'the block reached the stand-in browser');
+      assert.match(result.stderr, /browser context failed: the block passed the run's --timeout 5 s/);
+      assert.ok(Date.now() - started < 60_000, `bench:web took ${Date.now() - started} ms`);
+    } finally {
+      for (const response of hung) response.destroy();
+      server.closeAllConnections();
+      server.close();
+    }
   },
 );
