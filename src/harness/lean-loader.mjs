@@ -16,9 +16,10 @@ const ENOSYS = 52;
 
 class LeanExit extends Error {}
 
-// A fetch() of the file, not its bytes: a promise (or thenable) or a Response.
-const isFetched = (source) =>
-  typeof source?.then === 'function' || (typeof Response !== 'undefined' && source instanceof Response);
+// The file's bytes, not a fetch() of it. Asked of the bytes, not of the
+// Response global: Node makes that global on first use, loading its fetch
+// implementation, 20-39 ms of a start-up (docs/decisions/whole-cost.md).
+const isBytes = (source) => source instanceof ArrayBuffer || ArrayBuffer.isView(source);
 
 /**
  * Compiles and instantiates a lean module: its bytes (ArrayBuffer or
@@ -30,9 +31,9 @@ const isFetched = (source) =>
  * started to use a libc call).
  */
 export async function instantiateLean(source) {
-  const module = isFetched(source)
-    ? await WebAssembly.compileStreaming(source)
-    : await WebAssembly.compile(source);
+  const module = isBytes(source)
+    ? await WebAssembly.compile(source)
+    : await WebAssembly.compileStreaming(source);
   const state = { aborted: null, memory: null };
   const exit = (code) => {
     // abort() and std::terminate end here: the error contract says never.

@@ -9,8 +9,10 @@
 //     path, naming the codec; the committed fuzz corpus, truncations, bit
 //     flips and inputs claiming huge counts never abort the module;
 //   - a few thousand failing calls leave malloc's bytes where they were;
-//   - the runners pick it: a typed path made from it records module 'lean'.
+//   - the runners pick it: a typed path made from it records module 'lean';
+//   - loading one does not load Node's fetch implementation (a start-up cost).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -114,6 +116,17 @@ test('the catalog lists a lean module for every tuple codec, smaller than its em
       `${codec}: lean ${lean.wasmBytes} B, embind ${embind.wasmBytes} B`,
     );
   }
+});
+
+test("loading a lean module from its bytes leaves Node's fetch implementation unloaded (20-39 ms of a start-up)", () => {
+  // A fresh process: this one may have loaded it for another test.
+  const script = `
+    const { loadLeanCodec } = await import(${JSON.stringify(path.join(REPO_ROOT, 'node', 'load-wasm.mjs'))});
+    const codec = await loadLeanCodec(${JSON.stringify(codecs[0])});
+    const loaded = process.moduleLoadList.filter((name) => name.includes('undici'));
+    console.log(JSON.stringify({ name: codec.name, loaded }));`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.deepEqual(JSON.parse(output), { name: codecs[0], loaded: [] });
 });
 
 for (const name of codecs) {
