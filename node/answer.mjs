@@ -77,13 +77,13 @@ export async function defaultRuntimes() {
 
 /**
  * The runs of the answer: { place, workload, script, args, firstLook, suffix? } in
- * order, the runtimes first, then with `wholeCost` the whole cost's runs
- * (whole-cost-runs.mjs: start-up and break-even in the first runtime, some
- * 3.5 minutes more than the 30 the six default places fill). `declared`: the places by name; `estimates`:
+ * order, the runtimes first, then unless `wholeCost` is false the whole
+ * cost's runs (whole-cost-runs.mjs: start-up and break-even in the first
+ * runtime, start-up in the first browser). `declared`: the places by name; `estimates`:
  * measured first looks by place and workload (the previous answer's), which
  * replace the declarations' minutes.
  */
-export function answerPlan({ runtimes, browsers, wholeCost = false }, declared, estimates = {}) {
+export function answerPlan({ runtimes, browsers, wholeCost = true }, declared, estimates = {}) {
   const runtime = (name) => declared[PINNED_RUNTIMES[name]?.place ?? 'node'];
   const runs = [
     ...runtimes.map((name) => ({
@@ -110,7 +110,8 @@ export function answerPlan({ runtimes, browsers, wholeCost = false }, declared, 
         place.answer.firstLookMinutes * (workloadInfo(workload).answerWeight?.[place.kind] ?? 1),
     })),
   );
-  return wholeCost ? [...blocks, ...wholeCostRuns(answerWorkloads(), runtimes[0])] : blocks;
+  const places = { runtime: runtimes[0], browser: browsers[0] };
+  return wholeCost ? [...blocks, ...wholeCostRuns(answerWorkloads(), places)] : blocks;
 }
 
 /**
@@ -213,7 +214,7 @@ async function main(argv) {
   for (const name of runtimes)
     if (PINNED_RUNTIMES[name]) installRuntime(name, PINNED_RUNTIMES[name], { log });
 
-  let plan = answerPlan({ runtimes, browsers, wholeCost: values['whole-cost'] }, declared, estimates);
+  let plan = answerPlan({ runtimes, browsers, wholeCost: !values['no-whole-cost'] }, declared, estimates);
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 60000;
   process.stderr.write(

@@ -1,8 +1,10 @@
 // The answer's runs of the whole cost (docs/startup-memory.md), after its
-// block runs, in its first runtime: a start-up run of each workload (each
-// path alone in fresh processes: start-up and memory) and a break-even run
-// of each workload that declares break-even sizes (its answer's blocks at
-// smaller payloads). The answer table reads their files beside the block runs'.
+// block runs, for the workloads that declare break-even sizes (where C++
+// may pay for itself: tuples): in the first runtime a start-up run (each path
+// alone in fresh processes: start-up and memory) and a break-even run (its
+// answer's blocks at smaller payloads); in the first browser a start-up run.
+// The answer table reads their files beside the block runs'. Within the
+// answer's 30 minutes there is no room for more (docs/decisions/whole-cost.md).
 
 import { workloadInfo } from '../src/catalog.mjs';
 
@@ -14,27 +16,30 @@ import { workloadInfo } from '../src/catalog.mjs';
  */
 export const WHOLE_COST_MINUTES = Object.freeze({ startup: 0.6, breakEven: 2 });
 
+/** A maker of one place's runs: (workload, kind, flags, firstLook) => run. */
+const runsIn = (place, script, placeArgs) => (workload, kind, flags, firstLook) => ({
+  place,
+  workload,
+  suffix: `-${kind}`,
+  script,
+  args: [...placeArgs, '--workload', workload, ...flags],
+  firstLook,
+});
+
 /**
- * The runs, as node/answer.mjs plans its own: { place (the runtime),
- * workload, suffix (of its file's name), script, args, firstLook }; none
- * without a runtime.
+ * The runs, as node/answer.mjs plans its own: { place (the runtime or
+ * browser), workload, suffix (of its file's name), script, args, firstLook }.
  */
-export function wholeCostRuns(workloads, runtime) {
-  if (runtime === undefined) return [];
-  return workloads.flatMap((workload) => {
-    const run = (kind, flags, firstLook) => ({
-      place: runtime,
-      workload,
-      suffix: `-${kind}`,
-      script: 'node/bench.mjs',
-      args: ['--runtime', runtime, '--workload', workload, ...flags],
-      firstLook,
-    });
-    return [
-      run('startup', ['--startup'], WHOLE_COST_MINUTES.startup),
-      ...(workloadInfo(workload).breakEven
-        ? [run('break-even', ['--break-even', '--looks', '6'], WHOLE_COST_MINUTES.breakEven)]
-        : []),
-    ];
-  });
+export function wholeCostRuns(workloads, { runtime, browser }) {
+  const inRuntime = runtime && runsIn(runtime, 'node/bench.mjs', ['--runtime', runtime]);
+  const inBrowser = browser && runsIn(browser, 'node/bench-web.mjs', ['--browser', browser]);
+  const { startup, breakEven } = WHOLE_COST_MINUTES;
+  return workloads
+    .filter((workload) => workloadInfo(workload).breakEven)
+    .flatMap((workload) => [
+      inRuntime?.(workload, 'startup', ['--startup'], startup),
+      inRuntime?.(workload, 'break-even', ['--break-even', '--looks', '6'], breakEven),
+      inBrowser?.(workload, 'startup', ['--startup'], startup),
+    ])
+    .filter(Boolean);
 }

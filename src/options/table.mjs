@@ -179,9 +179,9 @@ export const OPTIONS = Object.freeze([
       'and page memory where the browser tells them' } },
   { name: 'break-even', type: 'boolean', kind: 'blocks', commands: RUNNERS,
     help: "the answer's blocks at the smaller sizes the workload declares (its breakEven), for where C++ overtakes the libraries" },
-  { name: 'whole-cost', type: 'boolean', commands: ANSWER,
-    help: 'adds start-up, memory and break-even runs in the first runtime (about 3.5 minutes more: give --minutes 34), ' +
-      'and each cell carries them' },
+  { name: 'no-whole-cost', type: 'boolean', commands: ANSWER,
+    help: 'the block runs alone: no start-up, memory and break-even runs (by default the tuples\' in the first runtime ' +
+      'and start-up in the first browser, whose figures the cells carry)' },
   { name: 'loader', value: 'MODULE', resume: true, default: 'node/load-wasm.mjs', commands: NODE,
     help: 'module providing loadWasmCodec/readWasmBuildInfo, for tests' },
   { name: 'peer-registry', value: 'MODULE', resume: true, default: 'src/harness/peers.mjs', commands: NODE,

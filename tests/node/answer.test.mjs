@@ -59,23 +59,29 @@ const DEFAULT_PLACES = { runtimes: ['node@24', 'bun', 'deno'], browsers: ['chrom
 
 test('the plan: each runtime, then each browser, every workload of the answer in each', async () => {
   assert.deepEqual(await defaultRuntimes(), ['node@24', 'bun', 'deno']);
-  const plan = answerPlan(
-    { runtimes: ['node@24', 'bun'], browsers: ['chromium', 'webkit'], wholeCost: true },
-    declared,
-  );
+  const plan = answerPlan({ runtimes: ['node@24', 'bun'], browsers: ['chromium', 'webkit'] }, declared);
   assert.deepEqual(
     plan.map((run) => `${run.place}-${run.workload}${run.suffix ?? ''}`),
     [
       ...['node@24', 'bun', 'chromium', 'webkit'].flatMap((place) =>
         ['tuples', 'messages', 'documents'].map((w) => `${place}-${w}`),
       ),
-      // With --whole-cost, in the first runtime: start-up per workload, break-even where sizes are declared.
-      ...['tuples-startup', 'tuples-break-even', 'messages-startup', 'documents-startup'].map(
-        (w) => `node@24-${w}`,
-      ),
+      // The whole cost, where a workload declares break-even sizes: start-up and
+      // break-even in the first runtime, start-up in the first browser.
+      ...['node@24-tuples-startup', 'node@24-tuples-break-even', 'chromium-tuples-startup'],
     ],
   );
-  assert.deepEqual(plan.at(-1).args, ['--runtime', 'node@24', '--workload', 'documents', '--startup']);
+  assert.deepEqual(plan.at(-2).args, [
+    '--runtime',
+    'node@24',
+    '--workload',
+    'tuples',
+    '--break-even',
+    '--looks',
+    '6',
+  ]);
+  assert.equal(plan.at(-1).script, 'node/bench-web.mjs');
+  assert.deepEqual(plan.at(-1).args, ['--browser', 'chromium', '--workload', 'tuples', '--startup']);
   assert.equal(plan[0].script, 'node/bench.mjs');
   assert.deepEqual(plan[3].args, ['--runtime', 'bun', '--workload', 'tuples']);
   assert.equal(plan[6].script, 'node/bench-web.mjs');
@@ -115,7 +121,7 @@ function spendAll(plan, limit) {
 test('the default answer, 6 places x 3 workloads: its first looks past 30 minutes, each run gets its share of them', () => {
   // The declared first looks are one answer run's on this machine (2026-12-07): 32 minutes
   // with the runs' start-up, more than the limit (docs/decisions/answer-command.md).
-  const plan = answerPlan(DEFAULT_PLACES, declared);
+  const plan = answerPlan({ ...DEFAULT_PLACES, wholeCost: false }, declared);
   assert.equal(plan.length, 18);
   const firstLooks = plan.reduce((sum, run) => sum + run.firstLook, 0);
   assert.ok(firstLooks + plan.length * OVERHEAD_MINUTES > 30, `${firstLooks} minutes of first looks`);
@@ -130,8 +136,8 @@ test('the default answer, 6 places x 3 workloads: its first looks past 30 minute
 });
 
 test('a run may go on to its last look while every later run keeps its first look; the last run gets the rest', () => {
-  const plan = answerPlan({ runtimes: ['node@24'], browsers: ['chromium'], wholeCost: true }, declared);
-  assert.equal(plan.filter((run) => run.suffix).length, 4);
+  const plan = answerPlan({ runtimes: ['node@24'], browsers: ['chromium'] }, declared);
+  assert.equal(plan.filter((run) => run.suffix).length, 3);
   const { budgets, left } = spendAll(plan, 30);
   assert.ok(Math.abs(left) < 0.05, `${left} minutes left over`);
   // With 30 minutes every run gets more than its first look needs.
