@@ -217,8 +217,8 @@ export function isStale(wasmDir = DEFAULT_WASM_DIR, outDir = WEB_DIST, comparedD
   const bundle = path.join(outDir, 'page.js');
   const metaFile = path.join(outDir, 'meta.json');
   if (!existsSync(bundle) || !existsSync(metaFile)) return true;
-  // bench:web --startup's page (scripts/startup-page-build.mjs).
-  if (!existsSync(path.join(outDir, STARTUP_BUNDLE))) return true;
+  // bench:web --startup's page (scripts/startup-page-build.mjs); an A/B page has none.
+  if (comparedDirs.length === 0 && !existsSync(path.join(outDir, STARTUP_BUNDLE))) return true;
   const builtAt = statSync(bundle).mtimeMs;
   let meta;
   try {
@@ -333,8 +333,13 @@ export async function buildWeb({
   if (!force && !isStale(wasmDir, outDir, comparedDirs))
     return { built: false, bundle, bytes: statSync(bundle).size };
   const wasmBuild = { ...readWasmBuild(wasmDir), compared: comparedBuilds.map(comparedWasmBuild) };
+  // An A/B page (scripts/build-compared-page.mjs) serves no start-up run
+  // (bench:web refuses --startup with two builds) and shows the first
+  // build's shipped bytes as the default page left them.
+  const abPage = comparedBuilds.length > 0;
   // shipped-bytes.json first: the page shows it (scripts/shipped-bytes.mjs).
-  await writeShippedBytes(wasmDir, { plugins: [peersPlugin()] });
+  if (!abPage || !existsSync(path.join(wasmDir, SHIPPED_BYTES_FILE)))
+    await writeShippedBytes(wasmDir, { plugins: [peersPlugin()] });
   mkdirSync(path.join(outDir, ASSET_FOLDER), { recursive: true });
   // Name -> what it holds: the plugins add every asset the page refers to while it is bundled.
   const assets = new Map();
@@ -352,18 +357,20 @@ export async function buildWeb({
     ],
   });
   // Before the assets are written: its modules may name assets too.
-  const startup = await buildStartupPage({
-    common: COMMON_OPTIONS,
-    plugins: [
-      bundledModulePlugin(wasmBuild, assets),
-      lazyJsonPlugin(assets),
-      browserVariantPlugin(),
-      peersPlugin(),
-    ],
-    peerPlugins: [peersPlugin()],
-    outDir,
-    wasmBuild,
-  });
+  const startup = abPage
+    ? { outputs: [], inputs: [] }
+    : await buildStartupPage({
+        common: COMMON_OPTIONS,
+        plugins: [
+          bundledModulePlugin(wasmBuild, assets),
+          lazyJsonPlugin(assets),
+          browserVariantPlugin(),
+          peersPlugin(),
+        ],
+        peerPlugins: [peersPlugin()],
+        outDir,
+        wasmBuild,
+      });
   const scripts = await assetScripts(assets, outDir);
   // Written whole then renamed: a page loading (or a run checking) the
   // bundle while another process rebuilds it sees the old files or the new

@@ -98,6 +98,21 @@ test('a workload folder alone makes bench:node accept and measure it', () => {
   const unknown = bench(dir, ['--workload', 'counters', ...fake, '--codecs', 'raw']);
   assert.equal(unknown.status, 2, unknown.stderr);
   assert.match(unknown.stderr, /--codecs: unknown value 'raw' \(accepted: tally\)/);
+
+  // Its entry does not say it compares builds: two builds are a bad option, naming those that do.
+  const twoBuilds = ['--build-dir', `${join(dir, 'fake-build')},${join(dir, 'fake-build')}`];
+  const refused = bench(dir, [
+    '--workload',
+    'counters',
+    '--loader',
+    join(dir, 'fake-loader.mjs'),
+    ...twoBuilds,
+  ]);
+  assert.equal(refused.status, 2, refused.stderr);
+  assert.match(
+    refused.stderr,
+    /--build-dir with several builds: only the blocks of tuples, messages, documents compare builds \(not counters\)/,
+  );
 });
 
 test('without the folder the workload is unknown', () => {
