@@ -9,6 +9,7 @@ import { copyFileSync, cpSync, mkdtempSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WHOLE_COST_MINUTES } from '../../node/whole-cost-runs.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -47,7 +48,7 @@ test('the declaration is all bench:web, the answer, the labels and the block set
       browsers: BROWSER_NAMES,
       all: parseOptions(['--browser', 'all']).browsers,
       toy: parseOptions(['--browser', 'toybrowser']).browsers,
-      plan: plan.filter((run) => run.place === 'toybrowser').map((run) => [run.script, run.args[1], run.firstLook]),
+      plan: plan.filter((run) => run.place === 'toybrowser').map((run) => [run.script, run.args[1], run.firstLook, run.suffix ?? '']),
       label: engineLabel({ name: 'toybrowser', version: '1.0' }),
       peers: blockPeers('toybrowser'),
       chromiumPeers: blockPeers('chromium'),
@@ -57,9 +58,11 @@ test('the declaration is all bench:web, the answer, the labels and the block set
   assert.deepEqual(facts.toy, ['toybrowser']);
   assert.deepEqual(facts.plan, [
     // Its declared minutes times each workload's answerWeight in a browser.
-    ['node/bench-web.mjs', 'toybrowser', 1],
-    ['node/bench-web.mjs', 'toybrowser', 0.9],
-    ['node/bench-web.mjs', 'toybrowser', 1.35],
+    ['node/bench-web.mjs', 'toybrowser', 1, ''],
+    ['node/bench-web.mjs', 'toybrowser', 0.9, ''],
+    ['node/bench-web.mjs', 'toybrowser', 1.35, ''],
+    // The answer's first browser: the tuples' start-up run of the whole cost.
+    ['node/bench-web.mjs', 'toybrowser', WHOLE_COST_MINUTES.startup, '-startup'],
   ]);
   assert.equal(facts.label, 'ToyBrowser 1.0 (V8)');
   // A place contenders.json does not know starts from every place's libraries.
