@@ -335,11 +335,15 @@ export async function buildWeb({
   const wasmBuild = { ...readWasmBuild(wasmDir), compared: comparedBuilds.map(comparedWasmBuild) };
   // An A/B page (scripts/build-compared-page.mjs) serves no start-up run
   // (bench:web refuses --startup with two builds) and shows the first
-  // build's shipped bytes as the default page left them.
+  // build's shipped bytes as the default page left them, unless the build
+  // is newer than that table.
   const abPage = comparedBuilds.length > 0;
+  const shippedBytes = path.join(wasmDir, SHIPPED_BYTES_FILE);
+  const shippedBytesCurrent =
+    existsSync(shippedBytes) &&
+    statSync(shippedBytes).mtimeMs >= statSync(path.join(wasmDir, 'build-info.json')).mtimeMs;
   // shipped-bytes.json first: the page shows it (scripts/shipped-bytes.mjs).
-  if (!abPage || !existsSync(path.join(wasmDir, SHIPPED_BYTES_FILE)))
-    await writeShippedBytes(wasmDir, { plugins: [peersPlugin()] });
+  if (!abPage || !shippedBytesCurrent) await writeShippedBytes(wasmDir, { plugins: [peersPlugin()] });
   mkdirSync(path.join(outDir, ASSET_FOLDER), { recursive: true });
   // Name -> what it holds: the plugins add every asset the page refers to while it is bundled.
   const assets = new Map();
